@@ -1,0 +1,111 @@
+#include "commandline.h"
+
+#include <QCommandLineParser>
+
+namespace {
+
+bool parseInt(const QString& text, int min, int max, int& out)
+{
+    bool ok = false;
+    const qlonglong value = text.toLongLong(&ok);
+    if (!ok || value < min || value > max)
+        return false;
+    out = int(value);
+    return true;
+}
+
+} // namespace
+
+std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandLine& out)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("LoopScope runs a real libuv event loop and shows, live, what Node.js "
+                                        "does with timers, immediates, nextTicks, promises and the thread pool."));
+    const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, tr("Show this help and exit."));
+    const QCommandLineOption version(QStringLiteral("version"), tr("Show the version and exit."));
+    const QCommandLineOption headless(QStringLiteral("headless"), tr("Run one program to the end without a window."));
+    const QCommandLineOption scenario(QStringLiteral("scenario"), tr("Load the built-in scenario NAME."), tr("NAME"));
+    const QCommandLineOption program(QStringLiteral("program"), tr("Load the program FILE."), tr("FILE"));
+    const QCommandLineOption set(QStringLiteral("set"), tr("Override a declared program parameter (repeatable)."),
+        tr("KEY=VALUE"));
+    const QCommandLineOption list(QStringLiteral("list-scenarios"), tr("List the built-in scenarios and exit."));
+    const QCommandLineOption emitJs(QStringLiteral("emit-js"), tr("Print the equivalent Node.js script and exit."));
+    const QCommandLineOption pool(QStringLiteral("threadpool-size"),
+        tr("Size of the libuv thread pool, 1 to 1024 (default: UV_THREADPOOL_SIZE, else 4)."), tr("N"));
+    const QCommandLineOption trace(QStringLiteral("trace"), tr("Write the recorded timeline to FILE."), tr("FILE"));
+    const QCommandLineOption csv(QStringLiteral("csv"), tr("Write latency samples as CSV to FILE."), tr("FILE"));
+    const QCommandLineOption open(QStringLiteral("open"), tr("Open the recording FILE."), tr("FILE"));
+    const QCommandLineOption summary(QStringLiteral("summary"), tr("Print a summary of the run on stderr."));
+    const QCommandLineOption timeout(QStringLiteral("timeout-ms"),
+        tr("Headless: abort the run after N ms of wall time (default 60000)."), tr("N"));
+    const QCommandLineOption lang(QStringLiteral("lang"), tr("User-interface language: en, es or be."), tr("CODE"));
+    const QCommandLineOption compare(QStringLiteral("compare-node"),
+        tr("Also run the emitted script in Node.js and compare the outputs."));
+    const QCommandLineOption node(QStringLiteral("node"), tr("The Node.js executable for --compare-node."), tr("PATH"));
+    parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
+        timeout, lang, compare, node });
+
+    if (!parser.parse(arguments))
+        return parser.errorText();
+    if (!parser.positionalArguments().isEmpty())
+        return tr("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
+
+    out.helpText = parser.helpText();
+    out.scenario = parser.value(scenario);
+    out.programFile = parser.value(program);
+    out.sets = parser.values(set);
+    out.traceFile = parser.value(trace);
+    out.csvFile = parser.value(csv);
+    out.openFile = parser.value(open);
+    out.language = parser.value(lang);
+    out.summary = parser.isSet(summary);
+    out.compareNode = parser.isSet(compare);
+    if (parser.isSet(node))
+        out.nodePath = parser.value(node);
+
+    if (!out.scenario.isEmpty() && !out.programFile.isEmpty())
+        return tr("--scenario and --program cannot be used together");
+    if (parser.isSet(timeout) && !parseInt(parser.value(timeout), 1, 86400000, out.timeoutMs))
+        return tr("--timeout-ms must be a whole number from 1 to 86400000, not '%1'").arg(parser.value(timeout));
+    if (parser.isSet(pool)) {
+        int size = 0;
+        if (!parseInt(parser.value(pool), 1, 1024, size))
+            return tr("--threadpool-size must be a whole number from 1 to 1024, not '%1'").arg(parser.value(pool));
+        out.threadpoolSize = size;
+    }
+    if (!out.language.isEmpty() && out.language != QLatin1String("en") && out.language != QLatin1String("es")
+        && out.language != QLatin1String("be"))
+        return tr("--lang must be one of en, es, be, not '%1'").arg(out.language);
+    for (const QString& assignment : std::as_const(out.sets)) {
+        if (assignment.indexOf(QLatin1Char('=')) <= 0)
+            return tr("--set expects KEY=VALUE, not '%1'").arg(assignment);
+    }
+
+    const bool hasProgram = !out.scenario.isEmpty() || !out.programFile.isEmpty();
+    if (parser.isSet(help))
+        out.action = Action::ShowHelp;
+    else if (parser.isSet(version))
+        out.action = Action::ShowVersion;
+    else if (parser.isSet(list))
+        out.action = Action::ListScenarios;
+    else if (parser.isSet(emitJs)) {
+        if (!hasProgram)
+            return tr("--emit-js needs --scenario or --program");
+        out.action = Action::EmitJs;
+    } else if (parser.isSet(headless)) {
+        if (!out.openFile.isEmpty()) {
+            if (!out.summary)
+                return tr("--headless --open needs --summary");
+            out.action = Action::Summarize;
+        } else if (!hasProgram) {
+            return tr("--headless needs --scenario or --program");
+        } else {
+            out.action = Action::RunHeadless;
+        }
+    } else if (out.compareNode) {
+        if (!hasProgram)
+            return tr("--compare-node needs --scenario or --program");
+        out.action = Action::RunHeadless;
+    }
+    return std::nullopt;
+}

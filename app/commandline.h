@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// The parsed command line of `loopscope` (SPEC section 3).
+struct CommandLine {
+    Q_DECLARE_TR_FUNCTIONS(CommandLine)
+
+public:
+    enum class Action { RunGui, RunHeadless, ShowHelp, ShowVersion, ListScenarios, EmitJs, Summarize };
+
+    Action action = Action::RunGui;
+    QString helpText;
+    QString scenario;
+    QString programFile;
+    QStringList sets;
+    QString traceFile;
+    QString csvFile;
+    QString openFile;
+    QString language;
+    QString nodePath = QStringLiteral("node");
+    bool summary = false;
+    bool compareNode = false;
+    int timeoutMs = 60000;
+    std::optional<int> threadpoolSize;
+
+    // Parses arguments; on bad input returns the message to print (exit code 2).
+    static std::optional<QString> parse(const QStringList& arguments, CommandLine& out);
+};

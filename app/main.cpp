@@ -1,0 +1,90 @@
+#include "commandline.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <cstdio>
+#include <memory>
+
+namespace {
+
+void printOut(const QString& text)
+{
+    std::fputs(text.toLocal8Bit().constData(), stdout);
+    std::fflush(stdout);
+}
+
+void printErr(const QString& text)
+{
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+    std::fflush(stderr);
+}
+
+// Loads the user-interface language: --lang if given, else the system locale.
+void installTranslator(QCoreApplication& app, const QString& language)
+{
+    auto* translator = new QTranslator(&app);
+    const bool loaded = language.isEmpty()
+        ? translator->load(QLocale(), QStringLiteral("loopscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        : translator->load(QStringLiteral(":/i18n/loopscope_%1").arg(language));
+    if (loaded)
+        app.installTranslator(translator);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication::setApplicationName(QStringLiteral("LoopScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOOPSCOPE_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("LoopScope"));
+
+    CommandLine options;
+    {
+        // The command line is read before any QApplication exists, so --help,
+        // --version and headless runs work with no display.
+        QCoreApplication core(argc, argv);
+        installTranslator(core, {});
+        const QStringList arguments = QCoreApplication::arguments();
+        QString language;
+        for (int i = 0; i + 1 < arguments.size(); ++i) {
+            if (arguments.at(i) == QLatin1String("--lang"))
+                language = arguments.at(i + 1);
+        }
+        if (!language.isEmpty())
+            installTranslator(core, language);
+
+        if (auto error = CommandLine::parse(arguments, options)) {
+            printErr(QStringLiteral("loopscope: %1\n").arg(*error));
+            return 2;
+        }
+        if (options.threadpoolSize)
+            qputenv("UV_THREADPOOL_SIZE", QByteArray::number(*options.threadpoolSize));
+
+        switch (options.action) {
+        case CommandLine::Action::ShowHelp:
+            printOut(options.helpText);
+            return 0;
+        case CommandLine::Action::ShowVersion:
+            printOut(QStringLiteral("LoopScope %1\n").arg(QCoreApplication::applicationVersion()));
+            return 0;
+        case CommandLine::Action::RunGui:
+            break;
+        default:
+            printErr(QStringLiteral("loopscope: this action is not available yet\n"));
+            return 1;
+        }
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/loopscope.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("loopscope"));
+    installTranslator(app, options.language);
+
+    MainWindow window;
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <uv.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace loopscope {
+
+// Runs one libuv loop on a thread of its own and feeds it commands from any thread.
+//
+// The loop runs UV_RUN_DEFAULT, so it returns when nothing referenced is left;
+// the thread then sleeps until the next command arrives or stop() is called.
+class LoopThread {
+public:
+    using Command = std::function<void(uv_loop_t&)>;
+
+    struct Hooks {
+        Command setup; // runs on the loop thread before the first iteration
+        Command drained; // runs each time uv_run returns because nothing is left to do
+        Command teardown; // runs on the loop thread before handles are closed
+    };
+
+    LoopThread();
+    ~LoopThread();
+    LoopThread(const LoopThread&) = delete;
+    LoopThread& operator=(const LoopThread&) = delete;
+
+    // Starts the thread and its loop.
+    void start(Hooks hooks = {});
+    // Queues a command for the loop thread; safe from any thread.
+    void post(Command command);
+    // Asks the loop to stop, closes every handle, runs the loop dry and joins. Idempotent.
+    void stop();
+
+    // True when called on the loop thread.
+    bool isLoopThread() const { return std::this_thread::get_id() == m_threadId.load(); }
+    // True once stop() has been asked for; long-running loop work polls this.
+    bool stopRequested() const { return m_stopping.load(std::memory_order_relaxed); }
+    // The value uv_loop_close() returned at shutdown: 0 when every handle was closed.
+    int closeResult() const { return m_closeResult.load(); }
+    bool running() const { return m_thread.joinable(); }
+
+private:
+    void run(Hooks hooks);
+    void runCommands();
+    static void onWakeup(uv_async_t* handle);
+
+    uv_loop_t m_loop {};
+    uv_async_t m_wakeup {};
+    std::thread m_thread;
+    std::atomic<std::thread::id> m_threadId {};
+    std::mutex m_mutex;
+    std::condition_variable m_commandsChanged;
+    std::vector<Command> m_commands;
+    bool m_loopReady = false;
+    std::atomic<bool> m_stopping { false };
+    std::atomic<int> m_closeResult { -1 };
+};
+
+} // namespace loopscope

@@ -1,0 +1,62 @@
+#include "loopthread.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+
+using loopscope::LoopThread;
+
+class TestLoopThread : public QObject {
+    Q_OBJECT
+
+private slots:
+    void runsCommandFromAnotherThread()
+    {
+        LoopThread loop;
+        loop.start();
+        std::atomic<bool> ranOnLoop { false };
+        std::thread sender([&] { loop.post([&](uv_loop_t&) { ranOnLoop = loop.isLoopThread(); }); });
+        sender.join();
+        QTRY_VERIFY_WITH_TIMEOUT(ranOnLoop.load(), 5000);
+        loop.stop();
+        QCOMPARE(loop.closeResult(), 0);
+    }
+
+    void stopsWhileATimerKeepsTheLoopBusy()
+    {
+        LoopThread loop;
+        loop.start();
+        std::atomic<int> fired { 0 };
+        static uv_timer_t timer;
+        timer.data = &fired;
+        loop.post([](uv_loop_t& uv) {
+            uv_timer_init(&uv, &timer);
+            uv_timer_start(
+                &timer, [](uv_timer_t* t) { ++*static_cast<std::atomic<int>*>(t->data); }, 1, 1);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(fired.load() >= 3, 5000);
+        loop.stop();
+        QCOMPARE(loop.closeResult(), 0);
+    }
+
+    void drainedHookRunsWhenTheWorkIsDone()
+    {
+        LoopThread loop;
+        std::atomic<int> drained { 0 };
+        LoopThread::Hooks hooks;
+        hooks.drained = [&](uv_loop_t&) { ++drained; };
+        loop.start(hooks);
+        static uv_timer_t once;
+        loop.post([](uv_loop_t& uv) {
+            uv_timer_init(&uv, &once);
+            uv_timer_start(&once, [](uv_timer_t* t) { uv_close(reinterpret_cast<uv_handle_t*>(t), nullptr); }, 5, 0);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(drained.load() >= 1, 5000);
+        loop.stop();
+        QCOMPARE(loop.closeResult(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoopThread)
+#include "tst_loopthread.moc"
