@@ -1,4 +1,5 @@
 #include "commandline.h"
+#include "headless.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -71,11 +72,16 @@ int main(int argc, char** argv)
         case CommandLine::Action::ShowVersion:
             printOut(QStringLiteral("LoopScope %1\n").arg(QCoreApplication::applicationVersion()));
             return 0;
+        case CommandLine::Action::ListScenarios:
+            return headless::listScenarios();
+        case CommandLine::Action::EmitJs:
+            return headless::emitJs(options);
+        case CommandLine::Action::RunHeadless:
+            return headless::run(options);
+        case CommandLine::Action::Summarize:
+            return headless::summarizeRecording(options);
         case CommandLine::Action::RunGui:
             break;
-        default:
-            printErr(QStringLiteral("loopscope: this action is not available yet\n"));
-            return 1;
         }
     }
 

@@ -15,11 +15,13 @@ namespace loopscope {
 //
 // The loop runs UV_RUN_DEFAULT, so it returns when nothing referenced is left;
 // the thread then sleeps until the next command arrives or stop() is called.
-class LoopThread {
+class LoopThread
+{
 public:
     using Command = std::function<void(uv_loop_t&)>;
 
-    struct Hooks {
+    struct Hooks
+    {
         Command setup; // runs on the loop thread before the first iteration
         Command drained; // runs each time uv_run returns because nothing is left to do
         Command teardown; // runs on the loop thread before handles are closed
@@ -44,6 +46,8 @@ public:
     // The value uv_loop_close() returned at shutdown: 0 when every handle was closed.
     int closeResult() const { return m_closeResult.load(); }
     bool running() const { return m_thread.joinable(); }
+    // The loop itself, for objects that will live on the loop thread; only that thread may use it.
+    uv_loop_t& loop() { return m_loop; }
 
 private:
     void run(Hooks hooks);

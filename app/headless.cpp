@@ -1,0 +1,206 @@
+#include "headless.h"
+
+#include "commandline.h"
+#include "latencycsv.h"
+#include "scenariocatalog.h"
+#include "session.h"
+#include "summary.h"
+#include "traceio.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace headless {
+
+namespace {
+
+enum ExitCode { Success = 0, InternalError = 1, BadInput = 2, Aborted = 3, NodeDiffers = 4 };
+
+std::atomic<int> s_signal { 0 };
+
+void onSignal(int signal)
+{
+    s_signal.store(signal);
+}
+
+void printErr(const QString& text)
+{
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+    std::fputc('\n', stderr);
+    std::fflush(stderr);
+}
+
+ScenarioCatalog::Overrides overridesOf(const CommandLine& options)
+{
+    ScenarioCatalog::Overrides overrides;
+    for (const QString& assignment : options.sets) {
+        const int equals = assignment.indexOf(QLatin1Char('='));
+        overrides.emplace_back(assignment.left(equals).toStdString(), assignment.mid(equals + 1).toStdString());
+    }
+    return overrides;
+}
+
+std::variant<loopscope::Program, QString> loadProgram(const CommandLine& options)
+{
+    if (!options.scenario.isEmpty())
+        return ScenarioCatalog::loadScenario(options.scenario, overridesOf(options));
+    return ScenarioCatalog::loadFile(options.programFile, overridesOf(options));
+}
+
+// Runs the emitted script in Node and compares its output with ours, line for line.
+int compareWithNode(const CommandLine& options, const loopscope::Program& program, const std::string& ours)
+{
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        printErr(QStringLiteral("loopscope: cannot create a temporary directory"));
+        return InternalError;
+    }
+    const QString script = dir.filePath(QString::fromStdString(program.name) + QStringLiteral(".js"));
+    {
+        QFile file(script);
+        if (!file.open(QIODevice::WriteOnly)) {
+            printErr(QStringLiteral("loopscope: cannot write %1").arg(script));
+            return InternalError;
+        }
+        file.write(QByteArray::fromStdString(loopscope::emitJs(program)));
+    }
+    QProcess node;
+    node.start(options.nodePath, { script });
+    if (!node.waitForStarted(10000)) {
+        printErr(QStringLiteral("loopscope: cannot start '%1': %2").arg(options.nodePath, node.errorString()));
+        return BadInput;
+    }
+    if (!node.waitForFinished(options.timeoutMs)) {
+        node.kill();
+        node.waitForFinished();
+        printErr(QStringLiteral("loopscope: node did not finish within %1 ms").arg(options.timeoutMs));
+        return Aborted;
+    }
+    const QStringList theirs = QString::fromUtf8(node.readAllStandardOutput()).split(QLatin1Char('\n'));
+    const QStringList mine = QString::fromStdString(ours).split(QLatin1Char('\n'));
+    if (theirs == mine) {
+        printErr(QStringLiteral("loopscope: node agrees: %1 lines").arg(mine.size() - 1));
+        return Success;
+    }
+    for (int i = 0; i < std::max(theirs.size(), mine.size()); ++i) {
+        const QString a = i < mine.size() ? mine.at(i) : QStringLiteral("(end)");
+        const QString b = i < theirs.size() ? theirs.at(i) : QStringLiteral("(end)");
+        if (a != b) {
+            printErr(QStringLiteral("loopscope: line %1 differs: loopscope '%2', node '%3'").arg(i + 1).arg(a, b));
+            break;
+        }
+    }
+    return NodeDiffers;
+}
+
+} // namespace
+
+int listScenarios()
+{
+    for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries())
+        std::printf("%s\t%s\n", entry.name.toUtf8().constData(), entry.title.toUtf8().constData());
+    return Success;
+}
+
+int emitJs(const CommandLine& options)
+{
+    auto loaded = loadProgram(options);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        printErr(QStringLiteral("loopscope: %1").arg(*error));
+        return BadInput;
+    }
+    const std::string script = loopscope::emitJs(std::get<loopscope::Program>(loaded));
+    std::fwrite(script.data(), 1, script.size(), stdout);
+    std::fflush(stdout);
+    return Success;
+}
+
+int run(const CommandLine& options)
+{
+    auto loaded = loadProgram(options);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        printErr(QStringLiteral("loopscope: %1").arg(*error));
+        return BadInput;
+    }
+    loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
+    const loopscope::Program programCopy = options.compareNode ? program : loopscope::Program {};
+
+    std::string output;
+    const bool keepOutput = options.compareNode;
+    loopscope::SessionOptions sessionOptions;
+    sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
+        std::fwrite(line.data(), 1, line.size(), stdout);
+        std::fputc('\n', stdout);
+        if (keepOutput) {
+            output.append(line);
+            output.push_back('\n');
+        }
+    };
+
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+
+    loopscope::Session session(std::move(program), sessionOptions);
+    QElapsedTimer clock;
+    clock.start();
+    session.start();
+    bool aborted = false;
+    while (!session.waitFinished(10)) {
+        if (s_signal.load() != 0 || clock.elapsed() >= options.timeoutMs) {
+            aborted = true;
+            printErr(s_signal.load() != 0
+                    ? QStringLiteral("loopscope: interrupted, run aborted")
+                    : QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs));
+            session.abort();
+            session.waitFinished(1000);
+            break;
+        }
+    }
+    session.stop();
+    std::fflush(stdout);
+
+    int code = aborted ? Aborted : Success;
+    if (session.closeResult() != 0) {
+        printErr(QStringLiteral("loopscope: the loop did not close cleanly"));
+        code = InternalError;
+    }
+    const loopscope::Recording& recording = session.recording();
+    std::string error;
+    if (!options.traceFile.isEmpty() && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        code = InternalError;
+    }
+    if (!options.csvFile.isEmpty() && !loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        code = InternalError;
+    }
+    if (options.summary)
+        printErr(QString::fromStdString(loopscope::summarize(recording)));
+    if (recording.info.droppedEvents != 0)
+        printErr(QStringLiteral("loopscope: %1 events could not be recorded").arg(recording.info.droppedEvents));
+    if (code == Success && options.compareNode)
+        code = compareWithNode(options, programCopy, output);
+    return code;
+}
+
+int summarizeRecording(const CommandLine& options)
+{
+    loopscope::Recording recording;
+    std::string error;
+    if (!loopscope::readTrace(options.openFile.toStdString(), recording, &error)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        return BadInput;
+    }
+    printErr(QString::fromStdString(loopscope::summarize(recording)));
+    return Success;
+}
+
+} // namespace headless

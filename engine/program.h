@@ -1,0 +1,132 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace loopscope {
+
+// The operations of a program (SPEC section 5). Names match the JSON "op" values.
+enum class OpKind : std::uint8_t {
+    Log,
+    NextTick,
+    QueueMicrotask,
+    Promise,
+    SetTimeout,
+    SetInterval,
+    SetImmediate,
+    Async,
+    Await,
+    ReadFile,
+    DnsLookup,
+    Pbkdf2,
+    HttpGet,
+    Block,
+    Repeat,
+    Worker,
+    Chain,
+};
+
+// What an `await` waits for.
+enum class AwaitKind : std::uint8_t {
+    Value, // await null
+    Promise, // await Promise.resolve(): one tick from Node 12, three in Node 10
+    Sleep, // await new Promise((resolve) => setTimeout(resolve, ms))
+    Immediate, // await new Promise((resolve) => setImmediate(resolve))
+};
+
+// How a `chain` schedules its next step.
+enum class ChainVia : std::uint8_t { NextTick, QueueMicrotask, Promise, SetTimeout, SetImmediate };
+
+enum class ModuleKind : std::uint8_t { Cjs, Esm };
+
+// Node 12+ resolves `await promise` in one microtask tick; Node 10 needed three.
+enum class AwaitModel : std::uint8_t { Node12, Node10 };
+
+enum class Digest : std::uint8_t { Sha256, Sha512 };
+
+struct SourcePos
+{
+    std::uint32_t line = 0; // 1-based
+    std::uint32_t column = 0; // 1-based
+};
+
+struct Op;
+using Block = std::vector<Op>;
+
+struct Op
+{
+    OpKind kind = OpKind::Log;
+    SourcePos pos;
+    std::string label; // the callback's name in traces: the "label" field, else "<op> (line N)"
+    std::string text; // log
+    double ms = 0; // setTimeout, setInterval, await.sleep, chain via setTimeout: as written
+    std::int64_t blockMs = -1; // block: milliseconds, or -1 when `iterations` is used
+    std::int64_t times = 0; // repeat, setInterval, chain
+    std::int64_t iterations = 0; // pbkdf2, block
+    AwaitKind await = AwaitKind::Value;
+    ChainVia via = ChainVia::NextTick;
+    Digest digest = Digest::Sha256;
+    std::string host = "localhost"; // dnsLookup
+    std::string path = "/health"; // httpGet
+    Block body; // "do"
+    std::vector<Block> chain; // promise: one body per .then
+    Block done; // chain: runs after the last step; worker: runs on the main loop when the worker reports back
+
+    // Filled in by the runtime on the loop thread before the program runs: string ids of `label` and `text`.
+    mutable std::uint32_t labelId = 0;
+    mutable std::uint32_t textId = 0;
+};
+
+struct Param
+{
+    std::string name;
+    std::int64_t value = 0; // the default, or the --set override
+    std::int64_t defaultValue = 0;
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+    std::string description;
+};
+
+struct Program
+{
+    std::string fileName; // where it came from, for messages and fs.readFile
+    std::string name;
+    std::string title;
+    std::string description; // what to look at, one paragraph
+    ModuleKind module = ModuleKind::Cjs;
+    AwaitModel awaitModel = AwaitModel::Node12;
+    std::vector<Param> params;
+    Block main;
+};
+
+// A bad program: where, and what is wrong with it.
+struct ProgramError
+{
+    std::string fileName;
+    std::uint32_t line = 0; // 0 when the error is not in the text (a bad --set)
+    std::uint32_t column = 0;
+    std::string jsonPath; // e.g. $.main[0].do[2].ms
+    std::string message;
+
+    // One line: "file:line:column: $.path: message".
+    std::string toString() const;
+};
+
+using ParseResult = std::variant<Program, ProgramError>;
+
+// Parses and validates a program document. `overrides` are --set KEY=VALUE pairs,
+// applied to declared parameters before "$name" references are resolved.
+ParseResult parseProgram(std::string_view text, std::string_view fileName,
+    const std::vector<std::pair<std::string, std::string>>& overrides = {});
+
+// The JSON "op" name of a kind.
+const char* opName(OpKind kind);
+
+// The equivalent Node.js script of a program; its console output is the program's.
+std::string emitJs(const Program& program);
+
+} // namespace loopscope

@@ -1,0 +1,117 @@
+#include "recorder.h"
+
+namespace loopscope {
+
+Recorder::Recorder(EventLog& log, StringTable& strings, std::int64_t originNs)
+    : m_log(log)
+    , m_strings(strings)
+    , m_originNs(originNs)
+{ }
+
+void Recorder::put(const Record& record)
+{
+    if (Record* slot = m_log.slot()) {
+        *slot = record;
+        m_log.commit();
+    }
+}
+
+void Recorder::flush()
+{
+    if (!m_runOpen)
+        return;
+    m_runOpen = false;
+    put(m_run);
+}
+
+void Recorder::startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+    std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread)
+{
+    flush();
+    m_run = Record();
+    m_run.type = RecordType::Callback;
+    m_run.sub = std::uint8_t(kind);
+    m_run.thread = thread;
+    m_run.label = label;
+    m_run.startNs = startNs;
+    m_run.span.durNs = endNs - startNs;
+    m_run.span.busyNs = endNs - startNs;
+    m_run.span.maxNs = endNs - startNs;
+    m_run.span.count = 1;
+    m_run.span.iteration = iteration;
+    m_runDepth = depth;
+    m_runOpen = true;
+}
+
+void Recorder::phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
+    std::int64_t pollTimeoutMs, std::uint16_t thread)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Phase;
+    r.sub = std::uint8_t(phase);
+    r.thread = thread;
+    r.label = timed ? 1 : 0;
+    r.startNs = startNs;
+    r.span.durNs = endNs - startNs;
+    r.span.maxNs = pollTimeoutMs;
+    r.span.count = 1;
+    r.span.iteration = iteration;
+    put(r);
+}
+
+void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
+    std::int64_t endNs, std::uint32_t iteration)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Pool;
+    r.thread = worker;
+    r.label = label;
+    r.startNs = startNs;
+    r.span.durNs = endNs - startNs;
+    r.span.busyNs = queuedNs;
+    r.span.count = 1;
+    r.span.iteration = iteration;
+    put(r);
+}
+
+void Recorder::queues(std::int64_t atNs, const LiveState& live)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Queues;
+    r.startNs = atNs;
+    r.queues.nextTick = live.nextTick.load(std::memory_order_relaxed);
+    r.queues.microtask = live.microtask.load(std::memory_order_relaxed);
+    r.queues.immediate = live.immediate.load(std::memory_order_relaxed);
+    r.queues.timers = live.timers.load(std::memory_order_relaxed);
+    r.queues.close = live.close.load(std::memory_order_relaxed);
+    r.queues.poolQueued = live.poolQueued.load(std::memory_order_relaxed);
+    r.queues.poolActive = live.poolActive.load(std::memory_order_relaxed);
+    put(r);
+}
+
+void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Latency;
+    r.startNs = atNs;
+    r.latency.loopDelayMs = loopDelayMs;
+    r.latency.healthMs = healthMs;
+    put(r);
+}
+
+void Recorder::text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread)
+{
+    flush();
+    Record r;
+    r.type = type;
+    r.thread = thread;
+    r.label = label;
+    r.startNs = atNs;
+    put(r);
+}
+
+} // namespace loopscope

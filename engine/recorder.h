@@ -1,0 +1,101 @@
+#pragma once
+
+#include "eventlog.h"
+#include "events.h"
+#include "stringtable.h"
+
+#include <atomic>
+#include <cstdint>
+#include <ctime>
+
+namespace loopscope {
+
+// Nanoseconds on the monotonic clock (the clock uv_hrtime reads).
+inline std::int64_t monotonicNs()
+{
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// What the loop is doing right now, for live views. Written by the loop thread
+// with relaxed stores, read by anyone; each field is individually current.
+struct LiveState
+{
+    std::atomic<std::uint32_t> iteration { 0 };
+    std::atomic<std::uint8_t> phase { 0 }; // Phase
+    std::atomic<bool> inPhase { false };
+    std::atomic<bool> inCallback { false };
+    std::atomic<std::uint8_t> callbackKind { 0 }; // CallbackKind
+    std::atomic<std::uint32_t> callbackLabel { 0 };
+    std::atomic<std::int64_t> callbackStartNs { 0 };
+    std::atomic<std::int64_t> pollTimeoutMs { 0 };
+    std::atomic<std::uint8_t> pollReason { 0 }; // PollReason
+    std::atomic<std::uint32_t> nextTick { 0 };
+    std::atomic<std::uint32_t> microtask { 0 };
+    std::atomic<std::uint32_t> immediate { 0 };
+    std::atomic<std::uint32_t> timers { 0 };
+    std::atomic<std::uint32_t> close { 0 };
+    std::atomic<std::uint32_t> poolQueued { 0 };
+    std::atomic<std::uint32_t> poolActive { 0 };
+    std::atomic<std::uint64_t> callbacks { 0 }; // every callback run so far
+    std::atomic<bool> finished { false };
+};
+
+// The producer side of a recording: turns loop observations into records.
+//
+// A run of identical callbacks (same label, kind, thread, depth and iteration,
+// nothing else in between) is kept as one record with a count, the summed and
+// the longest duration, so a storm of a million nextTicks costs a few records.
+// Runs are cut every RunSliceNs so that live readers see progress.
+class Recorder
+{
+public:
+    static constexpr std::int64_t RunSliceNs = 20'000'000;
+
+    Recorder(EventLog& log, StringTable& strings, std::int64_t originNs);
+
+    std::int64_t now() const { return monotonicNs() - m_originNs; }
+    std::int64_t originNs() const { return m_originNs; }
+    StringTable& strings() { return m_strings; }
+    EventLog& log() { return m_log; }
+
+    void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
+        std::int64_t pollTimeoutMs = 0, std::uint16_t thread = MainThread);
+    void callback(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = MainThread)
+    {
+        if (m_runOpen && m_run.label == label && m_run.sub == std::uint8_t(kind) && m_run.thread == thread
+            && m_runDepth == depth && m_run.span.iteration == iteration && endNs - m_run.startNs < RunSliceNs) {
+            const std::int64_t duration = endNs - startNs;
+            m_run.span.durNs = endNs - m_run.startNs;
+            m_run.span.busyNs += duration;
+            if (duration > m_run.span.maxNs)
+                m_run.span.maxNs = duration;
+            ++m_run.span.count;
+            return;
+        }
+        startRun(label, kind, startNs, endNs, iteration, depth, thread);
+    }
+    void pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
+        std::int64_t endNs, std::uint32_t iteration);
+    void queues(std::int64_t atNs, const LiveState& live);
+    void latency(std::int64_t atNs, double loopDelayMs, double healthMs);
+    void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = MainThread);
+    // Publishes a pending run; call before handing the log to readers at the end.
+    void flush();
+
+private:
+    void startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread);
+    void put(const Record& record);
+
+    EventLog& m_log;
+    StringTable& m_strings;
+    std::int64_t m_originNs;
+    Record m_run;
+    std::uint8_t m_runDepth = 0;
+    bool m_runOpen = false;
+};
+
+} // namespace loopscope

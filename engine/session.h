@@ -1,0 +1,75 @@
+#pragma once
+
+#include "loopthread.h"
+#include "program.h"
+#include "recorder.h"
+#include "recording.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace loopscope {
+
+class Runtime;
+
+// Settings of a session.
+struct SessionOptions
+{
+    std::function<void(std::string_view)> onLog; // console output, called on the loop thread
+    std::string readFilePath; // the file fs.readFile reads; default: this executable
+};
+
+// One run of a program: the loop thread, the runtime on it, and the recording
+// it fills. Control methods are safe from any thread.
+class Session
+{
+public:
+    Session(Program program, SessionOptions options = {});
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // Starts the loop thread and runs the program's main module on it.
+    void start();
+    // Waits until the program has run to the end; false on timeout.
+    bool waitFinished(int timeoutMs);
+    bool finished() const { return m_live.finished.load(); }
+    // Abandons the program's remaining work; the recording is marked aborted.
+    void abort();
+    // Injects a workload into the running loop, as an I/O callback would arrive.
+    void inject(Program workload);
+    // Stops the loop thread, closes every handle and completes the recording. Idempotent.
+    void stop();
+
+    const Program& program() const { return *m_program; }
+    Recording& recording() { return m_recording; }
+    const Recording& recording() const { return m_recording; }
+    LiveState& live() { return m_live; }
+    // The value uv_loop_close() returned: 0 once stop() has closed everything cleanly.
+    int closeResult() const { return m_loop.closeResult(); }
+
+private:
+    void housekeeping();
+
+    std::shared_ptr<const Program> m_program;
+    SessionOptions m_options;
+    Recording m_recording;
+    LiveState m_live;
+    LoopThread m_loop;
+    std::unique_ptr<Runtime> m_runtime;
+    std::atomic<bool> m_aborted { false };
+    bool m_stopped = false;
+
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    bool m_housekeepingStop = false;
+    std::thread m_housekeeper;
+};
+
+} // namespace loopscope

@@ -1,0 +1,326 @@
+#include "runhelpers.h"
+
+#include "events.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace loopscope;
+
+namespace {
+
+std::vector<Record> recordsOf(const RunResult& run, RecordType type)
+{
+    std::vector<Record> out;
+    const EventLog& log = run.session->recording().mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        if (log[i].type == type)
+            out.push_back(log[i]);
+    }
+    return out;
+}
+
+const Record* firstCallback(const RunResult& run, const std::string& label)
+{
+    const EventLog& log = run.session->recording().mainLog();
+    const StringTable& strings = run.session->recording().strings;
+    const Record* best = nullptr;
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        const Record& r = log[i];
+        if (r.type == RecordType::Callback && strings.at(r.label) == label && (!best || r.startNs < best->startNs))
+            best = &r;
+    }
+    return best;
+}
+
+std::int64_t lastEnd(const RunResult& run, const std::string& label)
+{
+    const EventLog& log = run.session->recording().mainLog();
+    const StringTable& strings = run.session->recording().strings;
+    std::int64_t end = -1;
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        const Record& r = log[i];
+        if (r.type == RecordType::Callback && strings.at(r.label) == label)
+            end = std::max(end, r.startNs + r.span.durNs);
+    }
+    return end;
+}
+
+std::uint64_t callbackCount(const RunResult& run, const std::string& label)
+{
+    const EventLog& log = run.session->recording().mainLog();
+    const StringTable& strings = run.session->recording().strings;
+    std::uint64_t count = 0;
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        if (log[i].type == RecordType::Callback && strings.at(log[i].label) == label)
+            count += log[i].span.count;
+    }
+    return count;
+}
+
+} // namespace
+
+class TestRuntime : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void scenarioOrders_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("guess-order") << "guess-order"
+                                     << QStringList { "readFile callback", "process.nextTick", "promise.then",
+                                            "setImmediate", "setTimeout 0" };
+        QTest::newRow("main-race-esm") << "main-race-esm" << QStringList { "immediate", "timeout" };
+        QTest::newRow("tick-vs-promise") << "tick-vs-promise" << QStringList { "process.nextTick", "promise.then" };
+        QTest::newRow("tick-vs-promise-esm")
+            << "tick-vs-promise-esm" << QStringList { "promise.then", "process.nextTick" };
+        QTest::newRow("await-order") << "await-order" << QStringList { "after:await", "tick:a", "tick:b" };
+        QTest::newRow("await-order-node10")
+            << "await-order-node10" << QStringList { "tick:a", "tick:b", "after:await" };
+        QTest::newRow("nexttick-starvation")
+            << "nexttick-starvation" << QStringList { "nextTick chain done", "1 ms timer ran" };
+        QTest::newRow("nexttick-starvation-immediate")
+            << "nexttick-starvation-immediate" << QStringList { "1 ms timer ran", "setImmediate chain done" };
+        QTest::newRow("counting") << "counting"
+                                  << QStringList { "while: done", "nextTick: done", "setTimeout: done",
+                                         "batched nextTick: done" };
+        QTest::newRow("async-not-thread")
+            << "async-not-thread"
+            << QStringList { "hashing finished inside the async function", "hashPasswords() returned its promise",
+                   "interval tick", "interval tick", "interval tick" };
+        QTest::newRow("compute-async") << "compute-async" << QStringList { "compute-async done", "1 ms timer ran" };
+    }
+
+    void scenarioOrders()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QStringList, expected);
+        const RunResult run = runProgram(loadScenario(scenario));
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines, expected);
+        QCOMPARE(run.session->closeResult(), 0);
+        QCOMPARE(run.session->recording().info.droppedEvents, std::uint64_t(0));
+    }
+
+    // Every deterministic scenario prints exactly what Node prints for its emitted script.
+    void scenariosAgreeWithNode_data() { scenarioOrders_data(); }
+    void scenariosAgreeWithNode()
+    {
+        QFETCH(QString, scenario);
+        const Program program = loadScenario(scenario);
+        bool ok = false;
+        const QStringList node = runInNode(program, &ok);
+        if (!ok)
+            QSKIP("node is not available");
+        const RunResult run = runProgram(program);
+        QCOMPARE(run.lines, node);
+    }
+
+    void mainRaceCanGoEitherWay()
+    {
+        // Which wins depends on whether a millisecond passed before the first timers phase;
+        // over many runs immediate must win at least once, and every run prints both lines.
+        int immediateFirst = 0;
+        for (int i = 0; i < 20; ++i) {
+            const RunResult run = runProgram(loadScenario(QStringLiteral("main-race")));
+            QCOMPARE(run.lines.size(), 2);
+            QVERIFY(run.lines.contains(QStringLiteral("timeout")));
+            QVERIFY(run.lines.contains(QStringLiteral("immediate")));
+            if (run.lines.first() == QLatin1String("immediate"))
+                ++immediateFirst;
+        }
+        QVERIFY(immediateFirst > 0);
+    }
+
+    void drainRule()
+    {
+        const Program program = parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "drain",
+            "main": [
+                { "op": "nextTick", "do": [
+                    { "op": "log", "text": "t1" },
+                    { "op": "queueMicrotask", "do": [ { "op": "log", "text": "m2" } ] },
+                    { "op": "nextTick", "do": [ { "op": "log", "text": "t3" } ] }
+                ] },
+                { "op": "promise", "chain": [ [
+                    { "op": "log", "text": "m1" },
+                    { "op": "nextTick", "do": [ { "op": "log", "text": "t4" } ] }
+                ], [ { "op": "log", "text": "m3" } ] ] },
+                { "op": "setTimeout", "ms": 0, "do": [
+                    { "op": "log", "text": "timer A" },
+                    { "op": "nextTick", "do": [ { "op": "log", "text": "tick after A" } ] }
+                ] },
+                { "op": "setTimeout", "ms": 0, "do": [ { "op": "log", "text": "timer B" } ] },
+                { "op": "log", "text": "main" }
+            ] })");
+        const RunResult run = runProgram(program);
+        const QStringList expected { "main", "t1", "t3", "m1", "m2", "m3", "t4", "timer A", "tick after A", "timer B" };
+        QCOMPARE(run.lines, expected);
+        bool ok = false;
+        const QStringList node = runInNode(program, &ok);
+        if (ok)
+            QCOMPARE(node, expected);
+    }
+
+    void immediatesQueuedDuringCheckWaitAnIteration()
+    {
+        const RunResult run = runProgram(parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "immediates",
+            "main": [
+                { "op": "setImmediate", "label": "a", "do": [
+                    { "op": "log", "text": "a" },
+                    { "op": "setImmediate", "label": "c", "do": [ { "op": "log", "text": "c" } ] }
+                ] },
+                { "op": "setImmediate", "label": "b", "do": [ { "op": "log", "text": "b" } ] }
+            ] })"));
+        QCOMPARE(run.lines, (QStringList { "a", "b", "c" }));
+        const Record* a = firstCallback(run, "a");
+        const Record* b = firstCallback(run, "b");
+        const Record* c = firstCallback(run, "c");
+        QVERIFY(a && b && c);
+        QCOMPARE(b->span.iteration, a->span.iteration);
+        QCOMPARE(c->span.iteration, a->span.iteration + 1);
+    }
+
+    void pollDoesNotBlockWhileImmediatesPend()
+    {
+        const RunResult run = runProgram(parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "immediate-chain",
+            "main": [ { "op": "chain", "via": "setImmediate", "times": 50, "label": "step" } ] })"));
+        const auto polls = recordsOf(run, RecordType::Phase);
+        int checked = 0;
+        for (const Record& r : polls) {
+            if (Phase(r.sub) != Phase::Poll)
+                continue;
+            // Every iteration but the last has an immediate pending while it polls.
+            if (r.span.iteration < polls.back().span.iteration) {
+                QCOMPARE(r.span.maxNs, std::int64_t(0));
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 49);
+    }
+
+    void pollSleepsForATimeoutChain()
+    {
+        const RunResult run = runProgram(parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "timeout-chain",
+            "main": [ { "op": "chain", "via": "setTimeout", "ms": 0, "times": 30, "label": "step" } ] })"));
+        QCOMPARE(callbackCount(run, "step"), std::uint64_t(30));
+        int sleeping = 0;
+        int polls = 0;
+        for (const Record& r : recordsOf(run, RecordType::Phase)) {
+            if (Phase(r.sub) != Phase::Poll)
+                continue;
+            ++polls;
+            QVERIFY2(r.span.maxNs != 0 || true, "poll timeouts are recorded");
+            if (r.span.maxNs >= 1)
+                ++sleeping;
+        }
+        // setTimeout(0) is setTimeout(1): most polls wait for that millisecond instead of spinning.
+        QVERIFY2(sleeping >= 15, qPrintable(QStringLiteral("%1 of %2 polls slept").arg(sleeping).arg(polls)));
+    }
+
+    void tickStormStarvesTimerButImmediatesDoNot()
+    {
+        const RunResult ticks = runProgram(loadScenario(QStringLiteral("nexttick-starvation")));
+        QCOMPARE(callbackCount(ticks, "nextTick step"), std::uint64_t(100000));
+        const Record* timer = firstCallback(ticks, "1 ms timer");
+        QVERIFY(timer);
+        QVERIFY(timer->startNs >= lastEnd(ticks, "nextTick step"));
+
+        const RunResult immediates = runProgram(loadScenario(QStringLiteral("nexttick-starvation-immediate")));
+        QCOMPARE(callbackCount(immediates, "setImmediate step"), std::uint64_t(100000));
+        const Record* early = firstCallback(immediates, "1 ms timer");
+        QVERIFY(early);
+        QVERIFY(early->startNs < lastEnd(immediates, "setImmediate step"));
+        // The storm is recorded compactly: far fewer records than callbacks.
+        QVERIFY(ticks.session->recording().mainLog().size() < 10000);
+    }
+
+    void phasesFollowLibuvOrderWithCallbacksNested()
+    {
+        const RunResult run = runProgram(loadScenario(QStringLiteral("guess-order")));
+        std::map<std::uint32_t, std::vector<Record>> phasesByIteration;
+        for (const Record& r : recordsOf(run, RecordType::Phase))
+            phasesByIteration[r.span.iteration].push_back(r);
+        QVERIFY(phasesByIteration.size() >= 2);
+        const std::vector<Phase> order = run.session->recording().info.timersAfterClose
+            ? std::vector<Phase> { Phase::Pending, Phase::Idle, Phase::Prepare, Phase::Poll, Phase::Check, Phase::Close,
+                  Phase::Timers }
+            : std::vector<Phase> { Phase::Timers, Phase::Pending, Phase::Idle, Phase::Prepare, Phase::Poll,
+                  Phase::Check, Phase::Close };
+        std::int64_t previousEnd = 0;
+        for (auto& [iteration, phases] : phasesByIteration) {
+            QCOMPARE(int(phases.size()), 7);
+            for (std::size_t i = 0; i < phases.size(); ++i) {
+                QCOMPARE(Phase(phases[i].sub), order[i]);
+                QVERIFY(phases[i].startNs >= previousEnd);
+                previousEnd = phases[i].startNs + phases[i].span.durNs;
+            }
+        }
+        auto phaseOf = [&](const Record& callback) -> Phase {
+            for (const Record& p : phasesByIteration[callback.span.iteration]) {
+                if (callback.startNs >= p.startNs && callback.startNs + callback.span.durNs <= p.startNs + p.span.durNs
+                    && (p.label == 1))
+                    return Phase(p.sub);
+            }
+            return Phase::Pending;
+        };
+        const Record* io = firstCallback(run, "readFile callback");
+        const Record* immediate = firstCallback(run, "setImmediate");
+        const Record* timer = firstCallback(run, "setTimeout 0");
+        const Record* tick = firstCallback(run, "process.nextTick");
+        QVERIFY(io && immediate && timer && tick);
+        QCOMPARE(phaseOf(*io), Phase::Poll);
+        QCOMPARE(phaseOf(*immediate), Phase::Check);
+        QCOMPARE(phaseOf(*timer), Phase::Timers);
+        QCOMPARE(CallbackKind(tick->sub), CallbackKind::NextTick);
+        // The tick drained inside the readFile callback's span.
+        QVERIFY(tick->startNs >= io->startNs && tick->startNs + tick->span.durNs <= io->startNs + io->span.durNs);
+        QVERIFY(timer->span.iteration > io->span.iteration);
+    }
+
+    void timersFollowNodeListOrder()
+    {
+        // Node keys timer lists by duration: a 10 ms timer started before a 20 ms block
+        // fires before a 1 ms timer started after it.
+        const Program program = parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "timer-lists",
+            "main": [
+                { "op": "setTimeout", "ms": 10, "do": [ { "op": "log", "text": "10 ms" } ] },
+                { "op": "block", "ms": 20 },
+                { "op": "setTimeout", "ms": 1, "do": [ { "op": "log", "text": "1 ms" } ] },
+                { "op": "setTimeout", "ms": -5, "do": [ { "op": "log", "text": "-5 ms is 1 ms" } ] },
+                { "op": "setInterval", "ms": 2, "times": 2, "do": [ { "op": "log", "text": "interval" } ] }
+            ] })");
+        const RunResult run = runProgram(program);
+        QCOMPARE(run.lines, (QStringList { "10 ms", "1 ms", "-5 ms is 1 ms", "interval", "interval" }));
+        bool ok = false;
+        const QStringList node = runInNode(program, &ok);
+        if (ok)
+            QCOMPARE(node, run.lines);
+    }
+
+    void abortStopsARunawayTickChain()
+    {
+        const Program program = parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "runaway",
+            "main": [ { "op": "chain", "via": "nextTick", "times": 2000000000 } ] })");
+        Session session(program);
+        session.start();
+        QVERIFY(!session.waitFinished(100));
+        session.abort();
+        QVERIFY(session.waitFinished(5000));
+        session.stop();
+        QVERIFY(session.recording().info.aborted);
+        QCOMPARE(session.closeResult(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuntime)
+#include "tst_runtime.moc"
