@@ -1,0 +1,569 @@
+#include "latencycsv.h"
+#include "recorder.h"
+#include "recording.h"
+#include "summary.h"
+#include "traceio.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <vector>
+
+using namespace loopscope;
+
+namespace {
+
+const char* const OddLabel
+    = "line with \"quotes\", a \\ backslash,\n\ttabs, \x01 control, caf\xc3\xa9, \xf0\x9f\x98\x80";
+const char* const InvalidUtf8Label = "bad \xff byte, cut \xc3 sequence, surrogate \xed\xa0\x80";
+
+// A small but complete timeline: the main program, one iteration of every phase with nested
+// callbacks and runs, pool work on two workers, samples, console output and a worker loop.
+void fillRecording(Recording& recording)
+{
+    RecordingInfo& info = recording.info;
+    info.generator = "LoopScope 0.1.0";
+    info.libuv = "1.44.2";
+    info.program = "demo";
+    info.threadpoolSize = 4;
+    info.aborted = true;
+    info.droppedEvents = 3;
+    info.threadNames = { { 1000, "report worker" } };
+
+    StringTable& strings = recording.strings;
+    Recorder rec(recording.mainLog(), strings, 0);
+    const std::uint32_t mainLabel = strings.intern("main");
+    const std::uint32_t tick = strings.intern("tick");
+    rec.callback(tick, CallbackKind::NextTick, 40'000, 41'000, 0, 1);
+    rec.callback(tick, CallbackKind::NextTick, 41'000, 42'500, 0, 1);
+    rec.callback(tick, CallbackKind::NextTick, 42'500, 43'000, 0, 1);
+    rec.callback(mainLabel, CallbackKind::Main, 0, 50'000, 0, 0);
+
+    rec.callback(strings.intern("then"), CallbackKind::Microtask, 65'000, 66'000, 1, 1);
+    rec.callback(strings.intern(OddLabel), CallbackKind::Timer, 61'000, 70'000, 1, 0);
+    rec.phase(Phase::Timers, true, 60'000, 100'000, 1);
+    rec.phase(Phase::Pending, true, 100'000, 100'500, 1);
+    rec.phase(Phase::Idle, false, 100'500, 100'500, 1);
+    rec.phase(Phase::Prepare, false, 100'500, 101'000, 1);
+    rec.callback(strings.intern(InvalidUtf8Label), CallbackKind::Io, 150'000, 160'000, 1, 0);
+    rec.phase(Phase::Poll, true, 102'000, 199'000, 1, 5);
+    const std::uint32_t immediate = strings.intern("immediate");
+    for (int i = 0; i < 1000; ++i)
+        rec.callback(immediate, CallbackKind::Immediate, 200'000 + i * 10, 200'000 + i * 10 + (i == 7 ? 9 : 5), 1, 0);
+    rec.phase(Phase::Check, true, 199'500, 211'000, 1);
+    rec.phase(Phase::Close, true, 211'000, 212'000, 1);
+
+    rec.pool(strings.intern("pbkdf2"), 1, 2'000, 60'000, 140'000, 1);
+    rec.pool(strings.intern("fs.open"), 2, 1'500'250, 61'000, 62'000, 1);
+    LiveState live;
+    live.nextTick = 1;
+    live.microtask = 2;
+    live.immediate = 3;
+    live.timers = 4;
+    live.close = 5;
+    live.poolQueued = 6;
+    live.poolActive = 7;
+    rec.queues(100'000, live);
+    rec.latency(150'000, 1.25, -1);
+    rec.latency(250'000, 0.5, 3.75);
+    rec.latency(300'000, -1, 2.0);
+    rec.text(RecordType::Log, strings.intern("readFile callback"), 155'000);
+    rec.text(RecordType::Log, strings.intern(""), 156'000);
+    rec.text(RecordType::Error, strings.intern("boom"), 157'000);
+    rec.flush();
+
+    recording.logs.push_back(std::make_unique<EventLog>());
+    Recorder worker(*recording.logs[1], strings, 0);
+    worker.callback(strings.intern("onmessage"), CallbackKind::Io, 72'000, 75'000, 1, 0, 1000);
+    worker.phase(Phase::Poll, true, 70'000, 80'000, 1, -1, 1000);
+    worker.text(RecordType::Log, strings.intern("from the worker"), 76'000, 1000);
+    worker.flush();
+}
+
+std::string traceText(const Recording& recording)
+{
+    std::ostringstream out;
+    if (!writeTrace(recording, out))
+        return {};
+    return out.str();
+}
+
+QJsonObject parseTrace(const std::string& text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning() << "JSON error at" << error.offset << error.errorString();
+    return document.object();
+}
+
+bool sameRecord(const Record& a, const StringTable& aStrings, const Record& b, const StringTable& bStrings)
+{
+    if (a.type != b.type || a.sub != b.sub || a.thread != b.thread || a.startNs != b.startNs)
+        return false;
+    switch (a.type) {
+    case RecordType::Phase:
+        return a.label == b.label && a.span.durNs == b.span.durNs && a.span.maxNs == b.span.maxNs
+            && a.span.count == b.span.count && a.span.iteration == b.span.iteration;
+    case RecordType::Callback:
+    case RecordType::Pool:
+        return aStrings.at(a.label) == bStrings.at(b.label) && a.span.durNs == b.span.durNs
+            && a.span.busyNs == b.span.busyNs && a.span.maxNs == b.span.maxNs && a.span.count == b.span.count
+            && a.span.iteration == b.span.iteration;
+    case RecordType::Queues:
+        return std::memcmp(&a.queues, &b.queues, sizeof a.queues) == 0;
+    case RecordType::Latency:
+        return (a.latency.loopDelayMs == b.latency.loopDelayMs
+                   || (a.latency.loopDelayMs < 0 && b.latency.loopDelayMs < 0))
+            && (a.latency.healthMs == b.latency.healthMs || (a.latency.healthMs < 0 && b.latency.healthMs < 0));
+    case RecordType::Log:
+    case RecordType::Error:
+        return aStrings.at(a.label) == bStrings.at(b.label);
+    }
+    return false;
+}
+
+QString readError(const std::string& text)
+{
+    Recording recording;
+    std::string error;
+    if (readTraceText(text, recording, &error))
+        return {};
+    return QString::fromStdString(error);
+}
+
+} // namespace
+
+class TestTraceIo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void writesTheTraceEventObjectFormat()
+    {
+        Recording recording;
+        fillRecording(recording);
+        const QJsonObject trace = parseTrace(traceText(recording));
+        QCOMPARE(trace.value("displayTimeUnit").toString(), QString("ms"));
+        const QJsonObject other = trace.value("otherData").toObject();
+        QCOMPARE(other.value("generator").toString(), QString("LoopScope 0.1.0"));
+        QCOMPARE(other.value("libuv").toString(), QString("1.44.2"));
+        QCOMPARE(other.value("threadpoolSize").toInt(), 4);
+        QCOMPARE(other.value("program").toString(), QString("demo"));
+        QCOMPARE(other.value("aborted").toBool(), true);
+        QCOMPARE(other.value("droppedEvents").toInt(), 3);
+
+        const QJsonArray events = trace.value("traceEvents").toArray();
+        std::size_t records = 0;
+        for (const auto& log : recording.logs)
+            records += log->size();
+        QVERIFY(events.size() > int(records));
+        std::map<int, QString> threadNames;
+        QString processName;
+        int counters = 0;
+        int instants = 0;
+        for (const QJsonValue& value : events) {
+            const QJsonObject event = value.toObject();
+            QCOMPARE(event.value("pid").toInt(), 1);
+            QVERIFY(event.value("tid").isDouble());
+            const QString ph = event.value("ph").toString();
+            if (ph == "M") {
+                if (event.value("name") == "thread_name")
+                    threadNames[event.value("tid").toInt()] = event.value("args").toObject().value("name").toString();
+                if (event.value("name") == "process_name")
+                    processName = event.value("args").toObject().value("name").toString();
+                continue;
+            }
+            QVERIFY(event.value("ts").isDouble());
+            if (ph == "X") {
+                QVERIFY(event.value("dur").isDouble());
+                QVERIFY(event.value("dur").toDouble() >= 0);
+                QVERIFY(event.value("name").isString());
+                QVERIFY(event.value("cat").isString());
+            } else if (ph == "C") {
+                ++counters;
+            } else if (ph == "i") {
+                QCOMPARE(event.value("s").toString(), QString("t"));
+                ++instants;
+            } else {
+                QFAIL(qPrintable("unexpected ph " + ph));
+            }
+        }
+        QCOMPARE(counters, 4);
+        QCOMPARE(instants, 4);
+        QCOMPARE(processName, QString("LoopScope: demo"));
+        QCOMPARE(threadNames[1], QString("main loop"));
+        QCOMPARE(threadNames[101], QString("pool worker 1"));
+        QCOMPARE(threadNames[104], QString("pool worker 4"));
+        QCOMPARE(threadNames[1000], QString("report worker"));
+        QCOMPARE(int(threadNames.size()), 6);
+    }
+
+    void mapsRecordsToEvents()
+    {
+        Recording recording;
+        fillRecording(recording);
+        const QJsonArray events = parseTrace(traceText(recording)).value("traceEvents").toArray();
+        auto find = [&](const QString& cat, const QString& name) {
+            for (const QJsonValue& value : events) {
+                const QJsonObject event = value.toObject();
+                if (event.value("cat").toString() == cat && event.value("name").toString() == name)
+                    return event;
+            }
+            return QJsonObject();
+        };
+        const QJsonObject poll = find("phase", "poll");
+        QCOMPARE(poll.value("ts").toDouble(), 102.0);
+        QCOMPARE(poll.value("dur").toDouble(), 97.0);
+        QCOMPARE(poll.value("args").toObject().value("timeoutMs").toInt(), 5);
+        QCOMPARE(poll.value("args").toObject().value("iteration").toInt(), 1);
+        QCOMPARE(poll.value("args").toObject().value("timed").toBool(), true);
+        QVERIFY(!find("phase", "timers").value("args").toObject().contains("timeoutMs"));
+        QCOMPARE(find("phase", "idle").value("args").toObject().value("timed").toBool(), false);
+
+        const QJsonObject ticks = find("callback", "tick");
+        QCOMPARE(ticks.value("ts").toDouble(), 40.0);
+        QCOMPARE(ticks.value("dur").toDouble(), 3.0);
+        const QJsonObject tickArgs = ticks.value("args").toObject();
+        QCOMPARE(tickArgs.value("kind").toString(), QString("nextTick"));
+        QCOMPARE(tickArgs.value("count").toInt(), 3);
+        QCOMPARE(tickArgs.value("totalMs").toDouble(), 0.003);
+        QCOMPARE(tickArgs.value("maxMs").toDouble(), 0.0015);
+        const QJsonObject immediates = find("callback", "immediate").value("args").toObject();
+        QCOMPARE(immediates.value("count").toInt(), 1000);
+        QCOMPARE(immediates.value("maxMs").toDouble(), 0.000009);
+        QVERIFY(!find("callback", "main").value("args").toObject().contains("count"));
+        QCOMPARE(find("callback", QString::fromUtf8(OddLabel)).value("args").toObject().value("kind").toString(),
+            QString("timer"));
+
+        const QJsonObject open = find("pool", "fs.open");
+        QCOMPARE(open.value("tid").toInt(), 102);
+        QCOMPARE(open.value("args").toObject().value("queuedUs").toDouble(), 1500.25);
+
+        std::vector<QJsonObject> latency;
+        for (const QJsonValue& value : events) {
+            if (value.toObject().value("name") == "latency")
+                latency.push_back(value.toObject().value("args").toObject());
+            if (value.toObject().value("name") == "queues") {
+                const QJsonObject args = value.toObject().value("args").toObject();
+                QCOMPARE(args.value("nextTick").toInt(), 1);
+                QCOMPARE(args.value("timers").toInt(), 4);
+                QCOMPARE(args.value("poolActive").toInt(), 7);
+            }
+        }
+        QCOMPARE(int(latency.size()), 3);
+        QCOMPARE(latency[0].value("loopDelayMs").toDouble(), 1.25);
+        QVERIFY(!latency[0].contains("healthMs"));
+        QCOMPARE(latency[1].value("healthMs").toDouble(), 3.75);
+        QVERIFY(!latency[2].contains("loopDelayMs"));
+
+        const QJsonObject log = find("log", "from the worker");
+        QCOMPARE(log.value("tid").toInt(), 1000);
+        QCOMPARE(find("error", "boom").value("tid").toInt(), 1);
+    }
+
+    void spansNestOrAreDisjointOnEachThread()
+    {
+        Recording recording;
+        fillRecording(recording);
+        const QJsonArray events = parseTrace(traceText(recording)).value("traceEvents").toArray();
+        struct Span
+        {
+            std::int64_t start, end;
+        };
+        std::map<int, std::vector<Span>> spans;
+        for (const QJsonValue& value : events) {
+            const QJsonObject event = value.toObject();
+            if (event.value("ph") != "X")
+                continue;
+            const auto start = std::llround(event.value("ts").toDouble() * 1000);
+            spans[event.value("tid").toInt()].push_back(
+                { start, start + std::llround(event.value("dur").toDouble() * 1000) });
+        }
+        QCOMPARE(int(spans.size()), 4);
+        for (auto& [tid, list] : spans) {
+            std::sort(list.begin(), list.end(),
+                [](const Span& a, const Span& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; });
+            std::vector<Span> open;
+            for (const Span& span : list) {
+                while (!open.empty() && open.back().end <= span.start)
+                    open.pop_back();
+                if (!open.empty() && span.end > open.back().end)
+                    QFAIL(qPrintable(QString("tid %1: span at %2 overlaps its parent").arg(tid).arg(span.start)));
+                open.push_back(span);
+            }
+        }
+    }
+
+    void escapesStrings_data()
+    {
+        QTest::addColumn<QByteArray>("label");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("plain") << QByteArray("setTimeout 0") << QString("setTimeout 0");
+        QTest::newRow("empty") << QByteArray("") << QString();
+        QTest::newRow("quotes and backslash") << QByteArray("say \"hi\" \\o/") << QString("say \"hi\" \\o/");
+        QTest::newRow("control characters") << QByteArray("a\nb\tc\rd\be\ff\x01g\x1fh\x7f", 17)
+                                            << QString::fromLatin1("a\nb\tc\rd\be\ff\x01g\x1fh\x7f", 17);
+        QTest::newRow("utf-8") << QByteArray("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80")
+                               << QString::fromUtf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+        QTest::newRow("line separator") << QByteArray("a\xe2\x80\xa8z") << QString::fromUtf8("a\xe2\x80\xa8z");
+    }
+
+    void escapesStrings()
+    {
+        QFETCH(QByteArray, label);
+        QFETCH(QString, expected);
+        Recording recording;
+        Recorder rec(recording.mainLog(), recording.strings, 0);
+        rec.text(RecordType::Log, recording.strings.intern(label.toStdString()), 1);
+        const QJsonArray events = parseTrace(traceText(recording)).value("traceEvents").toArray();
+        QVERIFY(!events.isEmpty());
+        QCOMPARE(events.last().toObject().value("name").toString(), expected);
+    }
+
+    void invalidUtf8StillGivesValidJson()
+    {
+        Recording recording;
+        Recorder rec(recording.mainLog(), recording.strings, 0);
+        rec.text(RecordType::Log, recording.strings.intern(InvalidUtf8Label), 1);
+        const QJsonArray events = parseTrace(traceText(recording)).value("traceEvents").toArray();
+        QVERIFY(!events.isEmpty());
+        QVERIFY(events.last().toObject().value("name").toString().startsWith("bad "));
+    }
+
+    void roundTripsThroughAFile()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("run.json").toStdString();
+        Recording written;
+        fillRecording(written);
+        std::string error;
+        QVERIFY2(writeTrace(written, path, &error), error.c_str());
+
+        Recording read;
+        QVERIFY2(readTrace(path, read, &error), error.c_str());
+        QCOMPARE(read.info.generator, written.info.generator);
+        QCOMPARE(read.info.libuv, written.info.libuv);
+        QCOMPARE(read.info.program, written.info.program);
+        QCOMPARE(read.info.threadpoolSize, written.info.threadpoolSize);
+        QCOMPARE(read.info.aborted, written.info.aborted);
+        QCOMPARE(read.info.droppedEvents, written.info.droppedEvents);
+        QCOMPARE(read.info.timersAfterClose, written.info.timersAfterClose);
+        QVERIFY(read.info.threadNames == written.info.threadNames);
+        QCOMPARE(read.logs.size(), written.logs.size());
+        for (std::size_t log = 0; log < written.logs.size(); ++log) {
+            const EventLog& a = *written.logs[log];
+            const EventLog& b = *read.logs[log];
+            QCOMPARE(b.size(), a.size());
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                if (!sameRecord(a[i], written.strings, b[i], read.strings))
+                    QFAIL(qPrintable(QString("log %1 record %2 differs").arg(log).arg(i)));
+            }
+        }
+
+        // Writing what was read gives the same bytes again.
+        QCOMPARE(traceText(read), traceText(written));
+    }
+
+    void readsTheArrayFormatAndSkipsOtherTools()
+    {
+        Recording recording;
+        std::string error;
+        const std::string text = R"([
+            {"ph":"B","name":"other","pid":7,"tid":"main","ts":1},
+            {"ph":"X","cat":"gpu","name":"draw","pid":7,"tid":3,"ts":2,"dur":1,"args":{"deep":{"x":[1,2,{"y":null}]}}},
+            {"ph":"X","cat":"callback","name":"cb","pid":1,"tid":1,"ts":5.5e1,"dur":1.0005,"args":{"kind":"io"}},
+            {"name":"no ph at all"}
+        ])";
+        QVERIFY2(readTraceText(text, recording, &error), error.c_str());
+        QCOMPARE(recording.mainLog().size(), std::size_t(1));
+        const Record& r = recording.mainLog()[0];
+        QCOMPARE(r.startNs, std::int64_t(55'000));
+        QCOMPARE(r.span.durNs, std::int64_t(1'001));
+        QCOMPARE(r.span.count, std::uint32_t(1));
+        QCOMPARE(recording.strings.at(r.label), std::string("cb"));
+    }
+
+    void rejectsMalformedInput_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        const QByteArray head = "{\"traceEvents\":[\n";
+        QTest::newRow("empty") << QByteArray() << "1:1: empty file";
+        QTest::newRow("garbage") << QByteArray("hello") << "1:1: expected a trace object";
+        QTest::newRow("binary") << QByteArray("\x00\x01\xff", 3) << "1:1: expected a trace object";
+        QTest::newRow("truncated") << QByteArray("{\"traceEvents\":[{\"ph\":\"X\"") << "1:26: unexpected end";
+        QTest::newRow("unterminated string") << QByteArray("{\"traceEvents\":[{\"ph\":\"X") << "1:23: unterminated";
+        QTest::newRow("trailing data") << QByteArray("{}\n}") << "2:1: unexpected data after the trace";
+        QTest::newRow("trailing comma") << QByteArray("{\"traceEvents\":[{},]}") << "1:20: expected an event";
+        QTest::newRow("missing colon") << QByteArray("{\"traceEvents\" []}") << "1:16: expected ':'";
+        QTest::newRow("bad literal") << QByteArray("{\"a\":tru}") << "1:6: invalid value";
+        QTest::newRow("bad number") << QByteArray("{\"a\":01}") << "1:7: expected ',' or '}'";
+        QTest::newRow("lone minus") << QByteArray("{\"a\":-}") << "1:6: invalid number";
+        QTest::newRow("bad escape") << QByteArray("{\"a\\q\":1}") << "1:4: invalid escape";
+        QTest::newRow("bad unicode escape") << QByteArray("{\"\\u12g4\":1}") << "1:7: invalid \\u escape";
+        QTest::newRow("raw newline in string") << QByteArray("{\"a\nb\":1}") << "1:4: control character";
+        QTest::newRow("events not an array") << QByteArray("{\"traceEvents\":{}}") << "1:16: traceEvents must be";
+        QTest::newRow("event not an object") << QByteArray("{\"traceEvents\":[1]}") << "1:17: expected an event";
+        QTest::newRow("ts is a string") << head
+                + "{\"ph\":\"X\",\"cat\":\"phase\",\"name\":\"poll\",\"tid\":1,\"ts\":\"7\",\"dur\":1}]}"
+                                        << "2:52: ts must be a number";
+        QTest::newRow("missing dur") << head + "{\"ph\":\"X\",\"cat\":\"phase\",\"name\":\"poll\",\"tid\":1,\"ts\":7}]}"
+                                     << "2:1: complete event without dur";
+        QTest::newRow("unknown phase") << head
+                + "{\"ph\":\"X\",\"cat\":\"phase\",\"name\":\"lunch\",\"tid\":1,\"ts\":7,\"dur\":1}]}"
+                                       << "2:32: unknown phase 'lunch'";
+        QTest::newRow("unknown kind") << head
+                + "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\",\"tid\":1,\"ts\":7,\"dur\":1,\"args\":{\"kind\":"
+                  "\"x\"}}]}"
+                                      << "2:77: unknown callback kind 'x'";
+        QTest::newRow("count is fractional") << head
+                + "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\",\"tid\":1,\"ts\":7,\"dur\":1,\"args\":{\"kind\":"
+                  "\"io\","
+                  "\"count\":1.5}}]}"
+                                             << "2:90: args.count must be an integer in 1..4294967295";
+        QTest::newRow("tid out of range")
+            << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":70000,\"ts\":7}]}"
+            << "2:40: tid must be an integer in 0..65535";
+        QTest::newRow("unknown thread") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":5,\"ts\":7}]}"
+                                        << "2:40: unknown thread id 5";
+        QTest::newRow("huge ts") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":1,\"ts\":1e300}]}"
+                                 << "2:47: ts is out of range";
+        QTest::newRow("latency not a number")
+            << head + "{\"ph\":\"C\",\"name\":\"latency\",\"tid\":1,\"ts\":7,\"args\":{\"loopDelayMs\":null}}]}"
+            << "2:65: args.loopDelayMs must be a number";
+        QTest::newRow("otherData wrong type") << QByteArray("{\"otherData\":{\"threadpoolSize\":\"4\"}}")
+                                              << "1:32: otherData.threadpoolSize must be a number";
+        QTest::newRow("otherData compound")
+            << QByteArray("{\"otherData\":{\"aborted\":[true]}}") << "1:25: otherData.aborted must be true or false";
+        QTest::newRow("deep nesting") << head + "{\"args\":{\"a\":" + QByteArray(100000, '[') << "nesting too deep";
+        QTest::newRow("deep top level") << QByteArray(100000, '[') << "1:2: expected an event object";
+        QTest::newRow("deep objects") << QByteArray("{\"x\":").repeated(100000) << "nesting too deep";
+    }
+
+    void rejectsMalformedInput()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const QString error = readError(text.toStdString());
+        QVERIFY2(error.contains(QRegularExpression("^\\d+:\\d+: ")), qPrintable(error));
+        QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void rejectsEveryTruncation()
+    {
+        Recording recording;
+        fillRecording(recording);
+        const std::string text = traceText(recording);
+        const std::size_t end = text.find_last_not_of('\n') + 1;
+        // Every cut in the final stretch, where the closing brackets are, and a spread of cuts before.
+        for (std::size_t length = 0; length < end; length += length + 400 < end ? 37 : 1) {
+            const QString error = readError(text.substr(0, length));
+            QVERIFY2(!error.isEmpty(), qPrintable(QString("a cut at %1 was accepted").arg(length)));
+        }
+        QVERIFY(readError(text.substr(0, end)).isEmpty());
+    }
+
+    void survivesCorruptedBytes()
+    {
+        Recording recording;
+        fillRecording(recording);
+        const std::string text = traceText(recording);
+        const char replacements[] = { '"', '{', '}', '[', '\\', '\0', '9', ',' };
+        int rejected = 0;
+        for (std::size_t at = 0; at < text.size(); at += 17) {
+            std::string corrupted = text;
+            corrupted[at] = replacements[at % sizeof replacements];
+            Recording out;
+            std::string error;
+            if (!readTraceText(corrupted, out, &error)) {
+                QVERIFY(!error.empty());
+                ++rejected;
+            }
+        }
+        QVERIFY(rejected > 0);
+    }
+
+    void reportsTheFileName()
+    {
+        Recording recording;
+        std::string error;
+        QVERIFY(!readTrace("/nonexistent/run.json", recording, &error));
+        QVERIFY2(error.find("/nonexistent/run.json: ") == 0, error.c_str());
+
+        QTemporaryDir dir;
+        QVERIFY(!readTrace(dir.path().toStdString(), recording, &error));
+        QCOMPARE(QString::fromStdString(error), dir.path() + ": is a directory");
+
+        const QString path = dir.filePath("bad.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\n  \"traceEvents\": 5\n}\n");
+        file.close();
+        QVERIFY(!readTrace(path.toStdString(), recording, &error));
+        QCOMPARE(QString::fromStdString(error), path + ":2:18: traceEvents must be an array");
+    }
+
+    void writesLatencyCsv()
+    {
+        Recording recording;
+        fillRecording(recording);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("latency.csv").toStdString();
+        std::string error;
+        QVERIFY2(writeLatencyCsv(recording, path, &error), error.c_str());
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(),
+            QByteArray("timeMs,loopDelayMs,healthMs\n"
+                       "0.150,1.25,\n"
+                       "0.250,0.5,3.75\n"
+                       "0.300,,2\n"));
+        QVERIFY(!writeLatencyCsv(recording, "/nonexistent/latency.csv", &error));
+        QVERIFY2(error.find("/nonexistent/latency.csv: ") == 0, error.c_str());
+    }
+
+    void summarizesARun()
+    {
+        Recording recording;
+        fillRecording(recording);
+        const QString summary = QString::fromStdString(summarize(recording));
+        const QStringList expected = {
+            "Program: demo\n",
+            "libuv: 1.44.2, thread pool size: 4\n",
+            "Duration: 0.300 ms, iterations: 1\n",
+            "Callbacks: 1008 (timer 1, immediate 1000, nextTick 3, microtask 1, io 2, main 1)\n",
+            "Longest callback: main (main) 0.050 ms\n",
+            "poll 0.097 ms",
+            "timers 0.040 ms",
+            "Thread pool: 2 items, queued max 1.500 ms, mean 0.751 ms\n",
+            "Loop delay: p50 0.500 ms, p99 1.250 ms, max 1.250 ms (2 samples)\n",
+            "Health probe: p50 2.000 ms, p99 3.750 ms, max 3.750 ms (2 samples)\n",
+            "Worker loops: 1\n",
+            "Console: 3 lines\n",
+            "Errors: 1\n",
+            "Dropped events: 3\n",
+            "ABORTED\n",
+        };
+        for (const QString& line : expected)
+            QVERIFY2(summary.contains(line), qPrintable("missing '" + line + "' in:\n" + summary));
+
+        Recording empty;
+        const QString quiet = QString::fromStdString(summarize(empty));
+        QVERIFY(quiet.contains("Loop delay: no samples\n"));
+        QVERIFY(!quiet.contains("ABORTED"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceIo)
+#include "tst_traceio.moc"
