@@ -8,12 +8,28 @@ EventLog::EventLog()
     replenish();
 }
 
+namespace {
+
+// Chunks are raw storage: records are plain data written before they are read,
+// and leaving the pages untouched keeps unused logs free of resident memory.
+Record* newChunk()
+{
+    return static_cast<Record*>(::operator new[](EventLog::ChunkSize * sizeof(Record)));
+}
+
+void deleteChunk(Record* chunk)
+{
+    ::operator delete[](chunk);
+}
+
+} // namespace
+
 EventLog::~EventLog()
 {
     for (std::size_t i = 0; i < MaxChunks; ++i)
-        delete[] m_chunks[i];
+        deleteChunk(m_chunks[i]);
     for (auto& spare : m_spares)
-        delete[] spare.load();
+        deleteChunk(spare.load());
 }
 
 void EventLog::replenish()
@@ -21,10 +37,10 @@ void EventLog::replenish()
     for (auto& spare : m_spares) {
         if (spare.load(std::memory_order_acquire))
             continue;
-        Record* fresh = new Record[ChunkSize];
+        Record* fresh = newChunk();
         Record* expected = nullptr;
         if (!spare.compare_exchange_strong(expected, fresh, std::memory_order_acq_rel))
-            delete[] fresh;
+            deleteChunk(fresh);
     }
 }
 
@@ -41,7 +57,7 @@ Record* EventLog::takeChunk(std::size_t chunkIndex)
             break;
     }
     if (!chunk) {
-        chunk = new Record[ChunkSize];
+        chunk = newChunk();
         m_producerAllocations.fetch_add(1, std::memory_order_relaxed);
     }
     // Published to readers by the release store of m_size in commit().

@@ -29,7 +29,7 @@ enum class RecordType : std::uint8_t {
 
 // Thread ids in records: 0 is the main loop, pool workers are 1..N, worker loops start at WorkerThreadBase.
 inline constexpr std::uint16_t MainThread = 0;
-inline constexpr std::uint16_t WorkerThreadBase = 1000;
+inline constexpr std::uint16_t WorkerThreadBase = 2000;
 
 inline const char* phaseName(Phase phase)
 {

@@ -1,5 +1,7 @@
 #include "runtime.h"
 
+#include "httpserver.h"
+
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
@@ -78,6 +80,8 @@ struct PoolItem
     std::int64_t startedAt = 0;
     std::int64_t finishedAt = 0;
     std::uint16_t worker = 0;
+    PoolBoard* board = nullptr;
+    std::uint64_t boardId = 0;
     std::string path;
     int fd = -1;
     std::int64_t size = 0;
@@ -181,15 +185,17 @@ void Runtime::start()
     m_fsStatLabel = strings.intern("fs.stat");
     m_pbkdf2Label = strings.intern("pbkdf2");
     m_getaddrinfoLabel = strings.intern("getaddrinfo");
+    m_serverLabel = strings.intern("HTTP server: GET /health");
     internLabels(m_program->main);
 
     uv_timer_init(&m_loop, &m_timerHandle);
     uv_prepare_init(&m_loop, &m_prepareHandle);
     uv_check_init(&m_loop, &m_checkHandle);
     uv_idle_init(&m_loop, &m_idleHandle);
-    for (uv_handle_t* handle :
-        { reinterpret_cast<uv_handle_t*>(&m_timerHandle), reinterpret_cast<uv_handle_t*>(&m_prepareHandle),
-            reinterpret_cast<uv_handle_t*>(&m_checkHandle), reinterpret_cast<uv_handle_t*>(&m_idleHandle) }) {
+    uv_timer_init(&m_loop, &m_delayTimer);
+    for (uv_handle_t* handle : { reinterpret_cast<uv_handle_t*>(&m_timerHandle),
+             reinterpret_cast<uv_handle_t*>(&m_prepareHandle), reinterpret_cast<uv_handle_t*>(&m_checkHandle),
+             reinterpret_cast<uv_handle_t*>(&m_idleHandle), reinterpret_cast<uv_handle_t*>(&m_delayTimer) }) {
         handle->data = this;
         ++m_openHandles;
     }
@@ -198,6 +204,22 @@ void Runtime::start()
     uv_unref(reinterpret_cast<uv_handle_t*>(&m_prepareHandle));
     uv_check_start(&m_checkHandle, &Runtime::onCheckHandle);
     uv_unref(reinterpret_cast<uv_handle_t*>(&m_checkHandle));
+
+    m_server = std::make_unique<HttpServer>(m_loop);
+    const int listened = m_server->listen([this](std::string_view, std::string_view, int) {
+        // The request arrived through the poller: an I/O callback in the poll phase.
+        try {
+            invoke(m_serverLabel, CallbackKind::Io, [] {});
+        } catch (const Aborted&) {
+            abortRun();
+        }
+    });
+    if (listened == 0)
+        m_live.healthPort.store(m_server->port());
+    else
+        m_rec.text(RecordType::Error,
+            strings.intern(std::string("HTTP server: cannot listen on 127.0.0.1: ") + uv_strerror(listened)),
+            m_rec.now());
 
     uv_update_time(&m_loop);
     m_timerBase = double(uv_now(&m_loop));
@@ -239,11 +261,41 @@ void Runtime::shutdown()
     if (m_closed || !m_started)
         return;
     m_closed = true;
+    while (!m_requests.empty())
+        httpCancel(m_requests.begin()->second);
+    if (m_server)
+        m_server->close();
     auto onClosed = [](uv_handle_t* handle) { --static_cast<Runtime*>(handle->data)->m_openHandles; };
     uv_close(reinterpret_cast<uv_handle_t*>(&m_timerHandle), onClosed);
     uv_close(reinterpret_cast<uv_handle_t*>(&m_prepareHandle), onClosed);
     uv_close(reinterpret_cast<uv_handle_t*>(&m_checkHandle), onClosed);
     uv_close(reinterpret_cast<uv_handle_t*>(&m_idleHandle), onClosed);
+    uv_close(reinterpret_cast<uv_handle_t*>(&m_delayTimer), onClosed);
+}
+
+void Runtime::setDelayMonitor(bool on, int resolutionMs)
+{
+    if (m_closed || !m_started)
+        return;
+    if (!on) {
+        uv_timer_stop(&m_delayTimer);
+        return;
+    }
+    // Like Node's ELDHistogram: an unreferenced native timer; each sample is the time
+    // between two of its callbacks, so an idle loop shows the resolution itself.
+    m_delayPrevNs = 0;
+    const std::uint64_t every = std::uint64_t(resolutionMs < 1 ? 1 : resolutionMs);
+    uv_timer_start(&m_delayTimer, &Runtime::onDelayTimer, every, every);
+    uv_unref(reinterpret_cast<uv_handle_t*>(&m_delayTimer));
+}
+
+void Runtime::onDelayTimer(uv_timer_t* handle)
+{
+    auto* self = static_cast<Runtime*>(handle->data);
+    const std::int64_t now = self->m_rec.now();
+    if (self->m_delayPrevNs > 0)
+        self->m_rec.latency(now, double(now - self->m_delayPrevNs) / 1e6, -1);
+    self->m_delayPrevNs = now;
 }
 
 void Runtime::loopEnded()
@@ -279,6 +331,7 @@ void Runtime::abortRun()
 template <typename F> void Runtime::invoke(std::uint32_t label, CallbackKind kind, F&& body)
 {
     const std::int64_t start = m_rec.now();
+    boundary(start, false);
     m_live.callbackLabel.store(label, std::memory_order_relaxed);
     m_live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
     m_live.callbackStartNs.store(start, std::memory_order_relaxed);
@@ -309,6 +362,7 @@ void Runtime::drain()
             runJob(job);
             const std::int64_t end = m_rec.now();
             m_rec.callback(job.label, CallbackKind::NextTick, start, end, m_iteration, 2);
+            boundary(end, false);
             start = end;
             if (++sinceSample == 1024) {
                 sinceSample = 0;
@@ -332,6 +386,7 @@ void Runtime::runMicrotasks()
         const std::int64_t end = m_rec.now();
         const bool isMain = job.action == Job::Action::Body && job.body == &m_program->main;
         m_rec.callback(job.label, isMain ? CallbackKind::Main : CallbackKind::Microtask, start, end, m_iteration, 2);
+        boundary(end, false);
         start = end;
         if (++sinceSample == 1024) {
             sinceSample = 0;
@@ -462,6 +517,8 @@ void Runtime::exec(const Op& op)
         pbkdf2(op);
         break;
     case OpKind::HttpGet:
+        httpRequest(op);
+        break;
     case OpKind::Worker:
         m_rec.text(RecordType::Error,
             m_recording.strings.intern(std::string(opName(op.kind)) + " is not available in this build"), m_rec.now());
@@ -821,6 +878,7 @@ void Runtime::processTimers()
     beginIteration(phaseStart);
     m_live.phase.store(std::uint8_t(Phase::Timers), std::memory_order_relaxed);
     try {
+        boundary(phaseStart, true);
         const double now = libuvNow();
         m_nextExpiry = std::numeric_limits<double>::infinity();
         double nextExpiry = 0;
@@ -921,6 +979,9 @@ void Runtime::submit(PoolItem* item)
     item->originNs = m_rec.originNs();
     item->req.data = item;
     item->queuedAt = m_rec.now();
+    item->board = m_poolBoard;
+    if (m_poolBoard)
+        item->boardId = m_poolBoard->queued(item->label, item->queuedAt);
     ++m_poolInFlight;
     m_live.poolQueued.fetch_add(1, std::memory_order_relaxed);
     uv_queue_work(
@@ -931,6 +992,8 @@ void Runtime::submit(PoolItem* item)
             work->worker = poolWorkerIndex();
             work->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
             work->live->poolActive.fetch_add(1, std::memory_order_relaxed);
+            if (work->board)
+                work->board->started(work->boardId, work->worker, work->startedAt);
             switch (work->kind) {
             case PoolItem::Kind::FsOpen:
                 work->result = ::open(work->path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -985,6 +1048,8 @@ void Runtime::poolDone(PoolItem* item)
 {
     std::unique_ptr<PoolItem> owned(item);
     --m_poolInFlight;
+    if (m_poolBoard)
+        m_poolBoard->finished(item->boardId);
     m_rec.pool(
         item->label, item->worker, item->startedAt - item->queuedAt, item->startedAt, item->finishedAt, m_iteration);
     if (m_aborted || cancelled()) {
@@ -1102,6 +1167,28 @@ void Runtime::dnsLookup(const Op& op)
     }
 }
 
+// An HTTP request to the built-in server: a socket on the poller, never the pool.
+void Runtime::httpRequest(const Op& op)
+{
+    const int port = m_live.healthPort.load();
+    const std::uint64_t id = ++m_nextRequestId;
+    HttpRequest* request = httpGet(m_loop, port, op.path, 10000, [this, id, &op](int status, const std::string& error) {
+        m_requests.erase(id);
+        if (m_aborted || cancelled() || m_closed)
+            return;
+        try {
+            if (status == 0)
+                m_rec.text(
+                    RecordType::Error, m_recording.strings.intern("http.get " + op.path + ": " + error), m_rec.now());
+            invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body); });
+        } catch (const Aborted&) {
+            abortRun();
+        }
+    });
+    if (request)
+        m_requests.emplace(id, request);
+}
+
 // ---------------------------------------------------------------------------
 // Phase instrumentation. libuv exposes no hook per phase; what we see is our
 // own prepare, idle and check handles and every callback we run. Phases with
@@ -1146,6 +1233,12 @@ void Runtime::onPrepare()
 {
     const std::int64_t at = m_rec.now();
     beginIteration(at);
+    m_live.phase.store(std::uint8_t(Phase::Prepare), std::memory_order_relaxed);
+    try {
+        boundary(at, true);
+    } catch (const Aborted&) {
+        abortRun();
+    }
     if (!m_timersRecorded)
         m_rec.phase(Phase::Timers, false, at, at, m_iteration);
     m_rec.phase(Phase::Pending, false, at, at, m_iteration);
@@ -1176,6 +1269,7 @@ void Runtime::onCheck()
     m_live.phase.store(std::uint8_t(Phase::Check), std::memory_order_relaxed);
     if (!m_aborted && !cancelled()) {
         try {
+            boundary(at, true);
             processImmediates();
         } catch (const Aborted&) {
             abortRun();
@@ -1198,6 +1292,37 @@ void Runtime::sampleQueues(std::int64_t at, bool force)
     m_live.immediate.store(std::uint32_t(m_immediates.size() + m_runningImmediates.size()), std::memory_order_relaxed);
     m_live.timers.store(m_activeTimers, std::memory_order_relaxed);
     m_rec.queues(at, m_live);
+}
+
+} // namespace loopscope
+
+namespace loopscope {
+
+void Runtime::publishSnapshot(std::int64_t at)
+{
+    QueueSnapshot snapshot;
+    snapshot.takenAtNs = at;
+    snapshot.iteration = m_iteration;
+    const double now = double(uv_now(&m_loop)) - m_timerBase;
+    for (const TimerList* list : m_timerHeap) {
+        for (const Timer* timer = list->head; timer; timer = timer->next) {
+            ++snapshot.timerCount;
+            if (snapshot.timers.size() < QueueSnapshot::MaxItems)
+                snapshot.timers.push_back({ timer->job.label, 0, timer->idleStart + timer->msecs - now });
+        }
+    }
+    std::sort(snapshot.timers.begin(), snapshot.timers.end(),
+        [](const QueueItem& a, const QueueItem& b) { return a.dueInMs < b.dueInMs; });
+    auto copy = [](const RingQueue<Job>& queue, std::vector<QueueItem>& out, std::size_t& count) {
+        count += queue.size();
+        for (std::size_t i = 0; i < queue.size() && out.size() < QueueSnapshot::MaxItems; ++i)
+            out.push_back({ queue.at(i).label, std::uint8_t(queue.at(i).jobKind), 0 });
+    };
+    copy(m_runningImmediates, snapshot.immediates, snapshot.immediateCount);
+    copy(m_immediates, snapshot.immediates, snapshot.immediateCount);
+    copy(m_ticks, snapshot.nextTicks, snapshot.nextTickCount);
+    copy(m_microtasks, snapshot.microtasks, snapshot.microtaskCount);
+    m_control->publish(std::move(snapshot));
 }
 
 } // namespace loopscope

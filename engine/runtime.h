@@ -1,6 +1,8 @@
 #pragma once
 
 #include "events.h"
+#include "loopcontrol.h"
+#include "poolboard.h"
 #include "program.h"
 #include "recorder.h"
 #include "recording.h"
@@ -25,6 +27,8 @@ struct Promise;
 struct Timer;
 struct TimerList;
 struct PoolItem;
+struct HttpRequest;
+class HttpServer;
 
 // A unit of JavaScript-level work waiting in one of the runtime's queues.
 struct Job
@@ -60,6 +64,8 @@ struct RuntimeOptions
 {
     std::function<void(std::string_view)> onLog; // each console line, on the loop thread
     std::string readFilePath; // what fs.readFile reads (Node reads __filename)
+    LoopControl* control = nullptr; // pause, step, slow motion and queue snapshots; optional
+    PoolBoard* poolBoard = nullptr; // thread-pool items in flight, for live views; optional
 };
 
 // Node.js semantics on a real libuv loop: the main module, nextTick and
@@ -88,6 +94,9 @@ public:
     void abortRunFromCommand() { abortRun(); }
     // Called when uv_run returned: closes the last iteration's record.
     void loopEnded();
+
+    // Starts or stops the loop-delay monitor (monitorEventLoopDelay: a timer every resolutionMs).
+    void setDelayMonitor(bool on, int resolutionMs);
 
     std::uint32_t iteration() const { return m_iteration; }
     const Recorder& recorder() const { return m_rec; }
@@ -146,6 +155,7 @@ private:
     void readFile(const Op& op);
     void pbkdf2(const Op& op);
     void dnsLookup(const Op& op);
+    void httpRequest(const Op& op);
     void submit(PoolItem* item);
     void poolDone(PoolItem* item);
 
@@ -155,6 +165,20 @@ private:
     void onPrepare();
     void onCheck();
     void sampleQueues(std::int64_t at, bool force = false);
+    void boundary(std::int64_t at, bool isPhase)
+    {
+        if (!m_control)
+            return;
+        if (m_control->wantsSnapshot(at))
+            publishSnapshot(at);
+        if (m_control->engaged()) {
+            publishSnapshot(at);
+            m_control->boundary(isPhase);
+            checkCancelled();
+        }
+    }
+    void publishSnapshot(std::int64_t at);
+    static void onDelayTimer(uv_timer_t* handle);
     void internLabels(const Block& block);
 
     static void onTimerHandle(uv_timer_t* handle);
@@ -178,6 +202,14 @@ private:
     uv_prepare_t m_prepareHandle {};
     uv_check_t m_checkHandle {};
     uv_idle_t m_idleHandle {};
+    uv_timer_t m_delayTimer {};
+    std::unique_ptr<HttpServer> m_server;
+    std::unordered_map<std::uint64_t, HttpRequest*> m_requests;
+    std::uint64_t m_nextRequestId = 0;
+    std::uint32_t m_serverLabel = 0;
+    std::int64_t m_delayPrevNs = 0;
+    LoopControl* m_control = nullptr;
+    PoolBoard* m_poolBoard = nullptr;
     int m_openHandles = 0;
 
     RingQueue<Job> m_ticks;

@@ -37,6 +37,7 @@ Session::Session(Program program, SessionOptions options)
         m_options.readFilePath = m_program->fileName.empty() || ::access(m_program->fileName.c_str(), R_OK) != 0
             ? executablePath()
             : m_program->fileName;
+    m_recording.logs.push_back(std::make_unique<EventLog>());
     RecordingInfo& info = m_recording.info;
     info.generator = std::string("LoopScope ") + LOOPSCOPE_VERSION;
     info.libuv = uv_version_string();
@@ -59,6 +60,8 @@ void Session::start()
     RuntimeOptions options;
     options.onLog = m_options.onLog;
     options.readFilePath = m_options.readFilePath;
+    options.control = &m_control;
+    options.poolBoard = &m_poolBoard;
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
     LoopThread::Hooks hooks;
     hooks.setup = [this](uv_loop_t&) { m_runtime->start(); };
@@ -93,6 +96,7 @@ void Session::abort()
         return;
     // The flag stops a drain or a block at its next check; the command stops an idle loop.
     m_runtime->cancel();
+    m_control.release();
     m_loop.post([this](uv_loop_t&) { m_runtime->abortRunFromCommand(); });
 }
 
@@ -112,6 +116,12 @@ void Session::stop()
     m_stopped = true;
     if (m_runtime)
         m_runtime->cancel();
+    m_control.release();
+    {
+        std::lock_guard lock(m_proberMutex);
+        if (m_prober)
+            m_prober->stop();
+    }
     m_loop.stop();
     m_runtime.reset();
     {
@@ -125,6 +135,65 @@ void Session::stop()
     for (const auto& log : m_recording.logs)
         m_recording.info.droppedEvents += log->dropped();
     m_recording.info.aborted = m_aborted.load();
+}
+
+void Session::pause()
+{
+    m_control.pause();
+}
+
+void Session::resume()
+{
+    m_control.resume();
+}
+
+void Session::step(StepMode mode)
+{
+    m_control.step(mode);
+}
+
+bool Session::paused() const
+{
+    return m_control.paused();
+}
+
+void Session::setSlowMotion(int ms)
+{
+    m_control.setSlowMotion(ms);
+}
+
+void Session::setHealthProbe(bool on, int intervalMs)
+{
+    std::lock_guard lock(m_proberMutex);
+    if (!on) {
+        if (m_prober)
+            m_prober->stop();
+        return;
+    }
+    if (m_prober && m_prober->running())
+        return;
+    // A new prober each time: its recorder must start from a clean run slice.
+    if (m_prober)
+        m_prober->stop();
+    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings,
+        m_runtime ? m_runtime->recorder().originNs() : monotonicNs());
+    m_prober->start(m_live.healthPort.load(), intervalMs);
+}
+
+void Session::setDelayMonitor(bool on, int resolutionMs)
+{
+    if (m_loop.running())
+        m_loop.post([this, on, resolutionMs](uv_loop_t&) { m_runtime->setDelayMonitor(on, resolutionMs); });
+}
+
+QueueSnapshot Session::queueSnapshot() const
+{
+    return m_control.snapshot();
+}
+
+std::vector<PoolWork> Session::poolWork() const
+{
+    return m_poolBoard.snapshot();
 }
 
 // Keeps spare chunks ready for the loop thread so that recording never allocates there.

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "healthprober.h"
+#include "loopcontrol.h"
 #include "loopthread.h"
+#include "poolboard.h"
 #include "program.h"
 #include "recorder.h"
 #include "recording.h"
@@ -17,6 +20,9 @@
 namespace loopscope {
 
 class Runtime;
+
+// One thread-pool item in flight, for the pool lanes (startedAtNs is -1 while it waits).
+using PoolWork = PoolBoard::Item;
 
 // Settings of a session.
 struct SessionOptions
@@ -47,10 +53,31 @@ public:
     // Stops the loop thread, closes every handle and completes the recording. Idempotent.
     void stop();
 
+    // Loop controls: the loop thread halts at the next phase or callback boundary.
+    void pause();
+    void resume();
+    // While paused: run to the next boundary of `mode`, then halt again.
+    void step(StepMode mode);
+    bool paused() const;
+    // Slow motion: hold every phase for at least `ms` milliseconds (0: off).
+    void setSlowMotion(int ms);
+
+    // Latency probes: a /health request every `intervalMs` from a prober thread,
+    // and a loop-delay monitor like monitorEventLoopDelay with `resolutionMs`.
+    void setHealthProbe(bool on, int intervalMs = 20);
+    void setDelayMonitor(bool on, int resolutionMs = 10);
+
+    // The latest copy of the queues (cheap; never waits for the loop thread).
+    QueueSnapshot queueSnapshot() const;
+    // Thread-pool items queued or running now.
+    std::vector<PoolWork> poolWork() const;
+
     const Program& program() const { return *m_program; }
     Recording& recording() { return m_recording; }
     const Recording& recording() const { return m_recording; }
     LiveState& live() { return m_live; }
+    // The log the /health prober writes its samples to.
+    static constexpr int ProberLog = 1;
     // The value uv_loop_close() returned: 0 once stop() has closed everything cleanly.
     int closeResult() const { return m_loop.closeResult(); }
 
@@ -63,6 +90,10 @@ private:
     LiveState m_live;
     LoopThread m_loop;
     std::unique_ptr<Runtime> m_runtime;
+    LoopControl m_control;
+    PoolBoard m_poolBoard;
+    std::unique_ptr<HealthProber> m_prober;
+    std::mutex m_proberMutex;
     std::atomic<bool> m_aborted { false };
     bool m_stopped = false;
 

@@ -1,0 +1,52 @@
+#include "livefeed.h"
+
+#include "session.h"
+
+LiveFeed::LiveFeed(QObject* parent)
+    : QObject(parent)
+{
+    m_timer.setInterval(16);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &LiveFeed::poll);
+}
+
+LiveFeed::~LiveFeed() = default;
+
+void LiveFeed::setSession(loopscope::Session* session)
+{
+    m_session = session;
+    m_seen.clear();
+    emit reset();
+    if (m_session)
+        m_timer.start();
+    else
+        m_timer.stop();
+}
+
+const loopscope::Recording* LiveFeed::recording() const
+{
+    return m_session ? &m_session->recording() : nullptr;
+}
+
+const loopscope::LiveState* LiveFeed::live() const
+{
+    return m_session ? &m_session->live() : nullptr;
+}
+
+void LiveFeed::poll()
+{
+    if (!m_session)
+        return;
+    const auto& logs = m_session->recording().logs;
+    if (m_seen.size() < logs.size())
+        m_seen.resize(logs.size(), 0);
+    for (std::size_t i = 0; i < logs.size(); ++i) {
+        const std::size_t size = logs[i]->size();
+        if (size > m_seen[i]) {
+            const std::size_t from = m_seen[i];
+            m_seen[i] = size;
+            emit advanced(int(i), from, size);
+        }
+    }
+    emit ticked();
+}
