@@ -136,7 +136,8 @@ public:
         const std::string path = "$";
         expectType(root, path, JsonValue::Type::Object);
         checkFields(root, path,
-            { "format", "version", "name", "title", "description", "module", "awaitModel", "params", "main" }, "");
+            { "format", "version", "name", "title", "description", "module", "awaitModel", "probes", "params", "main" },
+            "");
 
         const JsonValue& format = require(root, path, "format");
         if (!format.isString() || format.string() != "loopscope-program")
@@ -170,6 +171,15 @@ public:
             readParams(*params, memberPath(path, "params"));
         applyOverrides();
         program.params = m_params;
+        if (const JsonValue* probes = optional(root, "probes")) {
+            const std::string probesPath = memberPath(path, "probes");
+            expectType(*probes, probesPath, JsonValue::Type::Object);
+            checkFields(*probes, probesPath, { "health", "delay" }, " in probes");
+            if (const JsonValue* health = optional(*probes, "health"))
+                program.healthProbeMs = int(readInteger(*health, memberPath(probesPath, "health"), 1, 60000));
+            if (const JsonValue* delay = optional(*probes, "delay"))
+                program.delayMonitorMs = int(readInteger(*delay, memberPath(probesPath, "delay"), 1, 60000));
+        }
 
         const JsonValue& main = require(root, path, "main");
         program.main = readBody(main, memberPath(path, "main"), false);

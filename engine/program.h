@@ -99,6 +99,8 @@ struct Program
     std::string description; // what to look at, one paragraph
     ModuleKind module = ModuleKind::Cjs;
     AwaitModel awaitModel = AwaitModel::Node12;
+    int healthProbeMs = 0; // "probes": {"health": ms}: probe /health every ms while it runs (0: off)
+    int delayMonitorMs = 0; // "probes": {"delay": ms}: loop-delay monitor resolution (0: off)
     std::vector<Param> params;
     Block main;
 };

@@ -2,10 +2,11 @@
 
 namespace loopscope {
 
-Recorder::Recorder(EventLog& log, StringTable& strings, std::int64_t originNs)
+Recorder::Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, std::uint16_t thread)
     : m_log(log)
     , m_strings(strings)
     , m_originNs(originNs)
+    , m_thread(thread)
 { }
 
 void Recorder::put(const Record& record)
@@ -50,7 +51,7 @@ void Recorder::phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t
     Record r;
     r.type = RecordType::Phase;
     r.sub = std::uint8_t(phase);
-    r.thread = thread;
+    r.thread = thread == OwnThread ? m_thread : thread;
     r.label = timed ? 1 : 0;
     r.startNs = startNs;
     r.span.durNs = endNs - startNs;
@@ -81,6 +82,7 @@ void Recorder::queues(std::int64_t atNs, const LiveState& live)
     flush();
     Record r;
     r.type = RecordType::Queues;
+    r.thread = m_thread;
     r.startNs = atNs;
     r.queues.nextTick = live.nextTick.load(std::memory_order_relaxed);
     r.queues.microtask = live.microtask.load(std::memory_order_relaxed);
@@ -97,6 +99,7 @@ void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs)
     flush();
     Record r;
     r.type = RecordType::Latency;
+    r.thread = m_thread;
     r.startNs = atNs;
     r.latency.loopDelayMs = loopDelayMs;
     r.latency.healthMs = healthMs;
@@ -108,7 +111,7 @@ void Recorder::text(RecordType type, std::uint32_t label, std::int64_t atNs, std
     flush();
     Record r;
     r.type = type;
-    r.thread = thread;
+    r.thread = thread == OwnThread ? m_thread : thread;
     r.label = label;
     r.startNs = atNs;
     put(r);

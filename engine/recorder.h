@@ -54,7 +54,10 @@ class Recorder
 public:
     static constexpr std::int64_t RunSliceNs = 20'000'000;
 
-    Recorder(EventLog& log, StringTable& strings, std::int64_t originNs);
+    // Stands for "the thread this recorder records for" in the methods below.
+    static constexpr std::uint16_t OwnThread = 0xffff;
+
+    Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, std::uint16_t thread = MainThread);
 
     std::int64_t now() const { return monotonicNs() - m_originNs; }
     std::int64_t originNs() const { return m_originNs; }
@@ -62,10 +65,12 @@ public:
     EventLog& log() { return m_log; }
 
     void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
-        std::int64_t pollTimeoutMs = 0, std::uint16_t thread = MainThread);
+        std::int64_t pollTimeoutMs = 0, std::uint16_t thread = OwnThread);
     void callback(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
-        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = MainThread)
+        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = OwnThread)
     {
+        if (thread == OwnThread)
+            thread = m_thread;
         if (m_runOpen && m_run.label == label && m_run.sub == std::uint8_t(kind) && m_run.thread == thread
             && m_runDepth == depth && m_run.span.iteration == iteration && endNs - m_run.startNs < RunSliceNs) {
             const std::int64_t duration = endNs - startNs;
@@ -82,7 +87,7 @@ public:
         std::int64_t endNs, std::uint32_t iteration);
     void queues(std::int64_t atNs, const LiveState& live);
     void latency(std::int64_t atNs, double loopDelayMs, double healthMs);
-    void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = MainThread);
+    void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread);
     // Publishes a pending run; call before handing the log to readers at the end.
     void flush();
 
@@ -94,6 +99,7 @@ private:
     EventLog& m_log;
     StringTable& m_strings;
     std::int64_t m_originNs;
+    std::uint16_t m_thread;
     Record m_run;
     std::uint8_t m_runDepth = 0;
     bool m_runOpen = false;

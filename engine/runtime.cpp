@@ -1,6 +1,7 @@
 #include "runtime.h"
 
 #include "httpserver.h"
+#include "workerhost.h"
 
 #include <openssl/evp.h>
 #include <openssl/rand.h>
@@ -136,7 +137,8 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
     , m_live(live)
     , m_program(std::move(program))
     , m_options(std::move(options))
-    , m_rec(recording.mainLog(), recording.strings, monotonicNs())
+    , m_rec(m_options.log ? *m_options.log : recording.mainLog(), recording.strings,
+          m_options.originNs ? m_options.originNs : monotonicNs(), m_options.thread)
 { }
 
 Runtime::~Runtime()
@@ -176,17 +178,34 @@ void Runtime::start()
     assert(!m_started);
     m_started = true;
     StringTable& strings = m_recording.strings;
-    m_mainLabel = strings.intern("main");
-    m_esmLoaderLabel = strings.intern("ESM loader: module ready");
-    m_fsLabels[0] = strings.intern("fs.open");
-    m_fsLabels[1] = strings.intern("fs.fstat");
-    m_fsLabels[2] = strings.intern("fs.read");
-    m_fsLabels[3] = strings.intern("fs.close");
-    m_fsStatLabel = strings.intern("fs.stat");
-    m_pbkdf2Label = strings.intern("pbkdf2");
-    m_getaddrinfoLabel = strings.intern("getaddrinfo");
-    m_serverLabel = strings.intern("HTTP server: GET /health");
-    internLabels(m_program->main);
+    if (const Runtime* parent = m_options.parent) {
+        // Only the main loop thread may intern; a worker shares the ids interned there.
+        m_mainLabel = parent->m_mainLabel;
+        m_esmLoaderLabel = parent->m_esmLoaderLabel;
+        std::copy(std::begin(parent->m_fsLabels), std::end(parent->m_fsLabels), std::begin(m_fsLabels));
+        m_fsStatLabel = parent->m_fsStatLabel;
+        m_pbkdf2Label = parent->m_pbkdf2Label;
+        m_getaddrinfoLabel = parent->m_getaddrinfoLabel;
+        m_serverLabel = parent->m_serverLabel;
+        m_workerErrorLabel = parent->m_workerErrorLabel;
+    } else {
+        m_mainLabel = strings.intern("main");
+        m_esmLoaderLabel = strings.intern("ESM loader: module ready");
+        m_fsLabels[0] = strings.intern("fs.open");
+        m_fsLabels[1] = strings.intern("fs.fstat");
+        m_fsLabels[2] = strings.intern("fs.read");
+        m_fsLabels[3] = strings.intern("fs.close");
+        m_fsStatLabel = strings.intern("fs.stat");
+        m_pbkdf2Label = strings.intern("pbkdf2");
+        m_getaddrinfoLabel = strings.intern("getaddrinfo");
+        m_serverLabel = strings.intern("HTTP server: GET /health");
+        m_workerErrorLabel = strings.intern("worker: error");
+        internLabels(m_program->main);
+        for (EventLog* log : m_options.workerLogs) {
+            (void)log;
+            m_workers.emplace_back();
+        }
+    }
 
     uv_timer_init(&m_loop, &m_timerHandle);
     uv_prepare_init(&m_loop, &m_prepareHandle);
@@ -205,6 +224,35 @@ void Runtime::start()
     uv_check_start(&m_checkHandle, &Runtime::onCheckHandle);
     uv_unref(reinterpret_cast<uv_handle_t*>(&m_checkHandle));
 
+    if (!m_options.parent)
+        startServer();
+
+    uv_update_time(&m_loop);
+    m_timerBase = double(uv_now(&m_loop));
+    m_nextExpiry = std::numeric_limits<double>::infinity();
+
+    if (m_program->module == ModuleKind::Esm && !m_options.parent) {
+        // Node evaluates an ES module inside a promise job once the loader has read
+        // the file, which it does with thread-pool I/O: the body runs from poll.
+        auto* item = new PoolItem;
+        item->kind = PoolItem::Kind::FsStat;
+        item->label = m_fsStatLabel;
+        item->path = m_options.readFilePath;
+        submit(item);
+        return;
+    }
+    try {
+        invoke(m_mainLabel, CallbackKind::Main, [this] { runBlock(m_program->main); });
+        if (m_options.onWorkerDone)
+            m_options.onWorkerDone();
+    } catch (const Aborted&) {
+        abortRun();
+    }
+}
+
+void Runtime::startServer()
+{
+    StringTable& strings = m_recording.strings;
     m_server = std::make_unique<HttpServer>(m_loop);
     const int listened = m_server->listen([this](std::string_view, std::string_view, int) {
         // The request arrived through the poller: an I/O callback in the poll phase.
@@ -220,26 +268,6 @@ void Runtime::start()
         m_rec.text(RecordType::Error,
             strings.intern(std::string("HTTP server: cannot listen on 127.0.0.1: ") + uv_strerror(listened)),
             m_rec.now());
-
-    uv_update_time(&m_loop);
-    m_timerBase = double(uv_now(&m_loop));
-    m_nextExpiry = std::numeric_limits<double>::infinity();
-
-    if (m_program->module == ModuleKind::Esm) {
-        // Node evaluates an ES module inside a promise job once the loader has read
-        // the file, which it does with thread-pool I/O: the body runs from poll.
-        auto* item = new PoolItem;
-        item->kind = PoolItem::Kind::FsStat;
-        item->label = m_fsStatLabel;
-        item->path = m_options.readFilePath;
-        submit(item);
-        return;
-    }
-    try {
-        invoke(m_mainLabel, CallbackKind::Main, [this] { runBlock(m_program->main); });
-    } catch (const Aborted&) {
-        abortRun();
-    }
 }
 
 void Runtime::inject(std::shared_ptr<const Program> workload)
@@ -248,7 +276,7 @@ void Runtime::inject(std::shared_ptr<const Program> workload)
         return;
     internLabels(workload->main);
     m_workloads.push_back(workload);
-    const std::uint32_t label = m_recording.strings.intern(workload->title.empty() ? workload->name : workload->title);
+    const std::uint32_t label = internDynamic(workload->title.empty() ? workload->name : workload->title);
     try {
         invoke(label, CallbackKind::Io, [this, &workload] { runBlock(workload->main); });
     } catch (const Aborted&) {
@@ -261,6 +289,12 @@ void Runtime::shutdown()
     if (m_closed || !m_started)
         return;
     m_closed = true;
+    for (std::size_t slot = 0; slot < m_workers.size(); ++slot) {
+        if (m_workers[slot].host) {
+            m_workers[slot].host->terminate();
+            m_workers[slot].host->close([this, slot] { m_workers[slot].host.reset(); });
+        }
+    }
     while (!m_requests.empty())
         httpCancel(m_requests.begin()->second);
     if (m_server)
@@ -320,7 +354,11 @@ void Runtime::abortRun()
         uv_timer_stop(&m_timerHandle);
     }
     m_idleActive = false;
-    m_rec.text(RecordType::Error, m_recording.strings.intern("run aborted"), m_rec.now());
+    for (WorkerSlot& worker : m_workers) {
+        if (worker.host)
+            worker.host->terminate();
+    }
+    m_rec.text(RecordType::Error, internDynamic("run aborted"), m_rec.now());
     m_rec.flush();
     uv_stop(&m_loop);
 }
@@ -520,8 +558,7 @@ void Runtime::exec(const Op& op)
         httpRequest(op);
         break;
     case OpKind::Worker:
-        m_rec.text(RecordType::Error,
-            m_recording.strings.intern(std::string(opName(op.kind)) + " is not available in this build"), m_rec.now());
+        startWorker(op);
         break;
     case OpKind::Block:
         block(op);
@@ -571,6 +608,11 @@ void Runtime::scheduleChainStep(ChainState* chain)
 
 void Runtime::log(std::uint32_t label)
 {
+    if (m_options.onWorkerLog) {
+        // A worker's console goes through its parent, as worker_threads stdout does.
+        m_options.onWorkerLog(label);
+        return;
+    }
     if (m_options.onLog)
         m_options.onLog(m_recording.strings.at(label));
     m_rec.text(RecordType::Log, label, m_rec.now());
@@ -975,7 +1017,7 @@ void Runtime::onIdleHandle(uv_idle_t* handle)
 void Runtime::submit(PoolItem* item)
 {
     item->runtime = this;
-    item->live = &m_live;
+    item->live = m_options.poolLive ? m_options.poolLive : &m_live;
     item->originNs = m_rec.originNs();
     item->req.data = item;
     item->queuedAt = m_rec.now();
@@ -1162,8 +1204,7 @@ void Runtime::dnsLookup(const Op& op)
     if (rc != 0) {
         --m_poolInFlight;
         delete lookup;
-        m_rec.text(
-            RecordType::Error, m_recording.strings.intern(std::string("dns.lookup: ") + uv_strerror(rc)), m_rec.now());
+        m_rec.text(RecordType::Error, internDynamic(std::string("dns.lookup: ") + uv_strerror(rc)), m_rec.now());
     }
 }
 
@@ -1178,8 +1219,7 @@ void Runtime::httpRequest(const Op& op)
             return;
         try {
             if (status == 0)
-                m_rec.text(
-                    RecordType::Error, m_recording.strings.intern("http.get " + op.path + ": " + error), m_rec.now());
+                m_rec.text(RecordType::Error, internDynamic("http.get " + op.path + ": " + error), m_rec.now());
             invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body); });
         } catch (const Aborted&) {
             abortRun();
@@ -1187,6 +1227,63 @@ void Runtime::httpRequest(const Op& op)
     });
     if (request)
         m_requests.emplace(id, request);
+}
+
+std::uint32_t Runtime::internDynamic(const std::string& text)
+{
+    // The string table has one writer, the main loop thread; workers use a generic label.
+    return m_options.parent ? m_workerErrorLabel : m_recording.strings.intern(text);
+}
+
+// worker_threads: a second loop on its own thread; "done" and console lines come
+// back as messages on this loop, which the worker keeps alive until it exits.
+void Runtime::startWorker(const Op& op)
+{
+    std::size_t slot = 0;
+    while (slot < m_workers.size() && m_workers[slot].busy)
+        ++slot;
+    if (slot == m_workers.size()) {
+        m_rec.text(RecordType::Error,
+            internDynamic("worker: at most " + std::to_string(m_workers.size()) + " worker loops can run at once"),
+            m_rec.now());
+        return;
+    }
+    auto body = std::make_shared<Program>();
+    body->name = m_program->name + " worker";
+    body->fileName = m_program->fileName;
+    body->awaitModel = m_program->awaitModel;
+    body->main = op.body;
+    RuntimeOptions options;
+    options.readFilePath = m_options.readFilePath;
+    options.poolBoard = m_poolBoard;
+    options.poolLive = m_options.poolLive ? m_options.poolLive : &m_live;
+    options.log = m_options.workerLogs[slot];
+    options.thread = std::uint16_t(WorkerThreadBase + slot + 1);
+    options.originNs = m_rec.originNs();
+    options.parent = this;
+
+    WorkerHost::Events events;
+    events.log = [this](std::uint32_t textId) { log(textId); };
+    events.done = [this, &op] {
+        if (m_aborted || cancelled())
+            return;
+        try {
+            invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.done); });
+        } catch (const Aborted&) {
+            abortRun();
+        }
+    };
+    events.exited = [this, slot] {
+        WorkerSlot& worker = m_workers[slot];
+        worker.host->terminate();
+        worker.host->close([this, slot] {
+            m_workers[slot].host.reset();
+            m_workers[slot].busy = false;
+        });
+    };
+    m_workers[slot].busy = true;
+    m_workers[slot].host = std::make_unique<WorkerHost>(m_loop, m_recording, body, options, std::move(events));
+    m_workers[slot].host->start();
 }
 
 // ---------------------------------------------------------------------------

@@ -29,6 +29,8 @@ struct TimerList;
 struct PoolItem;
 struct HttpRequest;
 class HttpServer;
+class WorkerHost;
+class Runtime;
 
 // A unit of JavaScript-level work waiting in one of the runtime's queues.
 struct Job
@@ -66,6 +68,18 @@ struct RuntimeOptions
     std::string readFilePath; // what fs.readFile reads (Node reads __filename)
     LoopControl* control = nullptr; // pause, step, slow motion and queue snapshots; optional
     PoolBoard* poolBoard = nullptr; // thread-pool items in flight, for live views; optional
+    LiveState* poolLive = nullptr; // where thread-pool counts go (the main loop's); default: this runtime's
+
+    // Worker loops (empty for the main loop): the log and thread id to record on, the main
+    // runtime whose label ids to share, and where console lines and completion are sent.
+    EventLog* log = nullptr;
+    std::uint16_t thread = MainThread;
+    std::int64_t originNs = 0;
+    const Runtime* parent = nullptr;
+    std::function<void(std::uint32_t textId)> onWorkerLog;
+    std::function<void()> onWorkerDone;
+    // The main loop: logs free for worker loops to record on.
+    std::vector<EventLog*> workerLogs;
 };
 
 // Node.js semantics on a real libuv loop: the main module, nextTick and
@@ -156,6 +170,9 @@ private:
     void pbkdf2(const Op& op);
     void dnsLookup(const Op& op);
     void httpRequest(const Op& op);
+    void startWorker(const Op& op);
+    void startServer();
+    std::uint32_t internDynamic(const std::string& text);
     void submit(PoolItem* item);
     void poolDone(PoolItem* item);
 
@@ -207,6 +224,13 @@ private:
     std::unordered_map<std::uint64_t, HttpRequest*> m_requests;
     std::uint64_t m_nextRequestId = 0;
     std::uint32_t m_serverLabel = 0;
+    std::uint32_t m_workerErrorLabel = 0;
+    struct WorkerSlot
+    {
+        std::unique_ptr<WorkerHost> host;
+        bool busy = false;
+    };
+    std::vector<WorkerSlot> m_workers;
     std::int64_t m_delayPrevNs = 0;
     LoopControl* m_control = nullptr;
     PoolBoard* m_poolBoard = nullptr;

@@ -37,7 +37,9 @@ Session::Session(Program program, SessionOptions options)
         m_options.readFilePath = m_program->fileName.empty() || ::access(m_program->fileName.c_str(), R_OK) != 0
             ? executablePath()
             : m_program->fileName;
-    m_recording.logs.push_back(std::make_unique<EventLog>());
+    // Every log exists before the run starts, so readers never see the list change.
+    for (int i = 0; i <= MaxWorkerLoops; ++i)
+        m_recording.logs.push_back(std::make_unique<EventLog>());
     RecordingInfo& info = m_recording.info;
     info.generator = std::string("LoopScope ") + LOOPSCOPE_VERSION;
     info.libuv = uv_version_string();
@@ -47,6 +49,8 @@ Session::Session(Program program, SessionOptions options)
     info.threadNames.emplace_back(MainThread, "main loop");
     for (int i = 1; i <= info.threadpoolSize; ++i)
         info.threadNames.emplace_back(std::uint16_t(i), "pool worker " + std::to_string(i));
+    for (int i = 1; i <= MaxWorkerLoops; ++i)
+        info.threadNames.emplace_back(std::uint16_t(WorkerThreadBase + i), "worker loop " + std::to_string(i));
 }
 
 Session::~Session()
@@ -62,6 +66,8 @@ void Session::start()
     options.readFilePath = m_options.readFilePath;
     options.control = &m_control;
     options.poolBoard = &m_poolBoard;
+    for (int i = 0; i < MaxWorkerLoops; ++i)
+        options.workerLogs.push_back(m_recording.logs[std::size_t(ProberLog + 1 + i)].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
     LoopThread::Hooks hooks;
     hooks.setup = [this](uv_loop_t&) { m_runtime->start(); };
@@ -80,6 +86,14 @@ void Session::start()
         }
     };
     m_loop.start(std::move(hooks));
+    if (m_program->delayMonitorMs > 0)
+        setDelayMonitor(true, m_program->delayMonitorMs);
+    if (m_program->healthProbeMs > 0) {
+        // The server starts listening on the loop thread during setup.
+        for (int i = 0; i < 200 && m_live.healthPort.load() == 0 && !m_live.finished.load(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        setHealthProbe(true, m_program->healthProbeMs);
+    }
 }
 
 bool Session::waitFinished(int timeoutMs)

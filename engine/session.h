@@ -78,6 +78,8 @@ public:
     LiveState& live() { return m_live; }
     // The log the /health prober writes its samples to.
     static constexpr int ProberLog = 1;
+    // Worker loops that can run at once; each records on logs[ProberLog + slot].
+    static constexpr int MaxWorkerLoops = 8;
     // The value uv_loop_close() returned: 0 once stop() has closed everything cleanly.
     int closeResult() const { return m_loop.closeResult(); }
 

@@ -37,7 +37,7 @@ void fillRecording(Recording& recording)
     info.threadpoolSize = 4;
     info.aborted = true;
     info.droppedEvents = 3;
-    info.threadNames = { { 1000, "report worker" } };
+    info.threadNames = { { WorkerThreadBase, "report worker" } };
 
     StringTable& strings = recording.strings;
     Recorder rec(recording.mainLog(), strings, 0);
@@ -83,9 +83,9 @@ void fillRecording(Recording& recording)
 
     recording.logs.push_back(std::make_unique<EventLog>());
     Recorder worker(*recording.logs[1], strings, 0);
-    worker.callback(strings.intern("onmessage"), CallbackKind::Io, 72'000, 75'000, 1, 0, 1000);
-    worker.phase(Phase::Poll, true, 70'000, 80'000, 1, -1, 1000);
-    worker.text(RecordType::Log, strings.intern("from the worker"), 76'000, 1000);
+    worker.callback(strings.intern("onmessage"), CallbackKind::Io, 72'000, 75'000, 1, 0, WorkerThreadBase);
+    worker.phase(Phase::Poll, true, 70'000, 80'000, 1, -1, WorkerThreadBase);
+    worker.text(RecordType::Log, strings.intern("from the worker"), 76'000, WorkerThreadBase);
     worker.flush();
 }
 
@@ -204,7 +204,7 @@ private slots:
         QCOMPARE(threadNames[1], QString("main loop"));
         QCOMPARE(threadNames[101], QString("pool worker 1"));
         QCOMPARE(threadNames[104], QString("pool worker 4"));
-        QCOMPARE(threadNames[1000], QString("report worker"));
+        QCOMPARE(threadNames[WorkerThreadBase], QString("report worker"));
         QCOMPARE(int(threadNames.size()), 6);
     }
 
@@ -267,7 +267,7 @@ private slots:
         QVERIFY(!latency[2].contains("loopDelayMs"));
 
         const QJsonObject log = find("log", "from the worker");
-        QCOMPARE(log.value("tid").toInt(), 1000);
+        QCOMPARE(log.value("tid").toInt(), int(WorkerThreadBase));
         QCOMPARE(find("error", "boom").value("tid").toInt(), 1);
     }
 
