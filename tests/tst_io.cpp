@@ -1,0 +1,271 @@
+#include "runhelpers.h"
+
+#include "httpserver.h"
+#include "traceio.h"
+
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+using namespace loopscope;
+
+namespace {
+
+struct PoolSpan
+{
+    std::string label;
+    std::int64_t start, end, queued;
+    std::uint16_t worker;
+};
+
+std::vector<PoolSpan> poolSpans(const Recording& recording)
+{
+    std::vector<PoolSpan> spans;
+    const EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        const Record& r = log[i];
+        if (r.type == RecordType::Pool)
+            spans.push_back(
+                { recording.strings.at(r.label), r.startNs, r.startNs + r.span.durNs, r.span.busyNs, r.thread });
+    }
+    return spans;
+}
+
+// The most pool items that ever ran at the same time.
+int maxConcurrency(const std::vector<PoolSpan>& spans)
+{
+    std::vector<std::pair<std::int64_t, int>> edges;
+    for (const PoolSpan& s : spans) {
+        edges.emplace_back(s.start, 1);
+        edges.emplace_back(s.end, -1);
+    }
+    std::sort(edges.begin(), edges.end());
+    int now = 0;
+    int most = 0;
+    for (const auto& [at, delta] : edges) {
+        now += delta;
+        most = std::max(most, now);
+    }
+    return most;
+}
+
+double maxLatency(const Recording& recording, bool health)
+{
+    double most = -1;
+    for (const auto& log : recording.logs) {
+        for (std::size_t i = 0; i < log->size(); ++i) {
+            const Record& r = (*log)[i];
+            if (r.type == RecordType::Latency)
+                most = std::max(most, health ? r.latency.healthMs : r.latency.loopDelayMs);
+        }
+    }
+    return most;
+}
+
+// Runs the real executable, so that each run gets its own UV_THREADPOOL_SIZE.
+bool runExecutable(const QStringList& arguments, Recording& out)
+{
+    QTemporaryDir dir;
+    const QString trace = dir.filePath(QStringLiteral("trace.json"));
+    QProcess process;
+    process.start(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+        QStringList { QStringLiteral("--headless"), QStringLiteral("--trace"), trace } + arguments);
+    if (!process.waitForFinished(60000) || process.exitCode() != 0) {
+        qWarning() << process.readAllStandardError();
+        return false;
+    }
+    std::string error;
+    if (!readTrace(trace.toStdString(), out, &error)) {
+        qWarning() << error.c_str();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestIo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pbkdf2FinishesInTwoWavesOnFourThreads()
+    {
+        if (qEnvironmentVariableIsSet("UV_THREADPOOL_SIZE"))
+            QSKIP("the pool size is set from outside");
+        const RunResult run = runProgram(loadScenario(QStringLiteral("pbkdf2-waves"), { { "iterations", "200000" } }));
+        QVERIFY(run.finished);
+        const auto spans = poolSpans(run.session->recording());
+        QCOMPARE(int(spans.size()), 6);
+        QCOMPARE(maxConcurrency(spans), 4);
+        std::vector<PoolSpan> byStart = spans;
+        std::sort(byStart.begin(), byStart.end(), [](auto& a, auto& b) { return a.start < b.start; });
+        std::int64_t firstEnd = byStart[0].end;
+        for (int i = 0; i < 4; ++i)
+            firstEnd = std::min(firstEnd, byStart[std::size_t(i)].end);
+        // The second wave starts only when a thread of the first wave is free.
+        QVERIFY(byStart[4].start >= firstEnd);
+        QVERIFY(byStart[5].start >= firstEnd);
+        QVERIFY(byStart[4].queued > 0 && byStart[5].queued > 0);
+    }
+
+    void poolSizeDecidesTheWaves_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::newRow("1") << 1;
+        QTest::newRow("2") << 2;
+        QTest::newRow("8") << 8;
+    }
+    void poolSizeDecidesTheWaves()
+    {
+        QFETCH(int, size);
+        Recording recording;
+        QVERIFY(runExecutable(
+            { QStringLiteral("--scenario"), QStringLiteral("pbkdf2-waves"), QStringLiteral("--set"),
+                QStringLiteral("iterations=100000"), QStringLiteral("--threadpool-size"), QString::number(size) },
+            recording));
+        QCOMPARE(recording.info.threadpoolSize, size);
+        const auto spans = poolSpans(recording);
+        QCOMPARE(int(spans.size()), 6);
+        QCOMPARE(maxConcurrency(spans), std::min(size, 6));
+        for (const PoolSpan& s : spans)
+            QVERIFY(s.worker >= 1 && s.worker <= size);
+    }
+
+    void fullPoolDelaysFsAndDnsButNotHttp()
+    {
+        if (qEnvironmentVariableIsSet("UV_THREADPOOL_SIZE"))
+            QSKIP("the pool size is set from outside");
+        const RunResult run
+            = runProgram(loadScenario(QStringLiteral("pool-saturation"), { { "iterations", "400000" } }));
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines.first(), QStringLiteral("HTTP request (OS async)"));
+        const auto spans = poolSpans(run.session->recording());
+        std::int64_t firstPbkdf2End = INT64_MAX;
+        std::int64_t pbkdf2Duration = INT64_MAX;
+        for (const PoolSpan& s : spans) {
+            if (s.label == "pbkdf2") {
+                firstPbkdf2End = std::min(firstPbkdf2End, s.end);
+                pbkdf2Duration = std::min(pbkdf2Duration, s.end - s.start);
+            }
+        }
+        const auto open = std::find_if(spans.begin(), spans.end(), [](auto& s) { return s.label == "fs.open"; });
+        QVERIFY(open != spans.end());
+        QVERIFY(open->start >= firstPbkdf2End);
+        QVERIFY(open->queued > pbkdf2Duration / 2);
+        const int readFileLine = int(run.lines.indexOf(QStringLiteral("fs.readFile (thread pool)")));
+        const int lookupLine = int(run.lines.indexOf(QStringLiteral("dns.lookup (thread pool)")));
+        QVERIFY(readFileLine > 0 && lookupLine > 0);
+    }
+
+    void largerPoolLetsFsAndDnsThrough()
+    {
+        Recording recording;
+        QVERIFY(runExecutable(
+            { QStringLiteral("--scenario"), QStringLiteral("pool-saturation"), QStringLiteral("--set"),
+                QStringLiteral("iterations=400000"), QStringLiteral("--threadpool-size"), QStringLiteral("8") },
+            recording));
+        const auto spans = poolSpans(recording);
+        std::int64_t firstPbkdf2End = INT64_MAX;
+        for (const PoolSpan& s : spans) {
+            if (s.label == "pbkdf2")
+                firstPbkdf2End = std::min(firstPbkdf2End, s.end);
+        }
+        for (const PoolSpan& s : spans) {
+            if (s.label == "fs.close")
+                QVERIFY(s.end < firstPbkdf2End);
+        }
+    }
+
+    void workerKeepsHealthAnsweredWhileInlineDoesNot()
+    {
+        const std::vector<std::pair<std::string, std::string>> report { { "reportMs", "400" } };
+        const RunResult inlined = runProgram(loadScenario(QStringLiteral("price-report-inline"), report));
+        const RunResult worker = runProgram(loadScenario(QStringLiteral("price-report-worker"), report));
+        QVERIFY(inlined.finished && worker.finished);
+        QCOMPARE(worker.lines, (QStringList { "report computed in the worker", "main received the report" }));
+        const double inlineHealth = maxLatency(inlined.session->recording(), true);
+        const double workerHealth = maxLatency(worker.session->recording(), true);
+        QVERIFY2(inlineHealth > 200, qPrintable(QString::number(inlineHealth)));
+        QVERIFY2(workerHealth >= 0 && workerHealth < 100, qPrintable(QString::number(workerHealth)));
+        QVERIFY(maxLatency(inlined.session->recording(), false) > 300);
+        // The worker's loop recorded its own phases on its own thread.
+        bool workerPhases = false;
+        for (const auto& log : worker.session->recording().logs) {
+            for (std::size_t i = 0; i < log->size(); ++i)
+                workerPhases = workerPhases || (*log)[i].thread > WorkerThreadBase;
+        }
+        QVERIFY(workerPhases);
+    }
+
+    void serverStatusForRequests_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<int>("status");
+        QTest::newRow("health") << QByteArray("GET /health HTTP/1.1\r\nHost: x\r\n") << 200;
+        QTest::newRow("query") << QByteArray("GET /health?x=1 HTTP/1.1\r\n") << 200;
+        QTest::newRow("unknown") << QByteArray("GET /nope HTTP/1.1\r\n") << 404;
+        QTest::newRow("post") << QByteArray("POST /health HTTP/1.1\r\n") << 405;
+        QTest::newRow("body") << QByteArray("GET /health HTTP/1.1\r\nContent-Length: 5\r\n") << 413;
+        QTest::newRow("chunked") << QByteArray("GET /health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n") << 413;
+        QTest::newRow("garbage") << QByteArray("hello") << 400;
+        QTest::newRow("no slash") << QByteArray("GET health HTTP/1.1\r\n") << 400;
+        QTest::newRow("not http") << QByteArray("GET /health SPDY/3\r\n") << 400;
+    }
+    void serverStatusForRequests()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(int, status);
+        std::string method;
+        std::string path;
+        QCOMPARE(HttpServer::statusFor(std::string_view(head.constData(), std::size_t(head.size())), &method, &path),
+            status);
+    }
+
+    void serverRefusesOversizedHeadersAndBindsLoopbackOnly()
+    {
+        Session session(parseOrFail(R"({ "format": "loopscope-program", "version": 1, "name": "serve",
+            "main": [ { "op": "setTimeout", "ms": 1500 } ] })"));
+        session.start();
+        QTRY_VERIFY_WITH_TIMEOUT(session.live().healthPort.load() != 0, 5000);
+        const int port = session.live().healthPort.load();
+
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(std::uint16_t(port));
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        QCOMPARE(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+        const std::string huge = "GET /health HTTP/1.1\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n";
+        (void)::send(fd, huge.data(), huge.size(), MSG_NOSIGNAL);
+        char buffer[256] = {};
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer - 1, 0);
+        ::close(fd);
+        QVERIFY(n > 12);
+        QVERIFY(QByteArray(buffer).startsWith("HTTP/1.1 431"));
+
+        // /proc/net/tcp lists the listener; its local address must be 127.0.0.1 (0100007F).
+        QFile table(QStringLiteral("/proc/net/tcp"));
+        QVERIFY(table.open(QIODevice::ReadOnly));
+        const QByteArray needle = QByteArray(":") + QByteArray::number(port, 16).toUpper().rightJustified(4, '0') + " ";
+        bool found = false;
+        for (const QByteArray& line : table.readAll().split('\n')) {
+            const QList<QByteArray> fields = line.simplified().split(' ');
+            if (fields.size() > 3 && fields[1].endsWith(needle.trimmed()) && fields[3] == "0A") {
+                found = true;
+                QVERIFY(fields[1].startsWith("0100007F"));
+            }
+        }
+        QVERIFY(found);
+        session.stop();
+        QCOMPARE(session.closeResult(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIo)
+#include "tst_io.moc"
