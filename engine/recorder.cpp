@@ -11,6 +11,8 @@ Recorder::Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, s
 
 void Recorder::put(const Record& record)
 {
+    if (!m_enabled)
+        return;
     if (Record* slot = m_log.slot()) {
         *slot = record;
         m_log.commit();

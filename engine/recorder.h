@@ -69,6 +69,8 @@ public:
     void callback(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
         std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = OwnThread)
     {
+        if (!m_enabled)
+            return;
         if (thread == OwnThread)
             thread = m_thread;
         if (m_runOpen && m_run.label == label && m_run.sub == std::uint8_t(kind) && m_run.thread == thread
@@ -88,6 +90,9 @@ public:
     void queues(std::int64_t atNs, const LiveState& live);
     void latency(std::int64_t atNs, double loopDelayMs, double healthMs);
     void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread);
+    // With recording off nothing is stored; live state still updates (benchmarks compare both).
+    void setEnabled(bool enabled) { m_enabled = enabled; }
+    bool enabled() const { return m_enabled; }
     // Publishes a pending run; call before handing the log to readers at the end.
     void flush();
 
@@ -103,6 +108,7 @@ private:
     Record m_run;
     std::uint8_t m_runDepth = 0;
     bool m_runOpen = false;
+    bool m_enabled = true;
 };
 
 } // namespace loopscope

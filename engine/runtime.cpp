@@ -1261,6 +1261,7 @@ void Runtime::startWorker(const Op& op)
     options.thread = std::uint16_t(WorkerThreadBase + slot + 1);
     options.originNs = m_rec.originNs();
     options.parent = this;
+    options.record = m_options.record;
 
     WorkerHost::Events events;
     events.log = [this](std::uint32_t textId) { log(textId); };

@@ -80,6 +80,7 @@ struct RuntimeOptions
     std::function<void()> onWorkerDone;
     // The main loop: logs free for worker loops to record on.
     std::vector<EventLog*> workerLogs;
+    bool record = true; // false: run without recording (the benchmarks' baseline)
 };
 
 // Node.js semantics on a real libuv loop: the main module, nextTick and

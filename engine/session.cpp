@@ -66,6 +66,7 @@ void Session::start()
     options.readFilePath = m_options.readFilePath;
     options.control = &m_control;
     options.poolBoard = &m_poolBoard;
+    options.record = m_options.record;
     for (int i = 0; i < MaxWorkerLoops; ++i)
         options.workerLogs.push_back(m_recording.logs[std::size_t(ProberLog + 1 + i)].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));

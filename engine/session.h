@@ -29,6 +29,7 @@ struct SessionOptions
 {
     std::function<void(std::string_view)> onLog; // console output, called on the loop thread
     std::string readFilePath; // the file fs.readFile reads; default: this executable
+    bool record = true; // false: run without recording anything (a benchmark baseline)
 };
 
 // One run of a program: the loop thread, the runtime on it, and the recording
