@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <set>
 
 namespace loopscope {
 
@@ -141,6 +142,12 @@ private:
             case OpKind::Worker:
                 m_usesWorker = true;
                 break;
+            case OpKind::JsonParse:
+                m_payloadSizes.insert(op.megabytes);
+                break;
+            case OpKind::Regex:
+                m_usesRegex = true;
+                break;
             default:
                 break;
             }
@@ -193,6 +200,30 @@ private:
 
     void emitHelpers()
     {
+        for (std::int64_t mb : m_payloadSizes) {
+            // Built before anything runs, so that only the parse is timed, as in the seed.
+            const std::string name = "orderPayload" + std::to_string(mb);
+            line(0, "");
+            line(0, "const " + name + " = (() => {");
+            line(1, "const lines = [];");
+            line(1, "let size = 2;");
+            line(1, "for (let i = 0; size < " + std::to_string(mb) + " * 1024 * 1024; i++) {");
+            line(2,
+                "const order = JSON.stringify({ orderId: i, isbn: \"9780441172719\", quantity: 2, unitPrice: 349.9, "
+                "status: \"Paid\" });");
+            line(2, "lines.push(order);");
+            line(2, "size += order.length + 1;");
+            line(1, "}");
+            line(1, "return \"[\" + lines.join(\",\") + \"]\";");
+            line(0, "})();");
+        }
+        if (m_usesRegex) {
+            line(0, "");
+            line(0, "// Nested quantifiers: every extra character doubles the backtracking on a failing input.");
+            line(0, "const vulnerableCoupon = /^([A-Z0-9]+-?)+$/;");
+            line(0, "const safeCoupon = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;");
+            line(0, "const couponInput = (length) => \"BOOKSTORE2026BOOKSTORE2026BOOK\".slice(0, length - 1) + \"!\";");
+        }
         if (m_usesHttp) {
             line(0, "");
             line(0, "// The loopback server that httpGet asks; unref'd so that it never keeps the process alive.");
@@ -378,6 +409,14 @@ private:
         case OpKind::Worker:
             emitWorker(op, depth);
             break;
+        case OpKind::JsonParse:
+            line(depth, "JSON.parse(orderPayload" + std::to_string(op.megabytes) + ");");
+            break;
+        case OpKind::Regex:
+            line(depth,
+                std::string(op.vulnerable ? "vulnerableCoupon" : "safeCoupon") + ".test(couponInput("
+                    + std::to_string(op.length) + "));");
+            break;
         case OpKind::Chain: {
             const std::string step = uniqueName("chain");
             const std::string count = step + "Steps";
@@ -433,6 +472,8 @@ private:
     bool m_usesWorker = false;
     bool m_usesBlockMs = false;
     bool m_usesBlockIterations = false;
+    bool m_usesRegex = false;
+    std::set<std::int64_t> m_payloadSizes;
     int m_counter = 0;
     std::string m_out;
 };

@@ -164,14 +164,15 @@ std::string describeChar(unsigned char c)
 class JsonParser
 {
 public:
-    explicit JsonParser(std::string_view text)
+    JsonParser(std::string_view text, std::size_t maxBytes)
         : m_text(text)
+        , m_maxBytes(maxBytes)
     { }
 
     JsonResult run()
     {
-        if (m_text.size() > JsonValue::maxSize)
-            return JsonError { 0, 0, "document is larger than 64 MiB" };
+        if (m_text.size() > m_maxBytes)
+            return JsonError { 0, 0, "document is larger than " + std::to_string(m_maxBytes / (1024 * 1024)) + " MiB" };
         if (m_text.size() >= 3 && m_text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
             m_pos = 3;
         }
@@ -553,15 +554,16 @@ private:
     }
 
     std::string_view m_text;
+    std::size_t m_maxBytes;
     std::size_t m_pos = 0;
     std::uint32_t m_line = 1;
     std::uint32_t m_column = 1;
     JsonError m_error;
 };
 
-JsonResult parseJson(std::string_view text)
+JsonResult parseJson(std::string_view text, std::size_t maxBytes)
 {
-    return JsonParser(text).run();
+    return JsonParser(text, maxBytes).run();
 }
 
 } // namespace loopscope

@@ -85,6 +85,6 @@ struct JsonError
 using JsonResult = std::variant<JsonValue, JsonError>;
 
 // Parses one JSON document; never throws, recurses at most JsonValue::maxDepth deep.
-JsonResult parseJson(std::string_view text);
+JsonResult parseJson(std::string_view text, std::size_t maxBytes = JsonValue::maxSize);
 
 } // namespace loopscope

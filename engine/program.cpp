@@ -38,6 +38,8 @@ const OpInfo opTable[] = {
     { OpKind::Repeat, "repeat", { "times", "do" } },
     { OpKind::Worker, "worker", { "do", "done" } },
     { OpKind::Chain, "chain", { "via", "times", "ms", "do", "done" } },
+    { OpKind::JsonParse, "jsonParse", { "mb" } },
+    { OpKind::Regex, "regex", { "length", "pattern" } },
 };
 
 constexpr std::int64_t maxInt32 = 2147483647;
@@ -563,6 +565,19 @@ private:
             }
             op.body = readOptionalBody(value, path, "do", false);
             op.done = readOptionalBody(value, path, "done", false);
+            break;
+        }
+        case OpKind::JsonParse:
+            op.megabytes = readInteger(require(value, path, "mb"), field("mb"), 1, 64);
+            break;
+        case OpKind::Regex: {
+            // Longer inputs would backtrack for minutes, beyond any stop button.
+            op.length = readInteger(require(value, path, "length"), field("length"), 2, 30);
+            const JsonValue& pattern = require(value, path, "pattern");
+            const std::string text = readString(pattern, field("pattern"));
+            if (text != "vulnerable" && text != "safe")
+                fail(pattern, field("pattern"), "expected \"vulnerable\" or \"safe\"");
+            op.vulnerable = text == "vulnerable";
             break;
         }
         }

@@ -28,6 +28,8 @@ enum class OpKind : std::uint8_t {
     Repeat,
     Worker,
     Chain,
+    JsonParse,
+    Regex,
 };
 
 // What an `await` waits for.
@@ -72,6 +74,9 @@ struct Op
     Digest digest = Digest::Sha256;
     std::string host = "localhost"; // dnsLookup
     std::string path = "/health"; // httpGet
+    std::int64_t megabytes = 0; // jsonParse: size of the order payload
+    std::int64_t length = 0; // regex: characters of the coupon code tested
+    bool vulnerable = true; // regex: the nested-quantifier pattern, else the safe one
     Block body; // "do"
     std::vector<Block> chain; // promise: one body per .then
     Block done; // chain: runs after the last step; worker: runs on the main loop when the worker reports back

@@ -1,6 +1,7 @@
 #include "runtime.h"
 
 #include "httpserver.h"
+#include "jsonvalue.h"
 #include "workerhost.h"
 
 #include <openssl/evp.h>
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <regex>
 
 namespace loopscope {
 
@@ -226,6 +228,7 @@ void Runtime::start()
 
     if (!m_options.parent)
         startServer();
+    preparePayloads(m_program->main);
 
     uv_update_time(&m_loop);
     m_timerBase = double(uv_now(&m_loop));
@@ -569,6 +572,23 @@ void Runtime::exec(const Op& op)
             runBlock(op.body);
         }
         break;
+    case OpKind::JsonParse: {
+        const std::string& payload = m_payloads[op.megabytes];
+        const JsonResult parsed = parseJson(payload, payload.size() + 1);
+        if (std::holds_alternative<JsonError>(parsed))
+            m_rec.text(
+                RecordType::Error, internDynamic("JSON.parse: " + std::get<JsonError>(parsed).message), m_rec.now());
+        break;
+    }
+    case OpKind::Regex: {
+        // std::regex backtracks like V8's irregexp, so the nested quantifier explodes the same way.
+        static const std::regex vulnerable("^([A-Z0-9]+-?)+$", std::regex::ECMAScript);
+        static const std::regex safe("^[A-Z0-9]+(-[A-Z0-9]+)*$", std::regex::ECMAScript);
+        const std::string input
+            = std::string("BOOKSTORE2026BOOKSTORE2026BOOK").substr(0, std::size_t(op.length - 1)) + "!";
+        (void)std::regex_search(input, op.vulnerable ? vulnerable : safe);
+        break;
+    }
     case OpKind::Chain: {
         auto* chain = new ChainState;
         chain->op = &op;
@@ -616,6 +636,30 @@ void Runtime::log(std::uint32_t label)
     if (m_options.onLog)
         m_options.onLog(m_recording.strings.at(label));
     m_rec.text(RecordType::Log, label, m_rec.now());
+}
+
+// The order payload of the seed's JSON.parse experiment, built before the program runs.
+void Runtime::preparePayloads(const Block& block)
+{
+    for (const Op& op : block) {
+        if (op.kind == OpKind::JsonParse && !m_payloads.count(op.megabytes)) {
+            std::string payload = "[";
+            const std::size_t target = std::size_t(op.megabytes) * 1024 * 1024;
+            for (std::int64_t i = 0; payload.size() < target; ++i) {
+                if (i > 0)
+                    payload += ',';
+                payload += "{\"orderId\":" + std::to_string(i)
+                    + ",\"isbn\":\"9780441172719\",\"quantity\":2,\"unitPrice\":349.9,\"status\":\"Paid\"}";
+            }
+            payload += ']';
+            m_payloads.emplace(op.megabytes, std::move(payload));
+        }
+        if (op.kind != OpKind::Worker)
+            preparePayloads(op.body);
+        preparePayloads(op.done);
+        for (const Block& body : op.chain)
+            preparePayloads(body);
+    }
 }
 
 // Synchronous SHA-256 over random strings, as the seeds' /compute-sync does.

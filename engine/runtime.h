@@ -140,6 +140,7 @@ private:
     bool awaitIn(AsyncFrame* frame, const Op& op);
     void log(std::uint32_t label);
     void block(const Op& op);
+    void preparePayloads(const Block& block);
     void scheduleChainStep(ChainState* chain);
 
     // Promises.
@@ -226,6 +227,7 @@ private:
     std::uint64_t m_nextRequestId = 0;
     std::uint32_t m_serverLabel = 0;
     std::uint32_t m_workerErrorLabel = 0;
+    std::unordered_map<std::int64_t, std::string> m_payloads; // jsonParse: built before the program runs
     struct WorkerSlot
     {
         std::unique_ptr<WorkerHost> host;

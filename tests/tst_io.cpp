@@ -203,6 +203,44 @@ private slots:
         QVERIFY(workerPhases);
     }
 
+    void redosGrowsFourfoldPerTwoCharacters()
+    {
+        const RunResult run = runProgram(loadScenario(QStringLiteral("redos")));
+        QVERIFY(run.finished);
+        auto duration = [&](const std::string& label) {
+            const EventLog& log = run.session->recording().mainLog();
+            for (std::size_t i = 0; i < log.size(); ++i) {
+                if (log[i].type == RecordType::Callback && run.session->recording().strings.at(log[i].label) == label)
+                    return double(log[i].span.durNs);
+            }
+            return -1.0;
+        };
+        const double v20 = duration("vulnerable regex, 20 chars");
+        const double v24 = duration("vulnerable regex, 24 chars");
+        const double s20 = duration("safe regex, 20 chars");
+        const double s24 = duration("safe regex, 24 chars");
+        QVERIFY(v20 > 0 && v24 > 0 && s20 > 0 && s24 > 0);
+        // Four more characters: about 16 times the backtracking; generous for a noisy machine.
+        QVERIFY2(v24 > 6 * v20, qPrintable(QStringLiteral("%1 vs %2").arg(v24).arg(v20)));
+        QVERIFY(v24 > 100 * s24);
+    }
+
+    void jsonParseShowsUpAsLoopDelay()
+    {
+        const RunResult run = runProgram(loadScenario(QStringLiteral("json-parse"), { { "mb", "8" } }));
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines, QStringList { "JSON.parse done" });
+        const Record* parse = nullptr;
+        const EventLog& log = run.session->recording().mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            if (log[i].type == RecordType::Callback
+                && run.session->recording().strings.at(log[i].label) == "JSON.parse(payload)")
+                parse = &log[i];
+        }
+        QVERIFY(parse);
+        QVERIFY(maxLatency(run.session->recording(), false) >= 0.9 * double(parse->span.durNs) / 1e6);
+    }
+
     void serverStatusForRequests_data()
     {
         QTest::addColumn<QByteArray>("head");
