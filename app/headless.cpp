@@ -101,6 +101,24 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
     return NodeDiffers;
 }
 
+// Writes --trace, --csv and --summary; false when a file could not be written.
+bool writeOutputs(const CommandLine& options, const loopscope::Recording& recording)
+{
+    bool ok = true;
+    std::string error;
+    if (!options.traceFile.isEmpty() && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        ok = false;
+    }
+    if (!options.csvFile.isEmpty() && !loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        ok = false;
+    }
+    if (options.summary)
+        printErr(QString::fromStdString(loopscope::summarize(recording)));
+    return ok;
+}
+
 } // namespace
 
 int listScenarios()
@@ -160,7 +178,15 @@ int run(const CommandLine& options)
                     ? QStringLiteral("loopscope: interrupted, run aborted")
                     : QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs));
             session.abort();
-            session.waitFinished(1000);
+            if (!session.waitFinished(1000)) {
+                // Only thread-pool work that cannot be interrupted (a long pbkdf2) is left.
+                // Write what was recorded and leave without waiting for it.
+                printErr(QStringLiteral("loopscope: thread-pool work is still running; exiting without it"));
+                std::fflush(stdout);
+                session.recording().info.aborted = true;
+                writeOutputs(options, session.recording());
+                std::_Exit(Aborted);
+            }
             break;
         }
     }
@@ -173,17 +199,8 @@ int run(const CommandLine& options)
         code = InternalError;
     }
     const loopscope::Recording& recording = session.recording();
-    std::string error;
-    if (!options.traceFile.isEmpty() && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error)) {
-        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+    if (!writeOutputs(options, recording))
         code = InternalError;
-    }
-    if (!options.csvFile.isEmpty() && !loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error)) {
-        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
-        code = InternalError;
-    }
-    if (options.summary)
-        printErr(QString::fromStdString(loopscope::summarize(recording)));
     if (recording.info.droppedEvents != 0)
         printErr(QStringLiteral("loopscope: %1 events could not be recorded").arg(recording.info.droppedEvents));
     if (code == Success && options.compareNode)

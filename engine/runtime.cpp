@@ -372,6 +372,7 @@ void Runtime::abortRun()
 template <typename F> void Runtime::invoke(std::uint32_t label, CallbackKind kind, F&& body)
 {
     const std::int64_t start = m_rec.now();
+    checkCancelled();
     boundary(start, false);
     m_live.callbackLabel.store(label, std::memory_order_relaxed);
     m_live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
