@@ -81,6 +81,7 @@ struct Record
         {
             double loopDelayMs; // < 0 when this sample has none
             double healthMs; // < 0 when this sample has none
+            double utilization; // event-loop utilization 0..1 since the previous sample; < 0 when none
         } latency;
     };
 

@@ -96,7 +96,7 @@ void Recorder::queues(std::int64_t atNs, const LiveState& live)
     put(r);
 }
 
-void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs)
+void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs, double utilization)
 {
     flush();
     Record r;
@@ -105,6 +105,7 @@ void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs)
     r.startNs = atNs;
     r.latency.loopDelayMs = loopDelayMs;
     r.latency.healthMs = healthMs;
+    r.latency.utilization = utilization;
     put(r);
 }
 

@@ -88,7 +88,7 @@ public:
     void pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
         std::int64_t endNs, std::uint32_t iteration);
     void queues(std::int64_t atNs, const LiveState& live);
-    void latency(std::int64_t atNs, double loopDelayMs, double healthMs);
+    void latency(std::int64_t atNs, double loopDelayMs, double healthMs, double utilization = -1);
     void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread);
     // With recording off nothing is stored; live state still updates (benchmarks compare both).
     void setEnabled(bool enabled) { m_enabled = enabled; }

@@ -330,9 +330,17 @@ void Runtime::onDelayTimer(uv_timer_t* handle)
 {
     auto* self = static_cast<Runtime*>(handle->data);
     const std::int64_t now = self->m_rec.now();
-    if (self->m_delayPrevNs > 0)
-        self->m_rec.latency(now, double(now - self->m_delayPrevNs) / 1e6, -1);
+    // Event-loop utilization as Node's performance.eventLoopUtilization() computes it:
+    // the share of the window the loop did not spend idle in the poller.
+    const std::uint64_t idle = uv_metrics_idle_time(&self->m_loop);
+    if (self->m_delayPrevNs > 0) {
+        const double window = double(now - self->m_delayPrevNs);
+        const double idleShare = double(idle - self->m_delayPrevIdleNs) / window;
+        const double utilization = std::clamp(1.0 - idleShare, 0.0, 1.0);
+        self->m_rec.latency(now, window / 1e6, -1, utilization);
+    }
     self->m_delayPrevNs = now;
+    self->m_delayPrevIdleNs = idle;
 }
 
 void Runtime::loopEnded()

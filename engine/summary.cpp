@@ -51,6 +51,8 @@ std::string summarize(const Recording& recording)
     double poolQueuedSumNs = 0;
     std::vector<double> loopDelays;
     std::vector<double> health;
+    double utilizationSum = 0;
+    std::size_t utilizationSamples = 0;
     std::uint64_t logLines = 0;
     std::uint64_t errors = 0;
     std::uint64_t logDrops = 0;
@@ -90,6 +92,10 @@ std::string summarize(const Recording& recording)
                     loopDelays.push_back(r.latency.loopDelayMs);
                 if (std::isfinite(r.latency.healthMs) && r.latency.healthMs >= 0)
                     health.push_back(r.latency.healthMs);
+                if (std::isfinite(r.latency.utilization) && r.latency.utilization >= 0) {
+                    utilizationSum += r.latency.utilization;
+                    ++utilizationSamples;
+                }
                 break;
             case RecordType::Log:
                 ++logLines;
@@ -134,6 +140,9 @@ std::string summarize(const Recording& recording)
     out += "Loop delay: " + (loopDelays.empty() ? std::string("no samples") : distribution(loopDelays)) + "\n";
     if (!health.empty())
         out += "Health probe: " + distribution(health) + "\n";
+    if (utilizationSamples > 0)
+        out += "Event-loop utilization: " + std::to_string(int(100 * utilizationSum / utilizationSamples + 0.5))
+            + "% on average\n";
     if (!workerLoops.empty())
         out += "Worker loops: " + std::to_string(workerLoops.size()) + "\n";
     out += "Console: " + std::to_string(logLines) + " lines\n";

@@ -335,6 +335,11 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
         if (std::isfinite(r.latency.healthMs) && r.latency.healthMs >= 0) {
             w.literal(first ? "\"healthMs\":" : ",\"healthMs\":");
             w.number(r.latency.healthMs);
+            first = false;
+        }
+        if (std::isfinite(r.latency.utilization) && r.latency.utilization >= 0) {
+            w.literal(first ? "\"elu\":" : ",\"elu\":");
+            w.number(r.latency.utilization);
         }
         w.literal("}}");
         break;
@@ -1341,8 +1346,12 @@ bool TraceReader::interpretEvent(const char* eventAt)
     case RecordType::Latency: {
         r.latency.loopDelayMs = -1;
         r.latency.healthMs = -1;
+        r.latency.utilization = -1;
         const Value* delay = arg("loopDelayMs");
         const Value* health = arg("healthMs");
+        const Value* elu = arg("elu");
+        if (elu && !toDouble(*elu, "args.", "elu", r.latency.utilization))
+            return false;
         if (delay && !toDouble(*delay, "args.", "loopDelayMs", r.latency.loopDelayMs))
             return false;
         if (health && !toDouble(*health, "args.", "healthMs", r.latency.healthMs))

@@ -124,7 +124,9 @@ bool sameRecord(const Record& a, const StringTable& aStrings, const Record& b, c
     case RecordType::Latency:
         return (a.latency.loopDelayMs == b.latency.loopDelayMs
                    || (a.latency.loopDelayMs < 0 && b.latency.loopDelayMs < 0))
-            && (a.latency.healthMs == b.latency.healthMs || (a.latency.healthMs < 0 && b.latency.healthMs < 0));
+            && (a.latency.healthMs == b.latency.healthMs || (a.latency.healthMs < 0 && b.latency.healthMs < 0))
+            && (a.latency.utilization == b.latency.utilization
+                || (a.latency.utilization < 0 && b.latency.utilization < 0));
     case RecordType::Log:
     case RecordType::Error:
         return aStrings.at(a.label) == bStrings.at(b.label);
@@ -148,6 +150,23 @@ class TestTraceIo : public QObject
     Q_OBJECT
 
 private slots:
+    void roundTripsEventLoopUtilization()
+    {
+        Recording recording;
+        Recorder rec(recording.mainLog(), recording.strings, 0);
+        rec.latency(100'000, 10.25, -1, 0.75);
+        rec.flush();
+        std::stringstream out;
+        QVERIFY(writeTrace(recording, out));
+        QVERIFY(out.str().find("\"elu\":0.75") != std::string::npos);
+        Recording back;
+        std::string error;
+        QVERIFY2(readTraceText(out.str(), back, &error), error.c_str());
+        QCOMPARE(back.mainLog().size(), std::size_t(1));
+        QCOMPARE(back.mainLog()[0].latency.utilization, 0.75);
+        QCOMPARE(back.mainLog()[0].latency.healthMs < 0, true);
+    }
+
     void writesTheTraceEventObjectFormat()
     {
         Recording recording;
