@@ -1,0 +1,266 @@
+#include "latencychart.h"
+#include "livefeed.h"
+#include "poollanesview.h"
+#include "poolmodel.h"
+#include "timelineview.h"
+
+#include "program.h"
+#include "session.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QImage>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+namespace {
+
+// Six pbkdf2 calls (two waves on a pool of four), a timer chain, one slow timer, and both probes.
+const char* const TestProgram = R"({
+    "format": "loopscope-program", "version": 1, "name": "views-test",
+    "probes": { "health": 20, "delay": 10 },
+    "main": [
+        { "op": "repeat", "times": 6, "do": [
+            { "op": "pbkdf2", "iterations": 200000, "do": [ { "op": "log", "text": "hashed" } ] }
+        ] },
+        { "op": "chain", "via": "setTimeout", "ms": 5, "times": 30, "do": [ { "op": "log", "text": "tick" } ] },
+        { "op": "setTimeout", "ms": 60, "label": "slow timer", "do": [ { "op": "block", "ms": 60 } ] }
+    ]
+})";
+
+loopscope::Program parse(const char* json)
+{
+    auto parsed = loopscope::parseProgram(json, "views-test.json");
+    if (auto* error = std::get_if<loopscope::ProgramError>(&parsed))
+        qFatal("bad test program: %s", error->toString().c_str());
+    return std::get<loopscope::Program>(std::move(parsed));
+}
+
+// How many pixels of `image` differ from the colour of its top-left corner.
+int differingPixels(const QImage& image, const QColor& background)
+{
+    int count = 0;
+    const QRgb bg = background.rgb();
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2) {
+            if ((image.pixel(x, y) & 0xffffff) != (bg & 0xffffff))
+                ++count;
+        }
+    }
+    return count;
+}
+
+// Saves a grab for people to look at when LOOPSCOPE_SCREENSHOTS names a directory.
+void keep(const QImage& image, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("LOOPSCOPE_SCREENSHOTS");
+    if (!dir.isEmpty()) {
+        QDir().mkpath(dir);
+        image.save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+}
+
+PoolModel::Item item(std::uint64_t id, const char* label, std::int64_t queuedAt, std::int64_t startedAt, int worker)
+{
+    PoolModel::Item i;
+    i.id = id;
+    i.label = QString::fromLatin1(label);
+    i.queuedAtNs = queuedAt;
+    i.startedAtNs = startedAt;
+    i.worker = worker;
+    return i;
+}
+
+} // namespace
+
+class TestViews : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void poolModelFollowsItems();
+    void liveRun();
+    void timelineNavigation();
+};
+
+void TestViews::poolModelFollowsItems()
+{
+    PoolModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+
+    model.update({ item(1, "pbkdf2", 0, 10, 1), item(2, "pbkdf2", 0, -1, 0), item(3, "fs.open", 5, -1, 0) }, 100);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(model.runningCount(), 1);
+    QCOMPARE(model.waitingCount(), 2);
+    QCOMPARE(model.index(0, PoolModel::WorkerColumn).data().toString(), QStringLiteral("worker 1"));
+    QCOMPARE(model.index(1, PoolModel::StateColumn).data().toString(), QStringLiteral("waiting"));
+    QCOMPARE(model.index(2, 0).data(PoolModel::LabelRole).toString(), QStringLiteral("fs.open"));
+    QCOMPARE(model.index(0, 0).data(PoolModel::ElapsedNsRole).toLongLong(), 90);
+    QCOMPARE(model.index(2, 0).data(PoolModel::ElapsedNsRole).toLongLong(), 95);
+
+    // The first finishes, the second starts on worker 1, a fourth arrives.
+    model.update(
+        { item(2, "pbkdf2", 0, 120, 1), item(3, "fs.open", 5, -1, 0), item(4, "getaddrinfo", 130, -1, 0) }, 150);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(model.index(0, 0).data(PoolModel::IdRole).toULongLong(), 2ull);
+    QVERIFY(model.index(0, 0).data(PoolModel::RunningRole).toBool());
+    QCOMPARE(model.index(0, 0).data(PoolModel::WorkerRole).toInt(), 1);
+    QCOMPARE(model.index(2, PoolModel::OperationColumn).data().toString(), QStringLiteral("getaddrinfo"));
+
+    // Items leave from the middle and the ends at once.
+    model.update({ item(3, "fs.open", 5, 160, 2) }, 170);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.itemsSeen(), 4);
+    QCOMPARE(model.maxRunning(), 1);
+    model.update({}, 180);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestViews::liveRun()
+{
+    loopscope::Session session(parse(TestProgram));
+    LiveFeed feed;
+    feed.setInterval(1000000); // the test drives the ticks itself
+    TimelineView timeline(&feed);
+    PoolLanesView lanes(&feed);
+    LatencyChart chart(&feed);
+    QAbstractItemModelTester tester(lanes.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    feed.setSession(&session);
+    // The views know how many pool lanes they need once the session is set.
+    timeline.resize(1200, timeline.sizeHint().height());
+    lanes.resize(640, lanes.sizeHint().height());
+    chart.resize(900, 360);
+    session.start();
+    const int poolSize = session.recording().info.threadpoolSize;
+    QVERIFY(poolSize >= 1);
+    QCOMPARE(lanes.poolSize(), poolSize);
+
+    // Poll faster than any pbkdf2 call lasts, so that the model sees every item in flight.
+    QImage midRun;
+    QElapsedTimer clock;
+    clock.start();
+    while (!session.finished() && clock.elapsed() < 30000) {
+        feed.poll();
+        if (midRun.isNull() && lanes.model()->runningCount() == std::min(6, poolSize)
+            && lanes.model()->waitingCount() > 0)
+            midRun = lanes.grab().toImage();
+        QTest::qWait(4);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT((feed.poll(), session.finished()), 30000);
+    feed.poll();
+    chart.refresh();
+
+    // Pool lanes: exactly the six calls, never more running than there are threads, one item per thread at a time.
+    QCOMPARE(lanes.completedCount(QStringLiteral("pbkdf2")), 6);
+    QCOMPARE(lanes.completedTotal(), 6);
+    QCOMPARE(lanes.maxConcurrent(), std::min(6, poolSize));
+    QVERIFY(!lanes.lanesOverlap());
+    QVERIFY(lanes.model()->maxRunning() <= poolSize);
+    QCOMPARE(lanes.model()->rowCount(), 0);
+
+    // Timeline: every pool record on a lane, the phases, the timer chain, the main module.
+    const TimelineIndex& index = timeline.index();
+    std::size_t poolSpans = 0;
+    int poolRows = 0;
+    for (const TimelineIndex::Row& row : index.rows()) {
+        if (row.kind == TimelineIndex::RowKind::Pool) {
+            ++poolRows;
+            poolSpans += row.spans.size();
+        }
+    }
+    QCOMPARE(poolRows, poolSize);
+    QCOMPARE(poolSpans, std::size_t(6));
+    const int phases = index.rowOf(TimelineIndex::RowKind::Phases, loopscope::MainThread, -1);
+    QVERIFY(index.rows()[std::size_t(phases)].spans.size() >= 7);
+    const int timers
+        = index.rowOf(TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::Timer));
+    QVERIFY(index.rows()[std::size_t(timers)].spans.size() >= 30);
+    const int main
+        = index.rowOf(TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::Main));
+    QCOMPARE(index.rows()[std::size_t(main)].spans.size(), std::size_t(1));
+
+    // Clicking a pool item tells what it was and how long it waited.
+    QSignalSpy selected(&timeline, &TimelineView::itemSelected);
+    const int lane1 = index.rowOf(TimelineIndex::RowKind::Pool, 1, -1);
+    const TimelineSpan first = index.rows()[std::size_t(lane1)].spans.front();
+    timeline.setWindow({ 0, index.lastEndNs() + 10'000'000 });
+    const QString details = timeline.selectAt(lane1, (first.startNs + first.endNs) / 2);
+    QCOMPARE(selected.count(), 1);
+    QVERIFY2(details.contains(QStringLiteral("pbkdf2 on pool worker 1")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("Waited")), qPrintable(details));
+    // And a phase says which iteration it belonged to.
+    const TimelineSpan phase = index.rows()[std::size_t(phases)].spans.back();
+    QVERIFY(timeline.selectAt(phases, phase.startNs).contains(QStringLiteral("Iteration")));
+
+    // The latency chart: delay samples, /health answers, utilisation, and a band where the slow timer blocked.
+    QVERIFY(chart.p99Series()->count() > 0);
+    QCOMPARE(chart.p99Series()->count(), chart.maxSeries()->count());
+    for (int i = 0; i < chart.p99Series()->count(); ++i)
+        QVERIFY(chart.p99Series()->at(i).y() <= chart.maxSeries()->at(i).y());
+    QVERIFY(chart.worstDelayMs() >= 50);
+    QVERIFY(chart.healthSeries()->count() > 0);
+    QVERIFY(chart.utilisationSeries()->count() > 0);
+    bool slowBand = false;
+    for (const LatencyChart::Band& band : chart.bands())
+        slowBand = slowBand || (band.label == QLatin1String("slow timer") && band.endNs - band.startNs >= 55'000'000);
+    QVERIFY(slowBand);
+
+    // Every widget draws something besides its background.
+    const QImage timelineImage = timeline.grab().toImage();
+    const QImage lanesImage = lanes.grab().toImage();
+    const QImage chartImage = chart.grab().toImage();
+    QVERIFY(differingPixels(timelineImage, timeline.palette().color(QPalette::Base)) > 2000);
+    QVERIFY(differingPixels(lanesImage, lanes.palette().color(QPalette::Base)) > 2000);
+    QVERIFY(differingPixels(chartImage, chart.palette().color(QPalette::Base)) > 2000);
+    keep(timelineImage, QStringLiteral("timeline"));
+    keep(lanesImage, QStringLiteral("poollanes-end"));
+    keep(chartImage, QStringLiteral("latency"));
+    QCOMPARE(lanes.model()->itemsSeen(), 6);
+    QVERIFY(!midRun.isNull());
+    keep(midRun, QStringLiteral("poollanes-saturated"));
+    session.stop();
+}
+
+void TestViews::timelineNavigation()
+{
+    LiveFeed feed;
+    TimelineView timeline(&feed);
+    timeline.resize(1000, 400);
+    QVERIFY(timeline.following());
+    QSignalSpy following(&timeline, &TimelineView::followingChanged);
+
+    QCOMPARE(timeline.window().spanNs(), TimelineView::DefaultSpanNs);
+    QTest::keyClick(&timeline, Qt::Key_Plus);
+    QVERIFY(timeline.window().spanNs() < TimelineView::DefaultSpanNs);
+    QVERIFY(timeline.following()); // zooming keeps the live edge
+    QTest::keyClick(&timeline, Qt::Key_Minus);
+    QCOMPARE(timeline.window().spanNs(), TimelineView::DefaultSpanNs);
+
+    // Panning pauses following; Home resumes it.
+    timeline.setWindow({ 0, 10'000'000'000 });
+    QVERIFY(!timeline.following());
+    const TimeWindow before = timeline.window();
+    QTest::keyClick(&timeline, Qt::Key_Left);
+    QVERIFY(timeline.window().startNs < before.startNs || timeline.window().startNs == -before.spanNs() / 2);
+    QTest::keyClick(&timeline, Qt::Key_Home);
+    QVERIFY(timeline.following());
+    QCOMPARE(following.count(), 2);
+
+    // Dragging pans too.
+    timeline.setWindow({ 10'000'000'000, 20'000'000'000 });
+    const TimeWindow dragFrom = timeline.window();
+    QTest::mousePress(&timeline, Qt::LeftButton, {}, QPoint(600, 100));
+    QTest::mouseMove(&timeline, QPoint(700, 100));
+    QTest::mouseRelease(&timeline, Qt::LeftButton, {}, QPoint(700, 100));
+    QVERIFY(timeline.window().startNs <= dragFrom.startNs);
+}
+
+QTEST_MAIN(TestViews)
+#include "tst_views.moc"
