@@ -1,10 +1,21 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <vector>
 
 namespace loopscope {
+
+// The pool worker the calling thread is, numbered from 1 in the order threads first ran work.
+inline std::uint16_t poolWorkerIndex()
+{
+    static std::atomic<std::uint16_t> s_count { 0 };
+    thread_local std::uint16_t t_index = 0;
+    if (t_index == 0)
+        t_index = ++s_count;
+    return t_index;
+}
 
 // The thread-pool items in flight, for live views. Loop and pool threads update
 // it when an item is queued, starts and finishes; readers take a copy.

@@ -1,5 +1,6 @@
 #include "runtime.h"
 
+#include "addrinfoprobe.h"
 #include "httpserver.h"
 #include "jsonvalue.h"
 #include "workerhost.h"
@@ -104,16 +105,6 @@ double coerceTimeout(double ms)
     if (!(ms >= 1 && ms <= TimeoutMax))
         return 1;
     return ms;
-}
-
-// The pool worker a thread is, numbered from 1 in the order the threads first ran work.
-std::uint16_t poolWorkerIndex()
-{
-    static std::atomic<std::uint16_t> s_count { 0 };
-    thread_local std::uint16_t t_index = 0;
-    if (t_index == 0)
-        t_index = ++s_count;
-    return t_index;
 }
 
 struct DigestContextDeleter
@@ -1228,8 +1219,12 @@ void Runtime::dnsLookup(const Op& op)
         uv_getaddrinfo_t req {};
         Runtime* runtime = nullptr;
         const Op* op = nullptr;
+        std::int64_t queuedAt = 0;
+        std::uint64_t boardId = 0;
+        const char* hostname = nullptr; // libuv's copy, the probe's key; freed before the callback runs
     };
     auto* lookup = new Lookup;
+    lookup->queuedAt = m_rec.now();
     lookup->runtime = this;
     lookup->op = &op;
     lookup->req.data = lookup;
@@ -1240,14 +1235,27 @@ void Runtime::dnsLookup(const Op& op)
     ++m_poolInFlight;
     const int rc = uv_getaddrinfo(
         &m_loop, &lookup->req,
-        [](uv_getaddrinfo_t* req, int, addrinfo* result) {
+        [](uv_getaddrinfo_t* req, int status, addrinfo* result) {
             std::unique_ptr<Lookup> owned(static_cast<Lookup*>(req->data));
             uv_freeaddrinfo(result);
             Runtime* self = owned->runtime;
             --self->m_poolInFlight;
+            const AddrinfoProbe::Timing timing = AddrinfoProbe::take(owned->hostname);
+            if (self->m_poolBoard)
+                self->m_poolBoard->finished(owned->boardId);
+            if (timing.startedNs >= 0) {
+                const std::int64_t origin = self->m_rec.originNs();
+                self->m_rec.pool(self->m_getaddrinfoLabel, timing.worker, timing.startedNs - origin - owned->queuedAt,
+                    timing.startedNs - origin, timing.finishedNs - origin, self->m_iteration);
+            }
             if (self->m_aborted || self->cancelled())
                 return;
             try {
+                if (status != 0)
+                    // Node hands the error to the callback: dns.lookup's err argument.
+                    self->m_rec.text(RecordType::Error,
+                        self->internDynamic("dns.lookup " + owned->op->host + ": " + uv_err_name(status)),
+                        self->m_rec.now());
                 self->invoke(owned->op->labelId, CallbackKind::Io, [&] { self->runBlock(owned->op->body); });
             } catch (const Aborted&) {
                 self->abortRun();
@@ -1258,7 +1266,13 @@ void Runtime::dnsLookup(const Op& op)
         --m_poolInFlight;
         delete lookup;
         m_rec.text(RecordType::Error, internDynamic(std::string("dns.lookup: ") + uv_strerror(rc)), m_rec.now());
+        return;
     }
+    if (m_poolBoard)
+        lookup->boardId = m_poolBoard->queued(m_getaddrinfoLabel, lookup->queuedAt);
+    lookup->hostname = lookup->req.hostname;
+    AddrinfoProbe::expect(
+        lookup->hostname, m_poolBoard, lookup->boardId, m_options.poolLive ? m_options.poolLive : &m_live);
 }
 
 // An HTTP request to the built-in server: a socket on the poller, never the pool.

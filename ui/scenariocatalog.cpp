@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 namespace {
 
@@ -48,7 +49,17 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadScenario(const QS
     const auto text = source(name);
     if (!text)
         return tr("unknown scenario '%1' (--list-scenarios shows them all)").arg(name);
-    return parse(*text, QStringLiteral("scenarios/%1.json").arg(name), overrides);
+    auto result = parse(*text, QStringLiteral("scenarios/%1.json").arg(name), overrides);
+    if (auto* program = std::get_if<loopscope::Program>(&result)) {
+        // fs.readFile reads the program itself, as Node reads __filename: give the
+        // built-in one a real file of its own for the run.
+        static QTemporaryDir copies;
+        QFile copy(copies.filePath(name + QStringLiteral(".json")));
+        if (copies.isValid()
+            && (copy.exists() || (copy.open(QIODevice::WriteOnly) && copy.write(*text) == text->size())))
+            program->fileName = copy.fileName().toStdString();
+    }
+    return result;
 }
 
 std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(const QString& path, const Overrides& overrides)
