@@ -158,6 +158,11 @@ private slots:
         QVERIFY(open != spans.end());
         QVERIFY(open->start >= firstPbkdf2End);
         QVERIFY(open->queued > pbkdf2Duration / 2);
+        // dns.lookup's getaddrinfo ran on a pool thread too, once one was free.
+        const auto lookup = std::find_if(spans.begin(), spans.end(), [](auto& s) { return s.label == "getaddrinfo"; });
+        QVERIFY(lookup != spans.end());
+        QVERIFY(lookup->start >= firstPbkdf2End);
+        QVERIFY(lookup->worker >= 1 && lookup->worker <= 4);
         const int readFileLine = int(run.lines.indexOf(QStringLiteral("fs.readFile (thread pool)")));
         const int lookupLine = int(run.lines.indexOf(QStringLiteral("dns.lookup (thread pool)")));
         QVERIFY(readFileLine > 0 && lookupLine > 0);
