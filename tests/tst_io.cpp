@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <set>
 
 using namespace loopscope;
 
@@ -206,6 +207,45 @@ private slots:
                 workerPhases = workerPhases || (*log)[i].thread > WorkerThreadBase;
         }
         QVERIFY(workerPhases);
+    }
+
+    void computeVariantsAgainstTheHealthProbe()
+    {
+        const RunResult sync = runProgram(loadScenario(QStringLiteral("compute-sync"), { { "ms", "400" } }));
+        const RunResult timeout = runProgram(loadScenario(QStringLiteral("compute-timeout"), { { "steps", "150" } }));
+        const RunResult immediate
+            = runProgram(loadScenario(QStringLiteral("compute-immediate"), { { "steps", "1500" } }));
+        QVERIFY(sync.finished && timeout.finished && immediate.finished);
+        // Synchronous hashing holds every probe for the whole computation.
+        QVERIFY2(maxLatency(sync.session->recording(), true) > 250,
+            qPrintable(QString::number(maxLatency(sync.session->recording(), true))));
+        // Both chunked versions keep answering.
+        QVERIFY(maxLatency(timeout.session->recording(), true) < 150);
+        QVERIFY(maxLatency(immediate.session->recording(), true) < 150);
+        // setTimeout-chunked sleeps in poll for the timer's millisecond; setImmediate-chunked never sleeps.
+        auto pollTimeouts = [](const RunResult& run, const std::string& stepLabel) {
+            const Recording& recording = run.session->recording();
+            std::set<std::uint32_t> stepIterations;
+            const EventLog& log = recording.mainLog();
+            for (std::size_t i = 0; i < log.size(); ++i) {
+                if (log[i].type == RecordType::Callback && recording.strings.at(log[i].label) == stepLabel)
+                    stepIterations.insert(log[i].span.iteration);
+            }
+            std::pair<int, int> zeroAndSleeping { 0, 0 };
+            for (std::size_t i = 0; i < log.size(); ++i) {
+                const Record& r = log[i];
+                if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Poll
+                    && stepIterations.count(r.span.iteration))
+                    ++(r.span.maxNs == 0 ? zeroAndSleeping.first : zeroAndSleeping.second);
+            }
+            return zeroAndSleeping;
+        };
+        const auto [timeoutZero, timeoutSleeping] = pollTimeouts(timeout, "setTimeout step");
+        const auto [immediateZero, immediateSleeping] = pollTimeouts(immediate, "setImmediate step");
+        QVERIFY2(
+            timeoutSleeping > timeoutZero, qPrintable(QStringLiteral("%1/%2").arg(timeoutSleeping).arg(timeoutZero)));
+        QVERIFY2(immediateZero > 10 * (immediateSleeping + 1),
+            qPrintable(QStringLiteral("%1/%2").arg(immediateZero).arg(immediateSleeping)));
     }
 
     void redosGrowsFourfoldPerTwoCharacters()
