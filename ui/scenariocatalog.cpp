@@ -5,6 +5,8 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 namespace {
 
 const QString ScenarioDir = QStringLiteral(":/scenarios");
@@ -23,6 +25,7 @@ QList<ScenarioCatalog::Entry> ScenarioCatalog::entries()
                 { name, QString::fromStdString(program->title), QString::fromStdString(program->description) });
         }
     }
+    std::sort(result.begin(), result.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
     return result;
 }
 
