@@ -2,7 +2,7 @@
 // 50,000,000 steps hogging the loop thread while the views follow it live.
 // Each frame is what the GUI tick does: LiveFeed::poll() (the views index the
 // new records) and a repaint of the timeline, the pool lanes and the latency chart.
-// Usage: bench_guiframe [SECONDS]; LOOPSCOPE_SCREENSHOTS=DIR also saves the last frame of each view.
+// Usage: bench_guiframe [SECONDS [PROGRAM]]; LOOPSCOPE_SCREENSHOTS=DIR also saves the last frame of each view.
 #include "latencychart.h"
 #include "livefeed.h"
 #include "poollanesview.h"
@@ -14,12 +14,15 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QImage>
+#include <QPalette>
 #include <QThread>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace {
@@ -46,9 +49,32 @@ int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    // LOOPSCOPE_DARK=1 renders on a dark palette, to check that the views read on both.
+    if (qEnvironmentVariableIntValue("LOOPSCOPE_DARK")) {
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b2d30));
+        dark.setColor(QPalette::Base, QColor(0x1e1f22));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26282b));
+        dark.setColor(QPalette::Text, QColor(0xdfe1e5));
+        dark.setColor(QPalette::WindowText, QColor(0xdfe1e5));
+        dark.setColor(QPalette::Highlight, QColor(0x3d8fd1));
+        dark.setColor(QPalette::ToolTipBase, QColor(0x3c3f41));
+        dark.setColor(QPalette::ToolTipText, QColor(0xdfe1e5));
+        QApplication::setPalette(dark);
+    }
     const double seconds = argc > 1 ? std::atof(argv[1]) : 5.0;
 
-    auto parsed = loopscope::parseProgram(Storm, "storm.json");
+    // Another program file may stand in for the storm, to look at the views under other loads.
+    std::string text = Storm;
+    if (argc > 2) {
+        QFile file(QString::fromLocal8Bit(argv[2]));
+        if (!file.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "%s: cannot read\n", argv[2]);
+            return 2;
+        }
+        text = file.readAll().toStdString();
+    }
+    auto parsed = loopscope::parseProgram(text, argc > 2 ? argv[2] : "storm.json");
     if (auto* error = std::get_if<loopscope::ProgramError>(&parsed)) {
         std::fprintf(stderr, "%s\n", error->toString().c_str());
         return 1;

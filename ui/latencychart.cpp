@@ -38,6 +38,19 @@ double niceCeiling(double value)
     return magnitude * 10;
 }
 
+// 1, 2 or 5 times a power of ten, at least `value`: steps whose labels stay short.
+double roundStep(double value)
+{
+    if (value <= 0)
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double multiple : { 1.0, 2.0, 5.0, 10.0 }) {
+        if (magnitude * multiple >= value)
+            return magnitude * multiple;
+    }
+    return magnitude * 10;
+}
+
 } // namespace
 
 LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
@@ -209,6 +222,11 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
                 bucketAt(r.startNs).delays.push_back(float(r.latency.loopDelayMs));
                 m_worstDelayMs = std::max(m_worstDelayMs, r.latency.loopDelayMs);
             }
+            if (r.latency.utilization >= 0) {
+                Bucket& bucket = bucketAt(r.startNs);
+                bucket.utilizationSum += r.latency.utilization;
+                ++bucket.utilizationCount;
+            }
             if (r.latency.healthMs >= 0) {
                 Bucket& bucket = bucketAt(r.startNs);
                 bucket.healthMs = std::max(bucket.healthMs, r.latency.healthMs);
@@ -301,7 +319,10 @@ void LatencyChart::refresh()
             top = std::max(top, bucket.healthMs);
         }
         const std::int64_t bucketEnd = std::int64_t(b + 1) * WindowNs;
-        if (bucketEnd <= m_phasesUntilNs) {
+        if (bucket.utilizationCount > 0) {
+            elu.append(QPointF(x, std::clamp(100.0 * bucket.utilizationSum / bucket.utilizationCount, 0.0, 100.0)));
+        } else if (bucketEnd <= m_phasesUntilNs) {
+            // No sample from the engine (the loop is too busy to run its delay timer): derive it from the phases.
             const double idle = std::max(0.0, bucket.pollNs - bucket.pollWorkNs);
             elu.append(QPointF(x, std::clamp(100.0 * (1.0 - idle / double(WindowNs)), 0.0, 100.0)));
         }
@@ -311,7 +332,7 @@ void LatencyChart::refresh()
     m_health->replace(health);
     m_elu->replace(elu);
     m_axisX->setRange(double(start) / 1e9, double(end) / 1e9);
-    m_axisX->setTickInterval(niceCeiling(double(end - start) / 1e9 / 8));
+    m_axisX->setTickInterval(roundStep(double(end - start) / 1e9 / 8));
     m_axisX->setLabelFormat(m_axisX->tickInterval() < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     m_axisMs->setRange(0, niceCeiling(top * 1.1));
     viewport()->update();
@@ -320,7 +341,25 @@ void LatencyChart::refresh()
 void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
 {
     QChartView::drawForeground(painter, rect);
-    if (m_bands.empty())
+    // A callback still running is a band too, growing with the stall, before any sample can tell of it.
+    std::vector<Band> bands;
+    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
+    const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
+    if (live && recording && live->inCallback.load(std::memory_order_relaxed)
+        && !live->finished.load(std::memory_order_relaxed)) {
+        Band running;
+        running.startNs = live->callbackStartNs.load(std::memory_order_relaxed);
+        running.endNs = m_clock.now(false);
+        const std::uint32_t label = live->callbackLabel.load(std::memory_order_relaxed);
+        if (running.endNs - running.startNs >= LongCallbackNs && label < recording->strings.size()) {
+            running.label = tr("%1 · blocking the loop for %2 s")
+                                .arg(QString::fromStdString(recording->strings.at(label)))
+                                .arg(double(running.endNs - running.startNs) / 1e9, 0, 'f', 1);
+            running.count = 1;
+            bands.push_back(std::move(running));
+        }
+    }
+    if (m_bands.empty() && bands.empty())
         return;
     const QRectF plot = chart()->plotArea();
     const double xMin = m_axisX->min();
@@ -337,7 +376,8 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
     painter->setFont(font());
     auto toX = [&](std::int64_t ns) { return plot.left() + (double(ns) / 1e9 - xMin) * plot.width() / (xMax - xMin); };
     int row = 0;
-    for (const Band& band : m_bands) {
+    bands.insert(bands.begin(), m_bands.begin(), m_bands.end());
+    for (const Band& band : bands) {
         if (band.endNs - band.startNs < LongCallbackNs)
             continue;
         const double x0 = toX(band.startNs);

@@ -62,6 +62,8 @@ private:
         double healthMs = -1; // the slowest answer in the window
         double pollNs = 0; // time in the poll phase
         double pollWorkNs = 0; // callbacks that ran inside poll
+        double utilizationSum = 0; // the engine's own measure (uv_metrics_idle_time), when sampled
+        int utilizationCount = 0;
     };
 
     void onReset();

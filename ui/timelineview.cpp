@@ -775,6 +775,29 @@ void TimelineView::paintEvent(QPaintEvent*)
         }
     }
 
+    // The callback running now is not recorded until it returns; a blocked loop still shows it, growing.
+    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
+    if (live && live->inCallback.load(std::memory_order_relaxed) && !live->finished.load(std::memory_order_relaxed)) {
+        const CallbackKind kind = CallbackKind(live->callbackKind.load(std::memory_order_relaxed));
+        const std::int64_t started = live->callbackStartNs.load(std::memory_order_relaxed);
+        const std::int64_t until = nowNs();
+        const int row = m_index.rowOf(RowKind::Callbacks, MainThread, int(kind));
+        for (const Lane& lane : m_lanes) {
+            if (lane.row != row || until - started < TimeMapping::pixelsToDuration(2, window, width))
+                continue;
+            const double x0 = std::max(left, TimeMapping::mapTimeToX(started, window, left, width));
+            const double x1 = TimeMapping::mapTimeToX(until, window, left, width);
+            const QColor color = PhaseColors::kind(kind);
+            p.fillRect(QRectF(x0, lane.top + 2, x1 - x0, lane.height - 4), QBrush(color, Qt::BDiagPattern));
+            p.setPen(QPen(color, 1.5));
+            p.drawRect(QRectF(x0, lane.top + 2, x1 - x0, lane.height - 4));
+            drawLabel(tr("%1 · running %2")
+                          .arg(labelOf(live->callbackLabel.load(std::memory_order_relaxed)),
+                              TimeMapping::formatDuration(until - started)),
+                x0, x1, lane.top + 2, lane.height - 4, pal.color(QPalette::Text));
+        }
+    }
+
     // The selection.
     if (m_hasSelection) {
         for (const Lane& lane : m_lanes) {
