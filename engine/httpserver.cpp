@@ -226,10 +226,15 @@ void HttpServer::closeConnection(Connection* connection)
     if (connection->next)
         connection->next->prev = connection->prev;
     --m_connections;
+    if (m_closeHook)
+        m_closeHook(false);
     auto onClosed = [](uv_handle_t* handle) {
         auto* c = static_cast<Connection*>(handle->data);
-        if (--c->openHandles == 0)
+        if (--c->openHandles == 0) {
+            if (c->server->m_closeHook)
+                c->server->m_closeHook(true);
             delete c;
+        }
     };
     uv_close(reinterpret_cast<uv_handle_t*>(&connection->idle), onClosed);
     uv_close(reinterpret_cast<uv_handle_t*>(&connection->tcp), onClosed);
@@ -244,6 +249,7 @@ struct HttpRequest
     std::string out;
     std::string in;
     std::function<void(int, const std::string&)> done;
+    std::function<void(bool)> closeHook;
     int openHandles = 2;
     bool finished = false;
 
@@ -253,10 +259,15 @@ struct HttpRequest
             return;
         finished = true;
         auto callback = std::move(done);
+        if (closeHook)
+            closeHook(false);
         auto onClosed = [](uv_handle_t* handle) {
             auto* r = static_cast<HttpRequest*>(handle->data);
-            if (--r->openHandles == 0)
+            if (--r->openHandles == 0) {
+                if (r->closeHook)
+                    r->closeHook(true);
                 delete r;
+            }
         };
         uv_close(reinterpret_cast<uv_handle_t*>(&timeout), onClosed);
         uv_close(reinterpret_cast<uv_handle_t*>(&tcp), onClosed);
@@ -270,10 +281,11 @@ void httpCancel(HttpRequest* request)
 }
 
 HttpRequest* httpGet(uv_loop_t& loop, int port, const std::string& path, int timeoutMs,
-    std::function<void(int status, const std::string& error)> done)
+    std::function<void(int status, const std::string& error)> done, std::function<void(bool closed)> closeHook)
 {
     auto* request = new HttpRequest;
     request->done = std::move(done);
+    request->closeHook = std::move(closeHook);
     request->out = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
     uv_tcp_init(&loop, &request->tcp);
     uv_timer_init(&loop, &request->timeout);

@@ -34,6 +34,9 @@ public:
     // Closes the listener and every open connection.
     void close();
     int openConnections() const { return m_connections; }
+    // Told when a connection starts closing (false) and when its handles are closed (true),
+    // which libuv does in the close phase.
+    void setCloseHook(std::function<void(bool closed)> hook) { m_closeHook = std::move(hook); }
 
     // The status for a request head (exposed for tests): 200, 404, 405, 400, 413 or 431.
     static int statusFor(std::string_view head, std::string* method, std::string* path);
@@ -51,6 +54,7 @@ private:
     int m_connections = 0;
     Connection* m_first = nullptr;
     RequestHook m_hook;
+    std::function<void(bool closed)> m_closeHook;
 };
 
 struct HttpRequest;
@@ -59,7 +63,7 @@ struct HttpRequest;
 // `done` runs once, on that loop's thread: status 0 means it failed (see error).
 // The returned request stays valid until `done` has run.
 HttpRequest* httpGet(uv_loop_t& loop, int port, const std::string& path, int timeoutMs,
-    std::function<void(int status, const std::string& error)> done);
+    std::function<void(int status, const std::string& error)> done, std::function<void(bool closed)> closeHook = {});
 // Ends a request early; its `done` runs with status 0 and "cancelled".
 void httpCancel(HttpRequest* request);
 

@@ -181,6 +181,7 @@ void Runtime::start()
         m_getaddrinfoLabel = parent->m_getaddrinfoLabel;
         m_serverLabel = parent->m_serverLabel;
         m_workerErrorLabel = parent->m_workerErrorLabel;
+        m_socketCloseLabel = parent->m_socketCloseLabel;
     } else {
         m_mainLabel = strings.intern("main");
         m_esmLoaderLabel = strings.intern("ESM loader: module ready");
@@ -193,6 +194,7 @@ void Runtime::start()
         m_getaddrinfoLabel = strings.intern("getaddrinfo");
         m_serverLabel = strings.intern("HTTP server: GET /health");
         m_workerErrorLabel = strings.intern("worker: error");
+        m_socketCloseLabel = strings.intern("socket closed");
         internLabels(m_program->main);
         for (EventLog* log : m_options.workerLogs) {
             (void)log;
@@ -256,6 +258,7 @@ void Runtime::startServer()
             abortRun();
         }
     });
+    m_server->setCloseHook([this](bool closed) { socketClosing(closed); });
     if (listened == 0)
         m_live.healthPort.store(m_server->port());
     else
@@ -1280,18 +1283,21 @@ void Runtime::httpRequest(const Op& op)
 {
     const int port = m_live.healthPort.load();
     const std::uint64_t id = ++m_nextRequestId;
-    HttpRequest* request = httpGet(m_loop, port, op.path, 10000, [this, id, &op](int status, const std::string& error) {
-        m_requests.erase(id);
-        if (m_aborted || cancelled() || m_closed)
-            return;
-        try {
-            if (status == 0)
-                m_rec.text(RecordType::Error, internDynamic("http.get " + op.path + ": " + error), m_rec.now());
-            invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body); });
-        } catch (const Aborted&) {
-            abortRun();
-        }
-    });
+    HttpRequest* request = httpGet(
+        m_loop, port, op.path, 10000,
+        [this, id, &op](int status, const std::string& error) {
+            m_requests.erase(id);
+            if (m_aborted || cancelled() || m_closed)
+                return;
+            try {
+                if (status == 0)
+                    m_rec.text(RecordType::Error, internDynamic("http.get " + op.path + ": " + error), m_rec.now());
+                invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body); });
+            } catch (const Aborted&) {
+                abortRun();
+            }
+        },
+        [this](bool closed) { socketClosing(closed); });
     if (request)
         m_requests.emplace(id, request);
 }
@@ -1375,11 +1381,28 @@ void Runtime::beginIteration(std::int64_t at)
     m_live.iteration.store(m_iteration, std::memory_order_relaxed);
 }
 
+// A socket's handles closing: libuv runs their close callbacks in the close phase.
+void Runtime::socketClosing(bool closed)
+{
+    if (!closed) {
+        m_live.close.store(++m_pendingCloses, std::memory_order_relaxed);
+        return;
+    }
+    m_live.close.store(--m_pendingCloses, std::memory_order_relaxed);
+    const std::int64_t at = m_rec.now();
+    if (m_checkDone && m_iterationOpen && m_closeStart < 0)
+        m_closeStart = at;
+    m_rec.callback(m_socketCloseLabel, CallbackKind::Close, at, m_rec.now(), m_iteration, 1);
+    m_closeEnd = m_rec.now();
+}
+
 void Runtime::finishIteration()
 {
     if (!m_iterationOpen)
         return;
-    if (m_checkDone)
+    if (m_checkDone && m_closeStart >= 0)
+        m_rec.phase(Phase::Close, true, m_closeStart, m_closeEnd, m_iteration);
+    else if (m_checkDone)
         m_rec.phase(Phase::Close, false, m_checkEnd, m_checkEnd, m_iteration);
     m_iterationOpen = false;
 }
@@ -1487,6 +1510,9 @@ void Runtime::publishSnapshot(std::int64_t at)
     copy(m_immediates, snapshot.immediates, snapshot.immediateCount);
     copy(m_ticks, snapshot.nextTicks, snapshot.nextTickCount);
     copy(m_microtasks, snapshot.microtasks, snapshot.microtaskCount);
+    snapshot.closeCount = m_pendingCloses;
+    for (std::size_t i = 0; i < m_pendingCloses && i < QueueSnapshot::MaxItems; ++i)
+        snapshot.closes.push_back({ m_socketCloseLabel, 0, 0 });
     m_control->publish(std::move(snapshot));
 }
 

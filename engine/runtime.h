@@ -174,6 +174,7 @@ private:
     void httpRequest(const Op& op);
     void startWorker(const Op& op);
     void startServer();
+    void socketClosing(bool closed);
     std::uint32_t internDynamic(const std::string& text);
     void submit(PoolItem* item);
     void poolDone(PoolItem* item);
@@ -227,6 +228,9 @@ private:
     std::uint64_t m_nextRequestId = 0;
     std::uint32_t m_serverLabel = 0;
     std::uint32_t m_workerErrorLabel = 0;
+    std::uint32_t m_socketCloseLabel = 0;
+    std::uint32_t m_pendingCloses = 0;
+    std::int64_t m_closeEnd = 0;
     std::unordered_map<std::int64_t, std::string> m_payloads; // jsonParse: built before the program runs
     struct WorkerSlot
     {
