@@ -132,7 +132,11 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
     , m_options(std::move(options))
     , m_rec(m_options.log ? *m_options.log : recording.mainLog(), recording.strings,
           m_options.originNs ? m_options.originNs : monotonicNs(), m_options.thread)
-{ }
+    , m_control(m_options.control)
+    , m_poolBoard(m_options.poolBoard)
+{
+    m_rec.setEnabled(m_options.record);
+}
 
 Runtime::~Runtime()
 {
