@@ -56,9 +56,9 @@ public:
     }
     // Loop thread: blocks at a boundary while paused (and sleeps for slow motion at phases).
     void boundary(bool isPhase);
-    bool wantsSnapshot(std::int64_t nowNs) const
+    bool wantsSnapshot(std::int64_t nowNs, std::int64_t intervalNs = SnapshotIntervalNs) const
     {
-        return nowNs - m_lastSnapshotNs.load(std::memory_order_relaxed) >= SnapshotIntervalNs;
+        return nowNs - m_lastSnapshotNs.load(std::memory_order_relaxed) >= intervalNs;
     }
     void publish(QueueSnapshot snapshot);
 

@@ -1449,6 +1449,9 @@ void Runtime::onPrepare()
     m_live.pollTimeoutMs.store(m_pollTimeout, std::memory_order_relaxed);
     m_live.pollReason.store(std::uint8_t(reason), std::memory_order_relaxed);
     sampleQueues(at);
+    // The loop may sleep in poll now: leave the views a current copy of the queues.
+    if (m_control && m_control->wantsSnapshot(at, SampleIntervalNs))
+        publishSnapshot(at);
     m_pollStart = m_rec.now();
     m_rec.phase(Phase::Prepare, true, at, m_pollStart, m_iteration);
     m_live.phase.store(std::uint8_t(Phase::Poll), std::memory_order_relaxed);

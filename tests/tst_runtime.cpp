@@ -306,6 +306,68 @@ private slots:
             QCOMPARE(node, run.lines);
     }
 
+    void pauseHaltsTheLoopAndStepsAdvanceIt()
+    {
+        Session session(parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "steps",
+            "main": [ { "op": "chain", "via": "setImmediate", "times": 100000, "label": "step" } ] })"));
+        session.pause();
+        session.start();
+        QTest::qWait(100);
+        const std::uint64_t halted = session.live().callbacks.load();
+        QTest::qWait(100);
+        QCOMPARE(session.live().callbacks.load(), halted);
+        QVERIFY(session.paused());
+        session.step(StepMode::Callback);
+        QTRY_VERIFY_WITH_TIMEOUT(session.live().callbacks.load() > halted, 5000);
+        const std::uint64_t stepped = session.live().callbacks.load();
+        QTest::qWait(100);
+        QVERIFY(session.live().callbacks.load() <= stepped + 1);
+        session.resume();
+        QVERIFY(session.waitFinished(30000));
+        session.stop();
+        QCOMPARE(session.closeResult(), 0);
+    }
+
+    void queueSnapshotListsPendingTimersInDueOrder()
+    {
+        Session session(parseOrFail(R"({
+            "format": "loopscope-program", "version": 1, "name": "timers",
+            "main": [
+                { "op": "setTimeout", "ms": 800, "label": "much later" },
+                { "op": "setTimeout", "ms": 400, "label": "later" },
+                { "op": "setImmediate", "label": "soon" }
+            ] })"));
+        session.start();
+        // While the loop sleeps in poll for the first timer, the views see both timers waiting.
+        QTRY_VERIFY_WITH_TIMEOUT(session.queueSnapshot().takenAtNs >= 0 && session.queueSnapshot().immediateCount == 0
+                && session.queueSnapshot().iteration >= 2,
+            5000);
+        const QueueSnapshot snapshot = session.queueSnapshot();
+        QVERIFY(session.live().pollTimeoutMs.load() > 100);
+        QCOMPARE(snapshot.timerCount, std::size_t(2));
+        const StringTable& strings = session.recording().strings;
+        QCOMPARE(strings.at(snapshot.timers[0].label), std::string("later"));
+        QCOMPARE(strings.at(snapshot.timers[1].label), std::string("much later"));
+        QVERIFY(snapshot.timers[0].dueInMs <= 400 && snapshot.timers[1].dueInMs > snapshot.timers[0].dueInMs);
+        session.stop();
+    }
+
+    void runsWithoutRecordingWhenAskedTo()
+    {
+        auto lines = std::make_shared<QStringList>();
+        SessionOptions options;
+        options.record = false;
+        options.onLog
+            = [lines](std::string_view line) { lines->append(QString::fromUtf8(line.data(), int(line.size()))); };
+        Session session(loadScenario(QStringLiteral("guess-order")), options);
+        session.start();
+        QVERIFY(session.waitFinished(10000));
+        session.stop();
+        QCOMPARE(lines->size(), 5);
+        QCOMPARE(session.recording().mainLog().size(), std::size_t(0));
+    }
+
     void abortStopsARunawayTickChain()
     {
         const Program program = parseOrFail(R"({
