@@ -1,5 +1,7 @@
 #include "scenariocatalog.h"
 
+#include "scenariotexts.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -22,7 +24,7 @@ QList<ScenarioCatalog::Entry> ScenarioCatalog::entries()
         auto loaded = loadScenario(name);
         if (auto* program = std::get_if<loopscope::Program>(&loaded)) {
             result.append(
-                { name, QString::fromStdString(program->title), QString::fromStdString(program->description) });
+                { name, ScenarioTexts::translate(program->title), ScenarioTexts::translate(program->description) });
         }
     }
     std::sort(result.begin(), result.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
