@@ -17,6 +17,16 @@ Record* newChunk()
     return static_cast<Record*>(::operator new[](EventLog::ChunkSize * sizeof(Record)));
 }
 
+// Touches every page of a chunk so that its page faults happen on the thread that
+// replenishes, not on the loop thread (a setImmediate chain takes one per ~9 steps).
+void prefault(Record* chunk)
+{
+    auto* bytes = reinterpret_cast<volatile unsigned char*>(chunk);
+    const std::size_t size = EventLog::ChunkSize * sizeof(Record);
+    for (std::size_t offset = 0; offset < size; offset += 4096)
+        bytes[offset] = 0;
+}
+
 void deleteChunk(Record* chunk)
 {
     ::operator delete[](chunk);
@@ -34,10 +44,14 @@ EventLog::~EventLog()
 
 void EventLog::replenish()
 {
+    // Only a log that is being written gets its spares made resident; unused logs stay free.
+    const bool inUse = m_chunkCount.load(std::memory_order_relaxed) > 0;
     for (auto& spare : m_spares) {
         if (spare.load(std::memory_order_acquire))
             continue;
         Record* fresh = newChunk();
+        if (inUse)
+            prefault(fresh);
         Record* expected = nullptr;
         if (!spare.compare_exchange_strong(expected, fresh, std::memory_order_acq_rel))
             deleteChunk(fresh);

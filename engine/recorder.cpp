@@ -9,24 +9,6 @@ Recorder::Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, s
     , m_thread(thread)
 { }
 
-void Recorder::put(const Record& record)
-{
-    if (!m_enabled)
-        return;
-    if (Record* slot = m_log.slot()) {
-        *slot = record;
-        m_log.commit();
-    }
-}
-
-void Recorder::flush()
-{
-    if (!m_runOpen)
-        return;
-    m_runOpen = false;
-    put(m_run);
-}
-
 void Recorder::startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
     std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread)
 {
@@ -42,25 +24,7 @@ void Recorder::startRun(std::uint32_t label, CallbackKind kind, std::int64_t sta
     m_run.span.maxNs = endNs - startNs;
     m_run.span.count = 1;
     m_run.span.iteration = iteration;
-    m_runDepth = depth;
-    m_runOpen = true;
-}
-
-void Recorder::phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
-    std::int64_t pollTimeoutMs, std::uint16_t thread)
-{
-    flush();
-    Record r;
-    r.type = RecordType::Phase;
-    r.sub = std::uint8_t(phase);
-    r.thread = thread == OwnThread ? m_thread : thread;
-    r.label = timed ? 1 : 0;
-    r.startNs = startNs;
-    r.span.durNs = endNs - startNs;
-    r.span.maxNs = pollTimeoutMs;
-    r.span.count = 1;
-    r.span.iteration = iteration;
-    put(r);
+    m_runKey = runKey(label, kind, depth, thread);
 }
 
 void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,

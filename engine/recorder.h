@@ -64,8 +64,29 @@ public:
     StringTable& strings() { return m_strings; }
     EventLog& log() { return m_log; }
 
+    // The loop calls these several times per iteration or per tick, so they are
+    // inline and write straight into the log's slot.
     void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
-        std::int64_t pollTimeoutMs = 0, std::uint16_t thread = OwnThread);
+        std::int64_t pollTimeoutMs = 0, std::uint16_t thread = OwnThread)
+    {
+        flush();
+        if (!m_enabled)
+            return;
+        Record* r = m_log.slot();
+        if (!r)
+            return;
+        r->startNs = startNs;
+        r->type = RecordType::Phase;
+        r->sub = std::uint8_t(phase);
+        r->thread = thread == OwnThread ? m_thread : thread;
+        r->label = timed ? 1 : 0;
+        r->span.durNs = endNs - startNs;
+        r->span.busyNs = 0;
+        r->span.maxNs = pollTimeoutMs;
+        r->span.count = 1;
+        r->span.iteration = iteration;
+        m_log.commit();
+    }
     void callback(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
         std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = OwnThread)
     {
@@ -73,8 +94,9 @@ public:
             return;
         if (thread == OwnThread)
             thread = m_thread;
-        if (m_runOpen && m_run.label == label && m_run.sub == std::uint8_t(kind) && m_run.thread == thread
-            && m_runDepth == depth && m_run.span.iteration == iteration && endNs - m_run.startNs < RunSliceNs) {
+        // One compare for label, kind, depth and thread; NoRun never matches, so it also says "a run is open".
+        if (runKey(label, kind, depth, thread) == m_runKey && m_run.span.iteration == iteration
+            && endNs - m_run.startNs < RunSliceNs) {
             const std::int64_t duration = endNs - startNs;
             m_run.span.durNs = endNs - m_run.startNs;
             m_run.span.busyNs += duration;
@@ -94,20 +116,39 @@ public:
     void setEnabled(bool enabled) { m_enabled = enabled; }
     bool enabled() const { return m_enabled; }
     // Publishes a pending run; call before handing the log to readers at the end.
-    void flush();
+    void flush()
+    {
+        if (m_runKey == NoRun)
+            return;
+        m_runKey = NoRun;
+        put(m_run);
+    }
 
 private:
+    // Kinds fit in 8 bits, so a key with kind 0xff stands for "no run open".
+    static constexpr std::uint64_t NoRun = ~std::uint64_t(0);
+    static std::uint64_t runKey(std::uint32_t label, CallbackKind kind, std::uint8_t depth, std::uint16_t thread)
+    {
+        return std::uint64_t(label) << 32 | std::uint64_t(kind) << 24 | std::uint64_t(depth) << 16 | thread;
+    }
     void startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
         std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread);
-    void put(const Record& record);
+    void put(const Record& record)
+    {
+        if (!m_enabled)
+            return;
+        if (Record* slot = m_log.slot()) {
+            *slot = record;
+            m_log.commit();
+        }
+    }
 
     EventLog& m_log;
     StringTable& m_strings;
     std::int64_t m_originNs;
     std::uint16_t m_thread;
     Record m_run;
-    std::uint8_t m_runDepth = 0;
-    bool m_runOpen = false;
+    std::uint64_t m_runKey = NoRun;
     bool m_enabled = true;
 };
 
