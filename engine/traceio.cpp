@@ -1429,7 +1429,8 @@ bool readTrace(const std::string& path, Recording& out, std::string* error)
             *error = path + ": " + message;
         return false;
     };
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below like any non-regular file.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return failWith(std::string("cannot open: ") + std::strerror(errno));
     std::string text;
@@ -1439,10 +1440,12 @@ bool readTrace(const std::string& path, Recording& out, std::string* error)
         problem = std::string("cannot read: ") + std::strerror(errno);
     } else if (S_ISDIR(info.st_mode)) {
         problem = "is a directory";
+    } else if (!S_ISREG(info.st_mode)) {
+        // A device or pipe (/dev/zero, a FIFO) may never end; recordings are files.
+        problem = "not a regular file";
     } else {
         try {
-            if (S_ISREG(info.st_mode))
-                text.reserve(std::size_t(info.st_size));
+            text.reserve(std::size_t(info.st_size));
             char chunk[1 << 16];
             while (true) {
                 const ssize_t got = ::read(fd, chunk, sizeof chunk);

@@ -1,0 +1,635 @@
+// The command line as a student or a script meets it: the real executable,
+// fed bad files, bad flags and programs that never end. Whatever it is given,
+// it must answer with the exit codes of SPEC section 3, one readable line on
+// stderr, and never a crash or a hang.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <csignal>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+namespace {
+
+// Bad input must be answered well within this; a hang fails the row instead of the whole test.
+constexpr int InputBudgetMs = 10000;
+// A runaway program must be stopped and its trace written within this (generous: sanitizers, a busy machine).
+constexpr int StopBudgetMs = 10000;
+// The marker a bad document's row puts where the parser must report the error; it is removed before writing.
+const QByteArray Here = QByteArrayLiteral("@@");
+
+struct Run
+{
+    bool finished = false;
+    QProcess::ExitStatus status = QProcess::NormalExit;
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    qint64 elapsedMs = 0;
+};
+
+QString executable()
+{
+    return QStringLiteral(LOOPSCOPE_EXECUTABLE);
+}
+
+Run finish(QProcess& process, const QElapsedTimer& clock, int budgetMs)
+{
+    Run run;
+    run.finished = process.waitForFinished(budgetMs);
+    if (!run.finished) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    run.elapsedMs = clock.elapsed();
+    run.status = process.exitStatus();
+    run.exitCode = process.exitCode();
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+Run runLoopscope(const QStringList& arguments, int budgetMs = InputBudgetMs,
+    const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    QElapsedTimer clock;
+    clock.start();
+    process.start(executable(), arguments);
+    if (!process.waitForStarted(budgetMs))
+        return {};
+    return finish(process, clock, budgetMs);
+}
+
+// A message for QVERIFY2 that shows what the process said.
+QByteArray describe(const Run& run)
+{
+    return "exit " + QByteArray::number(run.exitCode) + (run.status == QProcess::CrashExit ? " (crashed)" : "")
+        + (run.finished ? "" : " (hung, killed)") + " after " + QByteArray::number(run.elapsedMs)
+        + " ms; stderr: " + run.err.left(2000) + "; stdout: " + run.out.left(500);
+}
+
+// A program whose fourth line is `line`, so that positions in a row read naturally.
+QByteArray program(const QByteArray& line)
+{
+    return "{\n  \"format\": \"loopscope-program\", \"version\": 1, \"name\": \"bad\",\n  \"main\": [\n    " + line
+        + "\n  ]\n}\n";
+}
+
+// A program with the given top-level members before "main".
+QByteArray programWith(const QByteArray& members, const QByteArray& main = "[]")
+{
+    return "{ \"format\": \"loopscope-program\", \"version\": 1, \"name\": \"bad\", " + members + ", \"main\": " + main
+        + " }";
+}
+
+// "line:column" (1-based, columns in code points) of a byte offset.
+QString positionOf(const QByteArray& text, qsizetype offset)
+{
+    int line = 1;
+    int column = 1;
+    for (qsizetype i = 0; i < offset; ++i) {
+        const auto c = static_cast<unsigned char>(text.at(i));
+        if (c == '\n') {
+            ++line;
+            column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+    return QStringLiteral("%1:%2").arg(line).arg(column);
+}
+
+// Nested arrays and objects, `levels` deep, each level a nextTick inside the previous one's "do".
+QByteArray nestedTicks(int levels)
+{
+    QByteArray text = "{\"format\":\"loopscope-program\",\"version\":1,\"name\":\"deep\",\"main\":";
+    for (int i = 0; i < levels; ++i)
+        text += "[{\"op\":\"nextTick\",\"do\":";
+    text += "[{\"op\":\"log\",\"text\":\"deepest\"}]";
+    for (int i = 0; i < levels; ++i)
+        text += "}]";
+    return text + "}";
+}
+
+// Puts the marker before the bracket that opens nesting level `level` (1-based) for the first time.
+QByteArray markLevel(QByteArray text, int level)
+{
+    int depth = 0;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text.at(i);
+        if (c == '[' || c == '{') {
+            if (++depth == level)
+                return text.insert(i, Here);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return text;
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+bool writeFile(const QString& path, const QByteArray& data)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(data) == data.size();
+}
+
+// True once the process has installed a handler for `signal` (Linux: SigCgt in /proc/PID/status).
+bool catches(qint64 pid, int signalNumber)
+{
+    const QByteArray status = readFile(QStringLiteral("/proc/%1/status").arg(pid));
+    const qsizetype at = status.indexOf("\nSigCgt:");
+    if (at < 0)
+        return false;
+    const qsizetype end = status.indexOf('\n', at + 1);
+    bool ok = false;
+    const qulonglong mask = status.mid(at + 8, end - at - 8).trimmed().toULongLong(&ok, 16);
+    return ok && (mask & (1ULL << (signalNumber - 1))) != 0;
+}
+
+const QByteArray ProgramHead = "{\"format\":\"loopscope-program\",\"version\":1,\"name\":\"runaway\",\"main\":";
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void badInput_data();
+    void badInput();
+    void hugeProgram_data();
+    void hugeProgram();
+    void deepButLegalProgramRuns();
+    void fifoIsRefusedWithoutWaiting();
+    void runaway_data();
+    void runaway();
+    void signalStopsRun_data();
+    void signalStopsRun();
+    void emitJsWritesScriptOnly();
+    void listScenarios();
+    void versionAndHelpNeedNoDisplay();
+
+private:
+    void checkBadInput(const Run& run, const QString& mention, const QString& position);
+    void checkAbortedTrace(const QString& tracePath);
+
+    QTemporaryDir m_dir;
+};
+
+void TestCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFile::exists(executable()), qPrintable(executable()));
+}
+
+// One row: the command line ("@FILE" stands for the written program), the program file's content
+// (with the marker where the error must be reported; empty: no file), and what stderr must name.
+void TestCli::badInput_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("mention");
+
+    const QStringList run { QStringLiteral("--headless"), QStringLiteral("--program"), QStringLiteral("@FILE") };
+    const QString file = QStringLiteral("@FILE");
+    auto row = [&](const char* name, const QByteArray& content) { QTest::newRow(name) << run << content << file; };
+
+    // Malformed and truncated JSON.
+    row("empty file", Here);
+    row("only whitespace", "\n\n  " + Here);
+    row("binary garbage", Here + QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+    row("truncated mid-key", program("{ \"op\": \"log\", \"te").replace("\n  ]\n}\n", "") + Here);
+    row("truncated after a value", "{ \"format\": \"loopscope-program\",\n  \"version\": 1" + Here);
+    row("unterminated string", "{ \"format\": \"loopscope-pro" + Here);
+    row("trailing comma", program("{ \"op\": \"log\", \"text\": \"a\" },").replace("\n  ]", "\n  " + Here + "]"));
+    row("single quotes", program("{ " + Here + "'op': 'log' }"));
+    row("comment", program(Here + "// a comment"));
+    row("NaN", program("{ \"op\": \"block\", \"ms\": " + Here + "NaN }"));
+    row("leading zero", program("{ \"op\": \"block\", \"ms\": 0" + Here + "7 }"));
+    row("raw newline in string", program("{ \"op\": \"log\", \"text\": \"a" + Here + "\nb\" }"));
+    row("bad escape", program("{ \"op\": \"log\", \"text\": \"a" + Here + "\\x41\" }"));
+    row("invalid UTF-8 after non-ASCII", program("{ \"op\": \"log\", \"text\": \"h\xc3\xa9llo " + Here + "\xff\" }"));
+    row("NUL byte", program("{ \"op\": \"log\", \"text\": \"a\" }" + Here + QByteArray(1, '\0')));
+    row("second document", programWith("\"title\": \"t\"") + "\n" + Here + "{}");
+    row("duplicate key", programWith("\"title\": \"t\", " + Here + "\"title\": \"u\""));
+    row("deeply nested arrays", markLevel(QByteArray(100000, '['), 201));
+    row("deeply nested ops", markLevel(nestedTicks(150), 201));
+
+    // Wrong types and a wrong document.
+    row("root is an array", Here + "[ { \"op\": \"log\", \"text\": \"a\" } ]");
+    row("wrong format", "{ \"format\": " + Here + "\"chrome-trace\", \"version\": 1, \"name\": \"x\", \"main\": [] }");
+    row("version as a string", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "\"1\", \"main\": [] }");
+    row("future version", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "2, \"main\": [] }");
+    row("main is an object", programWith("\"title\": \"t\"", Here + "{}"));
+    row("name is a number", "{ \"format\": \"loopscope-program\", \"version\": 1, \"name\": " + Here + "7 }");
+    row("op is not an object", program(Here + "\"log\""));
+    row("op name is a number", program("{ \"op\": " + Here + "7 }"));
+    row("ms is a string", program("{ \"op\": \"setTimeout\", \"ms\": " + Here + "\"10\", \"do\": [] }"));
+    row("times is a fraction", program("{ \"op\": \"repeat\", \"times\": " + Here + "1.5, \"do\": [] }"));
+    row("do is an object", program("{ \"op\": \"nextTick\", \"do\": " + Here + "{} }"));
+    row("text is a number", program("{ \"op\": \"log\", \"text\": " + Here + "42 }"));
+    row("module is unknown", programWith("\"module\": " + Here + "\"amd\""));
+
+    // Unknown ops and fields: programs are data, nothing in them is executed.
+    row("unknown op eval", program("{ \"op\": " + Here + "\"eval\", \"code\": \"process.exit(1)\" }"));
+    row("unknown op require", program("{ \"op\": " + Here + "\"require\", \"module\": \"child_process\" }"));
+    row("op name in the wrong case", program("{ \"op\": " + Here + "\"Log\", \"text\": \"a\" }"));
+    row("empty op name", program("{ \"op\": " + Here + "\"\" }"));
+    row("unknown field", program("{ \"op\": \"log\", \"text\": \"a\", " + Here + "\"shell\": \"rm -rf /\" }"));
+
+    // Absurd values.
+    row("repeat 10^12 times", program("{ \"op\": \"repeat\", \"times\": " + Here + "1000000000000, \"do\": [] }"));
+    row("repeat 1e12 times", program("{ \"op\": \"repeat\", \"times\": " + Here + "1e12, \"do\": [] }"));
+    row("repeat 0 times", program("{ \"op\": \"repeat\", \"times\": " + Here + "0, \"do\": [] }"));
+    row("repeat 1e400 times", program("{ \"op\": \"repeat\", \"times\": " + Here + "1e400, \"do\": [] }"));
+    row("negative block ms", program("{ \"op\": \"block\", \"ms\": " + Here + "-5 }"));
+    row("block longer than a day", program("{ \"op\": \"block\", \"ms\": " + Here + "86400001 }"));
+    row("interval 10^6 + 1 times",
+        program("{ \"op\": \"setInterval\", \"ms\": 1, \"times\": " + Here + "1000001, \"do\": [] }"));
+    row("pbkdf2 0 iterations", program("{ \"op\": \"pbkdf2\", \"iterations\": " + Here + "0, \"do\": [] }"));
+    row("pbkdf2 2^31 iterations",
+        program("{ \"op\": \"pbkdf2\", \"iterations\": " + Here + "2147483648, \"do\": [] }"));
+    row("negative health probe", programWith("\"probes\": { \"health\": " + Here + "-1 }"));
+    row("undeclared parameter", program("{ \"op\": \"repeat\", \"times\": " + Here + "\"$nope\", \"do\": [] }"));
+    row("misplaced await", program(Here + "{ \"op\": \"await\" }"));
+
+    // Flags. Rows without a file name the flag or value at fault instead.
+    const QStringList scenario { QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order") };
+    auto flags = [&](const char* name, const QStringList& extra, const char* mention) {
+        QTest::newRow(name) << scenario + extra << QByteArray() << QString::fromUtf8(mention);
+    };
+    flags("threadpool size 0", { QStringLiteral("--threadpool-size"), QStringLiteral("0") }, "--threadpool-size");
+    flags("threadpool size 5000", { QStringLiteral("--threadpool-size"), QStringLiteral("5000") }, "5000");
+    flags("threadpool size -1", { QStringLiteral("--threadpool-size"), QStringLiteral("-1") }, "--threadpool-size");
+    flags("threadpool size hex", { QStringLiteral("--threadpool-size"), QStringLiteral("0x10") }, "0x10");
+    flags("threadpool size missing", { QStringLiteral("--threadpool-size") }, "threadpool-size");
+    flags("timeout -1", { QStringLiteral("--timeout-ms"), QStringLiteral("-1") }, "--timeout-ms");
+    flags("timeout 0", { QStringLiteral("--timeout-ms"), QStringLiteral("0") }, "--timeout-ms");
+    flags("timeout 1e3", { QStringLiteral("--timeout-ms"), QStringLiteral("1e3") }, "1e3");
+    flags("timeout 10^20", { QStringLiteral("--timeout-ms"), QStringLiteral("100000000000000000000") }, "--timeout-ms");
+    flags("unknown flag", { QStringLiteral("--frobnicate") }, "frobnicate");
+    flags("unknown short flag", { QStringLiteral("-q") }, "q");
+    flags("positional argument", { QStringLiteral("extra.json") }, "extra.json");
+    flags("unknown language", { QStringLiteral("--lang"), QStringLiteral("xx") }, "xx");
+    flags("set without equals", { QStringLiteral("--set"), QStringLiteral("steps") }, "steps");
+    flags("set without key", { QStringLiteral("--set"), QStringLiteral("=3") }, "=3");
+    flags("scenario and program", { QStringLiteral("--program"), QStringLiteral("x.json") }, "--program");
+
+    const QStringList starvation { QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("nexttick-starvation") };
+    auto set = [&](const char* name, const char* assignment, const char* mention) {
+        QTest::newRow(name) << starvation + QStringList { QStringLiteral("--set"), QString::fromUtf8(assignment) }
+                            << QByteArray() << QString::fromUtf8(mention);
+    };
+    set("set unknown parameter", "nope=1", "nope");
+    set("set below range", "steps=0", "steps=0");
+    set("set above range", "steps=100000001", "steps=100000001");
+    set("set beyond int64", "steps=99999999999999999999", "steps=");
+    set("set not a number", "steps=abc", "steps=abc");
+
+    QTest::newRow("unknown scenario") << QStringList { QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("no-such-scenario") }
+                                      << QByteArray() << QStringLiteral("no-such-scenario");
+    QTest::newRow("scenario outside the catalog") << QStringList { QStringLiteral("--headless"),
+        QStringLiteral("--scenario"), QStringLiteral("../scenarios/guess-order") }
+                                                  << QByteArray() << QStringLiteral("../scenarios/guess-order");
+    QTest::newRow("headless without a program")
+        << QStringList { QStringLiteral("--headless") } << QByteArray() << QStringLiteral("--headless");
+    QTest::newRow("emit-js without a program")
+        << QStringList { QStringLiteral("--emit-js") } << QByteArray() << QStringLiteral("--emit-js");
+
+    // Files that are not there or not files.
+    QTest::newRow("missing program file") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
+        m_dir.filePath(QStringLiteral("missing.json")) }
+                                          << QByteArray() << m_dir.filePath(QStringLiteral("missing.json"));
+    QTest::newRow("program is a directory") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
+        m_dir.path() } << QByteArray() << m_dir.path();
+    QTest::newRow("program is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
+        QStringLiteral("/dev/zero") } << QByteArray()
+                                         << QStringLiteral("/dev/zero");
+    QTest::newRow("set on a program file")
+        << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"), QStringLiteral("@FILE"),
+               QStringLiteral("--set"), QStringLiteral("n=0") }
+        << programWith("\"params\": { \"n\": { \"default\": 2, \"min\": 1, \"max\": 9 } }",
+               "[ { \"op\": \"repeat\", \"times\": \"$n\", \"do\": [] } ]")
+        << QStringLiteral("@FILE");
+    QTest::newRow("emit-js of a bad program")
+        << QStringList { QStringLiteral("--emit-js"), QStringLiteral("--program"), QStringLiteral("@FILE") }
+        << program("{ \"op\": " + Here + "\"eval\" }") << QStringLiteral("@FILE");
+
+    // Recordings are input too.
+    const QStringList openRecording { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("--open"), QStringLiteral("@FILE") };
+    QTest::newRow("recording truncated") << openRecording << QByteArray("{\"traceEvents\":[{\"ph\":\"X\"," + Here)
+                                         << file;
+    QTest::newRow("recording nested too deep") << openRecording << markLevel(QByteArray(100000, '['), 2) << file;
+    QTest::newRow("recording of garbage") << openRecording
+                                          << Here
+            + QByteArray("\x7f"
+                         "ELF\x02\x01",
+                6) << file;
+    QTest::newRow("recording is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("--open"), QStringLiteral("/dev/zero") }
+                                           << QByteArray() << QStringLiteral("/dev/zero");
+}
+
+void TestCli::badInput()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, mention);
+
+    const QString path
+        = m_dir.filePath(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))
+            + QStringLiteral(".json"));
+    QString position;
+    if (!content.isNull()) {
+        const qsizetype at = content.indexOf(Here);
+        if (at >= 0) {
+            position = positionOf(content, at);
+            content.remove(at, Here.size());
+        }
+        QVERIFY(writeFile(path, content));
+    }
+    arguments.replaceInStrings(QStringLiteral("@FILE"), path);
+    mention.replace(QStringLiteral("@FILE"), path);
+
+    checkBadInput(
+        runLoopscope(arguments), mention, position.isEmpty() ? QString() : path + QLatin1Char(':') + position);
+}
+
+void TestCli::checkBadInput(const Run& run, const QString& mention, const QString& position)
+{
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished, what.constData());
+    QVERIFY2(run.status == QProcess::NormalExit, what.constData());
+    QVERIFY2(run.exitCode == 2, what.constData());
+    QVERIFY2(run.out.isEmpty(), what.constData());
+    QVERIFY2(run.err.endsWith('\n') && run.err.count('\n') == 1 && run.err.size() > 1, what.constData());
+    const QString message = QString::fromLocal8Bit(run.err);
+    QVERIFY2(message.contains(mention), qPrintable(QStringLiteral("'%1' not named in: %2").arg(mention, message)));
+    if (!position.isEmpty()) {
+        QVERIFY2(message.contains(position + QLatin1Char(':')),
+            qPrintable(QStringLiteral("expected %1 in: %2").arg(position, message)));
+    }
+}
+
+void TestCli::hugeProgram_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<bool>("positioned");
+
+    // Past the 64 MiB limit: refused by size, before it is read.
+    QByteArray tooBig = programWith("\"title\": \"t\"");
+    tooBig.insert(tooBig.size() - 1, QByteArray(65 * 1024 * 1024, ' '));
+    QTest::newRow("65 MiB of valid JSON") << tooBig << false;
+
+    // Just under the limit, the error at its far end: it is still found, with the right line.
+    const QByteArray head = "{ \"format\": \"loopscope-program\", \"version\": 1, \"name\": \"big\", \"main\": [";
+    QTest::newRow("63 MiB of lines, error at the end")
+        << head + QByteArray(63 * 1024 * 1024, '\n') + Here + "} }" << true;
+    QTest::newRow("a 60 MiB string, error after it") << head + " { \"op\": \"log\", \"text\": \""
+            + QByteArray(60 * 1024 * 1024, 'x') + "\", " + Here
+            + "\"size\": 1 } ] }" << true;
+}
+
+void TestCli::hugeProgram()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(bool, positioned);
+
+    const QString path = m_dir.filePath(QStringLiteral("huge.json"));
+    QString position;
+    const qsizetype at = content.indexOf(Here);
+    if (at >= 0) {
+        position = path + QLatin1Char(':') + positionOf(content, at);
+        content.remove(at, Here.size());
+    }
+    QCOMPARE(positioned, !position.isEmpty());
+    QVERIFY(writeFile(path, content));
+    content.clear();
+    checkBadInput(runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path }), path, position);
+    QFile::remove(path);
+}
+
+void TestCli::deepButLegalProgramRuns()
+{
+    // 95 nested callbacks are 190 levels of JSON, under the limit of 200: they run, in order, to the end.
+    const QString path = m_dir.filePath(QStringLiteral("deep-legal.json"));
+    QVERIFY(writeFile(path, nestedTicks(95)));
+    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path });
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, describe(run).constData());
+    QCOMPARE(run.out, QByteArray("deepest\n"));
+
+    const Run emitted = runLoopscope({ QStringLiteral("--emit-js"), QStringLiteral("--program"), path });
+    QVERIFY2(emitted.exitCode == 0 && emitted.status == QProcess::NormalExit, describe(emitted).constData());
+    QCOMPARE(emitted.out.count("process.nextTick("), 95);
+}
+
+void TestCli::fifoIsRefusedWithoutWaiting()
+{
+    // Opening a FIFO for reading blocks until a writer comes; neither reader may wait for one.
+    const QString fifo = m_dir.filePath(QStringLiteral("pipe.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    checkBadInput(runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), fifo }), fifo, QString());
+    checkBadInput(
+        runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--open"), fifo }),
+        fifo, QString());
+    QFile::remove(fifo);
+}
+
+void TestCli::runaway_data()
+{
+    QTest::addColumn<QByteArray>("main");
+
+    QTest::newRow("endless nextTick chain") << QByteArray(R"([{"op":"chain","via":"nextTick","times":2000000000}])");
+    QTest::newRow("endless microtask chain")
+        << QByteArray(R"([{"op":"chain","via":"queueMicrotask","times":2000000000}])");
+    QTest::newRow("endless promise chain") << QByteArray(R"([{"op":"chain","via":"promise","times":2000000000}])");
+    QTest::newRow("a day-long block") << QByteArray(R"([{"op":"block","ms":86400000}])");
+    QTest::newRow("interval storm") << QByteArray(
+        R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"tick"}]}])");
+    QTest::newRow("repeat 2^31-1 times") << QByteArray(
+        R"([{"op":"repeat","times":2147483647,"do":[{"op":"block","iterations":1}]}])");
+    QTest::newRow("ticks queued by a long repeat")
+        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])");
+    QTest::newRow("await in an endless loop")
+        << QByteArray(R"([{"op":"async","do":[{"op":"repeat","times":2147483647,"do":[{"op":"await"}]}]}])");
+    QTest::newRow("nextTick chain in a worker")
+        << QByteArray(R"([{"op":"worker","do":[{"op":"chain","via":"nextTick","times":2000000000}]}])");
+    QTest::newRow("day-long block in a worker")
+        << QByteArray(R"([{"op":"worker","do":[{"op":"block","ms":86400000}]}])");
+    QTest::newRow("endless pbkdf2 on the pool") << QByteArray(R"([{"op":"pbkdf2","iterations":2147483647,"do":[]}])");
+}
+
+void TestCli::runaway()
+{
+    QFETCH(QByteArray, main);
+
+    const QString path = m_dir.filePath(QStringLiteral("runaway.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("runaway-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path, ProgramHead + main + "}"));
+    const int timeoutMs = 300;
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--timeout-ms"),
+            QString::number(timeoutMs), QStringLiteral("--trace"), trace },
+        timeoutMs + StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished, what.constData());
+    QVERIFY2(run.status == QProcess::NormalExit, what.constData());
+    QVERIFY2(run.exitCode == 3, what.constData());
+    QVERIFY2(run.elapsedMs >= timeoutMs, what.constData());
+    QVERIFY2(run.elapsedMs < timeoutMs + StopBudgetMs, what.constData());
+    checkAbortedTrace(trace);
+}
+
+void TestCli::checkAbortedTrace(const QString& tracePath)
+{
+    QVERIFY2(QFile::exists(tracePath), qPrintable(tracePath));
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(readFile(tracePath), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QVERIFY(document.isObject());
+    QVERIFY(document.object().value(QStringLiteral("traceEvents")).isArray());
+    const QJsonObject other = document.object().value(QStringLiteral("otherData")).toObject();
+    QCOMPARE(other.value(QStringLiteral("aborted")), QJsonValue(true));
+    QCOMPARE(other.value(QStringLiteral("program")), QJsonValue(QStringLiteral("runaway")));
+}
+
+void TestCli::signalStopsRun_data()
+{
+    QTest::addColumn<int>("signalNumber");
+    QTest::addColumn<QByteArray>("main");
+
+    const QByteArray ticks = R"([{"op":"chain","via":"nextTick","times":2000000000}])";
+    const QByteArray block = R"([{"op":"block","ms":86400000}])";
+    const QByteArray storm = R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"tick"}]}])";
+    QTest::newRow("SIGINT, nextTick chain") << int(SIGINT) << ticks;
+    QTest::newRow("SIGINT, block") << int(SIGINT) << block;
+    QTest::newRow("SIGTERM, nextTick chain") << int(SIGTERM) << ticks;
+    QTest::newRow("SIGTERM, block") << int(SIGTERM) << block;
+    QTest::newRow("SIGTERM, interval storm") << int(SIGTERM) << storm;
+}
+
+void TestCli::signalStopsRun()
+{
+    QFETCH(int, signalNumber);
+    QFETCH(QByteArray, main);
+
+    const QString path = m_dir.filePath(QStringLiteral("signalled.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("signalled-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path, ProgramHead + main + "}"));
+
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    process.start(executable(),
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--trace"), trace });
+    QVERIFY(process.waitForStarted(InputBudgetMs));
+    // Signal only once the handler is in place, then give the loop time to get deep into its drain.
+    QTRY_VERIFY_WITH_TIMEOUT(catches(process.processId(), signalNumber), InputBudgetMs);
+    QThread::msleep(200);
+    QCOMPARE(::kill(pid_t(process.processId()), signalNumber), 0);
+    QElapsedTimer sinceSignal;
+    sinceSignal.start();
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run) + " (" + QByteArray::number(sinceSignal.elapsed()) + " ms after the signal)";
+    QVERIFY2(run.finished, what.constData());
+    QVERIFY2(run.status == QProcess::NormalExit, what.constData());
+    QVERIFY2(run.exitCode == 3, what.constData());
+    checkAbortedTrace(trace);
+}
+
+void TestCli::emitJsWritesScriptOnly()
+{
+    const Run run
+        = runLoopscope({ QStringLiteral("--emit-js"), QStringLiteral("--scenario"), QStringLiteral("guess-order") });
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(run.err.isEmpty(), run.err.constData());
+    QVERIFY(run.out.contains("fs.readFile("));
+    QVERIFY(run.out.contains("process.nextTick("));
+    QVERIFY(run.out.contains("setImmediate("));
+    QVERIFY(run.out.endsWith('\n'));
+
+    // When Node is at hand, the script must at least be valid JavaScript.
+    const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    if (node.isEmpty())
+        return;
+    const QString script = m_dir.filePath(QStringLiteral("guess-order.js"));
+    QVERIFY(writeFile(script, run.out));
+    QProcess check;
+    check.start(node, { QStringLiteral("--check"), script });
+    QVERIFY(check.waitForFinished(InputBudgetMs));
+    QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
+}
+
+void TestCli::listScenarios()
+{
+    const Run run = runLoopscope({ QStringLiteral("--list-scenarios") });
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(run.err.isEmpty(), run.err.constData());
+
+    QStringList expected = QDir(QStringLiteral(LOOPSCOPE_SOURCE_DIR "/resources/scenarios"))
+                               .entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
+    expected.replaceInStrings(QRegularExpression(QStringLiteral("\\.json$")), QString());
+    QVERIFY(expected.contains(QStringLiteral("guess-order")));
+
+    QVERIFY(run.out.endsWith('\n'));
+    const QStringList lines = QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QStringList names;
+    const QRegularExpression shape(QStringLiteral("^([a-z0-9-]+)\\t([^\\t]+)$"));
+    for (const QString& line : lines) {
+        const QRegularExpressionMatch match = shape.match(line);
+        QVERIFY2(match.hasMatch(), qPrintable(line));
+        names.append(match.captured(1));
+    }
+    // One line per built-in; the order is the catalog's own.
+    names.sort();
+    expected.sort();
+    QCOMPARE(names, expected);
+}
+
+void TestCli::versionAndHelpNeedNoDisplay()
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+
+    const Run version = runLoopscope({ QStringLiteral("--version") }, InputBudgetMs, environment);
+    QVERIFY2(version.finished && version.status == QProcess::NormalExit && version.exitCode == 0,
+        describe(version).constData());
+    QCOMPARE(version.out, QByteArray("LoopScope " LOOPSCOPE_VERSION "\n"));
+
+    const Run help = runLoopscope({ QStringLiteral("--help") }, InputBudgetMs, environment);
+    QVERIFY2(help.finished && help.status == QProcess::NormalExit && help.exitCode == 0, describe(help).constData());
+    QVERIFY(help.out.contains("--headless"));
+    QVERIFY(help.out.contains("--timeout-ms"));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
