@@ -22,6 +22,24 @@ test: build
 bench: build
 	@bash bench/run.sh $(BUILD_DIR)
 
+# Each libFuzzer target runs FUZZ_SECONDS on a fresh copy of its seed corpus; crashes land in build/fuzz/artifacts.
+FUZZ_SECONDS ?= 60
+FUZZERS = program:tests/fuzz_corpus trace:tests/fuzz_trace_corpus
+fuzz:
+	@LOOPSCOPE_EXTRA_DEPS="clang libclang-rt-14-dev" bash scripts/install-deps.sh
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz --target $(foreach f,$(FUZZERS),fuzz_$(firstword $(subst :, ,$(f))))
+	@set -e; for entry in $(FUZZERS); do \
+		name=$${entry%%:*}; seeds=$${entry#*:}; corpus=build/fuzz/corpus/$$name; \
+		rm -rf $$corpus; mkdir -p $$corpus build/fuzz/artifacts; cp $$seeds/* $$corpus/; \
+		dict=; if [ -f tests/fuzz_$$name.dict ]; then dict=-dict=tests/fuzz_$$name.dict; fi; \
+		echo "fuzz: fuzz_$$name for $(FUZZ_SECONDS) s"; \
+		build/fuzz/tests/fuzz_$$name $$corpus $$dict -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/$$name- \
+			2> build/fuzz/fuzz_$$name.log || { tail -n 60 build/fuzz/fuzz_$$name.log; exit 1; }; \
+		grep -E '^(stat::number_of_executed_runs|stat::peak_rss_mb)|^Done' build/fuzz/fuzz_$$name.log || true; \
+	done
+
 sanitize:
 	@$(MAKE) --no-print-directory test PRESET=asan
 	@$(MAKE) --no-print-directory test PRESET=tsan
