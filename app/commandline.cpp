@@ -26,8 +26,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption headless(QStringLiteral("headless"), tr("Run one program to the end without a window."));
     const QCommandLineOption scenario(QStringLiteral("scenario"), tr("Load the built-in scenario NAME."), tr("NAME"));
     const QCommandLineOption program(QStringLiteral("program"), tr("Load the program FILE."), tr("FILE"));
-    const QCommandLineOption set(QStringLiteral("set"), tr("Override a declared program parameter (repeatable)."),
-        tr("KEY=VALUE"));
+    const QCommandLineOption set(
+        QStringLiteral("set"), tr("Override a declared program parameter (repeatable)."), tr("KEY=VALUE"));
     const QCommandLineOption list(QStringLiteral("list-scenarios"), tr("List the built-in scenarios and exit."));
     const QCommandLineOption emitJs(QStringLiteral("emit-js"), tr("Print the equivalent Node.js script and exit."));
     const QCommandLineOption pool(QStringLiteral("threadpool-size"),
@@ -36,11 +36,11 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption csv(QStringLiteral("csv"), tr("Write latency samples as CSV to FILE."), tr("FILE"));
     const QCommandLineOption open(QStringLiteral("open"), tr("Open the recording FILE."), tr("FILE"));
     const QCommandLineOption summary(QStringLiteral("summary"), tr("Print a summary of the run on stderr."));
-    const QCommandLineOption timeout(QStringLiteral("timeout-ms"),
-        tr("Headless: abort the run after N ms of wall time (default 60000)."), tr("N"));
+    const QCommandLineOption timeout(
+        QStringLiteral("timeout-ms"), tr("Headless: abort the run after N ms of wall time (default 60000)."), tr("N"));
     const QCommandLineOption lang(QStringLiteral("lang"), tr("User-interface language: en, es or be."), tr("CODE"));
-    const QCommandLineOption compare(QStringLiteral("compare-node"),
-        tr("Also run the emitted script in Node.js and compare the outputs."));
+    const QCommandLineOption compare(
+        QStringLiteral("compare-node"), tr("Also run the emitted script in Node.js and compare the outputs."));
     const QCommandLineOption node(QStringLiteral("node"), tr("The Node.js executable for --compare-node."), tr("PATH"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
         timeout, lang, compare, node });

@@ -7,7 +7,8 @@
 #include <optional>
 
 // The parsed command line of `loopscope` (SPEC section 3).
-struct CommandLine {
+struct CommandLine
+{
     Q_DECLARE_TR_FUNCTIONS(CommandLine)
 
 public:

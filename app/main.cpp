@@ -1,6 +1,8 @@
 #include "commandline.h"
 #include "headless.h"
 #include "mainwindow.h"
+#include "scenariobrowser.h"
+#include "scenariocatalog.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -91,6 +93,22 @@ int main(int argc, char** argv)
     installTranslator(app, options.language);
 
     MainWindow window;
+    if (!options.scenario.isEmpty() || !options.programFile.isEmpty()) {
+        ScenarioCatalog::Overrides overrides;
+        for (const QString& assignment : options.sets) {
+            const int equals = assignment.indexOf(QLatin1Char('='));
+            overrides.emplace_back(assignment.left(equals).toStdString(), assignment.mid(equals + 1).toStdString());
+        }
+        auto loaded = options.scenario.isEmpty() ? ScenarioCatalog::loadFile(options.programFile, overrides)
+                                                 : ScenarioCatalog::loadScenario(options.scenario, overrides);
+        if (auto* error = std::get_if<QString>(&loaded)) {
+            printErr(QStringLiteral("loopscope: %1\n").arg(*error));
+            return 2;
+        }
+        if (!options.scenario.isEmpty())
+            window.scenarioBrowser()->select(options.scenario);
+        window.runProgram(std::get<loopscope::Program>(std::move(loaded)));
+    }
     window.show();
     return app.exec();
 }

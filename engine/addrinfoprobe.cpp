@@ -43,8 +43,8 @@ void AddrinfoProbe::expect(const char* hostname, PoolBoard* board, std::uint64_t
     entry.expected = true;
     if (live)
         live->poolQueued.fetch_add(entry.timing.startedNs < 0 ? 1 : 0, std::memory_order_relaxed);
-    if (entry.timing.startedNs >= 0) {
-        if (live && entry.timing.finishedNs < 0)
+    if (entry.timing.startedNs >= 0 && entry.timing.finishedNs < 0) {
+        if (live)
             live->poolActive.fetch_add(1, std::memory_order_relaxed);
         if (board)
             board->started(boardId, entry.timing.worker, entry.timing.startedNs);
@@ -84,9 +84,14 @@ void AddrinfoProbe::finished(const char* hostname)
     auto found = registry().find(hostname);
     if (found == registry().end())
         return;
-    found->second.timing.finishedNs = monotonicNs();
-    if (found->second.expected && found->second.live)
-        found->second.live->poolActive.fetch_sub(1, std::memory_order_relaxed);
+    Entry& entry = found->second;
+    entry.timing.finishedNs = monotonicNs();
+    if (!entry.expected)
+        return;
+    if (entry.live)
+        entry.live->poolActive.fetch_sub(1, std::memory_order_relaxed);
+    if (entry.board)
+        entry.board->finished(entry.boardId);
 }
 
 } // namespace loopscope

@@ -1130,6 +1130,10 @@ void Runtime::submit(PoolItem* item)
             }
             work->live->poolActive.fetch_sub(1, std::memory_order_relaxed);
             work->finishedAt = monotonicNs() - work->originNs;
+            // The thread is free from here on: the board must not show it busy while the
+            // completion waits for the loop, or the next item on it would look like one too many.
+            if (work->board)
+                work->board->finished(work->boardId);
         },
         [](uv_work_t* req, int) {
             auto* work = static_cast<PoolItem*>(req->data);
@@ -1141,6 +1145,7 @@ void Runtime::poolDone(PoolItem* item)
 {
     std::unique_ptr<PoolItem> owned(item);
     --m_poolInFlight;
+    // Usually done by the pool thread already; not when the work was cancelled before it started.
     if (m_poolBoard)
         m_poolBoard->finished(item->boardId);
     m_rec.pool(

@@ -1,20 +1,476 @@
 #include "mainwindow.h"
 
+#include "consolemodel.h"
+#include "livefeed.h"
+#include "phasewheel.h"
+#include "scenariobrowser.h"
+#include "session.h"
+#include "statusmodel.h"
+#include "workloadpalette.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFontDatabase>
+#include <QHeaderView>
 #include <QLabel>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using loopscope::Session;
+
+namespace {
+
+const char* const GeometryKey = "window/geometry";
+const char* const StateKey = "window/state";
+const char* const FontScaleKey = "window/fontScale";
+// Bump when the dock layout changes, so an old saved state does not scramble a new layout.
+constexpr int StateVersion = 1;
+
+QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTreeView(parent);
+    view->setModel(model);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->setSelectionMode(QAbstractItemView::NoSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setFocusPolicy(Qt::NoFocus);
+    view->header()->setStretchLastSection(true);
+    view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    view->header()->setStretchLastSection(false);
+    view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    return view;
+}
+
+QString withShortcut(const QString& explanation, const QKeySequence& shortcut)
+{
+    if (shortcut.isEmpty())
+        return explanation;
+    return QStringLiteral("<p>%1</p><p><b>%2</b></p>")
+        .arg(explanation.toHtmlEscaped(), shortcut.toString(QKeySequence::NativeText).toHtmlEscaped());
+}
+
+loopscope::Program idleProgram()
+{
+    loopscope::Program program;
+    program.name = "idle";
+    program.title = QCoreApplication::translate("MainWindow", "Idle loop: inject workloads").toStdString();
+    return program;
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
 {
     setWindowTitle(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+    m_basePointSize = QApplication::font().pointSizeF();
+
+    m_feed = new LiveFeed(this);
+    m_status = new StatusModel(m_feed, this);
+    m_console = new ConsoleModel(m_feed, this);
+    for (int i = 0; i < QueueModel::QueueCount; ++i)
+        m_queueModels[std::size_t(i)] = new QueueModel(QueueModel::Queue(i), this);
+    connect(m_feed, &LiveFeed::ticked, this, &MainWindow::onTicked);
+
+    m_wheel = new PhaseWheel(m_feed, m_status, this);
+    m_wheel->setObjectName(QStringLiteral("phaseWheel"));
+    setCentralWidget(m_wheel);
+
+    createActions();
+    createDocks();
+
+    m_stateLabel = new QLabel(this);
+    statusBar()->addWidget(m_stateLabel, 1);
     m_versionLabel = new QLabel(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)), this);
     statusBar()->addPermanentWidget(m_versionLabel);
-    resize(1280, 800);
+
+    resize(1500, 920);
+    QSettings settings;
+    restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray());
+    restoreState(settings.value(QLatin1String(StateKey)).toByteArray(), StateVersion);
+    setTheme(Theme::saved());
+    setFontScale(settings.value(QLatin1String(FontScaleKey), 1.0).toDouble());
+
+    startSession(idleProgram(), false);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    m_feed->setSession(nullptr);
+    if (m_session)
+        m_reaper.retire(std::move(m_session), true);
+}
 
 QString MainWindow::versionText() const
 {
     return m_versionLabel->text();
+}
+
+QAction* MainWindow::addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation)
+{
+    auto* action = new QAction(text, this);
+    action->setShortcut(shortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
+    action->setToolTip(withShortcut(explanation, shortcut));
+    action->setStatusTip(explanation);
+    addAction(action);
+    return action;
+}
+
+void MainWindow::createActions()
+{
+    m_runAction = addControl(tr("Run"), QKeySequence(Qt::Key_F5),
+        tr("Runs the scenario selected in the browser on a fresh loop; the previous run stops."));
+    connect(m_runAction, &QAction::triggered, this, [this] { m_browser->run(); });
+
+    m_stopAction = addControl(tr("Stop"), QKeySequence(Qt::Key_Escape),
+        tr("Abandons runaway work (a long block, a nextTick storm) and continues on a fresh, idle loop."));
+    m_stopAction->setObjectName(QStringLiteral("stopAction"));
+    connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRunaway);
+
+    m_pauseAction = addControl(tr("Pause"), QKeySequence(Qt::Key_Space),
+        tr("Halts the loop at the next phase or callback boundary; press again to resume."));
+    m_pauseAction->setCheckable(true);
+    connect(m_pauseAction, &QAction::toggled, this, [this](bool paused) {
+        if (m_session)
+            paused ? m_session->pause() : m_session->resume();
+        updateControls();
+    });
+
+    m_stepPhaseAction = addControl(tr("Next phase"), QKeySequence(Qt::Key_N),
+        tr("While paused: lets the loop run to the start of the next phase."));
+    connect(m_stepPhaseAction, &QAction::triggered, this, [this] {
+        if (m_session && m_session->paused())
+            m_session->step(loopscope::StepMode::Phase);
+    });
+    m_stepCallbackAction = addControl(tr("Next callback"), QKeySequence(Qt::Key_C),
+        tr("While paused: lets the loop run to the next callback, nextTicks and microtasks included."));
+    connect(m_stepCallbackAction, &QAction::triggered, this, [this] {
+        if (m_session && m_session->paused())
+            m_session->step(loopscope::StepMode::Callback);
+    });
+
+    m_healthAction = addControl(tr("/health probe"), QKeySequence(Qt::Key_H),
+        tr("Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers late."));
+    m_healthAction->setCheckable(true);
+    connect(m_healthAction, &QAction::toggled, this, [this](bool on) {
+        if (m_session)
+            m_session->setHealthProbe(on);
+    });
+    m_delayAction = addControl(tr("Delay monitor"), QKeySequence(Qt::Key_D),
+        tr("Measures how late a 10 ms timer fires, like perf_hooks.monitorEventLoopDelay."));
+    m_delayAction->setCheckable(true);
+    m_delayAction->setChecked(true);
+    connect(m_delayAction, &QAction::toggled, this, [this](bool on) {
+        if (m_session)
+            m_session->setDelayMonitor(on);
+    });
+
+    m_slowMotion = new QSlider(Qt::Horizontal, this);
+    m_slowMotion->setObjectName(QStringLiteral("slowMotion"));
+    m_slowMotion->setRange(0, 1000);
+    m_slowMotion->setSingleStep(50);
+    m_slowMotion->setPageStep(100);
+    m_slowMotion->setFixedWidth(160);
+    m_slowMotion->setFocusPolicy(Qt::NoFocus);
+    m_slowMotion->setToolTip(withShortcut(
+        tr("Slow motion: holds every phase at least this long, so the cursor can be followed."),
+        QKeySequence(QStringLiteral("[, ]"))));
+    m_slowMotionLabel = new QLabel(this);
+    m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/phase")) + 8);
+    connect(m_slowMotion, &QSlider::valueChanged, this, [this](int ms) {
+        if (m_session)
+            m_session->setSlowMotion(ms);
+        m_slowMotionLabel->setText(ms == 0 ? tr("real time") : tr("%1 ms/phase").arg(ms));
+    });
+    m_slowMotionLabel->setText(tr("real time"));
+    m_slowerAction = addControl(tr("Slower"), QKeySequence(Qt::Key_BracketRight), tr("More slow motion."));
+    connect(m_slowerAction, &QAction::triggered, this,
+        [this] { m_slowMotion->setValue(m_slowMotion->value() + m_slowMotion->pageStep()); });
+    m_fasterAction = addControl(tr("Faster"), QKeySequence(Qt::Key_BracketLeft), tr("Less slow motion."));
+    connect(m_fasterAction, &QAction::triggered, this,
+        [this] { m_slowMotion->setValue(m_slowMotion->value() - m_slowMotion->pageStep()); });
+
+    m_themeAction = addControl(tr("Dark theme"), QKeySequence(QStringLiteral("Ctrl+T")),
+        tr("Switches between the light and the dark theme; the choice is remembered."));
+    m_themeAction->setCheckable(true);
+    connect(m_themeAction, &QAction::toggled, this,
+        [this](bool dark) { setTheme(dark ? Theme::Mode::Dark : Theme::Mode::Light); });
+    auto* zoomIn = addControl(tr("Larger text"), QKeySequence::ZoomIn, tr("Makes all text larger, for a projector."));
+    connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
+    auto* zoomOut = addControl(tr("Smaller text"), QKeySequence::ZoomOut, tr("Makes all text smaller."));
+    connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
+    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    auto* toolbar = addToolBar(tr("Loop controls"));
+    toolbar->setObjectName(QStringLiteral("loopControls"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->setMovable(false);
+    toolbar->addAction(m_runAction);
+    toolbar->addAction(m_stopAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_pauseAction);
+    toolbar->addAction(m_stepPhaseAction);
+    toolbar->addAction(m_stepCallbackAction);
+    toolbar->addSeparator();
+    auto* slowLabel = new QLabel(tr("Slow motion "), this);
+    slowLabel->setToolTip(m_slowMotion->toolTip());
+    toolbar->addWidget(slowLabel);
+    toolbar->addWidget(m_slowMotion);
+    toolbar->addWidget(m_slowMotionLabel);
+    toolbar->addSeparator();
+    toolbar->addAction(m_healthAction);
+    toolbar->addAction(m_delayAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_themeAction);
+
+    QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
+    loopMenu->setToolTipsVisible(true);
+    for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
+             m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
+        loopMenu->addAction(action);
+    loopMenu->addSeparator();
+    loopMenu->addAction(quit);
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    viewMenu->addAction(m_themeAction);
+    viewMenu->addAction(zoomIn);
+    viewMenu->addAction(zoomOut);
+    viewMenu->addSeparator();
+}
+
+void MainWindow::createDocks()
+{
+    auto* viewMenu = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
+    auto addDock = [this, viewMenu](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area,
+                       const QString& explanation) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(widget);
+        dock->setToolTip(explanation);
+        addDockWidget(area, dock);
+        viewMenu->addAction(dock->toggleViewAction());
+        return dock;
+    };
+
+    m_browser = new ScenarioBrowser(this);
+    connect(m_browser, &ScenarioBrowser::runRequested, this,
+        [this](const QString& name, const ScenarioCatalog::Overrides& overrides) { runScenario(name, overrides); });
+    auto* scenarios = addDock(tr("Scenarios"), QStringLiteral("scenariosDock"), m_browser, Qt::BottomDockWidgetArea,
+        tr("The built-in experiments, with the Node.js script each one is equivalent to."));
+
+    m_palette = new WorkloadPalette(this);
+    connect(m_palette, &WorkloadPalette::workloadRequested, this, &MainWindow::injectWorkload);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_palette);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* workloads = addDock(tr("Workloads"), QStringLiteral("workloadsDock"), scroll, Qt::LeftDockWidgetArea,
+        tr("Work to inject into the running loop while you watch."));
+
+    auto* queues = new QWidget(this);
+    auto* queuesLayout = new QVBoxLayout(queues);
+    queuesLayout->setContentsMargins(4, 4, 4, 4);
+    auto* splitter = new QSplitter(Qt::Vertical, queues);
+    for (int i = 0; i < QueueModel::QueueCount; ++i) {
+        const auto queue = QueueModel::Queue(i);
+        auto* box = new QWidget(splitter);
+        auto* layout = new QVBoxLayout(box);
+        layout->setContentsMargins(0, 2, 0, 2);
+        layout->setSpacing(2);
+        auto* title = new QLabel(box);
+        QFont bold = title->font();
+        bold.setBold(true);
+        title->setFont(bold);
+        title->setToolTip(QueueModel::explanation(queue));
+        m_queueTitles[std::size_t(i)] = title;
+        auto* view = makeTable(m_queueModels[std::size_t(i)], box);
+        view->setObjectName(QStringLiteral("queueView%1").arg(i));
+        view->setToolTip(QueueModel::explanation(queue));
+        view->header()->hide();
+        layout->addWidget(title);
+        layout->addWidget(view, 1);
+        splitter->addWidget(box);
+        auto update = [title, queue](std::size_t total) {
+            title->setText(tr("%1 · %2").arg(QueueModel::title(queue)).arg(total));
+        };
+        update(0);
+        connect(m_queueModels[std::size_t(i)], &QueueModel::totalChanged, title, update);
+    }
+    queuesLayout->addWidget(splitter);
+    auto* queuesDock = addDock(tr("Queues"), QStringLiteral("queuesDock"), queues, Qt::RightDockWidgetArea,
+        tr("What is waiting in each queue, in the order it will run."));
+
+    auto* statusView = makeTable(m_status, this);
+    statusView->setObjectName(QStringLiteral("statusView"));
+    statusView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    statusView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    auto* statusDock = addDock(tr("Loop status"), QStringLiteral("statusDock"), statusView, Qt::LeftDockWidgetArea,
+        tr("The loop's phase, iteration, rates and what poll waits for."));
+
+    m_consoleView = makeTable(m_console, this);
+    m_consoleView->setObjectName(QStringLiteral("consoleView"));
+    m_consoleView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_consoleView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_consoleView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    connect(m_console, &QAbstractItemModel::rowsInserted, m_consoleView, [this] { m_consoleView->scrollToBottom(); });
+    auto* consoleDock = addDock(tr("Console"), QStringLiteral("consoleDock"), m_consoleView, Qt::BottomDockWidgetArea,
+        tr("The program's console.log output in the order the runtime printed it, with errors in red."));
+
+    splitDockWidget(workloads, statusDock, Qt::Vertical);
+    splitDockWidget(scenarios, consoleDock, Qt::Horizontal);
+    resizeDocks({ workloads, queuesDock }, { 440, 340 }, Qt::Horizontal);
+    resizeDocks({ scenarios }, { 300 }, Qt::Vertical);
+    resizeDocks({ scenarios, consoleDock }, { 900, 500 }, Qt::Horizontal);
+}
+
+void MainWindow::runProgram(loopscope::Program program)
+{
+    startSession(std::move(program), true);
+}
+
+bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides)
+{
+    auto loaded = ScenarioCatalog::loadScenario(name, overrides);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        m_console->appendNote(*error);
+        return false;
+    }
+    m_browser->select(name);
+    runProgram(std::get<loopscope::Program>(std::move(loaded)));
+    return true;
+}
+
+bool MainWindow::injectWorkload(const QByteArray& programText, const QString& summary)
+{
+    auto parsed = ScenarioCatalog::parse(programText, tr("workload"));
+    if (auto* error = std::get_if<QString>(&parsed)) {
+        m_console->appendNote(tr("%1: not supported by this engine: %2").arg(summary, *error));
+        return false;
+    }
+    if (!m_session)
+        startSession(idleProgram(), false);
+    m_console->appendNote(tr("▶ injected: %1").arg(summary));
+    m_session->inject(std::get<loopscope::Program>(std::move(parsed)));
+    return true;
+}
+
+void MainWindow::stopRunaway()
+{
+    if (!m_session)
+        return;
+    m_console->appendNote(tr("■ stopped: the run of %1 was aborted; the loop continues idle").arg(m_programName));
+    const QString aborted = m_programName;
+    m_status->setAborted(true);
+    startSession(idleProgram(), false);
+    m_stateLabel->setText(tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted));
+}
+
+void MainWindow::startSession(loopscope::Program program, bool clearConsole)
+{
+    const bool abortOld = m_status->runState() != StatusModel::RunState::Finished;
+    m_feed->setSession(nullptr);
+    if (m_session)
+        m_reaper.retire(std::move(m_session), abortOld);
+    if (clearConsole)
+        m_console->clear();
+    for (QueueModel* model : m_queueModels)
+        model->clear();
+    m_lastSnapshotNs = -2;
+
+    m_programName = QString::fromStdString(program.name);
+    m_session = std::make_unique<Session>(std::move(program));
+    m_pauseAction->setChecked(false);
+    m_status->setOriginNs(loopscope::monotonicNs());
+    m_session->start();
+    m_session->setSlowMotion(m_slowMotion->value());
+    m_session->setDelayMonitor(m_delayAction->isChecked());
+    if (m_healthAction->isChecked())
+        m_session->setHealthProbe(true);
+    m_feed->setSession(m_session.get());
+    setWindowTitle(tr("LoopScope — %1").arg(m_programName));
+    m_stateLabel->setText(tr("Running %1 on libuv %2, thread pool of %3")
+                              .arg(m_programName, QString::fromStdString(m_session->recording().info.libuv))
+                              .arg(m_session->recording().info.threadpoolSize));
+    updateControls();
+}
+
+void MainWindow::refreshQueues()
+{
+    if (!m_session)
+        return;
+    const loopscope::QueueSnapshot snapshot = m_session->queueSnapshot();
+    if (snapshot.takenAtNs == m_lastSnapshotNs)
+        return;
+    m_lastSnapshotNs = snapshot.takenAtNs;
+    for (QueueModel* model : m_queueModels)
+        model->update(snapshot, m_session->recording().strings);
+}
+
+void MainWindow::onTicked()
+{
+    // The loop publishes a snapshot at most every 30 ms; looking every other frame is enough.
+    if (++m_ticks % 2 == 0)
+        refreshQueues();
+    if (m_session && m_session->paused() != m_pauseAction->isChecked()) {
+        const QSignalBlocker blocker(m_pauseAction);
+        m_pauseAction->setChecked(m_session->paused());
+        updateControls();
+    }
+    std::uint64_t dropped = 0;
+    if (m_session) {
+        for (const auto& log : m_session->recording().logs)
+            dropped += log->dropped();
+    }
+    if (dropped > 0)
+        m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "", int(std::min<std::uint64_t>(dropped, INT_MAX))));
+}
+
+void MainWindow::updateControls()
+{
+    const bool paused = m_pauseAction->isChecked();
+    m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
+    m_stepPhaseAction->setEnabled(paused);
+    m_stepCallbackAction->setEnabled(paused);
+}
+
+void MainWindow::setTheme(Theme::Mode mode)
+{
+    m_theme = mode;
+    Theme::apply(mode);
+    Theme::save(mode);
+    const QSignalBlocker blocker(m_themeAction);
+    m_themeAction->setChecked(mode == Theme::Mode::Dark);
+    m_wheel->update();
+}
+
+void MainWindow::setFontScale(double scale)
+{
+    m_fontScale = std::clamp(scale, 0.7, 2.5);
+    QFont font = QApplication::font();
+    if (m_basePointSize > 0)
+        font.setPointSizeF(m_basePointSize * m_fontScale);
+    QApplication::setFont(font);
+    QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QLatin1String(GeometryKey), saveGeometry());
+    settings.setValue(QLatin1String(StateKey), saveState(StateVersion));
+    QMainWindow::closeEvent(event);
 }

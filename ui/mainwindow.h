@@ -1,11 +1,35 @@
 #pragma once
 
+#include "program.h"
+#include "queuemodel.h"
+#include "scenariocatalog.h"
+#include "sessionreaper.h"
+#include "theme.h"
+
 #include <QMainWindow>
 
-class QLabel;
+#include <array>
+#include <memory>
 
-// The LoopScope main window.
-class MainWindow : public QMainWindow {
+namespace loopscope {
+class Session;
+}
+class ConsoleModel;
+class LiveFeed;
+class PhaseWheel;
+class QAction;
+class QLabel;
+class QSlider;
+class QTreeView;
+class ScenarioBrowser;
+class StatusModel;
+class WorkloadPalette;
+
+// The LoopScope main window: the circle of phases in the middle, docks for the
+// scenarios, workloads, queues, loop status and console around it, and the
+// loop controls in the tool bar. The GUI thread never waits on the loop thread.
+class MainWindow : public QMainWindow
+{
     Q_OBJECT
 
 public:
@@ -15,6 +39,69 @@ public:
     // The version text shown in the status bar.
     QString versionText() const;
 
+    // Starts a new session for `program`; the previous one is stopped.
+    void runProgram(loopscope::Program program);
+    // Loads and runs a built-in scenario; false (with the error in the console) when it does not load.
+    bool runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {});
+    // Parses a workload program and injects it into the running loop; false when it does not parse.
+    bool injectWorkload(const QByteArray& programText, const QString& summary);
+    // Abandons runaway work and continues on a fresh, idle loop.
+    void stopRunaway();
+
+    LiveFeed* feed() const { return m_feed; }
+    loopscope::Session* session() const { return m_session.get(); }
+    StatusModel* statusModel() const { return m_status; }
+    ConsoleModel* consoleModel() const { return m_console; }
+    QueueModel* queueModel(QueueModel::Queue queue) const { return m_queueModels[std::size_t(queue)]; }
+    ScenarioBrowser* scenarioBrowser() const { return m_browser; }
+    WorkloadPalette* workloadPalette() const { return m_palette; }
+    PhaseWheel* phaseWheel() const { return m_wheel; }
+    // Reads the latest queue snapshot into the queue models now.
+    void refreshQueues();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
+    void createActions();
+    void createDocks();
+    void startSession(loopscope::Program program, bool clearConsole);
+    void updateControls();
+    void setTheme(Theme::Mode mode);
+    void setFontScale(double scale);
+    void onTicked();
+    QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
+
+    LiveFeed* m_feed = nullptr;
+    std::unique_ptr<loopscope::Session> m_session;
+    SessionReaper m_reaper;
+    QString m_programName;
+    StatusModel* m_status = nullptr;
+    ConsoleModel* m_console = nullptr;
+    std::array<QueueModel*, QueueModel::QueueCount> m_queueModels {};
+    std::array<QLabel*, QueueModel::QueueCount> m_queueTitles {};
+    std::int64_t m_lastSnapshotNs = -2;
+    int m_ticks = 0;
+    PhaseWheel* m_wheel = nullptr;
+    ScenarioBrowser* m_browser = nullptr;
+    WorkloadPalette* m_palette = nullptr;
+    QTreeView* m_consoleView = nullptr;
+
+    QAction* m_runAction = nullptr;
+    QAction* m_stopAction = nullptr;
+    QAction* m_pauseAction = nullptr;
+    QAction* m_stepPhaseAction = nullptr;
+    QAction* m_stepCallbackAction = nullptr;
+    QAction* m_healthAction = nullptr;
+    QAction* m_delayAction = nullptr;
+    QAction* m_themeAction = nullptr;
+    QAction* m_slowerAction = nullptr;
+    QAction* m_fasterAction = nullptr;
+    QSlider* m_slowMotion = nullptr;
+    QLabel* m_slowMotionLabel = nullptr;
+    QLabel* m_stateLabel = nullptr;
     QLabel* m_versionLabel = nullptr;
+    Theme::Mode m_theme = Theme::Mode::Light;
+    double m_fontScale = 1.0;
+    double m_basePointSize = 0;
 };

@@ -1,0 +1,128 @@
+#include "consolemodel.h"
+#include "livefeed.h"
+#include "mainwindow.h"
+#include "phasewheel.h"
+#include "queuemodel.h"
+#include "scenariobrowser.h"
+#include "scenariocatalog.h"
+#include "session.h"
+#include "statusmodel.h"
+#include "workloadpalette.h"
+
+#include <QAction>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTest>
+
+using Workload = WorkloadPalette::Workload;
+
+class TestGuiScenario : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        qputenv("UV_THREADPOOL_SIZE", "4");
+    }
+
+    void guessOrderThroughTheBrowser()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.scenarioBrowser()->select(QStringLiteral("guess-order")));
+        QVERIFY(window.scenarioBrowser()->nodeSource().contains(QStringLiteral("fs.readFile")));
+        QTest::mouseClick(window.scenarioBrowser()->runButton(), Qt::LeftButton);
+
+        ConsoleModel* console = window.consoleModel();
+        QTRY_COMPARE_WITH_TIMEOUT(console->outputLines().size(), 5, 10000);
+        QCOMPARE(console->outputLines(),
+            QStringList({ "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }));
+        StatusModel* status = window.statusModel();
+        QTRY_VERIFY_WITH_TIMEOUT(status->phasesSeen().contains(loopscope::Phase::Poll), 5000);
+        QVERIFY(status->phasesSeen().contains(loopscope::Phase::Check));
+        QVERIFY(!status->pollTextsSeen().isEmpty());
+        QCOMPARE(window.session()->program().name, std::string("guess-order"));
+        QVERIFY(window.windowTitle().contains(QStringLiteral("guess-order")));
+        // The window stays responsive: the wheel repaints from the feed.
+        QVERIFY(!window.phaseWheel()->grab().isNull());
+    }
+
+    void poolAndQueuesShowInjectedWork()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        WorkloadPalette* palette = window.workloadPalette();
+        palette->setParameters(Workload::Pbkdf2, { 6, 3000000 });
+        QTest::mouseClick(palette->button(Workload::Pbkdf2), Qt::LeftButton);
+        StatusModel* status = window.statusModel();
+        QTRY_VERIFY_WITH_TIMEOUT(status->poolActive() == 4 && status->poolQueued() == 2, 10000);
+        QCOMPARE(status->depth(loopscope::Phase::Poll), 6u);
+
+        const QByteArray timer = R"({ "format": "loopscope-program", "version": 1, "name": "t", "main": [
+            { "op": "setTimeout", "ms": 60000, "label": "much later", "do": [] },
+            { "op": "setTimeout", "ms": 30000, "label": "later", "do": [] } ] })";
+        QVERIFY(window.injectWorkload(timer, QStringLiteral("two timers")));
+        QueueModel* timers = window.queueModel(QueueModel::Queue::Timers);
+        QTRY_COMPARE_WITH_TIMEOUT(timers->labels(), QStringList({ "later", "much later" }), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(status->depth(loopscope::Phase::Timers), 2u, 5000);
+    }
+
+    void stopEndsRunawayWork()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        WorkloadPalette* palette = window.workloadPalette();
+        palette->setParameters(Workload::Block, { 60000 });
+        palette->trigger(Workload::Block);
+        StatusModel* status = window.statusModel();
+        QTRY_VERIFY_WITH_TIMEOUT(status->blocked(), 5000);
+        QVERIFY(status->callbackLabel().contains(QStringLiteral("block 60000 ms")));
+        loopscope::Session* blocked = window.session();
+
+        auto* stop = window.findChild<QAction*>(QStringLiteral("stopAction"));
+        QVERIFY(stop);
+        stop->trigger();
+        QVERIFY(window.session() != blocked);
+        QVERIFY(!status->blocked());
+        QVERIFY(window.consoleModel()->index(window.consoleModel()->rowCount() - 1, 1)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("aborted")));
+        // The fresh loop takes work at once.
+        const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
+            { "op": "log", "text": "still alive" } ] })";
+        QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+    }
+
+    void everyWorkloadBuildsAProgram()
+    {
+        for (int i = 0; i < WorkloadPalette::WorkloadCount; ++i) {
+            const auto workload = Workload(i);
+            const QByteArray text = WorkloadPalette::program(workload, WorkloadPalette::defaults(workload));
+            auto parsed = ScenarioCatalog::parse(text, QStringLiteral("workload"));
+            if (const auto* error = std::get_if<QString>(&parsed))
+                QFAIL(qPrintable(*error));
+            QVERIFY(!WorkloadPalette::shortcut(workload).isEmpty());
+            QVERIFY(!WorkloadPalette::explanation(workload).isEmpty());
+        }
+    }
+
+    void unsupportedWorkloadSaysSo()
+    {
+        MainWindow window;
+        const QByteArray bad = R"({ "format": "loopscope-program", "version": 1, "name": "x", "main": [
+            { "op": "noSuchOp" } ] })";
+        QVERIFY(!window.injectWorkload(bad, QStringLiteral("mystery")));
+        const int last = window.consoleModel()->rowCount() - 1;
+        QVERIFY(window.consoleModel()->index(last, 1).data().toString().contains(QStringLiteral("mystery")));
+    }
+};
+
+QTEST_MAIN(TestGuiScenario)
+#include "tst_guiscenario.moc"

@@ -1,0 +1,122 @@
+#include "consolemodel.h"
+#include "livefeed.h"
+#include "queuemodel.h"
+#include "scenariocatalog.h"
+#include "session.h"
+#include "statusmodel.h"
+#include "stringtable.h"
+
+#include <QAbstractItemModelTester>
+#include <QTest>
+
+using loopscope::QueueItem;
+using loopscope::QueueSnapshot;
+
+class TestModels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void queueModelListsItemsAndJobKinds()
+    {
+        loopscope::StringTable strings;
+        QueueModel model(QueueModel::Queue::Microtask);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        QueueSnapshot snapshot;
+        snapshot.microtasks = { { strings.intern("promise.then"), std::uint8_t(loopscope::JobKind::PromiseReactionJob), 0 },
+            { strings.intern("thenable"), std::uint8_t(loopscope::JobKind::PromiseResolveThenableJob), 0 } };
+        snapshot.microtaskCount = 2;
+        model.update(snapshot, strings);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.labels(), QStringList({ "promise.then", "thenable" }));
+        QCOMPARE(model.index(0, QueueModel::DetailColumn).data().toString(), QStringLiteral("PromiseReactionJob"));
+        QCOMPARE(model.index(1, QueueModel::DetailColumn).data().toString(),
+            QStringLiteral("PromiseResolveThenableJob"));
+
+        // More queued than the snapshot carries: a last row says how many.
+        snapshot.microtasks.resize(1);
+        snapshot.microtaskCount = 5000;
+        model.update(snapshot, strings);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.total(), std::size_t(5000));
+        QVERIFY(model.index(1, 0).data(QueueModel::IsMoreRole).toBool());
+        QVERIFY(model.index(1, 0).data().toString().contains(QStringLiteral("4999")));
+
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void timerQueueShowsDueTimes()
+    {
+        loopscope::StringTable strings;
+        QueueModel model(QueueModel::Queue::Timers);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QueueSnapshot snapshot;
+        snapshot.timers = { { strings.intern("setTimeout 0"), 0, -0.5 }, { strings.intern("report"), 0, 250 } };
+        snapshot.timerCount = 2;
+        model.update(snapshot, strings);
+        QCOMPARE(model.index(0, QueueModel::DetailColumn).data().toString(), QStringLiteral("due now"));
+        QCOMPARE(model.index(1, QueueModel::DetailColumn).data().toString(), QStringLiteral("in 250 ms"));
+        QCOMPARE(model.index(1, 0).data(QueueModel::DueInMsRole).toDouble(), 250.0);
+    }
+
+    void consoleAndStatusFollowARun()
+    {
+        auto loaded = ScenarioCatalog::loadScenario(QStringLiteral("guess-order"));
+        QVERIFY(std::holds_alternative<loopscope::Program>(loaded));
+        LiveFeed feed;
+        ConsoleModel console(&feed);
+        StatusModel status(&feed);
+        QAbstractItemModelTester consoleTester(&console, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester statusTester(&status, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        loopscope::Session session(std::get<loopscope::Program>(std::move(loaded)));
+        status.setOriginNs(loopscope::monotonicNs());
+        session.start();
+        feed.setSession(&session);
+        QTRY_COMPARE_WITH_TIMEOUT(console.outputLines().size(), 5, 10000);
+        QCOMPARE(console.outputLines(),
+            QStringList({ "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }));
+        QCOMPARE(console.columnCount(), int(ConsoleModel::ColumnCount));
+        QVERIFY(console.index(0, ConsoleModel::TimeColumn).data(ConsoleModel::TimeNsRole).toLongLong() > 0);
+
+        QTRY_VERIFY_WITH_TIMEOUT(status.runState() == StatusModel::RunState::Finished, 10000);
+        QVERIFY(status.iteration() >= 2);
+        QVERIFY(status.phasesSeen().contains(loopscope::Phase::Poll));
+        QVERIFY(status.phasesSeen().contains(loopscope::Phase::Check));
+        QVERIFY(status.phasesSeen().contains(loopscope::Phase::Timers));
+        QCOMPARE(status.index(StatusModel::IterationRow, StatusModel::ValueColumn).data().toString(),
+            QString::number(status.iteration()));
+
+        console.appendNote(QStringLiteral("a note"));
+        QCOMPARE(console.outputLines().size(), 5);
+        QCOMPARE(console.index(5, ConsoleModel::TextColumn).data(ConsoleModel::KindRole).toInt(),
+            int(ConsoleModel::Kind::Note));
+        feed.setSession(nullptr);
+        QCOMPARE(status.runState(), StatusModel::RunState::Idle);
+    }
+
+    void pollDescriptions_data()
+    {
+        QTest::addColumn<qint64>("timeoutMs");
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("timer") << qint64(1) << int(loopscope::PollReason::TimerDue)
+                               << QStringLiteral("sleeps: timer due in 1 ms");
+        QTest::newRow("immediates") << qint64(0) << int(loopscope::PollReason::ImmediatesPending)
+                                    << QStringLiteral("immediates pending: no sleep");
+        QTest::newRow("io") << qint64(-1) << int(loopscope::PollReason::WaitingForIo)
+                            << QStringLiteral("waiting for I/O");
+    }
+    void pollDescriptions()
+    {
+        QFETCH(qint64, timeoutMs);
+        QFETCH(int, reason);
+        QFETCH(QString, text);
+        QCOMPARE(StatusModel::pollDescription(timeoutMs, loopscope::PollReason(reason)), text);
+    }
+};
+
+QTEST_MAIN(TestModels)
+#include "tst_models.moc"
