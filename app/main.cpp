@@ -105,8 +105,11 @@ int main(int argc, char** argv)
             printErr(QStringLiteral("loopscope: %1\n").arg(*error));
             return 2;
         }
-        if (!options.scenario.isEmpty())
+        if (!options.scenario.isEmpty()) {
             window.scenarioBrowser()->select(options.scenario);
+            for (const auto& [key, value] : overrides)
+                window.scenarioBrowser()->setParameter(QString::fromStdString(key), QString::fromStdString(value).toInt());
+        }
         window.runProgram(std::get<loopscope::Program>(std::move(loaded)));
     }
     window.show();

@@ -1,11 +1,14 @@
 #include "mainwindow.h"
 
 #include "consolemodel.h"
+#include "latencychart.h"
 #include "livefeed.h"
 #include "phasewheel.h"
+#include "poollanesview.h"
 #include "scenariobrowser.h"
 #include "session.h"
 #include "statusmodel.h"
+#include "timelineview.h"
 #include "workloadpalette.h"
 
 #include <QAction>
@@ -16,11 +19,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -33,7 +38,7 @@ const char* const GeometryKey = "window/geometry";
 const char* const StateKey = "window/state";
 const char* const FontScaleKey = "window/fontScale";
 // Bump when the dock layout changes, so an old saved state does not scramble a new layout.
-constexpr int StateVersion = 1;
+constexpr int StateVersion = 2;
 
 QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
@@ -50,6 +55,19 @@ QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
     view->header()->setStretchLastSection(false);
     view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     return view;
+}
+
+// Wraps a view whose height grows with its content (lanes, rows) so that a short dock scrolls it
+// instead of squeezing it: without the shrink flag, the scroll area never makes it shorter than its size hint.
+QScrollArea* verticalScroller(QWidget* content, QWidget* parent)
+{
+    content->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::MinimumExpanding);
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
 }
 
 QString withShortcut(const QString& explanation, const QKeySequence& shortcut)
@@ -96,9 +114,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_versionLabel = new QLabel(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)), this);
     statusBar()->addPermanentWidget(m_versionLabel);
 
-    resize(1500, 920);
     QSettings settings;
-    restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray());
+    if (!restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray())) {
+        // First start: most of the screen, centred, so every dock has room.
+        const QRect available = screen()->availableGeometry();
+        const QSize size = QSize(1560, 960).boundedTo(available.size() * 0.94);
+        setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+    }
     restoreState(settings.value(QLatin1String(StateKey)).toByteArray(), StateVersion);
     setTheme(Theme::saved());
     setFontScale(settings.value(QLatin1String(FontScaleKey), 1.0).toDouble());
@@ -301,6 +323,7 @@ void MainWindow::createDocks()
         view->setObjectName(QStringLiteral("queueView%1").arg(i));
         view->setToolTip(QueueModel::explanation(queue));
         view->header()->hide();
+        view->setMinimumHeight(view->fontMetrics().height() * 2 + 8);
         layout->addWidget(title);
         layout->addWidget(view, 1);
         splitter->addWidget(box);
@@ -330,11 +353,36 @@ void MainWindow::createDocks()
     auto* consoleDock = addDock(tr("Console"), QStringLiteral("consoleDock"), m_consoleView, Qt::BottomDockWidgetArea,
         tr("The program's console.log output in the order the runtime printed it, with errors in red."));
 
+    m_poolLanes = new PoolLanesView(m_feed, this);
+    m_poolLanes->setObjectName(QStringLiteral("poolLanes"));
+    auto* poolDock = addDock(tr("Thread pool"), QStringLiteral("poolDock"), verticalScroller(m_poolLanes, this),
+        Qt::RightDockWidgetArea,
+        tr("libuv's worker threads: what each one runs and for how long, the work waiting for a free thread, "
+           "and the occupancy of the last seconds."));
+
+    m_timeline = new TimelineView(m_feed, this);
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    auto* timelineDock = addDock(tr("Timeline"), QStringLiteral("timelineDock"),
+        verticalScroller(m_timeline, this), Qt::BottomDockWidgetArea,
+        tr("The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. "
+           "Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows details."));
+
+    m_latency = new LatencyChart(m_feed, this);
+    m_latency->setObjectName(QStringLiteral("latencyChart"));
+    auto* latencyDock = addDock(tr("Latency"), QStringLiteral("latencyDock"), m_latency, Qt::BottomDockWidgetArea,
+        tr("Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark "
+           "the workloads that ran."));
+
     splitDockWidget(workloads, statusDock, Qt::Vertical);
+    splitDockWidget(queuesDock, poolDock, Qt::Vertical);
     splitDockWidget(scenarios, consoleDock, Qt::Horizontal);
-    resizeDocks({ workloads, queuesDock }, { 440, 340 }, Qt::Horizontal);
-    resizeDocks({ scenarios }, { 300 }, Qt::Vertical);
-    resizeDocks({ scenarios, consoleDock }, { 900, 500 }, Qt::Horizontal);
+    tabifyDockWidget(scenarios, timelineDock);
+    tabifyDockWidget(timelineDock, latencyDock);
+    scenarios->raise();
+    resizeDocks({ workloads, queuesDock }, { 420, 380 }, Qt::Horizontal);
+    resizeDocks({ queuesDock, poolDock }, { 290, 330 }, Qt::Vertical);
+    resizeDocks({ scenarios }, { 320 }, Qt::Vertical);
+    resizeDocks({ scenarios, consoleDock }, { 1050, 450 }, Qt::Horizontal);
 }
 
 void MainWindow::runProgram(loopscope::Program program)

@@ -15,14 +15,17 @@ namespace loopscope {
 class Session;
 }
 class ConsoleModel;
+class LatencyChart;
 class LiveFeed;
 class PhaseWheel;
+class PoolLanesView;
 class QAction;
 class QLabel;
 class QSlider;
 class QTreeView;
 class ScenarioBrowser;
 class StatusModel;
+class TimelineView;
 class WorkloadPalette;
 
 // The LoopScope main window: the circle of phases in the middle, docks for the
@@ -56,6 +59,9 @@ public:
     ScenarioBrowser* scenarioBrowser() const { return m_browser; }
     WorkloadPalette* workloadPalette() const { return m_palette; }
     PhaseWheel* phaseWheel() const { return m_wheel; }
+    PoolLanesView* poolLanes() const { return m_poolLanes; }
+    TimelineView* timeline() const { return m_timeline; }
+    LatencyChart* latencyChart() const { return m_latency; }
     // Reads the latest queue snapshot into the queue models now.
     void refreshQueues();
 
@@ -86,6 +92,9 @@ private:
     ScenarioBrowser* m_browser = nullptr;
     WorkloadPalette* m_palette = nullptr;
     QTreeView* m_consoleView = nullptr;
+    PoolLanesView* m_poolLanes = nullptr;
+    TimelineView* m_timeline = nullptr;
+    LatencyChart* m_latency = nullptr;
 
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;

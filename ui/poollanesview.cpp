@@ -241,16 +241,23 @@ void PoolLanesView::paintEvent(QPaintEvent*)
 
     // Header.
     double y = Margin;
-    p.setFont(bigBold);
-    p.setPen(text);
-    p.drawText(QRectF(Margin, y, inner, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter, tr("Thread pool"));
-    p.setFont(big);
     const int busy = m_model->runningCount();
     const int waiting = m_model->waitingCount();
+    const QString title = tr("Thread pool");
+    const QString summary = tr("%1 of %2 threads busy · %3 waiting").arg(busy).arg(m_poolSize).arg(waiting);
+    // In a narrow dock the summary matters more than the title, which the dock shows already.
+    const bool withTitle
+        = QFontMetricsF(bigBold).horizontalAdvance(title) + bfm.horizontalAdvance(summary) + 16 <= inner;
+    if (withTitle) {
+        p.setFont(bigBold);
+        p.setPen(text);
+        p.drawText(QRectF(Margin, y, inner, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter, title);
+    }
+    p.setFont(big);
     p.setPen(
         waiting > 0 ? PhaseColors::waiting().darker(pal.color(QPalette::Base).lightness() > 128 ? 130 : 100) : faint);
-    p.drawText(QRectF(Margin, y, inner, bfm.height()), Qt::AlignRight | Qt::AlignVCenter,
-        tr("%1 of %2 threads busy · %3 waiting").arg(busy).arg(m_poolSize).arg(waiting));
+    p.drawText(QRectF(Margin, y, inner, bfm.height()), (withTitle ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
+        summary);
     y += bfm.height() + 10;
 
     // Lanes.

@@ -42,6 +42,8 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
 {
     auto* layout = new QGridLayout(this);
     layout->setColumnStretch(0, 1);
+    layout->setColumnStretch(1, 1);
+    layout->setColumnStretch(2, 1);
     layout->setHorizontalSpacing(6);
     layout->setVerticalSpacing(4);
     for (int i = 0; i < WorkloadCount; ++i) {
@@ -63,6 +65,8 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
             spin->setGroupSeparatorShown(true);
             spin->setToolTip(tip);
             spin->setAccelerated(true);
+            // The widest value of a large range would make the dock scroll sideways; the field scrolls instead.
+            spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("0,000,000")));
             return spin;
         };
         switch (workload) {
