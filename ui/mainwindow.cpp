@@ -468,11 +468,30 @@ void MainWindow::refreshQueues()
         model->update(snapshot, m_session->recording().strings);
 }
 
+// The loop publishes queue snapshots between callbacks, so a long callback's own entry is still
+// in the last one: mark it as running rather than let it look like it waits.
+void MainWindow::markRunningCallback()
+{
+    using loopscope::CallbackKind;
+    const std::int64_t startedNs = m_status->nowNs() - m_status->callbackRunningNs();
+    const bool stale = m_status->inCallback() && m_lastSnapshotNs >= 0 && m_lastSnapshotNs <= startedNs;
+    const CallbackKind kind = m_status->callbackKind();
+    auto mark = [&](QueueModel::Queue queue, CallbackKind served) {
+        queueModel(queue)->setRunningLabel(stale && kind == served ? m_status->callbackLabel() : QString());
+    };
+    mark(QueueModel::Queue::Timers, CallbackKind::Timer);
+    mark(QueueModel::Queue::Immediates, CallbackKind::Immediate);
+    mark(QueueModel::Queue::Closes, CallbackKind::Close);
+}
+
 void MainWindow::onTicked()
 {
     // The loop publishes a snapshot at most every 30 ms; looking every other frame is enough.
-    if (++m_ticks % 2 == 0)
+    if (++m_ticks % 2 == 0) {
         refreshQueues();
+        queueModel(QueueModel::Queue::Timers)->setNowNs(m_status->nowNs());
+        markRunningCallback();
+    }
     if (m_session && m_session->paused() != m_pauseAction->isChecked()) {
         const QSignalBlocker blocker(m_pauseAction);
         m_pauseAction->setChecked(m_session->paused());

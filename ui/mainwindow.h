@@ -76,6 +76,7 @@ private:
     void setTheme(Theme::Mode mode);
     void setFontScale(double scale);
     void onTicked();
+    void markRunningCallback();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
 
     LiveFeed* m_feed = nullptr;

@@ -70,6 +70,33 @@ QRectF annotationBox(double angle, double radius, double width, double height, Q
     return { left, top, width, height };
 }
 
+// Draws `text` with a stopwatch before it, aligned in `box` as `alignment` says, in the painter's pen and font.
+// The stopwatch is drawn rather than taken from a font, since few fonts carry U+23F1.
+void paintStopwatchText(QPainter& painter, const QRectF& box, Qt::Alignment alignment, const QString& text)
+{
+    const QFontMetricsF metrics(painter.font());
+    const double r = metrics.ascent() * 0.42;
+    const double gap = r * 0.8;
+    const double total = 2 * r + gap + metrics.horizontalAdvance(text);
+    double left = box.center().x() - total / 2;
+    if (alignment & Qt::AlignLeft)
+        left = box.left();
+    else if (alignment & Qt::AlignRight)
+        left = box.right() - total;
+    const QPointF centre(left + r, box.center().y() + r * 0.15);
+    const QColor color = painter.pen().color();
+    painter.save();
+    painter.setPen(QPen(color, r * 0.28, Qt::SolidLine, Qt::RoundCap));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawEllipse(centre, r, r);
+    painter.drawLine(centre, centre + QPointF(0, -r * 0.62));
+    painter.drawLine(centre, centre + QPointF(r * 0.45, r * 0.2));
+    painter.drawLine(centre + QPointF(-r * 0.3, -r * 1.38), centre + QPointF(r * 0.3, -r * 1.38));
+    painter.drawLine(centre + QPointF(0, -r * 1.38), centre + QPointF(0, -r * 1.05));
+    painter.restore();
+    painter.drawText(QRectF(left + 2 * r + gap, box.top(), total, box.height()), Qt::AlignLeft | Qt::AlignVCenter, text);
+}
+
 } // namespace
 
 PhaseWheel::PhaseWheel(LiveFeed* feed, StatusModel* status, QWidget* parent)
@@ -143,7 +170,10 @@ void PhaseWheel::onRefreshed()
             // A whole iteration between two frames still shows as one lap.
             if (distance < 0.5 && m_status->iteration() > m_lastIteration)
                 distance = 360;
-            m_remaining = std::min(m_remaining + distance, 720.0);
+            // Drop whole laps only, or the cursor would settle beside the phase instead of on it.
+            m_remaining += distance;
+            while (m_remaining > 720.0)
+                m_remaining -= 360.0;
             m_targetAngle = target;
         }
         m_lastIteration = m_status->iteration();
@@ -373,7 +403,8 @@ void PhaseWheel::paintAnnotations(QPainter& painter)
     const double boxWidth = (LogicalWidth - PhaseGeometry::LogicalSize) / 2 + 40;
     Qt::Alignment alignment;
 
-    if (running) {
+    // While a callback blocks elsewhere, what the last poll waited for is beside the point.
+    if (running && !m_status->blocked()) {
         const double angle = PhaseGeometry::centreAngle(Phase::Poll, afterClose);
         const QRectF box = annotationBox(angle, radius, boxWidth, 44, &alignment);
         const bool sleeping = m_status->phase() == Phase::Poll && !m_status->inCallback() && !m_showRates;
@@ -404,13 +435,13 @@ void PhaseWheel::paintAnnotations(QPainter& painter)
             if (m_status->phase() == Phase::Poll)
                 box.translate(0, box.center().y() > 0 ? 44 : -44);
         } else {
-            box = QRectF(-boxWidth / 2, -PhaseGeometry::LogicalSize / 2, boxWidth, 44);
-            alignment = Qt::AlignCenter;
+            // The main module belongs to no phase: the upper left of the circle is clear of labels and badges.
+            box = annotationBox(300, radius + 6, boxWidth, 64, &alignment);
         }
         painter.setPen(PhaseColors::blocked());
         painter.setFont(logicalFont(font(), 28, true));
-        painter.drawText(QRectF(box.left(), box.top(), box.width(), 34), alignment,
-            QStringLiteral("\u23F1 ") + StatusModel::formatDuration(m_status->callbackRunningNs()));
+        paintStopwatchText(painter, QRectF(box.left(), box.top(), box.width(), 34), alignment,
+            StatusModel::formatDuration(m_status->callbackRunningNs()));
         painter.setFont(logicalFont(font(), 14, true));
         const QFontMetricsF metrics(painter.font());
         painter.drawText(QRectF(box.left(), box.top() + 34, box.width(), 22), alignment,

@@ -1,6 +1,8 @@
 #include "queuemodel.h"
 
 #include "events.h"
+#include "phasecolors.h"
+#include "statusmodel.h"
 #include "stringtable.h"
 
 #include <QGuiApplication>
@@ -100,11 +102,48 @@ void QueueModel::update(const QueueSnapshot& snapshot, const loopscope::StringTa
         more.label = tr("… and %n more", "", int(std::min<std::size_t>(total - source->size(), INT_MAX)));
         items.push_back(std::move(more));
     }
+    m_snapshotAtNs = std::max<std::int64_t>(snapshot.takenAtNs, 0);
+    m_nowNs = std::max(m_nowNs, m_snapshotAtNs);
     setItems(std::move(items), total);
+}
+
+void QueueModel::setNowNs(std::int64_t nowNs)
+{
+    m_nowNs = std::max(nowNs, m_snapshotAtNs);
+    if (m_queue == Queue::Timers && !m_items.empty())
+        emit dataChanged(index(0, DetailColumn), index(rowCount() - 1, DetailColumn), { Qt::DisplayRole, Qt::ForegroundRole });
+}
+
+void QueueModel::setRunningLabel(const QString& label)
+{
+    m_runningLabel = label;
+    int row = -1;
+    if (!label.isEmpty()) {
+        const auto found = std::find_if(
+            m_items.begin(), m_items.end(), [&label](const Item& item) { return !item.more && item.label == label; });
+        row = found == m_items.end() ? -1 : int(found - m_items.begin());
+    }
+    if (row == m_runningRow)
+        return;
+    const int before = m_runningRow;
+    m_runningRow = row;
+    for (const int changed : { before, row }) {
+        if (changed >= 0)
+            emit dataChanged(index(changed, DetailColumn), index(changed, DetailColumn));
+    }
+}
+
+double QueueModel::dueInMsNow(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return 0;
+    return m_items[std::size_t(row)].dueInMs - double(m_nowNs - m_snapshotAtNs) / 1e6;
 }
 
 void QueueModel::clear()
 {
+    m_snapshotAtNs = 0;
+    m_nowNs = 0;
     setItems({}, 0);
 }
 
@@ -120,6 +159,7 @@ QStringList QueueModel::labels() const
 
 void QueueModel::setItems(std::vector<Item> items, std::size_t total)
 {
+    m_runningRow = -1;
     // Rows that stay keep their identity, so views do not jump while the queue drains.
     const int oldCount = int(m_items.size());
     const int newCount = int(items.size());
@@ -174,17 +214,28 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const
             return item.label;
         if (item.more)
             return QString();
+        if (index.row() == m_runningRow)
+            return tr("running now");
         if (m_queue == Queue::Microtask && item.jobKind >= 0 && item.jobKind <= 2)
             return QString::fromLatin1(loopscope::jobKindName(loopscope::JobKind(item.jobKind)));
         if (m_queue == Queue::Timers) {
-            if (item.dueInMs <= 0)
+            const double dueInMs = dueInMsNow(index.row());
+            // A timer is late by more than rounding only when the loop could not get to it.
+            if (dueInMs < -1.0)
+                return tr("late by %1").arg(StatusModel::formatDuration(std::int64_t(-dueInMs * 1e6)));
+            if (dueInMs <= 0)
                 return tr("due now");
-            return tr("in %1 ms").arg(item.dueInMs, 0, 'f', item.dueInMs < 10 ? 1 : 0);
+            return tr("in %1 ms").arg(dueInMs, 0, 'f', dueInMs < 10 ? 1 : 0);
         }
         return QString();
     case Qt::ToolTipRole:
         return explanation(m_queue);
     case Qt::ForegroundRole:
+        if (index.column() == DetailColumn && index.row() == m_runningRow)
+            return PhaseColors::blocked();
+        if (m_queue == Queue::Timers && !item.more && index.column() == DetailColumn
+            && dueInMsNow(index.row()) < -1.0)
+            return PhaseColors::blocked();
         if (item.more || index.column() == DetailColumn)
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
         return {};

@@ -33,6 +33,14 @@ public:
 
     // Shows the snapshot's items of this queue; labels are looked up in `strings`.
     void update(const loopscope::QueueSnapshot& snapshot, const loopscope::StringTable& strings);
+    // Timers: the recording time now, so due times count down (and show how late a timer is
+    // while the loop is blocked) between snapshots.
+    void setNowNs(std::int64_t nowNs);
+    // The callback running now when the snapshot predates it: the first item labelled so is
+    // the one running, and shows as such rather than as waiting. Empty: none.
+    void setRunningLabel(const QString& label);
+    // Timers: milliseconds until the item of `row` is due at the time of setNowNs (negative: late).
+    double dueInMsNow(int row) const;
     void clear();
     // How many items the queue really holds (the model may list fewer).
     std::size_t total() const { return m_total; }
@@ -64,5 +72,9 @@ private:
 
     Queue m_queue;
     std::vector<Item> m_items;
+    std::int64_t m_snapshotAtNs = 0;
+    std::int64_t m_nowNs = 0;
+    QString m_runningLabel;
+    int m_runningRow = -1;
     std::size_t m_total = 0;
 };

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "events.h"
+#include "recorder.h"
 
 #include <QAbstractTableModel>
 #include <QElapsedTimer>
@@ -44,6 +45,8 @@ public:
     // The monotonic time (monotonicNs) at which the session's recording starts, or
     // slightly before it; the stopwatch of a running callback counts from there.
     void setOriginNs(std::int64_t originNs) { m_originNs = originNs; }
+    // The recording time now, by that origin.
+    std::int64_t nowNs() const { return loopscope::monotonicNs() - m_originNs; }
     void setAborted(bool aborted);
     // Reads the live state now (the feed's tick calls it).
     void refresh();
