@@ -5,1629 +5,1661 @@
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope запускае сапраўдны цыкл падзей libuv і ў рэальным часе паказвае, што Node.js робіць з таймерамі, setImmediate, nextTick, Promise і пулам патокаў.</translation>
     </message>
     <message>
         <source>Show this help and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Паказаць гэтую даведку і выйсці.</translation>
     </message>
     <message>
         <source>Show the version and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Паказаць версію і выйсці.</translation>
     </message>
     <message>
         <source>Run one program to the end without a window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выканаць адну праграму да канца без акна.</translation>
     </message>
     <message>
         <source>Load the built-in scenario NAME.</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузіць убудаваны сцэнарый НАЗВА.</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>НАЗВА</translation>
     </message>
     <message>
         <source>Load the program FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузіць праграму з файла ФАЙЛ.</translation>
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>ФАЙЛ</translation>
     </message>
     <message>
         <source>Override a declared program parameter (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Перавызначыць абвешчаны параметр праграмы (можна паўтараць).</translation>
     </message>
     <message>
         <source>KEY=VALUE</source>
-        <translation type="unfinished"></translation>
+        <translation>КЛЮЧ=ЗНАЧЭННЕ</translation>
     </message>
     <message>
         <source>List the built-in scenarios and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пералічыць убудаваныя сцэнарыі і выйсці.</translation>
     </message>
     <message>
         <source>Print the equivalent Node.js script and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывесці эквівалентны скрыпт Node.js і выйсці.</translation>
     </message>
     <message>
         <source>Size of the libuv thread pool, 1 to 1024 (default: UV_THREADPOOL_SIZE, else 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Памер пула патокаў libuv, ад 1 да 1024 (па змаўчанні: UV_THREADPOOL_SIZE, а калі ён не зададзены, 4).</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>Write the recorded timeline to FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Захаваць запісаную часавую шкалу ў ФАЙЛ.</translation>
     </message>
     <message>
         <source>Write latency samples as CSV to FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Захаваць вымярэнні затрымкі ў фармаце CSV у ФАЙЛ.</translation>
     </message>
     <message>
         <source>Open the recording FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Адкрыць файл запісу ФАЙЛ.</translation>
     </message>
     <message>
         <source>Print a summary of the run on stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывесці зводку выканання ў stderr.</translation>
     </message>
     <message>
         <source>Headless: abort the run after N ms of wall time (default 60000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Без акна: перапыніць выкананне праз N мс рэальнага часу (па змаўчанні 60000).</translation>
     </message>
     <message>
         <source>User-interface language: en, es or be.</source>
-        <translation type="unfinished"></translation>
+        <translation>Мова інтэрфейсу: en, es або be.</translation>
     </message>
     <message>
         <source>CODE</source>
-        <translation type="unfinished"></translation>
+        <translation>КОД</translation>
     </message>
     <message>
         <source>Also run the emitted script in Node.js and compare the outputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Таксама выканаць згенераваны скрыпт у Node.js і параўнаць вывады.</translation>
     </message>
     <message>
         <source>The Node.js executable for --compare-node.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выканальны файл Node.js для --compare-node.</translation>
     </message>
     <message>
         <source>PATH</source>
-        <translation type="unfinished"></translation>
+        <translation>ШЛЯХ</translation>
     </message>
     <message>
         <source>unexpected argument &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>нечаканы аргумент &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--scenario and --program cannot be used together</source>
-        <translation type="unfinished"></translation>
+        <translation>--scenario і --program нельга выкарыстоўваць разам</translation>
     </message>
     <message>
         <source>--timeout-ms must be a whole number from 1 to 86400000, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--timeout-ms павінен быць цэлым лікам ад 1 да 86400000, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--threadpool-size must be a whole number from 1 to 1024, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--threadpool-size павінен быць цэлым лікам ад 1 да 1024, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--lang must be one of en, es, be, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--lang павінен быць en, es або be, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--set expects KEY=VALUE, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--set чакае КЛЮЧ=ЗНАЧЭННЕ, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--emit-js needs --scenario or --program</source>
-        <translation type="unfinished"></translation>
+        <translation>--emit-js патрабуе --scenario або --program</translation>
     </message>
     <message>
         <source>--headless --open needs --summary</source>
-        <translation type="unfinished"></translation>
+        <translation>--headless --open патрабуе --summary</translation>
     </message>
     <message>
         <source>--headless needs --scenario or --program</source>
-        <translation type="unfinished"></translation>
+        <translation>--headless патрабуе --scenario або --program</translation>
     </message>
     <message>
         <source>--compare-node needs --scenario or --program</source>
-        <translation type="unfinished"></translation>
+        <translation>--compare-node патрабуе --scenario або --program</translation>
     </message>
 </context>
 <context>
     <name>ConsoleModel</name>
     <message>
         <source>An error the runtime delivered to the program.</source>
-        <translation type="unfinished"></translation>
+        <translation>Памылка, якую асяроддзе выканання перадало праграме.</translation>
     </message>
     <message>
         <source>A note from LoopScope, not program output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Заўвага ад LoopScope, а не вывад праграмы.</translation>
     </message>
     <message>
         <source>console.log output, at milliseconds since the run started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывад console.log з часам у мілісекундах ад пачатку выканання.</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>мс</translation>
     </message>
     <message>
         <source>Output</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывад</translation>
     </message>
 </context>
 <context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Графік затрымак</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Loop delay&lt;/b&gt;: how late the loop gets to a timer that should fire every 10 ms, that is, how long callbacks kept it busy. &lt;b&gt;p99&lt;/b&gt; is the worst 1% in each 100 ms window, &lt;b&gt;max&lt;/b&gt; the worst of all.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in HTTP server took to answer a probe; it can only answer when the loop is free.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilisation&lt;/b&gt; (right axis): the share of time the loop ran code instead of waiting in poll.&lt;/p&gt;&lt;p&gt;Shaded bands mark callbacks that held the loop for more than 20 ms.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Затрымка цыкла&lt;/b&gt;: наколькі позна цыкл дабіраецца да таймера, які мусіць спрацоўваць кожныя 10 мс, гэта значыць, як доўга зваротныя выклікі трымалі яго занятым. &lt;b&gt;p99&lt;/b&gt; — найгоршы 1% у кожным акне 100 мс, &lt;b&gt;макс.&lt;/b&gt; — найгоршае значэнне з усіх.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: колькі часу ўбудаваны HTTP-сервер адказваў на праверачны запыт; адказаць ён можа, толькі калі цыкл вольны.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Загрузка&lt;/b&gt; (правая вось): доля часу, калі цыкл выконваў код, а не чакаў у poll.&lt;/p&gt;&lt;p&gt;Зацененыя палосы пазначаюць зваротныя выклікі, якія трымалі цыкл больш за 20 мс.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>loop delay max</source>
-        <translation type="unfinished"></translation>
+        <translation>затрымка цыкла, макс.</translation>
     </message>
     <message>
         <source>loop delay p99</source>
-        <translation type="unfinished"></translation>
+        <translation>затрымка цыкла, p99</translation>
     </message>
     <message>
         <source>/health response</source>
-        <translation type="unfinished"></translation>
+        <translation>адказ /health</translation>
     </message>
     <message>
         <source>utilisation %</source>
-        <translation type="unfinished"></translation>
+        <translation>загрузка, %</translation>
     </message>
     <message>
         <source>seconds since start</source>
-        <translation type="unfinished"></translation>
+        <translation>секунды ад пачатку</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>мс</translation>
     </message>
     <message>
         <source>%1 · blocking the loop for %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · блакуе цыкл %2 с</translation>
     </message>
     <message>
         <source>%1 ×%L2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ×%L2</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Idle loop: inject workloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Цыкл у прастоі: дадайце нагрузку</translation>
     </message>
     <message>
         <source>LoopScope %1</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope %1</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Запусціць</translation>
     </message>
     <message>
         <source>Runs the scenario selected in the browser on a fresh loop; the previous run stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запускае выбраны ў спісе сцэнарый на новым цыкле; папярэдняе выкананне спыняецца.</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Спыніць</translation>
     </message>
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm) and continues on a fresh, idle loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Перапыняе работу, што выйшла з-пад кантролю (доўгае блакаванне, шторм nextTick), і працягвае на новым вольным цыкле.</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Прыпыніць</translation>
     </message>
     <message>
         <source>Halts the loop at the next phase or callback boundary; press again to resume.</source>
-        <translation type="unfinished"></translation>
+        <translation>Спыняе цыкл на наступнай мяжы фазы або зваротнага выкліку; націсніце яшчэ раз, каб працягнуць.</translation>
     </message>
     <message>
         <source>Next phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Наступная фаза</translation>
     </message>
     <message>
         <source>While paused: lets the loop run to the start of the next phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Падчас паўзы: дазваляе цыклу дайсці да пачатку наступнай фазы.</translation>
     </message>
     <message>
         <source>Next callback</source>
-        <translation type="unfinished"></translation>
+        <translation>Наступны зваротны выклік</translation>
     </message>
     <message>
         <source>While paused: lets the loop run to the next callback, nextTicks and microtasks included.</source>
-        <translation type="unfinished"></translation>
+        <translation>Падчас паўзы: дазваляе цыклу дайсці да наступнага зваротнага выкліку, уключаючы nextTick і мікразадачы.</translation>
     </message>
     <message>
         <source>/health probe</source>
-        <translation type="unfinished"></translation>
+        <translation>Праверка /health</translation>
     </message>
     <message>
         <source>Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers late.</source>
-        <translation type="unfinished"></translation>
+        <translation>Адпраўляе запыт убудаванаму серверу кожныя 20 мс, як балансавальнік нагрузкі: заблакаваны цыкл адказвае са спазненнем.</translation>
     </message>
     <message>
         <source>Delay monitor</source>
-        <translation type="unfinished"></translation>
+        <translation>Манітор затрымкі</translation>
     </message>
     <message>
         <source>Measures how late a 10 ms timer fires, like perf_hooks.monitorEventLoopDelay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вымярае, наколькі позна спрацоўвае таймер на 10 мс, як perf_hooks.monitorEventLoopDelay.</translation>
     </message>
     <message>
         <source>Slow motion: holds every phase at least this long, so the cursor can be followed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запаволенне: кожная фаза доўжыцца не менш за гэты час, каб можна было сачыць за курсорам.</translation>
     </message>
     <message>
         <source>1000 ms/phase</source>
-        <translation type="unfinished"></translation>
+        <translation>1000 мс/фазу</translation>
     </message>
     <message>
         <source>real time</source>
-        <translation type="unfinished"></translation>
+        <translation>рэальны час</translation>
     </message>
     <message>
         <source>%1 ms/phase</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 мс/фазу</translation>
     </message>
     <message>
         <source>Slower</source>
-        <translation type="unfinished"></translation>
+        <translation>Павольней</translation>
     </message>
     <message>
         <source>More slow motion.</source>
-        <translation type="unfinished"></translation>
+        <translation>Мацнейшае запаволенне.</translation>
     </message>
     <message>
         <source>Faster</source>
-        <translation type="unfinished"></translation>
+        <translation>Хутчэй</translation>
     </message>
     <message>
         <source>Less slow motion.</source>
-        <translation type="unfinished"></translation>
+        <translation>Слабейшае запаволенне.</translation>
     </message>
     <message>
         <source>Dark theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Цёмная тэма</translation>
     </message>
     <message>
         <source>Switches between the light and the dark theme; the choice is remembered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пераключае паміж светлай і цёмнай тэмамі; выбар захоўваецца.</translation>
     </message>
     <message>
         <source>Larger text</source>
-        <translation type="unfinished"></translation>
+        <translation>Большы тэкст</translation>
     </message>
     <message>
         <source>Makes all text larger, for a projector.</source>
-        <translation type="unfinished"></translation>
+        <translation>Павялічвае ўвесь тэкст — для праектара.</translation>
     </message>
     <message>
         <source>Smaller text</source>
-        <translation type="unfinished"></translation>
+        <translation>Меншы тэкст</translation>
     </message>
     <message>
         <source>Makes all text smaller.</source>
-        <translation type="unfinished"></translation>
+        <translation>Памяншае ўвесь тэкст.</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Выйсці</translation>
     </message>
     <message>
         <source>Closes LoopScope.</source>
-        <translation type="unfinished"></translation>
+        <translation>Закрывае LoopScope.</translation>
     </message>
     <message>
         <source>Loop controls</source>
-        <translation type="unfinished"></translation>
+        <translation>Кіраванне цыклам</translation>
     </message>
     <message>
         <source>Slow motion </source>
-        <translation type="unfinished"></translation>
+        <translation>Запаволенне </translation>
     </message>
     <message>
         <source>&amp;Loop</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Цыкл</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Выгляд</translation>
     </message>
     <message>
         <source>Scenarios</source>
-        <translation type="unfinished"></translation>
+        <translation>Сцэнарыі</translation>
     </message>
     <message>
         <source>The built-in experiments, with the Node.js script each one is equivalent to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Убудаваныя эксперыменты і эквівалентны скрыпт Node.js для кожнага з іх.</translation>
     </message>
     <message>
         <source>Workloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Нагрузкі</translation>
     </message>
     <message>
         <source>Work to inject into the running loop while you watch.</source>
-        <translation type="unfinished"></translation>
+        <translation>Нагрузка, якую можна дадаць у запушчаны цыкл і назіраць за ёй.</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>Queues</source>
-        <translation type="unfinished"></translation>
+        <translation>Чэргі</translation>
     </message>
     <message>
         <source>What is waiting in each queue, in the order it will run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Што чакае ў кожнай чарзе, у парадку выканання.</translation>
     </message>
     <message>
         <source>Loop status</source>
-        <translation type="unfinished"></translation>
+        <translation>Стан цыкла</translation>
     </message>
     <message>
         <source>The loop&apos;s phase, iteration, rates and what poll waits for.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фаза цыкла, ітэрацыя, хуткасці і тое, чаго чакае poll.</translation>
     </message>
     <message>
         <source>Console</source>
-        <translation type="unfinished"></translation>
+        <translation>Кансоль</translation>
     </message>
     <message>
         <source>The program&apos;s console.log output in the order the runtime printed it, with errors in red.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывад console.log праграмы ў тым парадку, у якім яго надрукавала асяроддзе выканання; памылкі — чырвоным.</translation>
     </message>
     <message>
         <source>workload</source>
-        <translation type="unfinished"></translation>
+        <translation>нагрузка</translation>
     </message>
     <message>
         <source>%1: not supported by this engine: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: не падтрымліваецца гэтым рухавіком: %2</translation>
     </message>
     <message>
         <source>▶ injected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▶ дададзена: %1</translation>
     </message>
     <message>
         <source>■ stopped: the run of %1 was aborted; the loop continues idle</source>
-        <translation type="unfinished"></translation>
+        <translation>■ спынена: выкананне %1 перапынена; цыкл працуе далей без нагрузкі</translation>
     </message>
     <message>
         <source>Previous run (%1) aborted. Inject workloads or run a scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>Папярэдняе выкананне (%1) перапынена. Дадайце нагрузку або запусціце сцэнарый.</translation>
     </message>
     <message>
         <source>LoopScope — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope — %1</translation>
     </message>
     <message>
         <source>Running %1 on libuv %2, thread pool of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Выконваецца %1 на libuv %2, пул патокаў: %3</translation>
     </message>
     <message numerus="yes">
         <source>%n events could not be recorded (the recording is full).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Не ўдалося запісаць %n падзею (запіс запоўнены).</numerusform>
+            <numerusform>Не ўдалося запісаць %n падзеі (запіс запоўнены).</numerusform>
+            <numerusform>Не ўдалося запісаць %n падзей (запіс запоўнены).</numerusform>
         </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Працягнуць</translation>
+    </message>
+    <message>
+        <source>Thread pool</source>
+        <translation>Пул патокаў</translation>
+    </message>
+    <message>
+        <source>libuv&apos;s worker threads: what each one runs and for how long, the work waiting for a free thread, and the occupancy of the last seconds.</source>
+        <translation>Працоўныя патокі libuv: што выконвае кожны з іх і як доўга, задачы, што чакаюць вольнага патоку, і занятасць за апошнія секунды.</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Часавая шкала</translation>
+    </message>
+    <message>
+        <source>The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows details.</source>
+        <translation>Апошнія секунды ў выглядзе дыяграмы Ганта: фазы, зваротныя выклікі па тыпах, патокі пула і цыклы Worker. Кола мышы або +/- змяняюць маштаб, перацягванне або стрэлкі зрушваюць від, Home вяртае назіранне ў рэальным часе, пстрычка паказвае падрабязнасці.</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Затрымка</translation>
+    </message>
+    <message>
+        <source>Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark the workloads that ran.</source>
+        <translation>Затрымка цыкла (p99 і максімум), час адказу /health і загрузка цыкла падзей; зацененыя палосы пазначаюць нагрузкі, якія выконваліся.</translation>
     </message>
 </context>
 <context>
     <name>PhaseWheel</name>
     <message>
         <source>The circle of libuv phases. Hover a phase or the centre for what it does.</source>
-        <translation type="unfinished"></translation>
+        <translation>Кола фаз libuv. Навядзіце курсор на фазу або на цэнтр, каб даведацца, што там адбываецца.</translation>
     </message>
     <message>
         <source>Timers: runs the setTimeout and setInterval callbacks whose time has come. A 0 ms timer still waits for this phase of the next iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Timers: выконвае зваротныя выклікі setTimeout і setInterval, час якіх настаў. Таймер на 0 мс усё роўна чакае гэтай фазы ў наступнай ітэрацыі.</translation>
     </message>
     <message>
         <source>Pending: I/O callbacks libuv deferred from the previous iteration, such as some TCP errors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pending: зваротныя выклікі ўводу-вываду, якія libuv адклаў з папярэдняй ітэрацыі, напрыклад некаторыя памылкі TCP.</translation>
     </message>
     <message>
         <source>Idle: libuv&apos;s idle handles. Node keeps one active while immediates are queued, which is what stops poll from sleeping.</source>
-        <translation type="unfinished"></translation>
+        <translation>Idle: idle-дэскрыптары libuv. Node трымае адзін з іх актыўным, пакуль у чарзе ёсць выклікі setImmediate, і менавіта гэта не дае poll заснуць.</translation>
     </message>
     <message>
         <source>Prepare: runs just before poll. libuv computes here how long poll may sleep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prepare: выконваецца непасрэдна перад poll. Тут libuv вылічае, колькі poll можа спаць.</translation>
     </message>
     <message>
         <source>Poll: waits for I/O (files via the thread pool, sockets via the OS) and runs their callbacks. It sleeps until a timer is due, unless immediates are pending.</source>
-        <translation type="unfinished"></translation>
+        <translation>Poll: чакае ўводу-вываду (файлы — праз пул патокаў, сокеты — праз АС) і выконвае іх зваротныя выклікі. Спіць да тэрміну бліжэйшага таймера, калі ў чарзе няма выклікаў setImmediate.</translation>
     </message>
     <message>
         <source>Check: runs setImmediate callbacks, right after poll. Immediates queued meanwhile wait for the next iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Check: выконвае зваротныя выклікі setImmediate адразу пасля poll. Выклікі setImmediate, пастаўленыя ў чаргу тым часам, чакаюць наступнай ітэрацыі.</translation>
     </message>
     <message>
         <source>Close: runs close callbacks, such as socket.on(&apos;close&apos;), at the end of the iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Close: выконвае зваротныя выклікі закрыцця, напрыклад socket.on(&apos;close&apos;), у канцы ітэрацыі.</translation>
     </message>
     <message>
         <source>%1k</source>
-        <translation type="unfinished"></translation>
+        <translation>%1k</translation>
     </message>
     <message>
         <source>no program</source>
-        <translation type="unfinished"></translation>
+        <translation>няма праграмы</translation>
     </message>
     <message>
         <source>main module</source>
-        <translation type="unfinished"></translation>
+        <translation>галоўны модуль</translation>
     </message>
     <message>
         <source>%1 iterations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ітэрацый/с</translation>
     </message>
     <message>
         <source>iteration %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ітэрацыя %1</translation>
     </message>
     <message>
         <source>nextTick</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick</translation>
     </message>
     <message>
         <source>microtask</source>
-        <translation type="unfinished"></translation>
+        <translation>мікразадача</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>на паўзе</translation>
     </message>
     <message>
         <source>nothing left to do</source>
-        <translation type="unfinished"></translation>
+        <translation>больш няма чаго рабіць</translation>
     </message>
     <message>
         <source>aborted</source>
-        <translation type="unfinished"></translation>
+        <translation>перапынена</translation>
     </message>
     <message>
         <source>%1 drained</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 апрацавана</translation>
     </message>
     <message>
         <source>%1 callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 выклікаў</translation>
     </message>
     <message>
         <source>blocked by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 блакуе цыкл</translation>
     </message>
 </context>
 <context>
     <name>PoolLanesView</name>
     <message>
         <source>Thread pool lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>Дарожкі пула патокаў</translation>
     </message>
     <message>
         <source>libuv&apos;s thread pool: UV_THREADPOOL_SIZE worker threads (4 unless set) that run file system calls, dns.lookup and crypto such as pbkdf2 off the loop thread. When they finish, the loop runs their callbacks in the poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пул патокаў libuv: UV_THREADPOOL_SIZE працоўных патокаў (4, калі не зададзена іначай), якія выконваюць выклікі файлавай сістэмы, dns.lookup і крыптаграфію, напрыклад pbkdf2, па-за патокам цыкла. Калі яны завяршаюцца, цыкл выконвае іх зваротныя выклікі ў фазе poll.</translation>
     </message>
     <message>
         <source>A pool lane: one worker thread. The bar is the item it runs now and grows with its running time; an idle lane is a free thread.</source>
-        <translation type="unfinished"></translation>
+        <translation>Дарожка пула: адзін працоўны паток. Паласа — гэта задача, якую ён выконвае зараз; яна расце разам з часам выканання. Пустая дарожка — вольны паток.</translation>
     </message>
     <message>
         <source>Work submitted while every thread is busy waits here, first in, first out, however urgent it is: a slow pbkdf2 can delay a readFile.</source>
-        <translation type="unfinished"></translation>
+        <translation>Задачы, пастаўленыя, калі ўсе патокі занятыя, чакаюць тут у парадку паступлення, якімі б тэрміновымі яны ні былі: павольны pbkdf2 можа затрымаць readFile.</translation>
     </message>
     <message>
         <source>How many threads were busy (solid) and how many items waited (light), over the last 10 seconds. The dashed line is the pool size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Колькі патокаў было занята (суцэльны колер) і колькі задач чакала (светлы) за апошнія 10 секунд. Пункцірная лінія — памер пула.</translation>
     </message>
     <message>
         <source>Thread pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Пул патокаў</translation>
     </message>
     <message>
         <source>%1 of %2 threads busy · %3 waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>занята патокаў: %1 з %2 · чакаюць: %3</translation>
     </message>
     <message>
         <source>worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>паток %1</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>вольны</translation>
     </message>
     <message>
         <source>%1  %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  %2</translation>
     </message>
     <message>
         <source>Waiting for a free thread: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Чакаюць вольнага патоку: %1</translation>
     </message>
     <message>
         <source>nothing waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>нічога не чакае</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>+%1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>яшчэ +%1</translation>
     </message>
     <message>
         <source>Occupancy, last 10 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Занятасць за апошнія 10 с</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>чакаюць</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>выконваюцца</translation>
     </message>
     <message>
         <source>pool size %1</source>
-        <translation type="unfinished"></translation>
+        <translation>памер пула: %1</translation>
     </message>
     <message>
         <source>now</source>
-        <translation type="unfinished"></translation>
+        <translation>зараз</translation>
     </message>
     <message>
         <source>−10 s</source>
-        <translation type="unfinished"></translation>
+        <translation>−10 с</translation>
     </message>
 </context>
 <context>
     <name>PoolModel</name>
     <message>
         <source>worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>паток %1</translation>
     </message>
     <message>
         <source>queue</source>
-        <translation type="unfinished"></translation>
+        <translation>чарга</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>выконваецца</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>чакае</translation>
     </message>
     <message>
         <source>%1 has been running on pool worker %2 for %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 выконваецца ў патоку пула %2 ужо %3</translation>
     </message>
     <message>
         <source>%1 has waited %2 for a free pool thread</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 чакае вольнага патоку пула ўжо %2</translation>
     </message>
     <message>
         <source>Worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Паток</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Аперацыя</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Стан</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Час</translation>
     </message>
 </context>
 <context>
     <name>QueueModel</name>
     <message>
         <source>nextTick queue</source>
-        <translation type="unfinished"></translation>
+        <translation>Чарга nextTick</translation>
     </message>
     <message>
         <source>Microtask queue</source>
-        <translation type="unfinished"></translation>
+        <translation>Чарга мікразадач</translation>
     </message>
     <message>
         <source>Timers</source>
-        <translation type="unfinished"></translation>
+        <translation>Таймеры</translation>
     </message>
     <message>
         <source>Immediates</source>
-        <translation type="unfinished"></translation>
+        <translation>setImmediate</translation>
     </message>
     <message>
         <source>Close callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі закрыцця</translation>
     </message>
     <message>
         <source>process.nextTick callbacks. Node drains this queue completely after every callback, before promises, so a self-rescheduling nextTick starves the loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі process.nextTick. Node цалкам апаражняе гэтую чаргу пасля кожнага зваротнага выкліку, раней за Promise, таму nextTick, які зноў плануе сам сябе, не дае цыклу рухацца далей.</translation>
     </message>
     <message>
         <source>Promise reactions and queueMicrotask jobs. They run right after the nextTick queue, until none are left, before the loop moves to its next callback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рэакцыі Promise і задачы queueMicrotask. Выконваюцца адразу пасля чаргі nextTick, пакуль не скончацца, перш чым цыкл пяройдзе да наступнага зваротнага выкліку.</translation>
     </message>
     <message>
         <source>setTimeout and setInterval callbacks, ordered by due time. They run in the timers phase once their time has come, never earlier.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі setTimeout і setInterval, упарадкаваныя па часе спрацоўвання. Выконваюцца ў фазе timers, калі настане іх час, і ніколі раней.</translation>
     </message>
     <message>
         <source>setImmediate callbacks. They run in the check phase, right after poll; while any wait, poll does not sleep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі setImmediate. Выконваюцца ў фазе check, адразу пасля poll; пакуль хоць адзін з іх чакае, poll не спіць.</translation>
     </message>
     <message>
         <source>Callbacks of closed handles (socket.on(&apos;close&apos;)), run in the close phase at the end of the iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі закрытых дэскрыптараў (socket.on(&apos;close&apos;)), выконваюцца ў фазе close у канцы ітэрацыі.</translation>
     </message>
     <message numerus="yes">
         <source>… and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… і яшчэ %n</numerusform>
+            <numerusform>… і яшчэ %n</numerusform>
+            <numerusform>… і яшчэ %n</numerusform>
         </translation>
     </message>
     <message>
         <source>due now</source>
-        <translation type="unfinished"></translation>
+        <translation>зараз</translation>
     </message>
     <message>
         <source>in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>праз %1 мс</translation>
     </message>
     <message>
         <source>Callback</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротны выклік</translation>
     </message>
     <message>
         <source>Job kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Тып задачы</translation>
     </message>
     <message>
         <source>Due</source>
-        <translation type="unfinished"></translation>
+        <translation>Тэрмін</translation>
+    </message>
+    <message>
+        <source>running now</source>
+        <translation>выконваецца зараз</translation>
+    </message>
+    <message>
+        <source>late by %1</source>
+        <translation>спазняецца на %1</translation>
     </message>
 </context>
 <context>
     <name>Scenario</name>
     <message>
         <source>An async function is not a thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Функцыя async — не паток</translation>
     </message>
     <message>
         <source>The async function hashes synchronously before its first await, on the loop thread. The 10 ms interval cannot tick until it returns: every tick prints after the function has handed back its promise.</source>
-        <translation type="unfinished"></translation>
+        <translation>Функцыя async сінхронна хэшуе да свайго першага await, у патоку цыкла. Інтэрвал 10 мс не можа спрацаваць, пакуль яна не верне кіраванне: кожны tick друкуецца пасля таго, як функцыя вярнула свой Promise.</translation>
     </message>
     <message>
         <source>milliseconds of synchronous hashing</source>
-        <translation type="unfinished"></translation>
+        <translation>мілісекунды сінхроннага хэшавання</translation>
     </message>
     <message>
         <source>await p against p.then().then(), as Node 10 did it</source>
-        <translation type="unfinished"></translation>
+        <translation>await p супраць p.then().then(), як у Node 10</translation>
     </message>
     <message>
         <source>Node 10 wrapped the awaited promise in a throwaway promise: a PromiseResolveThenableJob and two PromiseReactionJobs, three ticks, so both then handlers run first: tick:a, tick:b, after:await.</source>
-        <translation type="unfinished"></translation>
+        <translation>Node 10 абгортваў чаканы Promise у часовы Promise: адзін PromiseResolveThenableJob і два PromiseReactionJob, тры такты мікразадач, таму абодва апрацоўшчыкі then выконваюцца раней: tick:a, tick:b, after:await.</translation>
     </message>
     <message>
         <source>await p against p.then().then()</source>
-        <translation type="unfinished"></translation>
+        <translation>await p супраць p.then().then()</translation>
     </message>
     <message>
         <source>Since Node 12 awaiting a native promise costs one microtask tick, so the async function resumes before the second then handler: after:await, tick:a, tick:b. Compare with the Node 10 variant.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пачынаючы з Node 12, await натыўнага Promise каштуе адзін такт мікразадач, таму функцыя async аднаўляецца раней за другі апрацоўшчык then: after:await, tick:a, tick:b. Параўнайце з варыянтам для Node 10.</translation>
     </message>
     <message>
         <source>compute-async: awaiting between steps still blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-async: await паміж крокамі ўсё роўна блакуе</translation>
     </message>
     <message>
         <source>Each step hashes, then awaits. An await is a microtask, and the microtask queue drains completely before the loop moves on, so the whole computation runs in one drain and the 1 ms timer waits for all of it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Кожны крок хэшуе, а потым робіць await. await — гэта мікразадача, а чарга мікразадач цалкам апаражняецца, перш чым цыкл пойдзе далей, таму ўсё вылічэнне выконваецца за адно апаражненне, і таймер на 1 мс чакае, пакуль яно скончыцца.</translation>
     </message>
     <message>
         <source>hash-and-await steps</source>
-        <translation type="unfinished"></translation>
+        <translation>крокі «хэш і await»</translation>
     </message>
     <message>
         <source>compute-with-set-immediate: responsive at full speed</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-with-set-immediate: не блакуе і працуе на поўнай хуткасці</translation>
     </message>
     <message>
         <source>Each step hashes a little, then yields with setImmediate. Immediates keep poll from sleeping (timeout 0), so the CPU stays busy, yet every iteration passes through poll and /health is answered between steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>Кожны крок крыху хэшуе, а потым саступае кіраванне праз setImmediate. Выклікі setImmediate не даюць poll заснуць (тайм-аўт 0), таму працэсар заняты ўвесь час, але кожная ітэрацыя праходзіць праз poll, і /health атрымлівае адказ паміж крокамі.</translation>
     </message>
     <message>
         <source>setImmediate-chunked steps</source>
-        <translation type="unfinished"></translation>
+        <translation>крокі, падзеленыя праз setImmediate</translation>
     </message>
     <message>
         <source>hash updates per step</source>
-        <translation type="unfinished"></translation>
+        <translation>абнаўленні хэша за крок</translation>
     </message>
     <message>
         <source>compute-sync: hashing in one go stalls every /health probe</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-sync: хэшаванне за адзін раз затрымлівае кожную праверку /health</translation>
     </message>
     <message>
         <source>The handler hashes random strings synchronously. While it runs the loop never reaches poll, so every /health probe waits until it returns: the health line climbs to the full computation time and loop delay equals it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Апрацоўшчык сінхронна хэшуе выпадковыя радкі. Пакуль ён працуе, цыкл не даходзіць да poll, таму кожная праверка /health чакае, пакуль ён скончыць: лінія /health падымаецца да поўнага часу вылічэння, і затрымка цыкла роўная яму.</translation>
     </message>
     <message>
         <source>compute-with-set-timeout: responsive, but mostly asleep</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-with-set-timeout: не блакуе, але амаль увесь час спіць</translation>
     </message>
     <message>
         <source>Each step hashes a little, then waits for setTimeout(0), which is really 1 ms: poll sleeps with timeout 1 between steps. /health answers quickly, but the CPU idles and the job crawls.</source>
-        <translation type="unfinished"></translation>
+        <translation>Кожны крок крыху хэшуе, а потым чакае setTimeout(0), які насамрэч роўны 1 мс: паміж крокамі poll спіць з тайм-аўтам 1. /health адказвае хутка, але працэсар прастойвае, і задача ледзь рухаецца.</translation>
     </message>
     <message>
         <source>setTimeout-chunked steps</source>
-        <translation type="unfinished"></translation>
+        <translation>крокі, падзеленыя праз setTimeout</translation>
     </message>
     <message>
         <source>Counting: while against nextTick, setTimeout(0) and batched nextTick</source>
-        <translation type="unfinished"></translation>
+        <translation>Падлік: while супраць nextTick, setTimeout(0) і nextTick пакетамі</translation>
     </message>
     <message>
         <source>The same count four ways. A while loop never yields; a nextTick per step pays for a callback each time; setTimeout(0) pays a whole loop iteration and a 1 ms sleep per step; batching a million steps per nextTick is nearly as fast as the while loop. Compare the spans on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Адзін і той жа падлік чатырма спосабамі. Цыкл while ніколі не саступае кіраванне; nextTick на кожны крок кожны раз плаціць за зваротны выклік; setTimeout(0) плаціць за цэлую ітэрацыю цыкла падзей і 1 мс сну на кожны крок; пакет з мільёна крокаў на адзін nextTick амаль такі ж хуткі, як цыкл while. Параўнайце адрэзкі на часавай шкале.</translation>
     </message>
     <message>
         <source>steps for while, nextTick and batched</source>
-        <translation type="unfinished"></translation>
+        <translation>крокі для while, nextTick і пакетаў</translation>
     </message>
     <message>
         <source>steps for the setTimeout(0) chain</source>
-        <translation type="unfinished"></translation>
+        <translation>крокі для ланцужка setTimeout(0)</translation>
     </message>
     <message>
         <source>nextTick callbacks in the batched version</source>
-        <translation type="unfinished"></translation>
+        <translation>зваротныя выклікі nextTick у пакетнай версіі</translation>
     </message>
     <message>
         <source>steps per batched callback</source>
-        <translation type="unfinished"></translation>
+        <translation>крокі на адзін пакетны зваротны выклік</translation>
     </message>
     <message>
         <source>Guess the order inside an I/O callback</source>
-        <translation type="unfinished"></translation>
+        <translation>Адгадайце парадак унутры зваротнага выкліку ўводу-вываду</translation>
     </message>
     <message>
         <source>A readFile callback queues a 0 ms timer, an immediate, a promise reaction and a nextTick, then logs. Watch the poll phase: the callback runs there, its nextTick and promise drain right after it, check runs the immediate, and the timer waits for the next iteration&apos;s timers phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротны выклік readFile ставіць у чаргу таймер на 0 мс, setImmediate, рэакцыю Promise і nextTick, а потым піша ў лог. Сачыце за фазай poll: зваротны выклік выконваецца там, яго nextTick і Promise апрацоўваюцца адразу пасля яго, check выконвае setImmediate, а таймер чакае фазы timers наступнай ітэрацыі.</translation>
     </message>
     <message>
         <source>JSON.parse of a large payload blocks the loop</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse вялікіх даных блакуе цыкл</translation>
     </message>
     <message>
         <source>Parsing is synchronous: while the order export is parsed no other callback runs, and the loop-delay monitor&apos;s maximum equals the parse time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Разбор сінхронны: пакуль разбіраецца экспарт заказаў, ніякі іншы зваротны выклік не выконваецца, і максімум манітора затрымкі цыкла роўны часу разбору.</translation>
     </message>
     <message>
         <source>megabytes of order lines to parse</source>
-        <translation type="unfinished"></translation>
+        <translation>мегабайты радкоў заказаў для разбору</translation>
     </message>
     <message>
         <source>setTimeout(0) against setImmediate from an ES module</source>
-        <translation type="unfinished"></translation>
+        <translation>setTimeout(0) супраць setImmediate з модуля ES</translation>
     </message>
     <message>
         <source>An ES module body runs inside a promise job that starts from an I/O callback in the poll phase, so check comes before the next timers phase: setImmediate always wins.</source>
-        <translation type="unfinished"></translation>
+        <translation>Цела модуля ES выконваецца ўнутры задачы Promise, якая запускаецца са зваротнага выкліку ўводу-вываду ў фазе poll, таму check надыходзіць раней за наступную фазу timers: setImmediate заўсёды выйграе.</translation>
     </message>
     <message>
         <source>setTimeout(0) against setImmediate from the main module</source>
-        <translation type="unfinished"></translation>
+        <translation>setTimeout(0) супраць setImmediate з галоўнага модуля</translation>
     </message>
     <message>
         <source>From the main module the order is not fixed: the timer fires first only if a millisecond has passed before the loop&apos;s first timers phase. Run it several times; both orders appear, immediate far more often.</source>
-        <translation type="unfinished"></translation>
+        <translation>З галоўнага модуля парадак не вызначаны: таймер спрацоўвае першым, толькі калі да першай фазы timers цыкла прайшла мілісекунда. Запусціце некалькі разоў: з’яўляюцца абодва парадкі, але setImmediate першым — значна часцей.</translation>
     </message>
     <message>
         <source>A self-rescheduling setImmediate lets a 1 ms timer in</source>
-        <translation type="unfinished"></translation>
+        <translation>setImmediate, які зноў плануе сам сябе, прапускае таймер на 1 мс</translation>
     </message>
     <message>
         <source>Each setImmediate step waits for the next check phase, so every step is a whole loop iteration: the 1 ms timer gets its turn early, at the price of one iteration per step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Кожны крок setImmediate чакае наступнай фазы check, таму кожны крок — гэта цэлая ітэрацыя цыкла: таймер на 1 мс хутка атрымлівае сваю чаргу коштам адной ітэрацыі на крок.</translation>
     </message>
     <message>
         <source>how many times the callback reschedules itself</source>
-        <translation type="unfinished"></translation>
+        <translation>колькі разоў зваротны выклік зноў плануе сам сябе</translation>
     </message>
     <message>
         <source>A self-rescheduling nextTick starves a 1 ms timer</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick, які зноў плануе сам сябе, не дае спрацаваць таймеру на 1 мс</translation>
     </message>
     <message>
         <source>The loop cannot leave a nextTick drain while ticks keep arriving, so the 1 ms timer only runs after every one of the steps. The timeline shows one long drain inside the main callback and the timer afterwards.</source>
-        <translation type="unfinished"></translation>
+        <translation>Цыкл не можа выйсці з апрацоўкі чаргі nextTick, пакуль прыходзяць новыя, таму таймер на 1 мс выконваецца толькі пасля ўсіх крокаў. На часавай шкале бачна адна доўгая апрацоўка чаргі ўнутры галоўнага зваротнага выкліку, а пасля яе — таймер.</translation>
     </message>
     <message>
         <source>Six pbkdf2 calls on a pool of four finish in two waves</source>
-        <translation type="unfinished"></translation>
+        <translation>Шэсць выклікаў pbkdf2 у пуле з чатырох патокаў завяршаюцца дзвюма хвалямі</translation>
     </message>
     <message>
         <source>libuv&apos;s pool has four threads by default: four pbkdf2 calls run at once and finish together; the last two wait in the queue and finish about one duration later. The pool lanes show the second wave starting only as threads free up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пул libuv па змаўчанні мае чатыры патокі: чатыры выклікі pbkdf2 выконваюцца адначасова і завяршаюцца разам; апошнія два чакаюць у чарзе і завяршаюцца прыкладна на адну працягласць пазней. Дарожкі пула паказваюць, што другая хваля пачынаецца толькі па меры вызвалення патокаў.</translation>
     </message>
     <message>
         <source>PBKDF2 iterations per call</source>
-        <translation type="unfinished"></translation>
+        <translation>ітэрацыі PBKDF2 на выклік</translation>
     </message>
     <message>
         <source>A full thread pool holds fs and dns back, not the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Запоўнены пул патокаў затрымлівае fs і dns, але не сетку</translation>
     </message>
     <message>
         <source>Four slow pbkdf2 calls take every thread of a pool of four. fs.readFile and dns.lookup need the pool too, so they wait for the first pbkdf2 to finish; the HTTP request goes through the OS poller and finishes at once. Run it with --threadpool-size 8 and all three finish early.</source>
-        <translation type="unfinished"></translation>
+        <translation>Чатыры павольныя выклікі pbkdf2 займаюць усе патокі пула з чатырох. fs.readFile і dns.lookup таксама патрабуюць пула, таму чакаюць, пакуль скончыцца першы pbkdf2; HTTP-запыт ідзе праз механізм апытання АС і завяршаецца адразу. Запусціце з --threadpool-size 8, і ўсе тры скончацца хутка.</translation>
     </message>
     <message>
         <source>Price report in chunks: /health waits one chunk at most</source>
-        <translation type="unfinished"></translation>
+        <translation>Справаздача аб цэнах часткамі: /health чакае не больш за адну частку</translation>
     </message>
     <message>
         <source>The same work in slices, each followed by await setImmediate. Between slices the loop reaches poll and answers /health, so the slowest answer is about one chunk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Тая ж праца, падзеленая на часткі, пасля кожнай з якіх ідзе await setImmediate. Паміж часткамі цыкл даходзіць да poll і адказвае на /health, таму самы павольны адказ займае прыкладна адну частку.</translation>
     </message>
     <message>
         <source>slices of the report</source>
-        <translation type="unfinished"></translation>
+        <translation>часткі справаздачы</translation>
     </message>
     <message>
         <source>milliseconds per slice</source>
-        <translation type="unfinished"></translation>
+        <translation>мілісекунды на частку</translation>
     </message>
     <message>
         <source>Price report inline: /health waits for the whole report</source>
-        <translation type="unfinished"></translation>
+        <translation>Справаздача аб цэнах за адзін раз: /health чакае ўсю справаздачу</translation>
     </message>
     <message>
         <source>The report runs in one go on the loop thread. Every /health probe that arrives meanwhile waits until it is done: the slowest answer is about the report&apos;s duration, and so is the loop delay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Справаздача выконваецца за адзін раз у патоку цыкла. Кожная праверка /health, што прыходзіць тым часам, чакае яе завяршэння: самы павольны адказ прыкладна роўны працягласці справаздачы, як і затрымка цыкла.</translation>
     </message>
     <message>
         <source>milliseconds the price report computes</source>
-        <translation type="unfinished"></translation>
+        <translation>мілісекунды вылічэння справаздачы аб цэнах</translation>
     </message>
     <message>
         <source>Price report in a worker: /health stays at about 1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Справаздача аб цэнах у патоку Worker: /health застаецца каля 1 мс</translation>
     </message>
     <message>
         <source>The report runs on a worker: a second loop on its own thread. The main loop stays free and answers /health at once; the result comes back as a message in the main loop&apos;s poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Справаздача выконваецца ў патоку Worker — другім цыкле ва ўласным патоку. Галоўны цыкл застаецца вольным і адразу адказвае на /health; вынік вяртаецца паведамленнем у фазе poll галоўнага цыкла.</translation>
     </message>
     <message>
         <source>ReDoS: a coupon regex with nested quantifiers</source>
-        <translation type="unfinished"></translation>
+        <translation>ReDoS: рэгулярны выраз для купонаў з укладзенымі квантыфікатарамі</translation>
     </message>
     <message>
         <source>The vulnerable pattern /^([A-Z0-9]+-?)+$/ backtracks through every way to split a failing input, so each two extra characters cost about four times as long; the safe pattern accepts the same codes and stays flat. Compare the callback durations on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>Уразлівы шаблон /^([A-Z0-9]+-?)+$/ з вяртаннем перабірае ўсе спосабы падзяліць уваходны радок, які не супадае, таму кожныя два дадатковыя сімвалы павялічваюць час прыкладна ўчацвёра; бяспечны шаблон прымае тыя ж коды, і яго час не расце. Параўнайце працягласць зваротных выклікаў на часавай шкале.</translation>
     </message>
     <message>
         <source>nextTick against a promise reaction (ES module)</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick супраць рэакцыі Promise (модуль ES)</translation>
     </message>
     <message>
         <source>An ES module body is itself a promise job, so the microtask queue keeps draining after it and promise.then prints before process.nextTick.</source>
-        <translation type="unfinished"></translation>
+        <translation>Цела модуля ES само з’яўляецца задачай Promise, таму пасля яго чарга мікразадач працягвае апаражняцца, і promise.then друкуе раней за process.nextTick.</translation>
     </message>
     <message>
         <source>nextTick against a promise reaction (CommonJS)</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick супраць рэакцыі Promise (CommonJS)</translation>
     </message>
     <message>
         <source>After a CommonJS main module Node drains the nextTick queue first and the microtask queue second, so process.nextTick prints before promise.then.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пасля галоўнага модуля CommonJS Node спачатку апаражняе чаргу nextTick, а потым чаргу мікразадач, таму process.nextTick друкуе раней за promise.then.</translation>
     </message>
 </context>
 <context>
     <name>ScenarioBrowser</name>
     <message>
         <source>The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Убудаваныя эксперыменты. Выберыце адзін, каб прачытаць, што ён паказвае; «Запусціць» запускае яго на новым цыкле.</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Запусціць</translation>
     </message>
     <message>
         <source>Runs the selected scenario on a fresh loop; the previous run stops. (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Запускае выбраны сцэнарый на новым цыкле; папярэдняе выкананне спыняецца. (%1)</translation>
     </message>
     <message>
         <source>The same program as a Node.js script (loopscope --emit-js). Run it with node to compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>Тая ж праграма ў выглядзе скрыпта Node.js (loopscope --emit-js). Запусціце яго праз node, каб параўнаць.</translation>
     </message>
     <message>
         <source>The equivalent Node.js script appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Тут з’явіцца эквівалентны скрыпт Node.js.</translation>
     </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>
     <message>
         <source>unknown scenario &apos;%1&apos; (--list-scenarios shows them all)</source>
-        <translation type="unfinished"></translation>
+        <translation>невядомы сцэнарый &apos;%1&apos; (--list-scenarios паказвае ўсе)</translation>
     </message>
     <message>
         <source>%1: no such file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: няма такога файла</translation>
     </message>
     <message>
         <source>%1: not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: не звычайны файл</translation>
     </message>
     <message>
         <source>%1: the program is %2 MiB; programs larger than %3 MiB are refused</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: праграма займае %2 МіБ; праграмы больш за %3 МіБ не прымаюцца</translation>
     </message>
     <message>
         <source>%1: cannot open: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: немагчыма адкрыць: %2</translation>
     </message>
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: праграмы больш за %2 МіБ не прымаюцца</translation>
     </message>
 </context>
 <context>
     <name>StatusModel</name>
     <message>
         <source>immediates pending: no sleep</source>
-        <translation type="unfinished"></translation>
+        <translation>ёсць выклікі setImmediate: без сну</translation>
     </message>
     <message>
         <source>timer due now: no sleep</source>
-        <translation type="unfinished"></translation>
+        <translation>час таймера настаў: без сну</translation>
     </message>
     <message numerus="yes">
         <source>sleeps: timer due in %n ms</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>спіць: таймер спрацуе праз %n мс</numerusform>
+            <numerusform>спіць: таймер спрацуе праз %n мс</numerusform>
+            <numerusform>спіць: таймер спрацуе праз %n мс</numerusform>
         </translation>
     </message>
     <message>
         <source>waiting for I/O</source>
-        <translation type="unfinished"></translation>
+        <translation>чакае ўводу-вываду</translation>
     </message>
     <message>
         <source>nothing to wait for</source>
-        <translation type="unfinished"></translation>
+        <translation>няма чаго чакаць</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 мс</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с</translation>
     </message>
     <message>
         <source>%1 M/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 млн/с</translation>
     </message>
     <message>
         <source>%1 k/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 тыс./с</translation>
     </message>
     <message>
         <source>%1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/с</translation>
     </message>
     <message>
         <source>no program</source>
-        <translation type="unfinished"></translation>
+        <translation>няма праграмы</translation>
     </message>
     <message>
         <source>blocked</source>
-        <translation type="unfinished"></translation>
+        <translation>заблакаваны</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>працуе</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>на паўзе</translation>
     </message>
     <message>
         <source>idle: nothing left to do</source>
-        <translation type="unfinished"></translation>
+        <translation>у прастоі: больш няма чаго рабіць</translation>
     </message>
     <message>
         <source>aborted</source>
-        <translation type="unfinished"></translation>
+        <translation>перапынены</translation>
     </message>
     <message>
         <source>main module</source>
-        <translation type="unfinished"></translation>
+        <translation>галоўны модуль</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>няма</translation>
     </message>
     <message>
         <source>%1 (%2) for %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) на працягу %3</translation>
     </message>
     <message>
         <source>%1 running, %2 waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>выконваецца: %1, чакае: %2</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Стан</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Фаза</translation>
     </message>
     <message>
         <source>Iteration</source>
-        <translation type="unfinished"></translation>
+        <translation>Ітэрацыя</translation>
     </message>
     <message>
         <source>Iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>Ітэрацыі</translation>
     </message>
     <message>
         <source>Callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі</translation>
     </message>
     <message>
         <source>Poll</source>
-        <translation type="unfinished"></translation>
+        <translation>Poll</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>Выконваецца</translation>
     </message>
     <message>
         <source>Thread pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Пул патокаў</translation>
     </message>
     <message>
         <source>Whether the loop runs, is paused, or has nothing left to do.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ці працуе цыкл, ці ён на паўзе, ці яму больш няма чаго рабіць.</translation>
     </message>
     <message>
         <source>The libuv phase the loop is in now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фаза libuv, у якой цыкл знаходзіцца зараз.</translation>
     </message>
     <message>
         <source>How many times the loop has gone round its phases.</source>
-        <translation type="unfinished"></translation>
+        <translation>Колькі разоў цыкл прайшоў поўнае кола сваіх фаз.</translation>
     </message>
     <message>
         <source>Loop iterations per second, measured over half a second.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ітэрацыі цыкла за секунду, вымераныя за паўсекунды.</translation>
     </message>
     <message>
         <source>JavaScript callbacks per second, nextTicks and microtasks included.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі JavaScript за секунду, уключаючы nextTick і мікразадачы.</translation>
     </message>
     <message>
         <source>How long poll may sleep and why: libuv computes the timeout from timers and immediates.</source>
-        <translation type="unfinished"></translation>
+        <translation>Колькі poll можа спаць і чаму: libuv вылічае тайм-аўт па таймерах і выкліках setImmediate.</translation>
     </message>
     <message>
         <source>The callback running on the loop now; while it runs, nothing else can.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротны выклік, які зараз выконваецца ў цыкле; пакуль ён працуе, нічога іншага выконвацца не можа.</translation>
     </message>
     <message>
         <source>libuv&apos;s thread pool: work running on its threads and work waiting for a free one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пул патокаў libuv: задачы, што выконваюцца ў яго патоках, і задачы, што чакаюць вольнага патоку.</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>Што</translation>
     </message>
     <message>
         <source>Now</source>
-        <translation type="unfinished"></translation>
+        <translation>Зараз</translation>
     </message>
 </context>
 <context>
     <name>TimeMapping</name>
     <message>
         <source>%1 ns</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 нс</translation>
     </message>
     <message>
         <source>%1 µs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 мкс</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 мс</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Часавая шкала</translation>
     </message>
     <message>
         <source>paused · Home</source>
-        <translation type="unfinished"></translation>
+        <translation>на паўзе · Home</translation>
     </message>
     <message>
         <source>pool worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>паток пула %1</translation>
     </message>
     <message>
         <source>phases</source>
-        <translation type="unfinished"></translation>
+        <translation>фазы</translation>
     </message>
     <message>
         <source>callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>зваротныя выклікі</translation>
     </message>
     <message>
         <source>timers</source>
-        <translation type="unfinished"></translation>
+        <translation>таймеры</translation>
     </message>
     <message>
         <source>immediates</source>
-        <translation type="unfinished"></translation>
+        <translation>setImmediate</translation>
     </message>
     <message>
         <source>nextTick</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick</translation>
     </message>
     <message>
         <source>microtasks</source>
-        <translation type="unfinished"></translation>
+        <translation>мікразадачы</translation>
     </message>
     <message>
         <source>I/O callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>выклікі ўводу-вываду</translation>
     </message>
     <message>
         <source>close callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>выклікі закрыцця</translation>
     </message>
     <message>
         <source>pool callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>выклікі пула</translation>
     </message>
     <message>
         <source>main module</source>
-        <translation type="unfinished"></translation>
+        <translation>галоўны модуль</translation>
     </message>
     <message>
         <source>A pool lane: one of libuv&apos;s worker threads (UV_THREADPOOL_SIZE of them). File system calls, DNS lookups and crypto such as pbkdf2 run here, off the loop thread. When every lane is busy, new work waits in a queue.</source>
-        <translation type="unfinished"></translation>
+        <translation>Дарожка пула: адзін з працоўных патокаў libuv (іх UV_THREADPOOL_SIZE). Тут, па-за патокам цыкла, выконваюцца выклікі файлавай сістэмы, DNS-запыты і крыптаграфія, напрыклад pbkdf2. Калі ўсе дарожкі занятыя, новая работа чакае ў чарзе.</translation>
     </message>
     <message>
         <source>A worker thread: a second event loop with its own phases and callbacks, sharing the process-wide thread pool with the main loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Паток Worker: другі цыкл падзей з уласнымі фазамі і зваротнымі выклікамі, які дзеліць з галоўным цыклам агульны для ўсяго працэсу пул патокаў.</translation>
     </message>
     <message>
         <source>The phases of every loop iteration in libuv&apos;s order: timers, pending, idle, prepare, poll, check, close. Thin ticks are phases the loop passed with nothing to run; a pale poll bar is the loop asleep, waiting for I/O or for the next timer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фазы кожнай ітэрацыі цыкла ў парадку libuv: timers, pending, idle, prepare, poll, check, close. Тонкія рыскі — фазы, якія цыкл прайшоў, не маючы чаго выконваць; бледная паласа poll — цыкл спіць, чакаючы ўводу-вываду або наступнага таймера.</translation>
     </message>
     <message>
         <source>setTimeout and setInterval callbacks. They run in the timers phase once their time has come.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі setTimeout і setInterval. Выконваюцца ў фазе timers, калі настане іх час.</translation>
     </message>
     <message>
         <source>setImmediate callbacks. They run in the check phase, right after poll.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі setImmediate. Выконваюцца ў фазе check, адразу пасля poll.</translation>
     </message>
     <message>
         <source>process.nextTick callbacks. Node drains this queue completely after every callback, before promises, so a long chain here keeps the loop from moving on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі process.nextTick. Node цалкам апаражняе гэтую чаргу пасля кожнага зваротнага выкліку, раней за Promise, таму доўгі ланцужок тут не дае цыклу рухацца далей.</translation>
     </message>
     <message>
         <source>Promise reactions and queueMicrotask jobs. They run as soon as the nextTick queue is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рэакцыі Promise і задачы queueMicrotask. Выконваюцца, як толькі чарга nextTick становіцца пустой.</translation>
     </message>
     <message>
         <source>I/O callbacks (files, DNS, network). They run in the poll phase when their operation completes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі ўводу-вываду (файлы, DNS, сетка). Выконваюцца ў фазе poll, калі іх аперацыя завяршаецца.</translation>
     </message>
     <message>
         <source>Close callbacks (&apos;close&apos; events). They run in the close phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі закрыцця (падзеі &apos;close&apos;). Выконваюцца ў фазе close.</translation>
     </message>
     <message>
         <source>Completion callbacks of thread-pool work, delivered back on the loop thread in the poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротныя выклікі завяршэння задач пула патокаў, якія вяртаюцца ў паток цыкла ў фазе poll.</translation>
     </message>
     <message>
         <source>The main module: the program&apos;s top-level code, run once before the loop starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Галоўны модуль: код верхняга ўзроўню праграмы, які выконваецца адзін раз да запуску цыкла.</translation>
     </message>
     <message>
         <source>Started at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Пачатак: %1</translation>
     </message>
     <message>
         <source>%1 phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Фаза %1</translation>
     </message>
     <message>
         <source>Iteration %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ітэрацыя %L1</translation>
     </message>
     <message>
         <source>Passed, not timed: the loop went through it with nothing to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пройдзена без вымярэння: цыкл прайшоў праз яе, не маючы чаго выконваць.</translation>
     </message>
     <message>
         <source>Lasted %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Працягласць: %1</translation>
     </message>
     <message>
         <source>Poll timeout: infinite (nothing but I/O to wait for)</source>
-        <translation type="unfinished"></translation>
+        <translation>Тайм-аўт poll: бясконцы (няма чаго чакаць, акрамя ўводу-вываду)</translation>
     </message>
     <message>
         <source>Poll timeout: %L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Тайм-аўт poll: %L1 мс</translation>
     </message>
     <message>
         <source>%1 callback “%2”</source>
-        <translation type="unfinished"></translation>
+        <translation>Зваротны выклік %1 «%2»</translation>
     </message>
     <message>
         <source>before the loop started</source>
-        <translation type="unfinished"></translation>
+        <translation>да запуску цыкла</translation>
     </message>
     <message>
         <source>in the %1 phase</source>
-        <translation type="unfinished"></translation>
+        <translation>у фазе %1</translation>
     </message>
     <message>
         <source>Iteration %L1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ітэрацыя %L1, %2</translation>
     </message>
     <message>
         <source>A run of %L1 identical callbacks, drawn as one bar</source>
-        <translation type="unfinished"></translation>
+        <translation>Серыя з %L1 аднолькавых зваротных выклікаў, намаляваная адной паласой</translation>
     </message>
     <message>
         <source>Wall time %1 · total %2 · longest %3 · mean %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Рэальны час %1 · усяго %2 · найдаўжэйшы %3 · сярэдні %4</translation>
     </message>
     <message>
         <source>Duration %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Працягласць %1</translation>
     </message>
     <message>
         <source>%1 on pool worker %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 у патоку пула %2</translation>
     </message>
     <message>
         <source>Waited %1 in the queue for a free thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Чаканне вольнага патоку ў чарзе: %1</translation>
     </message>
     <message>
         <source>Ran for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Выкананне: %1</translation>
     </message>
     <message>
         <source>Completed during iteration %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Завершана падчас ітэрацыі %L1</translation>
     </message>
     <message>
         <source>%L1 items are merged at this zoom; zoom in to tell them apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пры гэтым маштабе аб’яднана элементаў: %L1; павялічце, каб іх адрозніць.</translation>
     </message>
     <message>
         <source>The last seconds of the loop, newest on the right. Scroll to zoom, drag or use the arrow keys to pan, + and - to zoom, Home to follow live again; click an item for its details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Апошнія секунды цыкла, найноўшае справа. Прагортвайце колам мышы, каб змяніць маштаб; перацягвайце або карыстайцеся стрэлкамі, каб рухацца; + і - змяняюць маштаб, Home вяртае назіранне ў рэальным часе; пстрыкніце элемент, каб убачыць падрабязнасці.</translation>
     </message>
     <message>
         <source>MAIN LOOP</source>
-        <translation type="unfinished"></translation>
+        <translation>ГАЛОЎНЫ ЦЫКЛ</translation>
     </message>
     <message>
         <source>THREAD POOL</source>
-        <translation type="unfinished"></translation>
+        <translation>ПУЛ ПАТОКАЎ</translation>
     </message>
     <message>
         <source>WORKER LOOP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ЦЫКЛ WORKER %1</translation>
     </message>
     <message>
         <source>poll · waiting for I/O</source>
-        <translation type="unfinished"></translation>
+        <translation>poll · чакае ўводу-вываду</translation>
     </message>
     <message>
         <source>poll · timeout %L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>poll · тайм-аўт %L1 мс</translation>
     </message>
     <message>
         <source>%1 ×%L2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ×%L2</translation>
     </message>
     <message>
         <source>%1 · running %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · выконваецца %2</translation>
     </message>
     <message>
         <source>live · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>наўпрост · %1</translation>
     </message>
 </context>
 <context>
     <name>WorkloadPalette</name>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> мс</translation>
     </message>
     <message>
         <source>How long the callback hashes without yielding.</source>
-        <translation type="unfinished"></translation>
+        <translation>Як доўга зваротны выклік хэшуе, не саступаючы кіравання.</translation>
     </message>
     <message>
         <source> steps</source>
-        <translation type="unfinished"></translation>
+        <translation> крокаў</translation>
     </message>
     <message>
         <source>Promise reactions, each queued by the one before.</source>
-        <translation type="unfinished"></translation>
+        <translation>Рэакцыі Promise, кожную з якіх ставіць у чаргу папярэдняя.</translation>
     </message>
     <message>
         <source> ticks</source>
-        <translation type="unfinished"></translation>
+        <translation> nextTick</translation>
     </message>
     <message>
         <source>nextTicks, each queued by the one before.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выклікі nextTick, кожны з якіх ставіць у чаргу папярэдні.</translation>
     </message>
     <message>
         <source>How many chunks the job is cut into.</source>
-        <translation type="unfinished"></translation>
+        <translation>На колькі частак дзеліцца задача.</translation>
     </message>
     <message>
         <source> ms each</source>
-        <translation type="unfinished"></translation>
+        <translation> мс кожная</translation>
     </message>
     <message>
         <source>How long each chunk hashes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Як доўга хэшуе кожная частка.</translation>
     </message>
     <message>
         <source> ×</source>
-        <translation type="unfinished"></translation>
+        <translation> ×</translation>
     </message>
     <message>
         <source>How many pbkdf2 calls to start at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Колькі выклікаў pbkdf2 запусціць адначасова.</translation>
     </message>
     <message>
         <source> iter.</source>
-        <translation type="unfinished"></translation>
+        <translation> ітэр.</translation>
     </message>
     <message>
         <source>PBKDF2 iterations of each call.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ітэрацыі PBKDF2 у кожным выкліку.</translation>
     </message>
     <message>
         <source>How long the worker hashes on its own loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Як доўга Worker хэшуе ва ўласным цыкле.</translation>
     </message>
     <message>
         <source> MB</source>
-        <translation type="unfinished"></translation>
+        <translation> МБ</translation>
     </message>
     <message>
         <source>Size of the JSON text JSON.parse reads.</source>
-        <translation type="unfinished"></translation>
+        <translation>Памер тэксту JSON, які чытае JSON.parse.</translation>
     </message>
     <message>
         <source> chars</source>
-        <translation type="unfinished"></translation>
+        <translation> сімв.</translation>
     </message>
     <message>
         <source>Length of the coupon code tested.</source>
-        <translation type="unfinished"></translation>
+        <translation>Даўжыня кода купона, які правяраецца.</translation>
     </message>
     <message>
         <source>vulnerable</source>
-        <translation type="unfinished"></translation>
+        <translation>уразлівы</translation>
     </message>
     <message>
         <source>safe</source>
-        <translation type="unfinished"></translation>
+        <translation>бяспечны</translation>
     </message>
     <message>
         <source>The vulnerable pattern backtracks exponentially; the safe one stays linear.</source>
-        <translation type="unfinished"></translation>
+        <translation>Уразлівы шаблон робіць экспанентны перабор з вяртаннем; бяспечны застаецца лінейным.</translation>
     </message>
     <message>
         <source>Block the loop</source>
-        <translation type="unfinished"></translation>
+        <translation>Заблакаваць цыкл</translation>
     </message>
     <message>
         <source>Microtask chain</source>
-        <translation type="unfinished"></translation>
+        <translation>Ланцужок мікразадач</translation>
     </message>
     <message>
         <source>nextTick storm</source>
-        <translation type="unfinished"></translation>
+        <translation>Шторм nextTick</translation>
     </message>
     <message>
         <source>setTimeout-chunked job</source>
-        <translation type="unfinished"></translation>
+        <translation>Задача часткамі праз setTimeout</translation>
     </message>
     <message>
         <source>setImmediate-chunked job</source>
-        <translation type="unfinished"></translation>
+        <translation>Задача часткамі праз setImmediate</translation>
     </message>
     <message>
         <source>crypto.pbkdf2</source>
-        <translation type="unfinished"></translation>
+        <translation>crypto.pbkdf2</translation>
     </message>
     <message>
         <source>fs.readFile</source>
-        <translation type="unfinished"></translation>
+        <translation>fs.readFile</translation>
     </message>
     <message>
         <source>dns.lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>dns.lookup</translation>
     </message>
     <message>
         <source>HTTP request</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP-запыт</translation>
     </message>
     <message>
         <source>Worker offload</source>
-        <translation type="unfinished"></translation>
+        <translation>Вынесці ў Worker</translation>
     </message>
     <message>
         <source>JSON.parse</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse</translation>
     </message>
     <message>
         <source>Regex match</source>
-        <translation type="unfinished"></translation>
+        <translation>Праверка рэгулярным выразам</translation>
     </message>
     <message>
         <source>Runs synchronous hashing in one callback. Nothing else runs until it returns: timers, I/O and /health all wait.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сінхронна хэшуе ў адным зваротным выкліку. Пакуль ён не скончыцца, нічога іншага не выконваецца: таймеры, увод-вывад і /health чакаюць.</translation>
     </message>
     <message>
         <source>A promise chain: every step queues the next microtask. The queue drains completely before the loop moves on, so the whole chain blocks like one long callback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ланцужок Promise: кожны крок ставіць у чаргу наступную мікразадачу. Чарга цалкам апаражняецца, перш чым цыкл пойдзе далей, таму ўвесь ланцужок блакуе, як адзін доўгі зваротны выклік.</translation>
     </message>
     <message>
         <source>Every nextTick schedules another one. Node drains the nextTick queue completely, so timers and I/O wait for the whole storm.</source>
-        <translation type="unfinished"></translation>
+        <translation>Кожны nextTick плануе наступны. Node цалкам апаражняе чаргу nextTick, таму таймеры і ўвод-вывад чакаюць, пакуль скончыцца ўвесь шторм.</translation>
     </message>
     <message>
         <source>The job yields with setTimeout(0) between chunks. The loop stays responsive, but each step waits at least 1 ms in poll, so the job idles.</source>
-        <translation type="unfinished"></translation>
+        <translation>Задача саступае кіраванне праз setTimeout(0) паміж часткамі. Цыкл і далей адказвае, але кожны крок чакае ў poll не менш за 1 мс, таму задача прастойвае.</translation>
     </message>
     <message>
         <source>The job yields with setImmediate between chunks. The loop stays responsive and poll never sleeps: full CPU, no idle time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Задача саступае кіраванне праз setImmediate паміж часткамі. Цыкл і далей адказвае, а poll ніколі не спіць: працэсар загружаны цалкам, без прастою.</translation>
     </message>
     <message>
         <source>PBKDF2 on libuv&apos;s thread pool. With more calls than pool threads, the rest queue and every other pool user (fs, dns) waits too.</source>
-        <translation type="unfinished"></translation>
+        <translation>PBKDF2 у пуле патокаў libuv. Калі выклікаў больш, чым патокаў, астатнія становяцца ў чаргу, і ўсе іншыя карыстальнікі пула (fs, dns) таксама чакаюць.</translation>
     </message>
     <message>
         <source>fs.readFile: a chain of thread-pool requests (open, fstat, read, close); the callback runs in the poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>fs.readFile: ланцужок запытаў да пула патокаў (open, fstat, read, close); зваротны выклік выконваецца ў фазе poll.</translation>
     </message>
     <message>
         <source>dns.lookup runs getaddrinfo on the thread pool, so a busy pool delays it.</source>
-        <translation type="unfinished"></translation>
+        <translation>dns.lookup выконвае getaddrinfo у пуле патокаў, таму заняты пул яго затрымлівае.</translation>
     </message>
     <message>
         <source>A request to the built-in loopback server. Sockets use the OS poller, never the thread pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запыт да ўбудаванага loopback-сервера. Сокеты выкарыстоўваюць механізм апытання АС, а не пул патокаў.</translation>
     </message>
     <message>
         <source>Runs the hashing on a worker thread with its own event loop; the main loop stays free.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выконвае хэшаванне ў патоку Worker з уласным цыклам падзей; галоўны цыкл застаецца вольным.</translation>
     </message>
     <message>
         <source>JSON.parse of a large payload: synchronous, so the loop is blocked for the whole parse.</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse вялікіх даных: ён сінхронны, таму цыкл заблакаваны на ўвесь час разбору.</translation>
     </message>
     <message>
         <source>Tests a coupon code against a regular expression. The vulnerable pattern backtracks catastrophically: each extra character multiplies the time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Правярае код купона рэгулярным выразам. Уразлівы шаблон робіць катастрафічны перабор з вяртаннем: кожны дадатковы сімвал памнажае час.</translation>
     </message>
     <message>
         <source>block %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>блакаванне на %1 мс</translation>
     </message>
     <message>
         <source>microtask chain of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ланцужок мікразадач: %1</translation>
     </message>
     <message>
         <source>nextTick storm of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>шторм nextTick: %1</translation>
     </message>
     <message>
         <source>setTimeout-chunked job, %1 × %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>задача часткамі праз setTimeout, %1 × %2 мс</translation>
     </message>
     <message>
         <source>setImmediate-chunked job, %1 × %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>задача часткамі праз setImmediate, %1 × %2 мс</translation>
     </message>
     <message>
         <source>%1 × pbkdf2, %2 iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × pbkdf2, ітэрацый: %2</translation>
     </message>
     <message>
         <source>dns.lookup localhost</source>
-        <translation type="unfinished"></translation>
+        <translation>dns.lookup localhost</translation>
     </message>
     <message>
         <source>HTTP GET /health</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP GET /health</translation>
     </message>
     <message>
         <source>worker: block %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker: блакаванне на %1 мс</translation>
     </message>
     <message>
         <source>JSON.parse %1 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse %1 МБ</translation>
     </message>
     <message>
         <source>%1 regex, %2 chars</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 рэгулярны выраз, сімвалаў: %2</translation>
     </message>
 </context>
 </TS>

@@ -5,1626 +5,1658 @@
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope ejecuta un bucle de eventos real de libuv y muestra en directo qué hace Node.js con temporizadores, inmediatos, nextTicks, promesas y el grupo de hilos.</translation>
     </message>
     <message>
         <source>Show this help and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Muestra esta ayuda y sale.</translation>
     </message>
     <message>
         <source>Show the version and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Muestra la versión y sale.</translation>
     </message>
     <message>
         <source>Run one program to the end without a window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta un programa hasta el final sin ventana.</translation>
     </message>
     <message>
         <source>Load the built-in scenario NAME.</source>
-        <translation type="unfinished"></translation>
+        <translation>Carga el escenario integrado NOMBRE.</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>NOMBRE</translation>
     </message>
     <message>
         <source>Load the program FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Carga el programa del archivo ARCHIVO.</translation>
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>ARCHIVO</translation>
     </message>
     <message>
         <source>Override a declared program parameter (repeatable).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sustituye un parámetro declarado del programa (se puede repetir).</translation>
     </message>
     <message>
         <source>KEY=VALUE</source>
-        <translation type="unfinished"></translation>
+        <translation>CLAVE=VALOR</translation>
     </message>
     <message>
         <source>List the built-in scenarios and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lista los escenarios integrados y sale.</translation>
     </message>
     <message>
         <source>Print the equivalent Node.js script and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Imprime el script de Node.js equivalente y sale.</translation>
     </message>
     <message>
         <source>Size of the libuv thread pool, 1 to 1024 (default: UV_THREADPOOL_SIZE, else 4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamaño del grupo de hilos de libuv, de 1 a 1024 (por defecto: UV_THREADPOOL_SIZE o, si no está definido, 4).</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>Write the recorded timeline to FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribe la línea de tiempo grabada en ARCHIVO.</translation>
     </message>
     <message>
         <source>Write latency samples as CSV to FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribe las muestras de latencia en formato CSV en ARCHIVO.</translation>
     </message>
     <message>
         <source>Open the recording FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abre el archivo de grabación ARCHIVO.</translation>
     </message>
     <message>
         <source>Print a summary of the run on stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>Imprime un resumen de la ejecución en stderr.</translation>
     </message>
     <message>
         <source>Headless: abort the run after N ms of wall time (default 60000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin ventana: aborta la ejecución tras N ms de tiempo real (por defecto 60000).</translation>
     </message>
     <message>
         <source>User-interface language: en, es or be.</source>
-        <translation type="unfinished"></translation>
+        <translation>Idioma de la interfaz: en, es o be.</translation>
     </message>
     <message>
         <source>CODE</source>
-        <translation type="unfinished"></translation>
+        <translation>CÓDIGO</translation>
     </message>
     <message>
         <source>Also run the emitted script in Node.js and compare the outputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta además el script generado en Node.js y compara las salidas.</translation>
     </message>
     <message>
         <source>The Node.js executable for --compare-node.</source>
-        <translation type="unfinished"></translation>
+        <translation>El ejecutable de Node.js para --compare-node.</translation>
     </message>
     <message>
         <source>PATH</source>
-        <translation type="unfinished"></translation>
+        <translation>RUTA</translation>
     </message>
     <message>
         <source>unexpected argument &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>argumento inesperado &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--scenario and --program cannot be used together</source>
-        <translation type="unfinished"></translation>
+        <translation>--scenario y --program no se pueden usar juntos</translation>
     </message>
     <message>
         <source>--timeout-ms must be a whole number from 1 to 86400000, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--timeout-ms debe ser un número entero de 1 a 86400000, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--threadpool-size must be a whole number from 1 to 1024, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--threadpool-size debe ser un número entero de 1 a 1024, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--lang must be one of en, es, be, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--lang debe ser en, es o be, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--set expects KEY=VALUE, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--set espera CLAVE=VALOR, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--emit-js needs --scenario or --program</source>
-        <translation type="unfinished"></translation>
+        <translation>--emit-js necesita --scenario o --program</translation>
     </message>
     <message>
         <source>--headless --open needs --summary</source>
-        <translation type="unfinished"></translation>
+        <translation>--headless --open necesita --summary</translation>
     </message>
     <message>
         <source>--headless needs --scenario or --program</source>
-        <translation type="unfinished"></translation>
+        <translation>--headless necesita --scenario o --program</translation>
     </message>
     <message>
         <source>--compare-node needs --scenario or --program</source>
-        <translation type="unfinished"></translation>
+        <translation>--compare-node necesita --scenario o --program</translation>
     </message>
 </context>
 <context>
     <name>ConsoleModel</name>
     <message>
         <source>An error the runtime delivered to the program.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un error que el entorno de ejecución entregó al programa.</translation>
     </message>
     <message>
         <source>A note from LoopScope, not program output.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una nota de LoopScope, no salida del programa.</translation>
     </message>
     <message>
         <source>console.log output, at milliseconds since the run started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Salida de console.log, con los milisegundos transcurridos desde el inicio de la ejecución.</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <source>Output</source>
-        <translation type="unfinished"></translation>
+        <translation>Salida</translation>
     </message>
 </context>
 <context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de latencia</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Loop delay&lt;/b&gt;: how late the loop gets to a timer that should fire every 10 ms, that is, how long callbacks kept it busy. &lt;b&gt;p99&lt;/b&gt; is the worst 1% in each 100 ms window, &lt;b&gt;max&lt;/b&gt; the worst of all.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in HTTP server took to answer a probe; it can only answer when the loop is free.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilisation&lt;/b&gt; (right axis): the share of time the loop ran code instead of waiting in poll.&lt;/p&gt;&lt;p&gt;Shaded bands mark callbacks that held the loop for more than 20 ms.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Retardo del bucle&lt;/b&gt;: con cuánto retraso atiende el bucle un temporizador que debería dispararse cada 10 ms, es decir, cuánto tiempo lo han tenido ocupado los callbacks. &lt;b&gt;p99&lt;/b&gt; es el peor 1 % de cada ventana de 100 ms; &lt;b&gt;máx.&lt;/b&gt;, el peor de todos.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: cuánto tardó el servidor HTTP integrado en responder a una sonda; solo puede responder cuando el bucle está libre.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilización&lt;/b&gt; (eje derecho): la fracción del tiempo en que el bucle ejecutó código en lugar de esperar en poll.&lt;/p&gt;&lt;p&gt;Las bandas sombreadas marcan callbacks que retuvieron el bucle más de 20 ms.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>loop delay max</source>
-        <translation type="unfinished"></translation>
+        <translation>retardo del bucle máx.</translation>
     </message>
     <message>
         <source>loop delay p99</source>
-        <translation type="unfinished"></translation>
+        <translation>retardo del bucle p99</translation>
     </message>
     <message>
         <source>/health response</source>
-        <translation type="unfinished"></translation>
+        <translation>respuesta de /health</translation>
     </message>
     <message>
         <source>utilisation %</source>
-        <translation type="unfinished"></translation>
+        <translation>utilización %</translation>
     </message>
     <message>
         <source>seconds since start</source>
-        <translation type="unfinished"></translation>
+        <translation>segundos desde el inicio</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <source>%1 · blocking the loop for %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · bloquea el bucle %2 s</translation>
     </message>
     <message>
         <source>%1 ×%L2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ×%L2</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Idle loop: inject workloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Bucle inactivo: inyecta cargas de trabajo</translation>
     </message>
     <message>
         <source>LoopScope %1</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope %1</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar</translation>
     </message>
     <message>
         <source>Runs the scenario selected in the browser on a fresh loop; the previous run stops.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta el escenario seleccionado en la lista en un bucle nuevo; la ejecución anterior se detiene.</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Detener</translation>
     </message>
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm) and continues on a fresh, idle loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abandona el trabajo desbocado (un bloqueo largo, una tormenta de nextTick) y continúa en un bucle nuevo e inactivo.</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausar</translation>
     </message>
     <message>
         <source>Halts the loop at the next phase or callback boundary; press again to resume.</source>
-        <translation type="unfinished"></translation>
+        <translation>Detiene el bucle en el siguiente límite de fase o de callback; pulsa de nuevo para reanudar.</translation>
     </message>
     <message>
         <source>Next phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Siguiente fase</translation>
     </message>
     <message>
         <source>While paused: lets the loop run to the start of the next phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>En pausa: deja que el bucle avance hasta el inicio de la siguiente fase.</translation>
     </message>
     <message>
         <source>Next callback</source>
-        <translation type="unfinished"></translation>
+        <translation>Siguiente callback</translation>
     </message>
     <message>
         <source>While paused: lets the loop run to the next callback, nextTicks and microtasks included.</source>
-        <translation type="unfinished"></translation>
+        <translation>En pausa: deja que el bucle avance hasta el siguiente callback, incluidos nextTicks y microtareas.</translation>
     </message>
     <message>
         <source>/health probe</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonda /health</translation>
     </message>
     <message>
         <source>Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers late.</source>
-        <translation type="unfinished"></translation>
+        <translation>Envía una petición al servidor integrado cada 20 ms, como un balanceador de carga: un bucle bloqueado responde tarde.</translation>
     </message>
     <message>
         <source>Delay monitor</source>
-        <translation type="unfinished"></translation>
+        <translation>Monitor de retardo</translation>
     </message>
     <message>
         <source>Measures how late a 10 ms timer fires, like perf_hooks.monitorEventLoopDelay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mide con cuánto retraso se dispara un temporizador de 10 ms, como perf_hooks.monitorEventLoopDelay.</translation>
     </message>
     <message>
         <source>Slow motion: holds every phase at least this long, so the cursor can be followed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cámara lenta: mantiene cada fase al menos este tiempo, para poder seguir el cursor.</translation>
     </message>
     <message>
         <source>1000 ms/phase</source>
-        <translation type="unfinished"></translation>
+        <translation>1000 ms/fase</translation>
     </message>
     <message>
         <source>real time</source>
-        <translation type="unfinished"></translation>
+        <translation>tiempo real</translation>
     </message>
     <message>
         <source>%1 ms/phase</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms/fase</translation>
     </message>
     <message>
         <source>Slower</source>
-        <translation type="unfinished"></translation>
+        <translation>Más lento</translation>
     </message>
     <message>
         <source>More slow motion.</source>
-        <translation type="unfinished"></translation>
+        <translation>Más cámara lenta.</translation>
     </message>
     <message>
         <source>Faster</source>
-        <translation type="unfinished"></translation>
+        <translation>Más rápido</translation>
     </message>
     <message>
         <source>Less slow motion.</source>
-        <translation type="unfinished"></translation>
+        <translation>Menos cámara lenta.</translation>
     </message>
     <message>
         <source>Dark theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Tema oscuro</translation>
     </message>
     <message>
         <source>Switches between the light and the dark theme; the choice is remembered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambia entre el tema claro y el oscuro; la elección se recuerda.</translation>
     </message>
     <message>
         <source>Larger text</source>
-        <translation type="unfinished"></translation>
+        <translation>Texto más grande</translation>
     </message>
     <message>
         <source>Makes all text larger, for a projector.</source>
-        <translation type="unfinished"></translation>
+        <translation>Agranda todo el texto, para un proyector.</translation>
     </message>
     <message>
         <source>Smaller text</source>
-        <translation type="unfinished"></translation>
+        <translation>Texto más pequeño</translation>
     </message>
     <message>
         <source>Makes all text smaller.</source>
-        <translation type="unfinished"></translation>
+        <translation>Reduce todo el texto.</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Salir</translation>
     </message>
     <message>
         <source>Closes LoopScope.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cierra LoopScope.</translation>
     </message>
     <message>
         <source>Loop controls</source>
-        <translation type="unfinished"></translation>
+        <translation>Controles del bucle</translation>
     </message>
     <message>
         <source>Slow motion </source>
-        <translation type="unfinished"></translation>
+        <translation>Cámara lenta </translation>
     </message>
     <message>
         <source>&amp;Loop</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bucle</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ver</translation>
     </message>
     <message>
         <source>Scenarios</source>
-        <translation type="unfinished"></translation>
+        <translation>Escenarios</translation>
     </message>
     <message>
         <source>The built-in experiments, with the Node.js script each one is equivalent to.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los experimentos integrados, cada uno con su script de Node.js equivalente.</translation>
     </message>
     <message>
         <source>Workloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargas de trabajo</translation>
     </message>
     <message>
         <source>Work to inject into the running loop while you watch.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trabajo que puedes inyectar en el bucle en marcha mientras lo observas.</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>Queues</source>
-        <translation type="unfinished"></translation>
+        <translation>Colas</translation>
     </message>
     <message>
         <source>What is waiting in each queue, in the order it will run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lo que espera en cada cola, en el orden en que se ejecutará.</translation>
     </message>
     <message>
         <source>Loop status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado del bucle</translation>
     </message>
     <message>
         <source>The loop&apos;s phase, iteration, rates and what poll waits for.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fase, iteración y ritmos del bucle, y qué espera poll.</translation>
     </message>
     <message>
         <source>Console</source>
-        <translation type="unfinished"></translation>
+        <translation>Consola</translation>
     </message>
     <message>
         <source>The program&apos;s console.log output in the order the runtime printed it, with errors in red.</source>
-        <translation type="unfinished"></translation>
+        <translation>La salida de console.log del programa, en el orden en que la imprimió el entorno de ejecución, con los errores en rojo.</translation>
     </message>
     <message>
         <source>workload</source>
-        <translation type="unfinished"></translation>
+        <translation>carga de trabajo</translation>
     </message>
     <message>
         <source>%1: not supported by this engine: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: no admitido por este motor: %2</translation>
     </message>
     <message>
         <source>▶ injected: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>▶ inyectado: %1</translation>
     </message>
     <message>
         <source>■ stopped: the run of %1 was aborted; the loop continues idle</source>
-        <translation type="unfinished"></translation>
+        <translation>■ detenido: la ejecución de %1 se abortó; el bucle sigue inactivo</translation>
     </message>
     <message>
         <source>Previous run (%1) aborted. Inject workloads or run a scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución anterior (%1) abortada. Inyecta cargas de trabajo o ejecuta un escenario.</translation>
     </message>
     <message>
         <source>LoopScope — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope — %1</translation>
     </message>
     <message>
         <source>Running %1 on libuv %2, thread pool of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutando %1 en libuv %2, grupo de hilos: %3</translation>
     </message>
     <message numerus="yes">
         <source>%n events could not be recorded (the recording is full).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No se pudo registrar %n evento (la grabación está llena).</numerusform>
+            <numerusform>No se pudieron registrar %n eventos (la grabación está llena).</numerusform>
         </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <source>Thread pool</source>
+        <translation>Grupo de hilos</translation>
+    </message>
+    <message>
+        <source>libuv&apos;s worker threads: what each one runs and for how long, the work waiting for a free thread, and the occupancy of the last seconds.</source>
+        <translation>Los hilos de trabajo de libuv: qué ejecuta cada uno y durante cuánto tiempo, el trabajo que espera un hilo libre y la ocupación de los últimos segundos.</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows details.</source>
+        <translation>Los últimos segundos como diagrama de Gantt: fases, callbacks por tipo, hilos del grupo y bucles de los workers. La rueda o +/- hacen zoom, arrastrar o las flechas desplazan la vista, Home vuelve a seguir en directo y un clic muestra los detalles.</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latencia</translation>
+    </message>
+    <message>
+        <source>Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark the workloads that ran.</source>
+        <translation>Retardo del bucle (p99 y máximo), tiempo de respuesta de /health y utilización del bucle de eventos; las bandas sombreadas marcan las cargas de trabajo que se ejecutaron.</translation>
     </message>
 </context>
 <context>
     <name>PhaseWheel</name>
     <message>
         <source>The circle of libuv phases. Hover a phase or the centre for what it does.</source>
-        <translation type="unfinished"></translation>
+        <translation>El círculo de las fases de libuv. Pasa el ratón por una fase o por el centro para ver qué hace.</translation>
     </message>
     <message>
         <source>Timers: runs the setTimeout and setInterval callbacks whose time has come. A 0 ms timer still waits for this phase of the next iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Timers: ejecuta los callbacks de setTimeout y setInterval cuyo momento ha llegado. Un temporizador de 0 ms también espera a esta fase de la siguiente iteración.</translation>
     </message>
     <message>
         <source>Pending: I/O callbacks libuv deferred from the previous iteration, such as some TCP errors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pending: callbacks de E/S que libuv aplazó desde la iteración anterior, como algunos errores de TCP.</translation>
     </message>
     <message>
         <source>Idle: libuv&apos;s idle handles. Node keeps one active while immediates are queued, which is what stops poll from sleeping.</source>
-        <translation type="unfinished"></translation>
+        <translation>Idle: los handles idle de libuv. Node mantiene uno activo mientras hay inmediatos en cola, y eso es lo que impide que poll duerma.</translation>
     </message>
     <message>
         <source>Prepare: runs just before poll. libuv computes here how long poll may sleep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prepare: se ejecuta justo antes de poll. Aquí libuv calcula cuánto puede dormir poll.</translation>
     </message>
     <message>
         <source>Poll: waits for I/O (files via the thread pool, sockets via the OS) and runs their callbacks. It sleeps until a timer is due, unless immediates are pending.</source>
-        <translation type="unfinished"></translation>
+        <translation>Poll: espera la E/S (archivos mediante el grupo de hilos, sockets mediante el sistema operativo) y ejecuta sus callbacks. Duerme hasta que vence un temporizador, salvo que haya inmediatos pendientes.</translation>
     </message>
     <message>
         <source>Check: runs setImmediate callbacks, right after poll. Immediates queued meanwhile wait for the next iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Check: ejecuta los callbacks de setImmediate, justo después de poll. Los inmediatos que se encolan entretanto esperan a la siguiente iteración.</translation>
     </message>
     <message>
         <source>Close: runs close callbacks, such as socket.on(&apos;close&apos;), at the end of the iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Close: ejecuta los callbacks de cierre, como socket.on(&apos;close&apos;), al final de la iteración.</translation>
     </message>
     <message>
         <source>%1k</source>
-        <translation type="unfinished"></translation>
+        <translation>%1k</translation>
     </message>
     <message>
         <source>no program</source>
-        <translation type="unfinished"></translation>
+        <translation>sin programa</translation>
     </message>
     <message>
         <source>main module</source>
-        <translation type="unfinished"></translation>
+        <translation>módulo principal</translation>
     </message>
     <message>
         <source>%1 iterations/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 iteraciones/s</translation>
     </message>
     <message>
         <source>iteration %1</source>
-        <translation type="unfinished"></translation>
+        <translation>iteración %1</translation>
     </message>
     <message>
         <source>nextTick</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick</translation>
     </message>
     <message>
         <source>microtask</source>
-        <translation type="unfinished"></translation>
+        <translation>microtarea</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>en pausa</translation>
     </message>
     <message>
         <source>nothing left to do</source>
-        <translation type="unfinished"></translation>
+        <translation>no queda nada por hacer</translation>
     </message>
     <message>
         <source>aborted</source>
-        <translation type="unfinished"></translation>
+        <translation>abortado</translation>
     </message>
     <message>
         <source>%1 drained</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 procesados</translation>
     </message>
     <message>
         <source>%1 callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 callbacks</translation>
     </message>
     <message>
         <source>blocked by %1</source>
-        <translation type="unfinished"></translation>
+        <translation>bloqueado por %1</translation>
     </message>
 </context>
 <context>
     <name>PoolLanesView</name>
     <message>
         <source>Thread pool lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>Carriles del grupo de hilos</translation>
     </message>
     <message>
         <source>libuv&apos;s thread pool: UV_THREADPOOL_SIZE worker threads (4 unless set) that run file system calls, dns.lookup and crypto such as pbkdf2 off the loop thread. When they finish, the loop runs their callbacks in the poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>El grupo de hilos de libuv: UV_THREADPOOL_SIZE hilos de trabajo (4 si no se indica otro valor) que ejecutan llamadas al sistema de archivos, dns.lookup y criptografía como pbkdf2 fuera del hilo del bucle. Cuando terminan, el bucle ejecuta sus callbacks en la fase poll.</translation>
     </message>
     <message>
         <source>A pool lane: one worker thread. The bar is the item it runs now and grows with its running time; an idle lane is a free thread.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un carril del grupo: un hilo de trabajo. La barra es la tarea que ejecuta ahora y crece con su tiempo de ejecución; un carril vacío es un hilo libre.</translation>
     </message>
     <message>
         <source>Work submitted while every thread is busy waits here, first in, first out, however urgent it is: a slow pbkdf2 can delay a readFile.</source>
-        <translation type="unfinished"></translation>
+        <translation>El trabajo enviado mientras todos los hilos están ocupados espera aquí por orden de llegada, por urgente que sea: un pbkdf2 lento puede retrasar un readFile.</translation>
     </message>
     <message>
         <source>How many threads were busy (solid) and how many items waited (light), over the last 10 seconds. The dashed line is the pool size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuántos hilos estuvieron ocupados (color sólido) y cuántas tareas esperaron (color claro) en los últimos 10 segundos. La línea discontinua es el tamaño del grupo.</translation>
     </message>
     <message>
         <source>Thread pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Grupo de hilos</translation>
     </message>
     <message>
         <source>%1 of %2 threads busy · %3 waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 de %2 hilos ocupados · %3 en espera</translation>
     </message>
     <message>
         <source>worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hilo %1</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>libre</translation>
     </message>
     <message>
         <source>%1  %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  %2</translation>
     </message>
     <message>
         <source>Waiting for a free thread: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando un hilo libre: %1</translation>
     </message>
     <message>
         <source>nothing waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>nada en espera</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>+%1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>+%1 más</translation>
     </message>
     <message>
         <source>Occupancy, last 10 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Ocupación, últimos 10 s</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>en espera</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>en ejecución</translation>
     </message>
     <message>
         <source>pool size %1</source>
-        <translation type="unfinished"></translation>
+        <translation>tamaño del grupo: %1</translation>
     </message>
     <message>
         <source>now</source>
-        <translation type="unfinished"></translation>
+        <translation>ahora</translation>
     </message>
     <message>
         <source>−10 s</source>
-        <translation type="unfinished"></translation>
+        <translation>−10 s</translation>
     </message>
 </context>
 <context>
     <name>PoolModel</name>
     <message>
         <source>worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hilo %1</translation>
     </message>
     <message>
         <source>queue</source>
-        <translation type="unfinished"></translation>
+        <translation>cola</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>en ejecución</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>en espera</translation>
     </message>
     <message>
         <source>%1 has been running on pool worker %2 for %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lleva %3 ejecutándose en el hilo %2 del grupo</translation>
     </message>
     <message>
         <source>%1 has waited %2 for a free pool thread</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lleva %2 esperando un hilo libre del grupo</translation>
     </message>
     <message>
         <source>Worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Hilo</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Operación</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo</translation>
     </message>
 </context>
 <context>
     <name>QueueModel</name>
     <message>
         <source>nextTick queue</source>
-        <translation type="unfinished"></translation>
+        <translation>Cola de nextTick</translation>
     </message>
     <message>
         <source>Microtask queue</source>
-        <translation type="unfinished"></translation>
+        <translation>Cola de microtareas</translation>
     </message>
     <message>
         <source>Timers</source>
-        <translation type="unfinished"></translation>
+        <translation>Temporizadores</translation>
     </message>
     <message>
         <source>Immediates</source>
-        <translation type="unfinished"></translation>
+        <translation>Inmediatos</translation>
     </message>
     <message>
         <source>Close callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de cierre</translation>
     </message>
     <message>
         <source>process.nextTick callbacks. Node drains this queue completely after every callback, before promises, so a self-rescheduling nextTick starves the loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de process.nextTick. Node vacía esta cola por completo después de cada callback, antes que las promesas, así que un nextTick que se reprograma a sí mismo deja al bucle sin avanzar.</translation>
     </message>
     <message>
         <source>Promise reactions and queueMicrotask jobs. They run right after the nextTick queue, until none are left, before the loop moves to its next callback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Reacciones de Promise y tareas de queueMicrotask. Se ejecutan justo después de la cola de nextTick, hasta que no queda ninguna, antes de que el bucle pase al siguiente callback.</translation>
     </message>
     <message>
         <source>setTimeout and setInterval callbacks, ordered by due time. They run in the timers phase once their time has come, never earlier.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de setTimeout y setInterval, ordenados por vencimiento. Se ejecutan en la fase timers cuando llega su momento, nunca antes.</translation>
     </message>
     <message>
         <source>setImmediate callbacks. They run in the check phase, right after poll; while any wait, poll does not sleep.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de setImmediate. Se ejecutan en la fase check, justo después de poll; mientras haya alguno esperando, poll no duerme.</translation>
     </message>
     <message>
         <source>Callbacks of closed handles (socket.on(&apos;close&apos;)), run in the close phase at the end of the iteration.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de handles cerrados (socket.on(&apos;close&apos;)), que se ejecutan en la fase close al final de la iteración.</translation>
     </message>
     <message numerus="yes">
         <source>… and %n more</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>… y %n más</numerusform>
+            <numerusform>… y %n más</numerusform>
         </translation>
     </message>
     <message>
         <source>due now</source>
-        <translation type="unfinished"></translation>
+        <translation>vence ahora</translation>
     </message>
     <message>
         <source>in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>en %1 ms</translation>
     </message>
     <message>
         <source>Callback</source>
-        <translation type="unfinished"></translation>
+        <translation>Callback</translation>
     </message>
     <message>
         <source>Job kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo de tarea</translation>
     </message>
     <message>
         <source>Due</source>
-        <translation type="unfinished"></translation>
+        <translation>Vence</translation>
+    </message>
+    <message>
+        <source>running now</source>
+        <translation>ejecutándose ahora</translation>
+    </message>
+    <message>
+        <source>late by %1</source>
+        <translation>con %1 de retraso</translation>
     </message>
 </context>
 <context>
     <name>Scenario</name>
     <message>
         <source>An async function is not a thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Una función async no es un hilo</translation>
     </message>
     <message>
         <source>The async function hashes synchronously before its first await, on the loop thread. The 10 ms interval cannot tick until it returns: every tick prints after the function has handed back its promise.</source>
-        <translation type="unfinished"></translation>
+        <translation>La función async calcula hashes de forma síncrona antes de su primer await, en el hilo del bucle. El intervalo de 10 ms no puede dispararse hasta que retorna: cada tick se imprime después de que la función haya devuelto su promesa.</translation>
     </message>
     <message>
         <source>milliseconds of synchronous hashing</source>
-        <translation type="unfinished"></translation>
+        <translation>milisegundos de hash síncrono</translation>
     </message>
     <message>
         <source>await p against p.then().then(), as Node 10 did it</source>
-        <translation type="unfinished"></translation>
+        <translation>await p frente a p.then().then(), como lo hacía Node 10</translation>
     </message>
     <message>
         <source>Node 10 wrapped the awaited promise in a throwaway promise: a PromiseResolveThenableJob and two PromiseReactionJobs, three ticks, so both then handlers run first: tick:a, tick:b, after:await.</source>
-        <translation type="unfinished"></translation>
+        <translation>Node 10 envolvía la promesa esperada en una promesa desechable: un PromiseResolveThenableJob y dos PromiseReactionJob, tres ticks, así que los dos manejadores then se ejecutan antes: tick:a, tick:b, after:await.</translation>
     </message>
     <message>
         <source>await p against p.then().then()</source>
-        <translation type="unfinished"></translation>
+        <translation>await p frente a p.then().then()</translation>
     </message>
     <message>
         <source>Since Node 12 awaiting a native promise costs one microtask tick, so the async function resumes before the second then handler: after:await, tick:a, tick:b. Compare with the Node 10 variant.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desde Node 12, esperar una promesa nativa cuesta un solo tick de microtarea, así que la función async se reanuda antes del segundo manejador then: after:await, tick:a, tick:b. Compáralo con la variante de Node 10.</translation>
     </message>
     <message>
         <source>compute-async: awaiting between steps still blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-async: hacer await entre pasos sigue bloqueando</translation>
     </message>
     <message>
         <source>Each step hashes, then awaits. An await is a microtask, and the microtask queue drains completely before the loop moves on, so the whole computation runs in one drain and the 1 ms timer waits for all of it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada paso calcula un hash y luego hace await. Un await es una microtarea, y la cola de microtareas se vacía por completo antes de que el bucle avance, así que todo el cálculo se ejecuta en un solo vaciado y el temporizador de 1 ms lo espera entero.</translation>
     </message>
     <message>
         <source>hash-and-await steps</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos de hash y await</translation>
     </message>
     <message>
         <source>compute-with-set-immediate: responsive at full speed</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-with-set-immediate: receptivo a toda velocidad</translation>
     </message>
     <message>
         <source>Each step hashes a little, then yields with setImmediate. Immediates keep poll from sleeping (timeout 0), so the CPU stays busy, yet every iteration passes through poll and /health is answered between steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada paso calcula un poco de hash y luego cede el control con setImmediate. Los inmediatos impiden que poll duerma (tiempo de espera 0), así que la CPU sigue ocupada, pero cada iteración pasa por poll y /health se responde entre pasos.</translation>
     </message>
     <message>
         <source>setImmediate-chunked steps</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos troceados con setImmediate</translation>
     </message>
     <message>
         <source>hash updates per step</source>
-        <translation type="unfinished"></translation>
+        <translation>actualizaciones de hash por paso</translation>
     </message>
     <message>
         <source>compute-sync: hashing in one go stalls every /health probe</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-sync: calcular el hash de una vez bloquea todas las sondas /health</translation>
     </message>
     <message>
         <source>The handler hashes random strings synchronously. While it runs the loop never reaches poll, so every /health probe waits until it returns: the health line climbs to the full computation time and loop delay equals it.</source>
-        <translation type="unfinished"></translation>
+        <translation>El manejador calcula hashes de cadenas aleatorias de forma síncrona. Mientras se ejecuta, el bucle nunca llega a poll, así que cada sonda /health espera a que retorne: la línea de /health sube hasta el tiempo total del cálculo y el retardo del bucle lo iguala.</translation>
     </message>
     <message>
         <source>compute-with-set-timeout: responsive, but mostly asleep</source>
-        <translation type="unfinished"></translation>
+        <translation>compute-with-set-timeout: receptivo, pero casi siempre dormido</translation>
     </message>
     <message>
         <source>Each step hashes a little, then waits for setTimeout(0), which is really 1 ms: poll sleeps with timeout 1 between steps. /health answers quickly, but the CPU idles and the job crawls.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada paso calcula un poco de hash y luego espera a setTimeout(0), que en realidad es 1 ms: poll duerme con un tiempo de espera de 1 entre pasos. /health responde rápido, pero la CPU está ociosa y el trabajo avanza muy despacio.</translation>
     </message>
     <message>
         <source>setTimeout-chunked steps</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos troceados con setTimeout</translation>
     </message>
     <message>
         <source>Counting: while against nextTick, setTimeout(0) and batched nextTick</source>
-        <translation type="unfinished"></translation>
+        <translation>Contar: while frente a nextTick, setTimeout(0) y nextTick por lotes</translation>
     </message>
     <message>
         <source>The same count four ways. A while loop never yields; a nextTick per step pays for a callback each time; setTimeout(0) pays a whole loop iteration and a 1 ms sleep per step; batching a million steps per nextTick is nearly as fast as the while loop. Compare the spans on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>La misma cuenta de cuatro formas. Un bucle while nunca cede el control; un nextTick por paso paga un callback cada vez; setTimeout(0) paga una iteración completa del bucle y 1 ms de espera por paso; agrupar un millón de pasos por nextTick es casi tan rápido como el bucle while. Compara los tramos en la línea de tiempo.</translation>
     </message>
     <message>
         <source>steps for while, nextTick and batched</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos para while, nextTick y por lotes</translation>
     </message>
     <message>
         <source>steps for the setTimeout(0) chain</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos de la cadena de setTimeout(0)</translation>
     </message>
     <message>
         <source>nextTick callbacks in the batched version</source>
-        <translation type="unfinished"></translation>
+        <translation>callbacks de nextTick en la versión por lotes</translation>
     </message>
     <message>
         <source>steps per batched callback</source>
-        <translation type="unfinished"></translation>
+        <translation>pasos por callback del lote</translation>
     </message>
     <message>
         <source>Guess the order inside an I/O callback</source>
-        <translation type="unfinished"></translation>
+        <translation>Adivina el orden dentro de un callback de E/S</translation>
     </message>
     <message>
         <source>A readFile callback queues a 0 ms timer, an immediate, a promise reaction and a nextTick, then logs. Watch the poll phase: the callback runs there, its nextTick and promise drain right after it, check runs the immediate, and the timer waits for the next iteration&apos;s timers phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un callback de readFile encola un temporizador de 0 ms, un inmediato, una reacción de promesa y un nextTick, y luego escribe con console.log. Observa la fase poll: el callback se ejecuta ahí, su nextTick y su promesa se vacían justo después, check ejecuta el inmediato y el temporizador espera a la fase timers de la siguiente iteración.</translation>
     </message>
     <message>
         <source>JSON.parse of a large payload blocks the loop</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse de una carga grande bloquea el bucle</translation>
     </message>
     <message>
         <source>Parsing is synchronous: while the order export is parsed no other callback runs, and the loop-delay monitor&apos;s maximum equals the parse time.</source>
-        <translation type="unfinished"></translation>
+        <translation>El análisis es síncrono: mientras se analiza la exportación de pedidos no se ejecuta ningún otro callback, y el máximo del monitor de retardo del bucle es igual al tiempo de análisis.</translation>
     </message>
     <message>
         <source>megabytes of order lines to parse</source>
-        <translation type="unfinished"></translation>
+        <translation>megabytes de líneas de pedido que analizar</translation>
     </message>
     <message>
         <source>setTimeout(0) against setImmediate from an ES module</source>
-        <translation type="unfinished"></translation>
+        <translation>setTimeout(0) frente a setImmediate desde un módulo ES</translation>
     </message>
     <message>
         <source>An ES module body runs inside a promise job that starts from an I/O callback in the poll phase, so check comes before the next timers phase: setImmediate always wins.</source>
-        <translation type="unfinished"></translation>
+        <translation>El cuerpo de un módulo ES se ejecuta dentro de una tarea de promesa que arranca desde un callback de E/S en la fase poll, así que check llega antes que la siguiente fase timers: setImmediate siempre gana.</translation>
     </message>
     <message>
         <source>setTimeout(0) against setImmediate from the main module</source>
-        <translation type="unfinished"></translation>
+        <translation>setTimeout(0) frente a setImmediate desde el módulo principal</translation>
     </message>
     <message>
         <source>From the main module the order is not fixed: the timer fires first only if a millisecond has passed before the loop&apos;s first timers phase. Run it several times; both orders appear, immediate far more often.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desde el módulo principal el orden no es fijo: el temporizador se dispara primero solo si ha pasado un milisegundo antes de la primera fase timers del bucle. Ejecútalo varias veces; aparecen los dos órdenes, con el inmediato primero mucho más a menudo.</translation>
     </message>
     <message>
         <source>A self-rescheduling setImmediate lets a 1 ms timer in</source>
-        <translation type="unfinished"></translation>
+        <translation>Un setImmediate que se reprograma a sí mismo deja pasar a un temporizador de 1 ms</translation>
     </message>
     <message>
         <source>Each setImmediate step waits for the next check phase, so every step is a whole loop iteration: the 1 ms timer gets its turn early, at the price of one iteration per step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada paso de setImmediate espera a la siguiente fase check, así que cada paso es una iteración completa del bucle: al temporizador de 1 ms le llega pronto su turno, a costa de una iteración por paso.</translation>
     </message>
     <message>
         <source>how many times the callback reschedules itself</source>
-        <translation type="unfinished"></translation>
+        <translation>cuántas veces se reprograma el callback a sí mismo</translation>
     </message>
     <message>
         <source>A self-rescheduling nextTick starves a 1 ms timer</source>
-        <translation type="unfinished"></translation>
+        <translation>Un nextTick que se reprograma a sí mismo deja sin turno a un temporizador de 1 ms</translation>
     </message>
     <message>
         <source>The loop cannot leave a nextTick drain while ticks keep arriving, so the 1 ms timer only runs after every one of the steps. The timeline shows one long drain inside the main callback and the timer afterwards.</source>
-        <translation type="unfinished"></translation>
+        <translation>El bucle no puede salir de un vaciado de nextTick mientras sigan llegando ticks, así que el temporizador de 1 ms solo se ejecuta después de todos los pasos. La línea de tiempo muestra un largo vaciado dentro del callback principal y después el temporizador.</translation>
     </message>
     <message>
         <source>Six pbkdf2 calls on a pool of four finish in two waves</source>
-        <translation type="unfinished"></translation>
+        <translation>Seis llamadas a pbkdf2 en un grupo de cuatro hilos terminan en dos oleadas</translation>
     </message>
     <message>
         <source>libuv&apos;s pool has four threads by default: four pbkdf2 calls run at once and finish together; the last two wait in the queue and finish about one duration later. The pool lanes show the second wave starting only as threads free up.</source>
-        <translation type="unfinished"></translation>
+        <translation>El grupo de libuv tiene cuatro hilos por defecto: cuatro llamadas a pbkdf2 se ejecutan a la vez y terminan juntas; las dos últimas esperan en la cola y terminan aproximadamente una duración más tarde. Los carriles del grupo muestran que la segunda oleada solo empieza a medida que se liberan hilos.</translation>
     </message>
     <message>
         <source>PBKDF2 iterations per call</source>
-        <translation type="unfinished"></translation>
+        <translation>iteraciones de PBKDF2 por llamada</translation>
     </message>
     <message>
         <source>A full thread pool holds fs and dns back, not the network</source>
-        <translation type="unfinished"></translation>
+        <translation>Un grupo de hilos lleno retiene fs y dns, no la red</translation>
     </message>
     <message>
         <source>Four slow pbkdf2 calls take every thread of a pool of four. fs.readFile and dns.lookup need the pool too, so they wait for the first pbkdf2 to finish; the HTTP request goes through the OS poller and finishes at once. Run it with --threadpool-size 8 and all three finish early.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuatro llamadas lentas a pbkdf2 ocupan todos los hilos de un grupo de cuatro. fs.readFile y dns.lookup también necesitan el grupo, así que esperan a que termine el primer pbkdf2; la petición HTTP pasa por el mecanismo de sondeo del sistema operativo y termina enseguida. Ejecútalo con --threadpool-size 8 y las tres terminan pronto.</translation>
     </message>
     <message>
         <source>Price report in chunks: /health waits one chunk at most</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe de precios por partes: /health espera como mucho una parte</translation>
     </message>
     <message>
         <source>The same work in slices, each followed by await setImmediate. Between slices the loop reaches poll and answers /health, so the slowest answer is about one chunk.</source>
-        <translation type="unfinished"></translation>
+        <translation>El mismo trabajo en porciones, cada una seguida de await setImmediate. Entre porciones el bucle llega a poll y responde a /health, así que la respuesta más lenta dura aproximadamente una parte.</translation>
     </message>
     <message>
         <source>slices of the report</source>
-        <translation type="unfinished"></translation>
+        <translation>porciones del informe</translation>
     </message>
     <message>
         <source>milliseconds per slice</source>
-        <translation type="unfinished"></translation>
+        <translation>milisegundos por porción</translation>
     </message>
     <message>
         <source>Price report inline: /health waits for the whole report</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe de precios de una sola vez: /health espera a todo el informe</translation>
     </message>
     <message>
         <source>The report runs in one go on the loop thread. Every /health probe that arrives meanwhile waits until it is done: the slowest answer is about the report&apos;s duration, and so is the loop delay.</source>
-        <translation type="unfinished"></translation>
+        <translation>El informe se ejecuta de una sola vez en el hilo del bucle. Cada sonda /health que llega entretanto espera a que termine: la respuesta más lenta dura aproximadamente lo mismo que el informe, y el retardo del bucle también.</translation>
     </message>
     <message>
         <source>milliseconds the price report computes</source>
-        <translation type="unfinished"></translation>
+        <translation>milisegundos de cálculo del informe de precios</translation>
     </message>
     <message>
         <source>Price report in a worker: /health stays at about 1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe de precios en un worker: /health se mantiene en torno a 1 ms</translation>
     </message>
     <message>
         <source>The report runs on a worker: a second loop on its own thread. The main loop stays free and answers /health at once; the result comes back as a message in the main loop&apos;s poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>El informe se ejecuta en un worker: un segundo bucle en su propio hilo. El bucle principal queda libre y responde a /health enseguida; el resultado vuelve como un mensaje en la fase poll del bucle principal.</translation>
     </message>
     <message>
         <source>ReDoS: a coupon regex with nested quantifiers</source>
-        <translation type="unfinished"></translation>
+        <translation>ReDoS: una expresión regular de cupones con cuantificadores anidados</translation>
     </message>
     <message>
         <source>The vulnerable pattern /^([A-Z0-9]+-?)+$/ backtracks through every way to split a failing input, so each two extra characters cost about four times as long; the safe pattern accepts the same codes and stays flat. Compare the callback durations on the timeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>El patrón vulnerable /^([A-Z0-9]+-?)+$/ prueba, con retroceso, todas las formas de dividir una entrada que no coincide, así que cada dos caracteres más el tiempo se multiplica aproximadamente por cuatro; el patrón seguro acepta los mismos códigos y se mantiene plano. Compara la duración de los callbacks en la línea de tiempo.</translation>
     </message>
     <message>
         <source>nextTick against a promise reaction (ES module)</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick frente a una reacción de promesa (módulo ES)</translation>
     </message>
     <message>
         <source>An ES module body is itself a promise job, so the microtask queue keeps draining after it and promise.then prints before process.nextTick.</source>
-        <translation type="unfinished"></translation>
+        <translation>El cuerpo de un módulo ES es en sí mismo una tarea de promesa, así que la cola de microtareas sigue vaciándose después de él y promise.then imprime antes que process.nextTick.</translation>
     </message>
     <message>
         <source>nextTick against a promise reaction (CommonJS)</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick frente a una reacción de promesa (CommonJS)</translation>
     </message>
     <message>
         <source>After a CommonJS main module Node drains the nextTick queue first and the microtask queue second, so process.nextTick prints before promise.then.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tras un módulo principal CommonJS, Node vacía primero la cola de nextTick y después la de microtareas, así que process.nextTick imprime antes que promise.then.</translation>
     </message>
 </context>
 <context>
     <name>ScenarioBrowser</name>
     <message>
         <source>The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los experimentos integrados. Selecciona uno para leer lo que muestra; Ejecutar lo inicia en un bucle nuevo.</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecutar</translation>
     </message>
     <message>
         <source>Runs the selected scenario on a fresh loop; the previous run stops. (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta el escenario seleccionado en un bucle nuevo; la ejecución anterior se detiene. (%1)</translation>
     </message>
     <message>
         <source>The same program as a Node.js script (loopscope --emit-js). Run it with node to compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>El mismo programa como script de Node.js (loopscope --emit-js). Ejecútalo con node para comparar.</translation>
     </message>
     <message>
         <source>The equivalent Node.js script appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aquí aparece el script de Node.js equivalente.</translation>
     </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>
     <message>
         <source>unknown scenario &apos;%1&apos; (--list-scenarios shows them all)</source>
-        <translation type="unfinished"></translation>
+        <translation>escenario desconocido &apos;%1&apos; (--list-scenarios los muestra todos)</translation>
     </message>
     <message>
         <source>%1: no such file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: no existe el archivo</translation>
     </message>
     <message>
         <source>%1: not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: no es un archivo normal</translation>
     </message>
     <message>
         <source>%1: the program is %2 MiB; programs larger than %3 MiB are refused</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: el programa ocupa %2 MiB; se rechazan los programas de más de %3 MiB</translation>
     </message>
     <message>
         <source>%1: cannot open: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: no se puede abrir: %2</translation>
     </message>
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: se rechazan los programas de más de %2 MiB</translation>
     </message>
 </context>
 <context>
     <name>StatusModel</name>
     <message>
         <source>immediates pending: no sleep</source>
-        <translation type="unfinished"></translation>
+        <translation>inmediatos pendientes: no duerme</translation>
     </message>
     <message>
         <source>timer due now: no sleep</source>
-        <translation type="unfinished"></translation>
+        <translation>temporizador vencido: no duerme</translation>
     </message>
     <message numerus="yes">
         <source>sleeps: timer due in %n ms</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>duerme: el temporizador vence en %n ms</numerusform>
+            <numerusform>duerme: el temporizador vence en %n ms</numerusform>
         </translation>
     </message>
     <message>
         <source>waiting for I/O</source>
-        <translation type="unfinished"></translation>
+        <translation>esperando E/S</translation>
     </message>
     <message>
         <source>nothing to wait for</source>
-        <translation type="unfinished"></translation>
+        <translation>nada que esperar</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 M/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 M/s</translation>
     </message>
     <message>
         <source>%1 k/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 k/s</translation>
     </message>
     <message>
         <source>%1/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/s</translation>
     </message>
     <message>
         <source>no program</source>
-        <translation type="unfinished"></translation>
+        <translation>sin programa</translation>
     </message>
     <message>
         <source>blocked</source>
-        <translation type="unfinished"></translation>
+        <translation>bloqueado</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>en marcha</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished"></translation>
+        <translation>en pausa</translation>
     </message>
     <message>
         <source>idle: nothing left to do</source>
-        <translation type="unfinished"></translation>
+        <translation>inactivo: no queda nada por hacer</translation>
     </message>
     <message>
         <source>aborted</source>
-        <translation type="unfinished"></translation>
+        <translation>abortado</translation>
     </message>
     <message>
         <source>main module</source>
-        <translation type="unfinished"></translation>
+        <translation>módulo principal</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguno</translation>
     </message>
     <message>
         <source>%1 (%2) for %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) durante %3</translation>
     </message>
     <message>
         <source>%1 running, %2 waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 en ejecución, %2 en espera</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Fase</translation>
     </message>
     <message>
         <source>Iteration</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteración</translation>
     </message>
     <message>
         <source>Iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteraciones</translation>
     </message>
     <message>
         <source>Callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks</translation>
     </message>
     <message>
         <source>Poll</source>
-        <translation type="unfinished"></translation>
+        <translation>Poll</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished"></translation>
+        <translation>En ejecución</translation>
     </message>
     <message>
         <source>Thread pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Grupo de hilos</translation>
     </message>
     <message>
         <source>Whether the loop runs, is paused, or has nothing left to do.</source>
-        <translation type="unfinished"></translation>
+        <translation>Si el bucle está en marcha, en pausa o sin nada que hacer.</translation>
     </message>
     <message>
         <source>The libuv phase the loop is in now.</source>
-        <translation type="unfinished"></translation>
+        <translation>La fase de libuv en la que está ahora el bucle.</translation>
     </message>
     <message>
         <source>How many times the loop has gone round its phases.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuántas veces ha recorrido el bucle todas sus fases.</translation>
     </message>
     <message>
         <source>Loop iterations per second, measured over half a second.</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteraciones del bucle por segundo, medidas sobre medio segundo.</translation>
     </message>
     <message>
         <source>JavaScript callbacks per second, nextTicks and microtasks included.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de JavaScript por segundo, incluidos nextTicks y microtareas.</translation>
     </message>
     <message>
         <source>How long poll may sleep and why: libuv computes the timeout from timers and immediates.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuánto puede dormir poll y por qué: libuv calcula el tiempo de espera a partir de los temporizadores y los inmediatos.</translation>
     </message>
     <message>
         <source>The callback running on the loop now; while it runs, nothing else can.</source>
-        <translation type="unfinished"></translation>
+        <translation>El callback que se ejecuta ahora en el bucle; mientras se ejecuta, nada más puede hacerlo.</translation>
     </message>
     <message>
         <source>libuv&apos;s thread pool: work running on its threads and work waiting for a free one.</source>
-        <translation type="unfinished"></translation>
+        <translation>El grupo de hilos de libuv: el trabajo que se ejecuta en sus hilos y el que espera uno libre.</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>Qué</translation>
     </message>
     <message>
         <source>Now</source>
-        <translation type="unfinished"></translation>
+        <translation>Ahora</translation>
     </message>
 </context>
 <context>
     <name>TimeMapping</name>
     <message>
         <source>%1 ns</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ns</translation>
     </message>
     <message>
         <source>%1 µs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 µs</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
 </context>
 <context>
     <name>TimelineView</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>Timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Línea de tiempo</translation>
     </message>
     <message>
         <source>paused · Home</source>
-        <translation type="unfinished"></translation>
+        <translation>en pausa · Home</translation>
     </message>
     <message>
         <source>pool worker %1</source>
-        <translation type="unfinished"></translation>
+        <translation>hilo del grupo %1</translation>
     </message>
     <message>
         <source>phases</source>
-        <translation type="unfinished"></translation>
+        <translation>fases</translation>
     </message>
     <message>
         <source>callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>callbacks</translation>
     </message>
     <message>
         <source>timers</source>
-        <translation type="unfinished"></translation>
+        <translation>temporizadores</translation>
     </message>
     <message>
         <source>immediates</source>
-        <translation type="unfinished"></translation>
+        <translation>inmediatos</translation>
     </message>
     <message>
         <source>nextTick</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTick</translation>
     </message>
     <message>
         <source>microtasks</source>
-        <translation type="unfinished"></translation>
+        <translation>microtareas</translation>
     </message>
     <message>
         <source>I/O callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>callbacks de E/S</translation>
     </message>
     <message>
         <source>close callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>callbacks de cierre</translation>
     </message>
     <message>
         <source>pool callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>callbacks del grupo</translation>
     </message>
     <message>
         <source>main module</source>
-        <translation type="unfinished"></translation>
+        <translation>módulo principal</translation>
     </message>
     <message>
         <source>A pool lane: one of libuv&apos;s worker threads (UV_THREADPOOL_SIZE of them). File system calls, DNS lookups and crypto such as pbkdf2 run here, off the loop thread. When every lane is busy, new work waits in a queue.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un carril del grupo: uno de los hilos de trabajo de libuv (hay UV_THREADPOOL_SIZE). Aquí se ejecutan las llamadas al sistema de archivos, las consultas DNS y la criptografía como pbkdf2, fuera del hilo del bucle. Cuando todos los carriles están ocupados, el trabajo nuevo espera en una cola.</translation>
     </message>
     <message>
         <source>A worker thread: a second event loop with its own phases and callbacks, sharing the process-wide thread pool with the main loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un hilo worker: un segundo bucle de eventos con sus propias fases y callbacks, que comparte con el bucle principal el grupo de hilos de todo el proceso.</translation>
     </message>
     <message>
         <source>The phases of every loop iteration in libuv&apos;s order: timers, pending, idle, prepare, poll, check, close. Thin ticks are phases the loop passed with nothing to run; a pale poll bar is the loop asleep, waiting for I/O or for the next timer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las fases de cada iteración del bucle en el orden de libuv: timers, pending, idle, prepare, poll, check, close. Las marcas finas son fases que el bucle atravesó sin nada que ejecutar; una barra de poll pálida es el bucle dormido, esperando E/S o el siguiente temporizador.</translation>
     </message>
     <message>
         <source>setTimeout and setInterval callbacks. They run in the timers phase once their time has come.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de setTimeout y setInterval. Se ejecutan en la fase timers cuando llega su momento.</translation>
     </message>
     <message>
         <source>setImmediate callbacks. They run in the check phase, right after poll.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de setImmediate. Se ejecutan en la fase check, justo después de poll.</translation>
     </message>
     <message>
         <source>process.nextTick callbacks. Node drains this queue completely after every callback, before promises, so a long chain here keeps the loop from moving on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de process.nextTick. Node vacía esta cola por completo después de cada callback, antes que las promesas, así que una cadena larga aquí impide que el bucle avance.</translation>
     </message>
     <message>
         <source>Promise reactions and queueMicrotask jobs. They run as soon as the nextTick queue is empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>Reacciones de Promise y tareas de queueMicrotask. Se ejecutan en cuanto la cola de nextTick queda vacía.</translation>
     </message>
     <message>
         <source>I/O callbacks (files, DNS, network). They run in the poll phase when their operation completes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de E/S (archivos, DNS, red). Se ejecutan en la fase poll cuando termina su operación.</translation>
     </message>
     <message>
         <source>Close callbacks (&apos;close&apos; events). They run in the close phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de cierre (eventos &apos;close&apos;). Se ejecutan en la fase close.</translation>
     </message>
     <message>
         <source>Completion callbacks of thread-pool work, delivered back on the loop thread in the poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Callbacks de finalización del trabajo del grupo de hilos, devueltos al hilo del bucle en la fase poll.</translation>
     </message>
     <message>
         <source>The main module: the program&apos;s top-level code, run once before the loop starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>El módulo principal: el código de nivel superior del programa, que se ejecuta una vez antes de que arranque el bucle.</translation>
     </message>
     <message>
         <source>Started at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Inicio: %1</translation>
     </message>
     <message>
         <source>%1 phase</source>
-        <translation type="unfinished"></translation>
+        <translation>Fase %1</translation>
     </message>
     <message>
         <source>Iteration %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteración %L1</translation>
     </message>
     <message>
         <source>Passed, not timed: the loop went through it with nothing to run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Atravesada sin medir: el bucle pasó por ella sin nada que ejecutar.</translation>
     </message>
     <message>
         <source>Lasted %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Duró %1</translation>
     </message>
     <message>
         <source>Poll timeout: infinite (nothing but I/O to wait for)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo de espera de poll: infinito (solo queda esperar E/S)</translation>
     </message>
     <message>
         <source>Poll timeout: %L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo de espera de poll: %L1 ms</translation>
     </message>
     <message>
         <source>%1 callback “%2”</source>
-        <translation type="unfinished"></translation>
+        <translation>Callback %1 «%2»</translation>
     </message>
     <message>
         <source>before the loop started</source>
-        <translation type="unfinished"></translation>
+        <translation>antes de que arrancara el bucle</translation>
     </message>
     <message>
         <source>in the %1 phase</source>
-        <translation type="unfinished"></translation>
+        <translation>en la fase %1</translation>
     </message>
     <message>
         <source>Iteration %L1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteración %L1, %2</translation>
     </message>
     <message>
         <source>A run of %L1 identical callbacks, drawn as one bar</source>
-        <translation type="unfinished"></translation>
+        <translation>Una serie de %L1 callbacks idénticos, dibujada como una sola barra</translation>
     </message>
     <message>
         <source>Wall time %1 · total %2 · longest %3 · mean %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo real %1 · total %2 · máximo %3 · media %4</translation>
     </message>
     <message>
         <source>Duration %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración %1</translation>
     </message>
     <message>
         <source>%1 on pool worker %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 en el hilo %2 del grupo</translation>
     </message>
     <message>
         <source>Waited %1 in the queue for a free thread</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperó %1 en la cola a un hilo libre</translation>
     </message>
     <message>
         <source>Ran for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Se ejecutó durante %1</translation>
     </message>
     <message>
         <source>Completed during iteration %L1</source>
-        <translation type="unfinished"></translation>
+        <translation>Completado durante la iteración %L1</translation>
     </message>
     <message>
         <source>%L1 items are merged at this zoom; zoom in to tell them apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>Con este zoom se fusionan %L1 elementos; amplía para distinguirlos.</translation>
     </message>
     <message>
         <source>The last seconds of the loop, newest on the right. Scroll to zoom, drag or use the arrow keys to pan, + and - to zoom, Home to follow live again; click an item for its details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los últimos segundos del bucle, lo más reciente a la derecha. Usa la rueda para hacer zoom, arrastra o usa las flechas para desplazarte, + y - para hacer zoom, Home para volver a seguir en directo; haz clic en un elemento para ver sus detalles.</translation>
     </message>
     <message>
         <source>MAIN LOOP</source>
-        <translation type="unfinished"></translation>
+        <translation>BUCLE PRINCIPAL</translation>
     </message>
     <message>
         <source>THREAD POOL</source>
-        <translation type="unfinished"></translation>
+        <translation>GRUPO DE HILOS</translation>
     </message>
     <message>
         <source>WORKER LOOP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>BUCLE DEL WORKER %1</translation>
     </message>
     <message>
         <source>poll · waiting for I/O</source>
-        <translation type="unfinished"></translation>
+        <translation>poll · esperando E/S</translation>
     </message>
     <message>
         <source>poll · timeout %L1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>poll · tiempo de espera %L1 ms</translation>
     </message>
     <message>
         <source>%1 ×%L2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ×%L2</translation>
     </message>
     <message>
         <source>%1 · running %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · en ejecución, %2</translation>
     </message>
     <message>
         <source>live · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>en directo · %1</translation>
     </message>
 </context>
 <context>
     <name>WorkloadPalette</name>
     <message>
         <source> ms</source>
-        <translation type="unfinished"></translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>How long the callback hashes without yielding.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuánto tiempo calcula hashes el callback sin ceder el control.</translation>
     </message>
     <message>
         <source> steps</source>
-        <translation type="unfinished"></translation>
+        <translation> pasos</translation>
     </message>
     <message>
         <source>Promise reactions, each queued by the one before.</source>
-        <translation type="unfinished"></translation>
+        <translation>Reacciones de Promise, cada una encolada por la anterior.</translation>
     </message>
     <message>
         <source> ticks</source>
-        <translation type="unfinished"></translation>
+        <translation> ticks</translation>
     </message>
     <message>
         <source>nextTicks, each queued by the one before.</source>
-        <translation type="unfinished"></translation>
+        <translation>nextTicks, cada uno encolado por el anterior.</translation>
     </message>
     <message>
         <source>How many chunks the job is cut into.</source>
-        <translation type="unfinished"></translation>
+        <translation>En cuántas partes se divide el trabajo.</translation>
     </message>
     <message>
         <source> ms each</source>
-        <translation type="unfinished"></translation>
+        <translation> ms cada una</translation>
     </message>
     <message>
         <source>How long each chunk hashes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuánto tiempo calcula hashes cada parte.</translation>
     </message>
     <message>
         <source> ×</source>
-        <translation type="unfinished"></translation>
+        <translation> ×</translation>
     </message>
     <message>
         <source>How many pbkdf2 calls to start at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuántas llamadas a pbkdf2 se inician a la vez.</translation>
     </message>
     <message>
         <source> iter.</source>
-        <translation type="unfinished"></translation>
+        <translation> iter.</translation>
     </message>
     <message>
         <source>PBKDF2 iterations of each call.</source>
-        <translation type="unfinished"></translation>
+        <translation>Iteraciones de PBKDF2 de cada llamada.</translation>
     </message>
     <message>
         <source>How long the worker hashes on its own loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuánto tiempo calcula hashes el worker en su propio bucle.</translation>
     </message>
     <message>
         <source> MB</source>
-        <translation type="unfinished"></translation>
+        <translation> MB</translation>
     </message>
     <message>
         <source>Size of the JSON text JSON.parse reads.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamaño del texto JSON que lee JSON.parse.</translation>
     </message>
     <message>
         <source> chars</source>
-        <translation type="unfinished"></translation>
+        <translation> caracteres</translation>
     </message>
     <message>
         <source>Length of the coupon code tested.</source>
-        <translation type="unfinished"></translation>
+        <translation>Longitud del código de cupón que se prueba.</translation>
     </message>
     <message>
         <source>vulnerable</source>
-        <translation type="unfinished"></translation>
+        <translation>vulnerable</translation>
     </message>
     <message>
         <source>safe</source>
-        <translation type="unfinished"></translation>
+        <translation>seguro</translation>
     </message>
     <message>
         <source>The vulnerable pattern backtracks exponentially; the safe one stays linear.</source>
-        <translation type="unfinished"></translation>
+        <translation>El patrón vulnerable hace un retroceso exponencial; el seguro se mantiene lineal.</translation>
     </message>
     <message>
         <source>Block the loop</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloquear el bucle</translation>
     </message>
     <message>
         <source>Microtask chain</source>
-        <translation type="unfinished"></translation>
+        <translation>Cadena de microtareas</translation>
     </message>
     <message>
         <source>nextTick storm</source>
-        <translation type="unfinished"></translation>
+        <translation>Tormenta de nextTick</translation>
     </message>
     <message>
         <source>setTimeout-chunked job</source>
-        <translation type="unfinished"></translation>
+        <translation>Trabajo troceado con setTimeout</translation>
     </message>
     <message>
         <source>setImmediate-chunked job</source>
-        <translation type="unfinished"></translation>
+        <translation>Trabajo troceado con setImmediate</translation>
     </message>
     <message>
         <source>crypto.pbkdf2</source>
-        <translation type="unfinished"></translation>
+        <translation>crypto.pbkdf2</translation>
     </message>
     <message>
         <source>fs.readFile</source>
-        <translation type="unfinished"></translation>
+        <translation>fs.readFile</translation>
     </message>
     <message>
         <source>dns.lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>dns.lookup</translation>
     </message>
     <message>
         <source>HTTP request</source>
-        <translation type="unfinished"></translation>
+        <translation>Petición HTTP</translation>
     </message>
     <message>
         <source>Worker offload</source>
-        <translation type="unfinished"></translation>
+        <translation>Descargar en un worker</translation>
     </message>
     <message>
         <source>JSON.parse</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse</translation>
     </message>
     <message>
         <source>Regex match</source>
-        <translation type="unfinished"></translation>
+        <translation>Coincidencia de regex</translation>
     </message>
     <message>
         <source>Runs synchronous hashing in one callback. Nothing else runs until it returns: timers, I/O and /health all wait.</source>
-        <translation type="unfinished"></translation>
+        <translation>Calcula hashes de forma síncrona en un solo callback. Nada más se ejecuta hasta que retorna: temporizadores, E/S y /health esperan.</translation>
     </message>
     <message>
         <source>A promise chain: every step queues the next microtask. The queue drains completely before the loop moves on, so the whole chain blocks like one long callback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una cadena de promesas: cada paso encola la siguiente microtarea. La cola se vacía por completo antes de que el bucle avance, así que toda la cadena bloquea como un único callback largo.</translation>
     </message>
     <message>
         <source>Every nextTick schedules another one. Node drains the nextTick queue completely, so timers and I/O wait for the whole storm.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada nextTick programa otro. Node vacía por completo la cola de nextTick, así que los temporizadores y la E/S esperan a que pase toda la tormenta.</translation>
     </message>
     <message>
         <source>The job yields with setTimeout(0) between chunks. The loop stays responsive, but each step waits at least 1 ms in poll, so the job idles.</source>
-        <translation type="unfinished"></translation>
+        <translation>El trabajo cede el control con setTimeout(0) entre partes. El bucle sigue respondiendo, pero cada paso espera al menos 1 ms en poll, así que el trabajo pasa tiempo ocioso.</translation>
     </message>
     <message>
         <source>The job yields with setImmediate between chunks. The loop stays responsive and poll never sleeps: full CPU, no idle time.</source>
-        <translation type="unfinished"></translation>
+        <translation>El trabajo cede el control con setImmediate entre partes. El bucle sigue respondiendo y poll nunca duerme: CPU al máximo, sin tiempo ocioso.</translation>
     </message>
     <message>
         <source>PBKDF2 on libuv&apos;s thread pool. With more calls than pool threads, the rest queue and every other pool user (fs, dns) waits too.</source>
-        <translation type="unfinished"></translation>
+        <translation>PBKDF2 en el grupo de hilos de libuv. Si hay más llamadas que hilos, el resto se encola y cualquier otro usuario del grupo (fs, dns) también espera.</translation>
     </message>
     <message>
         <source>fs.readFile: a chain of thread-pool requests (open, fstat, read, close); the callback runs in the poll phase.</source>
-        <translation type="unfinished"></translation>
+        <translation>fs.readFile: una cadena de peticiones al grupo de hilos (open, fstat, read, close); el callback se ejecuta en la fase poll.</translation>
     </message>
     <message>
         <source>dns.lookup runs getaddrinfo on the thread pool, so a busy pool delays it.</source>
-        <translation type="unfinished"></translation>
+        <translation>dns.lookup ejecuta getaddrinfo en el grupo de hilos, así que un grupo ocupado lo retrasa.</translation>
     </message>
     <message>
         <source>A request to the built-in loopback server. Sockets use the OS poller, never the thread pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una petición al servidor loopback integrado. Los sockets usan el mecanismo de sondeo del sistema operativo, nunca el grupo de hilos.</translation>
     </message>
     <message>
         <source>Runs the hashing on a worker thread with its own event loop; the main loop stays free.</source>
-        <translation type="unfinished"></translation>
+        <translation>Calcula los hashes en un hilo worker con su propio bucle de eventos; el bucle principal queda libre.</translation>
     </message>
     <message>
         <source>JSON.parse of a large payload: synchronous, so the loop is blocked for the whole parse.</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse de una carga grande: es síncrono, así que el bucle queda bloqueado durante todo el análisis.</translation>
     </message>
     <message>
         <source>Tests a coupon code against a regular expression. The vulnerable pattern backtracks catastrophically: each extra character multiplies the time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prueba un código de cupón con una expresión regular. El patrón vulnerable hace un retroceso catastrófico: cada carácter más multiplica el tiempo.</translation>
     </message>
     <message>
         <source>block %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>bloqueo de %1 ms</translation>
     </message>
     <message>
         <source>microtask chain of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>cadena de %1 microtareas</translation>
     </message>
     <message>
         <source>nextTick storm of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>tormenta de %1 nextTick</translation>
     </message>
     <message>
         <source>setTimeout-chunked job, %1 × %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>trabajo troceado con setTimeout, %1 × %2 ms</translation>
     </message>
     <message>
         <source>setImmediate-chunked job, %1 × %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>trabajo troceado con setImmediate, %1 × %2 ms</translation>
     </message>
     <message>
         <source>%1 × pbkdf2, %2 iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × pbkdf2, %2 iteraciones</translation>
     </message>
     <message>
         <source>dns.lookup localhost</source>
-        <translation type="unfinished"></translation>
+        <translation>dns.lookup localhost</translation>
     </message>
     <message>
         <source>HTTP GET /health</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP GET /health</translation>
     </message>
     <message>
         <source>worker: block %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>worker: bloqueo de %1 ms</translation>
     </message>
     <message>
         <source>JSON.parse %1 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON.parse %1 MB</translation>
     </message>
     <message>
         <source>%1 regex, %2 chars</source>
-        <translation type="unfinished"></translation>
+        <translation>patrón %1, %2 caracteres</translation>
     </message>
 </context>
 </TS>
