@@ -7,11 +7,13 @@
 #include "scenariocatalog.h"
 #include "session.h"
 #include "statusmodel.h"
+#include "traceio.h"
 #include "workloadpalette.h"
 
 #include <QAction>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using Workload = WorkloadPalette::Workload;
@@ -98,6 +100,66 @@ private slots:
             { "op": "log", "text": "still alive" } ] })";
         QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
         QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+    }
+
+    void badProgramFileLeavesTheRunAlone_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("where");
+        QTest::addRow("truncated") << QByteArray("{\"format\":\"loopscope-program\",\n\"version\":1,") << "bad.json:2:";
+        QTest::addRow("unknown op") << QByteArray(R"({"format":"loopscope-program","version":1,"name":"x",
+"main":[{"op":"fork"}]})") << "bad.json:2:";
+        QTest::addRow("out of range") << QByteArray(R"({"format":"loopscope-program","version":1,"name":"x",
+"main":[{"op":"block","ms":-1}]})") << "bad.json:2:";
+    }
+    void badProgramFileLeavesTheRunAlone()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, where);
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("bad.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text);
+        file.close();
+
+        MainWindow window;
+        QVERIFY(window.runScenario(QStringLiteral("guess-order")));
+        const loopscope::Session* before = window.session();
+        QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines().size(), 5, 10000);
+        QVERIFY(!window.openProgram(file.fileName()));
+        QVERIFY2(window.lastError().contains(where), qPrintable(window.lastError()));
+        QCOMPARE(window.session(), before);
+        QCOMPARE(window.consoleModel()->outputLines().size(), 5);
+    }
+
+    void programFileRunsAndExports()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("mine.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format":"loopscope-program","version":1,"name":"mine","main":[
+            {"op":"setImmediate","do":[{"op":"log","text":"immediate"}]},
+            {"op":"nextTick","do":[{"op":"log","text":"tick"}]} ]})");
+        file.close();
+
+        MainWindow window;
+        QVERIFY(window.openProgram(file.fileName()));
+        QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines(), QStringList({ "tick", "immediate" }), 10000);
+        QCOMPARE(window.session()->program().name, std::string("mine"));
+
+        // The export reads a live recording: the loop keeps going while it writes.
+        const QString tracePath = dir.filePath(QStringLiteral("mine-trace.json"));
+        QVERIFY(window.exportRecording(MainWindow::ExportFormat::Trace, tracePath));
+        loopscope::Recording loaded;
+        std::string error;
+        QVERIFY2(loopscope::readTrace(tracePath.toStdString(), loaded, &error), error.c_str());
+        QCOMPARE(loaded.info.program, std::string("mine"));
+        QVERIFY(loaded.mainLog().size() > 0);
+        QVERIFY(window.exportRecording(MainWindow::ExportFormat::LatencyCsv, dir.filePath(QStringLiteral("mine.csv"))));
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("mine.csv"))).size() > 0);
+        // An unwritable path is an error message, not a crash.
+        QVERIFY(!window.exportRecording(MainWindow::ExportFormat::Trace, dir.filePath(QStringLiteral("no/such/dir.json"))));
+        QVERIFY(window.lastError().contains(QStringLiteral("cannot open")));
     }
 
     void everyWorkloadBuildsAProgram()

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "consolemodel.h"
+#include "latencycsv.h"
 #include "latencychart.h"
 #include "livefeed.h"
 #include "phasewheel.h"
@@ -9,16 +10,21 @@
 #include "session.h"
 #include "statusmodel.h"
 #include "timelineview.h"
+#include "traceio.h"
 #include "workloadpalette.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -37,6 +43,8 @@ namespace {
 const char* const GeometryKey = "window/geometry";
 const char* const StateKey = "window/state";
 const char* const FontScaleKey = "window/fontScale";
+const char* const ProgramDirKey = "files/programDir";
+const char* const ExportDirKey = "files/exportDir";
 // Bump when the dock layout changes, so an old saved state does not scramble a new layout.
 constexpr int StateVersion = 2;
 
@@ -259,13 +267,30 @@ void MainWindow::createActions()
     toolbar->addSeparator();
     toolbar->addAction(m_themeAction);
 
+    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
+        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
+    connect(openProgram, &QAction::triggered, this, [this] { openProgramFile(); });
+    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
+        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
+    connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
+    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
+        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
+    connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
+
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->setToolTipsVisible(true);
+    fileMenu->addAction(openProgram);
+    fileMenu->addSeparator();
+    fileMenu->addAction(exportTrace);
+    fileMenu->addAction(exportCsv);
+    fileMenu->addSeparator();
+    fileMenu->addAction(quit);
+
     QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
     loopMenu->setToolTipsVisible(true);
     for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
              m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
         loopMenu->addAction(action);
-    loopMenu->addSeparator();
-    loopMenu->addAction(quit);
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
     viewMenu->addAction(m_themeAction);
@@ -399,6 +424,66 @@ bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrid
     }
     m_browser->select(name);
     runProgram(std::get<loopscope::Program>(std::move(loaded)));
+    return true;
+}
+
+bool MainWindow::openProgram(const QString& path)
+{
+    auto loaded = ScenarioCatalog::loadFile(path);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        // The running session stays as it is: a bad file changes nothing.
+        m_lastError = *error;
+        m_console->appendNote(*error);
+        if (isVisible())
+            QMessageBox::warning(this, tr("Cannot open the program"), *error);
+        return false;
+    }
+    QSettings().setValue(QLatin1String(ProgramDirKey), QFileInfo(path).absolutePath());
+    runProgram(std::get<loopscope::Program>(std::move(loaded)));
+    return true;
+}
+
+void MainWindow::openProgramFile()
+{
+    const QString dir = QSettings().value(QLatin1String(ProgramDirKey)).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open program"), dir, tr("LoopScope programs (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openProgram(path);
+}
+
+bool MainWindow::exportRecording(ExportFormat format, const QString& givenPath)
+{
+    if (!m_session)
+        return false;
+    QString path = givenPath;
+    if (path.isEmpty()) {
+        const bool trace = format == ExportFormat::Trace;
+        const QString dir = QSettings().value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
+        const QString suggested = QDir(dir).filePath(m_programName + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
+        path = QFileDialog::getSaveFileName(this, trace ? tr("Export trace") : tr("Export latency CSV"), suggested,
+            trace ? tr("Chrome trace JSON (*.json)") : tr("CSV (*.csv)"));
+        if (path.isEmpty())
+            return false;
+        QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
+    }
+    // Published records never change, so the loop may go on appending while the writer reads
+    // everything published before it started.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    std::string error;
+    const loopscope::Recording& recording = m_session->recording();
+    const bool written = format == ExportFormat::Trace
+        ? loopscope::writeTrace(recording, path.toStdString(), &error)
+        : loopscope::writeLatencyCsv(recording, path.toStdString(), &error);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        m_lastError = QString::fromStdString(error);
+        m_console->appendNote(m_lastError);
+        if (isVisible())
+            QMessageBox::warning(this, tr("Export failed"), m_lastError);
+        return false;
+    }
+    m_stateLabel->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
     return true;
 }
 

@@ -48,6 +48,14 @@ public:
     bool runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {});
     // Parses a workload program and injects it into the running loop; false when it does not parse.
     bool injectWorkload(const QByteArray& programText, const QString& summary);
+    // Loads and runs a program file; on a bad file the error is shown (a dialog when the window is
+    // visible) and the running session is left as it was.
+    bool openProgram(const QString& path);
+    enum class ExportFormat { Trace, LatencyCsv };
+    // Writes what the session has recorded so far to `path` (asks for one when empty).
+    bool exportRecording(ExportFormat format, const QString& path = {});
+    // The last error shown to the user (tests read it).
+    QString lastError() const { return m_lastError; }
     // Abandons runaway work and continues on a fresh, idle loop.
     void stopRunaway();
 
@@ -76,6 +84,7 @@ private:
     void setTheme(Theme::Mode mode);
     void setFontScale(double scale);
     void onTicked();
+    void openProgramFile();
     void markRunningCallback();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
 
@@ -83,6 +92,7 @@ private:
     std::unique_ptr<loopscope::Session> m_session;
     SessionReaper m_reaper;
     QString m_programName;
+    QString m_lastError;
     StatusModel* m_status = nullptr;
     ConsoleModel* m_console = nullptr;
     std::array<QueueModel*, QueueModel::QueueCount> m_queueModels {};
