@@ -16,10 +16,7 @@ run() {
 run "$build/bench/bench_loop" --runs "$runs"
 run "$build/bench/bench_storm" --seconds "$seconds"
 run "$build/bench/bench_export" --runs "$runs"
-if [ -x "$build/bench/bench_guiframe" ]; then
-    run "$build/bench/bench_guiframe" "$seconds"
-else
-    echo
-    echo "bench_guiframe: not built in $build"
-fi
+run "$build/bench/bench_guiframe" "$seconds"
+run "$build/bench/bench_window" --runs "$runs" --seconds "$seconds"
+run "$build/bench/bench_stop" --runs "$runs"
 exit $status

@@ -84,6 +84,8 @@ void TimelineView::onReset()
     m_details.clear();
     m_detailsPanel->hide();
     m_following = true;
+    m_wasFinished = false;
+    m_autoFitted = false;
     m_spanNs = DefaultSpanNs;
     updateWindow();
     relayout();
@@ -123,9 +125,31 @@ void TimelineView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 
 void TimelineView::onTicked()
 {
+    fitFinishedRun();
     updateWindow();
     if (m_following)
         update();
+}
+
+// A program that ends within the visible span would be a sliver at the live edge: when it ends,
+// show the whole run instead. Work injected afterwards brings the live edge back.
+void TimelineView::fitFinishedRun()
+{
+    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
+    const loopscope::Session* session = m_feed ? m_feed->session() : nullptr;
+    const bool finished = live && live->finished.load(std::memory_order_relaxed);
+    if (finished && !m_wasFinished && m_following && session && !session->program().main.empty()) {
+        const std::int64_t end = m_index.lastEndNs();
+        if (end > 0 && end < m_spanNs) {
+            setWindow({ -end / 40, end + end / 20 });
+            m_autoFitted = true;
+        }
+    } else if (!finished && m_wasFinished && m_autoFitted) {
+        m_autoFitted = false;
+        m_spanNs = DefaultSpanNs;
+        followLive();
+    }
+    m_wasFinished = finished;
 }
 
 std::int64_t TimelineView::nowNs() const

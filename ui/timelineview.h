@@ -59,6 +59,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void fitFinishedRun();
     struct Lane
     {
         int row = -1; // in the index
@@ -92,6 +93,8 @@ private:
     TimeWindow m_window { -DefaultSpanNs, 0 };
     std::int64_t m_spanNs = DefaultSpanNs;
     bool m_following = true;
+    bool m_wasFinished = false;
+    bool m_autoFitted = false; // the window shows a finished run, not the live edge
     double m_labelWidth = 120;
     double m_rulerHeight = 24;
     double m_contentHeight = 0;
