@@ -530,8 +530,18 @@ void MainWindow::startSession(loopscope::Program program, bool clearConsole)
     m_status->setOriginNs(loopscope::monotonicNs());
     m_session->start();
     m_session->setSlowMotion(m_slowMotion->value());
-    m_session->setDelayMonitor(m_delayAction->isChecked());
-    if (m_healthAction->isChecked())
+    // A program that asks for a probe gets it, and the tool bar says so; otherwise the user's choice holds.
+    const loopscope::Program& started = m_session->program();
+    for (auto [action, programMs] : { std::pair { m_delayAction, started.delayMonitorMs },
+             std::pair { m_healthAction, started.healthProbeMs } }) {
+        if (programMs > 0) {
+            const QSignalBlocker blocker(action);
+            action->setChecked(true);
+        }
+    }
+    if (started.delayMonitorMs <= 0)
+        m_session->setDelayMonitor(m_delayAction->isChecked());
+    if (started.healthProbeMs <= 0 && m_healthAction->isChecked())
         m_session->setHealthProbe(true);
     m_feed->setSession(m_session.get());
     setWindowTitle(tr("LoopScope — %1").arg(m_programName));
