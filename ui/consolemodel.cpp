@@ -118,9 +118,10 @@ void ConsoleModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     if (logIndex == loopscope::Session::ProberLog)
         return;
     const loopscope::Recording* recording = m_feed->recording();
-    if (!recording)
+    const loopscope::EventLog* followed = m_feed->log(logIndex);
+    if (!recording || !followed)
         return;
-    const loopscope::EventLog& log = *recording->logs[std::size_t(logIndex)];
+    const loopscope::EventLog& log = *followed;
     std::vector<Line> lines;
     for (std::size_t i = from; i < to; ++i) {
         const loopscope::Record& record = log[i];

@@ -33,6 +33,14 @@ const loopscope::LiveState* LiveFeed::live() const
     return m_session ? &m_session->live() : nullptr;
 }
 
+const loopscope::EventLog* LiveFeed::log(int index) const
+{
+    const loopscope::Recording* followed = recording();
+    if (!followed || index < 0 || std::size_t(index) >= followed->logs.size())
+        return nullptr;
+    return followed->logs[std::size_t(index)].get();
+}
+
 void LiveFeed::poll()
 {
     if (!m_session)

@@ -7,6 +7,7 @@
 #include <vector>
 
 namespace loopscope {
+class EventLog;
 class Session;
 class Recording;
 struct LiveState;
@@ -29,6 +30,8 @@ public:
     loopscope::Session* session() const { return m_session; }
     const loopscope::Recording* recording() const;
     const loopscope::LiveState* live() const;
+    // Event log `index` of the recording followed, or null.
+    const loopscope::EventLog* log(int index) const;
 
     // The GUI tick, 60 per second by default.
     void setInterval(int ms) { m_timer.setInterval(ms); }

@@ -56,10 +56,10 @@ void PoolLanesView::onReset()
 
 void PoolLanesView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 {
-    const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
-    if (!recording || logIndex < 0 || std::size_t(logIndex) >= recording->logs.size())
+    const loopscope::EventLog* followed = m_feed ? m_feed->log(logIndex) : nullptr;
+    if (!followed)
         return;
-    const loopscope::EventLog& log = *recording->logs[std::size_t(logIndex)];
+    const loopscope::EventLog& log = *followed;
     const std::int64_t seenAt = loopscope::monotonicNs();
     for (std::size_t i = from; i < to; ++i) {
         const Record& r = log[i];
