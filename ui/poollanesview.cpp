@@ -56,6 +56,7 @@ void PoolLanesView::onReset()
 
 void PoolLanesView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 {
+    const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
     const loopscope::EventLog* followed = m_feed ? m_feed->log(logIndex) : nullptr;
     if (!followed)
         return;
