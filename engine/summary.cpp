@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 namespace loopscope {
 
 namespace {
+
+// Console lines listed with their times; the rest are counted.
+constexpr std::size_t MaxConsoleLines = 40;
 
 std::string ms(double value)
 {
@@ -54,6 +58,7 @@ std::string summarize(const Recording& recording)
     double utilizationSum = 0;
     std::size_t utilizationSamples = 0;
     std::uint64_t logLines = 0;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> lines; // when, and the text's string id
     std::uint64_t errors = 0;
     std::uint64_t logDrops = 0;
     std::vector<std::uint16_t> workerLoops;
@@ -99,6 +104,7 @@ std::string summarize(const Recording& recording)
                 break;
             case RecordType::Log:
                 ++logLines;
+                lines.emplace_back(r.startNs, r.label);
                 break;
             case RecordType::Error:
                 ++errors;
@@ -146,6 +152,16 @@ std::string summarize(const Recording& recording)
     if (!workerLoops.empty())
         out += "Worker loops: " + std::to_string(workerLoops.size()) + "\n";
     out += "Console: " + std::to_string(logLines) + " lines\n";
+    // When each line was printed tells what the program measured (a count finishing, a regex
+    // returning) without a second look at the trace; worker loops print into their own logs.
+    std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < lines.size() && i < MaxConsoleLines; ++i) {
+        const std::string& text = lines[i].second < recording.strings.size() ? recording.strings.at(lines[i].second)
+                                                                             : std::string();
+        out += "  at " + nsAsMs(lines[i].first) + ": " + text + "\n";
+    }
+    if (lines.size() > MaxConsoleLines)
+        out += "  ... and " + std::to_string(lines.size() - MaxConsoleLines) + " more\n";
     if (errors > 0)
         out += "Errors: " + std::to_string(errors) + "\n";
     out += "Dropped events: " + std::to_string(std::max(info.droppedEvents, logDrops)) + "\n";

@@ -569,7 +569,7 @@ private slots:
             "Loop delay: p50 0.500 ms, p99 1.250 ms, max 1.250 ms (2 samples)\n",
             "Health probe: p50 2.000 ms, p99 3.750 ms, max 3.750 ms (2 samples)\n",
             "Worker loops: 1\n",
-            "Console: 3 lines\n",
+            "Console: 3 lines\n  at 0.076 ms: from the worker\n  at 0.155 ms: readFile callback\n  at 0.156 ms: \n",
             "Errors: 1\n",
             "Dropped events: 3\n",
             "ABORTED\n",
