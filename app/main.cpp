@@ -93,6 +93,10 @@ int main(int argc, char** argv)
     installTranslator(app, options.language);
 
     MainWindow window;
+    if (!options.openFile.isEmpty() && !window.openRecording(options.openFile)) {
+        printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+        return 2;
+    }
     if (!options.scenario.isEmpty() || !options.programFile.isEmpty()) {
         ScenarioCatalog::Overrides overrides;
         for (const QString& assignment : options.sets) {

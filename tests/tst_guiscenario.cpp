@@ -7,6 +7,7 @@
 #include "scenariocatalog.h"
 #include "session.h"
 #include "statusmodel.h"
+#include "timelineview.h"
 #include "traceio.h"
 #include "workloadpalette.h"
 
@@ -160,6 +161,48 @@ private slots:
         // An unwritable path is an error message, not a crash.
         QVERIFY(!window.exportRecording(MainWindow::ExportFormat::Trace, dir.filePath(QStringLiteral("no/such/dir.json"))));
         QVERIFY(window.lastError().contains(QStringLiteral("cannot open")));
+    }
+
+    void recordingReplaysInTheViews()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("guess.json"));
+        {
+            MainWindow recorder;
+            QVERIFY(recorder.runScenario(QStringLiteral("guess-order")));
+            QTRY_COMPARE_WITH_TIMEOUT(recorder.consoleModel()->outputLines().size(), 5, 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(recorder.session()->finished(), 10000);
+            QVERIFY(recorder.exportRecording(MainWindow::ExportFormat::Trace, path));
+        }
+
+        MainWindow window;
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"traceEvents\": [ {\"ph\": ");
+        file.close();
+        const loopscope::Session* live = window.session();
+        QVERIFY(!window.openRecording(bad));
+        QVERIFY2(window.lastError().contains(QStringLiteral("bad.json")), qPrintable(window.lastError()));
+        QCOMPARE(window.session(), live);
+        QVERIFY(!window.replaying());
+
+        QVERIFY(window.openRecording(path));
+        QVERIFY(window.replaying());
+        QVERIFY(!window.session());
+        window.feed()->poll();
+        QCOMPARE(window.consoleModel()->outputLines(),
+            QStringList({ "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }));
+        QVERIFY(window.timeline()->index().spanCount() > 0);
+        // The whole run is in view, not the live edge of a loop that is not running.
+        QVERIFY(!window.timeline()->following());
+        QVERIFY(window.timeline()->window().endNs >= window.timeline()->index().lastEndNs());
+        // Injecting work starts a live loop again.
+        const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
+            { "op": "log", "text": "live again" } ] })";
+        QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
+        QVERIFY(!window.replaying());
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("live again")), 5000);
     }
 
     void everyWorkloadBuildsAProgram()

@@ -1,5 +1,6 @@
 #include "livefeed.h"
 
+#include "recording.h"
 #include "session.h"
 
 LiveFeed::LiveFeed(QObject* parent)
@@ -15,6 +16,7 @@ LiveFeed::~LiveFeed() = default;
 void LiveFeed::setSession(loopscope::Session* session)
 {
     m_session = session;
+    m_replay.reset();
     m_seen.clear();
     emit reset();
     if (m_session)
@@ -23,9 +25,22 @@ void LiveFeed::setSession(loopscope::Session* session)
         m_timer.stop();
 }
 
+void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recording)
+{
+    m_session = nullptr;
+    m_replay = std::move(recording);
+    m_seen.clear();
+    emit reset();
+    // Ticks go on for views that animate; the records arrive in one batch on the first.
+    if (m_replay)
+        m_timer.start();
+    else
+        m_timer.stop();
+}
+
 const loopscope::Recording* LiveFeed::recording() const
 {
-    return m_session ? &m_session->recording() : nullptr;
+    return m_session ? &m_session->recording() : m_replay.get();
 }
 
 const loopscope::LiveState* LiveFeed::live() const
@@ -43,9 +58,10 @@ const loopscope::EventLog* LiveFeed::log(int index) const
 
 void LiveFeed::poll()
 {
-    if (!m_session)
+    const loopscope::Recording* followed = recording();
+    if (!followed)
         return;
-    const auto& logs = m_session->recording().logs;
+    const auto& logs = followed->logs;
     if (m_seen.size() < logs.size())
         m_seen.resize(logs.size(), 0);
     for (std::size_t i = 0; i < logs.size(); ++i) {

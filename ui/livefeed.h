@@ -4,6 +4,7 @@
 #include <QTimer>
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace loopscope {
@@ -28,6 +29,10 @@ public:
     // Follows `session` (null to detach); resets every view through reset().
     void setSession(loopscope::Session* session);
     loopscope::Session* session() const { return m_session; }
+    // Replays a finished recording (one loaded from a file): the views get all of it on the
+    // next tick and there is no live state. Setting a session ends the replay.
+    void setRecording(std::shared_ptr<const loopscope::Recording> recording);
+    bool replaying() const { return m_replay != nullptr; }
     const loopscope::Recording* recording() const;
     const loopscope::LiveState* live() const;
     // Event log `index` of the recording followed, or null.
@@ -49,5 +54,6 @@ signals:
 private:
     QTimer m_timer;
     loopscope::Session* m_session = nullptr;
+    std::shared_ptr<const loopscope::Recording> m_replay;
     std::vector<std::size_t> m_seen;
 };

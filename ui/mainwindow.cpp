@@ -270,6 +270,9 @@ void MainWindow::createActions()
     auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
         tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
     connect(openProgram, &QAction::triggered, this, [this] { openProgramFile(); });
+    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
+        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
+    connect(openTrace, &QAction::triggered, this, [this] { openRecordingFile(); });
     auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
         tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
     connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
@@ -280,6 +283,7 @@ void MainWindow::createActions()
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->setToolTipsVisible(true);
     fileMenu->addAction(openProgram);
+    fileMenu->addAction(openTrace);
     fileMenu->addSeparator();
     fileMenu->addAction(exportTrace);
     fileMenu->addAction(exportCsv);
@@ -387,7 +391,7 @@ void MainWindow::createDocks()
 
     m_timeline = new TimelineView(m_feed, this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
-    auto* timelineDock = addDock(tr("Timeline"), QStringLiteral("timelineDock"),
+    auto* timelineDock = m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timelineDock"),
         verticalScroller(m_timeline, this), Qt::BottomDockWidgetArea,
         tr("The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. "
            "Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows details."));
@@ -452,9 +456,61 @@ void MainWindow::openProgramFile()
         openProgram(path);
 }
 
+bool MainWindow::openRecording(const QString& path)
+{
+    auto loaded = std::make_shared<loopscope::Recording>();
+    std::string error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool read = loopscope::readTrace(path.toStdString(), *loaded, &error);
+    QApplication::restoreOverrideCursor();
+    if (!read) {
+        m_lastError = QString::fromStdString(error);
+        m_console->appendNote(m_lastError);
+        if (isVisible())
+            QMessageBox::warning(this, tr("Cannot open the recording"), m_lastError);
+        return false;
+    }
+    QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
+    m_feed->setSession(nullptr);
+    if (m_session)
+        m_reaper.retire(std::move(m_session), m_status->runState() != StatusModel::RunState::Finished);
+    m_console->clear();
+    for (QueueModel* model : m_queueModels)
+        model->clear();
+    m_lastSnapshotNs = -2;
+    m_programName = QString::fromStdString(loaded->info.program);
+    m_replay = loaded;
+    m_feed->setRecording(loaded);
+    setWindowTitle(tr("LoopScope — %1 (recording)").arg(QFileInfo(path).fileName()));
+    std::size_t events = 0;
+    for (const auto& log : loaded->logs)
+        events += log->size();
+    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "", int(std::min<std::size_t>(events, INT_MAX)))
+                        .arg(m_programName, QFileInfo(path).fileName(), QString::fromStdString(loaded->info.libuv))
+                        .arg(loaded->info.threadpoolSize);
+    if (loaded->info.aborted)
+        state += tr("; the run was aborted");
+    if (loaded->info.droppedEvents > 0)
+        state += tr("; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded->info.droppedEvents, INT_MAX)));
+    m_stateLabel->setText(state);
+    m_timelineDock->raise();
+    updateControls();
+    return true;
+}
+
+void MainWindow::openRecordingFile()
+{
+    const QString dir = QSettings().value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open recording"), dir, tr("Chrome trace JSON (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openRecording(path);
+}
+
 bool MainWindow::exportRecording(ExportFormat format, const QString& givenPath)
 {
-    if (!m_session)
+    const loopscope::Recording* recording = m_feed->recording();
+    if (!recording)
         return false;
     QString path = givenPath;
     if (path.isEmpty()) {
@@ -471,10 +527,9 @@ bool MainWindow::exportRecording(ExportFormat format, const QString& givenPath)
     // everything published before it started.
     QApplication::setOverrideCursor(Qt::WaitCursor);
     std::string error;
-    const loopscope::Recording& recording = m_session->recording();
     const bool written = format == ExportFormat::Trace
-        ? loopscope::writeTrace(recording, path.toStdString(), &error)
-        : loopscope::writeLatencyCsv(recording, path.toStdString(), &error);
+        ? loopscope::writeTrace(*recording, path.toStdString(), &error)
+        : loopscope::writeLatencyCsv(*recording, path.toStdString(), &error);
     QApplication::restoreOverrideCursor();
     if (!written) {
         m_lastError = QString::fromStdString(error);
@@ -525,6 +580,7 @@ void MainWindow::startSession(loopscope::Program program, bool clearConsole)
     m_lastSnapshotNs = -2;
 
     m_programName = QString::fromStdString(program.name);
+    m_replay.reset();
     m_session = std::make_unique<Session>(std::move(program));
     m_pauseAction->setChecked(false);
     m_status->setOriginNs(loopscope::monotonicNs());

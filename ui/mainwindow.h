@@ -12,6 +12,7 @@
 #include <memory>
 
 namespace loopscope {
+class Recording;
 class Session;
 }
 class ConsoleModel;
@@ -20,6 +21,7 @@ class LiveFeed;
 class PhaseWheel;
 class PoolLanesView;
 class QAction;
+class QDockWidget;
 class QLabel;
 class QSlider;
 class QTreeView;
@@ -51,6 +53,10 @@ public:
     // Loads and runs a program file; on a bad file the error is shown (a dialog when the window is
     // visible) and the running session is left as it was.
     bool openProgram(const QString& path);
+    // Opens a recorded trace for replay in the views; the live session ends. On a bad file the
+    // error is shown and everything stays as it was.
+    bool openRecording(const QString& path);
+    bool replaying() const { return m_replay != nullptr; }
     enum class ExportFormat { Trace, LatencyCsv };
     // Writes what the session has recorded so far to `path` (asks for one when empty).
     bool exportRecording(ExportFormat format, const QString& path = {});
@@ -85,11 +91,13 @@ private:
     void setFontScale(double scale);
     void onTicked();
     void openProgramFile();
+    void openRecordingFile();
     void markRunningCallback();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
 
     LiveFeed* m_feed = nullptr;
     std::unique_ptr<loopscope::Session> m_session;
+    std::shared_ptr<const loopscope::Recording> m_replay; // the recording replayed, when no session runs
     SessionReaper m_reaper;
     QString m_programName;
     QString m_lastError;
@@ -105,6 +113,7 @@ private:
     QTreeView* m_consoleView = nullptr;
     PoolLanesView* m_poolLanes = nullptr;
     TimelineView* m_timeline = nullptr;
+    QDockWidget* m_timelineDock = nullptr;
     LatencyChart* m_latency = nullptr;
 
     QAction* m_runAction = nullptr;

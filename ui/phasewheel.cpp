@@ -351,7 +351,7 @@ void PhaseWheel::paintCentre(QPainter& painter)
     painter.setFont(logicalFont(font(), 14));
     QString heading;
     if (m_status->runState() == StatusModel::RunState::Idle)
-        heading = tr("no program");
+        heading = m_feed && m_feed->replaying() ? tr("a recording") : tr("no program");
     else if (m_status->iteration() == 0)
         heading = tr("main module");
     else if (m_showRates)

@@ -243,7 +243,7 @@ QString StatusModel::valueText(int row) const
     case StateRow:
         switch (m_runState) {
         case RunState::Idle:
-            return tr("no program");
+            return m_feed->replaying() ? tr("replaying a recording; the loop is not running") : tr("no program");
         case RunState::Running:
             return blocked() ? tr("blocked") : tr("running");
         case RunState::Paused:

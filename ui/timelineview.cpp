@@ -137,10 +137,12 @@ void TimelineView::fitFinishedRun()
 {
     const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
     const loopscope::Session* session = m_feed ? m_feed->session() : nullptr;
-    const bool finished = live && live->finished.load(std::memory_order_relaxed);
-    if (finished && !m_wasFinished && m_following && session && !session->program().main.empty()) {
+    // A replayed recording has ended as a whole: it counts as a finished run.
+    const bool replay = m_feed && m_feed->replaying();
+    const bool finished = replay || (live && live->finished.load(std::memory_order_relaxed));
+    if (finished && !m_wasFinished && m_following && (replay || (session && !session->program().main.empty()))) {
         const std::int64_t end = m_index.lastEndNs();
-        if (end > 0 && end < m_spanNs) {
+        if (end > 0 && (replay || end < m_spanNs)) {
             setWindow({ -end / 40, end + end / 20 });
             m_autoFitted = true;
         }
