@@ -460,6 +460,114 @@
         <source>Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark the workloads that ran.</source>
         <translation>Затрымка цыкла (p99 і максімум), час адказу /health і загрузка цыкла падзей; зацененыя палосы пазначаюць нагрузкі, якія выконваліся.</translation>
     </message>
+    <message>
+        <source>Open program…</source>
+        <translation>Адкрыць праграму…</translation>
+    </message>
+    <message>
+        <source>Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop.</source>
+        <translation>Загружае файл праграмы (JSON, гл. docs/PROGRAMS.md) і запускае яе на новым цыкле.</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>Адкрыць запіс…</translation>
+    </message>
+    <message>
+        <source>Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again.</source>
+        <translation>Адкрывае запісаную трасу (экспартаваную тут або праз --trace), каб зноў паглядзець яе часавую шкалу, затрымкі і кансоль.</translation>
+    </message>
+    <message>
+        <source>Export trace…</source>
+        <translation>Экспартаваць трасу…</translation>
+    </message>
+    <message>
+        <source>Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.</source>
+        <translation>Запісвае ўсё запісанае дагэтуль як JSON трасы Chrome, які адкрываюць Perfetto і LoopScope.</translation>
+    </message>
+    <message>
+        <source>Export latency CSV…</source>
+        <translation>Экспартаваць CSV затрымак…</translation>
+    </message>
+    <message>
+        <source>Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet.</source>
+        <translation>Запісвае замеры затрымкі цыкла і /health дагэтуль як CSV, для электроннай табліцы.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>Cannot open the program</source>
+        <translation>Не ўдаецца адкрыць праграму</translation>
+    </message>
+    <message>
+        <source>Open program</source>
+        <translation>Адкрыць праграму</translation>
+    </message>
+    <message>
+        <source>LoopScope programs (*.json);;All files (*)</source>
+        <translation>Праграмы LoopScope (*.json);;Усе файлы (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>Не ўдаецца адкрыць запіс</translation>
+    </message>
+    <message>
+        <source>LoopScope — %1 (recording)</source>
+        <translation>LoopScope — %1 (запіс)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recording of %1 from %2 (libuv %3, thread pool of %4): %n events</source>
+        <translation>
+            <numerusform>Запіс %1 з %2 (libuv %3, пул з %4 патокаў): %n падзея</numerusform>
+            <numerusform>Запіс %1 з %2 (libuv %3, пул з %4 патокаў): %n падзеі</numerusform>
+            <numerusform>Запіс %1 з %2 (libuv %3, пул з %4 патокаў): %n падзей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the run was aborted</source>
+        <translation>; выкананне было перапынена</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n events were not recorded</source>
+        <translation>
+            <numerusform>; %n падзея не запісана</numerusform>
+            <numerusform>; %n падзеі не запісаны</numerusform>
+            <numerusform>; %n падзей не запісана</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>Адкрыць запіс</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json);;All files (*)</source>
+        <translation>JSON трасы Chrome (*.json);;Усе файлы (*)</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>Экспартаваць трасу</translation>
+    </message>
+    <message>
+        <source>Export latency CSV</source>
+        <translation>Экспартаваць CSV затрымак</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>JSON трасы Chrome (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Не ўдалося экспартаваць</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>Запісана %1</translation>
+    </message>
 </context>
 <context>
     <name>PhaseWheel</name>
@@ -546,6 +654,10 @@
     <message>
         <source>blocked by %1</source>
         <translation>%1 блакуе цыкл</translation>
+    </message>
+    <message>
+        <source>a recording</source>
+        <translation>запіс</translation>
     </message>
 </context>
 <context>
@@ -1199,6 +1311,10 @@
     <message>
         <source>Now</source>
         <translation>Зараз</translation>
+    </message>
+    <message>
+        <source>replaying a recording; the loop is not running</source>
+        <translation>прайграецца запіс; цыкл не працуе</translation>
     </message>
 </context>
 <context>

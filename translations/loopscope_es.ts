@@ -459,6 +459,112 @@
         <source>Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark the workloads that ran.</source>
         <translation>Retardo del bucle (p99 y máximo), tiempo de respuesta de /health y utilización del bucle de eventos; las bandas sombreadas marcan las cargas de trabajo que se ejecutaron.</translation>
     </message>
+    <message>
+        <source>Open program…</source>
+        <translation>Abrir programa…</translation>
+    </message>
+    <message>
+        <source>Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop.</source>
+        <translation>Carga un archivo de programa (JSON, véase docs/PROGRAMS.md) y lo ejecuta en un bucle nuevo.</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>Abrir grabación…</translation>
+    </message>
+    <message>
+        <source>Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again.</source>
+        <translation>Abre una traza grabada (exportada aquí o con --trace) para volver a ver su línea de tiempo, latencia y consola.</translation>
+    </message>
+    <message>
+        <source>Export trace…</source>
+        <translation>Exportar traza…</translation>
+    </message>
+    <message>
+        <source>Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.</source>
+        <translation>Escribe lo grabado hasta ahora como JSON de traza de Chrome, que abren Perfetto y LoopScope.</translation>
+    </message>
+    <message>
+        <source>Export latency CSV…</source>
+        <translation>Exportar CSV de latencia…</translation>
+    </message>
+    <message>
+        <source>Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet.</source>
+        <translation>Escribe las muestras de retardo del bucle y de /health grabadas hasta ahora como CSV, para una hoja de cálculo.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>Cannot open the program</source>
+        <translation>No se puede abrir el programa</translation>
+    </message>
+    <message>
+        <source>Open program</source>
+        <translation>Abrir programa</translation>
+    </message>
+    <message>
+        <source>LoopScope programs (*.json);;All files (*)</source>
+        <translation>Programas de LoopScope (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>No se puede abrir la grabación</translation>
+    </message>
+    <message>
+        <source>LoopScope — %1 (recording)</source>
+        <translation>LoopScope — %1 (grabación)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recording of %1 from %2 (libuv %3, thread pool of %4): %n events</source>
+        <translation>
+            <numerusform>Grabación de %1 desde %2 (libuv %3, grupo de %4 hilos): %n evento</numerusform>
+            <numerusform>Grabación de %1 desde %2 (libuv %3, grupo de %4 hilos): %n eventos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the run was aborted</source>
+        <translation>; la ejecución se interrumpió</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n events were not recorded</source>
+        <translation>
+            <numerusform>; %n evento no se grabó</numerusform>
+            <numerusform>; %n eventos no se grabaron</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>Abrir grabación</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json);;All files (*)</source>
+        <translation>JSON de traza de Chrome (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>Exportar traza</translation>
+    </message>
+    <message>
+        <source>Export latency CSV</source>
+        <translation>Exportar CSV de latencia</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>JSON de traza de Chrome (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>La exportación falló</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>Escrito %1</translation>
+    </message>
 </context>
 <context>
     <name>PhaseWheel</name>
@@ -545,6 +651,10 @@
     <message>
         <source>blocked by %1</source>
         <translation>bloqueado por %1</translation>
+    </message>
+    <message>
+        <source>a recording</source>
+        <translation>una grabación</translation>
     </message>
 </context>
 <context>
@@ -1196,6 +1306,10 @@
     <message>
         <source>Now</source>
         <translation>Ahora</translation>
+    </message>
+    <message>
+        <source>replaying a recording; the loop is not running</source>
+        <translation>reproduciendo una grabación; el bucle no se ejecuta</translation>
     </message>
 </context>
 <context>
