@@ -13,17 +13,20 @@ void Recorder::startRun(std::uint32_t label, CallbackKind kind, std::int64_t sta
     std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread)
 {
     flush();
-    m_run = Record();
-    m_run.type = RecordType::Callback;
-    m_run.sub = std::uint8_t(kind);
-    m_run.thread = thread;
-    m_run.label = label;
-    m_run.startNs = startNs;
-    m_run.span.durNs = endNs - startNs;
-    m_run.span.busyNs = endNs - startNs;
-    m_run.span.maxNs = endNs - startNs;
-    m_run.span.count = 1;
-    m_run.span.iteration = iteration;
+    Record* r = m_log.slot();
+    if (!r)
+        return;
+    r->startNs = startNs;
+    r->type = RecordType::Callback;
+    r->sub = std::uint8_t(kind);
+    r->thread = thread;
+    r->label = label;
+    r->span.durNs = endNs - startNs;
+    r->span.busyNs = endNs - startNs;
+    r->span.maxNs = endNs - startNs;
+    r->span.count = 1;
+    r->span.iteration = iteration;
+    m_run = r;
     m_runKey = runKey(label, kind, depth, thread);
 }
 

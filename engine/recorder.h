@@ -2,20 +2,18 @@
 
 #include "eventlog.h"
 #include "events.h"
+#include "monotonicclock.h"
 #include "stringtable.h"
 
 #include <atomic>
 #include <cstdint>
-#include <ctime>
 
 namespace loopscope {
 
-// Nanoseconds on the monotonic clock (the clock uv_hrtime reads).
+// Nanoseconds on the monotonic clock (the clock uv_hrtime reads), in the time base every thread shares.
 inline std::int64_t monotonicNs()
 {
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    return MonotonicClock::now();
 }
 
 // What the loop is doing right now, for live views. Written by the loop thread
@@ -95,14 +93,14 @@ public:
         if (thread == OwnThread)
             thread = m_thread;
         // One compare for label, kind, depth and thread; NoRun never matches, so it also says "a run is open".
-        if (runKey(label, kind, depth, thread) == m_runKey && m_run.span.iteration == iteration
-            && endNs - m_run.startNs < RunSliceNs) {
+        if (runKey(label, kind, depth, thread) == m_runKey && m_run->span.iteration == iteration
+            && endNs - m_run->startNs < RunSliceNs) {
             const std::int64_t duration = endNs - startNs;
-            m_run.span.durNs = endNs - m_run.startNs;
-            m_run.span.busyNs += duration;
-            if (duration > m_run.span.maxNs)
-                m_run.span.maxNs = duration;
-            ++m_run.span.count;
+            m_run->span.durNs = endNs - m_run->startNs;
+            m_run->span.busyNs += duration;
+            if (duration > m_run->span.maxNs)
+                m_run->span.maxNs = duration;
+            ++m_run->span.count;
             return;
         }
         startRun(label, kind, startNs, endNs, iteration, depth, thread);
@@ -121,7 +119,8 @@ public:
         if (m_runKey == NoRun)
             return;
         m_runKey = NoRun;
-        put(m_run);
+        if (m_enabled)
+            m_log.commit();
     }
 
 private:
@@ -147,7 +146,9 @@ private:
     StringTable& m_strings;
     std::int64_t m_originNs;
     std::uint16_t m_thread;
-    Record m_run;
+    // The open run is built in place in the log's next slot, which is committed by flush();
+    // every other write flushes first, so nothing else takes that slot meanwhile.
+    Record* m_run = nullptr;
     std::uint64_t m_runKey = NoRun;
     bool m_enabled = true;
 };

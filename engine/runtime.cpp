@@ -396,7 +396,9 @@ std::int64_t Runtime::invokeFrom(std::int64_t start, std::uint32_t label, Callba
     m_depth = 0;
     const std::int64_t end = m_rec.now();
     m_live.inCallback.store(false, std::memory_order_relaxed);
-    m_live.callbacks.fetch_add(1, std::memory_order_relaxed);
+    // Only this loop thread writes the count, so a relaxed load and store do what a
+    // locked add would, without its cost of several nanoseconds per callback.
+    m_live.callbacks.store(m_live.callbacks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     m_rec.callback(label, kind, start, end, m_iteration, 1);
     return end;
 }

@@ -122,6 +122,8 @@ private:
 
     // Callback plumbing.
     template <typename F> void invoke(std::uint32_t label, CallbackKind kind, F&& body);
+    // Runs a callback that began at `start` (a timestamp the caller already has); returns when it ended.
+    template <typename F> std::int64_t invokeFrom(std::int64_t start, std::uint32_t label, CallbackKind kind, F&& body);
     void drain();
     void runMicrotasks();
     void runJob(const Job& job);
@@ -165,7 +167,8 @@ private:
 
     // Immediates.
     void setImmediate(Job job);
-    void processImmediates();
+    // Runs the immediates queued before the check phase began at `at`; returns when the last ended, -1 if none ran.
+    std::int64_t processImmediates(std::int64_t at);
 
     // I/O and the thread pool.
     void readFile(const Op& op);
