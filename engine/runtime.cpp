@@ -1373,8 +1373,8 @@ void Runtime::startWorker(const Op& op)
         WorkerSlot& worker = m_workers[slot];
         worker.host->terminate();
         worker.host->close([this, slot] {
-            m_workers[slot].host.reset();
             m_workers[slot].busy = false;
+            m_workers[slot].host.reset();
         });
     };
     m_workers[slot].busy = true;

@@ -52,8 +52,10 @@ void WorkerHost::close(std::function<void()> closed)
     m_closed = std::move(closed);
     uv_close(reinterpret_cast<uv_handle_t*>(&m_async), [](uv_handle_t* handle) {
         auto* self = static_cast<WorkerHost*>(handle->data);
-        if (self->m_closed)
-            self->m_closed();
+        // The callback may delete this host, so it runs from the stack, not from the member.
+        const std::function<void()> callback = std::move(self->m_closed);
+        if (callback)
+            callback();
     });
 }
 

@@ -67,14 +67,14 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
                   "the loop ran code instead of waiting in poll.</p><p>Shaded bands mark callbacks that held the loop "
                   "for more than 20 ms.</p>"));
 
-    auto* chart = new QChart;
+    // The view made a chart of its own; replacing it would only release it, not delete it.
+    QChart* chart = this->chart();
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignTop);
-    setChart(chart);
 
     auto makeSeries = [&](const QString& name, const QColor& color, qreal width, Qt::PenStyle style) {
-        auto* series = new QLineSeries(this);
+        auto* series = new QLineSeries; // the chart owns series and axes
         series->setName(name);
         QPen pen(color, width, style);
         pen.setCosmetic(true);
@@ -88,16 +88,16 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_health = makeSeries(tr("/health response"), PhaseColors::phase(Phase::Poll), 2, Qt::SolidLine);
     m_elu = makeSeries(tr("utilisation %"), PhaseColors::phase(Phase::Check), 1.5, Qt::DashLine);
 
-    m_axisX = new QValueAxis(this);
+    m_axisX = new QValueAxis;
     m_axisX->setTitleText(tr("seconds since start"));
     m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_axisX->setTickType(QValueAxis::TicksDynamic);
     m_axisX->setTickAnchor(0);
     m_axisX->setTickInterval(1);
-    m_axisMs = new QValueAxis(this);
+    m_axisMs = new QValueAxis;
     m_axisMs->setTitleText(tr("ms"));
     m_axisMs->setLabelFormat(QStringLiteral("%.0f"));
-    m_axisElu = new QValueAxis(this);
+    m_axisElu = new QValueAxis;
     m_axisElu->setTitleText(tr("utilisation %"));
     m_axisElu->setRange(0, 100);
     m_axisElu->setLabelFormat(QStringLiteral("%.0f"));
