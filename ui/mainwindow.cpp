@@ -431,15 +431,22 @@ bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrid
     return true;
 }
 
+// Bad files and failed writes are told in the console, which keeps them, and in a dialog when
+// someone is looking; nothing else changes.
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    m_lastError = message;
+    m_console->appendNote(message);
+    if (isVisible())
+        QMessageBox::warning(this, title, message);
+}
+
 bool MainWindow::openProgram(const QString& path)
 {
     auto loaded = ScenarioCatalog::loadFile(path);
     if (auto* error = std::get_if<QString>(&loaded)) {
         // The running session stays as it is: a bad file changes nothing.
-        m_lastError = *error;
-        m_console->appendNote(*error);
-        if (isVisible())
-            QMessageBox::warning(this, tr("Cannot open the program"), *error);
+        showError(tr("Cannot open the program"), *error);
         return false;
     }
     QSettings().setValue(QLatin1String(ProgramDirKey), QFileInfo(path).absolutePath());
@@ -464,10 +471,7 @@ bool MainWindow::openRecording(const QString& path)
     const bool read = loopscope::readTrace(path.toStdString(), *loaded, &error);
     QApplication::restoreOverrideCursor();
     if (!read) {
-        m_lastError = QString::fromStdString(error);
-        m_console->appendNote(m_lastError);
-        if (isVisible())
-            QMessageBox::warning(this, tr("Cannot open the recording"), m_lastError);
+        showError(tr("Cannot open the recording"), QString::fromStdString(error));
         return false;
     }
     QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
@@ -532,10 +536,7 @@ bool MainWindow::exportRecording(ExportFormat format, const QString& givenPath)
         : loopscope::writeLatencyCsv(*recording, path.toStdString(), &error);
     QApplication::restoreOverrideCursor();
     if (!written) {
-        m_lastError = QString::fromStdString(error);
-        m_console->appendNote(m_lastError);
-        if (isVisible())
-            QMessageBox::warning(this, tr("Export failed"), m_lastError);
+        showError(tr("Export failed"), QString::fromStdString(error));
         return false;
     }
     m_stateLabel->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));

@@ -91,6 +91,7 @@ private:
     void setFontScale(double scale);
     void onTicked();
     void openProgramFile();
+    void showError(const QString& title, const QString& message);
     void openRecordingFile();
     void markRunningCallback();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
