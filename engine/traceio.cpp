@@ -384,7 +384,12 @@ void writeMetadata(TraceWriter& w, const Recording& recording)
     for (const auto& [thread, name] : recording.info.threadNames) {
         Record probe;
         probe.thread = thread;
-        names[traceTid(probe)] = name;
+        const int tid = traceTid(probe);
+        // Every pool worker gets a track, busy or not, so the pool's size shows; a worker loop
+        // slot that never ran would only be an empty track.
+        if (thread >= WorkerThreadBase && names.find(tid) == names.end())
+            continue;
+        names[tid] = name;
     }
 
     w.literal("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"name\":");

@@ -552,6 +552,29 @@ private slots:
         QVERIFY2(error.find("/nonexistent/latency.csv: ") == 0, error.c_str());
     }
 
+    void namesOnlyWorkerLoopsThatRan()
+    {
+        Recording recording;
+        recording.info.threadNames = { { MainThread, "main loop" }, { 1, "pool worker 1" },
+            { std::uint16_t(WorkerThreadBase + 1), "worker loop 1" },
+            { std::uint16_t(WorkerThreadBase + 2), "worker loop 2" } };
+        recording.logs.push_back(std::make_unique<EventLog>());
+        Recorder worker(*recording.logs.back(), recording.strings, 0, std::uint16_t(WorkerThreadBase + 1));
+        worker.text(RecordType::Log, recording.strings.intern("from worker 1"), 10'000);
+        std::ostringstream out;
+        QVERIFY(writeTrace(recording, out));
+        const QJsonArray events
+            = QJsonDocument::fromJson(QByteArray::fromStdString(out.str())).object()["traceEvents"].toArray();
+        QStringList threads;
+        for (const QJsonValue& event : events) {
+            if (event["name"].toString() == "thread_name")
+                threads.append(event["args"]["name"].toString());
+        }
+        QVERIFY2(threads.contains("pool worker 1"), qPrintable(threads.join(", ")));
+        QVERIFY2(threads.contains("worker loop 1"), qPrintable(threads.join(", ")));
+        QVERIFY2(!threads.contains("worker loop 2"), qPrintable(threads.join(", ")));
+    }
+
     void summarizesARun()
     {
         Recording recording;

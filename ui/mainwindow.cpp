@@ -1,8 +1,8 @@
 #include "mainwindow.h"
 
 #include "consolemodel.h"
-#include "latencycsv.h"
 #include "latencychart.h"
+#include "latencycsv.h"
 #include "livefeed.h"
 #include "phasewheel.h"
 #include "poollanesview.h"
@@ -215,9 +215,9 @@ void MainWindow::createActions()
     m_slowMotion->setPageStep(100);
     m_slowMotion->setFixedWidth(160);
     m_slowMotion->setFocusPolicy(Qt::NoFocus);
-    m_slowMotion->setToolTip(withShortcut(
-        tr("Slow motion: holds every phase at least this long, so the cursor can be followed."),
-        QKeySequence(QStringLiteral("[, ]"))));
+    m_slowMotion->setToolTip(
+        withShortcut(tr("Slow motion: holds every phase at least this long, so the cursor can be followed."),
+            QKeySequence(QStringLiteral("[, ]"))));
     m_slowMotionLabel = new QLabel(this);
     m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/phase")) + 8);
     connect(m_slowMotion, &QSlider::valueChanged, this, [this](int ms) {
@@ -457,8 +457,8 @@ bool MainWindow::openProgram(const QString& path)
 void MainWindow::openProgramFile()
 {
     const QString dir = QSettings().value(QLatin1String(ProgramDirKey)).toString();
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open program"), dir, tr("LoopScope programs (*.json);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open program"), dir, tr("LoopScope programs (*.json);;All files (*)"));
     if (!path.isEmpty())
         openProgram(path);
 }
@@ -489,13 +489,15 @@ bool MainWindow::openRecording(const QString& path)
     std::size_t events = 0;
     for (const auto& log : loaded->logs)
         events += log->size();
-    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "", int(std::min<std::size_t>(events, INT_MAX)))
+    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "",
+        int(std::min<std::size_t>(events, INT_MAX)))
                         .arg(m_programName, QFileInfo(path).fileName(), QString::fromStdString(loaded->info.libuv))
                         .arg(loaded->info.threadpoolSize);
     if (loaded->info.aborted)
         state += tr("; the run was aborted");
     if (loaded->info.droppedEvents > 0)
-        state += tr("; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded->info.droppedEvents, INT_MAX)));
+        state += tr(
+            "; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded->info.droppedEvents, INT_MAX)));
     m_stateLabel->setText(state);
     m_timelineDock->raise();
     updateControls();
@@ -520,7 +522,8 @@ bool MainWindow::exportRecording(ExportFormat format, const QString& givenPath)
     if (path.isEmpty()) {
         const bool trace = format == ExportFormat::Trace;
         const QString dir = QSettings().value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
-        const QString suggested = QDir(dir).filePath(m_programName + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
+        const QString suggested
+            = QDir(dir).filePath(m_programName + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
         path = QFileDialog::getSaveFileName(this, trace ? tr("Export trace") : tr("Export latency CSV"), suggested,
             trace ? tr("Chrome trace JSON (*.json)") : tr("CSV (*.csv)"));
         if (path.isEmpty())
@@ -589,8 +592,8 @@ void MainWindow::startSession(loopscope::Program program, bool clearConsole)
     m_session->setSlowMotion(m_slowMotion->value());
     // A program that asks for a probe gets it, and the tool bar says so; otherwise the user's choice holds.
     const loopscope::Program& started = m_session->program();
-    for (auto [action, programMs] : { std::pair { m_delayAction, started.delayMonitorMs },
-             std::pair { m_healthAction, started.healthProbeMs } }) {
+    for (auto [action, programMs] :
+        { std::pair { m_delayAction, started.delayMonitorMs }, std::pair { m_healthAction, started.healthProbeMs } }) {
         if (programMs > 0) {
             const QSignalBlocker blocker(action);
             action->setChecked(true);
@@ -655,7 +658,8 @@ void MainWindow::onTicked()
             dropped += log->dropped();
     }
     if (dropped > 0)
-        m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "", int(std::min<std::uint64_t>(dropped, INT_MAX))));
+        m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "",
+            int(std::min<std::uint64_t>(dropped, INT_MAX))));
 }
 
 void MainWindow::updateControls()

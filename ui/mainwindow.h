@@ -14,7 +14,7 @@
 namespace loopscope {
 class Recording;
 class Session;
-}
+} // namespace loopscope
 class ConsoleModel;
 class LatencyChart;
 class LiveFeed;
