@@ -112,7 +112,8 @@ int main(int argc, char** argv)
         if (!options.scenario.isEmpty()) {
             window.scenarioBrowser()->select(options.scenario);
             for (const auto& [key, value] : overrides)
-                window.scenarioBrowser()->setParameter(QString::fromStdString(key), QString::fromStdString(value).toInt());
+                window.scenarioBrowser()->setParameter(
+                    QString::fromStdString(key), QString::fromStdString(value).toInt());
         }
         window.runProgram(std::get<loopscope::Program>(std::move(loaded)));
     }

@@ -156,8 +156,8 @@ std::string summarize(const Recording& recording)
     // returning) without a second look at the trace; worker loops print into their own logs.
     std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (std::size_t i = 0; i < lines.size() && i < MaxConsoleLines; ++i) {
-        const std::string& text = lines[i].second < recording.strings.size() ? recording.strings.at(lines[i].second)
-                                                                             : std::string();
+        const std::string& text
+            = lines[i].second < recording.strings.size() ? recording.strings.at(lines[i].second) : std::string();
         out += "  at " + nsAsMs(lines[i].first) + ": " + text + "\n";
     }
     if (lines.size() > MaxConsoleLines)

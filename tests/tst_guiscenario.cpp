@@ -92,7 +92,8 @@ private slots:
         stop->trigger();
         QVERIFY(window.session() != blocked);
         QVERIFY(!status->blocked());
-        QVERIFY(window.consoleModel()->index(window.consoleModel()->rowCount() - 1, 1)
+        QVERIFY(window.consoleModel()
+                    ->index(window.consoleModel()->rowCount() - 1, 1)
                     .data()
                     .toString()
                     .contains(QStringLiteral("aborted")));
@@ -159,7 +160,8 @@ private slots:
         QVERIFY(window.exportRecording(MainWindow::ExportFormat::LatencyCsv, dir.filePath(QStringLiteral("mine.csv"))));
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("mine.csv"))).size() > 0);
         // An unwritable path is an error message, not a crash.
-        QVERIFY(!window.exportRecording(MainWindow::ExportFormat::Trace, dir.filePath(QStringLiteral("no/such/dir.json"))));
+        QVERIFY(
+            !window.exportRecording(MainWindow::ExportFormat::Trace, dir.filePath(QStringLiteral("no/such/dir.json"))));
         QVERIFY(window.lastError().contains(QStringLiteral("cannot open")));
     }
 

@@ -7,7 +7,8 @@
 
 using loopscope::LoopThread;
 
-class TestLoopThread : public QObject {
+class TestLoopThread : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -50,7 +51,8 @@ private slots:
         static uv_timer_t once;
         loop.post([](uv_loop_t& uv) {
             uv_timer_init(&uv, &once);
-            uv_timer_start(&once, [](uv_timer_t* t) { uv_close(reinterpret_cast<uv_handle_t*>(t), nullptr); }, 5, 0);
+            uv_timer_start(
+                &once, [](uv_timer_t* t) { uv_close(reinterpret_cast<uv_handle_t*>(t), nullptr); }, 5, 0);
         });
         QTRY_VERIFY_WITH_TIMEOUT(drained.load() >= 1, 5000);
         loop.stop();

@@ -2,7 +2,8 @@
 
 #include <QTest>
 
-class TestMainWindow : public QObject {
+class TestMainWindow : public QObject
+{
     Q_OBJECT
 
 private slots:

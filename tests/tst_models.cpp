@@ -24,15 +24,16 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
 
         QueueSnapshot snapshot;
-        snapshot.microtasks = { { strings.intern("promise.then"), std::uint8_t(loopscope::JobKind::PromiseReactionJob), 0 },
-            { strings.intern("thenable"), std::uint8_t(loopscope::JobKind::PromiseResolveThenableJob), 0 } };
+        snapshot.microtasks
+            = { { strings.intern("promise.then"), std::uint8_t(loopscope::JobKind::PromiseReactionJob), 0 },
+                  { strings.intern("thenable"), std::uint8_t(loopscope::JobKind::PromiseResolveThenableJob), 0 } };
         snapshot.microtaskCount = 2;
         model.update(snapshot, strings);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.labels(), QStringList({ "promise.then", "thenable" }));
         QCOMPARE(model.index(0, QueueModel::DetailColumn).data().toString(), QStringLiteral("PromiseReactionJob"));
-        QCOMPARE(model.index(1, QueueModel::DetailColumn).data().toString(),
-            QStringLiteral("PromiseResolveThenableJob"));
+        QCOMPARE(
+            model.index(1, QueueModel::DetailColumn).data().toString(), QStringLiteral("PromiseResolveThenableJob"));
 
         // More queued than the snapshot carries: a last row says how many.
         snapshot.microtasks.resize(1);

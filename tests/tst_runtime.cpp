@@ -5,8 +5,8 @@
 #include <QTest>
 
 #include <algorithm>
-#include <random>
 #include <map>
+#include <random>
 
 using namespace loopscope;
 
@@ -63,12 +63,12 @@ std::uint64_t callbackCount(const RunResult& run, const std::string& label)
 
 // Random deterministic programs: queues, promises, async/await, chains and timers whose
 // order does not depend on how fast either runtime is (equal durations, or far apart).
-class ProgramGenerator {
+class ProgramGenerator
+{
 public:
     explicit ProgramGenerator(unsigned seed)
         : m_random(seed)
-    {
-    }
+    { }
 
     QByteArray program()
     {
@@ -78,8 +78,8 @@ public:
         if (pick(3) == 0)
             main = "[{\"op\":\"readFile\",\"do\":" + main + "}]";
         return QByteArray("{\"format\":\"loopscope-program\",\"version\":1,\"name\":\"random\",\"module\":\"")
-            + (esm ? "esm" : "cjs") + "\",\"awaitModel\":\"" + (node10 ? "node10" : "node12")
-            + "\",\"main\":" + main + "}";
+            + (esm ? "esm" : "cjs") + "\",\"awaitModel\":\"" + (node10 ? "node10" : "node12") + "\",\"main\":" + main
+            + "}";
     }
 
 private:
@@ -131,8 +131,7 @@ private:
         }
         case 7: {
             static const char* const ms[] = { "0", "1", "1", "100", "250" };
-            return QByteArray("{\"op\":\"setTimeout\",\"ms\":") + ms[pick(5)] + ",\"do\":" + callbackBody(depth)
-                + "}";
+            return QByteArray("{\"op\":\"setTimeout\",\"ms\":") + ms[pick(5)] + ",\"do\":" + callbackBody(depth) + "}";
         }
         case 8:
             return "{\"op\":\"setInterval\",\"ms\":" + QByteArray(pick(2) ? "1" : "400")

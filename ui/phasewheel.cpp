@@ -94,7 +94,8 @@ void paintStopwatchText(QPainter& painter, const QRectF& box, Qt::Alignment alig
     painter.drawLine(centre + QPointF(-r * 0.3, -r * 1.38), centre + QPointF(r * 0.3, -r * 1.38));
     painter.drawLine(centre + QPointF(0, -r * 1.38), centre + QPointF(0, -r * 1.05));
     painter.restore();
-    painter.drawText(QRectF(left + 2 * r + gap, box.top(), total, box.height()), Qt::AlignLeft | Qt::AlignVCenter, text);
+    painter.drawText(
+        QRectF(left + 2 * r + gap, box.top(), total, box.height()), Qt::AlignLeft | Qt::AlignVCenter, text);
 }
 
 } // namespace
@@ -209,8 +210,8 @@ bool PhaseWheel::event(QEvent* event)
             QToolTip::showText(help->globalPos(), explanation(phase), this);
         } else if (hit == PhaseGeometry::Hit::Centre) {
             QToolTip::showText(help->globalPos(),
-                QueueModel::explanation(help->pos().x() < width() / 2 ? QueueModel::Queue::NextTick
-                                                                      : QueueModel::Queue::Microtask),
+                QueueModel::explanation(
+                    help->pos().x() < width() / 2 ? QueueModel::Queue::NextTick : QueueModel::Queue::Microtask),
                 this);
         } else {
             QToolTip::hideText();
@@ -259,7 +260,6 @@ void PhaseWheel::paintSegments(QPainter& painter)
             painter.setBrush(Qt::NoBrush);
             painter.drawPath(segmentPath(from + 0.8, to - 0.8));
         }
-
     }
     // Labels go on top of every segment, so that no neighbour paints over them.
     for (const Phase phase : phases) {
@@ -269,16 +269,16 @@ void PhaseWheel::paintSegments(QPainter& painter)
                                            m_status->inCallback(), m_status->callbackRunningNs());
         const QColor fill = PhaseGeometry::fill(PhaseColors::phase(phase), state, isDark);
         const QPointF centre = PhaseGeometry::pointAt(from + PhaseGeometry::SegmentDegrees / 2, RingMiddle + 2);
-        const QColor textColor = state == PhaseGeometry::State::Waiting ? palette().color(QPalette::Text)
-                                                                        : PhaseColors::textOn(fill);
+        const QColor textColor
+            = state == PhaseGeometry::State::Waiting ? palette().color(QPalette::Text) : PhaseColors::textOn(fill);
         painter.setPen(textColor);
         painter.setFont(logicalFont(font(), 21, true));
         painter.drawText(QRectF(centre.x() - 70, centre.y() - 16, 140, 32), Qt::AlignCenter,
             QString::fromLatin1(loopscope::phaseName(phase)));
 
         // Phases that serve a JavaScript queue carry its depth in a badge on the rim.
-        const bool hasQueue = phase == Phase::Timers || phase == Phase::Poll || phase == Phase::Check
-            || phase == Phase::Close;
+        const bool hasQueue
+            = phase == Phase::Timers || phase == Phase::Poll || phase == Phase::Check || phase == Phase::Close;
         if (hasQueue) {
             const std::uint32_t depth = m_status->depth(phase);
             const QPointF badge = PhaseGeometry::pointAt(from + 9, PhaseGeometry::OuterRadius - 4);
@@ -289,8 +289,8 @@ void PhaseWheel::paintSegments(QPainter& painter)
             painter.drawEllipse(badge, radius, radius);
             painter.setPen(depth > 0 ? palette().color(QPalette::Base) : palette().color(QPalette::PlaceholderText));
             painter.setFont(logicalFont(font(), 16, true));
-            painter.drawText(QRectF(badge.x() - radius, badge.y() - radius, 2 * radius, 2 * radius), Qt::AlignCenter,
-                text);
+            painter.drawText(
+                QRectF(badge.x() - radius, badge.y() - radius, 2 * radius, 2 * radius), Qt::AlignCenter, text);
         }
     }
 }
@@ -355,8 +355,8 @@ void PhaseWheel::paintCentre(QPainter& painter)
     else if (m_status->iteration() == 0)
         heading = tr("main module");
     else if (m_showRates)
-        heading = tr("%1 iterations/s").arg(StatusModel::formatRate(m_status->iterationsPerSecond()).remove(
-            QStringLiteral("/s")));
+        heading = tr("%1 iterations/s")
+                      .arg(StatusModel::formatRate(m_status->iterationsPerSecond()).remove(QStringLiteral("/s")));
     else
         heading = tr("iteration %1").arg(m_status->iteration());
     painter.drawText(QRectF(-80, -84, 160, 20), Qt::AlignCenter, heading);

@@ -17,8 +17,7 @@ using loopscope::QueueSnapshot;
 QueueModel::QueueModel(Queue queue, QObject* parent)
     : QAbstractTableModel(parent)
     , m_queue(queue)
-{
-}
+{ }
 
 QString QueueModel::title(Queue queue)
 {
@@ -111,7 +110,8 @@ void QueueModel::setNowNs(std::int64_t nowNs)
 {
     m_nowNs = std::max(nowNs, m_snapshotAtNs);
     if (m_queue == Queue::Timers && !m_items.empty())
-        emit dataChanged(index(0, DetailColumn), index(rowCount() - 1, DetailColumn), { Qt::DisplayRole, Qt::ForegroundRole });
+        emit dataChanged(
+            index(0, DetailColumn), index(rowCount() - 1, DetailColumn), { Qt::DisplayRole, Qt::ForegroundRole });
 }
 
 void QueueModel::setRunningLabel(const QString& label)
@@ -233,8 +233,7 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (index.column() == DetailColumn && index.row() == m_runningRow)
             return PhaseColors::blocked();
-        if (m_queue == Queue::Timers && !item.more && index.column() == DetailColumn
-            && dueInMsNow(index.row()) < -1.0)
+        if (m_queue == Queue::Timers && !item.more && index.column() == DetailColumn && dueInMsNow(index.row()) < -1.0)
             return PhaseColors::blocked();
         if (item.more || index.column() == DetailColumn)
             return QGuiApplication::palette().color(QPalette::PlaceholderText);

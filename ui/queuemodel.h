@@ -63,8 +63,7 @@ private:
         bool more = false;
         bool operator==(const Item& other) const
         {
-            return label == other.label && jobKind == other.jobKind && dueInMs == other.dueInMs
-                && more == other.more;
+            return label == other.label && jobKind == other.jobKind && dueInMs == other.dueInMs && more == other.more;
         }
     };
 

@@ -23,7 +23,8 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     m_list = new QListWidget(left);
     m_list->setObjectName(QStringLiteral("scenarioList"));
-    m_list->setToolTip(tr("The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop."));
+    m_list->setToolTip(
+        tr("The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop."));
     m_list->setUniformItemSizes(true);
     for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries()) {
         auto* item = new QListWidgetItem(entry.name, m_list);
@@ -61,7 +62,8 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     m_source->setReadOnly(true);
     m_source->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_source->setToolTip(tr("The same program as a Node.js script (loopscope --emit-js). Run it with node to compare."));
+    m_source->setToolTip(
+        tr("The same program as a Node.js script (loopscope --emit-js). Run it with node to compare."));
     m_source->setPlaceholderText(tr("The equivalent Node.js script appears here."));
     splitter->addWidget(left);
     splitter->addWidget(m_source);

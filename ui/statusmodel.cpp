@@ -127,7 +127,8 @@ void StatusModel::refresh()
         m_inCallback = live->inCallback.load(std::memory_order_relaxed);
         if (m_inCallback) {
             const std::int64_t nowNs = loopscope::monotonicNs() - m_originNs;
-            m_callbackRunningNs = std::max<std::int64_t>(0, nowNs - live->callbackStartNs.load(std::memory_order_relaxed));
+            m_callbackRunningNs
+                = std::max<std::int64_t>(0, nowNs - live->callbackStartNs.load(std::memory_order_relaxed));
             const std::uint32_t label = live->callbackLabel.load(std::memory_order_relaxed);
             const auto& strings = session->recording().strings;
             m_callbackLabel = label < strings.size() ? QString::fromStdString(strings.at(label)) : QString();

@@ -58,5 +58,6 @@ Theme::Mode Theme::saved()
 
 void Theme::save(Mode mode)
 {
-    QSettings().setValue(QLatin1String(ThemeKey), mode == Mode::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
+    QSettings().setValue(
+        QLatin1String(ThemeKey), mode == Mode::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
 }

@@ -52,9 +52,9 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
         row.button = new QPushButton(buttonText(workload), this);
         row.button->setObjectName(QStringLiteral("workload%1").arg(i));
         row.button->setShortcut(shortcut(workload));
-        row.button->setToolTip(QStringLiteral("<p>%1</p><p><b>%2</b></p>")
-                                   .arg(explanation(workload).toHtmlEscaped(),
-                                       shortcut(workload).toString(QKeySequence::NativeText)));
+        row.button->setToolTip(
+            QStringLiteral("<p>%1</p><p><b>%2</b></p>")
+                .arg(explanation(workload).toHtmlEscaped(), shortcut(workload).toString(QKeySequence::NativeText)));
         layout->addWidget(row.button, i, 0);
         const Parameters initial = defaults(workload);
         auto makeSpin = [this](int min, int max, int value, const QString& suffix, const QString& tip) {
@@ -71,13 +71,16 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
         };
         switch (workload) {
         case Workload::Block:
-            row.first = makeSpin(1, 600000, initial.first, tr(" ms"), tr("How long the callback hashes without yielding."));
+            row.first
+                = makeSpin(1, 600000, initial.first, tr(" ms"), tr("How long the callback hashes without yielding."));
             break;
         case Workload::MicrotaskChain:
-            row.first = makeSpin(1, 10000000, initial.first, tr(" steps"), tr("Promise reactions, each queued by the one before."));
+            row.first = makeSpin(
+                1, 10000000, initial.first, tr(" steps"), tr("Promise reactions, each queued by the one before."));
             break;
         case Workload::NextTickStorm:
-            row.first = makeSpin(1, 10000000, initial.first, tr(" ticks"), tr("nextTicks, each queued by the one before."));
+            row.first
+                = makeSpin(1, 10000000, initial.first, tr(" ticks"), tr("nextTicks, each queued by the one before."));
             break;
         case Workload::TimeoutChunks:
         case Workload::ImmediateChunks:
@@ -89,7 +92,8 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
             row.second = makeSpin(1, 100000000, initial.second, tr(" iter."), tr("PBKDF2 iterations of each call."));
             break;
         case Workload::Worker:
-            row.first = makeSpin(1, 600000, initial.first, tr(" ms"), tr("How long the worker hashes on its own loop."));
+            row.first
+                = makeSpin(1, 600000, initial.first, tr(" ms"), tr("How long the worker hashes on its own loop."));
             break;
         case Workload::JsonParse:
             row.first = makeSpin(1, 1024, initial.first, tr(" MB"), tr("Size of the JSON text JSON.parse reads."));
@@ -259,13 +263,17 @@ QByteArray WorkloadPalette::program(Workload workload, const Parameters& p)
                             { "do", logBody(QStringLiteral("pbkdf2 done")) } }) } } }));
         break;
     case Workload::ReadFile:
-        main.append(op("readFile", { { "label", QStringLiteral("readFile callback") }, { "do", logBody(QStringLiteral("readFile done")) } }));
+        main.append(op("readFile",
+            { { "label", QStringLiteral("readFile callback") }, { "do", logBody(QStringLiteral("readFile done")) } }));
         break;
     case Workload::DnsLookup:
-        main.append(op("dnsLookup", { { "label", QStringLiteral("dns.lookup callback") }, { "do", logBody(QStringLiteral("dns.lookup done")) } }));
+        main.append(op("dnsLookup",
+            { { "label", QStringLiteral("dns.lookup callback") },
+                { "do", logBody(QStringLiteral("dns.lookup done")) } }));
         break;
     case Workload::HttpGet:
-        main.append(op("httpGet", { { "label", QStringLiteral("http response") }, { "do", logBody(QStringLiteral("HTTP response")) } }));
+        main.append(op("httpGet",
+            { { "label", QStringLiteral("http response") }, { "do", logBody(QStringLiteral("HTTP response")) } }));
         break;
     case Workload::Worker:
         main.append(op("worker",
