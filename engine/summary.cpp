@@ -59,6 +59,7 @@ std::string summarize(const Recording& recording)
     std::size_t utilizationSamples = 0;
     std::uint64_t logLines = 0;
     std::vector<std::pair<std::int64_t, std::uint32_t>> lines; // when, and the text's string id
+    std::vector<std::pair<std::int64_t, std::uint32_t>> errorLines;
     std::uint64_t errors = 0;
     std::uint64_t logDrops = 0;
     std::vector<std::uint16_t> workerLoops;
@@ -108,6 +109,7 @@ std::string summarize(const Recording& recording)
                 break;
             case RecordType::Error:
                 ++errors;
+                errorLines.emplace_back(r.startNs, r.label);
                 break;
             case RecordType::Queues:
                 break;
@@ -154,16 +156,21 @@ std::string summarize(const Recording& recording)
     out += "Console: " + std::to_string(logLines) + " lines\n";
     // When each line was printed tells what the program measured (a count finishing, a regex
     // returning) without a second look at the trace; worker loops print into their own logs.
-    std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < lines.size() && i < MaxConsoleLines; ++i) {
-        const std::string& text
-            = lines[i].second < recording.strings.size() ? recording.strings.at(lines[i].second) : std::string();
-        out += "  at " + nsAsMs(lines[i].first) + ": " + text + "\n";
-    }
-    if (lines.size() > MaxConsoleLines)
-        out += "  ... and " + std::to_string(lines.size() - MaxConsoleLines) + " more\n";
-    if (errors > 0)
+    auto listLines = [&](std::vector<std::pair<std::int64_t, std::uint32_t>>& listed) {
+        std::stable_sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (std::size_t i = 0; i < listed.size() && i < MaxConsoleLines; ++i) {
+            const std::uint32_t label = listed[i].second;
+            out += "  at " + nsAsMs(listed[i].first) + ": "
+                + (label < recording.strings.size() ? recording.strings.at(label) : std::string()) + "\n";
+        }
+        if (listed.size() > MaxConsoleLines)
+            out += "  ... and " + std::to_string(listed.size() - MaxConsoleLines) + " more\n";
+    };
+    listLines(lines);
+    if (errors > 0) {
         out += "Errors: " + std::to_string(errors) + "\n";
+        listLines(errorLines);
+    }
     out += "Dropped events: " + std::to_string(std::max(info.droppedEvents, logDrops)) + "\n";
     if (info.aborted)
         out += "ABORTED\n";

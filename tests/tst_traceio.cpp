@@ -593,7 +593,7 @@ private slots:
             "Health probe: p50 2.000 ms, p99 3.750 ms, max 3.750 ms (2 samples)\n",
             "Worker loops: 1\n",
             "Console: 3 lines\n  at 0.076 ms: from the worker\n  at 0.155 ms: readFile callback\n  at 0.156 ms: \n",
-            "Errors: 1\n",
+            "Errors: 1\n  at 0.157 ms: boom\n",
             "Dropped events: 3\n",
             "ABORTED\n",
         };
