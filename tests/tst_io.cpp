@@ -286,6 +286,27 @@ private slots:
         QVERIFY(maxLatency(run.session->recording(), false) >= 0.9 * double(parse->span.durNs) / 1e6);
     }
 
+    void failedLookupIsAnErrorCallbackNotACrash()
+    {
+        // RFC 6761 reserves .invalid: the resolver answers "no such name" without asking the network.
+        const RunResult run
+            = runProgram(parseOrFail(R"({ "format": "loopscope-program", "version": 1, "name": "nxdomain",
+            "main": [ { "op": "dnsLookup", "host": "no-such-host.invalid", "do": [ { "op": "log", "text": "called back" } ] },
+                      { "op": "log", "text": "main" } ] })"));
+        QVERIFY(run.finished);
+        // As in Node, the callback runs (with the error) after the main module.
+        QCOMPARE(run.lines, QStringList({ "main", "called back" }));
+        const Recording& recording = run.session->recording();
+        bool recorded = false;
+        for (std::size_t i = 0; i < recording.mainLog().size(); ++i) {
+            const Record& r = recording.mainLog()[i];
+            if (r.type == RecordType::Error
+                && recording.strings.at(r.label).find("no-such-host.invalid") != std::string::npos)
+                recorded = true;
+        }
+        QVERIFY(recorded);
+    }
+
     void serverStatusForRequests_data()
     {
         QTest::addColumn<QByteArray>("head");
