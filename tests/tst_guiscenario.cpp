@@ -49,6 +49,9 @@ private slots:
         QVERIFY(!status->pollTextsSeen().isEmpty());
         QCOMPARE(window.session()->program().name, std::string("guess-order"));
         QVERIFY(window.windowTitle().contains(QStringLiteral("guess-order")));
+        // A run of a few milliseconds would be a sliver at the live edge: once it ends, the timeline shows all of it.
+        QTRY_VERIFY_WITH_TIMEOUT(!window.timeline()->following(), 5000);
+        QVERIFY(window.timeline()->window().spanNs() < 1'000'000'000);
         // The window stays responsive: the wheel repaints from the feed.
         QVERIFY(!window.phaseWheel()->grab().isNull());
     }

@@ -1550,6 +1550,10 @@
         <source>live · %1</source>
         <translation>наўпрост · %1</translation>
     </message>
+    <message>
+        <source>whole run · Home</source>
+        <translation>увесь запуск · Home</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadPalette</name>

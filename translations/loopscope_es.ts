@@ -1545,6 +1545,10 @@
         <source>live · %1</source>
         <translation>en directo · %1</translation>
     </message>
+    <message>
+        <source>whole run · Home</source>
+        <translation>ejecución completa · Home</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadPalette</name>

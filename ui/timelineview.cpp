@@ -199,6 +199,7 @@ double TimelineView::plotWidth() const
 void TimelineView::zoomBy(double factor, std::int64_t anchorNs)
 {
     const std::int64_t maxSpan = std::max<std::int64_t>(60'000'000'000, m_index.lastEndNs() + m_index.lastEndNs() / 5);
+    m_autoFitted = false; // the user has taken over the window
     if (m_following) {
         m_spanNs = TimeMapping::zoomed(m_window, m_window.endNs, factor, MinSpanNs, maxSpan).spanNs();
         updateWindow();
@@ -211,6 +212,7 @@ void TimelineView::zoomBy(double factor, std::int64_t anchorNs)
 
 void TimelineView::panBy(std::int64_t deltaNs)
 {
+    m_autoFitted = false;
     const std::int64_t now = nowNs();
     const TimeWindow from = m_following ? TimeMapping::following(now, m_spanNs) : m_window;
     const TimeWindow to = TimeMapping::panned(from, deltaNs, -from.spanNs() / 2, now);
@@ -272,7 +274,7 @@ void TimelineView::relayout()
     }
     m_contentHeight = y + 4;
 
-    double widest = fm.horizontalAdvance(tr("paused · Home"));
+    double widest = std::max(fm.horizontalAdvance(tr("paused · Home")), fm.horizontalAdvance(tr("whole run · Home")));
     for (const Lane& lane : m_lanes)
         widest = std::max(widest, fm.horizontalAdvance(rowName(lane.row)));
     m_labelWidth = std::ceil(widest + fm.height() + 16);
@@ -853,7 +855,9 @@ void TimelineView::paintEvent(QPaintEvent*)
     bold.setBold(true);
     p.setFont(bold);
     p.drawText(QRectF(10, 0, left - 14, m_rulerHeight), Qt::AlignLeft | Qt::AlignVCenter,
-        m_following ? tr("live · %1").arg(TimeMapping::formatDuration(window.spanNs())) : tr("paused · Home"));
+        m_following        ? tr("live · %1").arg(TimeMapping::formatDuration(window.spanNs()))
+            : m_autoFitted ? tr("whole run · Home")
+                           : tr("paused · Home"));
     p.setPen(grid);
     p.drawLine(QPointF(0, m_rulerHeight), QPointF(all.width(), m_rulerHeight));
     p.drawLine(QPointF(left - 1, m_rulerHeight), QPointF(left - 1, all.height()));
