@@ -5,17 +5,22 @@
 
 #include <QByteArray>
 #include <QFile>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cerrno>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 // Shared by the engine tests: run a program to the end and keep what it printed and recorded.
 struct RunResult
@@ -74,13 +79,43 @@ inline QStringList runInNode(const loopscope::Program& program, bool* ok)
         return {};
     script.write(QByteArray::fromStdString(loopscope::emitJs(program)));
     script.close();
-    QProcess process;
-    process.start(node, { path });
-    if (!process.waitForFinished(60000))
+    // posix_spawn, not QProcess: Qt 6.4 starts a child with clone(CLONE_VM | CLONE_VFORK), and the
+    // clone hook of GCC 12's ThreadSanitizer then runs its fork-child code on the parent's own state.
+    // That leaves the test's main thread ignoring synchronisation for the rest of the run, so every
+    // thread it starts later looks unordered with its earlier writes (false races in the engine).
+    // glibc's posix_spawn clones internally, where TSan does not hook.
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0)
         return {};
-    QString out = QString::fromUtf8(process.readAllStandardOutput());
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    const QByteArray nodePath = QFile::encodeName(node);
+    const QByteArray scriptPath = QFile::encodeName(path);
+    char* argv[] = { const_cast<char*>(nodePath.constData()), const_cast<char*>(scriptPath.constData()), nullptr };
+    pid_t pid = -1;
+    const int spawned = ::posix_spawn(&pid, nodePath.constData(), &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(fds[1]);
+    QByteArray output;
+    if (spawned == 0) {
+        char buffer[4096];
+        for (;;) {
+            const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+            if (n > 0)
+                output.append(buffer, qsizetype(n));
+            else if (n == 0 || errno != EINTR)
+                break;
+        }
+    }
+    ::close(fds[0]);
+    if (spawned != 0)
+        return {};
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+    QString out = QString::fromUtf8(output);
     if (out.endsWith(QLatin1Char('\n')))
         out.chop(1);
-    *ok = process.exitCode() == 0;
+    *ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     return out.isEmpty() ? QStringList() : out.split(QLatin1Char('\n'));
 }

@@ -3,6 +3,7 @@
 #include "httpserver.h"
 #include "traceio.h"
 
+#include <QProcess>
 #include <QTest>
 
 #include <arpa/inet.h>
