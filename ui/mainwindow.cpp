@@ -475,13 +475,7 @@ bool MainWindow::openRecording(const QString& path)
         return false;
     }
     QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
-    m_feed->setSession(nullptr);
-    if (m_session)
-        m_reaper.retire(std::move(m_session), m_status->runState() != StatusModel::RunState::Finished);
-    m_console->clear();
-    for (QueueModel* model : m_queueModels)
-        model->clear();
-    m_lastSnapshotNs = -2;
+    endSession(true);
     m_programName = QString::fromStdString(loaded->info.program);
     m_replay = loaded;
     m_feed->setRecording(loaded);
@@ -571,7 +565,9 @@ void MainWindow::stopRunaway()
     m_stateLabel->setText(tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted));
 }
 
-void MainWindow::startSession(loopscope::Program program, bool clearConsole)
+// Hands the running session to the reaper (aborted unless it had finished) and empties the views
+// that belong to it, so that a new session or a replay starts from a clean window.
+void MainWindow::endSession(bool clearConsole)
 {
     const bool abortOld = m_status->runState() != StatusModel::RunState::Finished;
     m_feed->setSession(nullptr);
@@ -582,7 +578,11 @@ void MainWindow::startSession(loopscope::Program program, bool clearConsole)
     for (QueueModel* model : m_queueModels)
         model->clear();
     m_lastSnapshotNs = -2;
+}
 
+void MainWindow::startSession(loopscope::Program program, bool clearConsole)
+{
+    endSession(clearConsole);
     m_programName = QString::fromStdString(program.name);
     m_replay.reset();
     m_session = std::make_unique<Session>(std::move(program));

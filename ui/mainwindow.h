@@ -85,6 +85,7 @@ protected:
 private:
     void createActions();
     void createDocks();
+    void endSession(bool clearConsole);
     void startSession(loopscope::Program program, bool clearConsole);
     void updateControls();
     void setTheme(Theme::Mode mode);
