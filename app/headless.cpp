@@ -1,11 +1,11 @@
 #include "headless.h"
 
+#include "catalog/scenariocatalog.h"
 #include "commandline.h"
-#include "latencycsv.h"
-#include "scenariocatalog.h"
-#include "session.h"
-#include "summary.h"
-#include "traceio.h"
+#include "formats/latencycsv.h"
+#include "formats/summary.h"
+#include "formats/traceio.h"
+#include "session/session.h"
 
 #include <QDir>
 #include <QElapsedTimer>

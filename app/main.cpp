@@ -1,8 +1,8 @@
+#include "catalog/scenariocatalog.h"
 #include "commandline.h"
 #include "headless.h"
-#include "mainwindow.h"
-#include "scenariobrowser.h"
-#include "scenariocatalog.h"
+#include "widgets/mainwindow.h"
+#include "widgets/scenariobrowser.h"
 
 #include <QApplication>
 #include <QLibraryInfo>

@@ -3,13 +3,13 @@
 // Each frame is what the GUI tick does: LiveFeed::poll() (the views index the
 // new records) and a repaint of the timeline, the pool lanes and the latency chart.
 // Usage: bench_guiframe [SECONDS [PROGRAM]]; LOOPSCOPE_SCREENSHOTS=DIR also saves the last frame of each view.
-#include "latencychart.h"
-#include "livefeed.h"
-#include "poollanesview.h"
-#include "timelineview.h"
+#include "models/livefeed.h"
+#include "widgets/latencychart.h"
+#include "widgets/poollanesview.h"
+#include "widgets/timelineview.h"
 
-#include "program.h"
-#include "session.h"
+#include "program/program.h"
+#include "session/session.h"
 
 #include <QApplication>
 #include <QDir>

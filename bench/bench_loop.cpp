@@ -3,8 +3,8 @@
 // recording on and off, and Node's own figures for the same chains.
 // Usage: bench_loop [--runs N] [--no-node] [--no-10m]
 //        bench_loop --one setImmediate|nextTick|bare STEPS on|off   (one chain, for callgrind)
-#include "program.h"
-#include "session.h"
+#include "program/program.h"
+#include "session/session.h"
 
 #include <uv.h>
 

@@ -10,8 +10,8 @@
 // reported as such instead of hanging the benchmark.
 //
 // Usage: bench_stop [--runs N] [--exe PATH] [--no-exe] [--only NAME]
-#include "program.h"
-#include "session.h"
+#include "program/program.h"
+#include "session/session.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,8 +2,8 @@
 // time. Reports the steps run, the records stored, dropped events (must be 0)
 // and the growth of resident memory (target: at most 512 MB).
 // Usage: bench_storm [--seconds N] [--runs N]
-#include "program.h"
-#include "session.h"
+#include "program/program.h"
+#include "session/session.h"
 
 #include <algorithm>
 #include <chrono>

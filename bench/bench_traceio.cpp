@@ -1,7 +1,7 @@
 // Times writing and reading a trace of 1,000,000 mixed records.
 // Usage: bench_traceio [FILE [--keep]]; the trace is removed afterwards unless --keep is given.
-#include "recording.h"
-#include "traceio.h"
+#include "formats/traceio.h"
+#include "recording/recording.h"
 
 #include <chrono>
 #include <cstdio>

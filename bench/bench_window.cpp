@@ -7,9 +7,9 @@
 // thread: what the window's tick does (LiveFeed::poll(), then every model and
 // view follows) plus a full repaint of the window (QWidget::grab()).
 // Usage: bench_window [--runs N] [--seconds S]
-#include "livefeed.h"
-#include "mainwindow.h"
-#include "session.h"
+#include "models/livefeed.h"
+#include "session/session.h"
+#include "widgets/mainwindow.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

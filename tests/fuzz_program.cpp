@@ -1,6 +1,6 @@
 // libFuzzer entry: programs are untrusted input, so parsing and emitting must
 // never crash, hang or overflow the stack, whatever the bytes.
-#include "program.h"
+#include "program/program.h"
 
 #include <cstddef>
 #include <cstdint>

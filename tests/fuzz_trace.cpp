@@ -1,8 +1,8 @@
 // libFuzzer entry: recordings are opened from anywhere (a student's USB stick,
 // a mail attachment), so reading one must never crash, hang or overflow the
 // stack, whatever the bytes; a failure must be one line with a position.
-#include "recording.h"
-#include "traceio.h"
+#include "formats/traceio.h"
+#include "recording/recording.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "program.h"
-#include "session.h"
+#include "program/program.h"
+#include "session/session.h"
 
 #include <QByteArray>
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "runhelpers.h"
 
-#include "httpserver.h"
-#include "traceio.h"
+#include "formats/traceio.h"
+#include "net/httpserver.h"
 
 #include <QProcess>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "loopthread.h"
+#include "loop/loopthread.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
-#include "consolemodel.h"
-#include "livefeed.h"
-#include "queuemodel.h"
-#include "scenariocatalog.h"
-#include "session.h"
-#include "statusmodel.h"
-#include "stringtable.h"
+#include "catalog/scenariocatalog.h"
+#include "models/consolemodel.h"
+#include "models/livefeed.h"
+#include "models/queuemodel.h"
+#include "models/statusmodel.h"
+#include "recording/stringtable.h"
+#include "session/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "monotonicclock.h"
+#include "recording/monotonicclock.h"
 
 #include <QTest>
 

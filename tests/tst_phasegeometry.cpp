@@ -1,4 +1,4 @@
-#include "phasegeometry.h"
+#include "models/phasegeometry.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
-#include "jsonvalue.h"
-#include "program.h"
+#include "formats/jsonvalue.h"
+#include "program/program.h"
 
 #include <QProcess>
 #include <QStandardPaths>

@@ -1,6 +1,6 @@
 #include "runhelpers.h"
 
-#include "events.h"
+#include "recording/events.h"
 
 #include <QTest>
 

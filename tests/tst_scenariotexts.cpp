@@ -1,5 +1,5 @@
-#include "scenariocatalog.h"
-#include "scenariotexts.h"
+#include "catalog/scenariocatalog.h"
+#include "catalog/scenariotexts.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
-#include "timelineindex.h"
-#include "timemapping.h"
+#include "models/timelineindex.h"
+#include "models/timemapping.h"
 
-#include "events.h"
+#include "recording/events.h"
 
 #include <QTest>
 

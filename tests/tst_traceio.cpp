@@ -1,8 +1,8 @@
-#include "latencycsv.h"
-#include "recorder.h"
-#include "recording.h"
-#include "summary.h"
-#include "traceio.h"
+#include "formats/latencycsv.h"
+#include "formats/summary.h"
+#include "formats/traceio.h"
+#include "recording/recorder.h"
+#include "recording/recording.h"
 
 #include <QFile>
 #include <QJsonArray>

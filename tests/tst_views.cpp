@@ -1,11 +1,11 @@
-#include "latencychart.h"
-#include "livefeed.h"
-#include "poollanesview.h"
-#include "poolmodel.h"
-#include "timelineview.h"
+#include "models/livefeed.h"
+#include "models/poolmodel.h"
+#include "widgets/latencychart.h"
+#include "widgets/poollanesview.h"
+#include "widgets/timelineview.h"
 
-#include "program.h"
-#include "session.h"
+#include "program/program.h"
+#include "session/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

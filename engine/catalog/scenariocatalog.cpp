@@ -1,0 +1,89 @@
+#include "catalog/scenariocatalog.h"
+
+#include "catalog/scenariotexts.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <algorithm>
+
+namespace {
+
+const QString ScenarioDir = QStringLiteral(":/scenarios");
+
+} // namespace
+
+QList<ScenarioCatalog::Entry> ScenarioCatalog::entries()
+{
+    QList<Entry> result;
+    const QStringList files = QDir(ScenarioDir).entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
+    for (const QString& file : files) {
+        const QString name = QFileInfo(file).completeBaseName();
+        auto loaded = loadScenario(name);
+        if (auto* program = std::get_if<loopscope::Program>(&loaded)) {
+            result.append(
+                { name, ScenarioTexts::translate(program->title), ScenarioTexts::translate(program->description) });
+        }
+    }
+    std::sort(result.begin(), result.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    return result;
+}
+
+std::optional<QByteArray> ScenarioCatalog::source(const QString& name)
+{
+    QFile file(ScenarioDir + QLatin1Char('/') + name + QStringLiteral(".json"));
+    if (name.contains(QLatin1Char('/')) || !file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return file.readAll();
+}
+
+std::variant<loopscope::Program, QString> ScenarioCatalog::parse(
+    const QByteArray& text, const QString& fileName, const Overrides& overrides)
+{
+    auto result = loopscope::parseProgram(
+        std::string_view(text.constData(), std::size_t(text.size())), fileName.toStdString(), overrides);
+    if (auto* error = std::get_if<loopscope::ProgramError>(&result))
+        return QString::fromStdString(error->toString());
+    return std::get<loopscope::Program>(std::move(result));
+}
+
+std::variant<loopscope::Program, QString> ScenarioCatalog::loadScenario(const QString& name, const Overrides& overrides)
+{
+    const auto text = source(name);
+    if (!text)
+        return tr("unknown scenario '%1' (--list-scenarios shows them all)").arg(name);
+    auto result = parse(*text, QStringLiteral("scenarios/%1.json").arg(name), overrides);
+    if (auto* program = std::get_if<loopscope::Program>(&result)) {
+        // fs.readFile reads the program itself, as Node reads __filename: give the
+        // built-in one a real file of its own for the run.
+        static QTemporaryDir copies;
+        QFile copy(copies.filePath(name + QStringLiteral(".json")));
+        if (copies.isValid()
+            && (copy.exists() || (copy.open(QIODevice::WriteOnly) && copy.write(*text) == text->size())))
+            program->fileName = copy.fileName().toStdString();
+    }
+    return result;
+}
+
+std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(const QString& path, const Overrides& overrides)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return tr("%1: no such file").arg(path);
+    if (!info.isFile())
+        return tr("%1: not a regular file").arg(path);
+    if (info.size() > MaxProgramBytes)
+        return tr("%1: the program is %2 MiB; programs larger than %3 MiB are refused")
+            .arg(path)
+            .arg(info.size() / (1024 * 1024))
+            .arg(MaxProgramBytes / (1024 * 1024));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("%1: cannot open: %2").arg(path, file.errorString());
+    const QByteArray text = file.read(MaxProgramBytes + 1);
+    if (text.size() > MaxProgramBytes)
+        return tr("%1: programs larger than %2 MiB are refused").arg(path).arg(MaxProgramBytes / (1024 * 1024));
+    return parse(text, path, overrides);
+}

@@ -1,0 +1,127 @@
+#include "loop/loopthread.h"
+
+#include <cassert>
+#include <cstdio>
+
+namespace loopscope {
+
+LoopThread::LoopThread() = default;
+
+LoopThread::~LoopThread()
+{
+    stop();
+}
+
+void LoopThread::start(Hooks hooks)
+{
+    assert(!m_thread.joinable());
+    m_stopping = false;
+    std::unique_lock lock(m_mutex);
+    m_loopReady = false;
+    m_thread = std::thread([this, hooks = std::move(hooks)]() mutable { run(std::move(hooks)); });
+    m_commandsChanged.wait(lock, [this] { return m_loopReady; });
+}
+
+void LoopThread::post(Command command)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_commands.push_back(std::move(command));
+        if (!m_loopReady)
+            return;
+        // uv_async_send is the one libuv call that is safe from other threads.
+        uv_async_send(&m_wakeup);
+    }
+    m_commandsChanged.notify_one();
+}
+
+void LoopThread::stop()
+{
+    if (!m_thread.joinable())
+        return;
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+        uv_async_send(&m_wakeup);
+    }
+    m_commandsChanged.notify_one();
+    m_thread.join();
+}
+
+void LoopThread::onWakeup(uv_async_t* handle)
+{
+    auto* self = static_cast<LoopThread*>(handle->data);
+    if (self->m_stopping) {
+        uv_stop(&self->m_loop);
+        return;
+    }
+    self->runCommands();
+}
+
+void LoopThread::runCommands()
+{
+    std::vector<Command> commands;
+    {
+        std::lock_guard lock(m_mutex);
+        commands.swap(m_commands);
+    }
+    for (auto& command : commands)
+        command(m_loop);
+}
+
+void LoopThread::run(Hooks hooks)
+{
+    m_threadId = std::this_thread::get_id();
+    uv_loop_init(&m_loop);
+    uv_loop_configure(&m_loop, UV_METRICS_IDLE_TIME);
+    uv_async_init(&m_loop, &m_wakeup, &LoopThread::onWakeup);
+    m_wakeup.data = this;
+    // The wakeup handle must not keep the loop alive: a program ends when its own work does.
+    uv_unref(reinterpret_cast<uv_handle_t*>(&m_wakeup));
+    {
+        std::lock_guard lock(m_mutex);
+        m_loopReady = true;
+    }
+    m_commandsChanged.notify_all();
+
+    if (hooks.setup)
+        hooks.setup(m_loop);
+
+    for (;;) {
+        runCommands();
+        uv_run(&m_loop, UV_RUN_DEFAULT);
+        if (m_stopping)
+            break;
+        if (hooks.drained && !uv_loop_alive(&m_loop))
+            hooks.drained(m_loop);
+        std::unique_lock lock(m_mutex);
+        m_commandsChanged.wait(lock, [this] { return !m_commands.empty() || m_stopping || uv_loop_alive(&m_loop); });
+        if (m_stopping)
+            break;
+    }
+
+    if (hooks.teardown)
+        hooks.teardown(m_loop);
+
+    // Close whatever is still open, then let the close callbacks run.
+    uv_walk(
+        &m_loop,
+        [](uv_handle_t* handle, void*) {
+            if (!uv_is_closing(handle))
+                uv_close(handle, nullptr);
+        },
+        nullptr);
+    while (uv_run(&m_loop, UV_RUN_DEFAULT) != 0) { }
+    const int result = uv_loop_close(&m_loop);
+    if (result != 0)
+        std::fprintf(stderr, "loopscope: uv_loop_close failed: %s\n", uv_strerror(result));
+    m_closeResult = result;
+    {
+        std::lock_guard lock(m_mutex);
+        m_loopReady = false;
+        m_commands.clear();
+    }
+    m_threadId = std::thread::id();
+}
+
+} // namespace loopscope

@@ -1,0 +1,65 @@
+#include "net/healthprober.h"
+
+#include "net/httpserver.h"
+
+namespace loopscope {
+
+HealthProber::HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs)
+    : m_rec(log, strings, originNs)
+{ }
+
+HealthProber::~HealthProber()
+{
+    stop();
+}
+
+void HealthProber::start(int port, int intervalMs, int timeoutMs)
+{
+    if (m_thread.running() || port <= 0)
+        return;
+    m_port = port;
+    m_timeoutMs = timeoutMs;
+    LoopThread::Hooks hooks;
+    hooks.setup = [this, intervalMs](uv_loop_t& loop) {
+        uv_timer_init(&loop, &m_timer);
+        m_timer.data = this;
+        const std::uint64_t every = std::uint64_t(intervalMs < 1 ? 1 : intervalMs);
+        uv_timer_start(
+            &m_timer, [](uv_timer_t* timer) { static_cast<HealthProber*>(timer->data)->probe(); }, every, every);
+    };
+    hooks.teardown = [this](uv_loop_t&) {
+        uv_close(reinterpret_cast<uv_handle_t*>(&m_timer), nullptr);
+        if (m_current)
+            httpCancel(m_current);
+    };
+    m_thread.start(std::move(hooks));
+}
+
+void HealthProber::stop()
+{
+    m_thread.stop();
+    m_rec.flush();
+}
+
+void HealthProber::probe()
+{
+    if (m_inFlight)
+        return;
+    m_inFlight = true;
+    const std::int64_t started = m_rec.now();
+    m_current = httpGet(
+        m_thread.loop(), m_port, "/health", m_timeoutMs, [this, started](int status, const std::string& error) {
+            m_inFlight = false;
+            m_current = nullptr;
+            if (error == "cancelled")
+                return;
+            const std::int64_t now = m_rec.now();
+            ++m_probes;
+            if (status != 200)
+                ++m_failures;
+            m_rec.latency(now, -1, double(now - started) / 1e6);
+            m_rec.flush();
+        });
+}
+
+} // namespace loopscope

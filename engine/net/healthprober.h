@@ -1,0 +1,44 @@
+#pragma once
+
+#include "loop/loopthread.h"
+#include "recording/recorder.h"
+
+#include <atomic>
+#include <memory>
+
+namespace loopscope {
+
+struct HttpRequest;
+
+// Probes the built-in server's /health from a thread and loop of its own, as
+// the seeds' curl loop does: one request at a time, a new one every interval,
+// each response time recorded as a latency sample (a timeout counts as its limit).
+class HealthProber
+{
+public:
+    HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs);
+    ~HealthProber();
+    HealthProber(const HealthProber&) = delete;
+    HealthProber& operator=(const HealthProber&) = delete;
+
+    void start(int port, int intervalMs, int timeoutMs = 5000);
+    void stop();
+    bool running() const { return m_thread.running(); }
+    std::uint64_t probes() const { return m_probes.load(); }
+    std::uint64_t failures() const { return m_failures.load(); }
+
+private:
+    void probe();
+
+    Recorder m_rec;
+    LoopThread m_thread;
+    uv_timer_t m_timer {};
+    int m_port = 0;
+    int m_timeoutMs = 5000;
+    bool m_inFlight = false;
+    HttpRequest* m_current = nullptr;
+    std::atomic<std::uint64_t> m_probes { 0 };
+    std::atomic<std::uint64_t> m_failures { 0 };
+};
+
+} // namespace loopscope

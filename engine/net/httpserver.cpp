@@ -1,0 +1,343 @@
+#include "net/httpserver.h"
+
+#include <cstring>
+#include <memory>
+
+namespace loopscope {
+
+struct HttpServer::Connection
+{
+    HttpServer* server = nullptr;
+    uv_tcp_t tcp {};
+    uv_timer_t idle {};
+    uv_write_t write {};
+    std::string request;
+    std::string response;
+    int openHandles = 0;
+    bool closing = false;
+    bool answered = false;
+    Connection* prev = nullptr;
+    Connection* next = nullptr;
+};
+
+namespace {
+
+const char* reasonPhrase(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 413:
+        return "Payload Too Large";
+    case 431:
+        return "Request Header Fields Too Large";
+    default:
+        return "Service Unavailable";
+    }
+}
+
+std::string responseFor(int status)
+{
+    const std::string body = status == 200 ? "ok\n" : std::string(reasonPhrase(status)) + "\n";
+    return "HTTP/1.1 " + std::to_string(status) + " " + reasonPhrase(status)
+        + "\r\nContent-Type: text/plain\r\nContent-Length: " + std::to_string(body.size())
+        + "\r\nConnection: close\r\n\r\n" + body;
+}
+
+bool iequalsPrefix(std::string_view line, std::string_view name)
+{
+    if (line.size() < name.size())
+        return false;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        char c = line[i];
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+        if (c != name[i])
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+HttpServer::HttpServer(uv_loop_t& loop)
+    : m_loop(loop)
+{ }
+
+HttpServer::~HttpServer() = default;
+
+int HttpServer::statusFor(std::string_view head, std::string* method, std::string* path)
+{
+    const std::size_t lineEnd = head.find("\r\n");
+    const std::string_view line = head.substr(0, lineEnd);
+    const std::size_t firstSpace = line.find(' ');
+    const std::size_t secondSpace = firstSpace == std::string_view::npos ? firstSpace : line.find(' ', firstSpace + 1);
+    if (firstSpace == std::string_view::npos || secondSpace == std::string_view::npos
+        || line.substr(secondSpace + 1).substr(0, 7) != "HTTP/1.")
+        return 400;
+    *method = std::string(line.substr(0, firstSpace));
+    *path = std::string(line.substr(firstSpace + 1, secondSpace - firstSpace - 1));
+    if (path->empty() || (*path)[0] != '/')
+        return 400;
+    // Requests carry no body here; anything announcing one is refused.
+    std::size_t at = lineEnd == std::string_view::npos ? head.size() : lineEnd + 2;
+    while (at < head.size()) {
+        const std::size_t end = head.find("\r\n", at);
+        const std::string_view header = head.substr(at, end - at);
+        if (iequalsPrefix(header, "content-length:")) {
+            const std::string_view value = header.substr(15);
+            for (char c : value) {
+                if (c != ' ' && c != '0')
+                    return 413;
+            }
+        } else if (iequalsPrefix(header, "transfer-encoding:")) {
+            return 413;
+        }
+        if (end == std::string_view::npos)
+            break;
+        at = end + 2;
+    }
+    if (*method != "GET")
+        return 405;
+    const std::string_view route = std::string_view(*path).substr(0, path->find('?'));
+    return route == "/health" || route == "/" ? 200 : 404;
+}
+
+int HttpServer::listen(RequestHook hook)
+{
+    m_hook = std::move(hook);
+    uv_tcp_init(&m_loop, &m_listener);
+    m_listener.data = this;
+    sockaddr_in address {};
+    uv_ip4_addr("127.0.0.1", 0, &address);
+    int rc = uv_tcp_bind(&m_listener, reinterpret_cast<const sockaddr*>(&address), 0);
+    if (rc == 0)
+        rc = uv_listen(reinterpret_cast<uv_stream_t*>(&m_listener), 128, &HttpServer::onConnection);
+    if (rc == 0) {
+        sockaddr_storage bound {};
+        int length = sizeof bound;
+        uv_tcp_getsockname(&m_listener, reinterpret_cast<sockaddr*>(&bound), &length);
+        m_port = ntohs(reinterpret_cast<sockaddr_in*>(&bound)->sin_port);
+    }
+    m_listening = true;
+    // The server is LoopScope's, not the program's: it must not keep the program running.
+    uv_unref(reinterpret_cast<uv_handle_t*>(&m_listener));
+    return rc;
+}
+
+void HttpServer::close()
+{
+    if (m_closed)
+        return;
+    m_closed = true;
+    if (m_listening)
+        uv_close(reinterpret_cast<uv_handle_t*>(&m_listener), nullptr);
+    while (m_first)
+        closeConnection(m_first);
+}
+
+void HttpServer::onConnection(uv_stream_t* listener, int status)
+{
+    auto* self = static_cast<HttpServer*>(listener->data);
+    if (status < 0 || self->m_closed)
+        return;
+    auto* connection = new Connection;
+    connection->server = self;
+    uv_tcp_init(&self->m_loop, &connection->tcp);
+    uv_timer_init(&self->m_loop, &connection->idle);
+    connection->tcp.data = connection;
+    connection->idle.data = connection;
+    connection->write.data = connection;
+    connection->openHandles = 2;
+    connection->next = self->m_first;
+    if (self->m_first)
+        self->m_first->prev = connection;
+    self->m_first = connection;
+    ++self->m_connections;
+    if (uv_accept(listener, reinterpret_cast<uv_stream_t*>(&connection->tcp)) != 0
+        || self->m_connections > MaxConnections) {
+        self->closeConnection(connection);
+        return;
+    }
+    uv_timer_start(
+        &connection->idle,
+        [](uv_timer_t* timer) {
+            auto* c = static_cast<Connection*>(timer->data);
+            c->server->closeConnection(c);
+        },
+        IdleTimeoutMs, 0);
+    uv_read_start(
+        reinterpret_cast<uv_stream_t*>(&connection->tcp),
+        [](uv_handle_t*, std::size_t, uv_buf_t* buf) {
+            static thread_local char buffer[4096];
+            *buf = uv_buf_init(buffer, sizeof buffer);
+        },
+        [](uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
+            auto* c = static_cast<Connection*>(stream->data);
+            HttpServer* server = c->server;
+            if (nread < 0) {
+                server->closeConnection(c);
+                return;
+            }
+            if (c->answered || nread == 0)
+                return;
+            c->request.append(buf->base, std::size_t(nread));
+            const std::size_t headEnd = c->request.find("\r\n\r\n");
+            int code = 0;
+            std::string method;
+            std::string path;
+            if (headEnd == std::string::npos) {
+                if (c->request.size() <= MaxHeaderBytes)
+                    return;
+                code = 431;
+            } else if (headEnd + 4 > MaxHeaderBytes) {
+                code = 431;
+            } else {
+                code = statusFor(std::string_view(c->request).substr(0, headEnd + 2), &method, &path);
+            }
+            c->answered = true;
+            uv_read_stop(stream);
+            if (server->m_hook)
+                server->m_hook(method, path, code);
+            c->response = responseFor(code);
+            uv_buf_t out = uv_buf_init(c->response.data(), unsigned(c->response.size()));
+            uv_write(&c->write, stream, &out, 1, [](uv_write_t* req, int) {
+                auto* done = static_cast<Connection*>(req->data);
+                done->server->closeConnection(done);
+            });
+        });
+}
+
+void HttpServer::closeConnection(Connection* connection)
+{
+    if (connection->closing)
+        return;
+    connection->closing = true;
+    if (connection->prev)
+        connection->prev->next = connection->next;
+    else
+        m_first = connection->next;
+    if (connection->next)
+        connection->next->prev = connection->prev;
+    --m_connections;
+    if (m_closeHook)
+        m_closeHook(false);
+    auto onClosed = [](uv_handle_t* handle) {
+        auto* c = static_cast<Connection*>(handle->data);
+        if (--c->openHandles == 0) {
+            if (c->server->m_closeHook)
+                c->server->m_closeHook(true);
+            delete c;
+        }
+    };
+    uv_close(reinterpret_cast<uv_handle_t*>(&connection->idle), onClosed);
+    uv_close(reinterpret_cast<uv_handle_t*>(&connection->tcp), onClosed);
+}
+
+struct HttpRequest
+{
+    uv_tcp_t tcp {};
+    uv_timer_t timeout {};
+    uv_connect_t connect {};
+    uv_write_t write {};
+    std::string out;
+    std::string in;
+    std::function<void(int, const std::string&)> done;
+    std::function<void(bool)> closeHook;
+    int openHandles = 2;
+    bool finished = false;
+
+    void finish(int status, const std::string& error)
+    {
+        if (finished)
+            return;
+        finished = true;
+        auto callback = std::move(done);
+        if (closeHook)
+            closeHook(false);
+        auto onClosed = [](uv_handle_t* handle) {
+            auto* r = static_cast<HttpRequest*>(handle->data);
+            if (--r->openHandles == 0) {
+                if (r->closeHook)
+                    r->closeHook(true);
+                delete r;
+            }
+        };
+        uv_close(reinterpret_cast<uv_handle_t*>(&timeout), onClosed);
+        uv_close(reinterpret_cast<uv_handle_t*>(&tcp), onClosed);
+        callback(status, error);
+    }
+};
+
+void httpCancel(HttpRequest* request)
+{
+    request->finish(0, "cancelled");
+}
+
+HttpRequest* httpGet(uv_loop_t& loop, int port, const std::string& path, int timeoutMs,
+    std::function<void(int status, const std::string& error)> done, std::function<void(bool closed)> closeHook)
+{
+    auto* request = new HttpRequest;
+    request->done = std::move(done);
+    request->closeHook = std::move(closeHook);
+    request->out = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    uv_tcp_init(&loop, &request->tcp);
+    uv_timer_init(&loop, &request->timeout);
+    request->tcp.data = request;
+    request->timeout.data = request;
+    request->connect.data = request;
+    request->write.data = request;
+    uv_timer_start(
+        &request->timeout, [](uv_timer_t* timer) { static_cast<HttpRequest*>(timer->data)->finish(0, "timed out"); },
+        std::uint64_t(timeoutMs), 0);
+    sockaddr_in address {};
+    uv_ip4_addr("127.0.0.1", port, &address);
+    const int rc = uv_tcp_connect(&request->connect, &request->tcp, reinterpret_cast<const sockaddr*>(&address),
+        [](uv_connect_t* connect, int status) {
+            auto* r = static_cast<HttpRequest*>(connect->data);
+            if (status < 0) {
+                r->finish(0, uv_strerror(status));
+                return;
+            }
+            if (r->finished)
+                return;
+            uv_buf_t head = uv_buf_init(r->out.data(), unsigned(r->out.size()));
+            uv_write(&r->write, reinterpret_cast<uv_stream_t*>(&r->tcp), &head, 1, [](uv_write_t* write, int s) {
+                if (s < 0)
+                    static_cast<HttpRequest*>(write->data)->finish(0, uv_strerror(s));
+            });
+            uv_read_start(
+                reinterpret_cast<uv_stream_t*>(&r->tcp),
+                [](uv_handle_t*, std::size_t, uv_buf_t* buf) {
+                    static thread_local char buffer[4096];
+                    *buf = uv_buf_init(buffer, sizeof buffer);
+                },
+                [](uv_stream_t* stream, ssize_t nread, const uv_buf_t* buf) {
+                    auto* req = static_cast<HttpRequest*>(stream->data);
+                    if (nread > 0) {
+                        if (req->in.size() < 65536)
+                            req->in.append(buf->base, std::size_t(nread));
+                        return;
+                    }
+                    if (nread == UV_EOF && req->in.compare(0, 9, "HTTP/1.1 ") == 0 && req->in.size() >= 12) {
+                        req->finish(std::atoi(req->in.substr(9, 3).c_str()), {});
+                        return;
+                    }
+                    if (nread < 0)
+                        req->finish(0, nread == UV_EOF ? "connection closed early" : uv_strerror(int(nread)));
+                });
+        });
+    if (rc != 0) {
+        request->finish(0, uv_strerror(rc));
+        return nullptr;
+    }
+    return request;
+}
+
+} // namespace loopscope

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "recording/events.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace loopscope {
+
+// An append-only record store with one producer (the loop thread) and any number of readers.
+//
+// Records live in fixed-size chunks that never move, so a reader may hold a
+// reference while the producer appends. The producer publishes with a release
+// store of the size; readers see every record below size(). Spare chunks are
+// made ready by replenish() on a non-loop thread, so appending neither locks
+// nor allocates; only when the spares run out does the producer allocate itself.
+class EventLog
+{
+public:
+    static constexpr std::size_t ChunkBits = 14;
+    static constexpr std::size_t ChunkSize = std::size_t(1) << ChunkBits;
+    static constexpr std::size_t MaxChunks = std::size_t(1) << 16;
+
+    EventLog();
+    ~EventLog();
+    EventLog(const EventLog&) = delete;
+    EventLog& operator=(const EventLog&) = delete;
+
+    // Producer: returns the slot to fill; commit() publishes it. Null when the log is full.
+    Record* slot() { return m_cursor != m_chunkEnd ? m_cursor : enterChunk(); }
+    void commit()
+    {
+        ++m_cursor;
+        // Fresh chunk lines are not in this core's cache (another thread made the pages
+        // resident); asking for them a dozen lines ahead keeps the loop from waiting for
+        // each one, about 20 ns per setImmediate step. A prefetch never faults, so the
+        // address may lie past the chunk; it is computed as an integer for that reason.
+        __builtin_prefetch(
+            reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(m_cursor) + PrefetchBytes), 1, 3);
+        m_size.store(++m_writeIndex, std::memory_order_release);
+    }
+    // Producer: counts a record that could not be stored; never silent.
+    void drop() { m_dropped.fetch_add(1, std::memory_order_relaxed); }
+
+    // Readers: the number of published records, and one of them.
+    std::size_t size() const { return m_size.load(std::memory_order_acquire); }
+    const Record& operator[](std::size_t index) const { return m_chunks[index >> ChunkBits][index & (ChunkSize - 1)]; }
+    std::uint64_t dropped() const { return m_dropped.load(std::memory_order_relaxed); }
+    std::uint64_t producerAllocations() const { return m_producerAllocations.load(std::memory_order_relaxed); }
+    std::size_t memoryBytes() const;
+
+    // Any thread but the producer's: tops up the spare chunks.
+    void replenish();
+
+private:
+    // 12 MiB ahead of the producer: a setImmediate chain fills a chunk in under a millisecond,
+    // so the housekeeping thread may be held off for several of its 2 ms rounds (a busy
+    // two-core machine) before the loop thread has to fault pages in itself.
+    static constexpr int SpareCount = 16;
+    static constexpr std::uintptr_t PrefetchBytes = 16 * sizeof(Record);
+
+    Record* takeChunk(std::size_t chunkIndex);
+    // The slow path of slot(): moves the producer's cursor into the chunk that holds the next record.
+    Record* enterChunk();
+
+    std::unique_ptr<Record*[]> m_chunks;
+    std::atomic<Record*> m_spares[SpareCount] {};
+    std::size_t m_writeIndex = 0;
+    // Producer only: where the next record goes and where its chunk ends, so that
+    // slot() is one compare while the current chunk has room.
+    Record* m_cursor = nullptr;
+    Record* m_chunkEnd = nullptr;
+    std::atomic<std::size_t> m_size { 0 };
+    std::atomic<std::size_t> m_chunkCount { 0 };
+    std::atomic<std::uint64_t> m_dropped { 0 };
+    std::atomic<std::uint64_t> m_producerAllocations { 0 };
+    std::atomic<bool> m_sparesResident { false };
+};
+
+} // namespace loopscope

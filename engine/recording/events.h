@@ -1,0 +1,104 @@
+#pragma once
+
+#include <cstdint>
+
+namespace loopscope {
+
+// The libuv phases, with libuv's own words.
+enum class Phase : std::uint8_t { Timers, Pending, Idle, Prepare, Poll, Check, Close };
+inline constexpr int PhaseCount = 7;
+
+// What invoked a callback, as the trace's args.kind says it.
+enum class CallbackKind : std::uint8_t { Timer, Immediate, NextTick, Microtask, Io, Close, Work, Main };
+
+// The kind of a microtask job, as ECMA-262 names them.
+enum class JobKind : std::uint8_t { Callback, PromiseReactionJob, PromiseResolveThenableJob };
+
+// Why poll blocked for as long as it did.
+enum class PollReason : std::uint8_t { ImmediatesPending, TimerDue, WaitingForIo, NoWait };
+
+enum class RecordType : std::uint8_t {
+    Phase, // a phase of one iteration; sub = Phase, flags bit 0 = timed (false: passed, not observable)
+    Callback, // a callback or a run of identical callbacks; sub = CallbackKind
+    Pool, // one thread-pool work item; thread = the pool worker that ran it
+    Queues, // a sample of the queue depths
+    Latency, // a loop-delay or health-probe sample
+    Log, // one line of console output; label = its text
+    Error, // an error delivered to the program; label = its message
+};
+
+// Thread ids in records: 0 is the main loop, pool workers are 1..N, worker loops start at WorkerThreadBase.
+inline constexpr std::uint16_t MainThread = 0;
+inline constexpr std::uint16_t WorkerThreadBase = 2000;
+
+inline const char* phaseName(Phase phase)
+{
+    static const char* const names[] = { "timers", "pending", "idle", "prepare", "poll", "check", "close" };
+    return names[static_cast<int>(phase)];
+}
+
+inline const char* callbackKindName(CallbackKind kind)
+{
+    static const char* const names[] = { "timer", "immediate", "nextTick", "microtask", "io", "close", "work", "main" };
+    return names[static_cast<int>(kind)];
+}
+
+inline const char* jobKindName(JobKind kind)
+{
+    static const char* const names[] = { "queueMicrotask", "PromiseReactionJob", "PromiseResolveThenableJob" };
+    return names[static_cast<int>(kind)];
+}
+
+inline const char* pollReasonName(PollReason reason)
+{
+    static const char* const names[] = { "immediates pending", "timer due", "waiting for I/O", "no wait" };
+    return names[static_cast<int>(reason)];
+}
+
+// What a span record (phase, callback run, pool work) carries.
+struct SpanFields
+{
+    std::int64_t durNs; // wall time from the first start to the last end
+    std::int64_t busyNs; // callbacks: summed duration of the run; pool: time queued before it started
+    std::int64_t maxNs; // callbacks: longest single call; poll: timeout in ms (-1 infinite)
+    std::uint32_t count; // callbacks in this run (1 for a single call)
+    std::uint32_t iteration; // loop iteration, from 1
+};
+
+// What a queue-length sample carries.
+struct QueueCounts
+{
+    std::uint32_t nextTick, microtask, immediate, timers, close, poolQueued, poolActive;
+};
+
+// What a latency sample carries.
+struct LatencyFields
+{
+    double loopDelayMs; // < 0 when this sample has none
+    double healthMs; // < 0 when this sample has none
+    double utilization; // event-loop utilization 0..1 since the previous sample; < 0 when none
+};
+
+// One recorded event: plain data, written by the loop thread, read by consumers.
+struct Record
+{
+    std::int64_t startNs = 0; // since the run started
+    RecordType type = RecordType::Callback;
+    std::uint8_t sub = 0;
+    std::uint16_t thread = MainThread;
+    std::uint32_t label = 0; // a string id of the run's StringTable
+
+    union {
+        SpanFields span;
+        QueueCounts queues;
+        LatencyFields latency;
+    };
+
+    Record()
+        : span {}
+    { }
+};
+
+static_assert(sizeof(Record) == 48, "records are packed into fixed-size chunks");
+
+} // namespace loopscope

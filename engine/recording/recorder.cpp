@@ -1,0 +1,90 @@
+#include "recording/recorder.h"
+
+namespace loopscope {
+
+Recorder::Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, std::uint16_t thread)
+    : m_log(log)
+    , m_strings(strings)
+    , m_originNs(originNs)
+    , m_thread(thread)
+{ }
+
+void Recorder::startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+    std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread)
+{
+    flush();
+    Record* r = m_log.slot();
+    if (!r)
+        return;
+    r->startNs = startNs;
+    r->type = RecordType::Callback;
+    r->sub = std::uint8_t(kind);
+    r->thread = thread;
+    r->label = label;
+    r->span.durNs = endNs - startNs;
+    r->span.busyNs = endNs - startNs;
+    r->span.maxNs = endNs - startNs;
+    r->span.count = 1;
+    r->span.iteration = iteration;
+    m_run = r;
+    m_runKey = runKey(label, kind, depth, thread);
+}
+
+void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
+    std::int64_t endNs, std::uint32_t iteration)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Pool;
+    r.thread = worker;
+    r.label = label;
+    r.startNs = startNs;
+    r.span.durNs = endNs - startNs;
+    r.span.busyNs = queuedNs;
+    r.span.count = 1;
+    r.span.iteration = iteration;
+    put(r);
+}
+
+void Recorder::queues(std::int64_t atNs, const LiveState& live)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Queues;
+    r.thread = m_thread;
+    r.startNs = atNs;
+    r.queues.nextTick = live.nextTick.load(std::memory_order_relaxed);
+    r.queues.microtask = live.microtask.load(std::memory_order_relaxed);
+    r.queues.immediate = live.immediate.load(std::memory_order_relaxed);
+    r.queues.timers = live.timers.load(std::memory_order_relaxed);
+    r.queues.close = live.close.load(std::memory_order_relaxed);
+    r.queues.poolQueued = live.poolQueued.load(std::memory_order_relaxed);
+    r.queues.poolActive = live.poolActive.load(std::memory_order_relaxed);
+    put(r);
+}
+
+void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs, double utilization)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Latency;
+    r.thread = m_thread;
+    r.startNs = atNs;
+    r.latency.loopDelayMs = loopDelayMs;
+    r.latency.healthMs = healthMs;
+    r.latency.utilization = utilization;
+    put(r);
+}
+
+void Recorder::text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread)
+{
+    flush();
+    Record r;
+    r.type = type;
+    r.thread = thread == OwnThread ? m_thread : thread;
+    r.label = label;
+    r.startNs = atNs;
+    put(r);
+}
+
+} // namespace loopscope

@@ -1,0 +1,156 @@
+#pragma once
+
+#include "recording/eventlog.h"
+#include "recording/events.h"
+#include "recording/monotonicclock.h"
+#include "recording/stringtable.h"
+
+#include <atomic>
+#include <cstdint>
+
+namespace loopscope {
+
+// Nanoseconds on the monotonic clock (the clock uv_hrtime reads), in the time base every thread shares.
+inline std::int64_t monotonicNs()
+{
+    return MonotonicClock::now();
+}
+
+// What the loop is doing right now, for live views. Written by the loop thread
+// with relaxed stores, read by anyone; each field is individually current.
+struct LiveState
+{
+    std::atomic<std::uint32_t> iteration { 0 };
+    std::atomic<std::uint8_t> phase { 0 }; // Phase
+    std::atomic<bool> inPhase { false };
+    std::atomic<bool> inCallback { false };
+    std::atomic<std::uint8_t> callbackKind { 0 }; // CallbackKind
+    std::atomic<std::uint32_t> callbackLabel { 0 };
+    std::atomic<std::int64_t> callbackStartNs { 0 };
+    std::atomic<std::int64_t> pollTimeoutMs { 0 };
+    std::atomic<std::uint8_t> pollReason { 0 }; // PollReason
+    std::atomic<std::uint32_t> nextTick { 0 };
+    std::atomic<std::uint32_t> microtask { 0 };
+    std::atomic<std::uint32_t> immediate { 0 };
+    std::atomic<std::uint32_t> timers { 0 };
+    std::atomic<std::uint32_t> close { 0 };
+    std::atomic<std::uint32_t> poolQueued { 0 };
+    std::atomic<std::uint32_t> poolActive { 0 };
+    std::atomic<std::uint64_t> callbacks { 0 }; // every callback run so far
+    std::atomic<bool> finished { false };
+    std::atomic<int> healthPort { 0 }; // the built-in server's port on 127.0.0.1, 0 before it listens
+};
+
+// The producer side of a recording: turns loop observations into records.
+//
+// A run of identical callbacks (same label, kind, thread, depth and iteration,
+// nothing else in between) is kept as one record with a count, the summed and
+// the longest duration, so a storm of a million nextTicks costs a few records.
+// Runs are cut every RunSliceNs so that live readers see progress.
+class Recorder
+{
+public:
+    static constexpr std::int64_t RunSliceNs = 20'000'000;
+
+    // Stands for "the thread this recorder records for" in the methods below.
+    static constexpr std::uint16_t OwnThread = 0xffff;
+
+    Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, std::uint16_t thread = MainThread);
+
+    std::int64_t now() const { return monotonicNs() - m_originNs; }
+    std::int64_t originNs() const { return m_originNs; }
+    StringTable& strings() { return m_strings; }
+    EventLog& log() { return m_log; }
+
+    // The loop calls these several times per iteration or per tick, so they are
+    // inline and write straight into the log's slot.
+    void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
+        std::int64_t pollTimeoutMs = 0, std::uint16_t thread = OwnThread)
+    {
+        flush();
+        if (!m_enabled)
+            return;
+        Record* r = m_log.slot();
+        if (!r)
+            return;
+        r->startNs = startNs;
+        r->type = RecordType::Phase;
+        r->sub = std::uint8_t(phase);
+        r->thread = thread == OwnThread ? m_thread : thread;
+        r->label = timed ? 1 : 0;
+        r->span.durNs = endNs - startNs;
+        r->span.busyNs = 0;
+        r->span.maxNs = pollTimeoutMs;
+        r->span.count = 1;
+        r->span.iteration = iteration;
+        m_log.commit();
+    }
+    void callback(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = OwnThread)
+    {
+        if (!m_enabled)
+            return;
+        if (thread == OwnThread)
+            thread = m_thread;
+        // One compare for label, kind, depth and thread; NoRun never matches, so it also says "a run is open".
+        if (runKey(label, kind, depth, thread) == m_runKey && m_run->span.iteration == iteration
+            && endNs - m_run->startNs < RunSliceNs) {
+            const std::int64_t duration = endNs - startNs;
+            m_run->span.durNs = endNs - m_run->startNs;
+            m_run->span.busyNs += duration;
+            if (duration > m_run->span.maxNs)
+                m_run->span.maxNs = duration;
+            ++m_run->span.count;
+            return;
+        }
+        startRun(label, kind, startNs, endNs, iteration, depth, thread);
+    }
+    void pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
+        std::int64_t endNs, std::uint32_t iteration);
+    void queues(std::int64_t atNs, const LiveState& live);
+    void latency(std::int64_t atNs, double loopDelayMs, double healthMs, double utilization = -1);
+    void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread);
+    // With recording off nothing is stored; live state still updates (benchmarks compare both).
+    void setEnabled(bool enabled) { m_enabled = enabled; }
+    bool enabled() const { return m_enabled; }
+    // Publishes a pending run; call before handing the log to readers at the end.
+    void flush()
+    {
+        if (m_runKey == NoRun)
+            return;
+        m_runKey = NoRun;
+        if (m_enabled)
+            m_log.commit();
+    }
+
+private:
+    // Kinds fit in 8 bits, so a key with kind 0xff stands for "no run open".
+    static constexpr std::uint64_t NoRun = ~std::uint64_t(0);
+    static std::uint64_t runKey(std::uint32_t label, CallbackKind kind, std::uint8_t depth, std::uint16_t thread)
+    {
+        return std::uint64_t(label) << 32 | std::uint64_t(kind) << 24 | std::uint64_t(depth) << 16 | thread;
+    }
+    void startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread);
+    void put(const Record& record)
+    {
+        if (!m_enabled)
+            return;
+        if (Record* slot = m_log.slot()) {
+            *slot = record;
+            m_log.commit();
+        }
+    }
+
+    EventLog& m_log;
+    StringTable& m_strings;
+    std::int64_t m_originNs;
+    std::uint16_t m_thread;
+    // The open run is built in place in the log's next slot, which is committed by flush();
+    // every other write flushes first, so nothing else takes that slot meanwhile.
+    Record* m_run = nullptr;
+    std::uint64_t m_runKey = NoRun;
+    bool m_enabled = true;
+};
+
+} // namespace loopscope

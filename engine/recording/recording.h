@@ -1,0 +1,43 @@
+#pragma once
+
+#include "recording/eventlog.h"
+#include "recording/stringtable.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace loopscope {
+
+// What a recording says about itself (the trace's otherData).
+struct RecordingInfo
+{
+    std::string generator; // "LoopScope VERSION"
+    std::string libuv; // uv_version_string()
+    std::string program; // the program's name
+    int threadpoolSize = 4;
+    bool aborted = false;
+    std::uint64_t droppedEvents = 0;
+    bool timersAfterClose = false; // libuv >= 1.45 runs timers after the close phase
+    std::vector<std::pair<std::uint16_t, std::string>> threadNames; // record thread id -> display name
+};
+
+// A whole recording: labels, and one event log per producing loop thread
+// (logs[0] is the main loop; it also carries the thread-pool records).
+// Live runs fill it while readers look; loaded files fill it once.
+class Recording
+{
+public:
+    Recording() { logs.push_back(std::make_unique<EventLog>()); }
+
+    EventLog& mainLog() { return *logs.front(); }
+    const EventLog& mainLog() const { return *logs.front(); }
+
+    RecordingInfo info;
+    StringTable strings;
+    std::vector<std::unique_ptr<EventLog>> logs;
+};
+
+} // namespace loopscope

@@ -1,0 +1,95 @@
+#include "runtime/workerhost.h"
+
+#include "runtime/runtime.h"
+
+namespace loopscope {
+
+WorkerHost::WorkerHost(uv_loop_t& parent, Recording& recording, std::shared_ptr<const Program> body,
+    const RuntimeOptions& options, Events events)
+    : m_parent(parent)
+    , m_recording(recording)
+    , m_body(std::move(body))
+    , m_options(std::make_unique<RuntimeOptions>(options))
+    , m_events(std::move(events))
+{ }
+
+WorkerHost::~WorkerHost()
+{
+    terminate();
+}
+
+void WorkerHost::start()
+{
+    uv_async_init(&m_parent, &m_async, &WorkerHost::onMessages);
+    m_async.data = this;
+    // Like a running Worker, the message handle keeps the parent alive until the worker exits.
+    m_options->onWorkerLog = [this](std::uint32_t textId) { post(MessageKind::Log, textId); };
+    m_options->onWorkerDone = [this] { post(MessageKind::Done); };
+    m_runtime = std::make_unique<Runtime>(m_thread.loop(), m_recording, m_live, m_body, *m_options);
+    LoopThread::Hooks hooks;
+    hooks.setup = [this](uv_loop_t&) { m_runtime->start(); };
+    hooks.drained = [this](uv_loop_t&) {
+        m_runtime->loopEnded();
+        post(MessageKind::Exited);
+    };
+    hooks.teardown = [this](uv_loop_t&) {
+        m_runtime->loopEnded();
+        m_runtime->shutdown();
+    };
+    m_thread.start(std::move(hooks));
+}
+
+void WorkerHost::terminate()
+{
+    if (m_runtime)
+        m_runtime->cancel();
+    m_thread.stop();
+    m_runtime.reset();
+}
+
+void WorkerHost::close(std::function<void()> closed)
+{
+    m_closed = std::move(closed);
+    uv_close(reinterpret_cast<uv_handle_t*>(&m_async), [](uv_handle_t* handle) {
+        auto* self = static_cast<WorkerHost*>(handle->data);
+        // The callback may delete this host, so it runs from the stack, not from the member.
+        const std::function<void()> callback = std::move(self->m_closed);
+        if (callback)
+            callback();
+    });
+}
+
+void WorkerHost::post(MessageKind kind, std::uint32_t textId)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_messages.push_back({ kind, textId });
+    }
+    uv_async_send(&m_async);
+}
+
+void WorkerHost::onMessages(uv_async_t* handle)
+{
+    auto* self = static_cast<WorkerHost*>(handle->data);
+    std::vector<Message> messages;
+    {
+        std::lock_guard lock(self->m_mutex);
+        messages.swap(self->m_messages);
+    }
+    for (const Message& message : messages) {
+        switch (message.kind) {
+        case MessageKind::Log:
+            self->m_events.log(message.textId);
+            break;
+        case MessageKind::Done:
+            self->m_events.done();
+            break;
+        case MessageKind::Exited:
+            // The events may delete this host, so nothing may follow.
+            self->m_events.exited();
+            return;
+        }
+    }
+}
+
+} // namespace loopscope

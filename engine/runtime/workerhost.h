@@ -1,0 +1,72 @@
+#pragma once
+
+#include "loop/loopthread.h"
+#include "program/program.h"
+#include "recording/recorder.h"
+
+#include <uv.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace loopscope {
+
+class Recording;
+class Runtime;
+struct RuntimeOptions;
+
+// A worker: a second instrumented libuv loop on its own thread running one
+// body, like a worker_threads Worker. It talks to its parent loop only through
+// messages delivered by uv_async_send, so they arrive in the parent's poll phase.
+class WorkerHost
+{
+public:
+    struct Events
+    {
+        std::function<void(std::uint32_t textId)> log; // console.log in the worker, printed by the parent
+        std::function<void()> done; // the body finished: parentPort.postMessage("done")
+        std::function<void()> exited; // the worker's loop ran dry and its thread ended
+    };
+
+    // `options` configures the worker's runtime; `events` run on the parent's loop thread.
+    WorkerHost(uv_loop_t& parent, Recording& recording, std::shared_ptr<const Program> body,
+        const RuntimeOptions& options, Events events);
+    ~WorkerHost();
+    WorkerHost(const WorkerHost&) = delete;
+    WorkerHost& operator=(const WorkerHost&) = delete;
+
+    void start();
+    // Abandons the worker's work and joins its thread; then close() may be called.
+    void terminate();
+    // Parent loop thread: closes the message handle; `closed` runs when it is safe to delete.
+    void close(std::function<void()> closed);
+
+private:
+    enum class MessageKind : std::uint8_t { Log, Done, Exited };
+    struct Message
+    {
+        MessageKind kind;
+        std::uint32_t textId;
+    };
+
+    void post(MessageKind kind, std::uint32_t textId = 0);
+    static void onMessages(uv_async_t* handle);
+
+    uv_loop_t& m_parent;
+    Recording& m_recording;
+    std::shared_ptr<const Program> m_body;
+    std::unique_ptr<RuntimeOptions> m_options;
+    Events m_events;
+    uv_async_t m_async {};
+    std::function<void()> m_closed;
+    LoopThread m_thread;
+    std::unique_ptr<Runtime> m_runtime;
+    LiveState m_live;
+    std::mutex m_mutex;
+    std::vector<Message> m_messages;
+};
+
+} // namespace loopscope

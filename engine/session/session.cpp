@@ -1,0 +1,227 @@
+#include "session/session.h"
+
+#include "runtime/runtime.h"
+
+#include <uv.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace loopscope {
+
+namespace {
+
+std::string executablePath()
+{
+    char buffer[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+    return n > 0 ? std::string(buffer, std::size_t(n)) : std::string("/proc/self/exe");
+}
+
+int threadpoolSizeInEffect()
+{
+    // libuv reads UV_THREADPOOL_SIZE once, when the pool first starts, and clamps it to 1..1024.
+    const char* value = std::getenv("UV_THREADPOOL_SIZE");
+    const long size = value ? std::strtol(value, nullptr, 10) : 4;
+    return size < 1 ? 1 : size > 1024 ? 1024 : int(size);
+}
+
+} // namespace
+
+Session::Session(Program program, SessionOptions options)
+    : m_program(std::make_shared<const Program>(std::move(program)))
+    , m_options(std::move(options))
+{
+    if (m_options.readFilePath.empty())
+        m_options.readFilePath = m_program->fileName.empty() || ::access(m_program->fileName.c_str(), R_OK) != 0
+            ? executablePath()
+            : m_program->fileName;
+    // Every log exists before the run starts, so readers never see the list change.
+    for (int i = 0; i <= MaxWorkerLoops; ++i)
+        m_recording.logs.push_back(std::make_unique<EventLog>());
+    RecordingInfo& info = m_recording.info;
+    info.generator = std::string("LoopScope ") + LOOPSCOPE_VERSION;
+    info.libuv = uv_version_string();
+    info.program = m_program->name;
+    info.threadpoolSize = threadpoolSizeInEffect();
+    info.timersAfterClose = uv_version() >= ((1 << 16) | (45 << 8));
+    info.threadNames.emplace_back(MainThread, "main loop");
+    for (int i = 1; i <= info.threadpoolSize; ++i)
+        info.threadNames.emplace_back(std::uint16_t(i), "pool worker " + std::to_string(i));
+    for (int i = 1; i <= MaxWorkerLoops; ++i)
+        info.threadNames.emplace_back(std::uint16_t(WorkerThreadBase + i), "worker loop " + std::to_string(i));
+}
+
+Session::~Session()
+{
+    stop();
+}
+
+void Session::start()
+{
+    m_housekeeper = std::thread([this] { housekeeping(); });
+    RuntimeOptions options;
+    options.onLog = m_options.onLog;
+    options.readFilePath = m_options.readFilePath;
+    options.control = &m_control;
+    options.poolBoard = &m_poolBoard;
+    options.record = m_options.record;
+    for (int i = 0; i < MaxWorkerLoops; ++i)
+        options.workerLogs.push_back(m_recording.logs[std::size_t(ProberLog + 1 + i)].get());
+    m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
+    LoopThread::Hooks hooks;
+    hooks.setup = [this](uv_loop_t&) { m_runtime->start(); };
+    hooks.drained = [this](uv_loop_t&) {
+        m_runtime->loopEnded();
+        {
+            std::lock_guard lock(m_mutex);
+            m_live.finished = true;
+        }
+        m_changed.notify_all();
+    };
+    hooks.teardown = [this](uv_loop_t&) {
+        if (m_runtime) {
+            m_runtime->loopEnded();
+            m_runtime->shutdown();
+        }
+    };
+    m_loop.start(std::move(hooks));
+    if (m_program->delayMonitorMs > 0)
+        setDelayMonitor(true, m_program->delayMonitorMs);
+    if (m_program->healthProbeMs > 0) {
+        // The server starts listening on the loop thread during setup.
+        for (int i = 0; i < 200 && m_live.healthPort.load() == 0 && !m_live.finished.load(); ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        setHealthProbe(true, m_program->healthProbeMs);
+    }
+}
+
+bool Session::waitFinished(int timeoutMs)
+{
+    std::unique_lock lock(m_mutex);
+    return m_changed.wait_for(lock, std::chrono::milliseconds(timeoutMs), [this] { return m_live.finished.load(); });
+}
+
+void Session::abort()
+{
+    m_aborted = true;
+    m_recording.info.aborted = true;
+    if (!m_loop.running())
+        return;
+    // The flag stops a drain or a block at its next check; the command stops an idle loop.
+    m_runtime->cancel();
+    m_control.release();
+    m_loop.post([this](uv_loop_t&) { m_runtime->abortRunFromCommand(); });
+}
+
+void Session::inject(Program workload)
+{
+    auto shared = std::make_shared<const Program>(std::move(workload));
+    m_loop.post([this, shared](uv_loop_t&) {
+        m_live.finished = false;
+        m_runtime->inject(shared);
+    });
+}
+
+void Session::stop()
+{
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    if (m_runtime)
+        m_runtime->cancel();
+    m_control.release();
+    {
+        std::lock_guard lock(m_proberMutex);
+        if (m_prober)
+            m_prober->stop();
+    }
+    m_loop.stop();
+    m_runtime.reset();
+    {
+        std::lock_guard lock(m_mutex);
+        m_housekeepingStop = true;
+    }
+    m_changed.notify_all();
+    if (m_housekeeper.joinable())
+        m_housekeeper.join();
+    m_recording.info.droppedEvents = 0;
+    for (const auto& log : m_recording.logs)
+        m_recording.info.droppedEvents += log->dropped();
+    m_recording.info.aborted = m_aborted.load();
+}
+
+void Session::pause()
+{
+    m_control.pause();
+}
+
+void Session::resume()
+{
+    m_control.resume();
+}
+
+void Session::step(StepMode mode)
+{
+    m_control.step(mode);
+}
+
+bool Session::paused() const
+{
+    return m_control.paused();
+}
+
+void Session::setSlowMotion(int ms)
+{
+    m_control.setSlowMotion(ms);
+}
+
+void Session::setHealthProbe(bool on, int intervalMs)
+{
+    std::lock_guard lock(m_proberMutex);
+    if (!on) {
+        if (m_prober)
+            m_prober->stop();
+        return;
+    }
+    if (m_prober && m_prober->running())
+        return;
+    // A new prober each time: its recorder must start from a clean run slice.
+    if (m_prober)
+        m_prober->stop();
+    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings,
+        m_runtime ? m_runtime->recorder().originNs() : monotonicNs());
+    m_prober->start(m_live.healthPort.load(), intervalMs);
+}
+
+void Session::setDelayMonitor(bool on, int resolutionMs)
+{
+    if (m_loop.running())
+        m_loop.post([this, on, resolutionMs](uv_loop_t&) { m_runtime->setDelayMonitor(on, resolutionMs); });
+}
+
+QueueSnapshot Session::queueSnapshot() const
+{
+    return m_control.snapshot();
+}
+
+std::vector<PoolWork> Session::poolWork() const
+{
+    return m_poolBoard.snapshot();
+}
+
+// Keeps spare chunks ready for the loop thread so that recording never allocates there.
+void Session::housekeeping()
+{
+    std::unique_lock lock(m_mutex);
+    while (!m_housekeepingStop) {
+        lock.unlock();
+        for (const auto& log : m_recording.logs)
+            log->replenish();
+        lock.lock();
+        m_changed.wait_for(lock, std::chrono::milliseconds(2), [this] { return m_housekeepingStop; });
+    }
+}
+
+} // namespace loopscope

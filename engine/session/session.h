@@ -1,0 +1,109 @@
+#pragma once
+
+#include "loop/loopcontrol.h"
+#include "loop/loopthread.h"
+#include "net/healthprober.h"
+#include "program/program.h"
+#include "recording/poolboard.h"
+#include "recording/recorder.h"
+#include "recording/recording.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace loopscope {
+
+class Runtime;
+
+// One thread-pool item in flight, for the pool lanes (startedAtNs is -1 while it waits).
+using PoolWork = PoolBoard::Item;
+
+// Settings of a session.
+struct SessionOptions
+{
+    std::function<void(std::string_view)> onLog; // console output, called on the loop thread
+    std::string readFilePath; // the file fs.readFile reads; default: this executable
+    bool record = true; // false: run without recording anything (a benchmark baseline)
+};
+
+// One run of a program: the loop thread, the runtime on it, and the recording
+// it fills. Control methods are safe from any thread.
+class Session
+{
+public:
+    Session(Program program, SessionOptions options = {});
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // Starts the loop thread and runs the program's main module on it.
+    void start();
+    // Waits until the program has run to the end; false on timeout.
+    bool waitFinished(int timeoutMs);
+    bool finished() const { return m_live.finished.load(); }
+    // Abandons the program's remaining work; the recording is marked aborted.
+    void abort();
+    // Injects a workload into the running loop, as an I/O callback would arrive.
+    void inject(Program workload);
+    // Stops the loop thread, closes every handle and completes the recording. Idempotent.
+    void stop();
+
+    // Loop controls: the loop thread halts at the next phase or callback boundary.
+    void pause();
+    void resume();
+    // While paused: run to the next boundary of `mode`, then halt again.
+    void step(StepMode mode);
+    bool paused() const;
+    // Slow motion: hold every phase for at least `ms` milliseconds (0: off).
+    void setSlowMotion(int ms);
+
+    // Latency probes: a /health request every `intervalMs` from a prober thread,
+    // and a loop-delay monitor like monitorEventLoopDelay with `resolutionMs`.
+    void setHealthProbe(bool on, int intervalMs = 20);
+    void setDelayMonitor(bool on, int resolutionMs = 10);
+
+    // The latest copy of the queues (cheap; never waits for the loop thread).
+    QueueSnapshot queueSnapshot() const;
+    // Thread-pool items queued or running now.
+    std::vector<PoolWork> poolWork() const;
+
+    const Program& program() const { return *m_program; }
+    Recording& recording() { return m_recording; }
+    const Recording& recording() const { return m_recording; }
+    LiveState& live() { return m_live; }
+    // The log the /health prober writes its samples to.
+    static constexpr int ProberLog = 1;
+    // Worker loops that can run at once; each records on logs[ProberLog + slot].
+    static constexpr int MaxWorkerLoops = 8;
+    // The value uv_loop_close() returned: 0 once stop() has closed everything cleanly.
+    int closeResult() const { return m_loop.closeResult(); }
+
+private:
+    void housekeeping();
+
+    std::shared_ptr<const Program> m_program;
+    SessionOptions m_options;
+    Recording m_recording;
+    LiveState m_live;
+    LoopThread m_loop;
+    std::unique_ptr<Runtime> m_runtime;
+    LoopControl m_control;
+    PoolBoard m_poolBoard;
+    std::unique_ptr<HealthProber> m_prober;
+    std::mutex m_proberMutex;
+    std::atomic<bool> m_aborted { false };
+    bool m_stopped = false;
+
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    bool m_housekeepingStop = false;
+    std::thread m_housekeeper;
+};
+
+} // namespace loopscope

@@ -1,0 +1,155 @@
+#include "models/consolemodel.h"
+
+#include "models/livefeed.h"
+#include "recording/recording.h"
+#include "session/session.h"
+
+#include <QColor>
+#include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
+
+#include <algorithm>
+#include <climits>
+
+ConsoleModel::ConsoleModel(LiveFeed* feed, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_feed(feed)
+{
+    connect(feed, &LiveFeed::advanced, this, &ConsoleModel::onAdvanced);
+}
+
+int ConsoleModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_lines.size());
+}
+
+int ConsoleModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ConsoleModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Line& line = m_lines[std::size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        if (index.column() == TimeColumn)
+            return line.timeNs < 0 ? QString() : QString::number(double(line.timeNs) / 1e6, 'f', 1);
+        return line.text;
+    case Qt::ToolTipRole:
+        if (line.kind == Kind::Error)
+            return tr("An error the runtime delivered to the program.");
+        if (line.kind == Kind::Note)
+            return tr("A note from LoopScope, not program output.");
+        return tr("console.log output, at milliseconds since the run started.");
+    case Qt::ForegroundRole:
+        if (line.kind == Kind::Error)
+            return QColor(0xd9, 0x35, 0x30);
+        if (line.kind == Kind::Note || index.column() == TimeColumn)
+            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+        return {};
+    case Qt::FontRole:
+        if (line.kind == Kind::Note) {
+            QFont font;
+            font.setItalic(true);
+            return font;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == TimeColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case TextRole:
+        return line.text;
+    case TimeNsRole:
+        return qlonglong(line.timeNs);
+    case KindRole:
+        return int(line.kind);
+    default:
+        return {};
+    }
+}
+
+QVariant ConsoleModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    return section == TimeColumn ? tr("ms") : tr("Output");
+}
+
+void ConsoleModel::appendNote(const QString& text)
+{
+    append({ Line { text, -1, Kind::Note } });
+}
+
+void ConsoleModel::clear()
+{
+    beginResetModel();
+    m_lines.clear();
+    endResetModel();
+}
+
+QStringList ConsoleModel::outputLines() const
+{
+    QStringList result;
+    for (const Line& line : m_lines) {
+        if (line.kind == Kind::Output)
+            result.append(line.text);
+    }
+    return result;
+}
+
+QStringList ConsoleModel::errorLines() const
+{
+    QStringList result;
+    for (const Line& line : m_lines) {
+        if (line.kind == Kind::Error)
+            result.append(line.text);
+    }
+    return result;
+}
+
+void ConsoleModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
+{
+    // The prober's log holds only /health samples.
+    if (logIndex == loopscope::Session::ProberLog)
+        return;
+    const loopscope::Recording* recording = m_feed->recording();
+    const loopscope::EventLog* followed = m_feed->log(logIndex);
+    if (!recording || !followed)
+        return;
+    const loopscope::EventLog& log = *followed;
+    std::vector<Line> lines;
+    for (std::size_t i = from; i < to; ++i) {
+        const loopscope::Record& record = log[i];
+        if (record.type != loopscope::RecordType::Log && record.type != loopscope::RecordType::Error)
+            continue;
+        lines.push_back({ QString::fromStdString(recording->strings.at(record.label)), record.startNs,
+            record.type == loopscope::RecordType::Log ? Kind::Output : Kind::Error });
+    }
+    append(std::move(lines));
+}
+
+void ConsoleModel::append(std::vector<Line> lines)
+{
+    if (lines.empty())
+        return;
+    if (lines.size() > std::size_t(MaxLines))
+        lines.erase(lines.begin(), lines.end() - MaxLines);
+    const std::size_t overflow = m_lines.size() + lines.size() > std::size_t(MaxLines)
+        ? m_lines.size() + lines.size() - std::size_t(MaxLines)
+        : 0;
+    if (overflow > 0) {
+        beginRemoveRows({}, 0, int(overflow) - 1);
+        m_lines.erase(m_lines.begin(), m_lines.begin() + std::ptrdiff_t(overflow));
+        endRemoveRows();
+    }
+    const int first = int(m_lines.size());
+    beginInsertRows({}, first, first + int(lines.size()) - 1);
+    for (Line& line : lines)
+        m_lines.push_back(std::move(line));
+    endInsertRows();
+}

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "recording/events.h"
+#include "recording/recorder.h"
+
+#include <QAbstractTableModel>
+#include <QElapsedTimer>
+#include <QSet>
+#include <QStringList>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+class LiveFeed;
+
+// What the loop is doing now, one row per fact (state, phase, iteration,
+// rates, poll, running callback, pool), read from LiveState on every feed
+// tick. Rates are measured over half-second windows so that they can be read.
+// The phase wheel draws from the same numbers.
+class StatusModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Columns { NameColumn, ValueColumn, ColumnCount };
+    enum Roles { RowKeyRole = Qt::UserRole + 1 };
+    enum Row {
+        StateRow,
+        PhaseRow,
+        IterationRow,
+        IterationRateRow,
+        CallbackRateRow,
+        PollRow,
+        CallbackRow,
+        PoolRow,
+        RowCount
+    };
+    enum class RunState { Idle, Running, Paused, Finished, Aborted };
+
+    static constexpr std::int64_t RateWindowNs = 500'000'000;
+
+    explicit StatusModel(LiveFeed* feed, QObject* parent = nullptr);
+
+    // The monotonic time (monotonicNs) at which the session's recording starts, or
+    // slightly before it; the stopwatch of a running callback counts from there.
+    void setOriginNs(std::int64_t originNs) { m_originNs = originNs; }
+    // The recording time now, by that origin.
+    std::int64_t nowNs() const { return loopscope::monotonicNs() - m_originNs; }
+    void setAborted(bool aborted);
+    // Reads the live state now (the feed's tick calls it).
+    void refresh();
+
+    RunState runState() const { return m_runState; }
+    bool loopRunning() const { return m_runState == RunState::Running || m_runState == RunState::Paused; }
+    loopscope::Phase phase() const { return m_phase; }
+    std::uint32_t iteration() const { return m_iteration; }
+    bool timersAfterClose() const { return m_timersAfterClose; }
+    double iterationsPerSecond() const { return m_iterationRate; }
+    double callbacksPerSecond() const { return m_callbackRate; }
+    double phaseCallbacksPerSecond(loopscope::Phase phase) const { return m_phaseRates[std::size_t(phase)]; }
+    // nextTick and microtask callbacks run per second.
+    double drainCallbacksPerSecond() const { return m_drainRate; }
+    bool inCallback() const { return m_inCallback; }
+    std::int64_t callbackRunningNs() const { return m_callbackRunningNs; }
+    QString callbackLabel() const { return m_callbackLabel; }
+    loopscope::CallbackKind callbackKind() const { return m_callbackKind; }
+    bool blocked() const;
+    std::int64_t pollTimeoutMs() const { return m_pollTimeoutMs; }
+    loopscope::PollReason pollReason() const { return m_pollReason; }
+    QString pollText() const { return pollDescription(m_pollTimeoutMs, m_pollReason); }
+    // The depth of the queue a phase serves (poll: thread-pool work in flight).
+    std::uint32_t depth(loopscope::Phase phase) const;
+    std::uint32_t nextTickDepth() const { return m_nextTick; }
+    std::uint32_t microtaskDepth() const { return m_microtask; }
+    std::uint32_t poolActive() const { return m_poolActive; }
+    std::uint32_t poolQueued() const { return m_poolQueued; }
+
+    // Every phase the recording has shown so far, and every poll description the live state showed.
+    const QSet<loopscope::Phase>& phasesSeen() const { return m_phasesSeen; }
+    const QStringList& pollTextsSeen() const { return m_pollTextsSeen; }
+
+    // "sleeps until a timer is due in 1 ms", "immediates pending: no sleep", "waiting for I/O".
+    static QString pollDescription(std::int64_t timeoutMs, loopscope::PollReason reason);
+    static QString formatDuration(std::int64_t ns);
+    static QString formatRate(double perSecond);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void refreshed();
+
+private:
+    void onReset();
+    void onAdvanced(int logIndex, std::size_t from, std::size_t to);
+    QString valueText(int row) const;
+
+    LiveFeed* m_feed;
+    std::int64_t m_originNs = 0;
+    bool m_aborted = false;
+    RunState m_runState = RunState::Idle;
+    loopscope::Phase m_phase = loopscope::Phase::Timers;
+    std::uint32_t m_iteration = 0;
+    bool m_timersAfterClose = false;
+    bool m_inCallback = false;
+    std::int64_t m_callbackRunningNs = 0;
+    QString m_callbackLabel;
+    loopscope::CallbackKind m_callbackKind = loopscope::CallbackKind::Main;
+    std::int64_t m_pollTimeoutMs = 0;
+    loopscope::PollReason m_pollReason = loopscope::PollReason::NoWait;
+    std::uint32_t m_nextTick = 0, m_microtask = 0, m_immediate = 0, m_timers = 0, m_close = 0;
+    std::uint32_t m_poolActive = 0, m_poolQueued = 0;
+
+    QElapsedTimer m_window;
+    std::uint32_t m_windowIterations = 0;
+    double m_windowCallbacks = 0;
+    double m_windowDrain = 0;
+    std::array<double, loopscope::PhaseCount> m_windowPhase {};
+    double m_iterationRate = 0;
+    double m_callbackRate = 0;
+    double m_drainRate = 0;
+    std::array<double, loopscope::PhaseCount> m_phaseRates {};
+
+    QSet<loopscope::Phase> m_phasesSeen;
+    QStringList m_pollTextsSeen;
+    QStringList m_lastValues;
+};

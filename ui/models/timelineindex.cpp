@@ -1,0 +1,219 @@
+#include "models/timelineindex.h"
+
+#include "recording/events.h"
+
+#include <algorithm>
+#include <cmath>
+
+using loopscope::CallbackKind;
+using loopscope::MainThread;
+using loopscope::Record;
+using loopscope::RecordType;
+
+namespace {
+
+bool endsBefore(const TimelineSpan& span, std::int64_t timeNs)
+{
+    return span.endNs < timeNs;
+}
+
+} // namespace
+
+TimelineIndex::TimelineIndex()
+{
+    reset(0);
+}
+
+void TimelineIndex::reset(int poolSize)
+{
+    m_rows.clear();
+    m_lastEndNs = 0;
+    ensureRow(RowKind::Phases, MainThread, -1, nullptr);
+    for (int kind = 0; kind <= int(CallbackKind::Main); ++kind)
+        ensureRow(RowKind::Callbacks, MainThread, kind, nullptr);
+    for (int worker = 1; worker <= poolSize; ++worker)
+        ensureRow(RowKind::Pool, std::uint16_t(worker), -1, nullptr);
+}
+
+int TimelineIndex::rowOf(RowKind kind, std::uint16_t thread, int callbackKind) const
+{
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const Row& row = m_rows[i];
+        if (row.kind == kind && row.thread == thread && row.callbackKind == callbackKind)
+            return int(i);
+    }
+    return -1;
+}
+
+int TimelineIndex::ensureRow(RowKind kind, std::uint16_t thread, int callbackKind, bool* added)
+{
+    const int existing = rowOf(kind, thread, callbackKind);
+    if (existing >= 0)
+        return existing;
+    Row row;
+    row.kind = kind;
+    row.thread = thread;
+    row.callbackKind = callbackKind;
+    m_rows.push_back(std::move(row));
+    if (added)
+        *added = true;
+    return int(m_rows.size()) - 1;
+}
+
+bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t index)
+{
+    bool added = false;
+    int row = -1;
+    switch (record.type) {
+    case RecordType::Phase:
+        row = ensureRow(RowKind::Phases, record.thread, -1, &added);
+        break;
+    case RecordType::Callback:
+        // Worker loops get one callback row each; the main loop one per kind.
+        row = ensureRow(RowKind::Callbacks, record.thread, record.thread == MainThread ? int(record.sub) : -1, &added);
+        break;
+    case RecordType::Pool:
+        row = ensureRow(RowKind::Pool, record.thread, -1, &added);
+        break;
+    default:
+        return false;
+    }
+    TimelineSpan span;
+    span.startNs = record.startNs;
+    span.endNs = record.startNs + std::max<std::int64_t>(0, record.span.durNs);
+    span.index = index;
+    span.log = log;
+    span.sub = record.sub;
+    span.timed = record.type == RecordType::Phase ? (record.label != 0 ? 1 : 0) : 1;
+    m_lastEndNs = std::max(m_lastEndNs, span.endNs);
+
+    // Records arrive almost sorted by end (they are written when they end);
+    // the few that are not, such as a callback run closed late, are put in place.
+    Row& target = m_rows[std::size_t(row)];
+    std::vector<TimelineSpan>& spans = target.spans;
+    std::vector<std::uint64_t>& calls = target.calls;
+    if (calls.empty())
+        calls.push_back(0);
+    const std::uint64_t count = record.type == RecordType::Callback ? record.span.count : 1;
+    if (spans.empty() || spans.back().endNs <= span.endNs) {
+        spans.push_back(span);
+        calls.push_back(calls.back() + count);
+    } else {
+        auto at = std::upper_bound(spans.begin(), spans.end(), span.endNs,
+            [](std::int64_t end, const TimelineSpan& other) { return end < other.endNs; });
+        const std::size_t position = std::size_t(at - spans.begin());
+        spans.insert(at, span);
+        calls.insert(calls.begin() + std::ptrdiff_t(position) + 1, calls[position] + count);
+        for (std::size_t i = position + 2; i < calls.size(); ++i)
+            calls[i] += count;
+    }
+    return added;
+}
+
+std::size_t TimelineIndex::spanCount() const
+{
+    std::size_t total = 0;
+    for (const Row& row : m_rows)
+        total += row.spans.size();
+    return total;
+}
+
+void TimelineIndex::visiblePieces(
+    int rowIndex, const TimeWindow& window, double left, double width, std::vector<Piece>& out) const
+{
+    out.clear();
+    if (rowIndex < 0 || rowIndex >= int(m_rows.size()) || width <= 0 || window.spanNs() <= 0)
+        return;
+    const std::vector<TimelineSpan>& spans = m_rows[std::size_t(rowIndex)].spans;
+    const std::size_t n = spans.size();
+    std::size_t i
+        = std::size_t(std::lower_bound(spans.begin(), spans.end(), window.startNs, endsBefore) - spans.begin());
+
+    Piece cluster;
+    bool open = false;
+    auto flush = [&] {
+        if (open)
+            out.push_back(cluster);
+        open = false;
+    };
+
+    while (i < n) {
+        const TimelineSpan& span = spans[i];
+        if (span.startNs > window.endNs)
+            break;
+        const double x0 = TimeMapping::mapTimeToX(span.startNs, window, left, width);
+        const double x1 = TimeMapping::mapTimeToX(span.endNs, window, left, width);
+        if (x1 - x0 >= MergeBelowPixels) {
+            flush();
+            out.push_back({ x0, x1, &span, 1, i });
+            ++i;
+            continue;
+        }
+        // Everything that ends inside this pixel column becomes one piece.
+        const double column = std::floor(x0 - left) + left;
+        const std::int64_t columnEnd = TimeMapping::mapXToTime(column + MergeBelowPixels, window, left, width);
+        std::size_t j
+            = std::size_t(std::lower_bound(spans.begin() + std::ptrdiff_t(i) + 1, spans.end(), columnEnd, endsBefore)
+                - spans.begin());
+        const std::size_t count = j - i;
+        const TimelineSpan* representative = &spans[i + count / 2];
+        const double end
+            = std::max(column + MergeBelowPixels, TimeMapping::mapTimeToX(spans[j - 1].endNs, window, left, width));
+        if (open && column <= cluster.x1 + 0.01 && cluster.span->sub == representative->sub) {
+            cluster.x1 = std::max(cluster.x1, end);
+            cluster.count += count;
+        } else {
+            flush();
+            cluster = { column, end, representative, count, i };
+            open = true;
+        }
+        i = j;
+    }
+    flush();
+}
+
+std::uint64_t TimelineIndex::callsIn(int rowIndex, std::size_t first, std::size_t count) const
+{
+    if (rowIndex < 0 || rowIndex >= int(m_rows.size()))
+        return 0;
+    const std::vector<std::uint64_t>& calls = m_rows[std::size_t(rowIndex)].calls;
+    if (first + count >= calls.size())
+        return 0;
+    return calls[first + count] - calls[first];
+}
+
+std::pair<std::size_t, std::size_t> TimelineIndex::spansNear(
+    int rowIndex, std::int64_t timeNs, std::int64_t toleranceNs) const
+{
+    if (rowIndex < 0 || rowIndex >= int(m_rows.size()))
+        return { 0, 0 };
+    const std::vector<TimelineSpan>& spans = m_rows[std::size_t(rowIndex)].spans;
+    const auto first = std::lower_bound(spans.begin(), spans.end(), timeNs - toleranceNs, endsBefore);
+    auto last = first;
+    while (last != spans.end() && last->startNs <= timeNs + toleranceNs)
+        ++last;
+    return { std::size_t(first - spans.begin()), std::size_t(last - spans.begin()) };
+}
+
+const TimelineSpan* TimelineIndex::spanAt(int rowIndex, std::int64_t timeNs, std::int64_t toleranceNs) const
+{
+    const auto [first, last] = spansNear(rowIndex, timeNs, toleranceNs);
+    if (first >= last)
+        return nullptr;
+    const std::vector<TimelineSpan>& spans = m_rows[std::size_t(rowIndex)].spans;
+    const TimelineSpan* best = nullptr;
+    std::int64_t bestScore = 0;
+    for (std::size_t i = first; i < last; ++i) {
+        const TimelineSpan& span = spans[i];
+        // Containing spans score their length (shorter wins); others their distance, after every containing one.
+        const bool contains = span.startNs <= timeNs && timeNs <= span.endNs;
+        const std::int64_t distance
+            = contains ? 0 : std::min(std::llabs(span.startNs - timeNs), std::llabs(span.endNs - timeNs));
+        const std::int64_t score = contains ? span.endNs - span.startNs : (std::int64_t(1) << 62) + distance;
+        if (!best || score < bestScore) {
+            best = &span;
+            bestScore = score;
+        }
+    }
+    return best;
+}

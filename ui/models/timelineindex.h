@@ -1,0 +1,83 @@
+#pragma once
+
+#include "models/timemapping.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace loopscope {
+struct Record;
+}
+
+// One indexed record: where it is on the time axis and where it lives in the recording.
+struct TimelineSpan
+{
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+    std::uint32_t index = 0; // in its event log
+    std::uint16_t log = 0;
+    std::uint8_t sub = 0; // the record's Phase or CallbackKind
+    std::uint8_t timed = 1; // phases: 0 when the phase passed too quickly to time
+};
+
+// The rows of the timeline and the records in each, sorted by end time.
+//
+// Filled batch by batch from the live feed, never rescanned. visiblePieces()
+// walks only the visible part of a row and merges everything narrower than a
+// pixel into one piece per pixel column, skipping ahead by binary search, so
+// its cost grows with the width of the view, not with the number of records.
+class TimelineIndex
+{
+public:
+    enum class RowKind : std::uint8_t { Phases, Callbacks, Pool };
+
+    struct Row
+    {
+        RowKind kind = RowKind::Phases;
+        std::uint16_t thread = 0; // the loop thread, or the pool worker
+        int callbackKind = -1; // Callbacks rows of the main loop: one CallbackKind; -1: every kind
+        std::vector<TimelineSpan> spans;
+        std::vector<std::uint64_t> calls; // calls[i]: callbacks in spans[0, i), so any range sums in O(1)
+    };
+
+    // What to draw: one record (span != null), or `count` records merged into one piece.
+    struct Piece
+    {
+        double x0 = 0;
+        double x1 = 0;
+        const TimelineSpan* span = nullptr; // a representative when merged
+        std::size_t count = 1;
+        std::size_t first = 0; // the spans are [first, first + count) of the row
+    };
+
+    // Spans narrower than this (in logical pixels) are merged with their neighbours.
+    static constexpr double MergeBelowPixels = 1.0;
+
+    TimelineIndex();
+
+    // Drops everything and lays out the main loop's rows and `poolSize` pool lanes.
+    void reset(int poolSize);
+    // Indexes one record; returns true when it added a row.
+    bool add(const loopscope::Record& record, std::uint16_t log, std::uint32_t index);
+
+    const std::vector<Row>& rows() const { return m_rows; }
+    int rowOf(RowKind kind, std::uint16_t thread, int callbackKind) const;
+    std::size_t spanCount() const;
+    std::int64_t lastEndNs() const { return m_lastEndNs; }
+
+    // The pieces of `row` inside `window`, for a plot `width` pixels wide starting at `left`.
+    void visiblePieces(int row, const TimeWindow& window, double left, double width, std::vector<Piece>& out) const;
+    // The spans of `row` within `toleranceNs` of `timeNs`: [first, last) indices into the row's spans.
+    // The callbacks in spans [first, first + count) of `row` (runs count every call).
+    std::uint64_t callsIn(int row, std::size_t first, std::size_t count) const;
+    std::pair<std::size_t, std::size_t> spansNear(int row, std::int64_t timeNs, std::int64_t toleranceNs) const;
+    // The best span at `timeNs` (the shortest that contains it, else the nearest), or null.
+    const TimelineSpan* spanAt(int row, std::int64_t timeNs, std::int64_t toleranceNs) const;
+
+private:
+    int ensureRow(RowKind kind, std::uint16_t thread, int callbackKind, bool* added);
+
+    std::vector<Row> m_rows;
+    std::int64_t m_lastEndNs = 0;
+};

@@ -1,0 +1,699 @@
+#include "widgets/mainwindow.h"
+
+#include "formats/latencycsv.h"
+#include "formats/traceio.h"
+#include "models/consolemodel.h"
+#include "models/livefeed.h"
+#include "models/statusmodel.h"
+#include "session/session.h"
+#include "widgets/latencychart.h"
+#include "widgets/phasewheel.h"
+#include "widgets/poollanesview.h"
+#include "widgets/scenariobrowser.h"
+#include "widgets/timelineview.h"
+#include "widgets/workloadpalette.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using loopscope::Session;
+
+namespace {
+
+const char* const GeometryKey = "window/geometry";
+const char* const StateKey = "window/state";
+const char* const FontScaleKey = "window/fontScale";
+const char* const ProgramDirKey = "files/programDir";
+const char* const ExportDirKey = "files/exportDir";
+// Bump when the dock layout changes, so an old saved state does not scramble a new layout.
+constexpr int StateVersion = 2;
+
+QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTreeView(parent);
+    view->setModel(model);
+    view->setRootIsDecorated(false);
+    view->setUniformRowHeights(true);
+    view->setAlternatingRowColors(true);
+    view->setSelectionMode(QAbstractItemView::NoSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setFocusPolicy(Qt::NoFocus);
+    view->header()->setStretchLastSection(true);
+    view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    view->header()->setStretchLastSection(false);
+    view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    return view;
+}
+
+// Wraps a view whose height grows with its content (lanes, rows) so that a short dock scrolls it
+// instead of squeezing it: without the shrink flag, the scroll area never makes it shorter than its size hint.
+QScrollArea* verticalScroller(QWidget* content, QWidget* parent)
+{
+    content->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::MinimumExpanding);
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return scroll;
+}
+
+QString withShortcut(const QString& explanation, const QKeySequence& shortcut)
+{
+    if (shortcut.isEmpty())
+        return explanation;
+    return QStringLiteral("<p>%1</p><p><b>%2</b></p>")
+        .arg(explanation.toHtmlEscaped(), shortcut.toString(QKeySequence::NativeText).toHtmlEscaped());
+}
+
+loopscope::Program idleProgram()
+{
+    loopscope::Program program;
+    program.name = "idle";
+    program.title = QCoreApplication::translate("MainWindow", "Idle loop: inject workloads").toStdString();
+    return program;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+{
+    setWindowTitle(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+    m_basePointSize = QApplication::font().pointSizeF();
+
+    m_feed = new LiveFeed(this);
+    m_status = new StatusModel(m_feed, this);
+    m_console = new ConsoleModel(m_feed, this);
+    for (int i = 0; i < QueueModel::QueueCount; ++i)
+        m_queueModels[std::size_t(i)] = new QueueModel(QueueModel::Queue(i), this);
+    connect(m_feed, &LiveFeed::ticked, this, &MainWindow::onTicked);
+
+    m_wheel = new PhaseWheel(m_feed, m_status, this);
+    m_wheel->setObjectName(QStringLiteral("phaseWheel"));
+    setCentralWidget(m_wheel);
+
+    createActions();
+    createDocks();
+
+    m_stateLabel = new QLabel(this);
+    statusBar()->addWidget(m_stateLabel, 1);
+    m_versionLabel = new QLabel(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)), this);
+    statusBar()->addPermanentWidget(m_versionLabel);
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray())) {
+        // First start: most of the screen, centred, so every dock has room.
+        const QRect available = screen()->availableGeometry();
+        const QSize size = QSize(1560, 960).boundedTo(available.size() * 0.94);
+        setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
+    }
+    restoreState(settings.value(QLatin1String(StateKey)).toByteArray(), StateVersion);
+    setTheme(Theme::saved());
+    setFontScale(settings.value(QLatin1String(FontScaleKey), 1.0).toDouble());
+
+    startSession(idleProgram(), false);
+}
+
+MainWindow::~MainWindow()
+{
+    m_feed->setSession(nullptr);
+    if (m_session)
+        m_reaper.retire(std::move(m_session), true);
+}
+
+QString MainWindow::versionText() const
+{
+    return m_versionLabel->text();
+}
+
+QAction* MainWindow::addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation)
+{
+    auto* action = new QAction(text, this);
+    action->setShortcut(shortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
+    action->setToolTip(withShortcut(explanation, shortcut));
+    action->setStatusTip(explanation);
+    addAction(action);
+    return action;
+}
+
+void MainWindow::createActions()
+{
+    m_runAction = addControl(tr("Run"), QKeySequence(Qt::Key_F5),
+        tr("Runs the scenario selected in the browser on a fresh loop; the previous run stops."));
+    connect(m_runAction, &QAction::triggered, this, [this] { m_browser->run(); });
+
+    m_stopAction = addControl(tr("Stop"), QKeySequence(Qt::Key_Escape),
+        tr("Abandons runaway work (a long block, a nextTick storm) and continues on a fresh, idle loop."));
+    m_stopAction->setObjectName(QStringLiteral("stopAction"));
+    connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRunaway);
+
+    m_pauseAction = addControl(tr("Pause"), QKeySequence(Qt::Key_Space),
+        tr("Halts the loop at the next phase or callback boundary; press again to resume."));
+    m_pauseAction->setCheckable(true);
+    connect(m_pauseAction, &QAction::toggled, this, [this](bool paused) {
+        if (m_session)
+            paused ? m_session->pause() : m_session->resume();
+        updateControls();
+    });
+
+    m_stepPhaseAction = addControl(tr("Next phase"), QKeySequence(Qt::Key_N),
+        tr("While paused: lets the loop run to the start of the next phase."));
+    connect(m_stepPhaseAction, &QAction::triggered, this, [this] {
+        if (m_session && m_session->paused())
+            m_session->step(loopscope::StepMode::Phase);
+    });
+    m_stepCallbackAction = addControl(tr("Next callback"), QKeySequence(Qt::Key_C),
+        tr("While paused: lets the loop run to the next callback, nextTicks and microtasks included."));
+    connect(m_stepCallbackAction, &QAction::triggered, this, [this] {
+        if (m_session && m_session->paused())
+            m_session->step(loopscope::StepMode::Callback);
+    });
+
+    m_healthAction = addControl(tr("/health probe"), QKeySequence(Qt::Key_H),
+        tr("Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers late."));
+    m_healthAction->setCheckable(true);
+    connect(m_healthAction, &QAction::toggled, this, [this](bool on) {
+        if (m_session)
+            m_session->setHealthProbe(on);
+    });
+    m_delayAction = addControl(tr("Delay monitor"), QKeySequence(Qt::Key_D),
+        tr("Measures how late a 10 ms timer fires, like perf_hooks.monitorEventLoopDelay."));
+    m_delayAction->setCheckable(true);
+    m_delayAction->setChecked(true);
+    connect(m_delayAction, &QAction::toggled, this, [this](bool on) {
+        if (m_session)
+            m_session->setDelayMonitor(on);
+    });
+
+    m_slowMotion = new QSlider(Qt::Horizontal, this);
+    m_slowMotion->setObjectName(QStringLiteral("slowMotion"));
+    m_slowMotion->setRange(0, 1000);
+    m_slowMotion->setSingleStep(50);
+    m_slowMotion->setPageStep(100);
+    m_slowMotion->setFixedWidth(160);
+    m_slowMotion->setFocusPolicy(Qt::NoFocus);
+    m_slowMotion->setToolTip(
+        withShortcut(tr("Slow motion: holds every phase at least this long, so the cursor can be followed."),
+            QKeySequence(QStringLiteral("[, ]"))));
+    m_slowMotionLabel = new QLabel(this);
+    m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/phase")) + 8);
+    connect(m_slowMotion, &QSlider::valueChanged, this, [this](int ms) {
+        if (m_session)
+            m_session->setSlowMotion(ms);
+        m_slowMotionLabel->setText(ms == 0 ? tr("real time") : tr("%1 ms/phase").arg(ms));
+    });
+    m_slowMotionLabel->setText(tr("real time"));
+    m_slowerAction = addControl(tr("Slower"), QKeySequence(Qt::Key_BracketRight), tr("More slow motion."));
+    connect(m_slowerAction, &QAction::triggered, this,
+        [this] { m_slowMotion->setValue(m_slowMotion->value() + m_slowMotion->pageStep()); });
+    m_fasterAction = addControl(tr("Faster"), QKeySequence(Qt::Key_BracketLeft), tr("Less slow motion."));
+    connect(m_fasterAction, &QAction::triggered, this,
+        [this] { m_slowMotion->setValue(m_slowMotion->value() - m_slowMotion->pageStep()); });
+
+    m_themeAction = addControl(tr("Dark theme"), QKeySequence(QStringLiteral("Ctrl+T")),
+        tr("Switches between the light and the dark theme; the choice is remembered."));
+    m_themeAction->setCheckable(true);
+    connect(m_themeAction, &QAction::toggled, this,
+        [this](bool dark) { setTheme(dark ? Theme::Mode::Dark : Theme::Mode::Light); });
+    auto* zoomIn = addControl(tr("Larger text"), QKeySequence::ZoomIn, tr("Makes all text larger, for a projector."));
+    connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
+    auto* zoomOut = addControl(tr("Smaller text"), QKeySequence::ZoomOut, tr("Makes all text smaller."));
+    connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
+    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    auto* toolbar = addToolBar(tr("Loop controls"));
+    toolbar->setObjectName(QStringLiteral("loopControls"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->setMovable(false);
+    toolbar->addAction(m_runAction);
+    toolbar->addAction(m_stopAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_pauseAction);
+    toolbar->addAction(m_stepPhaseAction);
+    toolbar->addAction(m_stepCallbackAction);
+    toolbar->addSeparator();
+    auto* slowLabel = new QLabel(tr("Slow motion "), this);
+    slowLabel->setToolTip(m_slowMotion->toolTip());
+    toolbar->addWidget(slowLabel);
+    toolbar->addWidget(m_slowMotion);
+    toolbar->addWidget(m_slowMotionLabel);
+    toolbar->addSeparator();
+    toolbar->addAction(m_healthAction);
+    toolbar->addAction(m_delayAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_themeAction);
+
+    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
+        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
+    connect(openProgram, &QAction::triggered, this, [this] { openProgramFile(); });
+    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
+        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
+    connect(openTrace, &QAction::triggered, this, [this] { openRecordingFile(); });
+    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
+        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
+    connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
+    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
+        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
+    connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
+
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->setToolTipsVisible(true);
+    fileMenu->addAction(openProgram);
+    fileMenu->addAction(openTrace);
+    fileMenu->addSeparator();
+    fileMenu->addAction(exportTrace);
+    fileMenu->addAction(exportCsv);
+    fileMenu->addSeparator();
+    fileMenu->addAction(quit);
+
+    QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
+    loopMenu->setToolTipsVisible(true);
+    for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
+             m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
+        loopMenu->addAction(action);
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    viewMenu->addAction(m_themeAction);
+    viewMenu->addAction(zoomIn);
+    viewMenu->addAction(zoomOut);
+    viewMenu->addSeparator();
+}
+
+void MainWindow::createDocks()
+{
+    auto* viewMenu = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
+    auto addDock = [this, viewMenu](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area,
+                       const QString& explanation) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(widget);
+        dock->setToolTip(explanation);
+        addDockWidget(area, dock);
+        viewMenu->addAction(dock->toggleViewAction());
+        return dock;
+    };
+
+    m_browser = new ScenarioBrowser(this);
+    connect(m_browser, &ScenarioBrowser::runRequested, this,
+        [this](const QString& name, const ScenarioCatalog::Overrides& overrides) { runScenario(name, overrides); });
+    auto* scenarios = addDock(tr("Scenarios"), QStringLiteral("scenariosDock"), m_browser, Qt::BottomDockWidgetArea,
+        tr("The built-in experiments, with the Node.js script each one is equivalent to."));
+
+    m_palette = new WorkloadPalette(this);
+    connect(m_palette, &WorkloadPalette::workloadRequested, this, &MainWindow::injectWorkload);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_palette);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* workloads = addDock(tr("Workloads"), QStringLiteral("workloadsDock"), scroll, Qt::LeftDockWidgetArea,
+        tr("Work to inject into the running loop while you watch."));
+
+    auto* queues = new QWidget(this);
+    auto* queuesLayout = new QVBoxLayout(queues);
+    queuesLayout->setContentsMargins(4, 4, 4, 4);
+    auto* splitter = new QSplitter(Qt::Vertical, queues);
+    for (int i = 0; i < QueueModel::QueueCount; ++i) {
+        const auto queue = QueueModel::Queue(i);
+        auto* box = new QWidget(splitter);
+        auto* layout = new QVBoxLayout(box);
+        layout->setContentsMargins(0, 2, 0, 2);
+        layout->setSpacing(2);
+        auto* title = new QLabel(box);
+        QFont bold = title->font();
+        bold.setBold(true);
+        title->setFont(bold);
+        title->setToolTip(QueueModel::explanation(queue));
+        m_queueTitles[std::size_t(i)] = title;
+        auto* view = makeTable(m_queueModels[std::size_t(i)], box);
+        view->setObjectName(QStringLiteral("queueView%1").arg(i));
+        view->setToolTip(QueueModel::explanation(queue));
+        view->header()->hide();
+        view->setMinimumHeight(view->fontMetrics().height() * 2 + 8);
+        layout->addWidget(title);
+        layout->addWidget(view, 1);
+        splitter->addWidget(box);
+        auto update = [title, queue](std::size_t total) {
+            title->setText(tr("%1 · %2").arg(QueueModel::title(queue)).arg(total));
+        };
+        update(0);
+        connect(m_queueModels[std::size_t(i)], &QueueModel::totalChanged, title, update);
+    }
+    queuesLayout->addWidget(splitter);
+    auto* queuesDock = addDock(tr("Queues"), QStringLiteral("queuesDock"), queues, Qt::RightDockWidgetArea,
+        tr("What is waiting in each queue, in the order it will run."));
+
+    auto* statusView = makeTable(m_status, this);
+    statusView->setObjectName(QStringLiteral("statusView"));
+    statusView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    statusView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    auto* statusDock = addDock(tr("Loop status"), QStringLiteral("statusDock"), statusView, Qt::LeftDockWidgetArea,
+        tr("The loop's phase, iteration, rates and what poll waits for."));
+
+    m_consoleView = makeTable(m_console, this);
+    m_consoleView->setObjectName(QStringLiteral("consoleView"));
+    m_consoleView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_consoleView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_consoleView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    connect(m_console, &QAbstractItemModel::rowsInserted, m_consoleView, [this] { m_consoleView->scrollToBottom(); });
+    auto* consoleDock = addDock(tr("Console"), QStringLiteral("consoleDock"), m_consoleView, Qt::BottomDockWidgetArea,
+        tr("The program's console.log output in the order the runtime printed it, with errors in red."));
+
+    m_poolLanes = new PoolLanesView(m_feed, this);
+    m_poolLanes->setObjectName(QStringLiteral("poolLanes"));
+    auto* poolDock = addDock(tr("Thread pool"), QStringLiteral("poolDock"), verticalScroller(m_poolLanes, this),
+        Qt::RightDockWidgetArea,
+        tr("libuv's worker threads: what each one runs and for how long, the work waiting for a free thread, "
+           "and the occupancy of the last seconds."));
+
+    m_timeline = new TimelineView(m_feed, this);
+    m_timeline->setObjectName(QStringLiteral("timeline"));
+    auto* timelineDock = m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timelineDock"),
+        verticalScroller(m_timeline, this), Qt::BottomDockWidgetArea,
+        tr("The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. "
+           "Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows details."));
+
+    m_latency = new LatencyChart(m_feed, this);
+    m_latency->setObjectName(QStringLiteral("latencyChart"));
+    auto* latencyDock = addDock(tr("Latency"), QStringLiteral("latencyDock"), m_latency, Qt::BottomDockWidgetArea,
+        tr("Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark "
+           "the workloads that ran."));
+
+    splitDockWidget(workloads, statusDock, Qt::Vertical);
+    splitDockWidget(queuesDock, poolDock, Qt::Vertical);
+    splitDockWidget(scenarios, consoleDock, Qt::Horizontal);
+    tabifyDockWidget(scenarios, timelineDock);
+    tabifyDockWidget(timelineDock, latencyDock);
+    scenarios->raise();
+    resizeDocks({ workloads, queuesDock }, { 420, 380 }, Qt::Horizontal);
+    resizeDocks({ queuesDock, poolDock }, { 290, 330 }, Qt::Vertical);
+    resizeDocks({ scenarios }, { 320 }, Qt::Vertical);
+    resizeDocks({ scenarios, consoleDock }, { 1050, 450 }, Qt::Horizontal);
+}
+
+void MainWindow::runProgram(loopscope::Program program)
+{
+    startSession(std::move(program), true);
+}
+
+bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides)
+{
+    auto loaded = ScenarioCatalog::loadScenario(name, overrides);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        m_console->appendNote(*error);
+        return false;
+    }
+    m_browser->select(name);
+    runProgram(std::get<loopscope::Program>(std::move(loaded)));
+    return true;
+}
+
+// Bad files and failed writes are told in the console, which keeps them, and in a dialog when
+// someone is looking; nothing else changes.
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    m_lastError = message;
+    m_console->appendNote(message);
+    if (isVisible())
+        QMessageBox::warning(this, title, message);
+}
+
+bool MainWindow::openProgram(const QString& path)
+{
+    auto loaded = ScenarioCatalog::loadFile(path);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        // The running session stays as it is: a bad file changes nothing.
+        showError(tr("Cannot open the program"), *error);
+        return false;
+    }
+    QSettings().setValue(QLatin1String(ProgramDirKey), QFileInfo(path).absolutePath());
+    runProgram(std::get<loopscope::Program>(std::move(loaded)));
+    return true;
+}
+
+void MainWindow::openProgramFile()
+{
+    const QString dir = QSettings().value(QLatin1String(ProgramDirKey)).toString();
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open program"), dir, tr("LoopScope programs (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openProgram(path);
+}
+
+bool MainWindow::openRecording(const QString& path)
+{
+    auto loaded = std::make_shared<loopscope::Recording>();
+    std::string error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool read = loopscope::readTrace(path.toStdString(), *loaded, &error);
+    QApplication::restoreOverrideCursor();
+    if (!read) {
+        showError(tr("Cannot open the recording"), QString::fromStdString(error));
+        return false;
+    }
+    QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
+    endSession(true);
+    m_programName = QString::fromStdString(loaded->info.program);
+    m_replay = loaded;
+    m_feed->setRecording(loaded);
+    setWindowTitle(tr("LoopScope — %1 (recording)").arg(QFileInfo(path).fileName()));
+    std::size_t events = 0;
+    for (const auto& log : loaded->logs)
+        events += log->size();
+    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "",
+        int(std::min<std::size_t>(events, INT_MAX)))
+                        .arg(m_programName, QFileInfo(path).fileName(), QString::fromStdString(loaded->info.libuv))
+                        .arg(loaded->info.threadpoolSize);
+    if (loaded->info.aborted)
+        state += tr("; the run was aborted");
+    if (loaded->info.droppedEvents > 0)
+        state += tr(
+            "; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded->info.droppedEvents, INT_MAX)));
+    m_stateLabel->setText(state);
+    m_timelineDock->raise();
+    updateControls();
+    return true;
+}
+
+void MainWindow::openRecordingFile()
+{
+    const QString dir = QSettings().value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open recording"), dir, tr("Chrome trace JSON (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openRecording(path);
+}
+
+bool MainWindow::exportRecording(ExportFormat format, const QString& givenPath)
+{
+    const loopscope::Recording* recording = m_feed->recording();
+    if (!recording)
+        return false;
+    QString path = givenPath;
+    if (path.isEmpty()) {
+        const bool trace = format == ExportFormat::Trace;
+        const QString dir = QSettings().value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
+        const QString suggested
+            = QDir(dir).filePath(m_programName + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
+        path = QFileDialog::getSaveFileName(this, trace ? tr("Export trace") : tr("Export latency CSV"), suggested,
+            trace ? tr("Chrome trace JSON (*.json)") : tr("CSV (*.csv)"));
+        if (path.isEmpty())
+            return false;
+        QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
+    }
+    // Published records never change, so the loop may go on appending while the writer reads
+    // everything published before it started.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    std::string error;
+    const bool written = format == ExportFormat::Trace
+        ? loopscope::writeTrace(*recording, path.toStdString(), &error)
+        : loopscope::writeLatencyCsv(*recording, path.toStdString(), &error);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        showError(tr("Export failed"), QString::fromStdString(error));
+        return false;
+    }
+    m_stateLabel->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool MainWindow::injectWorkload(const QByteArray& programText, const QString& summary)
+{
+    auto parsed = ScenarioCatalog::parse(programText, tr("workload"));
+    if (auto* error = std::get_if<QString>(&parsed)) {
+        m_console->appendNote(tr("%1: not supported by this engine: %2").arg(summary, *error));
+        return false;
+    }
+    if (!m_session)
+        startSession(idleProgram(), false);
+    m_console->appendNote(tr("▶ injected: %1").arg(summary));
+    m_session->inject(std::get<loopscope::Program>(std::move(parsed)));
+    return true;
+}
+
+void MainWindow::stopRunaway()
+{
+    if (!m_session)
+        return;
+    m_console->appendNote(tr("■ stopped: the run of %1 was aborted; the loop continues idle").arg(m_programName));
+    const QString aborted = m_programName;
+    m_status->setAborted(true);
+    startSession(idleProgram(), false);
+    m_stateLabel->setText(tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted));
+}
+
+// Hands the running session to the reaper (aborted unless it had finished) and empties the views
+// that belong to it, so that a new session or a replay starts from a clean window.
+void MainWindow::endSession(bool clearConsole)
+{
+    const bool abortOld = m_status->runState() != StatusModel::RunState::Finished;
+    m_feed->setSession(nullptr);
+    if (m_session)
+        m_reaper.retire(std::move(m_session), abortOld);
+    if (clearConsole)
+        m_console->clear();
+    for (QueueModel* model : m_queueModels)
+        model->clear();
+    m_lastSnapshotNs = -2;
+}
+
+void MainWindow::startSession(loopscope::Program program, bool clearConsole)
+{
+    endSession(clearConsole);
+    m_programName = QString::fromStdString(program.name);
+    m_replay.reset();
+    m_session = std::make_unique<Session>(std::move(program));
+    m_pauseAction->setChecked(false);
+    m_status->setOriginNs(loopscope::monotonicNs());
+    m_session->start();
+    m_session->setSlowMotion(m_slowMotion->value());
+    // A program that asks for a probe gets it, and the tool bar says so; otherwise the user's choice holds.
+    const loopscope::Program& started = m_session->program();
+    for (auto [action, programMs] :
+        { std::pair { m_delayAction, started.delayMonitorMs }, std::pair { m_healthAction, started.healthProbeMs } }) {
+        if (programMs > 0) {
+            const QSignalBlocker blocker(action);
+            action->setChecked(true);
+        }
+    }
+    if (started.delayMonitorMs <= 0)
+        m_session->setDelayMonitor(m_delayAction->isChecked());
+    if (started.healthProbeMs <= 0 && m_healthAction->isChecked())
+        m_session->setHealthProbe(true);
+    m_feed->setSession(m_session.get());
+    setWindowTitle(tr("LoopScope — %1").arg(m_programName));
+    m_stateLabel->setText(tr("Running %1 on libuv %2, thread pool of %3")
+                              .arg(m_programName, QString::fromStdString(m_session->recording().info.libuv))
+                              .arg(m_session->recording().info.threadpoolSize));
+    updateControls();
+}
+
+void MainWindow::refreshQueues()
+{
+    if (!m_session)
+        return;
+    const loopscope::QueueSnapshot snapshot = m_session->queueSnapshot();
+    if (snapshot.takenAtNs == m_lastSnapshotNs)
+        return;
+    m_lastSnapshotNs = snapshot.takenAtNs;
+    for (QueueModel* model : m_queueModels)
+        model->update(snapshot, m_session->recording().strings);
+}
+
+// The loop publishes queue snapshots between callbacks, so a long callback's own entry is still
+// in the last one: mark it as running rather than let it look like it waits.
+void MainWindow::markRunningCallback()
+{
+    using loopscope::CallbackKind;
+    const std::int64_t startedNs = m_status->nowNs() - m_status->callbackRunningNs();
+    const bool stale = m_status->inCallback() && m_lastSnapshotNs >= 0 && m_lastSnapshotNs <= startedNs;
+    const CallbackKind kind = m_status->callbackKind();
+    auto mark = [&](QueueModel::Queue queue, CallbackKind served) {
+        queueModel(queue)->setRunningLabel(stale && kind == served ? m_status->callbackLabel() : QString());
+    };
+    mark(QueueModel::Queue::Timers, CallbackKind::Timer);
+    mark(QueueModel::Queue::Immediates, CallbackKind::Immediate);
+    mark(QueueModel::Queue::Closes, CallbackKind::Close);
+}
+
+void MainWindow::onTicked()
+{
+    // The loop publishes a snapshot at most every 30 ms; looking every other frame is enough.
+    if (++m_ticks % 2 == 0) {
+        refreshQueues();
+        queueModel(QueueModel::Queue::Timers)->setNowNs(m_status->nowNs());
+        markRunningCallback();
+    }
+    if (m_session && m_session->paused() != m_pauseAction->isChecked()) {
+        const QSignalBlocker blocker(m_pauseAction);
+        m_pauseAction->setChecked(m_session->paused());
+        updateControls();
+    }
+    std::uint64_t dropped = 0;
+    if (m_session) {
+        for (const auto& log : m_session->recording().logs)
+            dropped += log->dropped();
+    }
+    if (dropped > 0)
+        m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "",
+            int(std::min<std::uint64_t>(dropped, INT_MAX))));
+}
+
+void MainWindow::updateControls()
+{
+    const bool paused = m_pauseAction->isChecked();
+    m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
+    m_stepPhaseAction->setEnabled(paused);
+    m_stepCallbackAction->setEnabled(paused);
+}
+
+void MainWindow::setTheme(Theme::Mode mode)
+{
+    m_theme = mode;
+    Theme::apply(mode);
+    Theme::save(mode);
+    const QSignalBlocker blocker(m_themeAction);
+    m_themeAction->setChecked(mode == Theme::Mode::Dark);
+    m_wheel->update();
+}
+
+void MainWindow::setFontScale(double scale)
+{
+    m_fontScale = std::clamp(scale, 0.7, 2.5);
+    QFont font = QApplication::font();
+    if (m_basePointSize > 0)
+        font.setPointSizeF(m_basePointSize * m_fontScale);
+    QApplication::setFont(font);
+    QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QLatin1String(GeometryKey), saveGeometry());
+    settings.setValue(QLatin1String(StateKey), saveState(StateVersion));
+    QMainWindow::closeEvent(event);
+}

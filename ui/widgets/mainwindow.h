@@ -1,0 +1,138 @@
+#pragma once
+
+#include "catalog/scenariocatalog.h"
+#include "models/queuemodel.h"
+#include "models/sessionreaper.h"
+#include "program/program.h"
+#include "widgets/theme.h"
+
+#include <QMainWindow>
+
+#include <array>
+#include <memory>
+
+namespace loopscope {
+class Recording;
+class Session;
+} // namespace loopscope
+class ConsoleModel;
+class LatencyChart;
+class LiveFeed;
+class PhaseWheel;
+class PoolLanesView;
+class QAction;
+class QDockWidget;
+class QLabel;
+class QSlider;
+class QTreeView;
+class ScenarioBrowser;
+class StatusModel;
+class TimelineView;
+class WorkloadPalette;
+
+// The LoopScope main window: the circle of phases in the middle, docks for the
+// scenarios, workloads, queues, loop status and console around it, and the
+// loop controls in the tool bar. The GUI thread never waits on the loop thread.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // The version text shown in the status bar.
+    QString versionText() const;
+
+    // Starts a new session for `program`; the previous one is stopped.
+    void runProgram(loopscope::Program program);
+    // Loads and runs a built-in scenario; false (with the error in the console) when it does not load.
+    bool runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {});
+    // Parses a workload program and injects it into the running loop; false when it does not parse.
+    bool injectWorkload(const QByteArray& programText, const QString& summary);
+    // Loads and runs a program file; on a bad file the error is shown (a dialog when the window is
+    // visible) and the running session is left as it was.
+    bool openProgram(const QString& path);
+    // Opens a recorded trace for replay in the views; the live session ends. On a bad file the
+    // error is shown and everything stays as it was.
+    bool openRecording(const QString& path);
+    bool replaying() const { return m_replay != nullptr; }
+    enum class ExportFormat { Trace, LatencyCsv };
+    // Writes what the session has recorded so far to `path` (asks for one when empty).
+    bool exportRecording(ExportFormat format, const QString& path = {});
+    // The last error shown to the user (tests read it).
+    QString lastError() const { return m_lastError; }
+    // Abandons runaway work and continues on a fresh, idle loop.
+    void stopRunaway();
+
+    LiveFeed* feed() const { return m_feed; }
+    loopscope::Session* session() const { return m_session.get(); }
+    StatusModel* statusModel() const { return m_status; }
+    ConsoleModel* consoleModel() const { return m_console; }
+    QueueModel* queueModel(QueueModel::Queue queue) const { return m_queueModels[std::size_t(queue)]; }
+    ScenarioBrowser* scenarioBrowser() const { return m_browser; }
+    WorkloadPalette* workloadPalette() const { return m_palette; }
+    PhaseWheel* phaseWheel() const { return m_wheel; }
+    PoolLanesView* poolLanes() const { return m_poolLanes; }
+    TimelineView* timeline() const { return m_timeline; }
+    LatencyChart* latencyChart() const { return m_latency; }
+    // Reads the latest queue snapshot into the queue models now.
+    void refreshQueues();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void endSession(bool clearConsole);
+    void startSession(loopscope::Program program, bool clearConsole);
+    void updateControls();
+    void setTheme(Theme::Mode mode);
+    void setFontScale(double scale);
+    void onTicked();
+    void openProgramFile();
+    void showError(const QString& title, const QString& message);
+    void openRecordingFile();
+    void markRunningCallback();
+    QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
+
+    LiveFeed* m_feed = nullptr;
+    std::unique_ptr<loopscope::Session> m_session;
+    std::shared_ptr<const loopscope::Recording> m_replay; // the recording replayed, when no session runs
+    SessionReaper m_reaper;
+    QString m_programName;
+    QString m_lastError;
+    StatusModel* m_status = nullptr;
+    ConsoleModel* m_console = nullptr;
+    std::array<QueueModel*, QueueModel::QueueCount> m_queueModels {};
+    std::array<QLabel*, QueueModel::QueueCount> m_queueTitles {};
+    std::int64_t m_lastSnapshotNs = -2;
+    int m_ticks = 0;
+    PhaseWheel* m_wheel = nullptr;
+    ScenarioBrowser* m_browser = nullptr;
+    WorkloadPalette* m_palette = nullptr;
+    QTreeView* m_consoleView = nullptr;
+    PoolLanesView* m_poolLanes = nullptr;
+    TimelineView* m_timeline = nullptr;
+    QDockWidget* m_timelineDock = nullptr;
+    LatencyChart* m_latency = nullptr;
+
+    QAction* m_runAction = nullptr;
+    QAction* m_stopAction = nullptr;
+    QAction* m_pauseAction = nullptr;
+    QAction* m_stepPhaseAction = nullptr;
+    QAction* m_stepCallbackAction = nullptr;
+    QAction* m_healthAction = nullptr;
+    QAction* m_delayAction = nullptr;
+    QAction* m_themeAction = nullptr;
+    QAction* m_slowerAction = nullptr;
+    QAction* m_fasterAction = nullptr;
+    QSlider* m_slowMotion = nullptr;
+    QLabel* m_slowMotionLabel = nullptr;
+    QLabel* m_stateLabel = nullptr;
+    QLabel* m_versionLabel = nullptr;
+    Theme::Mode m_theme = Theme::Mode::Light;
+    double m_fontScale = 1.0;
+    double m_basePointSize = 0;
+};

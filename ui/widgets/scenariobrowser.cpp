@@ -1,0 +1,175 @@
+#include "widgets/scenariobrowser.h"
+
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <climits>
+
+ScenarioBrowser::ScenarioBrowser(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setChildrenCollapsible(false);
+
+    auto* left = new QWidget(splitter);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_list = new QListWidget(left);
+    m_list->setObjectName(QStringLiteral("scenarioList"));
+    m_list->setToolTip(
+        tr("The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop."));
+    m_list->setUniformItemSizes(true);
+    for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries()) {
+        auto* item = new QListWidgetItem(entry.name, m_list);
+        item->setData(Qt::UserRole, entry.name);
+        item->setToolTip(entry.title);
+    }
+    leftLayout->addWidget(m_list, 1);
+
+    m_title = new QLabel(left);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
+    leftLayout->addWidget(m_title);
+    m_description = new QLabel(left);
+    m_description->setWordWrap(true);
+    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_description->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    leftLayout->addWidget(m_description);
+    m_paramsBox = new QWidget(left);
+    m_params = new QFormLayout(m_paramsBox);
+    m_params->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_paramsBox);
+    m_run = new QPushButton(tr("Run"), left);
+    m_run->setObjectName(QStringLiteral("runScenario"));
+    m_run->setShortcut(QKeySequence(QStringLiteral("Ctrl+Return")));
+    m_run->setToolTip(tr("Runs the selected scenario on a fresh loop; the previous run stops. (%1)")
+                          .arg(m_run->shortcut().toString(QKeySequence::NativeText)));
+    m_run->setDefault(true);
+    leftLayout->addWidget(m_run);
+
+    m_source = new QPlainTextEdit(splitter);
+    m_source->setObjectName(QStringLiteral("nodeSource"));
+    m_source->setReadOnly(true);
+    m_source->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_source->setToolTip(
+        tr("The same program as a Node.js script (loopscope --emit-js). Run it with node to compare."));
+    m_source->setPlaceholderText(tr("The equivalent Node.js script appears here."));
+    splitter->addWidget(left);
+    splitter->addWidget(m_source);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(splitter);
+
+    connect(m_list, &QListWidget::currentRowChanged, this, &ScenarioBrowser::showCurrent);
+    connect(m_list, &QListWidget::itemActivated, this, &ScenarioBrowser::run);
+    connect(m_run, &QPushButton::clicked, this, &ScenarioBrowser::run);
+    if (m_list->count() > 0)
+        m_list->setCurrentRow(0);
+}
+
+bool ScenarioBrowser::select(const QString& name)
+{
+    for (int row = 0; row < m_list->count(); ++row) {
+        if (m_list->item(row)->data(Qt::UserRole).toString() == name) {
+            m_list->setCurrentRow(row);
+            m_list->scrollToItem(m_list->item(row));
+            return true;
+        }
+    }
+    return false;
+}
+
+QString ScenarioBrowser::current() const
+{
+    const QListWidgetItem* item = m_list->currentItem();
+    return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+ScenarioCatalog::Overrides ScenarioBrowser::overrides() const
+{
+    ScenarioCatalog::Overrides result;
+    for (const auto& [name, spin] : m_paramSpins)
+        result.emplace_back(name.toStdString(), std::to_string(spin->value()));
+    return result;
+}
+
+bool ScenarioBrowser::setParameter(const QString& name, int value)
+{
+    for (const auto& [paramName, spin] : m_paramSpins) {
+        if (paramName == name) {
+            spin->setValue(value);
+            return true;
+        }
+    }
+    return false;
+}
+
+QString ScenarioBrowser::nodeSource() const
+{
+    return m_source->toPlainText();
+}
+
+void ScenarioBrowser::run()
+{
+    const QString name = current();
+    if (!name.isEmpty())
+        emit runRequested(name, overrides());
+}
+
+void ScenarioBrowser::showCurrent()
+{
+    while (m_params->rowCount() > 0)
+        m_params->removeRow(0);
+    m_paramSpins.clear();
+    const QString name = current();
+    auto loaded = ScenarioCatalog::loadScenario(name);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        m_title->setText(name);
+        m_description->setText(*error);
+        m_source->clear();
+        m_run->setEnabled(false);
+        return;
+    }
+    const loopscope::Program& program = std::get<loopscope::Program>(loaded);
+    m_run->setEnabled(true);
+    m_title->setText(program.title.empty() ? name : QString::fromStdString(program.title));
+    m_description->setText(QString::fromStdString(program.description));
+    for (const loopscope::Param& param : program.params) {
+        auto* spin = new QSpinBox(m_paramsBox);
+        spin->setRange(int(std::clamp<std::int64_t>(param.min, INT_MIN, INT_MAX)),
+            int(std::clamp<std::int64_t>(param.max, INT_MIN, INT_MAX)));
+        spin->setValue(int(std::clamp<std::int64_t>(param.value, INT_MIN, INT_MAX)));
+        spin->setGroupSeparatorShown(true);
+        spin->setAccelerated(true);
+        const QString paramName = QString::fromStdString(param.name);
+        spin->setToolTip(param.description.empty() ? paramName : QString::fromStdString(param.description));
+        connect(spin, &QSpinBox::valueChanged, this, &ScenarioBrowser::updateSource);
+        m_params->addRow(paramName, spin);
+        m_paramSpins.emplace_back(paramName, spin);
+    }
+    m_paramsBox->setVisible(!m_paramSpins.empty());
+    updateSource();
+}
+
+void ScenarioBrowser::updateSource()
+{
+    auto loaded = ScenarioCatalog::loadScenario(current(), overrides());
+    if (auto* program = std::get_if<loopscope::Program>(&loaded))
+        m_source->setPlainText(QString::fromStdString(loopscope::emitJs(*program)));
+    else
+        m_source->setPlainText(std::get<QString>(loaded));
+}

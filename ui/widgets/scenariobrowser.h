@@ -1,0 +1,55 @@
+#pragma once
+
+#include "catalog/scenariocatalog.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QFormLayout;
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+// The built-in scenarios: a list with titles, the selected one's explanation
+// and parameters, a Run button, and the equivalent Node.js script beside it
+// so the class can compare with real Node.
+class ScenarioBrowser : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ScenarioBrowser(QWidget* parent = nullptr);
+
+    // Selects a scenario by name; false when there is none.
+    bool select(const QString& name);
+    QString current() const;
+    // The parameter values set in the form, as --set pairs.
+    ScenarioCatalog::Overrides overrides() const;
+    // Sets a parameter's value in the form.
+    bool setParameter(const QString& name, int value);
+    QString nodeSource() const;
+    QPushButton* runButton() const { return m_run; }
+
+public slots:
+    // Asks for the selected scenario to run with the parameters of the form.
+    void run();
+
+signals:
+    void runRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
+
+private:
+    void showCurrent();
+    void updateSource();
+
+    QListWidget* m_list = nullptr;
+    QLabel* m_title = nullptr;
+    QLabel* m_description = nullptr;
+    QFormLayout* m_params = nullptr;
+    QWidget* m_paramsBox = nullptr;
+    QPushButton* m_run = nullptr;
+    QPlainTextEdit* m_source = nullptr;
+    std::vector<std::pair<QString, QSpinBox*>> m_paramSpins;
+};

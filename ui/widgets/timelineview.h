@@ -1,0 +1,115 @@
+#pragma once
+
+#include "models/recordingclock.h"
+#include "models/timelineindex.h"
+#include "models/timemapping.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <cstddef>
+#include <vector>
+
+class LiveFeed;
+class QLabel;
+
+// A Gantt chart of the recent seconds of the live loop: the phases, the
+// callbacks by kind, one lane per thread-pool worker and the worker loops.
+// Follows the live edge until the user pans; zooms with the wheel or +/-,
+// pans by dragging or with the arrow keys, Home follows live again, and a
+// click shows the details of the item under the pointer.
+class TimelineView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TimelineView(LiveFeed* feed, QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    static constexpr std::int64_t DefaultSpanNs = 5'000'000'000;
+
+    const TimelineIndex& index() const { return m_index; }
+    TimeWindow window() const { return m_window; }
+    bool following() const { return m_following; }
+    // Shows the window [startNs, endNs] and stops following.
+    void setWindow(const TimeWindow& window);
+    void followLive();
+    // Selects the item of `row` at `timeNs`, as a click there would; returns its details.
+    QString selectAt(int row, std::int64_t timeNs);
+    QString details() const { return m_details; }
+    // The row drawn at widget y, or -1.
+    int rowAtY(double y) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void itemSelected(const QString& details);
+    void followingChanged(bool following);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void fitFinishedRun();
+    struct Lane
+    {
+        int row = -1; // in the index
+        double top = 0;
+        double height = 0;
+        int group = 0; // 0 main loop, 1 thread pool, 2.. worker loops
+    };
+
+    void onReset();
+    void onAdvanced(int logIndex, std::size_t from, std::size_t to);
+    void onTicked();
+    void relayout();
+    void updateWindow();
+    void zoomBy(double factor, std::int64_t anchorNs);
+    void panBy(std::int64_t deltaNs);
+    void setFollowing(bool following);
+    void showDetails(const QString& text, const QPoint& near);
+    QString rowName(int row) const;
+    QString rowToolTip(int row) const;
+    QString describe(const TimelineSpan& span, int row) const;
+    QString labelOf(std::uint32_t label) const;
+    double plotLeft() const { return m_labelWidth; }
+    double plotWidth() const;
+    std::int64_t nowNs() const;
+
+    QPointer<LiveFeed> m_feed;
+    TimelineIndex m_index;
+    RecordingClock m_clock;
+    std::vector<Lane> m_lanes;
+    std::vector<TimelineIndex::Piece> m_pieces; // reused by every paint
+    TimeWindow m_window { -DefaultSpanNs, 0 };
+    std::int64_t m_spanNs = DefaultSpanNs;
+    bool m_following = true;
+    bool m_wasFinished = false;
+    bool m_autoFitted = false; // the window shows a finished run, not the live edge
+    double m_labelWidth = 120;
+    double m_rulerHeight = 24;
+    double m_contentHeight = 0;
+
+    // Dragging.
+    QPoint m_pressPos;
+    TimeWindow m_pressWindow;
+    bool m_pressed = false;
+    bool m_dragged = false;
+
+    // The selection.
+    int m_selectedRow = -1;
+    TimelineSpan m_selected;
+    bool m_hasSelection = false;
+    bool m_mergedSelection = false;
+    QString m_details;
+    QLabel* m_detailsPanel = nullptr;
+};
