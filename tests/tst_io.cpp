@@ -369,6 +369,8 @@ private slots:
         QVERIFY(found);
         session.stop();
         QCOMPARE(session.closeResult(), 0);
+        QCOMPARE(session.handlesLeftOpen(), 0);
+        QCOMPARE(session.poolWorkLeft(), 0u);
     }
 };
 

@@ -103,14 +103,20 @@ void LoopThread::run(Hooks hooks)
     if (hooks.teardown)
         hooks.teardown(m_loop);
 
-    // Close whatever is still open, then let the close callbacks run.
+    // Close whatever its owner left open, counting it (a clean shutdown leaves nothing), then
+    // let the close callbacks run.
+    uv_close(reinterpret_cast<uv_handle_t*>(&m_wakeup), nullptr);
+    int leftOpen = 0;
     uv_walk(
         &m_loop,
-        [](uv_handle_t* handle, void*) {
-            if (!uv_is_closing(handle))
+        [](uv_handle_t* handle, void* count) {
+            if (!uv_is_closing(handle)) {
+                ++*static_cast<int*>(count);
                 uv_close(handle, nullptr);
+            }
         },
-        nullptr);
+        &leftOpen);
+    m_handlesLeftOpen = leftOpen;
     while (uv_run(&m_loop, UV_RUN_DEFAULT) != 0) { }
     const int result = uv_loop_close(&m_loop);
     if (result != 0)

@@ -45,6 +45,8 @@ public:
     bool stopRequested() const { return m_stopping.load(std::memory_order_relaxed); }
     // The value uv_loop_close() returned at shutdown: 0 when every handle was closed.
     int closeResult() const { return m_closeResult.load(); }
+    // Handles the shutdown walk had to close because their owners had not: 0 after a clean stop.
+    int handlesLeftOpen() const { return m_handlesLeftOpen.load(); }
     bool running() const { return m_thread.joinable(); }
     // The loop itself, for objects that will live on the loop thread; only that thread may use it.
     uv_loop_t& loop() { return m_loop; }
@@ -64,6 +66,7 @@ private:
     bool m_loopReady = false;
     std::atomic<bool> m_stopping { false };
     std::atomic<int> m_closeResult { -1 };
+    std::atomic<int> m_handlesLeftOpen { 0 };
 };
 
 } // namespace loopscope

@@ -1,11 +1,16 @@
 #pragma once
 
 #include "loop/loopcontrol.h"
+#include "loop/uvhandle.h"
 #include "program/program.h"
 #include "recording/events.h"
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "runtime/job.h"
+#include "runtime/nodetimers.h"
+#include "runtime/objectpool.h"
+#include "runtime/promises.h"
 #include "runtime/ringqueue.h"
 
 #include <uv.h>
@@ -21,45 +26,12 @@
 
 namespace loopscope {
 
-struct AsyncFrame;
-struct ChainState;
-struct Promise;
-struct Timer;
-struct TimerList;
 struct PoolItem;
+struct DnsRequest;
 struct HttpRequest;
 class HttpServer;
 class WorkerHost;
 class Runtime;
-
-// A unit of JavaScript-level work waiting in one of the runtime's queues.
-struct Job
-{
-    enum class Action : std::uint8_t {
-        Body, // run `body`
-        ThenBody, // a .then handler: run `body`, then resolve `promise`
-        Resume, // resume the async function `frame`
-        Fulfill, // fulfil `promise` (a resolving function, or a timer behind a sleep promise)
-        ResolveThenable, // PromiseResolveThenableJob: `thenable`.then(fulfil `promise`)
-        ChainStep, // the next step of a self-rescheduling chain
-    };
-
-    Action action = Action::Body;
-    JobKind jobKind = JobKind::Callback;
-    std::uint32_t label = 0;
-    const Block* body = nullptr;
-    union {
-        void* none;
-        AsyncFrame* frame;
-        ChainState* chain;
-        Promise* thenable;
-    };
-    Promise* promise = nullptr;
-
-    Job()
-        : none(nullptr)
-    { }
-};
 
 // Settings of one run.
 struct RuntimeOptions
@@ -87,7 +59,12 @@ struct RuntimeOptions
 // microtask queues drained after every callback, Node's timer lists on one
 // uv_timer_t, immediates on a check handle, and the phase instrumentation.
 // Lives on the loop thread; every method but cancel() must be called there.
-class Runtime
+//
+// The class is one object, its work is in one file per job: runtime.cpp (life
+// cycle), callbacks.cpp (the drain rule), interpreter.cpp (ops and async
+// functions), timers.cpp, immediates.cpp, threadpoolwork.cpp, dnslookup.cpp,
+// httprequests.cpp, workerloops.cpp and phases.cpp (the instrumentation).
+class Runtime final : private NodeTimers::Host
 {
 public:
     Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::shared_ptr<const Program> program,
@@ -115,15 +92,22 @@ public:
 
     std::uint32_t iteration() const { return m_iteration; }
     const Recorder& recorder() const { return m_rec; }
+    // Thread-pool requests submitted and not yet handed back; 0 once the loop has run dry.
+    std::uint32_t poolWorkInFlight() const { return m_poolInFlight; }
 
 private:
     struct Aborted
     { };
 
-    // Callback plumbing.
+    // Callbacks and the drain rule (callbacks.cpp).
+    // Every entry from libuv goes through here: runs `body`, and ends the run if it was aborted.
+    template <typename F> void fromLoop(F&& body);
     template <typename F> void invoke(std::uint32_t label, CallbackKind kind, F&& body);
     // Runs a callback that began at `start` (a timestamp the caller already has); returns when it ended.
     template <typename F> std::int64_t invokeFrom(std::int64_t start, std::uint32_t label, CallbackKind kind, F&& body);
+    void beginCallback(std::int64_t start, std::uint32_t label, CallbackKind kind);
+    // Drains the queues after the callback, then records it; returns when it ended.
+    std::int64_t endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind);
     void drain();
     void runMicrotasks();
     void runJob(const Job& job);
@@ -134,55 +118,55 @@ private:
     }
     void abortRun();
 
-    // The interpreter.
+    // The interpreter (interpreter.cpp).
     void runBlock(const Block& block);
     void exec(const Op& op);
+    void execPromiseChain(const Op& op);
     void startAsync(const Op& op);
     void continueFrame(AsyncFrame* frame);
-    bool awaitIn(AsyncFrame* frame, const Op& op);
+    void awaitIn(AsyncFrame* frame, const Op& op);
     void log(std::uint32_t label);
     void block(const Op& op);
+    void parseJson(const Op& op);
+    void matchRegex(const Op& op);
     void preparePayloads(const Block& block);
     void scheduleChainStep(ChainState* chain);
+    void runChainStep(ChainState* chain);
+    void internLabels(const Block& block);
+    std::uint32_t internDynamic(const std::string& text);
+    void recordError(const std::string& text);
 
-    // Promises.
-    Promise* newPromise();
-    void retain(Promise* promise);
-    void release(Promise* promise);
-    void performThen(Promise* promise, Job reaction);
-    void fulfill(Promise* promise);
-    void resolveWith(Promise* promise, Promise* value);
-    void queueMicrotask(Job job);
-
-    // Timers, as Node's lib/internal/timers.js keeps them.
-    double libuvNow();
-    void insertTimer(Timer* timer, double msecs, double start);
-    Timer* setTimer(Job job, double ms, std::int64_t repeats);
+    // Timers (timers.cpp): NodeTimers::Host, and the timers phase as Node's RunTimers runs it.
+    double libuvNow() override;
+    void scheduleTimer(double ms) override;
+    void runTimer(const Job& job) override;
+    void runNextTicks() override;
+    void setTimer(const Job& job, double ms, std::int64_t runs) { m_timers.add(job, ms, runs); }
     void processTimers();
-    bool listOnTimeout(TimerList* list, double now);
-    void heapUp(std::size_t index);
-    void heapDown(std::size_t index);
-    void removeList(TimerList* list);
-    static bool listBefore(const TimerList* a, const TimerList* b);
+    void finishTimerCallback();
+    static void onTimerHandle(uv_timer_t* handle);
 
-    // Immediates.
-    void setImmediate(Job job);
+    // Immediates (immediates.cpp).
+    void setImmediate(const Job& job);
     // Runs the immediates queued before the check phase began at `at`; returns when the last ended, -1 if none ran.
     std::int64_t processImmediates(std::int64_t at);
+    static void onIdleHandle(uv_idle_t* handle);
 
-    // I/O and the thread pool.
+    // I/O: the thread pool (threadpoolwork.cpp), DNS, HTTP and workers.
     void readFile(const Op& op);
     void pbkdf2(const Op& op);
+    void loadEsmModule();
+    void submit(std::unique_ptr<PoolItem> item);
+    void poolDone(std::unique_ptr<PoolItem> item);
     void dnsLookup(const Op& op);
+    void lookupDone(const DnsRequest& lookup, int status);
     void httpRequest(const Op& op);
-    void startWorker(const Op& op);
     void startServer();
     void socketClosing(bool closed);
-    std::uint32_t internDynamic(const std::string& text);
-    void submit(PoolItem* item);
-    void poolDone(PoolItem* item);
+    void startWorker(const Op& op);
+    LiveState& poolLive() { return m_options.poolLive ? *m_options.poolLive : m_live; }
 
-    // Phase instrumentation.
+    // Phase instrumentation (phases.cpp).
     void beginIteration(std::int64_t at);
     void finishIteration();
     void onPrepare();
@@ -202,12 +186,8 @@ private:
     }
     void publishSnapshot(std::int64_t at);
     static void onDelayTimer(uv_timer_t* handle);
-    void internLabels(const Block& block);
-
-    static void onTimerHandle(uv_timer_t* handle);
     static void onPrepareHandle(uv_prepare_t* handle);
     static void onCheckHandle(uv_check_t* handle);
-    static void onIdleHandle(uv_idle_t* handle);
 
     uv_loop_t& m_loop;
     Recording& m_recording;
@@ -221,17 +201,14 @@ private:
     bool m_started = false;
     bool m_closed = false;
 
-    uv_timer_t m_timerHandle {};
-    uv_prepare_t m_prepareHandle {};
-    uv_check_t m_checkHandle {};
-    uv_idle_t m_idleHandle {};
-    uv_timer_t m_delayTimer {};
+    UvHandle<uv_timer_t> m_timerHandle;
+    UvHandle<uv_prepare_t> m_prepareHandle;
+    UvHandle<uv_check_t> m_checkHandle;
+    UvHandle<uv_idle_t> m_idleHandle;
+    UvHandle<uv_timer_t> m_delayTimer;
     std::unique_ptr<HttpServer> m_server;
     std::unordered_map<std::uint64_t, HttpRequest*> m_requests;
     std::uint64_t m_nextRequestId = 0;
-    std::uint32_t m_serverLabel = 0;
-    std::uint32_t m_workerErrorLabel = 0;
-    std::uint32_t m_socketCloseLabel = 0;
     std::uint32_t m_pendingCloses = 0;
     std::int64_t m_closeEnd = 0;
     std::unordered_map<std::int64_t, std::string> m_payloads; // jsonParse: built before the program runs
@@ -245,7 +222,7 @@ private:
     std::uint64_t m_delayPrevIdleNs = 0;
     LoopControl* m_control = nullptr;
     PoolBoard* m_poolBoard = nullptr;
-    int m_openHandles = 0;
+    std::uint32_t m_poolInFlight = 0;
 
     RingQueue<Job> m_ticks;
     RingQueue<Job> m_microtasks;
@@ -253,25 +230,33 @@ private:
     RingQueue<Job> m_runningImmediates;
     bool m_idleActive = false;
 
-    std::unordered_map<double, TimerList*> m_timerLists;
-    std::vector<TimerList*> m_timerHeap;
-    std::uint64_t m_nextListId = 1;
-    double m_nextExpiry = 0;
-    std::uint32_t m_activeTimers = 0;
+    Promises m_promises { m_microtasks };
+    ObjectPool<AsyncFrame> m_frames;
+    ObjectPool<ChainState> m_chains;
+    NodeTimers m_timers { *this };
     double m_timerBase = 0;
+    // The timer callback whose nextTicks and microtasks have not run yet (Node drains
+    // them before the next timer, or after the timer handle is re-armed).
+    struct PendingTimer
+    {
+        bool open = false;
+        std::int64_t start = 0;
+        std::uint32_t label = 0;
+    } m_pendingTimer;
 
-    std::uint32_t m_mainLabel = 0;
-    std::uint32_t m_fsLabels[4] {};
-    std::uint32_t m_fsStatLabel = 0;
-    std::uint32_t m_pbkdf2Label = 0;
-    std::uint32_t m_getaddrinfoLabel = 0;
-    std::uint32_t m_esmLoaderLabel = 0;
-
-    // Live objects, so shutdown can free what was never settled.
-    std::vector<Promise*> m_promises;
-    std::vector<AsyncFrame*> m_frames;
-    std::vector<ChainState*> m_chains;
-    std::uint32_t m_poolInFlight = 0;
+    // Label ids every runtime of a session shares; a worker's runtime copies its parent's.
+    struct Labels
+    {
+        std::uint32_t main = 0;
+        std::uint32_t esmLoader = 0;
+        std::uint32_t fs[4] {}; // open, fstat, read, close
+        std::uint32_t fsStat = 0;
+        std::uint32_t pbkdf2 = 0;
+        std::uint32_t getaddrinfo = 0;
+        std::uint32_t server = 0;
+        std::uint32_t workerError = 0;
+        std::uint32_t socketClose = 0;
+    } m_labels;
 
     // Iteration bookkeeping for the phase records.
     std::uint32_t m_iteration = 0;

@@ -138,6 +138,8 @@ void Session::stop()
             m_prober->stop();
     }
     m_loop.stop();
+    if (m_runtime)
+        m_poolWorkLeft = m_runtime->poolWorkInFlight();
     m_runtime.reset();
     {
         std::lock_guard lock(m_mutex);

@@ -83,6 +83,10 @@ public:
     static constexpr int MaxWorkerLoops = 8;
     // The value uv_loop_close() returned: 0 once stop() has closed everything cleanly.
     int closeResult() const { return m_loop.closeResult(); }
+    // Handles stop() found still open and closed itself: 0 when the runtime closed all it opened.
+    int handlesLeftOpen() const { return m_loop.handlesLeftOpen(); }
+    // Thread-pool requests libuv had not handed back when stop() returned: always 0.
+    std::uint32_t poolWorkLeft() const { return m_poolWorkLeft; }
 
 private:
     void housekeeping();
@@ -99,6 +103,7 @@ private:
     std::mutex m_proberMutex;
     std::atomic<bool> m_aborted { false };
     bool m_stopped = false;
+    std::uint32_t m_poolWorkLeft = 0;
 
     std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -1,0 +1,58 @@
+// Runtime: the built-in loopback HTTP server and requests to it, on the OS poller, never the pool.
+#include "runtime/invoke.h"
+
+#include "net/httpserver.h"
+
+namespace loopscope {
+
+void Runtime::startServer()
+{
+    m_server = std::make_unique<HttpServer>(m_loop);
+    const int listened = m_server->listen([this](std::string_view, std::string_view, int) {
+        // The request arrived through the poller: an I/O callback in the poll phase.
+        fromLoop([this] { invoke(m_labels.server, CallbackKind::Io, [] {}); });
+    });
+    m_server->setCloseHook([this](bool closed) { socketClosing(closed); });
+    if (listened == 0)
+        m_live.healthPort.store(m_server->port());
+    else
+        recordError(std::string("HTTP server: cannot listen on 127.0.0.1: ") + uv_strerror(listened));
+}
+
+void Runtime::httpRequest(const Op& op)
+{
+    const int port = m_live.healthPort.load();
+    const std::uint64_t id = ++m_nextRequestId;
+    HttpRequest* request = httpGet(
+        m_loop, port, op.path, 10000,
+        [this, id, &op](int status, const std::string& error) {
+            m_requests.erase(id);
+            if (m_aborted || cancelled() || m_closed)
+                return;
+            fromLoop([&] {
+                if (status == 0)
+                    recordError("http.get " + op.path + ": " + error);
+                invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body); });
+            });
+        },
+        [this](bool closed) { socketClosing(closed); });
+    if (request)
+        m_requests.emplace(id, request);
+}
+
+// A socket's handles closing: libuv runs their close callbacks in the close phase.
+void Runtime::socketClosing(bool closed)
+{
+    if (!closed) {
+        m_live.close.store(++m_pendingCloses, std::memory_order_relaxed);
+        return;
+    }
+    m_live.close.store(--m_pendingCloses, std::memory_order_relaxed);
+    const std::int64_t at = m_rec.now();
+    if (m_checkDone && m_iterationOpen && m_closeStart < 0)
+        m_closeStart = at;
+    m_rec.callback(m_labels.socketClose, CallbackKind::Close, at, m_rec.now(), m_iteration, 1);
+    m_closeEnd = m_rec.now();
+}
+
+} // namespace loopscope

@@ -1,0 +1,356 @@
+// Runtime: the interpreter of program ops, async functions and self-rescheduling chains.
+#include "runtime/invoke.h"
+
+#include "formats/jsonvalue.h"
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <memory>
+#include <regex>
+
+namespace loopscope {
+
+namespace {
+
+struct DigestContextDeleter
+{
+    void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+};
+
+} // namespace
+
+void Runtime::runBlock(const Block& block)
+{
+    for (const Op& op : block)
+        exec(op);
+}
+
+void Runtime::exec(const Op& op)
+{
+    Job job;
+    job.label = op.labelId;
+    job.body = &op.body;
+    switch (op.kind) {
+    case OpKind::Log:
+        log(op.textId);
+        break;
+    case OpKind::NextTick:
+        m_ticks.push(job);
+        break;
+    case OpKind::QueueMicrotask:
+        m_microtasks.push(job);
+        break;
+    case OpKind::Promise:
+        execPromiseChain(op);
+        break;
+    case OpKind::SetTimeout:
+        setTimer(job, op.ms, 1);
+        break;
+    case OpKind::SetInterval:
+        setTimer(job, op.ms, op.times);
+        break;
+    case OpKind::SetImmediate:
+        setImmediate(job);
+        break;
+    case OpKind::Async:
+        startAsync(op);
+        break;
+    case OpKind::Await:
+        // Validation keeps await inside async bodies, which continueFrame() runs.
+        break;
+    case OpKind::ReadFile:
+        readFile(op);
+        break;
+    case OpKind::DnsLookup:
+        dnsLookup(op);
+        break;
+    case OpKind::Pbkdf2:
+        pbkdf2(op);
+        break;
+    case OpKind::HttpGet:
+        httpRequest(op);
+        break;
+    case OpKind::Worker:
+        startWorker(op);
+        break;
+    case OpKind::Block:
+        block(op);
+        break;
+    case OpKind::Repeat:
+        for (std::int64_t i = 0; i < op.times; ++i) {
+            checkCancelled();
+            runBlock(op.body);
+        }
+        break;
+    case OpKind::JsonParse:
+        parseJson(op);
+        break;
+    case OpKind::Regex:
+        matchRegex(op);
+        break;
+    case OpKind::Chain: {
+        ChainState* chain = m_chains.create();
+        chain->op = &op;
+        scheduleChainStep(chain);
+        break;
+    }
+    }
+}
+
+// Promise.resolve().then(b0).then(b1)...
+void Runtime::execPromiseChain(const Op& op)
+{
+    Promise* current = m_promises.create();
+    m_promises.fulfill(current);
+    for (const Block& body : op.chain) {
+        Promise* next = m_promises.create();
+        Job reaction;
+        reaction.action = Job::Action::ThenBody;
+        reaction.label = op.labelId;
+        reaction.body = &body;
+        reaction.promise = next;
+        m_promises.retain(next);
+        m_promises.then(current, reaction);
+        m_promises.release(current);
+        current = next;
+    }
+    m_promises.release(current);
+}
+
+void Runtime::scheduleChainStep(ChainState* chain)
+{
+    Job job;
+    job.action = Job::Action::ChainStep;
+    job.label = chain->op->labelId;
+    job.chain = chain;
+    switch (chain->op->via) {
+    case ChainVia::NextTick:
+        m_ticks.push(job);
+        break;
+    case ChainVia::QueueMicrotask:
+        m_microtasks.push(job);
+        break;
+    case ChainVia::Promise:
+        // Promise.resolve().then(next): the reaction is queued at once.
+        job.jobKind = JobKind::PromiseReactionJob;
+        m_microtasks.push(job);
+        break;
+    case ChainVia::SetTimeout:
+        setTimer(job, chain->op->ms, 1);
+        break;
+    case ChainVia::SetImmediate:
+        setImmediate(job);
+        break;
+    }
+}
+
+void Runtime::runChainStep(ChainState* chain)
+{
+    runBlock(chain->op->body);
+    if (++chain->step < chain->op->times) {
+        scheduleChainStep(chain);
+        return;
+    }
+    const Op* op = chain->op;
+    m_chains.release(chain);
+    runBlock(op->done);
+}
+
+void Runtime::log(std::uint32_t label)
+{
+    if (m_options.onWorkerLog) {
+        // A worker's console goes through its parent, as worker_threads stdout does.
+        m_options.onWorkerLog(label);
+        return;
+    }
+    if (m_options.onLog)
+        m_options.onLog(m_recording.strings.at(label));
+    m_rec.text(RecordType::Log, label, m_rec.now());
+}
+
+// The order payload of the seed's JSON.parse experiment, built before the program runs.
+void Runtime::preparePayloads(const Block& block)
+{
+    for (const Op& op : block) {
+        if (op.kind == OpKind::JsonParse && !m_payloads.count(op.megabytes)) {
+            std::string payload = "[";
+            const std::size_t target = std::size_t(op.megabytes) * 1024 * 1024;
+            for (std::int64_t i = 0; payload.size() < target; ++i) {
+                if (i > 0)
+                    payload += ',';
+                payload += "{\"orderId\":" + std::to_string(i)
+                    + ",\"isbn\":\"9780441172719\",\"quantity\":2,\"unitPrice\":349.9,\"status\":\"Paid\"}";
+            }
+            payload += ']';
+            m_payloads.emplace(op.megabytes, std::move(payload));
+        }
+        if (op.kind != OpKind::Worker)
+            preparePayloads(op.body);
+        preparePayloads(op.done);
+        for (const Block& body : op.chain)
+            preparePayloads(body);
+    }
+}
+
+void Runtime::parseJson(const Op& op)
+{
+    const std::string& payload = m_payloads[op.megabytes];
+    const JsonResult parsed = loopscope::parseJson(payload, payload.size() + 1);
+    if (const auto* error = std::get_if<JsonError>(&parsed))
+        recordError("JSON.parse: " + error->message);
+}
+
+void Runtime::matchRegex(const Op& op)
+{
+    // std::regex backtracks like V8's irregexp, so the nested quantifier explodes the same way.
+    static const std::regex vulnerable("^([A-Z0-9]+-?)+$", std::regex::ECMAScript);
+    static const std::regex safe("^[A-Z0-9]+(-[A-Z0-9]+)*$", std::regex::ECMAScript);
+    const std::string input = std::string("BOOKSTORE2026BOOKSTORE2026BOOK").substr(0, std::size_t(op.length - 1)) + "!";
+    (void)std::regex_search(input, op.vulnerable ? vulnerable : safe);
+}
+
+// Synchronous SHA-256 over random strings, as the seeds' /compute-sync does.
+void Runtime::block(const Op& op)
+{
+    std::unique_ptr<EVP_MD_CTX, DigestContextDeleter> ctx(EVP_MD_CTX_new());
+    EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr);
+    unsigned char raw[100];
+    char hex[200];
+    static const char digits[] = "0123456789abcdef";
+    auto step = [&] {
+        RAND_bytes(raw, sizeof raw);
+        for (std::size_t i = 0; i < sizeof raw; ++i) {
+            hex[2 * i] = digits[raw[i] >> 4];
+            hex[2 * i + 1] = digits[raw[i] & 15];
+        }
+        EVP_DigestUpdate(ctx.get(), hex, sizeof hex);
+    };
+    if (op.blockMs >= 0) {
+        const std::int64_t end = monotonicNs() + op.blockMs * 1'000'000;
+        while (monotonicNs() < end) {
+            checkCancelled();
+            step();
+        }
+    } else {
+        for (std::int64_t i = 0; i < op.iterations; ++i) {
+            if ((i & 255) == 0)
+                checkCancelled();
+            step();
+        }
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int length = 0;
+    EVP_DigestFinal_ex(ctx.get(), digest, &length);
+}
+
+// Async functions: a cursor stack that can stop at an await and pick up later.
+void Runtime::startAsync(const Op& op)
+{
+    AsyncFrame* frame = m_frames.create();
+    frame->stack.push_back({ &op.body, 0, 1 });
+    continueFrame(frame);
+}
+
+void Runtime::continueFrame(AsyncFrame* frame)
+{
+    while (!frame->stack.empty()) {
+        AsyncFrame::Cursor& cursor = frame->stack.back();
+        if (cursor.index == cursor.block->size()) {
+            if (cursor.remaining > 1) {
+                --cursor.remaining;
+                cursor.index = 0;
+                checkCancelled();
+                continue;
+            }
+            frame->stack.pop_back();
+            continue;
+        }
+        const Op& op = (*cursor.block)[cursor.index++];
+        if (op.kind == OpKind::Await) {
+            awaitIn(frame, op);
+            return;
+        }
+        if (op.kind == OpKind::Repeat) {
+            frame->stack.push_back({ &op.body, 0, op.times });
+            continue;
+        }
+        exec(op);
+    }
+    m_frames.release(frame);
+}
+
+void Runtime::awaitIn(AsyncFrame* frame, const Op& op)
+{
+    Job resume;
+    resume.action = Job::Action::Resume;
+    resume.jobKind = JobKind::PromiseReactionJob;
+    resume.label = op.labelId;
+    resume.frame = frame;
+
+    switch (op.await) {
+    case AwaitKind::Value:
+    case AwaitKind::Promise:
+        if (op.await == AwaitKind::Value || m_program->awaitModel != AwaitModel::Node10) {
+            // promiseResolve(v) is settled, so its reaction is queued at once: one tick.
+            m_microtasks.push(resume);
+            return;
+        }
+        {
+            // Node 10: a throwaway promise resolved with v, which is a thenable:
+            // PromiseResolveThenableJob, then two PromiseReactionJobs.
+            Promise* value = m_promises.create();
+            m_promises.fulfill(value);
+            Promise* throwaway = m_promises.create();
+            m_promises.resolve(throwaway, value);
+            m_promises.then(throwaway, resume);
+            m_promises.release(value);
+            m_promises.release(throwaway);
+        }
+        return;
+    case AwaitKind::Sleep:
+    case AwaitKind::Immediate: {
+        // await new Promise((resolve) => setTimeout(resolve, ms)) or setImmediate(resolve).
+        Promise* pending = m_promises.create();
+        Job settle;
+        settle.action = Job::Action::Fulfill;
+        settle.label = op.labelId;
+        settle.promise = pending;
+        m_promises.retain(pending);
+        if (op.await == AwaitKind::Sleep)
+            setTimer(settle, op.ms, 1);
+        else
+            setImmediate(settle);
+        m_promises.then(pending, resume);
+        m_promises.release(pending);
+        return;
+    }
+    }
+}
+
+void Runtime::internLabels(const Block& block)
+{
+    StringTable& strings = m_recording.strings;
+    for (const Op& op : block) {
+        op.labelId = strings.intern(op.label);
+        if (op.kind == OpKind::Log)
+            op.textId = strings.intern(op.text);
+        internLabels(op.body);
+        internLabels(op.done);
+        for (const Block& body : op.chain)
+            internLabels(body);
+    }
+}
+
+std::uint32_t Runtime::internDynamic(const std::string& text)
+{
+    // The string table has one writer, the main loop thread; workers use a generic label.
+    return m_options.parent ? m_labels.workerError : m_recording.strings.intern(text);
+}
+
+void Runtime::recordError(const std::string& text)
+{
+    m_rec.text(RecordType::Error, internDynamic(text), m_rec.now());
+}
+
+} // namespace loopscope

@@ -1,0 +1,56 @@
+#pragma once
+
+// The members of Runtime that every callback path runs, inline so the drain loops
+// stay as tight as they were in one file. Included by runtime/*.cpp only.
+
+#include "runtime/runtime.h"
+
+namespace loopscope {
+
+template <typename F> void Runtime::fromLoop(F&& body)
+{
+    try {
+        body();
+    } catch (const Aborted&) {
+        abortRun();
+    }
+}
+
+inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
+{
+    checkCancelled();
+    boundary(start, false);
+    m_live.callbackLabel.store(label, std::memory_order_relaxed);
+    m_live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
+    m_live.callbackStartNs.store(start, std::memory_order_relaxed);
+    m_live.inCallback.store(true, std::memory_order_relaxed);
+    m_depth = 1;
+}
+
+inline std::int64_t Runtime::endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
+{
+    drain();
+    m_depth = 0;
+    const std::int64_t end = m_rec.now();
+    m_live.inCallback.store(false, std::memory_order_relaxed);
+    // Only this loop thread writes the count, so a relaxed load and store do what a
+    // locked add would, without its cost of several nanoseconds per callback.
+    m_live.callbacks.store(m_live.callbacks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    m_rec.callback(label, kind, start, end, m_iteration, 1);
+    return end;
+}
+
+template <typename F>
+std::int64_t Runtime::invokeFrom(std::int64_t start, std::uint32_t label, CallbackKind kind, F&& body)
+{
+    beginCallback(start, label, kind);
+    body();
+    return endCallback(start, label, kind);
+}
+
+template <typename F> void Runtime::invoke(std::uint32_t label, CallbackKind kind, F&& body)
+{
+    invokeFrom(m_rec.now(), label, kind, std::forward<F>(body));
+}
+
+} // namespace loopscope

@@ -1,0 +1,164 @@
+#include "runtime/nodetimers.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace loopscope {
+
+namespace {
+
+constexpr double TimeoutMax = 2147483647.0;
+
+// Node's coercion: anything outside 1..TIMEOUT_MAX becomes 1.
+double coerceTimeout(double ms)
+{
+    if (!(ms >= 1 && ms <= TimeoutMax))
+        return 1;
+    return ms;
+}
+
+} // namespace
+
+void NodeTimers::add(const Job& job, double ms, std::int64_t runs)
+{
+    Timer* timer = m_timers.create();
+    timer->job = job;
+    timer->msecs = coerceTimeout(ms);
+    timer->runs = runs;
+    ++m_active;
+    insert(timer, timer->msecs, m_host.libuvNow());
+}
+
+void NodeTimers::insert(Timer* timer, double msecs, double start)
+{
+    timer->idleStart = start;
+    timer->next = nullptr;
+    TimerList*& list = m_byDuration[msecs];
+    if (!list) {
+        list = m_lists.create();
+        list->msecs = msecs;
+        list->expiry = start + msecs;
+        list->id = m_nextListId++;
+        m_heap.push_back(list);
+        heapUp(m_heap.size() - 1);
+        if (m_nextExpiry > list->expiry) {
+            m_host.scheduleTimer(msecs);
+            m_nextExpiry = list->expiry;
+        }
+    }
+    timer->prev = list->tail;
+    if (list->tail)
+        list->tail->next = timer;
+    else
+        list->head = timer;
+    list->tail = timer;
+}
+
+double NodeTimers::processTimers(double now)
+{
+    m_nextExpiry = std::numeric_limits<double>::infinity();
+    m_ranOne = false;
+    while (!m_heap.empty()) {
+        TimerList* list = m_heap.front();
+        if (list->expiry > now) {
+            m_nextExpiry = list->expiry;
+            return m_nextExpiry;
+        }
+        if (listOnTimeout(list, now))
+            removeList(list);
+    }
+    return 0;
+}
+
+bool NodeTimers::listOnTimeout(TimerList* list, double now)
+{
+    while (Timer* timer = list->head) {
+        if (now - timer->idleStart < list->msecs) {
+            list->expiry = std::max(timer->idleStart + list->msecs, now + 1);
+            list->id = m_nextListId++;
+            heapDown(list->heapIndex);
+            return false;
+        }
+        list->head = timer->next;
+        if (list->head)
+            list->head->prev = nullptr;
+        else
+            list->tail = nullptr;
+        --m_active;
+        if (m_ranOne)
+            m_host.runNextTicks();
+        m_ranOne = true;
+        const bool repeats = timer->runs > 1;
+        const double start = repeats ? m_host.libuvNow() : 0;
+        // Released before the callback runs: a callback that aborts the run must not leave it half-linked.
+        const Timer ran = *timer;
+        m_timers.release(timer);
+        m_host.runTimer(ran.job);
+        if (repeats) {
+            Timer* again = m_timers.create(ran);
+            --again->runs;
+            ++m_active;
+            insert(again, again->msecs, start);
+        }
+    }
+    return true;
+}
+
+void NodeTimers::removeList(TimerList* list)
+{
+    m_byDuration.erase(list->msecs);
+    const std::size_t index = list->heapIndex;
+    TimerList* last = m_heap.back();
+    m_heap.pop_back();
+    if (last != list) {
+        m_heap[index] = last;
+        last->heapIndex = index;
+        heapDown(index);
+        heapUp(last->heapIndex);
+    }
+    m_lists.release(list);
+}
+
+bool NodeTimers::before(const TimerList* a, const TimerList* b)
+{
+    if (a->expiry != b->expiry)
+        return a->expiry < b->expiry;
+    return a->id < b->id;
+}
+
+void NodeTimers::heapUp(std::size_t index)
+{
+    TimerList* item = m_heap[index];
+    while (index > 0) {
+        const std::size_t parent = (index - 1) / 2;
+        if (!before(item, m_heap[parent]))
+            break;
+        m_heap[index] = m_heap[parent];
+        m_heap[index]->heapIndex = index;
+        index = parent;
+    }
+    m_heap[index] = item;
+    item->heapIndex = index;
+}
+
+void NodeTimers::heapDown(std::size_t index)
+{
+    const std::size_t size = m_heap.size();
+    TimerList* item = m_heap[index];
+    for (;;) {
+        std::size_t child = 2 * index + 1;
+        if (child >= size)
+            break;
+        if (child + 1 < size && before(m_heap[child + 1], m_heap[child]))
+            ++child;
+        if (!before(m_heap[child], item))
+            break;
+        m_heap[index] = m_heap[child];
+        m_heap[index]->heapIndex = index;
+        index = child;
+    }
+    m_heap[index] = item;
+    item->heapIndex = index;
+}
+
+} // namespace loopscope

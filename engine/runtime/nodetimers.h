@@ -1,0 +1,96 @@
+#pragma once
+
+#include "runtime/job.h"
+#include "runtime/objectpool.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <unordered_map>
+#include <vector>
+
+namespace loopscope {
+
+// Node's timers as lib/internal/timers.js keeps them: one list per duration,
+// ordered by start, the lists in a binary heap by expiry, all behind the single
+// libuv timer the host re-arms. Times are milliseconds of the loop clock.
+class NodeTimers
+{
+public:
+    class Host
+    {
+    public:
+        // getLibuvNow(): refreshes the loop clock and reads it.
+        virtual double libuvNow() = 0;
+        // scheduleTimer(): arms the libuv timer `ms` from the loop's cached time.
+        virtual void scheduleTimer(double ms) = 0;
+        // Runs one timer's callback.
+        virtual void runTimer(const Job& job) = 0;
+        // runNextTicks(): the nextTicks and microtasks of the timer that ran before.
+        virtual void runNextTicks() = 0;
+
+    protected:
+        ~Host() = default;
+    };
+
+    explicit NodeTimers(Host& host)
+        : m_host(host)
+    { }
+
+    // setTimeout (runs == 1) and setInterval (runs > 1); `ms` is coerced as Node does.
+    void add(const Job& job, double ms, std::int64_t runs);
+    // processTimers(now): runs every timer due at `now`, in Node's order; returns the
+    // next expiry, or 0 when no timer is left.
+    double processTimers(double now);
+
+    bool empty() const { return m_heap.empty(); }
+    std::uint32_t active() const { return m_active; }
+    // Calls visit(label, dueAtMs) for every pending timer, for the queue panels.
+    template <typename Visit> void forEach(Visit&& visit) const
+    {
+        for (const TimerList* list : m_heap) {
+            for (const Timer* timer = list->head; timer; timer = timer->next)
+                visit(timer->job.label, timer->idleStart + timer->msecs);
+        }
+    }
+
+private:
+    struct Timer
+    {
+        Job job;
+        double msecs = 1;
+        double idleStart = 0;
+        std::int64_t runs = 1; // runs left, this one included: 1 for setTimeout
+        Timer* prev = nullptr;
+        Timer* next = nullptr;
+    };
+    struct TimerList
+    {
+        double msecs = 1;
+        double expiry = 0;
+        std::uint64_t id = 0;
+        std::size_t heapIndex = 0;
+        Timer* head = nullptr;
+        Timer* tail = nullptr;
+    };
+
+    void insert(Timer* timer, double msecs, double start);
+    // Runs the due timers of one list; true when the list is empty and must go.
+    bool listOnTimeout(TimerList* list, double now);
+    void removeList(TimerList* list);
+    void heapUp(std::size_t index);
+    void heapDown(std::size_t index);
+    static bool before(const TimerList* a, const TimerList* b);
+
+    Host& m_host;
+    ObjectPool<Timer> m_timers;
+    ObjectPool<TimerList> m_lists;
+    std::unordered_map<double, TimerList*> m_byDuration;
+    std::vector<TimerList*> m_heap;
+    std::uint64_t m_nextListId = 1;
+    double m_nextExpiry = std::numeric_limits<double>::infinity(); // of the list the libuv timer is armed for
+    std::uint32_t m_active = 0;
+    bool m_ranOne = false; // this processTimers() has run a timer already
+};
+
+} // namespace loopscope

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cassert>
+#include <cstddef>
+#include <deque>
+#include <utility>
+#include <vector>
+
+namespace loopscope {
+
+// Objects of one type with stable addresses, allocated and released in O(1): a
+// deque of slots and a free list. Whatever is still live when the pool goes is
+// destroyed with it, so a run that is abandoned halfway leaks nothing.
+template <typename T> class ObjectPool
+{
+public:
+    ObjectPool() = default;
+    ObjectPool(const ObjectPool&) = delete;
+    ObjectPool& operator=(const ObjectPool&) = delete;
+
+    template <typename... Args> T* create(Args&&... args)
+    {
+        ++m_live;
+        if (m_free.empty())
+            return &m_slots.emplace_back(std::forward<Args>(args)...);
+        T* slot = m_free.back();
+        m_free.pop_back();
+        *slot = T(std::forward<Args>(args)...);
+        return slot;
+    }
+
+    void release(T* object)
+    {
+        assert(m_live > 0);
+        --m_live;
+        *object = T();
+        m_free.push_back(object);
+    }
+
+    // Objects created and not released.
+    std::size_t live() const { return m_live; }
+
+private:
+    std::deque<T> m_slots;
+    std::vector<T*> m_free;
+    std::size_t m_live = 0;
+};
+
+} // namespace loopscope

@@ -1,0 +1,231 @@
+// Runtime: thread-pool work. fs.readFile's chain of requests, crypto.pbkdf2, and the
+// stat with which Node's ES module loader reads a module before evaluating it.
+#include "runtime/invoke.h"
+
+#include <openssl/evp.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
+namespace loopscope {
+
+// One thread-pool request. The work callback runs on a pool thread and only
+// writes this item; the loop thread reads it after libuv hands it back.
+struct PoolItem
+{
+    enum class Kind : std::uint8_t { FsOpen, FsFstat, FsRead, FsClose, FsStat, Pbkdf2 };
+
+    uv_work_t req {};
+    Runtime* runtime = nullptr;
+    LiveState* live = nullptr; // the main loop's counters, also for a worker loop's requests
+    const Op* op = nullptr;
+    Kind kind = Kind::FsOpen;
+    std::uint32_t label = 0;
+    std::int64_t originNs = 0;
+    std::int64_t queuedAt = 0;
+    std::int64_t startedAt = 0;
+    std::int64_t finishedAt = 0;
+    std::uint16_t worker = 0;
+    PoolBoard* board = nullptr;
+    std::uint64_t boardId = 0;
+    std::string path;
+    int fd = -1;
+    std::int64_t size = 0;
+    std::int64_t position = 0;
+    std::int64_t result = 0; // >= 0 success, else -errno
+    std::vector<unsigned char> buffer;
+};
+
+namespace {
+
+std::int64_t resultOf(std::int64_t rc)
+{
+    return rc < 0 ? -errno : rc;
+}
+
+void runPbkdf2(PoolItem& work)
+{
+    static const char password[] = "correct horse";
+    static const char salt[] = "bookstore-salt";
+    unsigned char key[32];
+    const EVP_MD* md = work.op->digest == Digest::Sha512 ? EVP_sha512() : EVP_sha256();
+    const bool derived = PKCS5_PBKDF2_HMAC(password, sizeof password - 1, reinterpret_cast<const unsigned char*>(salt),
+        sizeof salt - 1, int(work.op->iterations), md, sizeof key, key);
+    work.result = derived ? 0 : -EINVAL;
+}
+
+// On a pool thread: the request's system call or computation.
+void runOnPool(PoolItem& work)
+{
+    switch (work.kind) {
+    case PoolItem::Kind::FsOpen:
+        work.result = resultOf(::open(work.path.c_str(), O_RDONLY | O_CLOEXEC));
+        if (work.result >= 0)
+            work.fd = int(work.result);
+        break;
+    case PoolItem::Kind::FsFstat:
+    case PoolItem::Kind::FsStat: {
+        struct stat info
+        { };
+        const int rc = work.kind == PoolItem::Kind::FsStat ? ::stat(work.path.c_str(), &info) : ::fstat(work.fd, &info);
+        work.result = resultOf(rc);
+        work.size = rc < 0 ? 0 : std::int64_t(info.st_size);
+        break;
+    }
+    case PoolItem::Kind::FsRead:
+        work.result = resultOf(::pread(work.fd, work.buffer.data() + work.position,
+            work.buffer.size() - std::size_t(work.position), work.position));
+        break;
+    case PoolItem::Kind::FsClose:
+        work.result = resultOf(::close(work.fd));
+        work.fd = -1;
+        break;
+    case PoolItem::Kind::Pbkdf2:
+        runPbkdf2(work);
+        break;
+    }
+}
+
+void onWork(uv_work_t* req)
+{
+    auto* work = static_cast<PoolItem*>(req->data);
+    work->startedAt = monotonicNs() - work->originNs;
+    work->worker = poolWorkerIndex();
+    work->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
+    work->live->poolActive.fetch_add(1, std::memory_order_relaxed);
+    if (work->board)
+        work->board->started(work->boardId, work->worker, work->startedAt);
+    runOnPool(*work);
+    work->live->poolActive.fetch_sub(1, std::memory_order_relaxed);
+    work->finishedAt = monotonicNs() - work->originNs;
+    // The thread is free from here on: the board must not show it busy while the
+    // completion waits for the loop, or the next item on it would look like one too many.
+    if (work->board)
+        work->board->finished(work->boardId);
+}
+
+} // namespace
+
+void Runtime::readFile(const Op& op)
+{
+    auto item = std::make_unique<PoolItem>();
+    item->op = &op;
+    item->kind = PoolItem::Kind::FsOpen;
+    item->label = m_labels.fs[0];
+    item->path = m_options.readFilePath;
+    submit(std::move(item));
+}
+
+void Runtime::pbkdf2(const Op& op)
+{
+    auto item = std::make_unique<PoolItem>();
+    item->op = &op;
+    item->kind = PoolItem::Kind::Pbkdf2;
+    item->label = m_labels.pbkdf2;
+    submit(std::move(item));
+}
+
+// Node evaluates an ES module inside a promise job once the loader has read the
+// file, which it does with thread-pool I/O: the body runs from poll.
+void Runtime::loadEsmModule()
+{
+    auto item = std::make_unique<PoolItem>();
+    item->kind = PoolItem::Kind::FsStat;
+    item->label = m_labels.fsStat;
+    item->path = m_options.readFilePath;
+    submit(std::move(item));
+}
+
+void Runtime::submit(std::unique_ptr<PoolItem> item)
+{
+    item->runtime = this;
+    item->live = &poolLive();
+    item->originNs = m_rec.originNs();
+    item->req.data = item.get();
+    item->queuedAt = m_rec.now();
+    item->board = m_poolBoard;
+    if (m_poolBoard)
+        item->boardId = m_poolBoard->queued(item->label, item->queuedAt);
+    // The pool thread counts the item out of the same counters it is counted into here.
+    item->live->poolQueued.fetch_add(1, std::memory_order_relaxed);
+    const int queued = uv_queue_work(&m_loop, &item->req, &onWork, [](uv_work_t* req, int) {
+        auto* work = static_cast<PoolItem*>(req->data);
+        work->runtime->poolDone(std::unique_ptr<PoolItem>(work));
+    });
+    if (queued != 0) {
+        item->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
+        if (m_poolBoard)
+            m_poolBoard->finished(item->boardId);
+        recordError(std::string("thread pool: ") + uv_strerror(queued));
+        return;
+    }
+    ++m_poolInFlight;
+    (void)item.release(); // libuv holds it until poolDone
+}
+
+void Runtime::poolDone(std::unique_ptr<PoolItem> item)
+{
+    --m_poolInFlight;
+    // Usually done by the pool thread already; not when the work was cancelled before it started.
+    if (m_poolBoard)
+        m_poolBoard->finished(item->boardId);
+    m_rec.pool(
+        item->label, item->worker, item->startedAt - item->queuedAt, item->startedAt, item->finishedAt, m_iteration);
+    if (m_aborted || cancelled()) {
+        if (item->fd >= 0)
+            ::close(item->fd);
+        return;
+    }
+    // Each completion is a callback in the poll phase, as Node's ReadFileContext steps are.
+    PoolItem& done = *item;
+    auto next = [this, &item](PoolItem::Kind kind, std::uint32_t label) {
+        item->kind = kind;
+        item->label = label;
+        submit(std::move(item));
+    };
+    fromLoop([&] {
+        switch (done.kind) {
+        case PoolItem::Kind::FsStat:
+            invoke(m_labels.esmLoader, CallbackKind::Io, [this] {
+                Job evaluate;
+                evaluate.label = m_labels.main;
+                evaluate.body = &m_program->main;
+                m_microtasks.push(evaluate);
+            });
+            break;
+        case PoolItem::Kind::FsOpen:
+            invoke(m_labels.fs[0], CallbackKind::Io, [&] {
+                if (done.result < 0)
+                    runBlock(done.op->body);
+                else
+                    next(PoolItem::Kind::FsFstat, m_labels.fs[1]);
+            });
+            break;
+        case PoolItem::Kind::FsFstat:
+            invoke(m_labels.fs[1], CallbackKind::Io, [&] {
+                const bool read = done.size > 0 && done.result == 0;
+                done.buffer.resize(std::size_t(std::max<std::int64_t>(done.size, 0)));
+                next(read ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, read ? m_labels.fs[2] : m_labels.fs[3]);
+            });
+            break;
+        case PoolItem::Kind::FsRead:
+            invoke(m_labels.fs[2], CallbackKind::Io, [&] {
+                if (done.result > 0)
+                    done.position += done.result;
+                const bool more = done.result > 0 && done.position < done.size;
+                next(more ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, more ? m_labels.fs[2] : m_labels.fs[3]);
+            });
+            break;
+        case PoolItem::Kind::FsClose:
+        case PoolItem::Kind::Pbkdf2:
+            invoke(done.op->labelId, CallbackKind::Io, [&] { runBlock(done.op->body); });
+            break;
+        }
+    });
+}
+
+} // namespace loopscope

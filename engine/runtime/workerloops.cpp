@@ -1,0 +1,53 @@
+// Runtime: worker_threads. A second loop on its own thread; "done" and console lines
+// come back as messages on this loop, which the worker keeps alive until it exits.
+#include "runtime/invoke.h"
+
+#include "runtime/workerhost.h"
+
+namespace loopscope {
+
+void Runtime::startWorker(const Op& op)
+{
+    std::size_t slot = 0;
+    while (slot < m_workers.size() && m_workers[slot].busy)
+        ++slot;
+    if (slot == m_workers.size()) {
+        recordError("worker: at most " + std::to_string(m_workers.size()) + " worker loops can run at once");
+        return;
+    }
+    auto body = std::make_shared<Program>();
+    body->name = m_program->name + " worker";
+    body->fileName = m_program->fileName;
+    body->awaitModel = m_program->awaitModel;
+    body->main = op.body;
+    RuntimeOptions options;
+    options.readFilePath = m_options.readFilePath;
+    options.poolBoard = m_poolBoard;
+    options.poolLive = &poolLive();
+    options.log = m_options.workerLogs[slot];
+    options.thread = std::uint16_t(WorkerThreadBase + slot + 1);
+    options.originNs = m_rec.originNs();
+    options.parent = this;
+    options.record = m_options.record;
+
+    WorkerHost::Events events;
+    events.log = [this](std::uint32_t textId) { log(textId); };
+    events.done = [this, &op] {
+        if (m_aborted || cancelled())
+            return;
+        fromLoop([this, &op] { invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.done); }); });
+    };
+    events.exited = [this, slot] {
+        WorkerSlot& worker = m_workers[slot];
+        worker.host->terminate();
+        worker.host->close([this, slot] {
+            m_workers[slot].busy = false;
+            m_workers[slot].host.reset();
+        });
+    };
+    m_workers[slot].busy = true;
+    m_workers[slot].host = std::make_unique<WorkerHost>(m_loop, m_recording, body, options, std::move(events));
+    m_workers[slot].host->start();
+}
+
+} // namespace loopscope
