@@ -2,7 +2,7 @@
 PRESET ?= dev
 BUILD_DIR = build/$(PRESET)
 
-.PHONY: deps configure build run test bench fuzz sanitize clean
+.PHONY: deps configure build run test bench fuzz sanitize conformance clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -39,6 +39,10 @@ fuzz:
 			2> build/fuzz/fuzz_$$name.log || { tail -n 60 build/fuzz/fuzz_$$name.log; exit 1; }; \
 		grep -E '^(stat::number_of_executed_runs|stat::peak_rss_mb)|^Done' build/fuzz/fuzz_$$name.log || true; \
 	done
+
+# Re-checks the conformance corpus against the installed Node: CONFORMANCE_ARGS=--update records its outputs.
+conformance: build
+	@python3 scripts/conformance.py $(BUILD_DIR)/app/loopscope $(CONFORMANCE_ARGS)
 
 sanitize:
 	@$(MAKE) --no-print-directory test PRESET=asan

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "catalog/scenariocatalog.h"
 #include "program/program.h"
+#include "requirenode.h"
 #include "session/session.h"
 
 #include <QByteArray>
@@ -40,13 +42,13 @@ inline loopscope::Program parseOrFail(
     return std::get<loopscope::Program>(std::move(parsed));
 }
 
-inline loopscope::Program loadScenario(
-    const QString& name, const std::vector<std::pair<std::string, std::string>>& overrides = {})
+// A built-in scenario, loaded as the app loads it.
+inline loopscope::Program loadScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {})
 {
-    QFile file(QStringLiteral(LOOPSCOPE_SOURCE_DIR "/resources/scenarios/%1.json").arg(name));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing scenario %s", qPrintable(name));
-    return parseOrFail(file.readAll(), overrides);
+    auto loaded = ScenarioCatalog::loadScenario(name, overrides);
+    if (auto* error = std::get_if<QString>(&loaded))
+        qFatal("bad scenario %s: %s", qPrintable(name), qPrintable(*error));
+    return std::get<loopscope::Program>(std::move(loaded));
 }
 
 inline RunResult runProgram(loopscope::Program program, int timeoutMs = 30000)

@@ -1,5 +1,6 @@
 #include "formats/jsonvalue.h"
 #include "program/program.h"
+#include "requirenode.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -729,9 +730,8 @@ private slots:
     {
         QFETCH(QByteArray, program);
         QFETCH(QStringList, expected);
+        REQUIRE_NODE();
         const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
-        if (node.isEmpty())
-            QSKIP("node is not installed");
 
         QTemporaryDir dir;
         QVERIFY(dir.isValid());

@@ -1,0 +1,60 @@
+// The conformance corpus: every program in tests/conformance prints one of the outputs
+// Node 20 printed for it (NAME.out, recorded and re-checked by scripts/conformance.py).
+#include "runhelpers.h"
+
+#include <QDir>
+#include <QTest>
+
+namespace {
+
+const QString CorpusDir = QStringLiteral(LOOPSCOPE_SOURCE_DIR "/tests/conformance");
+
+// The outputs Node produced: one block per output, blocks separated by a "--- or" line.
+QList<QStringList> nodeOutputs(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    QList<QStringList> outputs { {} };
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines[i] == QLatin1String("--- or"))
+            outputs.append(QStringList());
+        else if (i + 1 < lines.size() || !lines[i].isEmpty())
+            outputs.last().append(lines[i]);
+    }
+    return outputs;
+}
+
+} // namespace
+
+class TestConformance : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void printsWhatNodePrinted_data()
+    {
+        QTest::addColumn<QString>("program");
+        const QStringList files = QDir(CorpusDir).entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
+        QVERIFY(!files.isEmpty());
+        for (const QString& file : files)
+            QTest::newRow(qPrintable(file)) << CorpusDir + QLatin1Char('/') + file;
+    }
+
+    void printsWhatNodePrinted()
+    {
+        QFETCH(QString, program);
+        QFile file(program);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QStringList> expected = nodeOutputs(program.chopped(5) + QStringLiteral(".out"));
+        QVERIFY2(!expected.isEmpty() && !expected.first().isEmpty(), "the program has no recorded Node output");
+        const RunResult run = runProgram(parseOrFail(file.readAll()));
+        QVERIFY(run.finished);
+        QVERIFY2(expected.contains(run.lines),
+            qPrintable(QStringLiteral("LoopScope printed: ") + run.lines.join(QStringLiteral(" | "))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConformance)
+#include "tst_conformance.moc"
