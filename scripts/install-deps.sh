@@ -8,7 +8,12 @@ packages=(
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
     libuv1-dev libssl-dev
     xvfb xauth
+    clang-format clang-tidy
 )
+# The tests compare with Node.js; Debian's own nodejs (18) serves where no newer node is installed.
+if ! command -v node >/dev/null 2>&1; then
+    packages+=(nodejs)
+fi
 if [[ "${LOOPSCOPE_EXTRA_DEPS:-}" != "" ]]; then
     read -r -a extra <<<"$LOOPSCOPE_EXTRA_DEPS"
     packages+=("${extra[@]}")

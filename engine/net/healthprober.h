@@ -11,7 +11,7 @@ namespace loopscope {
 struct HttpRequest;
 
 // Probes the built-in server's /health from a thread and loop of its own, as
-// the seeds' curl loop does: one request at a time, a new one every interval,
+// a shell loop of curl requests does: one request at a time, a new one every interval,
 // each response time recorded as a latency sample (a timeout counts as its limit).
 class HealthProber
 {

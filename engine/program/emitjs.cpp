@@ -201,7 +201,7 @@ private:
     void emitHelpers()
     {
         for (std::int64_t mb : m_payloadSizes) {
-            // Built before anything runs, so that only the parse is timed, as in the seed.
+            // Built before anything runs, so that only the parse is timed.
             const std::string name = "orderPayload" + std::to_string(mb);
             line(0, "");
             line(0, "const " + name + " = (() => {");

@@ -169,7 +169,7 @@ void Runtime::log(std::uint32_t label)
     m_rec.text(RecordType::Log, label, m_rec.now());
 }
 
-// The order payload of the seed's JSON.parse experiment, built before the program runs.
+// The order payload of the json-parse scenario, built before the program runs.
 void Runtime::preparePayloads(const Block& block)
 {
     for (const Op& op : block) {
@@ -210,7 +210,7 @@ void Runtime::matchRegex(const Op& op)
     (void)std::regex_search(input, op.vulnerable ? vulnerable : safe);
 }
 
-// Synchronous SHA-256 over random strings, as the seeds' /compute-sync does.
+// Synchronous SHA-256 over random strings: the compute scenarios' blocking hash loop.
 void Runtime::block(const Op& op)
 {
     std::unique_ptr<EVP_MD_CTX, DigestContextDeleter> ctx(EVP_MD_CTX_new());

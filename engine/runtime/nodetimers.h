@@ -11,7 +11,7 @@
 
 namespace loopscope {
 
-// Node's timers as lib/internal/timers.js keeps them: one list per duration,
+// Node's timers as its timers module keeps them: one list per duration,
 // ordered by start, the lists in a binary heap by expiry, all behind the single
 // libuv timer the host re-arms. Times are milliseconds of the loop clock.
 class NodeTimers
