@@ -1,5 +1,7 @@
 #include "loop/loopthread.h"
 
+#include "loop/uvcheck.h"
+
 #include <cassert>
 #include <cstdio>
 
@@ -72,9 +74,9 @@ void LoopThread::runCommands()
 void LoopThread::run(Hooks hooks)
 {
     m_threadId = std::this_thread::get_id();
-    uv_loop_init(&m_loop);
+    uvRequire(uv_loop_init(&m_loop), "uv_loop_init");
     uv_loop_configure(&m_loop, UV_METRICS_IDLE_TIME);
-    uv_async_init(&m_loop, &m_wakeup, &LoopThread::onWakeup);
+    uvRequire(uv_async_init(&m_loop, &m_wakeup, &LoopThread::onWakeup), "uv_async_init");
     m_wakeup.data = this;
     // The wakeup handle must not keep the loop alive: a program ends when its own work does.
     uv_unref(reinterpret_cast<uv_handle_t*>(&m_wakeup));

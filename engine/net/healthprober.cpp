@@ -1,5 +1,7 @@
 #include "net/healthprober.h"
 
+#include "loop/uvcheck.h"
+
 #include "net/httpserver.h"
 
 namespace loopscope {
@@ -21,11 +23,13 @@ void HealthProber::start(int port, int intervalMs, int timeoutMs)
     m_timeoutMs = timeoutMs;
     LoopThread::Hooks hooks;
     hooks.setup = [this, intervalMs](uv_loop_t& loop) {
-        uv_timer_init(&loop, &m_timer);
+        uvRequire(uv_timer_init(&loop, &m_timer), "uv_timer_init");
         m_timer.data = this;
         const std::uint64_t every = std::uint64_t(intervalMs < 1 ? 1 : intervalMs);
-        uv_timer_start(
-            &m_timer, [](uv_timer_t* timer) { static_cast<HealthProber*>(timer->data)->probe(); }, every, every);
+        uvRequire(
+            uv_timer_start(
+                &m_timer, [](uv_timer_t* timer) { static_cast<HealthProber*>(timer->data)->probe(); }, every, every),
+            "uv_timer_start");
     };
     hooks.teardown = [this](uv_loop_t&) {
         uv_close(reinterpret_cast<uv_handle_t*>(&m_timer), nullptr);

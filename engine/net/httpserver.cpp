@@ -1,5 +1,7 @@
 #include "net/httpserver.h"
 
+#include "loop/uvcheck.h"
+
 #include <cstring>
 #include <memory>
 
@@ -112,7 +114,7 @@ int HttpServer::statusFor(std::string_view head, std::string* method, std::strin
 int HttpServer::listen(RequestHook hook)
 {
     m_hook = std::move(hook);
-    uv_tcp_init(&m_loop, &m_listener);
+    uvRequire(uv_tcp_init(&m_loop, &m_listener), "uv_tcp_init");
     m_listener.data = this;
     sockaddr_in address {};
     uv_ip4_addr("127.0.0.1", 0, &address);
@@ -149,8 +151,8 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
         return;
     auto* connection = new Connection;
     connection->server = self;
-    uv_tcp_init(&self->m_loop, &connection->tcp);
-    uv_timer_init(&self->m_loop, &connection->idle);
+    uvRequire(uv_tcp_init(&self->m_loop, &connection->tcp), "uv_tcp_init");
+    uvRequire(uv_timer_init(&self->m_loop, &connection->idle), "uv_timer_init");
     connection->tcp.data = connection;
     connection->idle.data = connection;
     connection->write.data = connection;
@@ -165,14 +167,15 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
         self->closeConnection(connection);
         return;
     }
-    uv_timer_start(
-        &connection->idle,
-        [](uv_timer_t* timer) {
-            auto* c = static_cast<Connection*>(timer->data);
-            c->server->closeConnection(c);
-        },
-        IdleTimeoutMs, 0);
-    uv_read_start(
+    uvRequire(uv_timer_start(
+                  &connection->idle,
+                  [](uv_timer_t* timer) {
+                      auto* c = static_cast<Connection*>(timer->data);
+                      c->server->closeConnection(c);
+                  },
+                  IdleTimeoutMs, 0),
+        "uv_timer_start");
+    const int reading = uv_read_start(
         reinterpret_cast<uv_stream_t*>(&connection->tcp),
         [](uv_handle_t*, std::size_t, uv_buf_t* buf) {
             static thread_local char buffer[4096];
@@ -212,6 +215,8 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
                 done->server->closeConnection(done);
             });
         });
+    if (reading != 0)
+        self->closeConnection(connection);
 }
 
 void HttpServer::closeConnection(Connection* connection)
@@ -287,15 +292,17 @@ HttpRequest* httpGet(uv_loop_t& loop, int port, const std::string& path, int tim
     request->done = std::move(done);
     request->closeHook = std::move(closeHook);
     request->out = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-    uv_tcp_init(&loop, &request->tcp);
-    uv_timer_init(&loop, &request->timeout);
+    uvRequire(uv_tcp_init(&loop, &request->tcp), "uv_tcp_init");
+    uvRequire(uv_timer_init(&loop, &request->timeout), "uv_timer_init");
     request->tcp.data = request;
     request->timeout.data = request;
     request->connect.data = request;
     request->write.data = request;
-    uv_timer_start(
-        &request->timeout, [](uv_timer_t* timer) { static_cast<HttpRequest*>(timer->data)->finish(0, "timed out"); },
-        std::uint64_t(timeoutMs), 0);
+    uvRequire(uv_timer_start(
+                  &request->timeout,
+                  [](uv_timer_t* timer) { static_cast<HttpRequest*>(timer->data)->finish(0, "timed out"); },
+                  std::uint64_t(timeoutMs), 0),
+        "uv_timer_start");
     sockaddr_in address {};
     uv_ip4_addr("127.0.0.1", port, &address);
     const int rc = uv_tcp_connect(&request->connect, &request->tcp, reinterpret_cast<const sockaddr*>(&address),

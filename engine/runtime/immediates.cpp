@@ -1,13 +1,15 @@
 // Runtime: immediates. A check handle runs them, an idle handle keeps poll from blocking.
 #include "runtime/invoke.h"
 
+#include "loop/uvcheck.h"
+
 namespace loopscope {
 
 void Runtime::setImmediate(const Job& job)
 {
     m_immediates.push(job);
     if (!m_idleActive && m_idleHandle.open()) {
-        uv_idle_start(m_idleHandle.get(), &Runtime::onIdleHandle);
+        uvRequire(uv_idle_start(m_idleHandle.get(), &Runtime::onIdleHandle), "uv_idle_start");
         m_idleActive = true;
     }
 }

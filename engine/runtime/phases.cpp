@@ -4,6 +4,8 @@
 // snapshots, and the loop-delay monitor.
 #include "runtime/invoke.h"
 
+#include "loop/uvcheck.h"
+
 #include <algorithm>
 
 namespace loopscope {
@@ -157,7 +159,7 @@ void Runtime::setDelayMonitor(bool on, int resolutionMs)
     // between two of its callbacks, so an idle loop shows the resolution itself.
     m_delayPrevNs = 0;
     const std::uint64_t every = std::uint64_t(resolutionMs < 1 ? 1 : resolutionMs);
-    uv_timer_start(m_delayTimer.get(), &Runtime::onDelayTimer, every, every);
+    uvRequire(uv_timer_start(m_delayTimer.get(), &Runtime::onDelayTimer, every, every), "uv_timer_start");
     m_delayTimer.unref();
 }
 

@@ -1,6 +1,8 @@
 // Runtime: the timers phase, as Node's Environment::RunTimers runs processTimers.
 #include "runtime/invoke.h"
 
+#include "loop/uvcheck.h"
+
 namespace loopscope {
 
 double Runtime::libuvNow()
@@ -12,7 +14,7 @@ double Runtime::libuvNow()
 
 void Runtime::scheduleTimer(double ms)
 {
-    uv_timer_start(m_timerHandle.get(), &Runtime::onTimerHandle, std::uint64_t(ms), 0);
+    uvRequire(uv_timer_start(m_timerHandle.get(), &Runtime::onTimerHandle, std::uint64_t(ms), 0), "uv_timer_start");
     m_timerHandle.ref();
 }
 

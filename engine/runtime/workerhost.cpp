@@ -1,5 +1,7 @@
 #include "runtime/workerhost.h"
 
+#include "loop/uvcheck.h"
+
 #include "runtime/runtime.h"
 
 namespace loopscope {
@@ -20,7 +22,7 @@ WorkerHost::~WorkerHost()
 
 void WorkerHost::start()
 {
-    uv_async_init(&m_parent, &m_async, &WorkerHost::onMessages);
+    uvRequire(uv_async_init(&m_parent, &m_async, &WorkerHost::onMessages), "uv_async_init");
     m_async.data = this;
     // Like a running Worker, the message handle keeps the parent alive until the worker exits.
     m_options->onWorkerLog = [this](std::uint32_t textId) { post(MessageKind::Log, textId); };
