@@ -4,7 +4,9 @@
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,6 +18,7 @@
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 using namespace loopscope;
@@ -142,6 +145,37 @@ QString readError(const std::string& text)
         return {};
     return QString::fromStdString(error);
 }
+
+// Writes the recording as a trace or as latency CSV, as the test row asks.
+bool writeFile(
+    bool csv, const Recording& recording, const std::string& path, std::string* error, const Progress& progress)
+{
+    return csv ? writeLatencyCsv(recording, path, error, progress) : writeTrace(recording, path, error, progress);
+}
+
+// Every call a Progress callback saw, answering `answer`.
+struct ProgressLog
+{
+    bool answer = true;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+
+    Progress callback()
+    {
+        return [this](std::uint64_t done, std::uint64_t total) {
+            calls.emplace_back(done, total);
+            return answer;
+        };
+    }
+
+    bool risesToTheTotal() const
+    {
+        for (std::size_t i = 1; i < calls.size(); ++i) {
+            if (calls[i].first < calls[i - 1].first || calls[i].second != calls[0].second)
+                return false;
+        }
+        return !calls.empty() && calls.back().first == calls.back().second;
+    }
+};
 
 } // namespace
 
@@ -550,6 +584,116 @@ private slots:
         file.close();
         QVERIFY(!readTrace(path.toStdString(), recording, &error));
         QCOMPARE(QString::fromStdString(error), path + ":2:18: traceEvents must be an array");
+    }
+
+    void cancelsWriting_data()
+    {
+        QTest::addColumn<bool>("csv");
+        QTest::newRow("trace") << false;
+        QTest::newRow("latency csv") << true;
+    }
+
+    void cancelsWriting()
+    {
+        QFETCH(bool, csv);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("out").toStdString();
+        Recording recording;
+        fillRecording(recording);
+        ProgressLog progress;
+        progress.answer = false;
+        std::string error;
+        QVERIFY(!writeFile(csv, recording, path, &error, progress.callback()));
+        QCOMPARE(progress.calls.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(error), QString::fromStdString(path) + ": " + CancelledMessage);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+    }
+
+    void cancelledWriteKeepsTheOldFile_data() { cancelsWriting_data(); }
+
+    void cancelledWriteKeepsTheOldFile()
+    {
+        QFETCH(bool, csv);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("out");
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("the last good save");
+        old.close();
+        Recording recording;
+        fillRecording(recording);
+        std::string error;
+        QVERIFY(
+            !writeFile(csv, recording, path.toStdString(), &error, [](std::uint64_t, std::uint64_t) { return false; }));
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("the last good save"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList { "out" });
+    }
+
+    void reportsWriteProgress_data() { cancelsWriting_data(); }
+
+    void reportsWriteProgress()
+    {
+        QFETCH(bool, csv);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("out").toStdString();
+        Recording recording;
+        fillRecording(recording);
+        ProgressLog progress;
+        std::string error;
+        QVERIFY2(writeFile(csv, recording, path, &error, progress.callback()), error.c_str());
+        QVERIFY(progress.risesToTheTotal());
+        std::uint64_t records = 0;
+        for (const auto& log : recording.logs) {
+            for (std::size_t i = 0; i < log->size(); ++i)
+                records += !csv || (*log)[i].type == RecordType::Latency;
+        }
+        QCOMPARE(progress.calls.back().second, records);
+    }
+
+    void cancelsReading()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("run.json").toStdString();
+        Recording written;
+        fillRecording(written);
+        std::string error;
+        QVERIFY2(writeTrace(written, path, &error), error.c_str());
+        ProgressLog progress;
+        progress.answer = false;
+        Recording read;
+        QVERIFY(!readTrace(path, read, &error, progress.callback()));
+        QCOMPARE(progress.calls.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(error), QString::fromStdString(path) + ": " + CancelledMessage);
+    }
+
+    void reportsProgressInSteps()
+    {
+        // Enough events for several reports each way, and far fewer reports than events.
+        Recording written;
+        Recorder rec(written.mainLog(), written.strings, 0);
+        const std::uint32_t label = written.strings.intern("a console line of ordinary length");
+        const int events = 300'000;
+        for (int i = 0; i < events; ++i)
+            rec.text(RecordType::Log, label, i * 1000);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("run.json").toStdString();
+        ProgressLog writing;
+        std::string error;
+        QVERIFY2(writeTrace(written, path, &error, writing.callback()), error.c_str());
+        QVERIFY(writing.risesToTheTotal());
+        QCOMPARE(writing.calls.back().second, std::uint64_t(events));
+        QVERIFY2(
+            writing.calls.size() > 3 && writing.calls.size() < 100, qPrintable(QString::number(writing.calls.size())));
+
+        ProgressLog reading;
+        Recording read;
+        QVERIFY2(readTrace(path, read, &error, reading.callback()), error.c_str());
+        QCOMPARE(read.mainLog().size(), std::size_t(events));
+        QVERIFY(reading.risesToTheTotal());
+        QCOMPARE(reading.calls.back().second, std::uint64_t(QFileInfo(QString::fromStdString(path)).size()));
+        QVERIFY2(
+            reading.calls.size() > 3 && reading.calls.size() < 1000, qPrintable(QString::number(reading.calls.size())));
     }
 
     void writesLatencyCsv()

@@ -1,6 +1,7 @@
 #include "formats/traceio.h"
 
 #include "formats/jsonlexer.h"
+#include "formats/progressmeter.h"
 #include "formats/traceevent.h"
 #include "formats/tracevalue.h"
 
@@ -28,14 +29,15 @@ class TraceReader
 public:
     // Strings are not checked for UTF-8, as other tools' traces may hold any bytes; LoopScope's own
     // writer escapes bytes that are not UTF-8 as U+DC80..U+DCFF, which decode back to those bytes.
-    TraceReader(std::string_view text, Recording& out)
+    TraceReader(std::string_view text, Recording& out, const Progress& progress)
         : m_lexer(text, { false, JsonLexer::Surrogates::Decode })
         , m_out(out)
         , m_logIndex(65536, -1)
+        , m_meter(progress, text.size(), BytesPerReport)
     { }
 
     bool run();
-    // "<line>:<column>: <message>".
+    // "<line>:<column>: <message>", or CancelledMessage.
     std::string error();
 
 private:
@@ -44,6 +46,7 @@ private:
     static constexpr int MaxDepth = 64;
     static constexpr std::size_t MaxStringBytes = std::size_t(16) << 20;
     static constexpr std::size_t MaxNumberChars = 400;
+    static constexpr std::uint64_t BytesPerReport = std::uint64_t(1) << 20;
 
     bool fail(const char* at, std::string message) { return m_lexer.fail(at, std::move(message)); }
     bool readValue(TraceValue& value, int depth);
@@ -63,6 +66,7 @@ private:
     JsonLexer m_lexer;
     Recording& m_out;
     std::vector<int> m_logIndex;
+    ProgressMeter m_meter;
 
     std::string m_keyScratch;
     std::string m_skipKeyScratch;
@@ -78,6 +82,8 @@ bool TraceReader::run()
 {
     if (m_out.logs.size() != 1 || m_out.mainLog().size() != 0 || m_out.strings.size() > 2)
         return fail(m_lexer.here(), "internal error: reading into a recording that is not empty");
+    if (!m_meter.update(0))
+        return fail(m_lexer.here(), CancelledMessage);
     const int first = m_lexer.peek();
     if (first == JsonLexer::End)
         return fail(m_lexer.here(), "empty file");
@@ -89,11 +95,13 @@ bool TraceReader::run()
         return fail(m_lexer.here(), "expected a trace object");
     if (m_lexer.peek() != JsonLexer::End)
         return fail(m_lexer.here(), "unexpected data after the trace");
-    return true;
+    return m_meter.finish() || fail(m_lexer.here(), CancelledMessage);
 }
 
 std::string TraceReader::error()
 {
+    if (m_meter.cancelled())
+        return CancelledMessage;
     const JsonLexer::Position at = m_lexer.errorPosition();
     return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + m_lexer.error();
 }
@@ -160,7 +168,9 @@ bool TraceReader::readEvents(int depth)
     return m_lexer.readElements([&] {
         if (m_lexer.peek() != '{')
             return m_lexer.failHere("expected an event object");
-        return readEvent(depth + 1);
+        if (!readEvent(depth + 1))
+            return false;
+        return m_meter.update(m_lexer.offset()) || fail(m_lexer.here(), CancelledMessage);
     });
 }
 
@@ -282,21 +292,24 @@ bool TraceReader::append(const Record& record, const char* at)
     return true;
 }
 
-// Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", with no
-// leading "<where>:" when `where` is empty.
-bool readText(std::string_view json, Recording& out, std::string* error, const std::string& where)
+// Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", or
+// "<where>: cancelled", with no leading "<where>:" when `where` is empty.
+bool readText(
+    std::string_view json, Recording& out, std::string* error, const Progress& progress, const std::string& where)
 {
     std::string message;
     try {
-        TraceReader reader(json, out);
+        TraceReader reader(json, out, progress);
         if (reader.run())
             return true;
         message = reader.error();
     } catch (const std::exception&) {
         message = "1:1: out of memory";
     }
-    if (error)
-        *error = where.empty() ? message : where + ":" + message;
+    if (error) {
+        const bool positioned = message != CancelledMessage;
+        *error = where.empty() ? message : where + (positioned ? ":" : ": ") + message;
+    }
     return false;
 }
 
@@ -344,15 +357,15 @@ std::string readFile(const std::string& path, std::string& text)
 
 bool readTraceText(std::string_view json, Recording& out, std::string* error)
 {
-    return readText(json, out, error, {});
+    return readText(json, out, error, {}, {});
 }
 
-bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& /*progress*/)
+bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress)
 {
     std::string text;
     const std::string problem = readFile(path, text);
     if (problem.empty())
-        return readText(text, out, error, path);
+        return readText(text, out, error, progress, path);
     if (error)
         *error = path + ": " + problem;
     return false;

@@ -1,14 +1,14 @@
 #include "formats/traceio.h"
 
+#include "formats/atomicfile.h"
+#include "formats/progressmeter.h"
 #include "formats/traceformat.h"
 #include "formats/utf8.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -16,6 +16,8 @@
 namespace loopscope {
 
 namespace {
+
+constexpr std::uint64_t RecordsPerReport = 65536;
 
 // Buffered JSON output with hand-written number formatting; the stream sees 1 MiB writes.
 class TraceWriter
@@ -379,45 +381,48 @@ void writeOtherData(TraceWriter& w, const Recording& recording)
     w.literal("]}}\n");
 }
 
-} // namespace
+std::uint64_t recordCount(const Recording& recording)
+{
+    std::uint64_t count = 0;
+    for (const auto& log : recording.logs)
+        count += log->size();
+    return count;
+}
 
-bool writeTrace(const Recording& recording, std::ostream& out)
+// Writes the whole trace; false when the stream fails or `meter` is cancelled.
+bool writeTraceTo(const Recording& recording, std::ostream& out, ProgressMeter& meter)
 {
     TraceWriter w(out);
     w.literal("{\"traceEvents\":[\n");
     writeMetadata(w, recording);
+    std::uint64_t written = 0;
     for (const auto& log : recording.logs) {
         const std::size_t size = log->size();
         for (std::size_t i = 0; i < size; ++i) {
+            if (!meter.update(written++))
+                return false;
             w.literal(",\n");
             writeRecord(w, (*log)[i], recording.strings);
         }
     }
     w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
     writeOtherData(w, recording);
-    return w.finish();
+    return w.finish() && meter.finish();
 }
 
-bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& /*progress*/)
+} // namespace
+
+bool writeTrace(const Recording& recording, std::ostream& out)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) {
-        if (error)
-            *error = path + ": cannot open for writing: " + std::strerror(errno);
-        return false;
-    }
-    if (!writeTrace(recording, out)) {
-        if (error)
-            *error = path + ": write failed: " + std::strerror(errno);
-        return false;
-    }
-    out.close();
-    if (!out) {
-        if (error)
-            *error = path + ": write failed: " + std::strerror(errno);
-        return false;
-    }
-    return true;
+    ProgressMeter meter({}, recordCount(recording), RecordsPerReport);
+    return writeTraceTo(recording, out, meter);
+}
+
+bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress)
+{
+    ProgressMeter meter(progress, recordCount(recording), RecordsPerReport);
+    return writeFileAtomically(
+        path, error, meter, [&](std::ostream& out) { return writeTraceTo(recording, out, meter); });
 }
 
 } // namespace loopscope
