@@ -87,12 +87,11 @@ bool TraceReader::run()
     const int first = m_lexer.peek();
     if (first == JsonLexer::End)
         return fail(m_lexer.here(), "empty file");
-    if (first == '{' && !readObject(1, &TraceReader::topMember))
-        return false;
-    if (first == '[' && !readEvents(1))
-        return false;
     if (first != '{' && first != '[')
         return fail(m_lexer.here(), "expected a trace object");
+    const bool read = first == '{' ? readObject(1, &TraceReader::topMember) : readEvents(1);
+    if (!read)
+        return false;
     if (m_lexer.peek() != JsonLexer::End)
         return fail(m_lexer.here(), "unexpected data after the trace");
     return m_meter.finish() || fail(m_lexer.here(), CancelledMessage);
