@@ -4,7 +4,9 @@
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,6 +18,7 @@
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 using namespace loopscope;
@@ -142,6 +145,37 @@ QString readError(const std::string& text)
         return {};
     return QString::fromStdString(error);
 }
+
+// Writes the recording as a trace or as latency CSV, as the test row asks.
+bool writeFile(
+    bool csv, const Recording& recording, const std::string& path, std::string* error, const Progress& progress)
+{
+    return csv ? writeLatencyCsv(recording, path, error, progress) : writeTrace(recording, path, error, progress);
+}
+
+// Every call a Progress callback saw, answering `answer`.
+struct ProgressLog
+{
+    bool answer = true;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
+
+    Progress callback()
+    {
+        return [this](std::uint64_t done, std::uint64_t total) {
+            calls.emplace_back(done, total);
+            return answer;
+        };
+    }
+
+    bool risesToTheTotal() const
+    {
+        for (std::size_t i = 1; i < calls.size(); ++i) {
+            if (calls[i].first < calls[i - 1].first || calls[i].second != calls[0].second)
+                return false;
+        }
+        return !calls.empty() && calls.back().first == calls.back().second;
+    }
+};
 
 } // namespace
 
@@ -413,6 +447,24 @@ private slots:
         QCOMPARE(recording.strings.at(r.label), std::string("cb"));
     }
 
+    void keepsEscapedArgumentsWhileLaterArgumentsArrive()
+    {
+        // Regression: each argument once held its unescaped text in a buffer that moved when a
+        // later argument was added, so the escaped kind read back as heap garbage. Names of many
+        // lengths make the freed buffer's reuse likely whatever the allocator's size classes.
+        for (int length = 16; length <= 256; ++length) {
+            const std::string text
+                = "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"cb\",\"tid\":1,\"ts\":1,\"dur\":1,"
+                  "\"args\":{\"kind\":\"ma\\u0069n\",\""
+                + std::string(std::size_t(length), 'x') + "\":1}}]}";
+            Recording recording;
+            std::string error;
+            QVERIFY2(readTraceText(text, recording, &error), error.c_str());
+            QCOMPARE(recording.mainLog().size(), std::size_t(1));
+            QCOMPARE(int(recording.mainLog()[0].sub), int(CallbackKind::Main));
+        }
+    }
+
     void rejectsMalformedInput_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -422,13 +474,14 @@ private slots:
         QTest::newRow("garbage") << QByteArray("hello") << "1:1: expected a trace object";
         QTest::newRow("binary") << QByteArray("\x00\x01\xff", 3) << "1:1: expected a trace object";
         QTest::newRow("truncated") << QByteArray("{\"traceEvents\":[{\"ph\":\"X\"") << "1:26: unexpected end";
-        QTest::newRow("unterminated string") << QByteArray("{\"traceEvents\":[{\"ph\":\"X") << "1:23: unterminated";
+        QTest::newRow("unterminated string")
+            << QByteArray("{\"traceEvents\":[{\"ph\":\"X") << "1:25: unexpected end of input";
         QTest::newRow("trailing data") << QByteArray("{}\n}") << "2:1: unexpected data after the trace";
         QTest::newRow("trailing comma") << QByteArray("{\"traceEvents\":[{},]}") << "1:20: expected an event";
         QTest::newRow("missing colon") << QByteArray("{\"traceEvents\" []}") << "1:16: expected ':'";
-        QTest::newRow("bad literal") << QByteArray("{\"a\":tru}") << "1:6: invalid value";
+        QTest::newRow("bad literal") << QByteArray("{\"a\":tru}") << "1:9: invalid literal";
         QTest::newRow("bad number") << QByteArray("{\"a\":01}") << "1:7: expected ',' or '}'";
-        QTest::newRow("lone minus") << QByteArray("{\"a\":-}") << "1:6: invalid number";
+        QTest::newRow("lone minus") << QByteArray("{\"a\":-}") << "1:7: invalid number";
         QTest::newRow("bad escape") << QByteArray("{\"a\\q\":1}") << "1:4: invalid escape";
         QTest::newRow("bad unicode escape") << QByteArray("{\"\\u12g4\":1}") << "1:7: invalid \\u escape";
         QTest::newRow("raw newline in string") << QByteArray("{\"a\nb\":1}") << "1:4: control character";
@@ -531,6 +584,116 @@ private slots:
         file.close();
         QVERIFY(!readTrace(path.toStdString(), recording, &error));
         QCOMPARE(QString::fromStdString(error), path + ":2:18: traceEvents must be an array");
+    }
+
+    void cancelsWriting_data()
+    {
+        QTest::addColumn<bool>("csv");
+        QTest::newRow("trace") << false;
+        QTest::newRow("latency csv") << true;
+    }
+
+    void cancelsWriting()
+    {
+        QFETCH(bool, csv);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("out").toStdString();
+        Recording recording;
+        fillRecording(recording);
+        ProgressLog progress;
+        progress.answer = false;
+        std::string error;
+        QVERIFY(!writeFile(csv, recording, path, &error, progress.callback()));
+        QCOMPARE(progress.calls.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(error), QString::fromStdString(path) + ": " + CancelledMessage);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+    }
+
+    void cancelledWriteKeepsTheOldFile_data() { cancelsWriting_data(); }
+
+    void cancelledWriteKeepsTheOldFile()
+    {
+        QFETCH(bool, csv);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("out");
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("the last good save");
+        old.close();
+        Recording recording;
+        fillRecording(recording);
+        std::string error;
+        QVERIFY(
+            !writeFile(csv, recording, path.toStdString(), &error, [](std::uint64_t, std::uint64_t) { return false; }));
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("the last good save"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList { "out" });
+    }
+
+    void reportsWriteProgress_data() { cancelsWriting_data(); }
+
+    void reportsWriteProgress()
+    {
+        QFETCH(bool, csv);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("out").toStdString();
+        Recording recording;
+        fillRecording(recording);
+        ProgressLog progress;
+        std::string error;
+        QVERIFY2(writeFile(csv, recording, path, &error, progress.callback()), error.c_str());
+        QVERIFY(progress.risesToTheTotal());
+        std::uint64_t records = 0;
+        for (const auto& log : recording.logs) {
+            for (std::size_t i = 0; i < log->size(); ++i)
+                records += !csv || (*log)[i].type == RecordType::Latency;
+        }
+        QCOMPARE(progress.calls.back().second, records);
+    }
+
+    void cancelsReading()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("run.json").toStdString();
+        Recording written;
+        fillRecording(written);
+        std::string error;
+        QVERIFY2(writeTrace(written, path, &error), error.c_str());
+        ProgressLog progress;
+        progress.answer = false;
+        Recording read;
+        QVERIFY(!readTrace(path, read, &error, progress.callback()));
+        QCOMPARE(progress.calls.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(error), QString::fromStdString(path) + ": " + CancelledMessage);
+    }
+
+    void reportsProgressInSteps()
+    {
+        // Enough events for several reports each way, and far fewer reports than events.
+        Recording written;
+        Recorder rec(written.mainLog(), written.strings, 0);
+        const std::uint32_t label = written.strings.intern("a console line of ordinary length");
+        const int events = 300'000;
+        for (int i = 0; i < events; ++i)
+            rec.text(RecordType::Log, label, i * 1000);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("run.json").toStdString();
+        ProgressLog writing;
+        std::string error;
+        QVERIFY2(writeTrace(written, path, &error, writing.callback()), error.c_str());
+        QVERIFY(writing.risesToTheTotal());
+        QCOMPARE(writing.calls.back().second, std::uint64_t(events));
+        QVERIFY2(
+            writing.calls.size() > 3 && writing.calls.size() < 100, qPrintable(QString::number(writing.calls.size())));
+
+        ProgressLog reading;
+        Recording read;
+        QVERIFY2(readTrace(path, read, &error, reading.callback()), error.c_str());
+        QCOMPARE(read.mainLog().size(), std::size_t(events));
+        QVERIFY(reading.risesToTheTotal());
+        QCOMPARE(reading.calls.back().second, std::uint64_t(QFileInfo(QString::fromStdString(path)).size()));
+        QVERIFY2(
+            reading.calls.size() > 3 && reading.calls.size() < 1000, qPrintable(QString::number(reading.calls.size())));
     }
 
     void writesLatencyCsv()

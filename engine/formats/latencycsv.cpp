@@ -1,17 +1,19 @@
 #include "formats/latencycsv.h"
 
+#include "formats/atomicfile.h"
+#include "formats/progressmeter.h"
+
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <ostream>
 #include <vector>
 
 namespace loopscope {
 
 namespace {
+
+constexpr std::uint64_t SamplesPerReport = 65536;
 
 void appendMs(std::string& out, double value)
 {
@@ -38,9 +40,7 @@ void appendTimeMs(std::string& out, std::int64_t ns)
     out += char('0' + fraction % 10);
 }
 
-} // namespace
-
-bool writeLatencyCsv(const Recording& recording, std::ostream& out)
+std::vector<const Record*> latencySamples(const Recording& recording)
 {
     std::vector<const Record*> samples;
     for (const auto& log : recording.logs) {
@@ -52,43 +52,44 @@ bool writeLatencyCsv(const Recording& recording, std::ostream& out)
     }
     std::stable_sort(
         samples.begin(), samples.end(), [](const Record* a, const Record* b) { return a->startNs < b->startNs; });
+    return samples;
+}
 
+// Writes the CSV; false when the stream fails or `meter` is cancelled.
+bool writeSamples(const std::vector<const Record*>& samples, std::ostream& out, ProgressMeter& meter)
+{
     std::string text = "timeMs,loopDelayMs,healthMs\n";
     text.reserve(text.size() + samples.size() * 32);
-    for (const Record* sample : samples) {
-        appendTimeMs(text, sample->startNs);
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        if (!meter.update(i))
+            return false;
+        appendTimeMs(text, samples[i]->startNs);
         text += ',';
-        appendMs(text, sample->latency.loopDelayMs);
+        appendMs(text, samples[i]->latency.loopDelayMs);
         text += ',';
-        appendMs(text, sample->latency.healthMs);
+        appendMs(text, samples[i]->latency.healthMs);
         text += '\n';
     }
     out.write(text.data(), std::streamsize(text.size()));
     out.flush();
-    return bool(out);
+    return bool(out) && meter.finish();
 }
 
-bool writeLatencyCsv(
-    const Recording& recording, const std::string& path, std::string* error, const Progress& /*progress*/)
+} // namespace
+
+bool writeLatencyCsv(const Recording& recording, std::ostream& out)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) {
-        if (error)
-            *error = path + ": cannot open for writing: " + std::strerror(errno);
-        return false;
-    }
-    if (!writeLatencyCsv(recording, out)) {
-        if (error)
-            *error = path + ": write failed: " + std::strerror(errno);
-        return false;
-    }
-    out.close();
-    if (!out) {
-        if (error)
-            *error = path + ": write failed: " + std::strerror(errno);
-        return false;
-    }
-    return true;
+    const std::vector<const Record*> samples = latencySamples(recording);
+    ProgressMeter meter({}, samples.size(), SamplesPerReport);
+    return writeSamples(samples, out, meter);
+}
+
+bool writeLatencyCsv(const Recording& recording, const std::string& path, std::string* error, const Progress& progress)
+{
+    const std::vector<const Record*> samples = latencySamples(recording);
+    ProgressMeter meter(progress, samples.size(), SamplesPerReport);
+    return writeFileAtomically(
+        path, error, meter, [&](std::ostream& out) { return writeSamples(samples, out, meter); });
 }
 
 } // namespace loopscope

@@ -1,0 +1,373 @@
+#include "formats/traceio.h"
+
+#include "formats/jsonlexer.h"
+#include "formats/progressmeter.h"
+#include "formats/traceevent.h"
+#include "formats/tracevalue.h"
+
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace loopscope {
+
+namespace {
+
+using Token = JsonLexer::Token;
+
+// A single-pass reader for trace files: it validates JSON syntax while it goes and
+// turns the events it knows straight into records, so no document tree is built.
+class TraceReader
+{
+public:
+    // Strings are not checked for UTF-8, as other tools' traces may hold any bytes; LoopScope's own
+    // writer escapes bytes that are not UTF-8 as U+DC80..U+DCFF, which decode back to those bytes.
+    TraceReader(std::string_view text, Recording& out, const Progress& progress)
+        : m_lexer(text, { false, JsonLexer::Surrogates::Decode })
+        , m_out(out)
+        , m_logIndex(65536, -1)
+        , m_meter(progress, text.size(), BytesPerReport)
+    { }
+
+    bool run();
+    // "<line>:<column>: <message>", or CancelledMessage.
+    std::string error();
+
+private:
+    using MemberReader = bool (TraceReader::*)(std::string_view key, int depth);
+
+    static constexpr int MaxDepth = 64;
+    static constexpr std::size_t MaxStringBytes = std::size_t(16) << 20;
+    static constexpr std::size_t MaxNumberChars = 400;
+    static constexpr std::uint64_t BytesPerReport = std::uint64_t(1) << 20;
+
+    bool fail(const char* at, std::string message) { return m_lexer.fail(at, std::move(message)); }
+    bool readValue(TraceValue& value, int depth);
+    bool skipCompound(Token type, int depth);
+    bool readObject(int depth, MemberReader member);
+
+    bool topMember(std::string_view key, int depth);
+    bool readEvents(int depth);
+    bool readEvent(int depth);
+    bool eventMember(std::string_view key, int depth);
+    bool argumentMember(std::string_view key, int depth);
+    bool otherDataMember(std::string_view key, int depth);
+    bool readThreadNames(int depth);
+    bool threadNameMember(std::string_view key, int depth);
+    bool append(const Record& record, const char* at);
+
+    JsonLexer m_lexer;
+    Recording& m_out;
+    std::vector<int> m_logIndex;
+    ProgressMeter m_meter;
+
+    std::string m_keyScratch;
+    std::string m_skipKeyScratch;
+    TraceEvent m_event;
+    TraceValue m_skipped;
+    bool m_seenThreadTid = false;
+    bool m_seenThreadName = false;
+    std::int64_t m_threadTid = 0;
+    std::string m_threadName;
+};
+
+bool TraceReader::run()
+{
+    if (m_out.logs.size() != 1 || m_out.mainLog().size() != 0 || m_out.strings.size() > 2)
+        return fail(m_lexer.here(), "internal error: reading into a recording that is not empty");
+    if (!m_meter.update(0))
+        return fail(m_lexer.here(), CancelledMessage);
+    const int first = m_lexer.peek();
+    if (first == JsonLexer::End)
+        return fail(m_lexer.here(), "empty file");
+    if (first != '{' && first != '[')
+        return fail(m_lexer.here(), "expected a trace object");
+    const bool read = first == '{' ? readObject(1, &TraceReader::topMember) : readEvents(1);
+    if (!read)
+        return false;
+    if (m_lexer.peek() != JsonLexer::End)
+        return fail(m_lexer.here(), "unexpected data after the trace");
+    return m_meter.finish() || fail(m_lexer.here(), CancelledMessage);
+}
+
+std::string TraceReader::error()
+{
+    if (m_meter.cancelled())
+        return CancelledMessage;
+    const JsonLexer::Position at = m_lexer.errorPosition();
+    return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + m_lexer.error();
+}
+
+bool TraceReader::readValue(TraceValue& value, int depth)
+{
+    m_lexer.peek();
+    const char* at = m_lexer.here();
+    value.at = at;
+    const Token type = m_lexer.readScalar(value.text, value.scratch);
+    value.type = type;
+    if (type == Token::Object || type == Token::Array) {
+        // The skipped contents reuse m_skipped, which may be `value` itself.
+        if (!skipCompound(type, depth + 1))
+            return false;
+        value.type = type;
+        value.at = at;
+        return true;
+    }
+    if (type == Token::String && value.text.size() > MaxStringBytes)
+        return fail(at, "string too long");
+    if (type == Token::Number && value.text.size() > MaxNumberChars)
+        return fail(at, "number too long");
+    return type != Token::None;
+}
+
+// Skips the object or array at the next token, checking its syntax.
+bool TraceReader::skipCompound(Token type, int depth)
+{
+    if (depth > MaxDepth)
+        return fail(m_lexer.here(), "nesting too deep");
+    if (type == Token::Array)
+        return m_lexer.readElements([&] { return readValue(m_skipped, depth); });
+    return m_lexer.readMembers(
+        m_skipKeyScratch, [&](std::string_view, const char*) { return readValue(m_skipped, depth); });
+}
+
+// Reads the object at the next token, handing each key to `member`, which reads its value.
+bool TraceReader::readObject(int depth, MemberReader member)
+{
+    if (depth > MaxDepth)
+        return fail(m_lexer.here(), "nesting too deep");
+    return m_lexer.readMembers(
+        m_keyScratch, [&](std::string_view key, const char*) { return (this->*member)(key, depth); });
+}
+
+bool TraceReader::topMember(std::string_view key, int depth)
+{
+    if (key == "traceEvents") {
+        if (m_lexer.peek() != '[')
+            return m_lexer.failHere("traceEvents must be an array");
+        return readEvents(depth + 1);
+    }
+    if (key == "otherData") {
+        if (m_lexer.peek() != '{')
+            return m_lexer.failHere("otherData must be an object");
+        return readObject(depth + 1, &TraceReader::otherDataMember);
+    }
+    return readValue(m_skipped, depth);
+}
+
+bool TraceReader::readEvents(int depth)
+{
+    return m_lexer.readElements([&] {
+        if (m_lexer.peek() != '{')
+            return m_lexer.failHere("expected an event object");
+        if (!readEvent(depth + 1))
+            return false;
+        return m_meter.update(m_lexer.offset()) || fail(m_lexer.here(), CancelledMessage);
+    });
+}
+
+bool TraceReader::readEvent(int depth)
+{
+    const char* eventAt = m_lexer.here();
+    m_event.clear();
+    if (!readObject(depth, &TraceReader::eventMember))
+        return false;
+    RecordType type = RecordType::Phase;
+    if (!m_event.recordType(type))
+        return true;
+    Record record;
+    return m_event.toRecord(m_lexer, eventAt, m_out.strings, type, record) && append(record, eventAt);
+}
+
+bool TraceReader::eventMember(std::string_view key, int depth)
+{
+    if (key == "args") {
+        m_event.clearArguments();
+        if (m_lexer.peek() == '{')
+            return readObject(depth + 1, &TraceReader::argumentMember);
+    }
+    TraceValue* target = m_event.field(key);
+    return readValue(target ? *target : m_skipped, depth);
+}
+
+bool TraceReader::argumentMember(std::string_view key, int depth)
+{
+    TraceValue* target = m_event.argument(key);
+    return readValue(target ? *target : m_skipped, depth);
+}
+
+bool TraceReader::otherDataMember(std::string_view key, int depth)
+{
+    if (key == "threadNames")
+        return readThreadNames(depth + 1);
+    const std::string name(key);
+    const TraceValue& value = m_skipped;
+    if (!readValue(m_skipped, depth))
+        return false;
+    RecordingInfo& info = m_out.info;
+    if (name == "generator")
+        return toString(m_lexer, value, "otherData.", name, info.generator);
+    if (name == "libuv")
+        return toString(m_lexer, value, "otherData.", name, info.libuv);
+    if (name == "program")
+        return toString(m_lexer, value, "otherData.", name, info.program);
+    if (name == "aborted")
+        return toBool(m_lexer, value, "otherData.", name, info.aborted);
+    if (name == "timersAfterClose")
+        return toBool(m_lexer, value, "otherData.", name, info.timersAfterClose);
+    std::int64_t number = 0;
+    if (name == "threadpoolSize") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 0, 1024, number))
+            return false;
+        info.threadpoolSize = int(number);
+    } else if (name == "droppedEvents") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 0, std::numeric_limits<std::int64_t>::max(), number))
+            return false;
+        info.droppedEvents = std::uint64_t(number);
+    }
+    return true;
+}
+
+bool TraceReader::readThreadNames(int depth)
+{
+    if (m_lexer.peek() != '[')
+        return m_lexer.failHere("otherData.threadNames must be an array");
+    return m_lexer.readElements([&] {
+        if (m_lexer.peek() != '{')
+            return m_lexer.failHere("otherData.threadNames entries must be objects");
+        const char* entryAt = m_lexer.here();
+        m_seenThreadTid = false;
+        m_seenThreadName = false;
+        if (!readObject(depth + 1, &TraceReader::threadNameMember))
+            return false;
+        if (!m_seenThreadTid || !m_seenThreadName)
+            return fail(entryAt, "otherData.threadNames entries need tid and name");
+        m_out.info.threadNames.emplace_back(std::uint16_t(m_threadTid), m_threadName);
+        return true;
+    });
+}
+
+bool TraceReader::threadNameMember(std::string_view key, int depth)
+{
+    const bool isTid = key == "tid";
+    const bool isName = key == "name";
+    if (!readValue(m_skipped, depth))
+        return false;
+    if (isTid) {
+        m_seenThreadTid = true;
+        return toInteger(m_lexer, m_skipped, "otherData.threadNames.", "tid", 0, 65535, m_threadTid);
+    }
+    if (isName) {
+        m_seenThreadName = true;
+        return toString(m_lexer, m_skipped, "thread ", "name", m_threadName);
+    }
+    return true;
+}
+
+bool TraceReader::append(const Record& record, const char* at)
+{
+    std::size_t index = 0;
+    if (record.type != RecordType::Pool && record.thread >= WorkerThreadBase) {
+        int& slot = m_logIndex[record.thread];
+        if (slot < 0) {
+            slot = int(m_out.logs.size());
+            m_out.logs.push_back(std::make_unique<EventLog>());
+        }
+        index = std::size_t(slot);
+    }
+    EventLog& log = *m_out.logs[index];
+    Record* slot = log.slot();
+    if (!slot)
+        return fail(at, "too many events");
+    *slot = record;
+    log.commit();
+    return true;
+}
+
+// Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", or
+// "<where>: cancelled", with no leading "<where>:" when `where` is empty.
+bool readText(
+    std::string_view json, Recording& out, std::string* error, const Progress& progress, const std::string& where)
+{
+    std::string message;
+    try {
+        TraceReader reader(json, out, progress);
+        if (reader.run())
+            return true;
+        message = reader.error();
+    } catch (const std::exception&) {
+        message = "1:1: out of memory";
+    }
+    if (error) {
+        const bool positioned = message != CancelledMessage;
+        *error = where.empty() ? message : where + (positioned ? ":" : ": ") + message;
+    }
+    return false;
+}
+
+// Reads a whole regular file into `text`; returns the problem, or an empty string.
+std::string readFile(const std::string& path, std::string& text)
+{
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below like any non-regular file.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return std::string("cannot open: ") + std::strerror(errno);
+    std::string problem;
+    struct stat info;
+    if (::fstat(fd, &info) != 0) {
+        problem = std::string("cannot read: ") + std::strerror(errno);
+    } else if (S_ISDIR(info.st_mode)) {
+        problem = "is a directory";
+    } else if (!S_ISREG(info.st_mode)) {
+        // A device or pipe (/dev/zero, a FIFO) may never end; recordings are files.
+        problem = "not a regular file";
+    } else {
+        try {
+            text.reserve(std::size_t(info.st_size));
+            char chunk[1 << 16];
+            while (true) {
+                const ssize_t got = ::read(fd, chunk, sizeof chunk);
+                if (got < 0 && errno == EINTR)
+                    continue;
+                if (got < 0) {
+                    problem = std::string("read failed: ") + std::strerror(errno);
+                    break;
+                }
+                if (got == 0)
+                    break;
+                text.append(chunk, std::size_t(got));
+            }
+        } catch (const std::exception&) {
+            problem = "file too large";
+        }
+    }
+    ::close(fd);
+    return problem;
+}
+
+} // namespace
+
+bool readTraceText(std::string_view json, Recording& out, std::string* error)
+{
+    return readText(json, out, error, {}, {});
+}
+
+bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress)
+{
+    std::string text;
+    const std::string problem = readFile(path, text);
+    if (problem.empty())
+        return readText(text, out, error, progress, path);
+    if (error)
+        *error = path + ": " + problem;
+    return false;
+}
+
+} // namespace loopscope

@@ -1,0 +1,428 @@
+#include "formats/traceio.h"
+
+#include "formats/atomicfile.h"
+#include "formats/progressmeter.h"
+#include "formats/traceformat.h"
+#include "formats/utf8.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <ostream>
+
+namespace loopscope {
+
+namespace {
+
+constexpr std::uint64_t RecordsPerReport = 65536;
+
+// Buffered JSON output with hand-written number formatting; the stream sees 1 MiB writes.
+class TraceWriter
+{
+public:
+    explicit TraceWriter(std::ostream& out)
+        : m_out(out)
+        , m_buffer(new char[Capacity])
+        , m_pos(m_buffer.get())
+        , m_end(m_buffer.get() + Capacity)
+    { }
+
+    bool finish()
+    {
+        flush();
+        m_out.flush();
+        return bool(m_out);
+    }
+
+    void literal(std::string_view text)
+    {
+        if (text.size() > Capacity / 2) {
+            flush();
+            m_out.write(text.data(), std::streamsize(text.size()));
+            return;
+        }
+        std::memcpy(room(text.size()), text.data(), text.size());
+        m_pos += text.size();
+    }
+
+    void character(char c)
+    {
+        *room(1) = c;
+        ++m_pos;
+    }
+
+    void integer(std::int64_t value)
+    {
+        char* at = room(24);
+        m_pos = std::to_chars(at, m_end, value).ptr;
+    }
+
+    void unsignedInteger(std::uint64_t value)
+    {
+        char* at = room(24);
+        m_pos = std::to_chars(at, m_end, value).ptr;
+    }
+
+    // Writes value / 10^digits exactly, without trailing zeros in the fraction.
+    void fixed(std::int64_t value, int digits)
+    {
+        char* at = room(48);
+        std::uint64_t magnitude = std::uint64_t(value);
+        if (value < 0) {
+            *at++ = '-';
+            magnitude = 0 - magnitude;
+        }
+        const std::uint64_t scale = std::uint64_t(powerOfTen(digits));
+        at = std::to_chars(at, m_end, magnitude / scale).ptr;
+        std::uint64_t fraction = magnitude % scale;
+        if (fraction != 0) {
+            int width = digits;
+            while (fraction % 10 == 0) {
+                fraction /= 10;
+                --width;
+            }
+            *at++ = '.';
+            for (int i = width - 1; i >= 0; --i) {
+                at[i] = char('0' + fraction % 10);
+                fraction /= 10;
+            }
+            at += width;
+        }
+        m_pos = at;
+    }
+
+    // The shortest text that reads back as the same double; callers keep non-finite values out.
+    void number(double value)
+    {
+        char* at = room(32);
+        m_pos = std::to_chars(at, m_end, value).ptr;
+    }
+
+    void string(std::string_view text)
+    {
+        character('"');
+        const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+        const std::size_t size = text.size();
+        std::size_t i = 0;
+        while (i < size) {
+            const std::size_t runStart = i;
+            while (i < size) {
+                const unsigned char c = s[i];
+                if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+                    ++i;
+                } else if (c >= 0x80) {
+                    const std::size_t length = utf8SequenceLength(s + i, size - i);
+                    if (length == 0)
+                        break;
+                    i += length;
+                } else {
+                    break;
+                }
+            }
+            if (i > runStart)
+                literal(text.substr(runStart, i - runStart));
+            if (i < size)
+                escape(s[i++]);
+        }
+        character('"');
+    }
+
+private:
+    static constexpr std::size_t Capacity = std::size_t(1) << 20;
+
+    char* room(std::size_t size)
+    {
+        if (std::size_t(m_end - m_pos) < size)
+            flush();
+        return m_pos;
+    }
+
+    void flush()
+    {
+        m_out.write(m_buffer.get(), m_pos - m_buffer.get());
+        m_pos = m_buffer.get();
+    }
+
+    void escape(unsigned char c)
+    {
+        static const char hex[] = "0123456789abcdef";
+        char* at = room(6);
+        *at++ = '\\';
+        switch (c) {
+        case '"':
+        case '\\':
+            *at++ = char(c);
+            break;
+        case '\b':
+            *at++ = 'b';
+            break;
+        case '\f':
+            *at++ = 'f';
+            break;
+        case '\n':
+            *at++ = 'n';
+            break;
+        case '\r':
+            *at++ = 'r';
+            break;
+        case '\t':
+            *at++ = 't';
+            break;
+        default:
+            // Bytes that are not UTF-8 become lone low surrogates U+DC80..U+DCFF (Python's
+            // "surrogateescape"), so the file stays valid JSON and reads back byte for byte.
+            *at++ = 'u';
+            *at++ = c >= 0x80 ? 'd' : '0';
+            *at++ = c >= 0x80 ? 'c' : '0';
+            *at++ = hex[c >> 4];
+            *at++ = hex[c & 15];
+            break;
+        }
+        m_pos = at;
+    }
+
+    std::ostream& m_out;
+    std::unique_ptr<char[]> m_buffer;
+    char* m_pos;
+    char* m_end;
+};
+
+void writeEventHead(TraceWriter& w, std::string_view head, std::string_view name, int tid, std::int64_t startNs)
+{
+    w.literal(head);
+    w.string(name);
+    w.literal(",\"pid\":1,\"tid\":");
+    w.integer(tid);
+    w.literal(",\"ts\":");
+    w.fixed(startNs, 3);
+}
+
+void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
+{
+    const int tid = traceTid(r);
+    switch (r.type) {
+    case RecordType::Phase:
+        writeEventHead(
+            w, "{\"ph\":\"X\",\"cat\":\"phase\",\"name\":", phaseName(Phase(r.sub % PhaseCount)), tid, r.startNs);
+        w.literal(",\"dur\":");
+        w.fixed(r.span.durNs, 3);
+        w.literal(",\"args\":{\"iteration\":");
+        w.unsignedInteger(r.span.iteration);
+        w.literal(r.label == 1 ? ",\"timed\":true" : ",\"timed\":false");
+        if (Phase(r.sub) == Phase::Poll || r.span.maxNs != 0) {
+            w.literal(",\"timeoutMs\":");
+            w.integer(r.span.maxNs);
+        }
+        w.literal("}}");
+        break;
+    case RecordType::Callback:
+        writeEventHead(w, "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":", strings.at(r.label), tid, r.startNs);
+        w.literal(",\"dur\":");
+        w.fixed(r.span.durNs, 3);
+        w.literal(",\"args\":{\"kind\":\"");
+        w.literal(callbackKindName(CallbackKind(r.sub % 8)));
+        w.literal("\",\"iteration\":");
+        w.unsignedInteger(r.span.iteration);
+        if (r.span.count > 1) {
+            w.literal(",\"count\":");
+            w.unsignedInteger(r.span.count);
+            w.literal(",\"totalMs\":");
+            w.fixed(r.span.busyNs, 6);
+            w.literal(",\"maxMs\":");
+            w.fixed(r.span.maxNs, 6);
+        }
+        w.literal("}}");
+        break;
+    case RecordType::Pool:
+        writeEventHead(w, "{\"ph\":\"X\",\"cat\":\"pool\",\"name\":", strings.at(r.label), tid, r.startNs);
+        w.literal(",\"dur\":");
+        w.fixed(r.span.durNs, 3);
+        w.literal(",\"args\":{\"queuedUs\":");
+        w.fixed(r.span.busyNs, 3);
+        w.literal(",\"iteration\":");
+        w.unsignedInteger(r.span.iteration);
+        w.literal("}}");
+        break;
+    case RecordType::Queues:
+        writeEventHead(w, "{\"ph\":\"C\",\"name\":", "queues", tid, r.startNs);
+        w.literal(",\"args\":{\"nextTick\":");
+        w.unsignedInteger(r.queues.nextTick);
+        w.literal(",\"microtask\":");
+        w.unsignedInteger(r.queues.microtask);
+        w.literal(",\"immediate\":");
+        w.unsignedInteger(r.queues.immediate);
+        w.literal(",\"timers\":");
+        w.unsignedInteger(r.queues.timers);
+        w.literal(",\"close\":");
+        w.unsignedInteger(r.queues.close);
+        w.literal(",\"poolQueued\":");
+        w.unsignedInteger(r.queues.poolQueued);
+        w.literal(",\"poolActive\":");
+        w.unsignedInteger(r.queues.poolActive);
+        w.literal("}}");
+        break;
+    case RecordType::Latency: {
+        writeEventHead(w, "{\"ph\":\"C\",\"name\":", "latency", tid, r.startNs);
+        w.literal(",\"args\":{");
+        bool first = true;
+        if (std::isfinite(r.latency.loopDelayMs) && r.latency.loopDelayMs >= 0) {
+            w.literal("\"loopDelayMs\":");
+            w.number(r.latency.loopDelayMs);
+            first = false;
+        }
+        if (std::isfinite(r.latency.healthMs) && r.latency.healthMs >= 0) {
+            w.literal(first ? "\"healthMs\":" : ",\"healthMs\":");
+            w.number(r.latency.healthMs);
+            first = false;
+        }
+        if (std::isfinite(r.latency.utilization) && r.latency.utilization >= 0) {
+            w.literal(first ? "\"elu\":" : ",\"elu\":");
+            w.number(r.latency.utilization);
+        }
+        w.literal("}}");
+        break;
+    }
+    case RecordType::Log:
+    case RecordType::Error:
+        writeEventHead(w,
+            r.type == RecordType::Log ? "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"log\",\"name\":"
+                                      : "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"error\",\"name\":",
+            strings.at(r.label), tid, r.startNs);
+        w.literal("}");
+        break;
+    }
+}
+
+std::string defaultThreadName(int tid)
+{
+    if (tid == MainTid)
+        return "main loop";
+    if (tid >= WorkerThreadBase)
+        return "worker loop " + std::to_string(tid - WorkerThreadBase + 1);
+    return "pool worker " + std::to_string(tid - PoolTidBase);
+}
+
+void writeMetadata(TraceWriter& w, const Recording& recording)
+{
+    std::map<int, std::string> names;
+    names.emplace(MainTid, defaultThreadName(MainTid));
+    for (int worker = 1; worker <= recording.info.threadpoolSize && worker < 65536; ++worker)
+        names.emplace(PoolTidBase + worker, defaultThreadName(PoolTidBase + worker));
+    for (const auto& log : recording.logs) {
+        const std::size_t size = log->size();
+        int lastTid = -1;
+        for (std::size_t i = 0; i < size; ++i) {
+            const int tid = traceTid((*log)[i]);
+            if (tid != lastTid) {
+                names.emplace(tid, defaultThreadName(tid));
+                lastTid = tid;
+            }
+        }
+    }
+    for (const auto& [thread, name] : recording.info.threadNames) {
+        Record probe;
+        probe.thread = thread;
+        const int tid = traceTid(probe);
+        // Every pool worker gets a track, busy or not, so the pool's size shows; a worker loop
+        // slot that never ran would only be an empty track.
+        if (thread >= WorkerThreadBase && names.find(tid) == names.end())
+            continue;
+        names[tid] = name;
+    }
+
+    w.literal("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"name\":");
+    w.string("LoopScope: " + recording.info.program);
+    w.literal("}}");
+    for (const auto& [tid, name] : names) {
+        w.literal(",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"ts\":0,\"tid\":");
+        w.integer(tid);
+        w.literal(",\"args\":{\"name\":");
+        w.string(name);
+        w.literal("}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"ts\":0,\"tid\":");
+        w.integer(tid);
+        w.literal(",\"args\":{\"sort_index\":");
+        w.integer(tid == MainTid ? 0 : tid >= WorkerThreadBase ? tid : 100000 + tid);
+        w.literal("}}");
+    }
+}
+
+void writeOtherData(TraceWriter& w, const Recording& recording)
+{
+    const RecordingInfo& info = recording.info;
+    // Drops counted by the logs themselves are reported even when info was filled in before them.
+    std::uint64_t logDrops = 0;
+    for (const auto& log : recording.logs)
+        logDrops += log->dropped();
+    w.literal("\"otherData\":{\"generator\":");
+    w.string(info.generator);
+    w.literal(",\"libuv\":");
+    w.string(info.libuv);
+    w.literal(",\"threadpoolSize\":");
+    w.integer(info.threadpoolSize);
+    w.literal(",\"program\":");
+    w.string(info.program);
+    w.literal(info.aborted ? ",\"aborted\":true" : ",\"aborted\":false");
+    w.literal(",\"droppedEvents\":");
+    w.unsignedInteger(std::max(info.droppedEvents, logDrops));
+    w.literal(info.timersAfterClose ? ",\"timersAfterClose\":true" : ",\"timersAfterClose\":false");
+    w.literal(",\"threadNames\":[");
+    bool first = true;
+    for (const auto& [thread, name] : info.threadNames) {
+        w.literal(first ? "{\"tid\":" : ",{\"tid\":");
+        w.integer(thread);
+        w.literal(",\"name\":");
+        w.string(name);
+        w.character('}');
+        first = false;
+    }
+    w.literal("]}}\n");
+}
+
+std::uint64_t recordCount(const Recording& recording)
+{
+    std::uint64_t count = 0;
+    for (const auto& log : recording.logs)
+        count += log->size();
+    return count;
+}
+
+// Writes the whole trace; false when the stream fails or `meter` is cancelled.
+bool writeTraceTo(const Recording& recording, std::ostream& out, ProgressMeter& meter)
+{
+    TraceWriter w(out);
+    w.literal("{\"traceEvents\":[\n");
+    writeMetadata(w, recording);
+    std::uint64_t written = 0;
+    for (const auto& log : recording.logs) {
+        const std::size_t size = log->size();
+        for (std::size_t i = 0; i < size; ++i) {
+            if (!meter.update(written++))
+                return false;
+            w.literal(",\n");
+            writeRecord(w, (*log)[i], recording.strings);
+        }
+    }
+    w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
+    writeOtherData(w, recording);
+    return w.finish() && meter.finish();
+}
+
+} // namespace
+
+bool writeTrace(const Recording& recording, std::ostream& out)
+{
+    ProgressMeter meter({}, recordCount(recording), RecordsPerReport);
+    return writeTraceTo(recording, out, meter);
+}
+
+bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress)
+{
+    ProgressMeter meter(progress, recordCount(recording), RecordsPerReport);
+    return writeFileAtomically(
+        path, error, meter, [&](std::ostream& out) { return writeTraceTo(recording, out, meter); });
+}
+
+} // namespace loopscope
