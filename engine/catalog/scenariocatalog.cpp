@@ -77,13 +77,13 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(const QStrin
     if (info.size() > MaxProgramBytes)
         return tr("%1: the program is %2 MiB; programs larger than %3 MiB are refused")
             .arg(path)
-            .arg(info.size() / (1024 * 1024))
-            .arg(MaxProgramBytes / (1024 * 1024));
+            .arg(info.size() / MiB)
+            .arg(MaxProgramBytes / MiB);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return tr("%1: cannot open: %2").arg(path, file.errorString());
     const QByteArray text = file.read(MaxProgramBytes + 1);
     if (text.size() > MaxProgramBytes)
-        return tr("%1: programs larger than %2 MiB are refused").arg(path).arg(MaxProgramBytes / (1024 * 1024));
+        return tr("%1: programs larger than %2 MiB are refused").arg(path).arg(MaxProgramBytes / MiB);
     return parse(text, path, overrides);
 }

@@ -24,7 +24,8 @@ public:
     };
 
     // Program files larger than this are refused before they are read.
-    static constexpr qint64 MaxProgramBytes = 64 * 1024 * 1024;
+    static constexpr qint64 MiB = qint64(1024) * 1024;
+    static constexpr qint64 MaxProgramBytes = 64 * MiB;
 
     // Every built-in scenario, sorted by name.
     static QList<Entry> entries();

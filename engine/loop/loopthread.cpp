@@ -20,7 +20,7 @@ void LoopThread::start(Hooks hooks)
     m_stopping = false;
     std::unique_lock lock(m_mutex);
     m_loopReady = false;
-    m_thread = std::thread([this, hooks = std::move(hooks)]() mutable { run(std::move(hooks)); });
+    m_thread = std::thread([this, hooks = std::move(hooks)] { run(hooks); });
     m_commandsChanged.wait(lock, [this] { return m_loopReady; });
 }
 
@@ -71,7 +71,7 @@ void LoopThread::runCommands()
         command(m_loop);
 }
 
-void LoopThread::run(Hooks hooks)
+void LoopThread::run(const Hooks& hooks)
 {
     m_threadId = std::this_thread::get_id();
     uvRequire(uv_loop_init(&m_loop), "uv_loop_init");

@@ -52,7 +52,7 @@ public:
     uv_loop_t& loop() { return m_loop; }
 
 private:
-    void run(Hooks hooks);
+    void run(const Hooks& hooks);
     void runCommands();
     static void onWakeup(uv_async_t* handle);
 

@@ -362,7 +362,8 @@ private:
                 if (candidate.name == key)
                     param = &candidate;
             }
-            const std::string flag = "--set " + key + "=" + text;
+            std::string flag = "--set ";
+            flag.append(key).append("=").append(text);
             if (!param)
                 fail(0, 0, "", "no parameter named " + quote(key));
             std::int64_t value = 0;

@@ -65,7 +65,8 @@ Reading readBoth()
 MonotonicClock::Calibration::Calibration()
 {
 #if defined(__x86_64__)
-    const char* choice = std::getenv("LOOPSCOPE_CLOCK");
+    // Read once, while the first recorder is made; nothing in the process sets the environment.
+    const char* choice = std::getenv("LOOPSCOPE_CLOCK"); // NOLINT(concurrency-mt-unsafe)
     if ((choice && std::strcmp(choice, "system") == 0) || !tscIsInvariant())
         return;
     // Each reading is good to about 10 ns, so 10 ms between them puts the rate within
