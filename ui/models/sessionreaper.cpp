@@ -2,6 +2,8 @@
 
 #include "session/session.h"
 
+#include <chrono>
+
 SessionReaper::~SessionReaper()
 {
     for (Grave& grave : m_graves) {
@@ -10,15 +12,18 @@ SessionReaper::~SessionReaper()
     }
 }
 
-void SessionReaper::retire(std::unique_ptr<loopscope::Session> session, bool abort)
+void SessionReaper::retire(std::shared_ptr<loopscope::Session> session, bool abort)
 {
     collect();
     if (!session)
         return;
     auto done = std::make_shared<std::atomic<bool>>(false);
-    if (abort)
-        session->abort();
-    std::thread thread([session = std::move(session), done]() mutable {
+    std::thread thread([session = std::move(session), abort, done]() mutable {
+        // Aborting and stopping complete the recording's info, which a writer must not see change.
+        while (session.use_count() > 1)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (abort)
+            session->abort();
         session->stop();
         session.reset();
         done->store(true);

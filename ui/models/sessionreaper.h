@@ -21,8 +21,9 @@ public:
     SessionReaper(const SessionReaper&) = delete;
     SessionReaper& operator=(const SessionReaper&) = delete;
 
-    // Takes over `session`; with `abort`, its remaining work is abandoned first.
-    void retire(std::unique_ptr<loopscope::Session> session, bool abort);
+    // Takes over `session`; with `abort`, its remaining work is abandoned first. Another owner (an
+    // export still reading the recording) is waited for before the session stops.
+    void retire(std::shared_ptr<loopscope::Session> session, bool abort);
     // Sessions still being stopped.
     int pending() const;
 

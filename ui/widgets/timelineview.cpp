@@ -4,7 +4,6 @@
 #include "models/phasecolors.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
-#include "session/session.h"
 
 #include <QApplication>
 #include <QHelpEvent>
@@ -78,7 +77,6 @@ void TimelineView::onReset()
 {
     const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
     m_index.reset(recording ? recording->info.threadpoolSize : 0);
-    m_clock.reset();
     m_hasSelection = false;
     m_selectedRow = -1;
     m_details.clear();
@@ -99,11 +97,9 @@ void TimelineView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     if (!followed)
         return;
     const loopscope::EventLog& log = *followed;
-    const std::int64_t seenAt = loopscope::monotonicNs();
     bool rowsChanged = false;
     for (std::size_t i = from; i < to; ++i) {
         const Record& record = log[i];
-        m_clock.observe(record, seenAt);
         const int rowsBefore = int(m_index.rows().size());
         const int row = record.type == RecordType::Callback && record.thread == MainThread
             ? m_index.rowOf(RowKind::Callbacks, MainThread, record.sub)
@@ -135,12 +131,10 @@ void TimelineView::onTicked()
 // show the whole run instead. Work injected afterwards brings the live edge back.
 void TimelineView::fitFinishedRun()
 {
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    const loopscope::Session* session = m_feed ? m_feed->session() : nullptr;
     // A replayed recording has ended as a whole: it counts as a finished run.
     const bool replay = m_feed && m_feed->replaying();
-    const bool finished = replay || (live && live->finished.load(std::memory_order_relaxed));
-    if (finished && !m_wasFinished && m_following && (replay || (session && !session->program().main.empty()))) {
+    const bool finished = m_feed && m_feed->finished();
+    if (finished && !m_wasFinished && m_following && (replay || m_feed->hasMainModule())) {
         const std::int64_t end = m_index.lastEndNs();
         if (end > 0 && (replay || end < m_spanNs)) {
             setWindow({ -end / 40, end + end / 20 });
@@ -156,8 +150,7 @@ void TimelineView::fitFinishedRun()
 
 std::int64_t TimelineView::nowNs() const
 {
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    return m_clock.now(!live || live->finished.load(std::memory_order_relaxed));
+    return m_feed ? m_feed->nowNs() : 0;
 }
 
 void TimelineView::updateWindow()

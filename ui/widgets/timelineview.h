@@ -1,6 +1,5 @@
 #pragma once
 
-#include "models/recordingclock.h"
 #include "models/timelineindex.h"
 #include "models/timemapping.h"
 
@@ -87,7 +86,6 @@ private:
 
     QPointer<LiveFeed> m_feed;
     TimelineIndex m_index;
-    RecordingClock m_clock;
     std::vector<Lane> m_lanes;
     std::vector<TimelineIndex::Piece> m_pieces; // reused by every paint
     TimeWindow m_window { -DefaultSpanNs, 0 };
