@@ -5,6 +5,9 @@
 
 #include <QCoreApplication>
 
+#include <chrono>
+#include <thread>
+
 SessionController::SessionController(QObject* parent)
     : QObject(parent)
     , m_feed(new LiveFeed(this))
@@ -12,8 +15,7 @@ SessionController::SessionController(QObject* parent)
 
 SessionController::~SessionController()
 {
-    m_feed->setSession(nullptr);
-    m_reaper.retire(std::move(m_session), true);
+    end();
 }
 
 std::shared_ptr<const loopscope::Recording> SessionController::recording() const
@@ -80,10 +82,23 @@ void SessionController::end()
 {
     m_feed->setSession(nullptr);
     m_replay.reset();
-    if (m_session) {
-        const bool abort = !m_session->finished();
-        m_reaper.retire(std::move(m_session), abort);
-    }
+    if (m_session)
+        retire(std::move(m_session));
+}
+
+// Aborting and stopping complete the recording's info, which an export still reading the recording
+// must not see change: the reaper waits for it to let go first.
+void SessionController::retire(std::shared_ptr<loopscope::Session> session)
+{
+    const bool abort = !session->finished();
+    m_reaper.retire([session = std::move(session), abort]() mutable {
+        while (session.use_count() > 1)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (abort)
+            session->abort();
+        session->stop();
+        session.reset();
+    });
 }
 
 void SessionController::setPaused(bool paused)

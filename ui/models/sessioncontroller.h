@@ -63,6 +63,7 @@ signals:
 
 private:
     void applyControls();
+    void retire(std::shared_ptr<loopscope::Session> session);
 
     LiveFeed* m_feed = nullptr;
     std::shared_ptr<loopscope::Session> m_session;

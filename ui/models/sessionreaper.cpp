@@ -1,9 +1,5 @@
 #include "models/sessionreaper.h"
 
-#include "session/session.h"
-
-#include <chrono>
-
 SessionReaper::~SessionReaper()
 {
     for (Grave& grave : m_graves) {
@@ -12,20 +8,12 @@ SessionReaper::~SessionReaper()
     }
 }
 
-void SessionReaper::retire(std::shared_ptr<loopscope::Session> session, bool abort)
+void SessionReaper::retire(std::function<void()> stop)
 {
     collect();
-    if (!session)
-        return;
     auto done = std::make_shared<std::atomic<bool>>(false);
-    std::thread thread([session = std::move(session), abort, done]() mutable {
-        // Aborting and stopping complete the recording's info, which a writer must not see change.
-        while (session.use_count() > 1)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        if (abort)
-            session->abort();
-        session->stop();
-        session.reset();
+    std::thread thread([stop = std::move(stop), done] {
+        stop();
         done->store(true);
     });
     m_graves.push_back({ std::move(thread), std::move(done) });

@@ -69,6 +69,7 @@ ProgressTask::Result ProgressTask::run(QWidget* parent, const QString& label, Wo
     dialog.setAutoReset(false);
     dialog.setAutoClose(false);
     QEventLoop loop;
+    QObject::connect(&dialog, &QProgressDialog::canceled, &loop, &QEventLoop::quit);
     QTimer poll;
     poll.setInterval(PollIntervalMs);
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
