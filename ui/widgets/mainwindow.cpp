@@ -1,8 +1,8 @@
 #include "widgets/mainwindow.h"
 
-#include "loop/loopcontrol.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
+#include "models/queueboard.h"
 #include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
 #include "recording/recording.h"
@@ -96,10 +96,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_feed = m_controller->feed();
     m_status = new StatusModel(m_feed, this);
     m_console = new ConsoleModel(m_feed, this);
-    for (int i = 0; i < QueueModel::QueueCount; ++i)
-        m_queueModels[std::size_t(i)] = new QueueModel(QueueModel::Queue(i), this);
+    m_queues = new QueueBoard(m_feed, m_status, this);
     connect(m_feed, &LiveFeed::ticked, this, &MainWindow::onTicked);
-    connect(m_feed, &LiveFeed::reset, this, &MainWindow::clearQueues);
     connect(m_controller, &SessionController::started, this, &MainWindow::onSessionStarted);
     connect(m_controller, &SessionController::probesChanged, this, &MainWindow::showProbes);
     m_files = new FileActions(m_controller, m_console, this);
@@ -154,6 +152,16 @@ QAction* MainWindow::addControl(const QString& text, const QKeySequence& shortcu
 
 void MainWindow::createActions()
 {
+    createLoopActions();
+    createSlowMotion();
+    createFileMenu();
+    createLoopMenu();
+    createViewMenu();
+    createToolBar();
+}
+
+void MainWindow::createLoopActions()
+{
     m_runAction = addControl(tr("Run"), QKeySequence(Qt::Key_F5),
         tr("Runs the scenario selected in the browser on a fresh loop; the previous run stops."));
     connect(m_runAction, &QAction::triggered, this, [this] { m_browser->run(); });
@@ -188,7 +196,10 @@ void MainWindow::createActions()
     m_delayAction->setCheckable(true);
     m_delayAction->setChecked(true);
     connect(m_delayAction, &QAction::toggled, m_controller, &SessionController::setDelayMonitor);
+}
 
+void MainWindow::createSlowMotion()
+{
     m_slowMotion = new QSlider(Qt::Horizontal, this);
     m_slowMotion->setObjectName(QStringLiteral("slowMotion"));
     m_slowMotion->setRange(0, 1000);
@@ -212,7 +223,48 @@ void MainWindow::createActions()
     m_fasterAction = addControl(tr("Faster"), QKeySequence(Qt::Key_BracketLeft), tr("Less slow motion."));
     connect(m_fasterAction, &QAction::triggered, this,
         [this] { m_slowMotion->setValue(m_slowMotion->value() - m_slowMotion->pageStep()); });
+}
 
+void MainWindow::createFileMenu()
+{
+    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
+        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
+    connect(openProgram, &QAction::triggered, m_files, &FileActions::openProgramFile);
+    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
+        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
+    connect(openTrace, &QAction::triggered, m_files, &FileActions::openRecordingFile);
+    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
+        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
+    connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
+    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
+        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
+    connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
+
+    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->setToolTipsVisible(true);
+    fileMenu->addAction(openProgram);
+    fileMenu->addAction(openTrace);
+    fileMenu->addSeparator();
+    fileMenu->addAction(exportTrace);
+    fileMenu->addAction(exportCsv);
+    fileMenu->addSeparator();
+    fileMenu->addAction(quit);
+}
+
+void MainWindow::createLoopMenu()
+{
+    QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
+    loopMenu->setToolTipsVisible(true);
+    for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
+             m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
+        loopMenu->addAction(action);
+}
+
+void MainWindow::createViewMenu()
+{
     m_themeAction = addControl(tr("Dark theme"), QKeySequence(QStringLiteral("Ctrl+T")),
         tr("Switches between the light and the dark theme; the choice is remembered."));
     m_themeAction->setCheckable(true);
@@ -222,9 +274,16 @@ void MainWindow::createActions()
     connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
     auto* zoomOut = addControl(tr("Smaller text"), QKeySequence::ZoomOut, tr("Makes all text smaller."));
     connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
-    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
-    connect(quit, &QAction::triggered, this, &QWidget::close);
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    viewMenu->addAction(m_themeAction);
+    viewMenu->addAction(zoomIn);
+    viewMenu->addAction(zoomOut);
+    viewMenu->addSeparator();
+}
 
+void MainWindow::createToolBar()
+{
     auto* toolbar = addToolBar(tr("Loop controls"));
     toolbar->setObjectName(QStringLiteral("loopControls"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -246,41 +305,6 @@ void MainWindow::createActions()
     toolbar->addAction(m_delayAction);
     toolbar->addSeparator();
     toolbar->addAction(m_themeAction);
-
-    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
-        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
-    connect(openProgram, &QAction::triggered, m_files, &FileActions::openProgramFile);
-    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
-        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
-    connect(openTrace, &QAction::triggered, m_files, &FileActions::openRecordingFile);
-    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
-        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
-    connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
-    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
-        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
-    connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
-
-    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
-    fileMenu->setToolTipsVisible(true);
-    fileMenu->addAction(openProgram);
-    fileMenu->addAction(openTrace);
-    fileMenu->addSeparator();
-    fileMenu->addAction(exportTrace);
-    fileMenu->addAction(exportCsv);
-    fileMenu->addSeparator();
-    fileMenu->addAction(quit);
-
-    QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
-    loopMenu->setToolTipsVisible(true);
-    for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
-             m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
-        loopMenu->addAction(action);
-    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    viewMenu->addAction(m_themeAction);
-    viewMenu->addAction(zoomIn);
-    viewMenu->addAction(zoomOut);
-    viewMenu->addSeparator();
 }
 
 void MainWindow::createDocks()
@@ -327,8 +351,7 @@ void MainWindow::createDocks()
         bold.setBold(true);
         title->setFont(bold);
         title->setToolTip(QueueModel::explanation(queue));
-        m_queueTitles[std::size_t(i)] = title;
-        auto* view = makeTable(m_queueModels[std::size_t(i)], box);
+        auto* view = makeTable(m_queues->model(queue), box);
         view->setObjectName(QStringLiteral("queueView%1").arg(i));
         view->setToolTip(QueueModel::explanation(queue));
         view->header()->hide();
@@ -340,7 +363,7 @@ void MainWindow::createDocks()
             title->setText(tr("%1 · %2").arg(QueueModel::title(queue)).arg(total));
         };
         update(0);
-        connect(m_queueModels[std::size_t(i)], &QueueModel::totalChanged, title, update);
+        connect(m_queues->model(queue), &QueueModel::totalChanged, title, update);
     }
     queuesLayout->addWidget(splitter);
     auto* queuesDock = addDock(tr("Queues"), QStringLiteral("queuesDock"), queues, Qt::RightDockWidgetArea,
@@ -465,6 +488,11 @@ bool MainWindow::replaying() const
     return m_controller->replaying();
 }
 
+QueueModel* MainWindow::queueModel(QueueModel::Queue queue) const
+{
+    return m_queues->model(queue);
+}
+
 void MainWindow::onSessionStarted()
 {
     {
@@ -512,49 +540,8 @@ void MainWindow::onRecordingOpened(const QString& path)
     updateControls();
 }
 
-void MainWindow::clearQueues()
-{
-    for (QueueModel* model : m_queueModels)
-        model->clear();
-    m_lastSnapshotNs = -2;
-}
-
-void MainWindow::refreshQueues()
-{
-    if (!m_feed->live())
-        return;
-    const loopscope::QueueSnapshot snapshot = m_feed->queueSnapshot();
-    if (snapshot.takenAtNs == m_lastSnapshotNs)
-        return;
-    m_lastSnapshotNs = snapshot.takenAtNs;
-    for (QueueModel* model : m_queueModels)
-        model->update(snapshot, m_feed->recording()->strings);
-}
-
-// The loop publishes queue snapshots between callbacks, so a long callback's own entry is still
-// in the last one: mark it as running rather than let it look like it waits.
-void MainWindow::markRunningCallback()
-{
-    using loopscope::CallbackKind;
-    const std::int64_t startedNs = m_status->nowNs() - m_status->callbackRunningNs();
-    const bool stale = m_status->inCallback() && m_lastSnapshotNs >= 0 && m_lastSnapshotNs <= startedNs;
-    const CallbackKind kind = m_status->callbackKind();
-    auto mark = [&](QueueModel::Queue queue, CallbackKind served) {
-        queueModel(queue)->setRunningLabel(stale && kind == served ? m_status->callbackLabel() : QString());
-    };
-    mark(QueueModel::Queue::Timers, CallbackKind::Timer);
-    mark(QueueModel::Queue::Immediates, CallbackKind::Immediate);
-    mark(QueueModel::Queue::Closes, CallbackKind::Close);
-}
-
 void MainWindow::onTicked()
 {
-    // The loop publishes a snapshot at most every 30 ms; looking every other frame is enough.
-    if (++m_ticks % 2 == 0) {
-        refreshQueues();
-        queueModel(QueueModel::Queue::Timers)->setNowNs(m_status->nowNs());
-        markRunningCallback();
-    }
     if (m_feed->live() && m_feed->paused() != m_pauseAction->isChecked()) {
         const QSignalBlocker blocker(m_pauseAction);
         m_pauseAction->setChecked(m_feed->paused());

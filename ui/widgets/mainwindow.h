@@ -8,8 +8,6 @@
 
 #include <QMainWindow>
 
-#include <array>
-
 namespace loopscope {
 class Session;
 }
@@ -18,6 +16,7 @@ class LatencyChart;
 class LiveFeed;
 class PhaseWheel;
 class PoolLanesView;
+class QueueBoard;
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -71,31 +70,33 @@ public:
     FileActions* fileActions() const { return m_files; }
     StatusModel* statusModel() const { return m_status; }
     ConsoleModel* consoleModel() const { return m_console; }
-    QueueModel* queueModel(QueueModel::Queue queue) const { return m_queueModels[std::size_t(queue)]; }
+    QueueModel* queueModel(QueueModel::Queue queue) const;
     ScenarioBrowser* scenarioBrowser() const { return m_browser; }
     WorkloadPalette* workloadPalette() const { return m_palette; }
     PhaseWheel* phaseWheel() const { return m_wheel; }
     PoolLanesView* poolLanes() const { return m_poolLanes; }
     TimelineView* timeline() const { return m_timeline; }
     LatencyChart* latencyChart() const { return m_latency; }
-    // Reads the latest queue snapshot into the queue models now.
-    void refreshQueues();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void createActions();
+    void createLoopActions();
+    void createSlowMotion();
+    void createFileMenu();
+    void createLoopMenu();
+    void createViewMenu();
+    void createToolBar();
     void createDocks();
     void onSessionStarted();
     void onRecordingOpened(const QString& path);
     void showProbes();
-    void clearQueues();
     void updateControls();
     void setTheme(Theme::Mode mode);
     void setFontScale(double scale);
     void onTicked();
-    void markRunningCallback();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
 
     SessionController* m_controller = nullptr;
@@ -103,10 +104,7 @@ private:
     FileActions* m_files = nullptr;
     StatusModel* m_status = nullptr;
     ConsoleModel* m_console = nullptr;
-    std::array<QueueModel*, QueueModel::QueueCount> m_queueModels {};
-    std::array<QLabel*, QueueModel::QueueCount> m_queueTitles {};
-    std::int64_t m_lastSnapshotNs = -2;
-    int m_ticks = 0;
+    QueueBoard* m_queues = nullptr;
     PhaseWheel* m_wheel = nullptr;
     ScenarioBrowser* m_browser = nullptr;
     WorkloadPalette* m_palette = nullptr;
