@@ -73,9 +73,11 @@ std::int64_t LiveFeed::originNs() const
 
 std::int64_t LiveFeed::nowNs() const
 {
-    if (finished() || !m_session)
+    // A session that has not started yet has no origin.
+    const std::int64_t origin = originNs();
+    if (finished() || origin == 0)
         return m_lastEndNs;
-    return std::max(m_lastEndNs, loopscope::monotonicNs() - m_session->originNs());
+    return std::max(m_lastEndNs, loopscope::monotonicNs() - origin);
 }
 
 bool LiveFeed::finished() const
