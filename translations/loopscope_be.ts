@@ -264,10 +264,6 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Idle loop: inject workloads</source>
-        <translation>Цыкл у прастоі: дадайце нагрузку</translation>
-    </message>
-    <message>
         <source>LoopScope %1</source>
         <translation>LoopScope %1</translation>
     </message>
@@ -1170,6 +1166,13 @@
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
         <translation>%1: праграмы больш за %2 МіБ не прымаюцца</translation>
+    </message>
+</context>
+<context>
+    <name>SessionController</name>
+    <message>
+        <source>Idle loop: inject workloads</source>
+        <translation>Цыкл у прастоі: дадайце нагрузку</translation>
     </message>
 </context>
 <context>

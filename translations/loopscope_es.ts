@@ -264,10 +264,6 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Idle loop: inject workloads</source>
-        <translation>Bucle inactivo: inyecta cargas de trabajo</translation>
-    </message>
-    <message>
         <source>LoopScope %1</source>
         <translation>LoopScope %1</translation>
     </message>
@@ -1166,6 +1162,13 @@
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
         <translation>%1: se rechazan los programas de más de %2 MiB</translation>
+    </message>
+</context>
+<context>
+    <name>SessionController</name>
+    <message>
+        <source>Idle loop: inject workloads</source>
+        <translation>Bucle inactivo: inyecta cargas de trabajo</translation>
     </message>
 </context>
 <context>

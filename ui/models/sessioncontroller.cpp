@@ -3,8 +3,6 @@
 #include "models/livefeed.h"
 #include "session/session.h"
 
-#include <QCoreApplication>
-
 #include <chrono>
 #include <thread>
 
@@ -40,7 +38,7 @@ void SessionController::startIdle()
 {
     loopscope::Program program;
     program.name = "idle";
-    program.title = QCoreApplication::translate("MainWindow", "Idle loop: inject workloads").toStdString();
+    program.title = tr("Idle loop: inject workloads").toStdString();
     start(std::move(program));
 }
 
