@@ -66,6 +66,8 @@ ProgressTask::Result ProgressTask::run(QWidget* parent, const QString& label, Wo
     QProgressDialog dialog(label, tr("Cancel"), 0, 0, parent);
     dialog.setWindowModality(Qt::WindowModal);
     dialog.setMinimumDuration(ShowAfterMs);
+    // Starts the clock of the minimum duration; without a first value the dialog waits for Qt's default.
+    dialog.setValue(0);
     dialog.setAutoReset(false);
     dialog.setAutoClose(false);
     QEventLoop loop;
