@@ -109,11 +109,6 @@ void SessionController::setPaused(bool paused)
         m_session->resume();
 }
 
-bool SessionController::paused() const
-{
-    return m_session && m_session->paused();
-}
-
 void SessionController::step(loopscope::StepMode mode)
 {
     if (m_session && m_session->paused())

@@ -46,7 +46,6 @@ public:
     void end();
 
     void setPaused(bool paused);
-    bool paused() const;
     // While paused: run to the next boundary of `mode`.
     void step(loopscope::StepMode mode);
     void setSlowMotion(int ms);
