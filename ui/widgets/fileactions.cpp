@@ -136,10 +136,12 @@ bool FileActions::exportRecording(ExportFormat format, const QString& givenPath)
     auto settle = [target, partial](bool keep, std::string* error) {
         if (keep && std::rename(partial.c_str(), target.c_str()) == 0)
             return true;
-        if (keep)
-            *error = target + ": cannot replace: " + std::strerror(errno);
+        const int renameError = errno;
         std::remove(partial.c_str());
-        return !keep;
+        if (!keep)
+            return true;
+        *error = target + ": cannot replace: " + std::strerror(renameError);
+        return false;
     };
     const ProgressTask::Result result
         = m_tasks.run(m_window, tr("Writing %1…").arg(QFileInfo(path).fileName()), write, settle);

@@ -31,7 +31,8 @@ public:
     // The work, on the worker thread: true on success, else false with `error` set.
     using Work = std::function<bool(const loopscope::Progress& progress, std::string* error)>;
     // Runs on the worker after the work, with `keep` false when it failed or was cancelled; nothing
-    // cancels it halfway, so it can put a result in place or take it away.
+    // cancels it halfway, so it can put a result in place or take it away. False (with `error`) when
+    // a kept result could not be put in place.
     using Settle = std::function<bool(bool keep, std::string* error)>;
 
     ProgressTask() = default;
