@@ -100,9 +100,9 @@ loopscope::QueueSnapshot LiveFeed::queueSnapshot() const
     return m_session ? m_session->queueSnapshot() : loopscope::QueueSnapshot();
 }
 
-std::vector<loopscope::PoolWork> LiveFeed::poolWork() const
+std::vector<loopscope::PoolBoard::Item> LiveFeed::poolWork() const
 {
-    return m_session ? m_session->poolWork() : std::vector<loopscope::PoolWork>();
+    return m_session ? m_session->poolWork() : std::vector<loopscope::PoolBoard::Item>();
 }
 
 std::uint64_t LiveFeed::droppedEvents() const
