@@ -3,8 +3,19 @@
 #include "models/livefeed.h"
 #include "session/session.h"
 
-#include <chrono>
-#include <thread>
+namespace {
+
+// Whoever lets go of a session last, the reaper or an export still reading its recording, stops it:
+// aborting and stopping complete the recording's info, which a reader must not see change. Work the
+// session has not finished is abandoned first.
+void release(loopscope::Session* session)
+{
+    if (!session->finished())
+        session->abort();
+    delete session;
+}
+
+} // namespace
 
 SessionController::SessionController(QObject* parent)
     : QObject(parent)
@@ -27,7 +38,7 @@ void SessionController::start(loopscope::Program program)
 {
     end();
     m_programName = QString::fromStdString(program.name);
-    m_session = std::make_shared<loopscope::Session>(std::move(program));
+    m_session = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program)), &release);
     m_session->start();
     applyControls();
     m_feed->setSession(m_session.get());
@@ -84,19 +95,10 @@ void SessionController::end()
         retire(std::move(m_session));
 }
 
-// Aborting and stopping complete the recording's info, which an export still reading the recording
-// must not see change: the reaper waits for it to let go first.
+// Letting go of the session joins its loop thread, which may be busy, so the reaper does it.
 void SessionController::retire(std::shared_ptr<loopscope::Session> session)
 {
-    const bool abort = !session->finished();
-    m_reaper.retire([session = std::move(session), abort]() mutable {
-        while (session.use_count() > 1)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        if (abort)
-            session->abort();
-        session->stop();
-        session.reset();
-    });
+    m_reaper.retire([session = std::move(session)]() mutable { session.reset(); });
 }
 
 void SessionController::setPaused(bool paused)

@@ -8,12 +8,12 @@ SessionReaper::~SessionReaper()
     }
 }
 
-void SessionReaper::retire(std::function<void()> stop)
+void SessionReaper::retire(std::function<void()> release)
 {
     collect();
     auto done = std::make_shared<std::atomic<bool>>(false);
-    std::thread thread([stop = std::move(stop), done] {
-        stop();
+    std::thread thread([release = std::move(release), done] {
+        release();
         done->store(true);
     });
     m_graves.push_back({ std::move(thread), std::move(done) });

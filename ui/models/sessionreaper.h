@@ -18,8 +18,8 @@ public:
     SessionReaper(const SessionReaper&) = delete;
     SessionReaper& operator=(const SessionReaper&) = delete;
 
-    // Runs `stop`, which stops and releases one session, on a thread of its own.
-    void retire(std::function<void()> stop);
+    // Runs `release`, which lets go of one session and so stops it, on a thread of its own.
+    void retire(std::function<void()> release);
     // Sessions still being stopped.
     int pending() const;
 
