@@ -3,7 +3,9 @@
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/queuemodel.h"
+#include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
+#include "recording/recording.h"
 #include "session/session.h"
 #include "widgets/mainwindow.h"
 #include "widgets/phasewheel.h"
@@ -12,12 +14,57 @@
 #include "widgets/workloadpalette.h"
 
 #include <QAction>
+#include <QDir>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 using Workload = WorkloadPalette::Workload;
+
+namespace {
+
+// A recording large enough that reading or writing it takes tens of milliseconds, far longer than
+// the first turn of the event loop, in which cancelSoon() presses Cancel.
+std::shared_ptr<loopscope::Recording> largeRecording(std::int64_t records)
+{
+    auto recording = std::make_shared<loopscope::Recording>();
+    recording->info.generator = "LoopScope test";
+    recording->info.program = "large";
+    loopscope::EventLog& log = recording->mainLog();
+    const std::uint32_t label = recording->strings.intern("tick");
+    for (std::int64_t i = 0; i < records; ++i) {
+        loopscope::Record* record = log.slot();
+        record->type = loopscope::RecordType::Callback;
+        record->sub = std::uint8_t(loopscope::CallbackKind::Timer);
+        record->label = label;
+        record->startNs = 1000 + i * 5000;
+        record->span.durNs = 2000;
+        record->span.busyNs = 2000;
+        record->span.maxNs = 2000;
+        record->span.count = 1;
+        record->span.iteration = std::uint32_t(i);
+        log.commit();
+    }
+    return recording;
+}
+
+// Presses Cancel in the progress dialog as soon as the event loop runs; true in `ranDuringWork`
+// when that happened while the work was still going, that is, while the GUI thread was free.
+void cancelSoon(MainWindow& window, bool& ranDuringWork)
+{
+    QTimer::singleShot(0, &window, [&window, &ranDuringWork] {
+        ranDuringWork = window.fileActions()->pendingTasks() == 1;
+        auto* dialog = window.findChild<QProgressDialog*>();
+        QVERIFY(dialog);
+        auto* cancel = dialog->findChild<QPushButton*>();
+        QVERIFY(cancel);
+        cancel->click();
+    });
+}
+
+} // namespace
 
 class TestGuiScenario : public QObject
 {
@@ -208,6 +255,43 @@ private slots:
         QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
         QVERIFY(!window.replaying());
         QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("live again")), 5000);
+    }
+
+    void openingALargeRecordingCanBeCancelled()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.json"));
+        std::string error;
+        QVERIFY2(loopscope::writeTrace(*largeRecording(300'000), path.toStdString(), &error), error.c_str());
+        MainWindow window;
+        const loopscope::Session* live = window.session();
+        bool ranDuringWork = false;
+        cancelSoon(window, ranDuringWork);
+        QVERIFY(!window.openRecording(path));
+        QVERIFY(ranDuringWork);
+        QCOMPARE(window.session(), live);
+        QVERIFY(!window.replaying());
+        QVERIFY(window.lastError().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(window.fileActions()->pendingTasks(), 0, 20000);
+        QCOMPARE(window.session(), live);
+    }
+
+    void cancelledExportLeavesNoFile()
+    {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.controller()->replay(largeRecording(500'000));
+        // The views take in the replay now, so that the export's event loop has nothing heavy to do.
+        window.feed()->poll();
+        const QString target = dir.filePath(QStringLiteral("copy.json"));
+        bool ranDuringWork = false;
+        cancelSoon(window, ranDuringWork);
+        QVERIFY(!window.exportRecording(MainWindow::ExportFormat::Trace, target));
+        QVERIFY(ranDuringWork);
+        QVERIFY(!QFileInfo::exists(target));
+        QTRY_COMPARE_WITH_TIMEOUT(window.fileActions()->pendingTasks(), 0, 20000);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+        QVERIFY(window.replaying());
     }
 
     void everyWorkloadBuildsAProgram()

@@ -73,7 +73,6 @@ private slots:
         QAbstractItemModelTester statusTester(&status, QAbstractItemModelTester::FailureReportingMode::QtTest);
 
         loopscope::Session session(std::get<loopscope::Program>(std::move(loaded)));
-        status.setOriginNs(loopscope::monotonicNs());
         session.start();
         feed.setSession(&session);
         QTRY_COMPARE_WITH_TIMEOUT(console.outputLines().size(), 5, 10000);

@@ -2,19 +2,24 @@
 #include "models/poolmodel.h"
 #include "widgets/latencychart.h"
 #include "widgets/poollanesview.h"
+#include "widgets/progresstask.h"
 #include "widgets/timelineview.h"
 
 #include "program/program.h"
+#include "recording/recording.h"
 #include "session/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QImage>
 #include <QLineSeries>
+#include <QProgressDialog>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 #include <memory>
+#include <thread>
 
 namespace {
 
@@ -84,6 +89,9 @@ private slots:
     void poolModelFollowsItems();
     void liveRun();
     void timelineNavigation();
+    void feedHandsOutTheOrigin();
+    void progressTaskRunsOffTheGuiThread();
+    void progressTaskCancels();
 };
 
 void TestViews::poolModelFollowsItems()
@@ -260,6 +268,117 @@ void TestViews::timelineNavigation()
     QTest::mouseMove(&timeline, QPoint(700, 100));
     QTest::mouseRelease(&timeline, Qt::LeftButton, {}, QPoint(700, 100));
     QVERIFY(timeline.window().startNs <= dragFrom.startNs);
+}
+
+void TestViews::feedHandsOutTheOrigin()
+{
+    // Until the timer fires the loop sleeps in poll and records nothing.
+    loopscope::Session session(parse(R"({ "format": "loopscope-program", "version": 1, "name": "sleepy",
+        "main": [ { "op": "setTimeout", "ms": 600, "do": [ { "op": "log", "text": "late" } ] } ] })"));
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    TimelineView timeline(&feed);
+    session.start();
+    feed.setSession(&session);
+    QVERIFY(session.originNs() > 0);
+    QCOMPARE(feed.originNs(), session.originNs());
+    QVERIFY(session.waitStarted(5000));
+    QTest::qWait(250);
+    // On the first tick, a clock inferred from the records seen would stand at their end, near 0.
+    feed.poll();
+    const std::int64_t before = loopscope::monotonicNs() - session.originNs();
+    const std::int64_t feedNow = feed.nowNs();
+    const std::int64_t after = loopscope::monotonicNs() - session.originNs();
+    QVERIFY(feed.lastEndNs() < 100'000'000);
+    QVERIFY(feedNow >= 250'000'000);
+    QVERIFY(before <= feedNow && feedNow <= after);
+    QVERIFY(timeline.following());
+    QVERIFY2(
+        std::abs(timeline.window().endNs - feedNow) < 50'000'000, qPrintable(QString::number(timeline.window().endNs)));
+
+    // A replay has no origin; its clock stands at the end of its records.
+    auto recording = std::make_shared<loopscope::Recording>();
+    loopscope::Record* record = recording->mainLog().slot();
+    record->type = loopscope::RecordType::Phase;
+    record->startNs = 1000;
+    record->span.durNs = 500;
+    recording->mainLog().commit();
+    feed.setRecording(recording);
+    feed.poll();
+    QCOMPARE(feed.originNs(), 0);
+    QVERIFY(feed.finished());
+    QCOMPARE(feed.nowNs(), 1500);
+    session.stop();
+}
+
+void TestViews::progressTaskRunsOffTheGuiThread()
+{
+    QWidget window;
+    ProgressTask task;
+    std::thread::id worker;
+    bool kept = false;
+    int shownMaximum = 0;
+    int shownValue = 0;
+    QTimer::singleShot(200, &window, [&] {
+        if (auto* dialog = window.findChild<QProgressDialog*>()) {
+            shownMaximum = dialog->maximum();
+            shownValue = dialog->value();
+        }
+    });
+    const ProgressTask::Result result = task.run(
+        &window, QStringLiteral("working"),
+        [&worker](const loopscope::Progress& progress, std::string*) {
+            worker = std::this_thread::get_id();
+            for (int i = 0; i <= 40; ++i) {
+                progress(std::uint64_t(i), 40);
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+            return true;
+        },
+        [&kept](bool keep, std::string*) {
+            kept = keep;
+            return true;
+        });
+    QCOMPARE(int(result.outcome), int(ProgressTask::Outcome::Succeeded));
+    QVERIFY(worker != std::thread::id());
+    QVERIFY(worker != std::this_thread::get_id());
+    QVERIFY(kept);
+    // Halfway through, the dialog showed how far the work was.
+    QCOMPARE(shownMaximum, 1000);
+    QVERIFY2(shownValue > 100 && shownValue < 900, qPrintable(QString::number(shownValue)));
+
+    const ProgressTask::Result failed
+        = task.run(&window, QStringLiteral("failing"), [](const loopscope::Progress&, std::string* error) {
+              *error = "no such file";
+              return false;
+          });
+    QCOMPARE(int(failed.outcome), int(ProgressTask::Outcome::Failed));
+    QCOMPARE(failed.error, QStringLiteral("no such file"));
+}
+
+void TestViews::progressTaskCancels()
+{
+    QWidget window;
+    ProgressTask task;
+    std::atomic<bool> stoppedByProgress { false };
+    std::atomic<bool> kept { true };
+    QTimer::singleShot(100, &window, [&window] { window.findChild<QProgressDialog*>()->cancel(); });
+    const ProgressTask::Result result = task.run(
+        &window, QStringLiteral("endless"),
+        [&stoppedByProgress](const loopscope::Progress& progress, std::string*) {
+            while (progress(0, 0))
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            stoppedByProgress = true;
+            return false;
+        },
+        [&kept](bool keep, std::string*) {
+            kept = keep;
+            return true;
+        });
+    QCOMPARE(int(result.outcome), int(ProgressTask::Outcome::Cancelled));
+    QTRY_COMPARE(task.pending(), 0);
+    QVERIFY(stoppedByProgress);
+    QVERIFY(!kept);
 }
 
 QTEST_MAIN(TestViews)

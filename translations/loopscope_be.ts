@@ -164,6 +164,61 @@
     </message>
 </context>
 <context>
+    <name>FileActions</name>
+    <message>
+        <source>Cannot open the program</source>
+        <translation>Не ўдаецца адкрыць праграму</translation>
+    </message>
+    <message>
+        <source>Open program</source>
+        <translation>Адкрыць праграму</translation>
+    </message>
+    <message>
+        <source>LoopScope programs (*.json);;All files (*)</source>
+        <translation>Праграмы LoopScope (*.json);;Усе файлы (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Чытанне %1…</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>Не ўдаецца адкрыць запіс</translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>Адкрыць запіс</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json);;All files (*)</source>
+        <translation>JSON трасы Chrome (*.json);;Усе файлы (*)</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>Экспартаваць трасу</translation>
+    </message>
+    <message>
+        <source>Export latency CSV</source>
+        <translation>Экспартаваць CSV затрымак</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>JSON трасы Chrome (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>Запіс %1…</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Не ўдалося экспартаваць</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
@@ -208,10 +263,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Idle loop: inject workloads</source>
-        <translation>Цыкл у прастоі: дадайце нагрузку</translation>
-    </message>
     <message>
         <source>LoopScope %1</source>
         <translation>LoopScope %1</translation>
@@ -497,22 +548,6 @@
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <source>Cannot open the program</source>
-        <translation>Не ўдаецца адкрыць праграму</translation>
-    </message>
-    <message>
-        <source>Open program</source>
-        <translation>Адкрыць праграму</translation>
-    </message>
-    <message>
-        <source>LoopScope programs (*.json);;All files (*)</source>
-        <translation>Праграмы LoopScope (*.json);;Усе файлы (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open the recording</source>
-        <translation>Не ўдаецца адкрыць запіс</translation>
-    </message>
-    <message>
         <source>LoopScope — %1 (recording)</source>
         <translation>LoopScope — %1 (запіс)</translation>
     </message>
@@ -535,34 +570,6 @@
             <numerusform>; %n падзеі не запісаны</numerusform>
             <numerusform>; %n падзей не запісана</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Open recording</source>
-        <translation>Адкрыць запіс</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json);;All files (*)</source>
-        <translation>JSON трасы Chrome (*.json);;Усе файлы (*)</translation>
-    </message>
-    <message>
-        <source>Export trace</source>
-        <translation>Экспартаваць трасу</translation>
-    </message>
-    <message>
-        <source>Export latency CSV</source>
-        <translation>Экспартаваць CSV затрымак</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json)</source>
-        <translation>JSON трасы Chrome (*.json)</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Не ўдалося экспартаваць</translation>
     </message>
     <message>
         <source>Wrote %1</source>
@@ -784,6 +791,13 @@
     <message>
         <source>Time</source>
         <translation>Час</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressTask</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасаваць</translation>
     </message>
 </context>
 <context>
@@ -1152,6 +1166,13 @@
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
         <translation>%1: праграмы больш за %2 МіБ не прымаюцца</translation>
+    </message>
+</context>
+<context>
+    <name>SessionController</name>
+    <message>
+        <source>Idle loop: inject workloads</source>
+        <translation>Цыкл у прастоі: дадайце нагрузку</translation>
     </message>
 </context>
 <context>

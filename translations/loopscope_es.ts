@@ -164,6 +164,61 @@
     </message>
 </context>
 <context>
+    <name>FileActions</name>
+    <message>
+        <source>Cannot open the program</source>
+        <translation>No se puede abrir el programa</translation>
+    </message>
+    <message>
+        <source>Open program</source>
+        <translation>Abrir programa</translation>
+    </message>
+    <message>
+        <source>LoopScope programs (*.json);;All files (*)</source>
+        <translation>Programas de LoopScope (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Leyendo %1…</translation>
+    </message>
+    <message>
+        <source>Cannot open the recording</source>
+        <translation>No se puede abrir la grabación</translation>
+    </message>
+    <message>
+        <source>Open recording</source>
+        <translation>Abrir grabación</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json);;All files (*)</source>
+        <translation>JSON de traza de Chrome (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>Exportar traza</translation>
+    </message>
+    <message>
+        <source>Export latency CSV</source>
+        <translation>Exportar CSV de latencia</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>JSON de traza de Chrome (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>Escribiendo %1…</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>La exportación falló</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
@@ -208,10 +263,6 @@
 </context>
 <context>
     <name>MainWindow</name>
-    <message>
-        <source>Idle loop: inject workloads</source>
-        <translation>Bucle inactivo: inyecta cargas de trabajo</translation>
-    </message>
     <message>
         <source>LoopScope %1</source>
         <translation>LoopScope %1</translation>
@@ -496,22 +547,6 @@
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <source>Cannot open the program</source>
-        <translation>No se puede abrir el programa</translation>
-    </message>
-    <message>
-        <source>Open program</source>
-        <translation>Abrir programa</translation>
-    </message>
-    <message>
-        <source>LoopScope programs (*.json);;All files (*)</source>
-        <translation>Programas de LoopScope (*.json);;Todos los archivos (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open the recording</source>
-        <translation>No se puede abrir la grabación</translation>
-    </message>
-    <message>
         <source>LoopScope — %1 (recording)</source>
         <translation>LoopScope — %1 (grabación)</translation>
     </message>
@@ -532,34 +567,6 @@
             <numerusform>; %n evento no se grabó</numerusform>
             <numerusform>; %n eventos no se grabaron</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Open recording</source>
-        <translation>Abrir grabación</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json);;All files (*)</source>
-        <translation>JSON de traza de Chrome (*.json);;Todos los archivos (*)</translation>
-    </message>
-    <message>
-        <source>Export trace</source>
-        <translation>Exportar traza</translation>
-    </message>
-    <message>
-        <source>Export latency CSV</source>
-        <translation>Exportar CSV de latencia</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json)</source>
-        <translation>JSON de traza de Chrome (*.json)</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>La exportación falló</translation>
     </message>
     <message>
         <source>Wrote %1</source>
@@ -781,6 +788,13 @@
     <message>
         <source>Time</source>
         <translation>Tiempo</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressTask</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 <context>
@@ -1148,6 +1162,13 @@
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
         <translation>%1: se rechazan los programas de más de %2 MiB</translation>
+    </message>
+</context>
+<context>
+    <name>SessionController</name>
+    <message>
+        <source>Idle loop: inject workloads</source>
+        <translation>Bucle inactivo: inyecta cargas de trabajo</translation>
     </message>
 </context>
 <context>

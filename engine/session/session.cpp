@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <unistd.h>
+#include <utility>
 
 namespace loopscope {
 
@@ -70,8 +71,12 @@ void Session::start()
     for (int i = 0; i < MaxWorkerLoops; ++i)
         options.workerLogs.push_back(m_recording.logs[std::size_t(ProberLog + 1 + i)].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
+    m_originNs = m_runtime->recorder().originNs();
     LoopThread::Hooks hooks;
-    hooks.setup = [this](uv_loop_t&) { m_runtime->start(); };
+    hooks.setup = [this](uv_loop_t&) {
+        m_runtime->start();
+        markStarted();
+    };
     hooks.drained = [this](uv_loop_t&) {
         m_runtime->loopEnded();
         {
@@ -89,12 +94,24 @@ void Session::start()
     m_loop.start(std::move(hooks));
     if (m_program->delayMonitorMs > 0)
         setDelayMonitor(true, m_program->delayMonitorMs);
-    if (m_program->healthProbeMs > 0) {
-        // The server starts listening on the loop thread during setup.
-        for (int i = 0; i < 200 && m_live.healthPort.load() == 0 && !m_live.finished.load(); ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (m_program->healthProbeMs > 0)
         setHealthProbe(true, m_program->healthProbeMs);
+}
+
+void Session::markStarted()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_started = true;
     }
+    m_changed.notify_all();
+}
+
+bool Session::waitStarted(int timeoutMs)
+{
+    std::unique_lock lock(m_mutex);
+    return m_changed.wait_for(
+        lock, std::chrono::milliseconds(timeoutMs), [this] { return m_started.load() || m_live.finished.load(); });
 }
 
 bool Session::waitFinished(int timeoutMs)
@@ -134,6 +151,7 @@ void Session::stop()
     m_control.release();
     {
         std::lock_guard lock(m_proberMutex);
+        m_pendingProbeMs = 0;
         if (m_prober)
             m_prober->stop();
     }
@@ -182,18 +200,25 @@ void Session::setSlowMotion(int ms)
 void Session::setHealthProbe(bool on, int intervalMs)
 {
     std::lock_guard lock(m_proberMutex);
-    if (!on) {
-        if (m_prober)
-            m_prober->stop();
+    m_pendingProbeMs = on ? intervalMs : 0;
+    if (!on && m_prober)
+        m_prober->stop();
+    startPendingProbeLocked();
+}
+
+// The server starts listening on the loop thread, so a probe asked for before that waits for the
+// housekeeper to see the port.
+void Session::startPendingProbeLocked()
+{
+    if (m_pendingProbeMs == 0 || m_live.healthPort.load() == 0)
         return;
-    }
+    const int intervalMs = std::exchange(m_pendingProbeMs, 0);
     if (m_prober && m_prober->running())
         return;
     // A new prober each time: its recorder must start from a clean run slice.
     if (m_prober)
         m_prober->stop();
-    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings,
-        m_runtime ? m_runtime->recorder().originNs() : monotonicNs());
+    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings, m_originNs);
     m_prober->start(m_live.healthPort.load(), intervalMs);
 }
 
@@ -213,6 +238,12 @@ std::vector<PoolWork> Session::poolWork() const
     return m_poolBoard.snapshot();
 }
 
+void Session::startPendingProbe()
+{
+    std::lock_guard lock(m_proberMutex);
+    startPendingProbeLocked();
+}
+
 // Keeps spare chunks ready for the loop thread so that recording never allocates there.
 void Session::housekeeping()
 {
@@ -221,6 +252,7 @@ void Session::housekeeping()
         lock.unlock();
         for (const auto& log : m_recording.logs)
             log->replenish();
+        startPendingProbe();
         lock.lock();
         m_changed.wait_for(lock, std::chrono::milliseconds(2), [this] { return m_housekeepingStop; });
     }

@@ -42,8 +42,13 @@ public:
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
-    // Starts the loop thread and runs the program's main module on it.
+    // Starts the loop thread, which then runs the program's main module; returns at once.
     void start();
+    // Waits until the loop thread has run the main module (or the run ended); false on timeout.
+    bool waitStarted(int timeoutMs);
+    bool started() const { return m_started.load(); }
+    // The monotonic time (monotonicNs) that recording time counts from; valid once start() returned.
+    std::int64_t originNs() const { return m_originNs; }
     // Waits until the program has run to the end; false on timeout.
     bool waitFinished(int timeoutMs);
     bool finished() const { return m_live.finished.load(); }
@@ -90,6 +95,9 @@ public:
 
 private:
     void housekeeping();
+    void startPendingProbe();
+    void startPendingProbeLocked();
+    void markStarted();
 
     std::shared_ptr<const Program> m_program;
     SessionOptions m_options;
@@ -101,6 +109,9 @@ private:
     PoolBoard m_poolBoard;
     std::unique_ptr<HealthProber> m_prober;
     std::mutex m_proberMutex;
+    int m_pendingProbeMs = 0; // a probe asked for before the server listened
+    std::int64_t m_originNs = 0;
+    std::atomic<bool> m_started { false };
     std::atomic<bool> m_aborted { false };
     bool m_stopped = false;
     std::uint32_t m_poolWorkLeft = 0;

@@ -2,7 +2,6 @@
 
 #include "models/livefeed.h"
 #include "recording/recording.h"
-#include "session/session.h"
 
 #include <QColor>
 #include <QFont>
@@ -115,7 +114,7 @@ QStringList ConsoleModel::errorLines() const
 void ConsoleModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 {
     // The prober's log holds only /health samples.
-    if (logIndex == loopscope::Session::ProberLog)
+    if (LiveFeed::isProberLog(logIndex))
         return;
     const loopscope::Recording* recording = m_feed->recording();
     const loopscope::EventLog* followed = m_feed->log(logIndex);

@@ -1,7 +1,11 @@
 #include "models/livefeed.h"
 
+#include "recording/events.h"
 #include "recording/recording.h"
 #include "session/session.h"
+
+#include <algorithm>
+#include <utility>
 
 LiveFeed::LiveFeed(QObject* parent)
     : QObject(parent)
@@ -17,22 +21,23 @@ void LiveFeed::setSession(loopscope::Session* session)
 {
     m_session = session;
     m_replay.reset();
-    m_seen.clear();
-    emit reset();
-    if (m_session)
-        m_timer.start();
-    else
-        m_timer.stop();
+    follow(m_session != nullptr);
 }
 
 void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recording)
 {
     m_session = nullptr;
     m_replay = std::move(recording);
-    m_seen.clear();
-    emit reset();
     // Ticks go on for views that animate; the records arrive in one batch on the first.
-    if (m_replay)
+    follow(m_replay != nullptr);
+}
+
+void LiveFeed::follow(bool following)
+{
+    m_seen.clear();
+    m_lastEndNs = 0;
+    emit reset();
+    if (following)
         m_timer.start();
     else
         m_timer.stop();
@@ -43,17 +48,82 @@ const loopscope::Recording* LiveFeed::recording() const
     return m_session ? &m_session->recording() : m_replay.get();
 }
 
-const loopscope::LiveState* LiveFeed::live() const
-{
-    return m_session ? &m_session->live() : nullptr;
-}
-
 const loopscope::EventLog* LiveFeed::log(int index) const
 {
     const loopscope::Recording* followed = recording();
     if (!followed || index < 0 || std::size_t(index) >= followed->logs.size())
         return nullptr;
     return followed->logs[std::size_t(index)].get();
+}
+
+bool LiveFeed::isProberLog(int index)
+{
+    return index == loopscope::Session::ProberLog;
+}
+
+const loopscope::LiveState* LiveFeed::live() const
+{
+    return m_session ? &m_session->live() : nullptr;
+}
+
+std::int64_t LiveFeed::originNs() const
+{
+    return m_session ? m_session->originNs() : 0;
+}
+
+std::int64_t LiveFeed::nowNs() const
+{
+    // A session that has not started yet has no origin.
+    const std::int64_t origin = originNs();
+    if (finished() || origin == 0)
+        return m_lastEndNs;
+    return std::max(m_lastEndNs, loopscope::monotonicNs() - origin);
+}
+
+bool LiveFeed::finished() const
+{
+    return m_replay || (m_session && m_session->live().finished.load(std::memory_order_relaxed));
+}
+
+bool LiveFeed::paused() const
+{
+    return m_session && m_session->paused();
+}
+
+bool LiveFeed::hasMainModule() const
+{
+    return m_session && !m_session->program().main.empty();
+}
+
+loopscope::QueueSnapshot LiveFeed::queueSnapshot() const
+{
+    return m_session ? m_session->queueSnapshot() : loopscope::QueueSnapshot();
+}
+
+std::vector<loopscope::PoolBoard::Item> LiveFeed::poolWork() const
+{
+    return m_session ? m_session->poolWork() : std::vector<loopscope::PoolBoard::Item>();
+}
+
+std::uint64_t LiveFeed::droppedEvents() const
+{
+    std::uint64_t dropped = 0;
+    if (m_session) {
+        for (const auto& log : m_session->recording().logs)
+            dropped += log->dropped();
+    }
+    return dropped;
+}
+
+void LiveFeed::observe(const loopscope::EventLog& log, std::size_t from, std::size_t to)
+{
+    using loopscope::RecordType;
+    for (std::size_t i = from; i < to; ++i) {
+        const loopscope::Record& record = log[i];
+        const bool spans = record.type == RecordType::Phase || record.type == RecordType::Callback
+            || record.type == RecordType::Pool;
+        m_lastEndNs = std::max(m_lastEndNs, record.startNs + (spans ? record.span.durNs : 0));
+    }
 }
 
 void LiveFeed::poll()
@@ -67,8 +137,8 @@ void LiveFeed::poll()
     for (std::size_t i = 0; i < logs.size(); ++i) {
         const std::size_t size = logs[i]->size();
         if (size > m_seen[i]) {
-            const std::size_t from = m_seen[i];
-            m_seen[i] = size;
+            const std::size_t from = std::exchange(m_seen[i], size);
+            observe(*logs[i], from, size);
             emit advanced(int(i), from, size);
         }
     }

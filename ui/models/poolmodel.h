@@ -6,7 +6,7 @@
 #include <vector>
 
 // The thread-pool items in flight: one row per item, queued or running, in the
-// order they were submitted. Refreshed from Session::poolWork() on each GUI tick;
+// order they were submitted. Refreshed from LiveFeed::poolWork() on each GUI tick;
 // rows are inserted, changed and removed in place, never reset.
 class PoolModel : public QAbstractTableModel
 {

@@ -12,7 +12,7 @@ class StringTable;
 
 // The items waiting in one of the runtime's queues (timers, immediates,
 // pending closes, nextTicks, microtasks), in the order they will run, from
-// Session::queueSnapshot(). When a queue holds more than the snapshot
+// LiveFeed::queueSnapshot(). When a queue holds more than the snapshot
 // carries, a last row says how many more there are.
 class QueueModel : public QAbstractTableModel
 {

@@ -1,7 +1,5 @@
 #include "models/sessionreaper.h"
 
-#include "session/session.h"
-
 SessionReaper::~SessionReaper()
 {
     for (Grave& grave : m_graves) {
@@ -10,17 +8,12 @@ SessionReaper::~SessionReaper()
     }
 }
 
-void SessionReaper::retire(std::unique_ptr<loopscope::Session> session, bool abort)
+void SessionReaper::retire(std::function<void()> release)
 {
     collect();
-    if (!session)
-        return;
     auto done = std::make_shared<std::atomic<bool>>(false);
-    if (abort)
-        session->abort();
-    std::thread thread([session = std::move(session), done]() mutable {
-        session->stop();
-        session.reset();
+    std::thread thread([release = std::move(release), done] {
+        release();
         done->store(true);
     });
     m_graves.push_back({ std::move(thread), std::move(done) });

@@ -1,13 +1,10 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <thread>
 #include <vector>
-
-namespace loopscope {
-class Session;
-}
 
 // Stops and destroys sessions the window no longer shows, on threads of their
 // own: stopping joins the loop thread, which may be finishing a long callback,
@@ -21,8 +18,8 @@ public:
     SessionReaper(const SessionReaper&) = delete;
     SessionReaper& operator=(const SessionReaper&) = delete;
 
-    // Takes over `session`; with `abort`, its remaining work is abandoned first.
-    void retire(std::unique_ptr<loopscope::Session> session, bool abort);
+    // Runs `release`, which lets go of one session and so stops it, on a thread of its own.
+    void retire(std::function<void()> release);
     // Sessions still being stopped.
     int pending() const;
 

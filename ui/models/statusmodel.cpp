@@ -3,7 +3,6 @@
 #include "models/livefeed.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
-#include "session/session.h"
 
 #include <algorithm>
 #include <climits>
@@ -103,17 +102,21 @@ void StatusModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     }
 }
 
+std::int64_t StatusModel::nowNs() const
+{
+    return m_feed->nowNs();
+}
+
 void StatusModel::refresh()
 {
     const loopscope::LiveState* live = m_feed->live();
-    const loopscope::Session* session = m_feed->session();
-    if (!live || !session) {
+    if (!live) {
         m_runState = RunState::Idle;
     } else {
-        m_timersAfterClose = session->recording().info.timersAfterClose;
+        m_timersAfterClose = m_feed->recording()->info.timersAfterClose;
         if (m_aborted)
             m_runState = RunState::Aborted;
-        else if (session->paused())
+        else if (m_feed->paused())
             m_runState = RunState::Paused;
         else if (live->finished.load(std::memory_order_relaxed))
             m_runState = RunState::Finished;
@@ -126,11 +129,10 @@ void StatusModel::refresh()
         m_phase = Phase(std::min<int>(live->phase.load(std::memory_order_relaxed), loopscope::PhaseCount - 1));
         m_inCallback = live->inCallback.load(std::memory_order_relaxed);
         if (m_inCallback) {
-            const std::int64_t nowNs = loopscope::monotonicNs() - m_originNs;
             m_callbackRunningNs
-                = std::max<std::int64_t>(0, nowNs - live->callbackStartNs.load(std::memory_order_relaxed));
+                = std::max<std::int64_t>(0, nowNs() - live->callbackStartNs.load(std::memory_order_relaxed));
             const std::uint32_t label = live->callbackLabel.load(std::memory_order_relaxed);
-            const auto& strings = session->recording().strings;
+            const auto& strings = m_feed->recording()->strings;
             m_callbackLabel = label < strings.size() ? QString::fromStdString(strings.at(label)) : QString();
             m_callbackKind = CallbackKind(std::min<int>(live->callbackKind.load(std::memory_order_relaxed), 7));
         } else {

@@ -42,11 +42,8 @@ public:
 
     explicit StatusModel(LiveFeed* feed, QObject* parent = nullptr);
 
-    // The monotonic time (monotonicNs) at which the session's recording starts, or
-    // slightly before it; the stopwatch of a running callback counts from there.
-    void setOriginNs(std::int64_t originNs) { m_originNs = originNs; }
-    // The recording time now, by that origin.
-    std::int64_t nowNs() const { return loopscope::monotonicNs() - m_originNs; }
+    // The recording time now, by the feed's clock.
+    std::int64_t nowNs() const;
     void setAborted(bool aborted);
     // Reads the live state now (the feed's tick calls it).
     void refresh();
@@ -99,7 +96,6 @@ private:
     QString valueText(int row) const;
 
     LiveFeed* m_feed;
-    std::int64_t m_originNs = 0;
     bool m_aborted = false;
     RunState m_runState = RunState::Idle;
     loopscope::Phase m_phase = loopscope::Phase::Timers;

@@ -152,7 +152,6 @@ void LatencyChart::changeEvent(QEvent* event)
 
 void LatencyChart::onReset()
 {
-    m_clock.reset();
     m_buckets.clear();
     m_bands.clear();
     m_phasesUntilNs = 0;
@@ -213,10 +212,8 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     if (!followed)
         return;
     const loopscope::EventLog& log = *followed;
-    const std::int64_t seenAt = loopscope::monotonicNs();
     for (std::size_t i = from; i < to; ++i) {
         const Record& r = log[i];
-        m_clock.observe(r, seenAt);
         switch (r.type) {
         case RecordType::Latency:
             if (r.latency.loopDelayMs >= 0) {
@@ -267,7 +264,7 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         }
     }
     // Stretches that stopped growing without reaching a band's length are dropped.
-    const std::int64_t settled = m_clock.lastEndNs() - BandSettledNs;
+    const std::int64_t settled = m_feed->lastEndNs() - BandSettledNs;
     m_bands.erase(
         std::remove_if(m_bands.begin(), m_bands.end(),
             [settled](const Band& band) { return band.endNs < settled && band.endNs - band.startNs < LongCallbackNs; }),
@@ -277,8 +274,7 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 
 void LatencyChart::onTicked()
 {
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    const bool moving = live && !live->finished.load(std::memory_order_relaxed);
+    const bool moving = m_feed && m_feed->live() && !m_feed->finished();
     if ((!m_dirty && !moving) || m_sinceRefresh.elapsed() < RefreshIntervalMs)
         return;
     refresh();
@@ -289,8 +285,7 @@ void LatencyChart::refresh()
     m_sinceRefresh.restart();
     ++m_refreshes;
     m_dirty = false;
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    const std::int64_t now = m_clock.now(!live || live->finished.load(std::memory_order_relaxed));
+    const std::int64_t now = m_feed ? m_feed->nowNs() : 0;
     const std::int64_t start = std::max<std::int64_t>(0, now - VisibleNs);
     // A young run fills the chart; once it is older than VisibleNs the chart slides.
     const std::int64_t end = std::max<std::int64_t>(now, 1'000'000'000);
@@ -350,7 +345,7 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
         && !live->finished.load(std::memory_order_relaxed)) {
         Band running;
         running.startNs = live->callbackStartNs.load(std::memory_order_relaxed);
-        running.endNs = m_clock.now(false);
+        running.endNs = m_feed->nowNs();
         const std::uint32_t label = live->callbackLabel.load(std::memory_order_relaxed);
         if (running.endNs - running.startNs >= LongCallbackNs && label < recording->strings.size()) {
             running.label = tr("%1 · blocking the loop for %2 s")

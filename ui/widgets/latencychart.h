@@ -1,7 +1,5 @@
 #pragma once
 
-#include "models/recordingclock.h"
-
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QPointer>
@@ -76,7 +74,6 @@ private:
     void applyPalette();
 
     QPointer<LiveFeed> m_feed;
-    RecordingClock m_clock;
     std::vector<Bucket> m_buckets;
     std::vector<Band> m_bands; // sorted by start, disjoint
     std::int64_t m_phasesUntilNs = 0; // utilisation is known up to here: the last phase or callback seen

@@ -1,11 +1,12 @@
 #include "widgets/mainwindow.h"
 
-#include "formats/latencycsv.h"
-#include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
+#include "models/queueboard.h"
+#include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
-#include "session/session.h"
+#include "recording/recording.h"
+#include "widgets/fileactions.h"
 #include "widgets/latencychart.h"
 #include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
@@ -36,15 +37,11 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
-using loopscope::Session;
-
 namespace {
 
 const char* const GeometryKey = "window/geometry";
 const char* const StateKey = "window/state";
 const char* const FontScaleKey = "window/fontScale";
-const char* const ProgramDirKey = "files/programDir";
-const char* const ExportDirKey = "files/exportDir";
 // Bump when the dock layout changes, so an old saved state does not scramble a new layout.
 constexpr int StateVersion = 2;
 
@@ -86,14 +83,6 @@ QString withShortcut(const QString& explanation, const QKeySequence& shortcut)
         .arg(explanation.toHtmlEscaped(), shortcut.toString(QKeySequence::NativeText).toHtmlEscaped());
 }
 
-loopscope::Program idleProgram()
-{
-    loopscope::Program program;
-    program.name = "idle";
-    program.title = QCoreApplication::translate("MainWindow", "Idle loop: inject workloads").toStdString();
-    return program;
-}
-
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -103,12 +92,19 @@ MainWindow::MainWindow(QWidget* parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
     m_basePointSize = QApplication::font().pointSizeF();
 
-    m_feed = new LiveFeed(this);
+    m_controller = new SessionController(this);
+    m_feed = m_controller->feed();
     m_status = new StatusModel(m_feed, this);
     m_console = new ConsoleModel(m_feed, this);
-    for (int i = 0; i < QueueModel::QueueCount; ++i)
-        m_queueModels[std::size_t(i)] = new QueueModel(QueueModel::Queue(i), this);
+    m_queues = new QueueBoard(m_feed, m_status, this);
     connect(m_feed, &LiveFeed::ticked, this, &MainWindow::onTicked);
+    connect(m_controller, &SessionController::started, this, &MainWindow::onSessionStarted);
+    connect(m_controller, &SessionController::probesChanged, this, &MainWindow::showProbes);
+    m_files = new FileActions(m_controller, m_console, this);
+    connect(m_files, &FileActions::programLoaded, this, &MainWindow::runProgram);
+    connect(m_files, &FileActions::recordingOpened, this, &MainWindow::onRecordingOpened);
+    connect(m_files, &FileActions::exported, this,
+        [this](const QString& path) { m_stateLabel->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(path))); });
 
     m_wheel = new PhaseWheel(m_feed, m_status, this);
     m_wheel->setObjectName(QStringLiteral("phaseWheel"));
@@ -133,15 +129,10 @@ MainWindow::MainWindow(QWidget* parent)
     setTheme(Theme::saved());
     setFontScale(settings.value(QLatin1String(FontScaleKey), 1.0).toDouble());
 
-    startSession(idleProgram(), false);
+    m_controller->startIdle();
 }
 
-MainWindow::~MainWindow()
-{
-    m_feed->setSession(nullptr);
-    if (m_session)
-        m_reaper.retire(std::move(m_session), true);
-}
+MainWindow::~MainWindow() = default;
 
 QString MainWindow::versionText() const
 {
@@ -161,6 +152,16 @@ QAction* MainWindow::addControl(const QString& text, const QKeySequence& shortcu
 
 void MainWindow::createActions()
 {
+    createLoopActions();
+    createSlowMotion();
+    createFileMenu();
+    createLoopMenu();
+    createViewMenu();
+    createToolBar();
+}
+
+void MainWindow::createLoopActions()
+{
     m_runAction = addControl(tr("Run"), QKeySequence(Qt::Key_F5),
         tr("Runs the scenario selected in the browser on a fresh loop; the previous run stops."));
     connect(m_runAction, &QAction::triggered, this, [this] { m_browser->run(); });
@@ -174,40 +175,31 @@ void MainWindow::createActions()
         tr("Halts the loop at the next phase or callback boundary; press again to resume."));
     m_pauseAction->setCheckable(true);
     connect(m_pauseAction, &QAction::toggled, this, [this](bool paused) {
-        if (m_session)
-            paused ? m_session->pause() : m_session->resume();
+        m_controller->setPaused(paused);
         updateControls();
     });
 
     m_stepPhaseAction = addControl(tr("Next phase"), QKeySequence(Qt::Key_N),
         tr("While paused: lets the loop run to the start of the next phase."));
-    connect(m_stepPhaseAction, &QAction::triggered, this, [this] {
-        if (m_session && m_session->paused())
-            m_session->step(loopscope::StepMode::Phase);
-    });
+    connect(m_stepPhaseAction, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Phase); });
     m_stepCallbackAction = addControl(tr("Next callback"), QKeySequence(Qt::Key_C),
         tr("While paused: lets the loop run to the next callback, nextTicks and microtasks included."));
-    connect(m_stepCallbackAction, &QAction::triggered, this, [this] {
-        if (m_session && m_session->paused())
-            m_session->step(loopscope::StepMode::Callback);
-    });
+    connect(
+        m_stepCallbackAction, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Callback); });
 
     m_healthAction = addControl(tr("/health probe"), QKeySequence(Qt::Key_H),
         tr("Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers late."));
     m_healthAction->setCheckable(true);
-    connect(m_healthAction, &QAction::toggled, this, [this](bool on) {
-        if (m_session)
-            m_session->setHealthProbe(on);
-    });
+    connect(m_healthAction, &QAction::toggled, m_controller, &SessionController::setHealthProbe);
     m_delayAction = addControl(tr("Delay monitor"), QKeySequence(Qt::Key_D),
         tr("Measures how late a 10 ms timer fires, like perf_hooks.monitorEventLoopDelay."));
     m_delayAction->setCheckable(true);
     m_delayAction->setChecked(true);
-    connect(m_delayAction, &QAction::toggled, this, [this](bool on) {
-        if (m_session)
-            m_session->setDelayMonitor(on);
-    });
+    connect(m_delayAction, &QAction::toggled, m_controller, &SessionController::setDelayMonitor);
+}
 
+void MainWindow::createSlowMotion()
+{
     m_slowMotion = new QSlider(Qt::Horizontal, this);
     m_slowMotion->setObjectName(QStringLiteral("slowMotion"));
     m_slowMotion->setRange(0, 1000);
@@ -221,8 +213,7 @@ void MainWindow::createActions()
     m_slowMotionLabel = new QLabel(this);
     m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/phase")) + 8);
     connect(m_slowMotion, &QSlider::valueChanged, this, [this](int ms) {
-        if (m_session)
-            m_session->setSlowMotion(ms);
+        m_controller->setSlowMotion(ms);
         m_slowMotionLabel->setText(ms == 0 ? tr("real time") : tr("%1 ms/phase").arg(ms));
     });
     m_slowMotionLabel->setText(tr("real time"));
@@ -232,7 +223,48 @@ void MainWindow::createActions()
     m_fasterAction = addControl(tr("Faster"), QKeySequence(Qt::Key_BracketLeft), tr("Less slow motion."));
     connect(m_fasterAction, &QAction::triggered, this,
         [this] { m_slowMotion->setValue(m_slowMotion->value() - m_slowMotion->pageStep()); });
+}
 
+void MainWindow::createFileMenu()
+{
+    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
+        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
+    connect(openProgram, &QAction::triggered, m_files, &FileActions::openProgramFile);
+    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
+        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
+    connect(openTrace, &QAction::triggered, m_files, &FileActions::openRecordingFile);
+    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
+        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
+    connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
+    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
+        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
+    connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
+
+    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->setToolTipsVisible(true);
+    fileMenu->addAction(openProgram);
+    fileMenu->addAction(openTrace);
+    fileMenu->addSeparator();
+    fileMenu->addAction(exportTrace);
+    fileMenu->addAction(exportCsv);
+    fileMenu->addSeparator();
+    fileMenu->addAction(quit);
+}
+
+void MainWindow::createLoopMenu()
+{
+    QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
+    loopMenu->setToolTipsVisible(true);
+    for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
+             m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
+        loopMenu->addAction(action);
+}
+
+void MainWindow::createViewMenu()
+{
     m_themeAction = addControl(tr("Dark theme"), QKeySequence(QStringLiteral("Ctrl+T")),
         tr("Switches between the light and the dark theme; the choice is remembered."));
     m_themeAction->setCheckable(true);
@@ -242,9 +274,16 @@ void MainWindow::createActions()
     connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
     auto* zoomOut = addControl(tr("Smaller text"), QKeySequence::ZoomOut, tr("Makes all text smaller."));
     connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
-    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
-    connect(quit, &QAction::triggered, this, &QWidget::close);
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->setObjectName(QStringLiteral("viewMenu"));
+    viewMenu->addAction(m_themeAction);
+    viewMenu->addAction(zoomIn);
+    viewMenu->addAction(zoomOut);
+    viewMenu->addSeparator();
+}
 
+void MainWindow::createToolBar()
+{
     auto* toolbar = addToolBar(tr("Loop controls"));
     toolbar->setObjectName(QStringLiteral("loopControls"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -266,41 +305,6 @@ void MainWindow::createActions()
     toolbar->addAction(m_delayAction);
     toolbar->addSeparator();
     toolbar->addAction(m_themeAction);
-
-    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
-        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
-    connect(openProgram, &QAction::triggered, this, [this] { openProgramFile(); });
-    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
-        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
-    connect(openTrace, &QAction::triggered, this, [this] { openRecordingFile(); });
-    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
-        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
-    connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
-    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
-        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
-    connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
-
-    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
-    fileMenu->setToolTipsVisible(true);
-    fileMenu->addAction(openProgram);
-    fileMenu->addAction(openTrace);
-    fileMenu->addSeparator();
-    fileMenu->addAction(exportTrace);
-    fileMenu->addAction(exportCsv);
-    fileMenu->addSeparator();
-    fileMenu->addAction(quit);
-
-    QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
-    loopMenu->setToolTipsVisible(true);
-    for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
-             m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
-        loopMenu->addAction(action);
-    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    viewMenu->addAction(m_themeAction);
-    viewMenu->addAction(zoomIn);
-    viewMenu->addAction(zoomOut);
-    viewMenu->addSeparator();
 }
 
 void MainWindow::createDocks()
@@ -347,8 +351,7 @@ void MainWindow::createDocks()
         bold.setBold(true);
         title->setFont(bold);
         title->setToolTip(QueueModel::explanation(queue));
-        m_queueTitles[std::size_t(i)] = title;
-        auto* view = makeTable(m_queueModels[std::size_t(i)], box);
+        auto* view = makeTable(m_queues->model(queue), box);
         view->setObjectName(QStringLiteral("queueView%1").arg(i));
         view->setToolTip(QueueModel::explanation(queue));
         view->header()->hide();
@@ -360,7 +363,7 @@ void MainWindow::createDocks()
             title->setText(tr("%1 · %2").arg(QueueModel::title(queue)).arg(total));
         };
         update(0);
-        connect(m_queueModels[std::size_t(i)], &QueueModel::totalChanged, title, update);
+        connect(m_queues->model(queue), &QueueModel::totalChanged, title, update);
     }
     queuesLayout->addWidget(splitter);
     auto* queuesDock = addDock(tr("Queues"), QStringLiteral("queuesDock"), queues, Qt::RightDockWidgetArea,
@@ -414,9 +417,10 @@ void MainWindow::createDocks()
     resizeDocks({ scenarios, consoleDock }, { 1050, 450 }, Qt::Horizontal);
 }
 
-void MainWindow::runProgram(loopscope::Program program)
+void MainWindow::runProgram(const loopscope::Program& program)
 {
-    startSession(std::move(program), true);
+    m_console->clear();
+    m_controller->start(program);
 }
 
 bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides)
@@ -431,115 +435,6 @@ bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrid
     return true;
 }
 
-// Bad files and failed writes are told in the console, which keeps them, and in a dialog when
-// someone is looking; nothing else changes.
-void MainWindow::showError(const QString& title, const QString& message)
-{
-    m_lastError = message;
-    m_console->appendNote(message);
-    if (isVisible())
-        QMessageBox::warning(this, title, message);
-}
-
-bool MainWindow::openProgram(const QString& path)
-{
-    auto loaded = ScenarioCatalog::loadFile(path);
-    if (auto* error = std::get_if<QString>(&loaded)) {
-        // The running session stays as it is: a bad file changes nothing.
-        showError(tr("Cannot open the program"), *error);
-        return false;
-    }
-    QSettings().setValue(QLatin1String(ProgramDirKey), QFileInfo(path).absolutePath());
-    runProgram(std::get<loopscope::Program>(std::move(loaded)));
-    return true;
-}
-
-void MainWindow::openProgramFile()
-{
-    const QString dir = QSettings().value(QLatin1String(ProgramDirKey)).toString();
-    const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open program"), dir, tr("LoopScope programs (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openProgram(path);
-}
-
-bool MainWindow::openRecording(const QString& path)
-{
-    auto loaded = std::make_shared<loopscope::Recording>();
-    std::string error;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool read = loopscope::readTrace(path.toStdString(), *loaded, &error);
-    QApplication::restoreOverrideCursor();
-    if (!read) {
-        showError(tr("Cannot open the recording"), QString::fromStdString(error));
-        return false;
-    }
-    QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
-    endSession(true);
-    m_programName = QString::fromStdString(loaded->info.program);
-    m_replay = loaded;
-    m_feed->setRecording(loaded);
-    setWindowTitle(tr("LoopScope — %1 (recording)").arg(QFileInfo(path).fileName()));
-    std::size_t events = 0;
-    for (const auto& log : loaded->logs)
-        events += log->size();
-    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "",
-        int(std::min<std::size_t>(events, INT_MAX)))
-                        .arg(m_programName, QFileInfo(path).fileName(), QString::fromStdString(loaded->info.libuv))
-                        .arg(loaded->info.threadpoolSize);
-    if (loaded->info.aborted)
-        state += tr("; the run was aborted");
-    if (loaded->info.droppedEvents > 0)
-        state += tr(
-            "; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded->info.droppedEvents, INT_MAX)));
-    m_stateLabel->setText(state);
-    m_timelineDock->raise();
-    updateControls();
-    return true;
-}
-
-void MainWindow::openRecordingFile()
-{
-    const QString dir = QSettings().value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open recording"), dir, tr("Chrome trace JSON (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openRecording(path);
-}
-
-bool MainWindow::exportRecording(ExportFormat format, const QString& givenPath)
-{
-    const loopscope::Recording* recording = m_feed->recording();
-    if (!recording)
-        return false;
-    QString path = givenPath;
-    if (path.isEmpty()) {
-        const bool trace = format == ExportFormat::Trace;
-        const QString dir = QSettings().value(QLatin1String(ExportDirKey), QDir::homePath()).toString();
-        const QString suggested
-            = QDir(dir).filePath(m_programName + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
-        path = QFileDialog::getSaveFileName(this, trace ? tr("Export trace") : tr("Export latency CSV"), suggested,
-            trace ? tr("Chrome trace JSON (*.json)") : tr("CSV (*.csv)"));
-        if (path.isEmpty())
-            return false;
-        QSettings().setValue(QLatin1String(ExportDirKey), QFileInfo(path).absolutePath());
-    }
-    // Published records never change, so the loop may go on appending while the writer reads
-    // everything published before it started.
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    std::string error;
-    const bool written = format == ExportFormat::Trace
-        ? loopscope::writeTrace(*recording, path.toStdString(), &error)
-        : loopscope::writeLatencyCsv(*recording, path.toStdString(), &error);
-    QApplication::restoreOverrideCursor();
-    if (!written) {
-        showError(tr("Export failed"), QString::fromStdString(error));
-        return false;
-    }
-    m_stateLabel->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
-    return true;
-}
-
 bool MainWindow::injectWorkload(const QByteArray& programText, const QString& summary)
 {
     auto parsed = ScenarioCatalog::parse(programText, tr("workload"));
@@ -547,116 +442,112 @@ bool MainWindow::injectWorkload(const QByteArray& programText, const QString& su
         m_console->appendNote(tr("%1: not supported by this engine: %2").arg(summary, *error));
         return false;
     }
-    if (!m_session)
-        startSession(idleProgram(), false);
     m_console->appendNote(tr("▶ injected: %1").arg(summary));
-    m_session->inject(std::get<loopscope::Program>(std::move(parsed)));
+    m_controller->inject(std::get<loopscope::Program>(std::move(parsed)));
     return true;
 }
 
 void MainWindow::stopRunaway()
 {
-    if (!m_session)
+    if (!m_controller->session())
         return;
-    m_console->appendNote(tr("■ stopped: the run of %1 was aborted; the loop continues idle").arg(m_programName));
-    const QString aborted = m_programName;
+    const QString aborted = m_controller->programName();
+    m_console->appendNote(tr("■ stopped: the run of %1 was aborted; the loop continues idle").arg(aborted));
     m_status->setAborted(true);
-    startSession(idleProgram(), false);
+    m_controller->startIdle();
     m_stateLabel->setText(tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted));
 }
 
-// Hands the running session to the reaper (aborted unless it had finished) and empties the views
-// that belong to it, so that a new session or a replay starts from a clean window.
-void MainWindow::endSession(bool clearConsole)
+bool MainWindow::openProgram(const QString& path)
 {
-    const bool abortOld = m_status->runState() != StatusModel::RunState::Finished;
-    m_feed->setSession(nullptr);
-    if (m_session)
-        m_reaper.retire(std::move(m_session), abortOld);
-    if (clearConsole)
-        m_console->clear();
-    for (QueueModel* model : m_queueModels)
-        model->clear();
-    m_lastSnapshotNs = -2;
+    return m_files->openProgram(path);
 }
 
-void MainWindow::startSession(loopscope::Program program, bool clearConsole)
+bool MainWindow::openRecording(const QString& path)
 {
-    endSession(clearConsole);
-    m_programName = QString::fromStdString(program.name);
-    m_replay.reset();
-    m_session = std::make_unique<Session>(std::move(program));
-    m_pauseAction->setChecked(false);
-    m_status->setOriginNs(loopscope::monotonicNs());
-    m_session->start();
-    m_session->setSlowMotion(m_slowMotion->value());
-    // A program that asks for a probe gets it, and the tool bar says so; otherwise the user's choice holds.
-    const loopscope::Program& started = m_session->program();
-    for (auto [action, programMs] :
-        { std::pair { m_delayAction, started.delayMonitorMs }, std::pair { m_healthAction, started.healthProbeMs } }) {
-        if (programMs > 0) {
-            const QSignalBlocker blocker(action);
-            action->setChecked(true);
-        }
+    return m_files->openRecording(path);
+}
+
+bool MainWindow::exportRecording(ExportFormat format, const QString& path)
+{
+    return m_files->exportRecording(format, path);
+}
+
+QString MainWindow::lastError() const
+{
+    return m_files->lastError();
+}
+
+loopscope::Session* MainWindow::session() const
+{
+    return m_controller->session();
+}
+
+bool MainWindow::replaying() const
+{
+    return m_controller->replaying();
+}
+
+QueueModel* MainWindow::queueModel(QueueModel::Queue queue) const
+{
+    return m_queues->model(queue);
+}
+
+void MainWindow::onSessionStarted()
+{
+    {
+        const QSignalBlocker blocker(m_pauseAction);
+        m_pauseAction->setChecked(false);
     }
-    if (started.delayMonitorMs <= 0)
-        m_session->setDelayMonitor(m_delayAction->isChecked());
-    if (started.healthProbeMs <= 0 && m_healthAction->isChecked())
-        m_session->setHealthProbe(true);
-    m_feed->setSession(m_session.get());
-    setWindowTitle(tr("LoopScope — %1").arg(m_programName));
+    const QString name = m_controller->programName();
+    const loopscope::RecordingInfo& info = m_feed->recording()->info;
+    setWindowTitle(tr("LoopScope — %1").arg(name));
     m_stateLabel->setText(tr("Running %1 on libuv %2, thread pool of %3")
-                              .arg(m_programName, QString::fromStdString(m_session->recording().info.libuv))
-                              .arg(m_session->recording().info.threadpoolSize));
+                              .arg(name, QString::fromStdString(info.libuv))
+                              .arg(info.threadpoolSize));
     updateControls();
 }
 
-void MainWindow::refreshQueues()
+void MainWindow::showProbes()
 {
-    if (!m_session)
-        return;
-    const loopscope::QueueSnapshot snapshot = m_session->queueSnapshot();
-    if (snapshot.takenAtNs == m_lastSnapshotNs)
-        return;
-    m_lastSnapshotNs = snapshot.takenAtNs;
-    for (QueueModel* model : m_queueModels)
-        model->update(snapshot, m_session->recording().strings);
+    for (auto [action, on] : { std::pair { m_delayAction, m_controller->delayMonitor() },
+             std::pair { m_healthAction, m_controller->healthProbe() } }) {
+        const QSignalBlocker blocker(action);
+        action->setChecked(on);
+    }
 }
 
-// The loop publishes queue snapshots between callbacks, so a long callback's own entry is still
-// in the last one: mark it as running rather than let it look like it waits.
-void MainWindow::markRunningCallback()
+void MainWindow::onRecordingOpened(const QString& path)
 {
-    using loopscope::CallbackKind;
-    const std::int64_t startedNs = m_status->nowNs() - m_status->callbackRunningNs();
-    const bool stale = m_status->inCallback() && m_lastSnapshotNs >= 0 && m_lastSnapshotNs <= startedNs;
-    const CallbackKind kind = m_status->callbackKind();
-    auto mark = [&](QueueModel::Queue queue, CallbackKind served) {
-        queueModel(queue)->setRunningLabel(stale && kind == served ? m_status->callbackLabel() : QString());
-    };
-    mark(QueueModel::Queue::Timers, CallbackKind::Timer);
-    mark(QueueModel::Queue::Immediates, CallbackKind::Immediate);
-    mark(QueueModel::Queue::Closes, CallbackKind::Close);
+    m_console->clear();
+    const loopscope::Recording& loaded = *m_feed->recording();
+    const QString fileName = QFileInfo(path).fileName();
+    setWindowTitle(tr("LoopScope — %1 (recording)").arg(fileName));
+    std::size_t events = 0;
+    for (const auto& log : loaded.logs)
+        events += log->size();
+    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "",
+        int(std::min<std::size_t>(events, INT_MAX)))
+                        .arg(m_controller->programName(), fileName, QString::fromStdString(loaded.info.libuv))
+                        .arg(loaded.info.threadpoolSize);
+    if (loaded.info.aborted)
+        state += tr("; the run was aborted");
+    if (loaded.info.droppedEvents > 0)
+        state += tr(
+            "; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded.info.droppedEvents, INT_MAX)));
+    m_stateLabel->setText(state);
+    m_timelineDock->raise();
+    updateControls();
 }
 
 void MainWindow::onTicked()
 {
-    // The loop publishes a snapshot at most every 30 ms; looking every other frame is enough.
-    if (++m_ticks % 2 == 0) {
-        refreshQueues();
-        queueModel(QueueModel::Queue::Timers)->setNowNs(m_status->nowNs());
-        markRunningCallback();
-    }
-    if (m_session && m_session->paused() != m_pauseAction->isChecked()) {
+    if (m_feed->live() && m_feed->paused() != m_pauseAction->isChecked()) {
         const QSignalBlocker blocker(m_pauseAction);
-        m_pauseAction->setChecked(m_session->paused());
+        m_pauseAction->setChecked(m_feed->paused());
         updateControls();
     }
-    std::uint64_t dropped = 0;
-    if (m_session) {
-        for (const auto& log : m_session->recording().logs)
-            dropped += log->dropped();
-    }
+    const std::uint64_t dropped = m_feed->droppedEvents();
     if (dropped > 0)
         m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "",
             int(std::min<std::uint64_t>(dropped, INT_MAX))));

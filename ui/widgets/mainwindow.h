@@ -2,37 +2,36 @@
 
 #include "catalog/scenariocatalog.h"
 #include "models/queuemodel.h"
-#include "models/sessionreaper.h"
 #include "program/program.h"
+#include "widgets/fileactions.h"
 #include "widgets/theme.h"
 
 #include <QMainWindow>
 
-#include <array>
-#include <memory>
-
 namespace loopscope {
-class Recording;
 class Session;
-} // namespace loopscope
+}
 class ConsoleModel;
 class LatencyChart;
 class LiveFeed;
 class PhaseWheel;
 class PoolLanesView;
+class QueueBoard;
 class QAction;
 class QDockWidget;
 class QLabel;
 class QSlider;
 class QTreeView;
 class ScenarioBrowser;
+class SessionController;
 class StatusModel;
 class TimelineView;
 class WorkloadPalette;
 
 // The LoopScope main window: the circle of phases in the middle, docks for the
 // scenarios, workloads, queues, loop status and console around it, and the
-// loop controls in the tool bar. The GUI thread never waits on the loop thread.
+// loop controls in the tool bar. The session controller runs the sessions and
+// the file actions read and write files; the window lays out and wires.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -45,7 +44,7 @@ public:
     QString versionText() const;
 
     // Starts a new session for `program`; the previous one is stopped.
-    void runProgram(loopscope::Program program);
+    void runProgram(const loopscope::Program& program);
     // Loads and runs a built-in scenario; false (with the error in the console) when it does not load.
     bool runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {});
     // Parses a workload program and injects it into the running loop; false when it does not parse.
@@ -56,59 +55,56 @@ public:
     // Opens a recorded trace for replay in the views; the live session ends. On a bad file the
     // error is shown and everything stays as it was.
     bool openRecording(const QString& path);
-    bool replaying() const { return m_replay != nullptr; }
-    enum class ExportFormat { Trace, LatencyCsv };
+    bool replaying() const;
+    using ExportFormat = FileActions::ExportFormat;
     // Writes what the session has recorded so far to `path` (asks for one when empty).
     bool exportRecording(ExportFormat format, const QString& path = {});
     // The last error shown to the user (tests read it).
-    QString lastError() const { return m_lastError; }
+    QString lastError() const;
     // Abandons runaway work and continues on a fresh, idle loop.
     void stopRunaway();
 
     LiveFeed* feed() const { return m_feed; }
-    loopscope::Session* session() const { return m_session.get(); }
+    loopscope::Session* session() const;
+    SessionController* controller() const { return m_controller; }
+    FileActions* fileActions() const { return m_files; }
     StatusModel* statusModel() const { return m_status; }
     ConsoleModel* consoleModel() const { return m_console; }
-    QueueModel* queueModel(QueueModel::Queue queue) const { return m_queueModels[std::size_t(queue)]; }
+    QueueModel* queueModel(QueueModel::Queue queue) const;
     ScenarioBrowser* scenarioBrowser() const { return m_browser; }
     WorkloadPalette* workloadPalette() const { return m_palette; }
     PhaseWheel* phaseWheel() const { return m_wheel; }
     PoolLanesView* poolLanes() const { return m_poolLanes; }
     TimelineView* timeline() const { return m_timeline; }
     LatencyChart* latencyChart() const { return m_latency; }
-    // Reads the latest queue snapshot into the queue models now.
-    void refreshQueues();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void createActions();
+    void createLoopActions();
+    void createSlowMotion();
+    void createFileMenu();
+    void createLoopMenu();
+    void createViewMenu();
+    void createToolBar();
     void createDocks();
-    void endSession(bool clearConsole);
-    void startSession(loopscope::Program program, bool clearConsole);
+    void onSessionStarted();
+    void onRecordingOpened(const QString& path);
+    void showProbes();
     void updateControls();
     void setTheme(Theme::Mode mode);
     void setFontScale(double scale);
     void onTicked();
-    void openProgramFile();
-    void showError(const QString& title, const QString& message);
-    void openRecordingFile();
-    void markRunningCallback();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
 
+    SessionController* m_controller = nullptr;
     LiveFeed* m_feed = nullptr;
-    std::unique_ptr<loopscope::Session> m_session;
-    std::shared_ptr<const loopscope::Recording> m_replay; // the recording replayed, when no session runs
-    SessionReaper m_reaper;
-    QString m_programName;
-    QString m_lastError;
+    FileActions* m_files = nullptr;
     StatusModel* m_status = nullptr;
     ConsoleModel* m_console = nullptr;
-    std::array<QueueModel*, QueueModel::QueueCount> m_queueModels {};
-    std::array<QLabel*, QueueModel::QueueCount> m_queueTitles {};
-    std::int64_t m_lastSnapshotNs = -2;
-    int m_ticks = 0;
+    QueueBoard* m_queues = nullptr;
     PhaseWheel* m_wheel = nullptr;
     ScenarioBrowser* m_browser = nullptr;
     WorkloadPalette* m_palette = nullptr;

@@ -5,7 +5,6 @@
 #include "models/timemapping.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
-#include "session/session.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -47,7 +46,6 @@ void PoolLanesView::onReset()
     const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
     m_poolSize = recording ? recording->info.threadpoolSize : 0;
     m_model->clear();
-    m_clock.reset();
     m_done.clear();
     m_completedByLabel.clear();
     updateGeometry();
@@ -61,10 +59,8 @@ void PoolLanesView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     if (!followed)
         return;
     const loopscope::EventLog& log = *followed;
-    const std::int64_t seenAt = loopscope::monotonicNs();
     for (std::size_t i = from; i < to; ++i) {
         const Record& r = log[i];
-        m_clock.observe(r, seenAt);
         if (r.type != RecordType::Pool)
             continue;
         Done done { r.startNs, r.startNs + r.span.durNs, r.span.busyNs, int(r.thread) };
@@ -82,18 +78,16 @@ void PoolLanesView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 
 std::int64_t PoolLanesView::nowNs() const
 {
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    return m_clock.now(!live || live->finished.load(std::memory_order_relaxed));
+    return m_feed ? m_feed->nowNs() : 0;
 }
 
 void PoolLanesView::onTicked()
 {
-    loopscope::Session* session = m_feed ? m_feed->session() : nullptr;
-    if (!session)
+    if (!m_feed || !m_feed->live())
         return;
-    const loopscope::StringTable& strings = session->recording().strings;
+    const loopscope::StringTable& strings = m_feed->recording()->strings;
     std::vector<PoolModel::Item> items;
-    for (const loopscope::PoolWork& work : session->poolWork()) {
+    for (const loopscope::PoolBoard::Item& work : m_feed->poolWork()) {
         PoolModel::Item item;
         item.id = work.id;
         item.label = work.label < strings.size() ? QString::fromStdString(strings.at(work.label)) : QString();

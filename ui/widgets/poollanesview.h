@@ -1,7 +1,6 @@
 #pragma once
 
 #include "models/poolmodel.h"
-#include "models/recordingclock.h"
 
 #include <QHash>
 #include <QPointer>
@@ -62,7 +61,6 @@ private:
 
     QPointer<LiveFeed> m_feed;
     PoolModel* m_model = nullptr;
-    RecordingClock m_clock;
     std::vector<Done> m_done; // sorted by end
     QHash<QString, int> m_completedByLabel;
     int m_poolSize = 0;

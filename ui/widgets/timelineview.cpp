@@ -1,10 +1,10 @@
 #include "widgets/timelineview.h"
 
 #include "models/livefeed.h"
-#include "models/phasecolors.h"
+#include "models/timelinetexts.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
-#include "session/session.h"
+#include "widgets/timelinepainter.h"
 
 #include <QApplication>
 #include <QHelpEvent>
@@ -20,7 +20,6 @@
 
 using loopscope::CallbackKind;
 using loopscope::MainThread;
-using loopscope::Phase;
 using loopscope::Record;
 using loopscope::RecordType;
 using loopscope::WorkerThreadBase;
@@ -35,11 +34,6 @@ constexpr double ZoomStep = 1.25;
 const CallbackKind AlwaysShown[] = { CallbackKind::Main, CallbackKind::Timer, CallbackKind::Io, CallbackKind::Immediate,
     CallbackKind::NextTick, CallbackKind::Microtask };
 const CallbackKind ShownWhenUsed[] = { CallbackKind::Close, CallbackKind::Work };
-
-QString secondsText(std::int64_t ns, int decimals)
-{
-    return QCoreApplication::translate("TimelineView", "%1 s").arg(double(ns) / 1e9, 0, 'f', decimals);
-}
 
 } // namespace
 
@@ -78,7 +72,6 @@ void TimelineView::onReset()
 {
     const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
     m_index.reset(recording ? recording->info.threadpoolSize : 0);
-    m_clock.reset();
     m_hasSelection = false;
     m_selectedRow = -1;
     m_details.clear();
@@ -99,11 +92,9 @@ void TimelineView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     if (!followed)
         return;
     const loopscope::EventLog& log = *followed;
-    const std::int64_t seenAt = loopscope::monotonicNs();
     bool rowsChanged = false;
     for (std::size_t i = from; i < to; ++i) {
         const Record& record = log[i];
-        m_clock.observe(record, seenAt);
         const int rowsBefore = int(m_index.rows().size());
         const int row = record.type == RecordType::Callback && record.thread == MainThread
             ? m_index.rowOf(RowKind::Callbacks, MainThread, record.sub)
@@ -135,12 +126,10 @@ void TimelineView::onTicked()
 // show the whole run instead. Work injected afterwards brings the live edge back.
 void TimelineView::fitFinishedRun()
 {
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    const loopscope::Session* session = m_feed ? m_feed->session() : nullptr;
     // A replayed recording has ended as a whole: it counts as a finished run.
     const bool replay = m_feed && m_feed->replaying();
-    const bool finished = replay || (live && live->finished.load(std::memory_order_relaxed));
-    if (finished && !m_wasFinished && m_following && (replay || (session && !session->program().main.empty()))) {
+    const bool finished = m_feed && m_feed->finished();
+    if (finished && !m_wasFinished && m_following && (replay || m_feed->hasMainModule())) {
         const std::int64_t end = m_index.lastEndNs();
         if (end > 0 && (replay || end < m_spanNs)) {
             setWindow({ -end / 40, end + end / 20 });
@@ -156,8 +145,7 @@ void TimelineView::fitFinishedRun()
 
 std::int64_t TimelineView::nowNs() const
 {
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    return m_clock.now(!live || live->finished.load(std::memory_order_relaxed));
+    return m_feed ? m_feed->nowNs() : 0;
 }
 
 void TimelineView::updateWindow()
@@ -299,148 +287,34 @@ QSize TimelineView::minimumSizeHint() const
     return QSize(400, int(std::ceil(m_rulerHeight * 4)));
 }
 
-QString TimelineView::rowName(int rowIndex) const
+const TimelineIndex::Row* TimelineView::indexRow(int rowIndex) const
 {
     if (rowIndex < 0 || rowIndex >= int(m_index.rows().size()))
-        return {};
-    const TimelineIndex::Row& row = m_index.rows()[std::size_t(rowIndex)];
-    if (row.kind == RowKind::Pool)
-        return tr("pool worker %1").arg(row.thread);
-    if (row.thread >= WorkerThreadBase)
-        return row.kind == RowKind::Phases ? tr("phases") : tr("callbacks");
-    if (row.kind == RowKind::Phases)
-        return tr("phases");
-    switch (CallbackKind(row.callbackKind)) {
-    case CallbackKind::Timer:
-        return tr("timers");
-    case CallbackKind::Immediate:
-        return tr("immediates");
-    case CallbackKind::NextTick:
-        return tr("nextTick");
-    case CallbackKind::Microtask:
-        return tr("microtasks");
-    case CallbackKind::Io:
-        return tr("I/O callbacks");
-    case CallbackKind::Close:
-        return tr("close callbacks");
-    case CallbackKind::Work:
-        return tr("pool callbacks");
-    case CallbackKind::Main:
-        return tr("main module");
-    }
-    return {};
+        return nullptr;
+    return &m_index.rows()[std::size_t(rowIndex)];
+}
+
+QString TimelineView::rowName(int rowIndex) const
+{
+    const TimelineIndex::Row* found = indexRow(rowIndex);
+    return found ? TimelineTexts::rowName(*found) : QString();
 }
 
 QString TimelineView::rowToolTip(int rowIndex) const
 {
-    if (rowIndex < 0 || rowIndex >= int(m_index.rows().size()))
-        return {};
-    const TimelineIndex::Row& row = m_index.rows()[std::size_t(rowIndex)];
-    if (row.kind == RowKind::Pool)
-        return tr("A pool lane: one of libuv's worker threads (UV_THREADPOOL_SIZE of them). File system calls, DNS "
-                  "lookups and crypto such as pbkdf2 run here, off the loop thread. When every lane is busy, new "
-                  "work waits in a queue.");
-    if (row.thread >= WorkerThreadBase)
-        return tr("A worker thread: a second event loop with its own phases and callbacks, sharing the "
-                  "process-wide thread pool with the main loop.");
-    if (row.kind == RowKind::Phases)
-        return tr("The phases of every loop iteration in libuv's order: timers, pending, idle, prepare, poll, check, "
-                  "close. Thin ticks are phases the loop passed with nothing to run; a pale poll bar is the loop "
-                  "asleep, waiting for I/O or for the next timer.");
-    switch (CallbackKind(row.callbackKind)) {
-    case CallbackKind::Timer:
-        return tr("setTimeout and setInterval callbacks. They run in the timers phase once their time has come.");
-    case CallbackKind::Immediate:
-        return tr("setImmediate callbacks. They run in the check phase, right after poll.");
-    case CallbackKind::NextTick:
-        return tr("process.nextTick callbacks. Node drains this queue completely after every callback, before "
-                  "promises, so a long chain here keeps the loop from moving on.");
-    case CallbackKind::Microtask:
-        return tr("Promise reactions and queueMicrotask jobs. They run as soon as the nextTick queue is empty.");
-    case CallbackKind::Io:
-        return tr("I/O callbacks (files, DNS, network). They run in the poll phase when their operation completes.");
-    case CallbackKind::Close:
-        return tr("Close callbacks ('close' events). They run in the close phase.");
-    case CallbackKind::Work:
-        return tr("Completion callbacks of thread-pool work, delivered back on the loop thread in the poll phase.");
-    case CallbackKind::Main:
-        return tr("The main module: the program's top-level code, run once before the loop starts.");
-    }
-    return {};
+    const TimelineIndex::Row* found = indexRow(rowIndex);
+    return found ? TimelineTexts::rowToolTip(*found) : QString();
 }
 
 QString TimelineView::labelOf(std::uint32_t label) const
 {
-    const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
-    if (!recording || label >= recording->strings.size())
-        return {};
-    return QString::fromStdString(recording->strings.at(label));
+    return TimelineTexts::label(m_feed ? m_feed->recording() : nullptr, label);
 }
 
-QString TimelineView::describe(const TimelineSpan& span, int rowIndex) const
+QString TimelineView::describe(const TimelineSpan& span) const
 {
     const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
-    if (!recording || span.log >= recording->logs.size())
-        return {};
-    const Record& r = (*recording->logs[span.log])[span.index];
-    QStringList lines;
-    const QString started = tr("Started at %1").arg(secondsText(r.startNs, 6));
-    switch (r.type) {
-    case RecordType::Phase: {
-        const Phase phase = Phase(r.sub);
-        lines << tr("%1 phase").arg(QString::fromLatin1(loopscope::phaseName(phase)));
-        lines << tr("Iteration %L1").arg(r.span.iteration);
-        if (span.timed == 0) {
-            lines << tr("Passed, not timed: the loop went through it with nothing to run.");
-        } else {
-            lines << tr("Lasted %1").arg(TimeMapping::formatDuration(r.span.durNs));
-            if (phase == Phase::Poll) {
-                lines << (r.span.maxNs < 0 ? tr("Poll timeout: infinite (nothing but I/O to wait for)")
-                                           : tr("Poll timeout: %L1 ms").arg(r.span.maxNs));
-            }
-        }
-        lines << started;
-        break;
-    }
-    case RecordType::Callback: {
-        const QString label = labelOf(r.label);
-        lines
-            << tr("%1 callback “%2”").arg(QString::fromLatin1(loopscope::callbackKindName(CallbackKind(r.sub))), label);
-        // The phase it ran in: the phase span of the same thread that contains its start.
-        QString phaseText = tr("before the loop started");
-        const int phaseRow = m_index.rowOf(RowKind::Phases, r.thread, -1);
-        if (phaseRow >= 0) {
-            const auto& phases = m_index.rows()[std::size_t(phaseRow)].spans;
-            auto it = std::lower_bound(phases.begin(), phases.end(), r.startNs,
-                [](const TimelineSpan& s, std::int64_t t) { return s.endNs < t; });
-            if (it != phases.end() && it->startNs <= r.startNs)
-                phaseText = tr("in the %1 phase").arg(QString::fromLatin1(loopscope::phaseName(Phase(it->sub))));
-        }
-        lines << tr("Iteration %L1, %2").arg(r.span.iteration).arg(phaseText);
-        if (r.span.count > 1) {
-            lines << tr("A run of %L1 identical callbacks, drawn as one bar").arg(r.span.count);
-            lines << tr("Wall time %1 · total %2 · longest %3 · mean %4")
-                         .arg(TimeMapping::formatDuration(r.span.durNs), TimeMapping::formatDuration(r.span.busyNs),
-                             TimeMapping::formatDuration(r.span.maxNs),
-                             TimeMapping::formatDuration(r.span.busyNs / std::int64_t(r.span.count)));
-        } else {
-            lines << tr("Duration %1").arg(TimeMapping::formatDuration(r.span.durNs));
-        }
-        lines << started;
-        break;
-    }
-    case RecordType::Pool:
-        lines << tr("%1 on pool worker %2").arg(labelOf(r.label)).arg(r.thread);
-        lines << tr("Waited %1 in the queue for a free thread").arg(TimeMapping::formatDuration(r.span.busyNs));
-        lines << tr("Ran for %1").arg(TimeMapping::formatDuration(r.span.durNs));
-        lines << tr("Completed during iteration %L1").arg(r.span.iteration);
-        lines << started;
-        break;
-    default:
-        break;
-    }
-    Q_UNUSED(rowIndex);
-    return lines.join(QLatin1Char('\n'));
+    return recording ? TimelineTexts::describe(span, m_index, *recording) : QString();
 }
 
 QString TimelineView::selectAt(int row, std::int64_t timeNs)
@@ -457,7 +331,7 @@ QString TimelineView::selectAt(int row, std::int64_t timeNs)
     m_selected = *span;
     m_selectedRow = row;
     m_hasSelection = true;
-    QString text = describe(*span, row);
+    QString text = describe(*span);
     const auto [first, last] = m_index.spansNear(row, timeNs, tolerance);
     const std::int64_t onePixel = TimeMapping::pixelsToDuration(1, m_window, plotWidth());
     m_mergedSelection = last - first > 1 && span->endNs - span->startNs < onePixel;
@@ -622,7 +496,7 @@ bool TimelineView::event(QEvent* event)
             const std::int64_t tolerance = TimeMapping::pixelsToDuration(3, m_window, plotWidth());
             if (const TimelineSpan* span
                 = m_index.spanAt(row, TimeMapping::mapXToTime(pos.x(), m_window, plotLeft(), plotWidth()), tolerance))
-                text = describe(*span, row);
+                text = describe(*span);
         }
         if (text.isEmpty()) {
             QToolTip::hideText();
@@ -637,228 +511,6 @@ bool TimelineView::event(QEvent* event)
 
 void TimelineView::paintEvent(QPaintEvent*)
 {
-    QPainter p(this);
-    const QPalette pal = palette();
-    const QRectF all = rect();
-    p.fillRect(all, pal.color(QPalette::Base));
-
-    const QFontMetricsF fm(font());
-    const double left = plotLeft();
-    const double width = plotWidth();
-    const TimeWindow window = m_window;
-    QColor grid = pal.color(QPalette::Text);
-    grid.setAlphaF(0.10);
-    QColor faint = pal.color(QPalette::Text);
-    faint.setAlphaF(0.55);
-
-    // Lanes: alternating backgrounds, the label column, group headings.
-    int lastGroup = -1;
-    for (std::size_t i = 0; i < m_lanes.size(); ++i) {
-        const Lane& lane = m_lanes[i];
-        const QRectF band(0, lane.top, all.width(), lane.height);
-        if (i % 2 == 1)
-            p.fillRect(band, pal.color(QPalette::AlternateBase));
-        if (lane.group != lastGroup) {
-            lastGroup = lane.group;
-            QString heading = lane.group == 0 ? tr("MAIN LOOP")
-                : lane.group == 1             ? tr("THREAD POOL")
-                                              : tr("WORKER LOOP %1").arg(lane.group - 1);
-            QFont bold = font();
-            bold.setBold(true);
-            p.setFont(bold);
-            p.setPen(faint);
-            const double headingTop = lane.top - std::ceil(fm.height() + 4);
-            p.drawText(
-                QRectF(8, headingTop, all.width() - 16, fm.height() + 4), Qt::AlignLeft | Qt::AlignVCenter, heading);
-            p.setPen(grid);
-            p.drawLine(QPointF(0, headingTop), QPointF(all.width(), headingTop));
-            p.setFont(font());
-        }
-        // A swatch of the row's colour and its name.
-        const TimelineIndex::Row& row = m_index.rows()[std::size_t(lane.row)];
-        QColor swatch = row.kind == RowKind::Pool ? PhaseColors::pool()
-            : row.kind == RowKind::Phases         ? QColor()
-            : row.callbackKind >= 0               ? PhaseColors::kind(CallbackKind(row.callbackKind))
-                                                  : QColor();
-        const double sw = std::round(fm.height() * 0.6);
-        const QRectF swatchRect(10, lane.top + (lane.height - sw) / 2, sw, sw);
-        if (swatch.isValid()) {
-            p.fillRect(swatchRect, swatch);
-        } else {
-            // The phases row gets a little rainbow of the seven phase colours.
-            for (int k = 0; k < loopscope::PhaseCount; ++k)
-                p.fillRect(QRectF(swatchRect.left() + k * sw / 7.0, swatchRect.top(), sw / 7.0 + 0.5, sw),
-                    PhaseColors::phase(Phase(k)));
-        }
-        p.setPen(pal.color(QPalette::Text));
-        p.drawText(QRectF(swatchRect.right() + 6, lane.top, left - swatchRect.right() - 10, lane.height),
-            Qt::AlignLeft | Qt::AlignVCenter, rowName(lane.row));
-    }
-
-    // The time axis.
-    const QRectF ruler(0, 0, all.width(), m_rulerHeight);
-    p.fillRect(ruler, pal.color(QPalette::Window));
-    const double minTickPixels = fm.horizontalAdvance(QStringLiteral("00.000000 s")) + 16;
-    const std::int64_t step = TimeMapping::tickStep(window.spanNs(), width, minTickPixels);
-    const int decimals = std::clamp(int(std::ceil(-std::log10(double(step) / 1e9) - 1e-9)), 0, 9);
-    std::int64_t tick = window.startNs <= 0 ? 0 : (window.startNs + step - 1) / step * step;
-    p.setClipRect(QRectF(left, 0, width, all.height()));
-    for (; tick <= window.endNs; tick += step) {
-        const double x = std::round(TimeMapping::mapTimeToX(tick, window, left, width));
-        p.setPen(grid);
-        p.drawLine(QPointF(x, m_rulerHeight), QPointF(x, all.height()));
-        p.setPen(faint);
-        p.drawLine(QPointF(x, m_rulerHeight - 5), QPointF(x, m_rulerHeight));
-        const QString label = secondsText(tick, decimals);
-        if (x + 3 + fm.horizontalAdvance(label) <= left + width)
-            p.drawText(QRectF(x + 3, 0, minTickPixels, m_rulerHeight - 2), Qt::AlignLeft | Qt::AlignVCenter, label);
-    }
-    // Before the run started there is nothing to show.
-    if (window.startNs < 0) {
-        const double x0 = TimeMapping::mapTimeToX(0, window, left, width);
-        QColor before = pal.color(QPalette::Window);
-        before.setAlphaF(0.6);
-        p.fillRect(QRectF(left, m_rulerHeight, std::max(0.0, x0 - left), all.height()), before);
-    }
-
-    // The bars.
-    const double minText = fm.horizontalAdvance(QStringLiteral("wwww"));
-    const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
-    auto drawLabel = [&](const QString& text, double x0, double x1, double top, double height, const QColor& pen) {
-        const double from = std::max(x0, left) + 4;
-        const double to = std::min(x1, left + width) - 4;
-        if (to - from <= 8)
-            return;
-        p.setPen(pen);
-        p.drawText(QRectF(from, top, to - from, height), Qt::AlignLeft | Qt::AlignVCenter,
-            fm.elidedText(text, Qt::ElideRight, to - from));
-    };
-    for (const Lane& lane : m_lanes) {
-        m_index.visiblePieces(lane.row, window, left, width, m_pieces);
-        const TimelineIndex::Row& row = m_index.rows()[std::size_t(lane.row)];
-        const double top = lane.top + 2;
-        const double height = lane.height - 4;
-        for (const TimelineIndex::Piece& piece : m_pieces) {
-            const TimelineSpan& span = *piece.span;
-            QColor color = row.kind == RowKind::Pool ? PhaseColors::pool()
-                : row.kind == RowKind::Phases        ? PhaseColors::phase(Phase(span.sub))
-                                                     : PhaseColors::kind(CallbackKind(span.sub));
-            const double x0 = std::max(piece.x0, left - 2);
-            const double x1 = std::min(std::max(piece.x1, piece.x0 + 1), left + width + 2);
-            if (row.kind == RowKind::Phases && span.timed == 0) {
-                // Passed, not timed: a thin tick in the lower part of the row.
-                p.fillRect(QRectF(x0, top + height * 0.55, 1, height * 0.45), color);
-                continue;
-            }
-            const bool sleeping = row.kind == RowKind::Phases && Phase(span.sub) == Phase::Poll && piece.count == 1
-                && piece.x1 - piece.x0 > 3;
-            if (sleeping) {
-                QColor pale = color;
-                pale.setAlphaF(0.35);
-                p.fillRect(QRectF(x0, top, x1 - x0, height), pale);
-                p.fillRect(QRectF(x0, top + height - 2, x1 - x0, 2), color);
-            } else {
-                p.fillRect(QRectF(x0, top, x1 - x0, height), color);
-            }
-            if (row.kind == RowKind::Phases && piece.count == 1 && x1 - x0 >= minText && recording) {
-                const Record& r = (*recording->logs[span.log])[span.index];
-                QString text = QString::fromLatin1(loopscope::phaseName(Phase(span.sub)));
-                if (Phase(span.sub) == Phase::Poll)
-                    text = r.span.maxNs < 0 ? tr("poll · waiting for I/O")
-                                            : tr("poll · timeout %L1 ms").arg(r.span.maxNs);
-                drawLabel(text, x0, x1, top, height, sleeping ? pal.color(QPalette::Text) : PhaseColors::textOn(color));
-            }
-        }
-        if (row.kind == RowKind::Phases || !recording)
-            continue;
-        // Callbacks and pool work: touching pieces with one label read as one bar, "label ×count",
-        // so a storm cut into many runs still says what it is and how many calls it made.
-        for (std::size_t k = 0; k < m_pieces.size();) {
-            const TimelineIndex::Piece& head = m_pieces[k];
-            const std::uint32_t label = (*recording->logs[head.span->log])[head.span->index].label;
-            double x1 = head.x1;
-            std::size_t spans = 0;
-            std::size_t next = k;
-            while (next < m_pieces.size()) {
-                const TimelineIndex::Piece& piece = m_pieces[next];
-                const Record& r = (*recording->logs[piece.span->log])[piece.span->index];
-                if (next > k && (piece.x0 > x1 + 1.0 || r.label != label))
-                    break;
-                x1 = std::max(x1, piece.x1);
-                spans += piece.count;
-                ++next;
-            }
-            const double x0 = head.x0;
-            if (x1 - x0 >= minText) {
-                // Merged pieces show one label for many; the count is every call in the group's spans.
-                const std::uint64_t calls = m_index.callsIn(lane.row, head.first, spans);
-                QString text = labelOf(label);
-                if (calls > 1)
-                    text = tr("%1 ×%L2").arg(text).arg(calls);
-                const QColor color
-                    = row.kind == RowKind::Pool ? PhaseColors::pool() : PhaseColors::kind(CallbackKind(head.span->sub));
-                drawLabel(text, x0, x1, top, height, PhaseColors::textOn(color));
-            }
-            k = next;
-        }
-    }
-
-    // The callback running now is not recorded until it returns; a blocked loop still shows it, growing.
-    const loopscope::LiveState* live = m_feed ? m_feed->live() : nullptr;
-    if (live && live->inCallback.load(std::memory_order_relaxed) && !live->finished.load(std::memory_order_relaxed)) {
-        const CallbackKind kind = CallbackKind(live->callbackKind.load(std::memory_order_relaxed));
-        const std::int64_t started = live->callbackStartNs.load(std::memory_order_relaxed);
-        const std::int64_t until = nowNs();
-        const int row = m_index.rowOf(RowKind::Callbacks, MainThread, int(kind));
-        for (const Lane& lane : m_lanes) {
-            if (lane.row != row || until - started < TimeMapping::pixelsToDuration(2, window, width))
-                continue;
-            const double x0 = std::max(left, TimeMapping::mapTimeToX(started, window, left, width));
-            const double x1 = TimeMapping::mapTimeToX(until, window, left, width);
-            const QColor color = PhaseColors::kind(kind);
-            p.fillRect(QRectF(x0, lane.top + 2, x1 - x0, lane.height - 4), QBrush(color, Qt::BDiagPattern));
-            p.setPen(QPen(color, 1.5));
-            p.drawRect(QRectF(x0, lane.top + 2, x1 - x0, lane.height - 4));
-            drawLabel(tr("%1 · running %2")
-                          .arg(labelOf(live->callbackLabel.load(std::memory_order_relaxed)),
-                              TimeMapping::formatDuration(until - started)),
-                x0, x1, lane.top + 2, lane.height - 4, pal.color(QPalette::Text));
-        }
-    }
-
-    // The selection.
-    if (m_hasSelection) {
-        for (const Lane& lane : m_lanes) {
-            if (lane.row != m_selectedRow)
-                continue;
-            const double x0 = TimeMapping::mapTimeToX(m_selected.startNs, window, left, width);
-            const double x1 = std::max(x0 + 1, TimeMapping::mapTimeToX(m_selected.endNs, window, left, width));
-            p.setPen(QPen(pal.color(QPalette::Highlight), 2));
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(QRectF(x0 - 1, lane.top, x1 - x0 + 2, lane.height));
-        }
-    }
-
-    // The live edge.
-    const std::int64_t now = nowNs();
-    if (now >= window.startNs && now <= window.endNs) {
-        const double x = TimeMapping::mapTimeToX(now, window, left, width);
-        QColor edge = pal.color(QPalette::Highlight);
-        p.setPen(QPen(edge, 1.5));
-        p.drawLine(QPointF(x - 1, m_rulerHeight), QPointF(x - 1, m_contentHeight));
-    }
-    p.setClipping(false);
-
-    // The state of the view, top left.
-    p.setPen(m_following ? pal.color(QPalette::Highlight) : faint);
-    QFont bold = font();
-    bold.setBold(true);
-    p.setFont(bold);
-    p.drawText(QRectF(10, 0, left - 14, m_rulerHeight), Qt::AlignLeft | Qt::AlignVCenter,
-        m_following        ? tr("live · %1").arg(TimeMapping::formatDuration(window.spanNs()))
-            : m_autoFitted ? tr("whole run · Home")
-                           : tr("paused · Home"));
-    p.setPen(grid);
-    p.drawLine(QPointF(0, m_rulerHeight), QPointF(all.width(), m_rulerHeight));
-    p.drawLine(QPointF(left - 1, m_rulerHeight), QPointF(left - 1, all.height()));
+    QPainter painter(this);
+    TimelinePainter(*this, painter).paint();
 }

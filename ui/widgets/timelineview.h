@@ -1,6 +1,5 @@
 #pragma once
 
-#include "models/recordingclock.h"
 #include "models/timelineindex.h"
 #include "models/timemapping.h"
 
@@ -21,6 +20,7 @@ class QLabel;
 class TimelineView : public QWidget
 {
     Q_OBJECT
+    friend class TimelinePainter;
 
 public:
     explicit TimelineView(LiveFeed* feed, QWidget* parent = nullptr);
@@ -79,7 +79,8 @@ private:
     void showDetails(const QString& text, const QPoint& near);
     QString rowName(int row) const;
     QString rowToolTip(int row) const;
-    QString describe(const TimelineSpan& span, int row) const;
+    QString describe(const TimelineSpan& span) const;
+    const TimelineIndex::Row* indexRow(int rowIndex) const;
     QString labelOf(std::uint32_t label) const;
     double plotLeft() const { return m_labelWidth; }
     double plotWidth() const;
@@ -87,9 +88,8 @@ private:
 
     QPointer<LiveFeed> m_feed;
     TimelineIndex m_index;
-    RecordingClock m_clock;
     std::vector<Lane> m_lanes;
-    std::vector<TimelineIndex::Piece> m_pieces; // reused by every paint
+    mutable std::vector<TimelineIndex::Piece> m_pieces; // reused by every paint
     TimeWindow m_window { -DefaultSpanNs, 0 };
     std::int64_t m_spanNs = DefaultSpanNs;
     bool m_following = true;

@@ -1,0 +1,139 @@
+#include "models/sessioncontroller.h"
+
+#include "models/livefeed.h"
+#include "session/session.h"
+
+namespace {
+
+// Whoever lets go of a session last, the reaper or an export still reading its recording, stops it:
+// aborting and stopping complete the recording's info, which a reader must not see change. Work the
+// session has not finished is abandoned first.
+void release(loopscope::Session* session)
+{
+    if (!session->finished())
+        session->abort();
+    delete session;
+}
+
+} // namespace
+
+SessionController::SessionController(QObject* parent)
+    : QObject(parent)
+    , m_feed(new LiveFeed(this))
+{ }
+
+SessionController::~SessionController()
+{
+    end();
+}
+
+std::shared_ptr<const loopscope::Recording> SessionController::recording() const
+{
+    if (m_session)
+        return std::shared_ptr<const loopscope::Recording>(m_session, &m_session->recording());
+    return m_replay;
+}
+
+void SessionController::start(loopscope::Program program)
+{
+    end();
+    m_programName = QString::fromStdString(program.name);
+    m_session = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program)), &release);
+    m_session->start();
+    applyControls();
+    m_feed->setSession(m_session.get());
+    emit started();
+}
+
+void SessionController::startIdle()
+{
+    loopscope::Program program;
+    program.name = "idle";
+    program.title = tr("Idle loop: inject workloads").toStdString();
+    start(std::move(program));
+}
+
+// A program that asks for a probe gets it, and the controls say so; otherwise the user's choice holds.
+void SessionController::applyControls()
+{
+    m_session->setSlowMotion(m_slowMotionMs);
+    const loopscope::Program& program = m_session->program();
+    const bool forced
+        = (program.delayMonitorMs > 0 && !m_delayMonitor) || (program.healthProbeMs > 0 && !m_healthProbe);
+    if (program.delayMonitorMs > 0)
+        m_delayMonitor = true;
+    else
+        m_session->setDelayMonitor(m_delayMonitor);
+    if (program.healthProbeMs > 0)
+        m_healthProbe = true;
+    else if (m_healthProbe)
+        m_session->setHealthProbe(true);
+    if (forced)
+        emit probesChanged();
+}
+
+void SessionController::inject(loopscope::Program workload)
+{
+    if (!m_session)
+        startIdle();
+    m_session->inject(std::move(workload));
+}
+
+void SessionController::replay(std::shared_ptr<const loopscope::Recording> recording)
+{
+    end();
+    m_programName = QString::fromStdString(recording->info.program);
+    m_replay = std::move(recording);
+    m_feed->setRecording(m_replay);
+}
+
+void SessionController::end()
+{
+    m_feed->setSession(nullptr);
+    m_replay.reset();
+    if (m_session)
+        retire(std::move(m_session));
+}
+
+// Letting go of the session joins its loop thread, which may be busy, so the reaper does it.
+void SessionController::retire(std::shared_ptr<loopscope::Session> session)
+{
+    m_reaper.retire([session = std::move(session)]() mutable { session.reset(); });
+}
+
+void SessionController::setPaused(bool paused)
+{
+    if (!m_session)
+        return;
+    if (paused)
+        m_session->pause();
+    else
+        m_session->resume();
+}
+
+void SessionController::step(loopscope::StepMode mode)
+{
+    if (m_session && m_session->paused())
+        m_session->step(mode);
+}
+
+void SessionController::setSlowMotion(int ms)
+{
+    m_slowMotionMs = ms;
+    if (m_session)
+        m_session->setSlowMotion(ms);
+}
+
+void SessionController::setHealthProbe(bool on)
+{
+    m_healthProbe = on;
+    if (m_session)
+        m_session->setHealthProbe(on);
+}
+
+void SessionController::setDelayMonitor(bool on)
+{
+    m_delayMonitor = on;
+    if (m_session)
+        m_session->setDelayMonitor(on);
+}

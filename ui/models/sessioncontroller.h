@@ -1,0 +1,75 @@
+#pragma once
+
+#include "loop/loopcontrol.h"
+#include "models/sessionreaper.h"
+#include "program/program.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace loopscope {
+class Recording;
+class Session;
+} // namespace loopscope
+class LiveFeed;
+
+// Owns the life of sessions: starts a program on a fresh loop, injects workloads, drives the
+// loop controls and probes, replays recordings, and hands sessions it no longer shows to the
+// reaper. It feeds the LiveFeed, which is all that views see. Never waits on a loop thread.
+class SessionController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit SessionController(QObject* parent = nullptr);
+    ~SessionController() override;
+
+    LiveFeed* feed() const { return m_feed; }
+    loopscope::Session* session() const { return m_session.get(); }
+    bool replaying() const { return m_replay != nullptr; }
+    // The program running or recorded.
+    QString programName() const { return m_programName; }
+    // The recording followed, shared with whoever reads it off the GUI thread; null when none.
+    std::shared_ptr<const loopscope::Recording> recording() const;
+
+    // Ends what is shown and runs `program` on a fresh loop with the current controls.
+    void start(loopscope::Program program);
+    // Starts the idle loop, ready for workloads.
+    void startIdle();
+    // Injects `workload` into the running loop, starting the idle loop first when none runs.
+    void inject(loopscope::Program workload);
+    // Ends what is shown and replays `recording`.
+    void replay(std::shared_ptr<const loopscope::Recording> recording);
+    // Hands the session to the reaper (aborted unless it finished) and detaches the feed.
+    void end();
+
+    void setPaused(bool paused);
+    // While paused: run to the next boundary of `mode`.
+    void step(loopscope::StepMode mode);
+    void setSlowMotion(int ms);
+    void setHealthProbe(bool on);
+    void setDelayMonitor(bool on);
+    bool healthProbe() const { return m_healthProbe; }
+    bool delayMonitor() const { return m_delayMonitor; }
+
+signals:
+    // A new session runs (the feed already follows it).
+    void started();
+    // A program asked for a probe itself: the controls show it on.
+    void probesChanged();
+
+private:
+    void applyControls();
+    void retire(std::shared_ptr<loopscope::Session> session);
+
+    LiveFeed* m_feed = nullptr;
+    std::shared_ptr<loopscope::Session> m_session;
+    std::shared_ptr<const loopscope::Recording> m_replay;
+    SessionReaper m_reaper;
+    QString m_programName;
+    int m_slowMotionMs = 0;
+    bool m_healthProbe = false;
+    bool m_delayMonitor = true;
+};

@@ -1,0 +1,154 @@
+#include "widgets/fileactions.h"
+
+#include "catalog/scenariocatalog.h"
+#include "formats/latencycsv.h"
+#include "formats/traceio.h"
+#include "models/consolemodel.h"
+#include "models/sessioncontroller.h"
+#include "recording/recording.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QWidget>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+const char* const ProgramDirKey = "files/programDir";
+const char* const ExportDirKey = "files/exportDir";
+
+QString settingsDir(const char* key, const QString& fallback = {})
+{
+    return QSettings().value(QLatin1String(key), fallback).toString();
+}
+
+void rememberDir(const char* key, const QString& path)
+{
+    QSettings().setValue(QLatin1String(key), QFileInfo(path).absolutePath());
+}
+
+// Exports go to a hidden file next to the target, with the same ending (".json.gz" compresses), and
+// replace the target only when complete, so a failed or cancelled export leaves the target as it was.
+QString partialPath(const QString& path)
+{
+    const QFileInfo info(path);
+    return info.dir().filePath(QStringLiteral(".~") + info.fileName());
+}
+
+} // namespace
+
+FileActions::FileActions(SessionController* controller, ConsoleModel* console, QWidget* window)
+    : QObject(window)
+    , m_controller(controller)
+    , m_console(console)
+    , m_window(window)
+{ }
+
+void FileActions::showError(const QString& title, const QString& message)
+{
+    m_lastError = message;
+    m_console->appendNote(message);
+    if (m_window->isVisible())
+        QMessageBox::warning(m_window, title, message);
+}
+
+bool FileActions::openProgram(const QString& path)
+{
+    auto loaded = ScenarioCatalog::loadFile(path);
+    if (auto* error = std::get_if<QString>(&loaded)) {
+        showError(tr("Cannot open the program"), *error);
+        return false;
+    }
+    rememberDir(ProgramDirKey, path);
+    emit programLoaded(std::get<loopscope::Program>(loaded));
+    return true;
+}
+
+void FileActions::openProgramFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open program"), settingsDir(ProgramDirKey), tr("LoopScope programs (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openProgram(path);
+}
+
+bool FileActions::openRecording(const QString& path)
+{
+    auto loaded = std::make_shared<loopscope::Recording>();
+    const std::string file = path.toStdString();
+    const ProgressTask::Result result = m_tasks.run(m_window, tr("Reading %1…").arg(QFileInfo(path).fileName()),
+        [loaded, file](const loopscope::Progress& progress, std::string* error) {
+            return loopscope::readTrace(file, *loaded, error, progress);
+        });
+    if (result.outcome == ProgressTask::Outcome::Failed)
+        showError(tr("Cannot open the recording"), result.error);
+    if (result.outcome != ProgressTask::Outcome::Succeeded)
+        return false;
+    rememberDir(ExportDirKey, path);
+    m_controller->replay(std::move(loaded));
+    emit recordingOpened(path);
+    return true;
+}
+
+void FileActions::openRecordingFile()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open recording"),
+        settingsDir(ExportDirKey, QDir::homePath()), tr("Chrome trace JSON (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openRecording(path);
+}
+
+QString FileActions::askExportPath(ExportFormat format) const
+{
+    const bool trace = format == ExportFormat::Trace;
+    const QString suggested
+        = QDir(settingsDir(ExportDirKey, QDir::homePath()))
+              .filePath(m_controller->programName() + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
+    const QString path = QFileDialog::getSaveFileName(m_window, trace ? tr("Export trace") : tr("Export latency CSV"),
+        suggested, trace ? tr("Chrome trace JSON (*.json)") : tr("CSV (*.csv)"));
+    if (!path.isEmpty())
+        rememberDir(ExportDirKey, path);
+    return path;
+}
+
+bool FileActions::exportRecording(ExportFormat format, const QString& givenPath)
+{
+    // The writer shares the recording, so it outlives a session that ends meanwhile. Published
+    // records never change: the loop may go on appending while the writer reads what came before.
+    std::shared_ptr<const loopscope::Recording> recording = m_controller->recording();
+    if (!recording)
+        return false;
+    const QString path = givenPath.isEmpty() ? askExportPath(format) : givenPath;
+    if (path.isEmpty())
+        return false;
+    const std::string target = path.toStdString();
+    const std::string partial = partialPath(path).toStdString();
+    auto write = [recording, format, partial](const loopscope::Progress& progress, std::string* error) {
+        return format == ExportFormat::Trace ? loopscope::writeTrace(*recording, partial, error, progress)
+                                             : loopscope::writeLatencyCsv(*recording, partial, error, progress);
+    };
+    auto settle = [target, partial](bool keep, std::string* error) {
+        if (keep && std::rename(partial.c_str(), target.c_str()) == 0)
+            return true;
+        const int renameError = errno;
+        std::remove(partial.c_str());
+        if (!keep)
+            return true;
+        *error = target + ": cannot replace: " + std::strerror(renameError);
+        return false;
+    };
+    const ProgressTask::Result result
+        = m_tasks.run(m_window, tr("Writing %1…").arg(QFileInfo(path).fileName()), write, settle);
+    if (result.outcome == ProgressTask::Outcome::Failed)
+        showError(tr("Export failed"), QString(result.error).replace(partialPath(path), path));
+    if (result.outcome != ProgressTask::Outcome::Succeeded)
+        return false;
+    emit exported(path);
+    return true;
+}

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "program/program.h"
+#include "widgets/progresstask.h"
+
+#include <QObject>
+#include <QString>
+
+class ConsoleModel;
+class QWidget;
+class SessionController;
+
+// What the window does with files: opening programs and recordings, exporting the recording as a
+// trace or latency CSV. Recordings are read and written off the GUI thread with a progress dialog;
+// a bad file or a failed write is an error and changes nothing, and so does a cancel.
+class FileActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class ExportFormat { Trace, LatencyCsv };
+
+    FileActions(SessionController* controller, ConsoleModel* console, QWidget* window);
+
+    // Loads a program file and hands it to programLoaded(); on a bad file the error is shown.
+    bool openProgram(const QString& path);
+    // Reads a recorded trace and replays it; on a bad file or a cancel everything stays as it was.
+    bool openRecording(const QString& path);
+    // Writes what the session has recorded so far to `path` (asks for one when empty).
+    bool exportRecording(ExportFormat format, const QString& path = {});
+    // The dialogs that ask for a file first.
+    void openProgramFile();
+    void openRecordingFile();
+
+    // Bad files and failed writes are told in the console, which keeps them, and in a dialog when
+    // the window is visible.
+    void showError(const QString& title, const QString& message);
+    // The last error shown to the user (tests read it).
+    QString lastError() const { return m_lastError; }
+    // Reads and writes still running, cancelled ones included.
+    int pendingTasks() const { return m_tasks.pending(); }
+
+signals:
+    void programLoaded(const loopscope::Program& program);
+    // A recording from `path` replays in the views.
+    void recordingOpened(const QString& path);
+    // `path` was written.
+    void exported(const QString& path);
+
+private:
+    QString askExportPath(ExportFormat format) const;
+
+    SessionController* m_controller = nullptr;
+    ConsoleModel* m_console = nullptr;
+    QWidget* m_window = nullptr;
+    ProgressTask m_tasks;
+    QString m_lastError;
+};
