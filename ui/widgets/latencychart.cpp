@@ -58,7 +58,8 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     , m_feed(feed)
 {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(360, 220);
+    // Small enough that the window still fits a 1280x720 screen with the chart docked below the wheel.
+    setMinimumSize(300, 160);
     setAccessibleName(tr("Latency chart"));
     setToolTip(tr("<p><b>Loop delay</b>: how late the loop gets to a timer that should fire every 10 ms, that is, "
                   "how long callbacks kept it busy. <b>p99</b> is the worst 1% in each 100 ms window, <b>max</b> the "

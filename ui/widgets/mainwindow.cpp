@@ -355,7 +355,7 @@ void MainWindow::createDocks()
         view->setObjectName(QStringLiteral("queueView%1").arg(i));
         view->setToolTip(QueueModel::explanation(queue));
         view->header()->hide();
-        view->setMinimumHeight(view->fontMetrics().height() * 2 + 8);
+        view->setMinimumHeight(view->fontMetrics().height() + 8);
         layout->addWidget(title);
         layout->addWidget(view, 1);
         splitter->addWidget(box);
