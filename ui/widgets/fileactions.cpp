@@ -16,7 +16,7 @@
 
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
+#include <system_error>
 
 namespace {
 
@@ -110,7 +110,7 @@ QString FileActions::askExportPath(ExportFormat format) const
     const QString suggested
         = QDir(settingsDir(ExportDirKey, QDir::homePath()))
               .filePath(m_controller->programName() + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
-    const QString path = QFileDialog::getSaveFileName(m_window, trace ? tr("Export trace") : tr("Export latency CSV"),
+    QString path = QFileDialog::getSaveFileName(m_window, trace ? tr("Export trace") : tr("Export latency CSV"),
         suggested, trace ? tr("Chrome trace JSON (*.json)") : tr("CSV (*.csv)"));
     if (!path.isEmpty())
         rememberDir(ExportDirKey, path);
@@ -140,7 +140,7 @@ bool FileActions::exportRecording(ExportFormat format, const QString& givenPath)
         std::remove(partial.c_str());
         if (!keep)
             return true;
-        *error = target + ": cannot replace: " + std::strerror(renameError);
+        *error = target + ": cannot replace: " + std::generic_category().message(renameError);
         return false;
     };
     const ProgressTask::Result result

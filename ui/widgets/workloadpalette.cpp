@@ -205,7 +205,6 @@ WorkloadPalette::Parameters WorkloadPalette::defaults(Workload workload)
     case Workload::Block:
         return { 1500, 0 };
     case Workload::MicrotaskChain:
-        return { 200000, 0 };
     case Workload::NextTickStorm:
         return { 200000, 0 };
     case Workload::TimeoutChunks:
