@@ -23,7 +23,8 @@ std::string executablePath()
 int threadpoolSizeInEffect()
 {
     // libuv reads UV_THREADPOOL_SIZE once, when the pool first starts, and clamps it to 1..1024.
-    const char* value = std::getenv("UV_THREADPOOL_SIZE");
+    // Only main() sets it, before any thread starts.
+    const char* value = std::getenv("UV_THREADPOOL_SIZE"); // NOLINT(concurrency-mt-unsafe)
     const long size = value ? std::strtol(value, nullptr, 10) : 4;
     return size < 1 ? 1 : size > 1024 ? 1024 : int(size);
 }
@@ -68,8 +69,8 @@ void Session::start()
     options.control = &m_control;
     options.poolBoard = &m_poolBoard;
     options.record = m_options.record;
-    for (int i = 0; i < MaxWorkerLoops; ++i)
-        options.workerLogs.push_back(m_recording.logs[std::size_t(ProberLog + 1 + i)].get());
+    for (std::size_t slot = 0; slot < MaxWorkerLoops; ++slot)
+        options.workerLogs.push_back(m_recording.logs[ProberLog + 1 + slot].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
     m_originNs = m_runtime->recorder().originNs();
     LoopThread::Hooks hooks;
