@@ -1,5 +1,6 @@
 #include "formats/latencycsv.h"
 #include "formats/summary.h"
+#include "formats/traceformat.h"
 #include "formats/traceio.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
@@ -144,6 +145,23 @@ QString readError(const std::string& text)
     if (readTraceText(text, recording, &error))
         return {};
     return QString::fromStdString(error);
+}
+
+// One event on trace thread `tid`: pool work, or a line of console output.
+std::string eventOn(int tid, bool pool)
+{
+    const std::string head
+        = pool ? R"({"ph":"X","cat":"pool","name":"fs.open","dur":1,)" : R"({"ph":"i","cat":"log","name":"line",)";
+    return head + "\"ts\":1,\"tid\":" + std::to_string(tid) + "}";
+}
+
+// A trace with one event per line (the first on line 2) on each of `count` threads from `firstTid` on.
+std::string traceOnThreads(int firstTid, int count, bool pool)
+{
+    std::string text = "{\"traceEvents\":[";
+    for (int i = 0; i < count; ++i)
+        text += (i ? ",\n" : "\n") + eventOn(firstTid + i, pool);
+    return text + "]}";
 }
 
 // Writes the recording as a trace or as latency CSV, as the test row asks.
@@ -530,6 +548,51 @@ private slots:
         const QString error = readError(text.toStdString());
         QVERIFY2(error.contains(QRegularExpression("^\\d+:\\d+: ")), qPrintable(error));
         QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void refusesTooManyThreads_data()
+    {
+        QTest::addColumn<int>("firstTid");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<bool>("pool");
+        QTest::addColumn<int>("refusedLine");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("pool workers") << PoolTidBase + 1 << MaxReadThreads + 1000 << true << MaxReadThreads + 2
+                                      << QString("more than %1 threads").arg(MaxReadThreads);
+        // Each worker loop gets an event log of its own, so they are bounded far lower.
+        QTest::newRow("worker loops") << int(WorkerThreadBase) << 2000 << false << MaxReadWorkerLoops + 2
+                                      << QString("more than %1 worker loops").arg(MaxReadWorkerLoops);
+    }
+
+    void refusesTooManyThreads()
+    {
+        QFETCH(int, firstTid);
+        QFETCH(int, count);
+        QFETCH(bool, pool);
+        QFETCH(int, refusedLine);
+        QFETCH(QString, message);
+        Recording recording;
+        std::string error;
+        QVERIFY(!readTraceText(traceOnThreads(firstTid, count, pool), recording, &error));
+        const QString text = QString::fromStdString(error);
+        QVERIFY2(text.startsWith(QString("%1:1: ").arg(refusedLine)), qPrintable(text));
+        QVERIFY2(text.contains(message), qPrintable(text));
+        QVERIFY2(recording.logs.size() <= std::size_t(1 + MaxReadWorkerLoops), qPrintable(text));
+    }
+
+    void readsAsManyThreadsAsLoopScopeWrites()
+    {
+        constexpr int poolWorkers = 1024;
+        constexpr int workerLoops = 8;
+        std::string text = traceOnThreads(PoolTidBase + 1, poolWorkers, true);
+        text.insert(text.size() - 2, ",\n" + eventOn(MainTid, false));
+        for (int i = 1; i <= workerLoops; ++i)
+            text.insert(text.size() - 2, ",\n" + eventOn(WorkerThreadBase + i, false));
+        Recording recording;
+        std::string error;
+        QVERIFY2(readTraceText(text, recording, &error), error.c_str());
+        QCOMPARE(recording.logs.size(), std::size_t(1 + workerLoops));
+        QCOMPARE(recording.mainLog().size(), std::size_t(poolWorkers + 1));
     }
 
     void rejectsEveryTruncation()

@@ -9,6 +9,11 @@
 
 namespace loopscope {
 
+// Bounds on a recording read from a file, well above what LoopScope writes: the main loop, the
+// prober, up to 8 worker loops and up to 1024 pool workers. A worker loop costs an event log.
+inline constexpr int MaxReadThreads = 2048;
+inline constexpr int MaxReadWorkerLoops = 64;
+
 // Writes a recording as a Chrome trace-event JSON object (opens in Perfetto and chrome://tracing).
 bool writeTrace(const Recording& recording, std::ostream& out);
 // Writes a recording to a file; on failure sets *error (when given) to a one-line message naming the file.

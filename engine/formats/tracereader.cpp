@@ -3,6 +3,7 @@
 #include "formats/jsonlexer.h"
 #include "formats/progressmeter.h"
 #include "formats/traceevent.h"
+#include "formats/traceformat.h"
 #include "formats/tracevalue.h"
 
 #include <cerrno>
@@ -10,6 +11,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -32,7 +34,7 @@ public:
     TraceReader(std::string_view text, Recording& out, const Progress& progress)
         : m_lexer(text, { false, JsonLexer::Surrogates::Decode })
         , m_out(out)
-        , m_logIndex(65536, -1)
+        , m_seenTracks(std::size_t(1) << 16)
         , m_meter(progress, text.size(), BytesPerReport)
     { }
 
@@ -61,11 +63,16 @@ private:
     bool otherDataMember(std::string_view key, int depth);
     bool readThreadNames(int depth);
     bool threadNameMember(std::string_view key, int depth);
+    bool noteTrack(int tid, const char* at);
+    EventLog* logFor(const Record& record, const char* at);
     bool append(const Record& record, const char* at);
 
     JsonLexer m_lexer;
     Recording& m_out;
-    std::vector<int> m_logIndex;
+    // One bit per trace tid, and the event log of each worker loop seen, in order of appearance.
+    std::vector<bool> m_seenTracks;
+    int m_trackCount = 0;
+    std::vector<std::pair<std::uint16_t, std::size_t>> m_workerLogs;
     ProgressMeter m_meter;
 
     std::string m_keyScratch;
@@ -271,23 +278,44 @@ bool TraceReader::threadNameMember(std::string_view key, int depth)
     return true;
 }
 
+bool TraceReader::noteTrack(int tid, const char* at)
+{
+    if (m_seenTracks[std::size_t(tid)])
+        return true;
+    m_seenTracks[std::size_t(tid)] = true;
+    return ++m_trackCount <= MaxReadThreads || fail(at, "more than " + std::to_string(MaxReadThreads) + " threads");
+}
+
+// The log a record goes to: its worker loop's own, or the main loop's, which also carries the thread pool's.
+EventLog* TraceReader::logFor(const Record& record, const char* at)
+{
+    if (record.type == RecordType::Pool || record.thread < WorkerThreadBase)
+        return &m_out.mainLog();
+    for (const auto& [thread, index] : m_workerLogs) {
+        if (thread == record.thread)
+            return m_out.logs[index].get();
+    }
+    if (m_workerLogs.size() == std::size_t(MaxReadWorkerLoops)) {
+        fail(at, "more than " + std::to_string(MaxReadWorkerLoops) + " worker loops");
+        return nullptr;
+    }
+    m_workerLogs.emplace_back(record.thread, m_out.logs.size());
+    m_out.logs.push_back(std::make_unique<EventLog>());
+    return m_out.logs.back().get();
+}
+
 bool TraceReader::append(const Record& record, const char* at)
 {
-    std::size_t index = 0;
-    if (record.type != RecordType::Pool && record.thread >= WorkerThreadBase) {
-        int& slot = m_logIndex[record.thread];
-        if (slot < 0) {
-            slot = int(m_out.logs.size());
-            m_out.logs.push_back(std::make_unique<EventLog>());
-        }
-        index = std::size_t(slot);
-    }
-    EventLog& log = *m_out.logs[index];
-    Record* slot = log.slot();
+    if (!noteTrack(traceTid(record), at))
+        return false;
+    EventLog* log = logFor(record, at);
+    if (!log)
+        return false;
+    Record* slot = log->slot();
     if (!slot)
         return fail(at, "too many events");
     *slot = record;
-    log.commit();
+    log->commit();
     return true;
 }
 
