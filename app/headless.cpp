@@ -212,9 +212,16 @@ int summarizeRecording(const CommandLine& options)
 {
     loopscope::Recording recording;
     std::string error;
-    if (!loopscope::readTrace(options.openFile.toStdString(), recording, &error)) {
+    loopscope::TraceReadReport report;
+    if (!loopscope::readTrace(options.openFile.toStdString(), recording, &error, {}, &report)) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         return BadInput;
+    }
+    if (report.understood < report.events) {
+        printErr(QStringLiteral("loopscope: %1: understood %2 of %3 events; the others are not LoopScope's")
+                     .arg(options.openFile)
+                     .arg(report.understood)
+                     .arg(report.events));
     }
     printErr(QString::fromStdString(loopscope::summarize(recording)));
     return Success;

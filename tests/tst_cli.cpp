@@ -166,6 +166,11 @@ bool catches(qint64 pid, int signalNumber)
     return ok && (mask & (1ULL << (signalNumber - 1))) != 0;
 }
 
+// What `node --trace-events-enabled` writes: metadata and V8 events, none of them LoopScope's.
+const QByteArray NodeTrace = R"({"traceEvents":[)"
+                             R"({"pid":7,"tid":7,"ts":0,"ph":"M","name":"process_name","args":{"name":"node"}},)"
+                             R"({"pid":7,"tid":7,"ts":1051536000,"ph":"X","cat":"v8","name":"V8.GC","dur":350}]})";
+
 const QByteArray ProgramHead = "{\"format\":\"loopscope-program\",\"version\":1,\"name\":\"runaway\",\"main\":";
 
 } // namespace
@@ -182,6 +187,7 @@ private slots:
     void hugeProgram();
     void deepButLegalProgramRuns();
     void fifoIsRefusedWithoutWaiting();
+    void partlyUnderstoodRecordingSaysSo();
     void runaway_data();
     void runaway();
     void signalStopsRun_data();
@@ -350,6 +356,21 @@ void TestCli::badInput_data()
             + QByteArray("\x7f"
                          "ELF\x02\x01",
                 6) << file;
+    const QString notARecording = file + QStringLiteral(": not a recording");
+    QTest::newRow("recording is an empty object") << openRecording << QByteArray("{}") << notARecording;
+    QTest::newRow("recording is an empty array") << openRecording << QByteArray("[]") << notARecording;
+    QTest::newRow("recording is a program")
+        << openRecording << program("{ \"op\": \"log\", \"text\": \"a\" }") << notARecording;
+    QTest::newRow("recording is Node's own trace") << openRecording << NodeTrace << notARecording;
+    QTest::newRow("recording with a negative ts")
+        << openRecording
+        << "{\"traceEvents\":[{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":1,\"ts\":" + Here + "-5}]}" << file;
+    QTest::newRow("recording with a negative dur")
+        << openRecording
+        << "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\","
+           "\"tid\":1,\"ts\":1,\"dur\":"
+            + Here + "-5,\"args\":{\"kind\":\"io\"}}]}"
+        << file;
     QTest::newRow("recording is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
         QStringLiteral("--open"), QStringLiteral("/dev/zero") }
                                            << QByteArray() << QStringLiteral("/dev/zero");
@@ -458,6 +479,20 @@ void TestCli::fifoIsRefusedWithoutWaiting()
         runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--open"), fifo }),
         fifo, QString());
     QFile::remove(fifo);
+}
+
+void TestCli::partlyUnderstoodRecordingSaysSo()
+{
+    const QString path = m_dir.filePath(QStringLiteral("mixed-recording.json"));
+    QByteArray text = NodeTrace;
+    text.insert(text.indexOf('[') + 1, R"({"ph":"i","cat":"log","name":"hello","tid":1,"ts":7},)");
+    QVERIFY(writeFile(path, text));
+    const Run run
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--open"), path });
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    QVERIFY2(run.err.contains(path.toLocal8Bit() + ": understood 2 of 3 events"), what.constData());
+    QVERIFY2(run.err.contains("Console: 1 lines"), what.constData());
 }
 
 void TestCli::runaway_data()

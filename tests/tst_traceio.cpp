@@ -147,6 +147,15 @@ QString readError(const std::string& text)
     return QString::fromStdString(error);
 }
 
+// What `node --trace-events-enabled` writes: metadata, V8 and async-hooks events, none of them LoopScope's.
+QByteArray nodeTrace()
+{
+    return R"({"traceEvents":[)"
+           R"({"pid":4242,"tid":4242,"ts":0,"tts":0,"ph":"M","cat":"__metadata","name":"process_name","args":{"name":"node"}},)"
+           R"({"pid":4242,"tid":4242,"ts":1051536000,"tts":1200,"ph":"X","cat":"v8","name":"V8.GCScavenger","dur":350,"tdur":340,"args":{}},)"
+           R"({"pid":4242,"tid":4242,"ts":1051537000,"tts":0,"ph":"b","cat":"node,node.async_hooks","name":"Timeout","id":"0x3","args":{"data":{"executionAsyncId":1}}}]})";
+}
+
 // One event on trace thread `tid`: pool work, or a line of console output.
 std::string eventOn(int tid, bool pool)
 {
@@ -527,6 +536,19 @@ private slots:
             << "2:40: tid must be an integer in 0..65535";
         QTest::newRow("unknown thread") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":5,\"ts\":7}]}"
                                         << "2:40: unknown thread id 5";
+        QTest::newRow("negative ts") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":1,\"ts\":-5}]}"
+                                     << "2:47: ts must not be negative";
+        QTest::newRow("negative dur") << head
+                + "{\"ph\":\"X\",\"cat\":\"phase\",\"name\":\"poll\",\"tid\":1,\"ts\":7,\"dur\":-0.5}]}"
+                                      << "2:60: dur must not be negative";
+        QTest::newRow("negative maxMs") << head
+                + "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\",\"tid\":1,\"ts\":7,\"dur\":1,\"args\":{\"kind\":"
+                  "\"io\",\"maxMs\":-5}}]}"
+                                        << "2:90: args.maxMs must not be negative";
+        QTest::newRow("negative queuedUs") << head
+                + "{\"ph\":\"X\",\"cat\":\"pool\",\"name\":\"a\",\"tid\":101,\"ts\":7,\"dur\":1,\"args\":{"
+                  "\"queuedUs\":-1}}]}"
+                                           << "2:79: args.queuedUs must not be negative";
         QTest::newRow("huge ts") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":1,\"ts\":1e300}]}"
                                  << "2:47: ts is out of range";
         QTest::newRow("latency not a number")
@@ -548,6 +570,54 @@ private slots:
         const QString error = readError(text.toStdString());
         QVERIFY2(error.contains(QRegularExpression("^\\d+:\\d+: ")), qPrintable(error));
         QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void refusesWhatIsNotARecording_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("empty object") << QByteArray("{}") << "not a recording: no traceEvents";
+        QTest::newRow("empty array") << QByteArray("[]") << "not a recording: no events";
+        QTest::newRow("no events") << QByteArray(R"({"traceEvents":[],"otherData":{"generator":"perf"}})")
+                                   << "not a recording: no events";
+        QTest::newRow("a program") << QByteArray(R"({"format":"loopscope-program","version":1,"name":"x","main":[]})")
+                                   << "not a recording: a LoopScope program (run it with --program)";
+        QTest::newRow("Node's own trace") << nodeTrace() << "not a recording: none of its 3 events is LoopScope's";
+    }
+
+    void refusesWhatIsNotARecording()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        QCOMPARE(readError(text.toStdString()), expected);
+    }
+
+    void readsAnEmptyLoopScopeRun()
+    {
+        Recording recording;
+        std::string error;
+        QVERIFY2(readTraceText(R"({"traceEvents":[],"otherData":{"generator":"LoopScope 0.1.0"}})", recording, &error),
+            error.c_str());
+        QCOMPARE(recording.mainLog().size(), std::size_t(0));
+    }
+
+    void countsTheEventsItUnderstood()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("mixed.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray text = nodeTrace();
+        text.insert(text.indexOf('[') + 1, R"({"ph":"i","cat":"log","name":"a","tid":1,"ts":7},)");
+        file.write(text);
+        file.close();
+        Recording recording;
+        std::string error;
+        TraceReadReport report;
+        QVERIFY2(readTrace(path.toStdString(), recording, &error, {}, &report), error.c_str());
+        QCOMPARE(report.events, std::uint64_t(4));
+        QCOMPARE(report.understood, std::uint64_t(2));
+        QCOMPARE(recording.mainLog().size(), std::size_t(1));
     }
 
     void refusesTooManyThreads_data()

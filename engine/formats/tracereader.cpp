@@ -39,8 +39,10 @@ public:
     { }
 
     bool run();
-    // "<line>:<column>: <message>", or CancelledMessage.
+    // "<line>:<column>: <message>", or a problem of the whole file (CancelledMessage, "not a recording: ...").
     std::string error();
+    bool errorIsPositioned() const { return !m_meter.cancelled() && m_fileProblem.empty(); }
+    TraceReadReport report() const { return m_report; }
 
 private:
     using MemberReader = bool (TraceReader::*)(std::string_view key, int depth);
@@ -49,8 +51,16 @@ private:
     static constexpr std::size_t MaxStringBytes = std::size_t(16) << 20;
     static constexpr std::size_t MaxNumberChars = 400;
     static constexpr std::uint64_t BytesPerReport = std::uint64_t(1) << 20;
+    static constexpr std::string_view GeneratorPrefix = "LoopScope ";
+    static constexpr std::string_view ProgramFormat = "loopscope-program";
 
     bool fail(const char* at, std::string message) { return m_lexer.fail(at, std::move(message)); }
+    bool refuse(std::string problem)
+    {
+        m_fileProblem = std::move(problem);
+        return false;
+    }
+    bool isRecording();
     bool readValue(TraceValue& value, int depth);
     bool skipCompound(Token type, int depth);
     bool readObject(int depth, MemberReader member);
@@ -83,6 +93,11 @@ private:
     bool m_seenThreadName = false;
     std::int64_t m_threadTid = 0;
     std::string m_threadName;
+    bool m_seenEventList = false;
+    bool m_isProgram = false;
+    std::uint64_t m_records = 0;
+    TraceReadReport m_report;
+    std::string m_fileProblem;
 };
 
 bool TraceReader::run()
@@ -101,13 +116,30 @@ bool TraceReader::run()
         return false;
     if (m_lexer.peek() != JsonLexer::End)
         return fail(m_lexer.here(), "unexpected data after the trace");
-    return m_meter.finish() || fail(m_lexer.here(), CancelledMessage);
+    return isRecording() && (m_meter.finish() || fail(m_lexer.here(), CancelledMessage));
+}
+
+// Other tools' traces are read for the LoopScope events among them; a file without any is refused,
+// as a recording of nothing is more likely the wrong file than an empty run, unless LoopScope wrote it.
+bool TraceReader::isRecording()
+{
+    if (m_isProgram)
+        return refuse("not a recording: a LoopScope program (run it with --program)");
+    if (!m_seenEventList)
+        return refuse("not a recording: no traceEvents");
+    if (m_records > 0 || m_out.info.generator.rfind(GeneratorPrefix, 0) == 0)
+        return true;
+    if (m_report.events == 0)
+        return refuse("not a recording: no events");
+    return refuse("not a recording: none of its " + std::to_string(m_report.events) + " events is LoopScope's");
 }
 
 std::string TraceReader::error()
 {
     if (m_meter.cancelled())
         return CancelledMessage;
+    if (!m_fileProblem.empty())
+        return m_fileProblem;
     const JsonLexer::Position at = m_lexer.errorPosition();
     return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + m_lexer.error();
 }
@@ -161,6 +193,12 @@ bool TraceReader::topMember(std::string_view key, int depth)
             return m_lexer.failHere("traceEvents must be an array");
         return readEvents(depth + 1);
     }
+    if (key == "format") {
+        if (!readValue(m_skipped, depth))
+            return false;
+        m_isProgram = m_skipped.type == Token::String && m_skipped.text == ProgramFormat;
+        return true;
+    }
     if (key == "otherData") {
         if (m_lexer.peek() != '{')
             return m_lexer.failHere("otherData must be an object");
@@ -171,6 +209,7 @@ bool TraceReader::topMember(std::string_view key, int depth)
 
 bool TraceReader::readEvents(int depth)
 {
+    m_seenEventList = true;
     return m_lexer.readElements([&] {
         if (m_lexer.peek() != '{')
             return m_lexer.failHere("expected an event object");
@@ -186,11 +225,18 @@ bool TraceReader::readEvent(int depth)
     m_event.clear();
     if (!readObject(depth, &TraceReader::eventMember))
         return false;
+    ++m_report.events;
     RecordType type = RecordType::Phase;
-    if (!m_event.recordType(type))
+    if (!m_event.recordType(type)) {
+        m_report.understood += m_event.isMetadata() ? 1 : 0;
         return true;
+    }
     Record record;
-    return m_event.toRecord(m_lexer, eventAt, m_out.strings, type, record) && append(record, eventAt);
+    if (!m_event.toRecord(m_lexer, eventAt, m_out.strings, type, record) || !append(record, eventAt))
+        return false;
+    ++m_records;
+    ++m_report.understood;
+    return true;
 }
 
 bool TraceReader::eventMember(std::string_view key, int depth)
@@ -321,20 +367,24 @@ bool TraceReader::append(const Record& record, const char* at)
 
 // Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", or
 // "<where>: cancelled", with no leading "<where>:" when `where` is empty.
-bool readText(
-    std::string_view json, Recording& out, std::string* error, const Progress& progress, const std::string& where)
+bool readText(std::string_view json, Recording& out, std::string* error, const Progress& progress,
+    const std::string& where, TraceReadReport* report)
 {
     std::string message;
+    bool positioned = true;
     try {
         TraceReader reader(json, out, progress);
-        if (reader.run())
+        const bool read = reader.run();
+        if (report)
+            *report = reader.report();
+        if (read)
             return true;
         message = reader.error();
+        positioned = reader.errorIsPositioned();
     } catch (const std::exception&) {
         message = "1:1: out of memory";
     }
     if (error) {
-        const bool positioned = message != CancelledMessage;
         *error = where.empty() ? message : where + (positioned ? ":" : ": ") + message;
     }
     return false;
@@ -384,15 +434,16 @@ std::string readFile(const std::string& path, std::string& text)
 
 bool readTraceText(std::string_view json, Recording& out, std::string* error)
 {
-    return readText(json, out, error, {}, {});
+    return readText(json, out, error, {}, {}, nullptr);
 }
 
-bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress)
+bool readTrace(
+    const std::string& path, Recording& out, std::string* error, const Progress& progress, TraceReadReport* report)
 {
     std::string text;
     const std::string problem = readFile(path, text);
     if (problem.empty())
-        return readText(text, out, error, progress, path);
+        return readText(text, out, error, progress, path, report);
     if (error)
         *error = path + ": " + problem;
     return false;
