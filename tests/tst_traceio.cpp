@@ -26,6 +26,9 @@ using namespace loopscope;
 
 namespace {
 
+// What an error about a huge key or value may take: one line a terminal shows whole.
+constexpr std::size_t MaxErrorLineBytes = 300;
+
 const char* const OddLabel
     = "line with \"quotes\", a \\ backslash,\n\ttabs, \x01 control, caf\xc3\xa9, \xf0\x9f\x98\x80";
 const char* const InvalidUtf8Label = "bad \xff byte, cut \xc3 sequence, surrogate \xed\xa0\x80";
@@ -561,6 +564,25 @@ private slots:
         QTest::newRow("deep nesting") << head + "{\"args\":{\"a\":" + QByteArray(100000, '[') << "nesting too deep";
         QTest::newRow("deep top level") << QByteArray(100000, '[') << "1:2: expected an event object";
         QTest::newRow("deep objects") << QByteArray("{\"x\":").repeated(100000) << "nesting too deep";
+    }
+
+    void boundsErrorLines_data()
+    {
+        QTest::addColumn<QByteArray>("event");
+        const QByteArray megabyte(1 << 20, 'k');
+        QTest::newRow("unknown phase") << "{\"ph\":\"X\",\"cat\":\"phase\",\"tid\":1,\"ts\":1,\"dur\":1,\"name\":\""
+                + megabyte + "\"}";
+        QTest::newRow("unknown callback kind")
+            << "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\",\"tid\":1,\"ts\":1,\"dur\":1,\"args\":{\"kind\":\""
+                + megabyte + "\"}}";
+    }
+
+    void boundsErrorLines()
+    {
+        QFETCH(QByteArray, event);
+        const QString error = readError("{\"traceEvents\":[\n" + event.toStdString() + "]}");
+        QVERIFY2(error.startsWith("2:"), qPrintable(error.left(400)));
+        QVERIFY2(error.size() < int(MaxErrorLineBytes), qPrintable(error.left(400)));
     }
 
     void rejectsMalformedInput()

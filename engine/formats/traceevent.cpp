@@ -1,6 +1,7 @@
 #include "formats/traceevent.h"
 
 #include "formats/traceformat.h"
+#include "formats/utf8.h"
 
 #include <limits>
 
@@ -131,7 +132,7 @@ bool TraceEvent::readPhase(JsonLexer& lexer, Record& r) const
     while (phase < PhaseCount && m_name.text != phaseName(Phase(phase)))
         ++phase;
     if (phase == PhaseCount)
-        return lexer.fail(m_name.at, "unknown phase '" + std::string(m_name.text) + "'");
+        return lexer.fail(m_name.at, "unknown phase " + quote(m_name.text));
     r.sub = std::uint8_t(phase);
     r.span.count = 1;
     bool timed = false;
@@ -153,7 +154,7 @@ bool TraceEvent::readCallback(JsonLexer& lexer, const char* eventAt, Record& r) 
     while (kind <= int(CallbackKind::Main) && kindValue->text != callbackKindName(CallbackKind(kind)))
         ++kind;
     if (kind > int(CallbackKind::Main))
-        return lexer.fail(kindValue->at, "unknown callback kind '" + std::string(kindValue->text) + "'");
+        return lexer.fail(kindValue->at, "unknown callback kind " + quote(kindValue->text));
     r.sub = std::uint8_t(kind);
     std::int64_t count = 0;
     if (!argUnsigned(lexer, "iteration", 0, r.span.iteration) || !argInteger(lexer, "count", 1, 0xFFFFFFFF, 1, count))

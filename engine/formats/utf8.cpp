@@ -53,4 +53,23 @@ void appendUtf8(std::string& out, std::uint32_t codePoint)
     }
 }
 
+std::string clipForMessage(std::string_view text)
+{
+    std::string out;
+    std::size_t codePoints = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        const bool startsCodePoint = (byte & 0xC0) != 0x80;
+        if (startsCodePoint && codePoints++ == QuotedCodePoints)
+            return out + "...";
+        out += byte < 0x20 || byte == 0x7F ? '?' : c;
+    }
+    return out;
+}
+
+std::string quote(std::string_view text)
+{
+    return "'" + clipForMessage(text) + "'";
+}
+
 } // namespace loopscope
