@@ -63,7 +63,8 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
         printErr(QStringLiteral("loopscope: cannot create a temporary directory"));
         return InternalError;
     }
-    const QString script = dir.filePath(QString::fromStdString(program.name) + QStringLiteral(".js"));
+    // A fixed name: the program's own name is data from the file and may hold "../".
+    const QString script = dir.filePath(QStringLiteral("program.js"));
     {
         QFile file(script);
         if (!file.open(QIODevice::WriteOnly)) {

@@ -188,6 +188,7 @@ private slots:
     void deepButLegalProgramRuns();
     void fifoIsRefusedWithoutWaiting();
     void partlyUnderstoodRecordingSaysSo();
+    void compareNodeWritesOnlyInItsTemporaryDirectory();
     void runaway_data();
     void runaway();
     void signalStopsRun_data();
@@ -493,6 +494,27 @@ void TestCli::partlyUnderstoodRecordingSaysSo()
     QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
     QVERIFY2(run.err.contains(path.toLocal8Bit() + ": understood 2 of 3 events"), what.constData());
     QVERIFY2(run.err.contains("Console: 1 lines"), what.constData());
+}
+
+void TestCli::compareNodeWritesOnlyInItsTemporaryDirectory()
+{
+    // The script goes into a fresh directory under TMPDIR, so a name climbing out of it would land in TMPDIR.
+    const QString temporary = m_dir.filePath(QStringLiteral("compare-tmp"));
+    QVERIFY(QDir().mkpath(temporary));
+    const QString path = m_dir.filePath(QStringLiteral("climbing.json"));
+    QVERIFY(writeFile(
+        path, R"({"format":"loopscope-program","version":1,"name":"../escaped","main":[{"op":"log","text":"a"}]})"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("TMPDIR"), temporary);
+    const Run run
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                           QStringLiteral("--compare-node"), QStringLiteral("--node"), QStringLiteral("cat") },
+            InputBudgetMs, environment);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit, what.constData());
+    QVERIFY2(run.err.contains("line 1 differs"), what.constData());
+    QVERIFY2(QDir(temporary).isEmpty(),
+        qPrintable(QDir(temporary).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
 }
 
 void TestCli::runaway_data()
