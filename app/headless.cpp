@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace headless {
@@ -25,10 +26,47 @@ namespace {
 enum ExitCode { Success = 0, InternalError = 1, BadInput = 2, Aborted = 3, NodeDiffers = 4 };
 
 std::atomic<int> s_signal { 0 };
+std::atomic<bool> s_stdoutFailed { false };
 
 void onSignal(int signal)
 {
     s_signal.store(signal);
+}
+
+// Signals that end a run as an abort, with the trace written. SIGPIPE is ignored instead, so that a
+// closed stdout (`| head -1`) shows as a failed write, which aborts the same way.
+void installSignalHandlers()
+{
+    for (const int signal : { SIGINT, SIGTERM, SIGHUP, SIGQUIT })
+        std::signal(signal, onSignal);
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
+void writeStdoutLine(std::string_view line)
+{
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fputc('\n', stdout);
+    if (std::ferror(stdout))
+        s_stdoutFailed.store(true);
+}
+
+bool flushStdout()
+{
+    if (std::fflush(stdout) != 0 || std::ferror(stdout))
+        s_stdoutFailed.store(true);
+    return !s_stdoutFailed.load();
+}
+
+// Why the run must stop now, or an empty string.
+QString abortReason(const CommandLine& options, const QElapsedTimer& clock)
+{
+    if (s_signal.load() != 0)
+        return QStringLiteral("loopscope: interrupted, run aborted");
+    if (s_stdoutFailed.load())
+        return QStringLiteral("loopscope: cannot write to stdout, run aborted");
+    if (clock.elapsed() >= options.timeoutMs)
+        return QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs);
+    return {};
 }
 
 void printErr(const QString& text)
@@ -156,16 +194,14 @@ int run(const CommandLine& options)
     const bool keepOutput = options.compareNode;
     loopscope::SessionOptions sessionOptions;
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
-        std::fwrite(line.data(), 1, line.size(), stdout);
-        std::fputc('\n', stdout);
+        writeStdoutLine(line);
         if (keepOutput) {
             output.append(line);
             output.push_back('\n');
         }
     };
 
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
+    installSignalHandlers();
 
     loopscope::Session session(std::move(program), sessionOptions);
     QElapsedTimer clock;
@@ -173,17 +209,16 @@ int run(const CommandLine& options)
     session.start();
     bool aborted = false;
     while (!session.waitFinished(10)) {
-        if (s_signal.load() != 0 || clock.elapsed() >= options.timeoutMs) {
+        const QString reason = abortReason(options, clock);
+        if (!reason.isEmpty()) {
             aborted = true;
-            printErr(s_signal.load() != 0
-                    ? QStringLiteral("loopscope: interrupted, run aborted")
-                    : QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs));
+            printErr(reason);
             session.abort();
             if (!session.waitFinished(1000)) {
                 // Only thread-pool work that cannot be interrupted (a long pbkdf2) is left.
                 // Write what was recorded and leave without waiting for it.
                 printErr(QStringLiteral("loopscope: thread-pool work is still running; exiting without it"));
-                std::fflush(stdout);
+                flushStdout();
                 session.recording().info.aborted = true;
                 writeOutputs(options, session.recording());
                 std::_Exit(Aborted);
@@ -192,7 +227,12 @@ int run(const CommandLine& options)
         }
     }
     session.stop();
-    std::fflush(stdout);
+    // Output still buffered when the program ended may only fail now; the run is then cut short all the same.
+    if (!flushStdout() && !aborted) {
+        aborted = true;
+        printErr(abortReason(options, clock));
+        session.recording().info.aborted = true;
+    }
 
     int code = aborted ? Aborted : Success;
     if (session.closeResult() != 0) {

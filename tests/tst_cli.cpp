@@ -193,6 +193,8 @@ private slots:
     void runaway();
     void signalStopsRun_data();
     void signalStopsRun();
+    void closedStdoutAbortsRun();
+    void fullStdoutAbortsRun();
     void emitJsWritesScriptOnly();
     void listScenarios();
     void versionAndHelpNeedNoDisplay();
@@ -589,6 +591,9 @@ void TestCli::signalStopsRun_data()
     QTest::newRow("SIGTERM, nextTick chain") << int(SIGTERM) << ticks;
     QTest::newRow("SIGTERM, block") << int(SIGTERM) << block;
     QTest::newRow("SIGTERM, interval storm") << int(SIGTERM) << storm;
+    QTest::newRow("SIGHUP, nextTick chain") << int(SIGHUP) << ticks;
+    QTest::newRow("SIGHUP, block") << int(SIGHUP) << block;
+    QTest::newRow("SIGQUIT, nextTick chain") << int(SIGQUIT) << ticks;
 }
 
 void TestCli::signalStopsRun()
@@ -618,6 +623,55 @@ void TestCli::signalStopsRun()
     QVERIFY2(run.finished, what.constData());
     QVERIFY2(run.status == QProcess::NormalExit, what.constData());
     QVERIFY2(run.exitCode == 3, what.constData());
+    checkAbortedTrace(trace);
+}
+
+void TestCli::closedStdoutAbortsRun()
+{
+    // `loopscope ... | head -1`: once head has gone, writing the console output fails.
+    const QString path = m_dir.filePath(QStringLiteral("piped.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("piped-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path,
+        ProgramHead
+            + R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"a line of output"}]}]})"));
+    QProcess head;
+    QProcess process;
+    process.setStandardOutputProcess(&head);
+    QElapsedTimer clock;
+    clock.start();
+    head.start(QStringLiteral("head"), { QStringLiteral("-n"), QStringLiteral("1") });
+    process.start(executable(),
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--trace"), trace });
+    QVERIFY(head.waitForStarted(InputBudgetMs) && process.waitForStarted(InputBudgetMs));
+    QVERIFY(head.waitForFinished(InputBudgetMs));
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished, what.constData());
+    QVERIFY2(run.status == QProcess::NormalExit, what.constData());
+    QVERIFY2(run.exitCode == 3, what.constData());
+    QVERIFY2(run.err.contains("stdout"), what.constData());
+    checkAbortedTrace(trace);
+}
+
+void TestCli::fullStdoutAbortsRun()
+{
+    // One line stays in the stdio buffer until the run has ended; its failed write still aborts the run.
+    const QString path = m_dir.filePath(QStringLiteral("full.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("full-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path, ProgramHead + R"([{"op":"log","text":"one line"}]})"));
+    QProcess process;
+    process.setStandardOutputFile(QStringLiteral("/dev/full"));
+    QElapsedTimer clock;
+    clock.start();
+    process.start(executable(),
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--trace"), trace });
+    QVERIFY(process.waitForStarted(InputBudgetMs));
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 3, what.constData());
+    QVERIFY2(run.err.contains("stdout"), what.constData());
     checkAbortedTrace(trace);
 }
 
