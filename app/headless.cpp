@@ -2,6 +2,7 @@
 
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
+#include "formats/atomicfile.h"
 #include "formats/latencycsv.h"
 #include "formats/summary.h"
 #include "formats/traceio.h"
@@ -158,6 +159,19 @@ bool writeOutputs(const CommandLine& options, const loopscope::Recording& record
     return ok;
 }
 
+// Finds an output that cannot be written before the run, not after it.
+bool outputsWritable(const CommandLine& options)
+{
+    for (const QString& path : { options.traceFile, options.csvFile }) {
+        std::string error;
+        if (!path.isEmpty() && !loopscope::checkWritable(path.toStdString(), &error)) {
+            printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int listScenarios()
@@ -187,6 +201,8 @@ int run(const CommandLine& options)
         printErr(QStringLiteral("loopscope: %1").arg(*error));
         return BadInput;
     }
+    if (!outputsWritable(options))
+        return BadInput;
     loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
     const loopscope::Program programCopy = options.compareNode ? program : loopscope::Program {};
 

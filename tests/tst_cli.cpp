@@ -239,6 +239,10 @@ void TestCli::badInput_data()
     row("raw newline in string", program("{ \"op\": \"log\", \"text\": \"a" + Here + "\nb\" }"));
     row("bad escape", program("{ \"op\": \"log\", \"text\": \"a" + Here + "\\x41\" }"));
     row("invalid UTF-8 after non-ASCII", program("{ \"op\": \"log\", \"text\": \"h\xc3\xa9llo " + Here + "\xff\" }"));
+    QTest::newRow("UTF-16") << run
+                            << QByteArray("\xff\xfe")
+            + QByteArray::fromRawData(reinterpret_cast<const char*>(u"{ \"main\": [] }"), 30)
+                            << file + QStringLiteral(": file is UTF-16; save it as UTF-8");
     row("NUL byte", program("{ \"op\": \"log\", \"text\": \"a\" }" + Here + QByteArray(1, '\0')));
     row("second document", programWith("\"title\": \"t\"") + "\n" + Here + "{}");
     row("duplicate key", programWith("\"title\": \"t\", " + Here + "\"title\": \"u\""));
@@ -305,6 +309,26 @@ void TestCli::badInput_data()
     flags("set without equals", { QStringLiteral("--set"), QStringLiteral("steps") }, "steps");
     flags("set without key", { QStringLiteral("--set"), QStringLiteral("=3") }, "=3");
     flags("scenario and program", { QStringLiteral("--program"), QStringLiteral("x.json") }, "--program");
+    flags("scenario twice", { QStringLiteral("--scenario"), QStringLiteral("guess-order") }, "--scenario");
+    flags("trace twice",
+        { QStringLiteral("--trace"), QStringLiteral("a.json"), QStringLiteral("--trace"), QStringLiteral("b.json") },
+        "--trace");
+    flags("trace is the csv",
+        { QStringLiteral("--trace"), QStringLiteral("out"), QStringLiteral("--csv"), QStringLiteral("./out") },
+        "--csv");
+    const QString missingFolder = m_dir.filePath(QStringLiteral("no/such/folder/trace.json"));
+    QTest::newRow("trace in a missing folder")
+        << scenario + QStringList { QStringLiteral("--trace"), missingFolder } << QByteArray() << missingFolder;
+    QTest::newRow("trace is a folder") << scenario + QStringList { QStringLiteral("--trace"), m_dir.path() }
+                                       << QByteArray() << m_dir.path();
+    QTest::newRow("csv in a missing folder")
+        << scenario + QStringList { QStringLiteral("--csv"), missingFolder } << QByteArray() << missingFolder;
+    QTest::newRow("program twice") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
+        QStringLiteral("a.json"), QStringLiteral("--program"), QStringLiteral("b.json") }
+                                   << QByteArray() << QStringLiteral("--program");
+    QTest::newRow("trace is the program")
+        << run + QStringList { QStringLiteral("--trace"), QStringLiteral("@FILE") }
+        << program("{ \"op\": \"log\", \"text\": \"a\" }") << QStringLiteral("--trace");
 
     const QStringList starvation { QStringLiteral("--headless"), QStringLiteral("--scenario"),
         QStringLiteral("nexttick-starvation") };
@@ -374,6 +398,10 @@ void TestCli::badInput_data()
            "\"tid\":1,\"ts\":1,\"dur\":"
             + Here + "-5,\"args\":{\"kind\":\"io\"}}]}"
         << file;
+    QTest::newRow("recording in UTF-16") << openRecording
+                                         << QByteArray::fromRawData(
+                                                reinterpret_cast<const char*>(u"{\"traceEvents\":[]}"), 36)
+                                         << file + QStringLiteral(": file is UTF-16");
     QTest::newRow("recording is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
         QStringLiteral("--open"), QStringLiteral("/dev/zero") }
                                            << QByteArray() << QStringLiteral("/dev/zero");

@@ -374,6 +374,10 @@ private slots:
                                      << "p.json:2:28: $.main[0].times: value 0 is out of range 1..2147483647";
         QTest::newRow("syntax, no path") << QByteArray("{") << QStringList() << "p.json:1:2: unexpected end of input";
         QTest::newRow("not in the text") << withMain("[]") << QStringList { "k=1" } << "p.json: no parameter named 'k'";
+        QTest::newRow("UTF-16 with a byte order mark")
+            << QByteArray("\xff\xfe{\0}\0", 6) << QStringList() << "p.json: file is UTF-16; save it as UTF-8";
+        QTest::newRow("UTF-16 big-endian, no byte order mark")
+            << QByteArray("\0{\0}", 4) << QStringList() << "p.json: file is UTF-16; save it as UTF-8";
         QTest::newRow("one line whatever the key holds")
             << withFields("\"a\\nb\": 1", "[]") << QStringList() << "p.json:1:60: $[\"a?b\"]: unknown field 'a?b'";
     }

@@ -604,6 +604,7 @@ private slots:
                                    << "not a recording: no events";
         QTest::newRow("a program") << QByteArray(R"({"format":"loopscope-program","version":1,"name":"x","main":[]})")
                                    << "not a recording: a LoopScope program (run it with --program)";
+        QTest::newRow("UTF-16") << QByteArray("{\0}\0", 4) << "file is UTF-16; save it as UTF-8";
         QTest::newRow("Node's own trace") << nodeTrace() << "not a recording: none of its 3 events is LoopScope's";
     }
 

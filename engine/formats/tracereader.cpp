@@ -5,6 +5,7 @@
 #include "formats/traceevent.h"
 #include "formats/traceformat.h"
 #include "formats/tracevalue.h"
+#include "formats/utf8.h"
 
 #include <cerrno>
 #include <cstring>
@@ -32,7 +33,8 @@ public:
     // Strings are not checked for UTF-8, as other tools' traces may hold any bytes; LoopScope's own
     // writer escapes bytes that are not UTF-8 as U+DC80..U+DCFF, which decode back to those bytes.
     TraceReader(std::string_view text, Recording& out, const Progress& progress)
-        : m_lexer(text, { false, JsonLexer::Surrogates::Decode })
+        : m_text(text)
+        , m_lexer(text, { false, JsonLexer::Surrogates::Decode })
         , m_out(out)
         , m_seenTracks(std::size_t(1) << 16)
         , m_meter(progress, text.size(), BytesPerReport)
@@ -77,6 +79,7 @@ private:
     EventLog* logFor(const Record& record, const char* at);
     bool append(const Record& record, const char* at);
 
+    std::string_view m_text;
     JsonLexer m_lexer;
     Recording& m_out;
     // One bit per trace tid, and the event log of each worker loop seen, in order of appearance.
@@ -106,6 +109,8 @@ bool TraceReader::run()
         return fail(m_lexer.here(), "internal error: reading into a recording that is not empty");
     if (!m_meter.update(0))
         return fail(m_lexer.here(), CancelledMessage);
+    if (looksLikeUtf16(m_text))
+        return refuse(Utf16Message);
     const int first = m_lexer.peek();
     if (first == JsonLexer::End)
         return fail(m_lexer.here(), "empty file");

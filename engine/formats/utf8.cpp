@@ -53,6 +53,19 @@ void appendUtf8(std::string& out, std::uint32_t codePoint)
     }
 }
 
+bool looksLikeUtf16(std::string_view text)
+{
+    if (text.size() < 2)
+        return false;
+    const auto first = static_cast<unsigned char>(text[0]);
+    const auto second = static_cast<unsigned char>(text[1]);
+    const bool byteOrderMark = (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF);
+    const auto opensJson
+        = [](unsigned char c) { return std::string_view("{[\" \t\r\n").find(char(c)) != std::string_view::npos; };
+    const bool zeroBesideOpening = (first == 0 && opensJson(second)) || (second == 0 && opensJson(first));
+    return byteOrderMark || zeroBesideOpening;
+}
+
 std::string clipForMessage(std::string_view text)
 {
     std::string out;
