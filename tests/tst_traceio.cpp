@@ -673,6 +673,17 @@ private slots:
         QVERIFY2(recording.logs.size() <= std::size_t(1 + MaxReadWorkerLoops), qPrintable(text));
     }
 
+    void refusesTooManyNamedThreads()
+    {
+        std::string text = R"({"otherData":{"threadNames":[)";
+        for (int i = 0; i <= MaxReadThreads; ++i)
+            text += (i ? ",\n" : "\n") + std::string(R"({"name":"n","tid":)") + std::to_string(WorkerThreadBase + i)
+                + "}";
+        const QString error = readError(text + "]}}");
+        QVERIFY2(error.startsWith(QString("%1:1: ").arg(MaxReadThreads + 2)), qPrintable(error));
+        QVERIFY2(error.contains(QString("more than %1 threads").arg(MaxReadThreads)), qPrintable(error));
+    }
+
     void readsAsManyThreadsAsLoopScopeWrites()
     {
         constexpr int poolWorkers = 1024;

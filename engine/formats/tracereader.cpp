@@ -307,7 +307,12 @@ bool TraceReader::readThreadNames(int depth)
             return false;
         if (!m_seenThreadTid || !m_seenThreadName)
             return fail(entryAt, "otherData.threadNames entries need tid and name");
-        m_out.info.threadNames.emplace_back(std::uint16_t(m_threadTid), m_threadName);
+        // Names count as threads too: writing the recording again gives every named pool worker a track.
+        Record named;
+        named.thread = std::uint16_t(m_threadTid);
+        if (!noteTrack(traceTid(named), entryAt))
+            return false;
+        m_out.info.threadNames.emplace_back(named.thread, m_threadName);
         return true;
     });
 }
