@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 namespace {
 
@@ -12,6 +13,18 @@ bool parseInt(const QString& text, int min, int max, int& out)
         return false;
     out = int(value);
     return true;
+}
+
+// The same file whether or not it exists yet, so that "out" and "./out" match.
+bool sameFile(const QString& a, const QString& b)
+{
+    if (a.isEmpty() || b.isEmpty())
+        return false;
+    const QFileInfo first(a);
+    const QFileInfo second(b);
+    if (first.exists() && second.exists())
+        return first.canonicalFilePath() == second.canonicalFilePath();
+    return first.absoluteFilePath() == second.absoluteFilePath();
 }
 
 } // namespace
@@ -49,6 +62,11 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return parser.errorText();
     if (!parser.positionalArguments().isEmpty())
         return tr("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
+    for (const QCommandLineOption* single :
+        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node }) {
+        if (parser.values(*single).size() > 1)
+            return tr("--%1 is given more than once").arg(single->names().constLast());
+    }
 
     out.helpText = parser.helpText();
     out.scenario = parser.value(scenario);
@@ -65,6 +83,12 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
 
     if (!out.scenario.isEmpty() && !out.programFile.isEmpty())
         return tr("--scenario and --program cannot be used together");
+    if (sameFile(out.traceFile, out.programFile))
+        return tr("--trace would overwrite the program '%1'").arg(out.programFile);
+    if (sameFile(out.csvFile, out.programFile))
+        return tr("--csv would overwrite the program '%1'").arg(out.programFile);
+    if (sameFile(out.traceFile, out.csvFile))
+        return tr("--trace and --csv name the same file '%1'").arg(out.csvFile);
     if (parser.isSet(timeout) && !parseInt(parser.value(timeout), 1, 86400000, out.timeoutMs))
         return tr("--timeout-ms must be a whole number from 1 to 86400000, not '%1'").arg(parser.value(timeout));
     if (parser.isSet(pool)) {

@@ -2,6 +2,7 @@
 
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
+#include "formats/atomicfile.h"
 #include "formats/latencycsv.h"
 #include "formats/summary.h"
 #include "formats/traceio.h"
@@ -16,6 +17,7 @@
 #include <csignal>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace headless {
@@ -25,10 +27,47 @@ namespace {
 enum ExitCode { Success = 0, InternalError = 1, BadInput = 2, Aborted = 3, NodeDiffers = 4 };
 
 std::atomic<int> s_signal { 0 };
+std::atomic<bool> s_stdoutFailed { false };
 
 void onSignal(int signal)
 {
     s_signal.store(signal);
+}
+
+// Signals that end a run as an abort, with the trace written. SIGPIPE is ignored instead, so that a
+// closed stdout (`| head -1`) shows as a failed write, which aborts the same way.
+void installSignalHandlers()
+{
+    for (const int signal : { SIGINT, SIGTERM, SIGHUP, SIGQUIT })
+        std::signal(signal, onSignal);
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
+void writeStdoutLine(std::string_view line)
+{
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fputc('\n', stdout);
+    if (std::ferror(stdout))
+        s_stdoutFailed.store(true);
+}
+
+bool flushStdout()
+{
+    if (std::fflush(stdout) != 0 || std::ferror(stdout))
+        s_stdoutFailed.store(true);
+    return !s_stdoutFailed.load();
+}
+
+// Why the run must stop now, or an empty string.
+QString abortReason(const CommandLine& options, const QElapsedTimer& clock)
+{
+    if (s_signal.load() != 0)
+        return QStringLiteral("loopscope: interrupted, run aborted");
+    if (s_stdoutFailed.load())
+        return QStringLiteral("loopscope: cannot write to stdout, run aborted");
+    if (clock.elapsed() >= options.timeoutMs)
+        return QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs);
+    return {};
 }
 
 void printErr(const QString& text)
@@ -63,7 +102,8 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
         printErr(QStringLiteral("loopscope: cannot create a temporary directory"));
         return InternalError;
     }
-    const QString script = dir.filePath(QString::fromStdString(program.name) + QStringLiteral(".js"));
+    // A fixed name: the program's own name is data from the file and may hold "../".
+    const QString script = dir.filePath(QStringLiteral("program.js"));
     {
         QFile file(script);
         if (!file.open(QIODevice::WriteOnly)) {
@@ -119,6 +159,19 @@ bool writeOutputs(const CommandLine& options, const loopscope::Recording& record
     return ok;
 }
 
+// Finds an output that cannot be written before the run, not after it.
+bool outputsWritable(const CommandLine& options)
+{
+    for (const QString& path : { options.traceFile, options.csvFile }) {
+        std::string error;
+        if (!path.isEmpty() && !loopscope::checkWritable(path.toStdString(), &error)) {
+            printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int listScenarios()
@@ -148,6 +201,8 @@ int run(const CommandLine& options)
         printErr(QStringLiteral("loopscope: %1").arg(*error));
         return BadInput;
     }
+    if (!outputsWritable(options))
+        return BadInput;
     loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
     const loopscope::Program programCopy = options.compareNode ? program : loopscope::Program {};
 
@@ -155,16 +210,14 @@ int run(const CommandLine& options)
     const bool keepOutput = options.compareNode;
     loopscope::SessionOptions sessionOptions;
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
-        std::fwrite(line.data(), 1, line.size(), stdout);
-        std::fputc('\n', stdout);
+        writeStdoutLine(line);
         if (keepOutput) {
             output.append(line);
             output.push_back('\n');
         }
     };
 
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
+    installSignalHandlers();
 
     loopscope::Session session(std::move(program), sessionOptions);
     QElapsedTimer clock;
@@ -172,17 +225,16 @@ int run(const CommandLine& options)
     session.start();
     bool aborted = false;
     while (!session.waitFinished(10)) {
-        if (s_signal.load() != 0 || clock.elapsed() >= options.timeoutMs) {
+        const QString reason = abortReason(options, clock);
+        if (!reason.isEmpty()) {
             aborted = true;
-            printErr(s_signal.load() != 0
-                    ? QStringLiteral("loopscope: interrupted, run aborted")
-                    : QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs));
+            printErr(reason);
             session.abort();
             if (!session.waitFinished(1000)) {
                 // Only thread-pool work that cannot be interrupted (a long pbkdf2) is left.
                 // Write what was recorded and leave without waiting for it.
                 printErr(QStringLiteral("loopscope: thread-pool work is still running; exiting without it"));
-                std::fflush(stdout);
+                flushStdout();
                 session.recording().info.aborted = true;
                 writeOutputs(options, session.recording());
                 std::_Exit(Aborted);
@@ -191,7 +243,12 @@ int run(const CommandLine& options)
         }
     }
     session.stop();
-    std::fflush(stdout);
+    // Output still buffered when the program ended may only fail now; the run is then cut short all the same.
+    if (!flushStdout() && !aborted) {
+        aborted = true;
+        printErr(abortReason(options, clock));
+        session.recording().info.aborted = true;
+    }
 
     int code = aborted ? Aborted : Success;
     if (session.closeResult() != 0) {
@@ -212,9 +269,16 @@ int summarizeRecording(const CommandLine& options)
 {
     loopscope::Recording recording;
     std::string error;
-    if (!loopscope::readTrace(options.openFile.toStdString(), recording, &error)) {
+    loopscope::TraceReadReport report;
+    if (!loopscope::readTrace(options.openFile.toStdString(), recording, &error, {}, &report)) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         return BadInput;
+    }
+    if (report.understood < report.events) {
+        printErr(QStringLiteral("loopscope: %1: understood %2 of %3 events; the others are not LoopScope's")
+                     .arg(options.openFile)
+                     .arg(report.understood)
+                     .arg(report.events));
     }
     printErr(QString::fromStdString(loopscope::summarize(recording)));
     return Success;

@@ -166,6 +166,11 @@ bool catches(qint64 pid, int signalNumber)
     return ok && (mask & (1ULL << (signalNumber - 1))) != 0;
 }
 
+// What `node --trace-events-enabled` writes: metadata and V8 events, none of them LoopScope's.
+const QByteArray NodeTrace = R"({"traceEvents":[)"
+                             R"({"pid":7,"tid":7,"ts":0,"ph":"M","name":"process_name","args":{"name":"node"}},)"
+                             R"({"pid":7,"tid":7,"ts":1051536000,"ph":"X","cat":"v8","name":"V8.GC","dur":350}]})";
+
 const QByteArray ProgramHead = "{\"format\":\"loopscope-program\",\"version\":1,\"name\":\"runaway\",\"main\":";
 
 } // namespace
@@ -182,10 +187,14 @@ private slots:
     void hugeProgram();
     void deepButLegalProgramRuns();
     void fifoIsRefusedWithoutWaiting();
+    void partlyUnderstoodRecordingSaysSo();
+    void compareNodeWritesOnlyInItsTemporaryDirectory();
     void runaway_data();
     void runaway();
     void signalStopsRun_data();
     void signalStopsRun();
+    void closedStdoutAbortsRun();
+    void fullStdoutAbortsRun();
     void emitJsWritesScriptOnly();
     void listScenarios();
     void versionAndHelpNeedNoDisplay();
@@ -230,6 +239,10 @@ void TestCli::badInput_data()
     row("raw newline in string", program("{ \"op\": \"log\", \"text\": \"a" + Here + "\nb\" }"));
     row("bad escape", program("{ \"op\": \"log\", \"text\": \"a" + Here + "\\x41\" }"));
     row("invalid UTF-8 after non-ASCII", program("{ \"op\": \"log\", \"text\": \"h\xc3\xa9llo " + Here + "\xff\" }"));
+    QTest::newRow("UTF-16") << run
+                            << QByteArray("\xff\xfe")
+            + QByteArray::fromRawData(reinterpret_cast<const char*>(u"{ \"main\": [] }"), 30)
+                            << file + QStringLiteral(": file is UTF-16; save it as UTF-8");
     row("NUL byte", program("{ \"op\": \"log\", \"text\": \"a\" }" + Here + QByteArray(1, '\0')));
     row("second document", programWith("\"title\": \"t\"") + "\n" + Here + "{}");
     row("duplicate key", programWith("\"title\": \"t\", " + Here + "\"title\": \"u\""));
@@ -296,6 +309,26 @@ void TestCli::badInput_data()
     flags("set without equals", { QStringLiteral("--set"), QStringLiteral("steps") }, "steps");
     flags("set without key", { QStringLiteral("--set"), QStringLiteral("=3") }, "=3");
     flags("scenario and program", { QStringLiteral("--program"), QStringLiteral("x.json") }, "--program");
+    flags("scenario twice", { QStringLiteral("--scenario"), QStringLiteral("guess-order") }, "--scenario");
+    flags("trace twice",
+        { QStringLiteral("--trace"), QStringLiteral("a.json"), QStringLiteral("--trace"), QStringLiteral("b.json") },
+        "--trace");
+    flags("trace is the csv",
+        { QStringLiteral("--trace"), QStringLiteral("out"), QStringLiteral("--csv"), QStringLiteral("./out") },
+        "--csv");
+    const QString missingFolder = m_dir.filePath(QStringLiteral("no/such/folder/trace.json"));
+    QTest::newRow("trace in a missing folder")
+        << scenario + QStringList { QStringLiteral("--trace"), missingFolder } << QByteArray() << missingFolder;
+    QTest::newRow("trace is a folder") << scenario + QStringList { QStringLiteral("--trace"), m_dir.path() }
+                                       << QByteArray() << m_dir.path();
+    QTest::newRow("csv in a missing folder")
+        << scenario + QStringList { QStringLiteral("--csv"), missingFolder } << QByteArray() << missingFolder;
+    QTest::newRow("program twice") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
+        QStringLiteral("a.json"), QStringLiteral("--program"), QStringLiteral("b.json") }
+                                   << QByteArray() << QStringLiteral("--program");
+    QTest::newRow("trace is the program")
+        << run + QStringList { QStringLiteral("--trace"), QStringLiteral("@FILE") }
+        << program("{ \"op\": \"log\", \"text\": \"a\" }") << QStringLiteral("--trace");
 
     const QStringList starvation { QStringLiteral("--headless"), QStringLiteral("--scenario"),
         QStringLiteral("nexttick-starvation") };
@@ -350,6 +383,25 @@ void TestCli::badInput_data()
             + QByteArray("\x7f"
                          "ELF\x02\x01",
                 6) << file;
+    const QString notARecording = file + QStringLiteral(": not a recording");
+    QTest::newRow("recording is an empty object") << openRecording << QByteArray("{}") << notARecording;
+    QTest::newRow("recording is an empty array") << openRecording << QByteArray("[]") << notARecording;
+    QTest::newRow("recording is a program")
+        << openRecording << program("{ \"op\": \"log\", \"text\": \"a\" }") << notARecording;
+    QTest::newRow("recording is Node's own trace") << openRecording << NodeTrace << notARecording;
+    QTest::newRow("recording with a negative ts")
+        << openRecording
+        << "{\"traceEvents\":[{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":1,\"ts\":" + Here + "-5}]}" << file;
+    QTest::newRow("recording with a negative dur")
+        << openRecording
+        << "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\","
+           "\"tid\":1,\"ts\":1,\"dur\":"
+            + Here + "-5,\"args\":{\"kind\":\"io\"}}]}"
+        << file;
+    QTest::newRow("recording in UTF-16") << openRecording
+                                         << QByteArray::fromRawData(
+                                                reinterpret_cast<const char*>(u"{\"traceEvents\":[]}"), 36)
+                                         << file + QStringLiteral(": file is UTF-16");
     QTest::newRow("recording is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
         QStringLiteral("--open"), QStringLiteral("/dev/zero") }
                                            << QByteArray() << QStringLiteral("/dev/zero");
@@ -460,6 +512,41 @@ void TestCli::fifoIsRefusedWithoutWaiting()
     QFile::remove(fifo);
 }
 
+void TestCli::partlyUnderstoodRecordingSaysSo()
+{
+    const QString path = m_dir.filePath(QStringLiteral("mixed-recording.json"));
+    QByteArray text = NodeTrace;
+    text.insert(text.indexOf('[') + 1, R"({"ph":"i","cat":"log","name":"hello","tid":1,"ts":7},)");
+    QVERIFY(writeFile(path, text));
+    const Run run
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--open"), path });
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    QVERIFY2(run.err.contains(path.toLocal8Bit() + ": understood 2 of 3 events"), what.constData());
+    QVERIFY2(run.err.contains("Console: 1 lines"), what.constData());
+}
+
+void TestCli::compareNodeWritesOnlyInItsTemporaryDirectory()
+{
+    // The script goes into a fresh directory under TMPDIR, so a name climbing out of it would land in TMPDIR.
+    const QString temporary = m_dir.filePath(QStringLiteral("compare-tmp"));
+    QVERIFY(QDir().mkpath(temporary));
+    const QString path = m_dir.filePath(QStringLiteral("climbing.json"));
+    QVERIFY(writeFile(
+        path, R"({"format":"loopscope-program","version":1,"name":"../escaped","main":[{"op":"log","text":"a"}]})"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("TMPDIR"), temporary);
+    const Run run
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                           QStringLiteral("--compare-node"), QStringLiteral("--node"), QStringLiteral("cat") },
+            InputBudgetMs, environment);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit, what.constData());
+    QVERIFY2(run.err.contains("line 1 differs"), what.constData());
+    QVERIFY2(QDir(temporary).isEmpty(),
+        qPrintable(QDir(temporary).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
+}
+
 void TestCli::runaway_data()
 {
     QTest::addColumn<QByteArray>("main");
@@ -532,6 +619,9 @@ void TestCli::signalStopsRun_data()
     QTest::newRow("SIGTERM, nextTick chain") << int(SIGTERM) << ticks;
     QTest::newRow("SIGTERM, block") << int(SIGTERM) << block;
     QTest::newRow("SIGTERM, interval storm") << int(SIGTERM) << storm;
+    QTest::newRow("SIGHUP, nextTick chain") << int(SIGHUP) << ticks;
+    QTest::newRow("SIGHUP, block") << int(SIGHUP) << block;
+    QTest::newRow("SIGQUIT, nextTick chain") << int(SIGQUIT) << ticks;
 }
 
 void TestCli::signalStopsRun()
@@ -561,6 +651,55 @@ void TestCli::signalStopsRun()
     QVERIFY2(run.finished, what.constData());
     QVERIFY2(run.status == QProcess::NormalExit, what.constData());
     QVERIFY2(run.exitCode == 3, what.constData());
+    checkAbortedTrace(trace);
+}
+
+void TestCli::closedStdoutAbortsRun()
+{
+    // `loopscope ... | head -1`: once head has gone, writing the console output fails.
+    const QString path = m_dir.filePath(QStringLiteral("piped.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("piped-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path,
+        ProgramHead
+            + R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"a line of output"}]}]})"));
+    QProcess head;
+    QProcess process;
+    process.setStandardOutputProcess(&head);
+    QElapsedTimer clock;
+    clock.start();
+    head.start(QStringLiteral("head"), { QStringLiteral("-n"), QStringLiteral("1") });
+    process.start(executable(),
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--trace"), trace });
+    QVERIFY(head.waitForStarted(InputBudgetMs) && process.waitForStarted(InputBudgetMs));
+    QVERIFY(head.waitForFinished(InputBudgetMs));
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished, what.constData());
+    QVERIFY2(run.status == QProcess::NormalExit, what.constData());
+    QVERIFY2(run.exitCode == 3, what.constData());
+    QVERIFY2(run.err.contains("stdout"), what.constData());
+    checkAbortedTrace(trace);
+}
+
+void TestCli::fullStdoutAbortsRun()
+{
+    // One line stays in the stdio buffer until the run has ended; its failed write still aborts the run.
+    const QString path = m_dir.filePath(QStringLiteral("full.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("full-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path, ProgramHead + R"([{"op":"log","text":"one line"}]})"));
+    QProcess process;
+    process.setStandardOutputFile(QStringLiteral("/dev/full"));
+    QElapsedTimer clock;
+    clock.start();
+    process.start(executable(),
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--trace"), trace });
+    QVERIFY(process.waitForStarted(InputBudgetMs));
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 3, what.constData());
+    QVERIFY2(run.err.contains("stdout"), what.constData());
     checkAbortedTrace(trace);
 }
 

@@ -23,6 +23,9 @@ namespace {
 
 using Overrides = std::vector<std::pair<std::string, std::string>>;
 
+// What an error about a huge key or value may take: one line a terminal shows whole.
+constexpr std::size_t MaxErrorLineBytes = 300;
+
 // A program whose "main" array is the text on line 2, so columns there are offsets into `ops`.
 QByteArray withMain(const QByteArray& ops)
 {
@@ -371,6 +374,10 @@ private slots:
                                      << "p.json:2:28: $.main[0].times: value 0 is out of range 1..2147483647";
         QTest::newRow("syntax, no path") << QByteArray("{") << QStringList() << "p.json:1:2: unexpected end of input";
         QTest::newRow("not in the text") << withMain("[]") << QStringList { "k=1" } << "p.json: no parameter named 'k'";
+        QTest::newRow("UTF-16 with a byte order mark")
+            << QByteArray("\xff\xfe{\0}\0", 6) << QStringList() << "p.json: file is UTF-16; save it as UTF-8";
+        QTest::newRow("UTF-16 big-endian, no byte order mark")
+            << QByteArray("\0{\0}", 4) << QStringList() << "p.json: file is UTF-16; save it as UTF-8";
         QTest::newRow("one line whatever the key holds")
             << withFields("\"a\\nb\": 1", "[]") << QStringList() << "p.json:1:60: $[\"a?b\"]: unknown field 'a?b'";
     }
@@ -384,6 +391,32 @@ private slots:
             std::string_view(text.constData(), size_t(text.size())), "p.json", toOverrides(overrides));
         QVERIFY(std::holds_alternative<ProgramError>(result));
         QCOMPARE(QString::fromStdString(std::get<ProgramError>(result).toString()), expected);
+    }
+
+    void boundsErrorLines_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("position");
+        const QByteArray megabyte(1 << 20, 'k');
+        QTest::newRow("unknown key") << withFields("\"" + megabyte + "\": 1", "[]") << "p.json:1:60: ";
+        QTest::newRow("unknown non-ASCII key")
+            << withFields("\"" + QByteArray("\xc3\xa9").repeated(1 << 19) + "\": 1", "[]") << "p.json:1:60: ";
+        QTest::newRow("unknown op field")
+            << withMain("[{\"op\": \"log\", \"" + megabyte + "\": 1}]") << "p.json:2:16: ";
+        QTest::newRow("duplicate key") << withFields("\"" + megabyte + "\": 1, \"" + megabyte + "\": 2", "[]")
+                                       << QString("p.json:1:%1: ").arg(60 + megabyte.size() + 7);
+    }
+
+    void boundsErrorLines()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, position);
+        const auto result
+            = loopscope::parseProgram(std::string_view(text.constData(), size_t(text.size())), "p.json", {});
+        QVERIFY(std::holds_alternative<ProgramError>(result));
+        const std::string line = std::get<ProgramError>(result).toString();
+        QVERIFY2(line.size() < MaxErrorLineBytes, line.substr(0, 400).c_str());
+        QVERIFY2(QString::fromStdString(line).startsWith(position), line.substr(0, 400).c_str());
     }
 
     void parsesJsonValues()

@@ -1,5 +1,6 @@
 #include "formats/latencycsv.h"
 #include "formats/summary.h"
+#include "formats/traceformat.h"
 #include "formats/traceio.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
@@ -24,6 +25,9 @@
 using namespace loopscope;
 
 namespace {
+
+// What an error about a huge key or value may take: one line a terminal shows whole.
+constexpr std::size_t MaxErrorLineBytes = 300;
 
 const char* const OddLabel
     = "line with \"quotes\", a \\ backslash,\n\ttabs, \x01 control, caf\xc3\xa9, \xf0\x9f\x98\x80";
@@ -144,6 +148,32 @@ QString readError(const std::string& text)
     if (readTraceText(text, recording, &error))
         return {};
     return QString::fromStdString(error);
+}
+
+// What `node --trace-events-enabled` writes: metadata, V8 and async-hooks events, none of them LoopScope's.
+QByteArray nodeTrace()
+{
+    return R"({"traceEvents":[)"
+           R"({"pid":4242,"tid":4242,"ts":0,"tts":0,"ph":"M","cat":"__metadata","name":"process_name","args":{"name":"node"}},)"
+           R"({"pid":4242,"tid":4242,"ts":1051536000,"tts":1200,"ph":"X","cat":"v8","name":"V8.GCScavenger","dur":350,"tdur":340,"args":{}},)"
+           R"({"pid":4242,"tid":4242,"ts":1051537000,"tts":0,"ph":"b","cat":"node,node.async_hooks","name":"Timeout","id":"0x3","args":{"data":{"executionAsyncId":1}}}]})";
+}
+
+// One event on trace thread `tid`: pool work, or a line of console output.
+std::string eventOn(int tid, bool pool)
+{
+    const std::string head
+        = pool ? R"({"ph":"X","cat":"pool","name":"fs.open","dur":1,)" : R"({"ph":"i","cat":"log","name":"line",)";
+    return head + "\"ts\":1,\"tid\":" + std::to_string(tid) + "}";
+}
+
+// A trace with one event per line (the first on line 2) on each of `count` threads from `firstTid` on.
+std::string traceOnThreads(int firstTid, int count, bool pool)
+{
+    std::string text = "{\"traceEvents\":[";
+    for (int i = 0; i < count; ++i)
+        text += (i ? ",\n" : "\n") + eventOn(firstTid + i, pool);
+    return text + "]}";
 }
 
 // Writes the recording as a trace or as latency CSV, as the test row asks.
@@ -509,6 +539,19 @@ private slots:
             << "2:40: tid must be an integer in 0..65535";
         QTest::newRow("unknown thread") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":5,\"ts\":7}]}"
                                         << "2:40: unknown thread id 5";
+        QTest::newRow("negative ts") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":1,\"ts\":-5}]}"
+                                     << "2:47: ts must not be negative";
+        QTest::newRow("negative dur") << head
+                + "{\"ph\":\"X\",\"cat\":\"phase\",\"name\":\"poll\",\"tid\":1,\"ts\":7,\"dur\":-0.5}]}"
+                                      << "2:60: dur must not be negative";
+        QTest::newRow("negative maxMs") << head
+                + "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\",\"tid\":1,\"ts\":7,\"dur\":1,\"args\":{\"kind\":"
+                  "\"io\",\"maxMs\":-5}}]}"
+                                        << "2:90: args.maxMs must not be negative";
+        QTest::newRow("negative queuedUs") << head
+                + "{\"ph\":\"X\",\"cat\":\"pool\",\"name\":\"a\",\"tid\":101,\"ts\":7,\"dur\":1,\"args\":{"
+                  "\"queuedUs\":-1}}]}"
+                                           << "2:79: args.queuedUs must not be negative";
         QTest::newRow("huge ts") << head + "{\"ph\":\"i\",\"cat\":\"log\",\"name\":\"a\",\"tid\":1,\"ts\":1e300}]}"
                                  << "2:47: ts is out of range";
         QTest::newRow("latency not a number")
@@ -523,6 +566,25 @@ private slots:
         QTest::newRow("deep objects") << QByteArray("{\"x\":").repeated(100000) << "nesting too deep";
     }
 
+    void boundsErrorLines_data()
+    {
+        QTest::addColumn<QByteArray>("event");
+        const QByteArray megabyte(1 << 20, 'k');
+        QTest::newRow("unknown phase") << "{\"ph\":\"X\",\"cat\":\"phase\",\"tid\":1,\"ts\":1,\"dur\":1,\"name\":\""
+                + megabyte + "\"}";
+        QTest::newRow("unknown callback kind")
+            << "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":\"a\",\"tid\":1,\"ts\":1,\"dur\":1,\"args\":{\"kind\":\""
+                + megabyte + "\"}}";
+    }
+
+    void boundsErrorLines()
+    {
+        QFETCH(QByteArray, event);
+        const QString error = readError("{\"traceEvents\":[\n" + event.toStdString() + "]}");
+        QVERIFY2(error.startsWith("2:"), qPrintable(error.left(400)));
+        QVERIFY2(error.size() < int(MaxErrorLineBytes), qPrintable(error.left(400)));
+    }
+
     void rejectsMalformedInput()
     {
         QFETCH(QByteArray, text);
@@ -530,6 +592,111 @@ private slots:
         const QString error = readError(text.toStdString());
         QVERIFY2(error.contains(QRegularExpression("^\\d+:\\d+: ")), qPrintable(error));
         QVERIFY2(error.contains(expected), qPrintable(error));
+    }
+
+    void refusesWhatIsNotARecording_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("empty object") << QByteArray("{}") << "not a recording: no traceEvents";
+        QTest::newRow("empty array") << QByteArray("[]") << "not a recording: no events";
+        QTest::newRow("no events") << QByteArray(R"({"traceEvents":[],"otherData":{"generator":"perf"}})")
+                                   << "not a recording: no events";
+        QTest::newRow("a program") << QByteArray(R"({"format":"loopscope-program","version":1,"name":"x","main":[]})")
+                                   << "not a recording: a LoopScope program (run it with --program)";
+        QTest::newRow("UTF-16") << QByteArray("{\0}\0", 4) << "file is UTF-16; save it as UTF-8";
+        QTest::newRow("Node's own trace") << nodeTrace() << "not a recording: none of its 3 events is LoopScope's";
+    }
+
+    void refusesWhatIsNotARecording()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        QCOMPARE(readError(text.toStdString()), expected);
+    }
+
+    void readsAnEmptyLoopScopeRun()
+    {
+        Recording recording;
+        std::string error;
+        QVERIFY2(readTraceText(R"({"traceEvents":[],"otherData":{"generator":"LoopScope 0.1.0"}})", recording, &error),
+            error.c_str());
+        QCOMPARE(recording.mainLog().size(), std::size_t(0));
+    }
+
+    void countsTheEventsItUnderstood()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("mixed.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray text = nodeTrace();
+        text.insert(text.indexOf('[') + 1, R"({"ph":"i","cat":"log","name":"a","tid":1,"ts":7},)");
+        file.write(text);
+        file.close();
+        Recording recording;
+        std::string error;
+        TraceReadReport report;
+        QVERIFY2(readTrace(path.toStdString(), recording, &error, {}, &report), error.c_str());
+        QCOMPARE(report.events, std::uint64_t(4));
+        QCOMPARE(report.understood, std::uint64_t(2));
+        QCOMPARE(recording.mainLog().size(), std::size_t(1));
+    }
+
+    void refusesTooManyThreads_data()
+    {
+        QTest::addColumn<int>("firstTid");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<bool>("pool");
+        QTest::addColumn<int>("refusedLine");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("pool workers") << PoolTidBase + 1 << MaxReadThreads + 1000 << true << MaxReadThreads + 2
+                                      << QString("more than %1 threads").arg(MaxReadThreads);
+        // Each worker loop gets an event log of its own, so they are bounded far lower.
+        QTest::newRow("worker loops") << int(WorkerThreadBase) << 2000 << false << MaxReadWorkerLoops + 2
+                                      << QString("more than %1 worker loops").arg(MaxReadWorkerLoops);
+    }
+
+    void refusesTooManyThreads()
+    {
+        QFETCH(int, firstTid);
+        QFETCH(int, count);
+        QFETCH(bool, pool);
+        QFETCH(int, refusedLine);
+        QFETCH(QString, message);
+        Recording recording;
+        std::string error;
+        QVERIFY(!readTraceText(traceOnThreads(firstTid, count, pool), recording, &error));
+        const QString text = QString::fromStdString(error);
+        QVERIFY2(text.startsWith(QString("%1:1: ").arg(refusedLine)), qPrintable(text));
+        QVERIFY2(text.contains(message), qPrintable(text));
+        QVERIFY2(recording.logs.size() <= std::size_t(1 + MaxReadWorkerLoops), qPrintable(text));
+    }
+
+    void refusesTooManyNamedThreads()
+    {
+        std::string text = R"({"otherData":{"threadNames":[)";
+        for (int i = 0; i <= MaxReadThreads; ++i)
+            text += (i ? ",\n" : "\n") + std::string(R"({"name":"n","tid":)") + std::to_string(WorkerThreadBase + i)
+                + "}";
+        const QString error = readError(text + "]}}");
+        QVERIFY2(error.startsWith(QString("%1:1: ").arg(MaxReadThreads + 2)), qPrintable(error));
+        QVERIFY2(error.contains(QString("more than %1 threads").arg(MaxReadThreads)), qPrintable(error));
+    }
+
+    void readsAsManyThreadsAsLoopScopeWrites()
+    {
+        constexpr int poolWorkers = 1024;
+        constexpr int workerLoops = 8;
+        std::string text = traceOnThreads(PoolTidBase + 1, poolWorkers, true);
+        text.insert(text.size() - 2, ",\n" + eventOn(MainTid, false));
+        for (int i = 1; i <= workerLoops; ++i)
+            text.insert(text.size() - 2, ",\n" + eventOn(WorkerThreadBase + i, false));
+        Recording recording;
+        std::string error;
+        QVERIFY2(readTraceText(text, recording, &error), error.c_str());
+        QCOMPARE(recording.logs.size(), std::size_t(1 + workerLoops));
+        QCOMPARE(recording.mainLog().size(), std::size_t(poolWorkers + 1));
     }
 
     void rejectsEveryTruncation()

@@ -49,6 +49,23 @@ bool writeAndClose(const std::string& name, const std::function<bool(std::ostrea
 
 } // namespace
 
+bool checkWritable(const std::string& path, std::string* error)
+{
+    if (isSpecialFile(path))
+        return true;
+    struct stat info;
+    const bool isDirectory = ::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+    const std::string probe = isDirectory ? std::string() : createTemporary(path);
+    if (!probe.empty()) {
+        std::remove(probe.c_str());
+        return true;
+    }
+    if (error)
+        *error = path + ": "
+            + (isDirectory ? "is a directory" : "cannot open for writing: " + std::string(std::strerror(errno)));
+    return false;
+}
+
 bool writeFileAtomically(const std::string& path, std::string* error, const ProgressMeter& meter,
     const std::function<bool(std::ostream&)>& write)
 {

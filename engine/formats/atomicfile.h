@@ -12,6 +12,9 @@ namespace loopscope {
 // so a failed or cancelled write leaves no partial file; a device such as /dev/stdout is written in place.
 // On failure sets *error (when given) to "<path>: <reason>", the reason being CancelledMessage when
 // `meter` was cancelled.
+// Whether writeFileAtomically could write `path`, found by creating and removing its temporary file;
+// on failure sets *error like writeFileAtomically.
+bool checkWritable(const std::string& path, std::string* error);
 bool writeFileAtomically(const std::string& path, std::string* error, const ProgressMeter& meter,
     const std::function<bool(std::ostream&)>& write);
 

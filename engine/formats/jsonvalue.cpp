@@ -1,6 +1,7 @@
 #include "formats/jsonvalue.h"
 
 #include "formats/jsonlexer.h"
+#include "formats/utf8.h"
 
 #include <algorithm>
 #include <charconv>
@@ -80,18 +81,6 @@ long long decimalExponent(const char* first, const char* last)
             exponent = -exponent;
     }
     return position + exponent;
-}
-
-std::string quoteKey(std::string_view key)
-{
-    std::string out = "'";
-    for (std::size_t i = 0; i < key.size() && i < 64; ++i) {
-        const auto c = static_cast<unsigned char>(key[i]);
-        out += c < 0x20 || c == 0x7F ? '?' : char(c);
-    }
-    if (key.size() > 64)
-        out += "...";
-    return out + "'";
 }
 
 // Small objects are checked for duplicate keys by a scan; large ones keep a set.
@@ -198,7 +187,7 @@ private:
         KeySet keys;
         return m_lexer.readMembers(m_key, [&](std::string_view key, const char* keyAt) {
             if (!keys.insert(value.m_object, key))
-                return m_lexer.fail(keyAt, "duplicate key " + quoteKey(key));
+                return m_lexer.fail(keyAt, "duplicate key " + quote(key));
             JsonValue::Member& member = value.m_object.emplace_back();
             member.key.assign(key.data(), key.size());
             mark(keyAt, member.line, member.column);
@@ -237,6 +226,8 @@ JsonResult parseJson(std::string_view text, std::size_t maxBytes)
 {
     if (text.size() > maxBytes)
         return JsonError { 0, 0, "document is larger than " + std::to_string(maxBytes / (1024 * 1024)) + " MiB" };
+    if (looksLikeUtf16(text))
+        return JsonError { 0, 0, Utf16Message };
     const std::string_view byteOrderMark = "\xEF\xBB\xBF";
     if (text.substr(0, byteOrderMark.size()) == byteOrderMark)
         text.remove_prefix(byteOrderMark.size());

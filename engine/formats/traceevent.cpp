@@ -1,6 +1,7 @@
 #include "formats/traceevent.h"
 
 #include "formats/traceformat.h"
+#include "formats/utf8.h"
 
 #include <limits>
 
@@ -67,7 +68,7 @@ bool TraceEvent::toRecord(JsonLexer& lexer, const char* eventAt, StringTable& st
         return lexer.fail(eventAt, "event without tid");
     if (m_ts.type == Token::None)
         return lexer.fail(eventAt, "event without ts");
-    if (!readThread(lexer, type == RecordType::Pool, r.thread) || !toScaled(lexer, m_ts, "", "ts", 3, r.startNs))
+    if (!readThread(lexer, type == RecordType::Pool, r.thread) || !toTime(lexer, m_ts, "", "ts", 3, r.startNs))
         return false;
     const bool named = m_ph.text[0] != 'C';
     if (named && m_name.type != Token::String)
@@ -122,7 +123,7 @@ bool TraceEvent::readSpan(JsonLexer& lexer, const char* eventAt, Record& r) cons
 {
     if (m_dur.type == Token::None)
         return lexer.fail(eventAt, "complete event without dur");
-    return toScaled(lexer, m_dur, "", "dur", 3, r.span.durNs);
+    return toTime(lexer, m_dur, "", "dur", 3, r.span.durNs);
 }
 
 bool TraceEvent::readPhase(JsonLexer& lexer, Record& r) const
@@ -131,7 +132,7 @@ bool TraceEvent::readPhase(JsonLexer& lexer, Record& r) const
     while (phase < PhaseCount && m_name.text != phaseName(Phase(phase)))
         ++phase;
     if (phase == PhaseCount)
-        return lexer.fail(m_name.at, "unknown phase '" + std::string(m_name.text) + "'");
+        return lexer.fail(m_name.at, "unknown phase " + quote(m_name.text));
     r.sub = std::uint8_t(phase);
     r.span.count = 1;
     bool timed = false;
@@ -153,20 +154,20 @@ bool TraceEvent::readCallback(JsonLexer& lexer, const char* eventAt, Record& r) 
     while (kind <= int(CallbackKind::Main) && kindValue->text != callbackKindName(CallbackKind(kind)))
         ++kind;
     if (kind > int(CallbackKind::Main))
-        return lexer.fail(kindValue->at, "unknown callback kind '" + std::string(kindValue->text) + "'");
+        return lexer.fail(kindValue->at, "unknown callback kind " + quote(kindValue->text));
     r.sub = std::uint8_t(kind);
     std::int64_t count = 0;
     if (!argUnsigned(lexer, "iteration", 0, r.span.iteration) || !argInteger(lexer, "count", 1, 0xFFFFFFFF, 1, count))
         return false;
     r.span.count = std::uint32_t(count);
-    return argScaled(lexer, "totalMs", 6, r.span.durNs, r.span.busyNs)
-        && argScaled(lexer, "maxMs", 6, r.span.durNs, r.span.maxNs);
+    return argTime(lexer, "totalMs", 6, r.span.durNs, r.span.busyNs)
+        && argTime(lexer, "maxMs", 6, r.span.durNs, r.span.maxNs);
 }
 
 bool TraceEvent::readPool(JsonLexer& lexer, Record& r) const
 {
     r.span.count = 1;
-    return argScaled(lexer, "queuedUs", 3, 0, r.span.busyNs) && argUnsigned(lexer, "iteration", 0, r.span.iteration);
+    return argTime(lexer, "queuedUs", 3, 0, r.span.busyNs) && argUnsigned(lexer, "iteration", 0, r.span.iteration);
 }
 
 bool TraceEvent::readQueues(JsonLexer& lexer, Record& r) const
@@ -213,12 +214,12 @@ bool TraceEvent::argUnsigned(JsonLexer& lexer, std::string_view key, std::uint32
     return true;
 }
 
-bool TraceEvent::argScaled(
+bool TraceEvent::argTime(
     JsonLexer& lexer, std::string_view key, int digits, std::int64_t fallback, std::int64_t& out) const
 {
     const TraceValue* value = findArgument(key);
     out = fallback;
-    return !value || toScaled(lexer, *value, "args.", key, digits, out);
+    return !value || toTime(lexer, *value, "args.", key, digits, out);
 }
 
 } // namespace loopscope

@@ -47,6 +47,8 @@ public:
         return &entry.value;
     }
 
+    // A metadata event ("ph":"M"), which names a process or thread and holds no record.
+    bool isMetadata() const { return m_ph.type == JsonLexer::Token::String && m_ph.text == "M"; }
     // The record type of a LoopScope event; false for events of other tools, which are skipped.
     bool recordType(RecordType& type) const;
     // Turns the event into a record of `type`, reporting bad fields through `lexer`.
@@ -72,7 +74,7 @@ private:
     bool argInteger(JsonLexer& lexer, std::string_view key, std::int64_t min, std::int64_t max, std::int64_t fallback,
         std::int64_t& out) const;
     bool argUnsigned(JsonLexer& lexer, std::string_view key, std::uint32_t fallback, std::uint32_t& out) const;
-    bool argScaled(JsonLexer& lexer, std::string_view key, int digits, std::int64_t fallback, std::int64_t& out) const;
+    bool argTime(JsonLexer& lexer, std::string_view key, int digits, std::int64_t fallback, std::int64_t& out) const;
 
     TraceValue m_ph;
     TraceValue m_cat;

@@ -3,20 +3,35 @@
 #include "formats/progress.h"
 #include "recording/recording.h"
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <string_view>
 
 namespace loopscope {
 
+// Bounds on a recording read from a file, well above what LoopScope writes: the main loop, the
+// prober, up to 8 worker loops and up to 1024 pool workers. A worker loop costs an event log.
+inline constexpr int MaxReadThreads = 2048;
+inline constexpr int MaxReadWorkerLoops = 64;
+
 // Writes a recording as a Chrome trace-event JSON object (opens in Perfetto and chrome://tracing).
 bool writeTrace(const Recording& recording, std::ostream& out);
 // Writes a recording to a file; on failure sets *error (when given) to a one-line message naming the file.
 bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress = {});
 
-// Reads a LoopScope trace file into a freshly constructed recording; events of other tools are skipped.
-// On failure sets *error to "<path>:<line>:<column>: <message>" and leaves `out` partially filled.
-bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress = {});
+// How much of a trace a read understood: its events, and those that were LoopScope's (records and metadata).
+struct TraceReadReport
+{
+    std::uint64_t events = 0;
+    std::uint64_t understood = 0;
+};
+
+// Reads a LoopScope trace file into a freshly constructed recording; events of other tools are skipped,
+// but a file with none of LoopScope's events is refused. On failure sets *error to
+// "<path>:<line>:<column>: <message>" or "<path>: not a recording: <why>" and leaves `out` partially filled.
+bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress = {},
+    TraceReadReport* report = nullptr);
 // Reads a LoopScope trace from memory; errors read "<line>:<column>: <message>".
 bool readTraceText(std::string_view json, Recording& out, std::string* error);
 

@@ -3,13 +3,16 @@
 #include "formats/jsonlexer.h"
 #include "formats/progressmeter.h"
 #include "formats/traceevent.h"
+#include "formats/traceformat.h"
 #include "formats/tracevalue.h"
+#include "formats/utf8.h"
 
 #include <cerrno>
 #include <cstring>
 #include <exception>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <fcntl.h>
@@ -30,15 +33,18 @@ public:
     // Strings are not checked for UTF-8, as other tools' traces may hold any bytes; LoopScope's own
     // writer escapes bytes that are not UTF-8 as U+DC80..U+DCFF, which decode back to those bytes.
     TraceReader(std::string_view text, Recording& out, const Progress& progress)
-        : m_lexer(text, { false, JsonLexer::Surrogates::Decode })
+        : m_text(text)
+        , m_lexer(text, { false, JsonLexer::Surrogates::Decode })
         , m_out(out)
-        , m_logIndex(65536, -1)
+        , m_seenTracks(std::size_t(1) << 16)
         , m_meter(progress, text.size(), BytesPerReport)
     { }
 
     bool run();
-    // "<line>:<column>: <message>", or CancelledMessage.
+    // "<line>:<column>: <message>", or a problem of the whole file (CancelledMessage, "not a recording: ...").
     std::string error();
+    bool errorIsPositioned() const { return !m_meter.cancelled() && m_fileProblem.empty(); }
+    TraceReadReport report() const { return m_report; }
 
 private:
     using MemberReader = bool (TraceReader::*)(std::string_view key, int depth);
@@ -47,8 +53,16 @@ private:
     static constexpr std::size_t MaxStringBytes = std::size_t(16) << 20;
     static constexpr std::size_t MaxNumberChars = 400;
     static constexpr std::uint64_t BytesPerReport = std::uint64_t(1) << 20;
+    static constexpr std::string_view GeneratorPrefix = "LoopScope ";
+    static constexpr std::string_view ProgramFormat = "loopscope-program";
 
     bool fail(const char* at, std::string message) { return m_lexer.fail(at, std::move(message)); }
+    bool refuse(std::string problem)
+    {
+        m_fileProblem = std::move(problem);
+        return false;
+    }
+    bool isRecording();
     bool readValue(TraceValue& value, int depth);
     bool skipCompound(Token type, int depth);
     bool readObject(int depth, MemberReader member);
@@ -61,11 +75,17 @@ private:
     bool otherDataMember(std::string_view key, int depth);
     bool readThreadNames(int depth);
     bool threadNameMember(std::string_view key, int depth);
+    bool noteTrack(int tid, const char* at);
+    EventLog* logFor(const Record& record, const char* at);
     bool append(const Record& record, const char* at);
 
+    std::string_view m_text;
     JsonLexer m_lexer;
     Recording& m_out;
-    std::vector<int> m_logIndex;
+    // One bit per trace tid, and the event log of each worker loop seen, in order of appearance.
+    std::vector<bool> m_seenTracks;
+    int m_trackCount = 0;
+    std::vector<std::pair<std::uint16_t, std::size_t>> m_workerLogs;
     ProgressMeter m_meter;
 
     std::string m_keyScratch;
@@ -76,6 +96,11 @@ private:
     bool m_seenThreadName = false;
     std::int64_t m_threadTid = 0;
     std::string m_threadName;
+    bool m_seenEventList = false;
+    bool m_isProgram = false;
+    std::uint64_t m_records = 0;
+    TraceReadReport m_report;
+    std::string m_fileProblem;
 };
 
 bool TraceReader::run()
@@ -84,6 +109,8 @@ bool TraceReader::run()
         return fail(m_lexer.here(), "internal error: reading into a recording that is not empty");
     if (!m_meter.update(0))
         return fail(m_lexer.here(), CancelledMessage);
+    if (looksLikeUtf16(m_text))
+        return refuse(Utf16Message);
     const int first = m_lexer.peek();
     if (first == JsonLexer::End)
         return fail(m_lexer.here(), "empty file");
@@ -94,13 +121,30 @@ bool TraceReader::run()
         return false;
     if (m_lexer.peek() != JsonLexer::End)
         return fail(m_lexer.here(), "unexpected data after the trace");
-    return m_meter.finish() || fail(m_lexer.here(), CancelledMessage);
+    return isRecording() && (m_meter.finish() || fail(m_lexer.here(), CancelledMessage));
+}
+
+// Other tools' traces are read for the LoopScope events among them; a file without any is refused,
+// as a recording of nothing is more likely the wrong file than an empty run, unless LoopScope wrote it.
+bool TraceReader::isRecording()
+{
+    if (m_isProgram)
+        return refuse("not a recording: a LoopScope program (run it with --program)");
+    if (!m_seenEventList)
+        return refuse("not a recording: no traceEvents");
+    if (m_records > 0 || m_out.info.generator.rfind(GeneratorPrefix, 0) == 0)
+        return true;
+    if (m_report.events == 0)
+        return refuse("not a recording: no events");
+    return refuse("not a recording: none of its " + std::to_string(m_report.events) + " events is LoopScope's");
 }
 
 std::string TraceReader::error()
 {
     if (m_meter.cancelled())
         return CancelledMessage;
+    if (!m_fileProblem.empty())
+        return m_fileProblem;
     const JsonLexer::Position at = m_lexer.errorPosition();
     return std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + m_lexer.error();
 }
@@ -154,6 +198,12 @@ bool TraceReader::topMember(std::string_view key, int depth)
             return m_lexer.failHere("traceEvents must be an array");
         return readEvents(depth + 1);
     }
+    if (key == "format") {
+        if (!readValue(m_skipped, depth))
+            return false;
+        m_isProgram = m_skipped.type == Token::String && m_skipped.text == ProgramFormat;
+        return true;
+    }
     if (key == "otherData") {
         if (m_lexer.peek() != '{')
             return m_lexer.failHere("otherData must be an object");
@@ -164,6 +214,7 @@ bool TraceReader::topMember(std::string_view key, int depth)
 
 bool TraceReader::readEvents(int depth)
 {
+    m_seenEventList = true;
     return m_lexer.readElements([&] {
         if (m_lexer.peek() != '{')
             return m_lexer.failHere("expected an event object");
@@ -179,11 +230,18 @@ bool TraceReader::readEvent(int depth)
     m_event.clear();
     if (!readObject(depth, &TraceReader::eventMember))
         return false;
+    ++m_report.events;
     RecordType type = RecordType::Phase;
-    if (!m_event.recordType(type))
+    if (!m_event.recordType(type)) {
+        m_report.understood += m_event.isMetadata() ? 1 : 0;
         return true;
+    }
     Record record;
-    return m_event.toRecord(m_lexer, eventAt, m_out.strings, type, record) && append(record, eventAt);
+    if (!m_event.toRecord(m_lexer, eventAt, m_out.strings, type, record) || !append(record, eventAt))
+        return false;
+    ++m_records;
+    ++m_report.understood;
+    return true;
 }
 
 bool TraceReader::eventMember(std::string_view key, int depth)
@@ -249,7 +307,12 @@ bool TraceReader::readThreadNames(int depth)
             return false;
         if (!m_seenThreadTid || !m_seenThreadName)
             return fail(entryAt, "otherData.threadNames entries need tid and name");
-        m_out.info.threadNames.emplace_back(std::uint16_t(m_threadTid), m_threadName);
+        // Names count as threads too: writing the recording again gives every named pool worker a track.
+        Record named;
+        named.thread = std::uint16_t(m_threadTid);
+        if (!noteTrack(traceTid(named), entryAt))
+            return false;
+        m_out.info.threadNames.emplace_back(named.thread, m_threadName);
         return true;
     });
 }
@@ -271,42 +334,67 @@ bool TraceReader::threadNameMember(std::string_view key, int depth)
     return true;
 }
 
+bool TraceReader::noteTrack(int tid, const char* at)
+{
+    if (m_seenTracks[std::size_t(tid)])
+        return true;
+    m_seenTracks[std::size_t(tid)] = true;
+    return ++m_trackCount <= MaxReadThreads || fail(at, "more than " + std::to_string(MaxReadThreads) + " threads");
+}
+
+// The log a record goes to: its worker loop's own, or the main loop's, which also carries the thread pool's.
+EventLog* TraceReader::logFor(const Record& record, const char* at)
+{
+    if (record.type == RecordType::Pool || record.thread < WorkerThreadBase)
+        return &m_out.mainLog();
+    for (const auto& [thread, index] : m_workerLogs) {
+        if (thread == record.thread)
+            return m_out.logs[index].get();
+    }
+    if (m_workerLogs.size() == std::size_t(MaxReadWorkerLoops)) {
+        fail(at, "more than " + std::to_string(MaxReadWorkerLoops) + " worker loops");
+        return nullptr;
+    }
+    m_workerLogs.emplace_back(record.thread, m_out.logs.size());
+    m_out.logs.push_back(std::make_unique<EventLog>());
+    return m_out.logs.back().get();
+}
+
 bool TraceReader::append(const Record& record, const char* at)
 {
-    std::size_t index = 0;
-    if (record.type != RecordType::Pool && record.thread >= WorkerThreadBase) {
-        int& slot = m_logIndex[record.thread];
-        if (slot < 0) {
-            slot = int(m_out.logs.size());
-            m_out.logs.push_back(std::make_unique<EventLog>());
-        }
-        index = std::size_t(slot);
-    }
-    EventLog& log = *m_out.logs[index];
-    Record* slot = log.slot();
+    if (!noteTrack(traceTid(record), at))
+        return false;
+    EventLog* log = logFor(record, at);
+    if (!log)
+        return false;
+    Record* slot = log->slot();
     if (!slot)
         return fail(at, "too many events");
     *slot = record;
-    log.commit();
+    log->commit();
     return true;
 }
 
 // Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", or
 // "<where>: cancelled", with no leading "<where>:" when `where` is empty.
-bool readText(
-    std::string_view json, Recording& out, std::string* error, const Progress& progress, const std::string& where)
+bool readText(std::string_view json, Recording& out, std::string* error, const Progress& progress,
+    const std::string& where, TraceReadReport* report)
 {
     std::string message;
+    bool positioned = true;
     try {
         TraceReader reader(json, out, progress);
-        if (reader.run())
+        const bool read = reader.run();
+        if (report)
+            *report = reader.report();
+        if (read)
             return true;
         message = reader.error();
+        positioned = reader.errorIsPositioned();
     } catch (const std::exception&) {
         message = "1:1: out of memory";
     }
     if (error) {
-        const bool positioned = message != CancelledMessage;
         *error = where.empty() ? message : where + (positioned ? ":" : ": ") + message;
     }
     return false;
@@ -356,15 +444,16 @@ std::string readFile(const std::string& path, std::string& text)
 
 bool readTraceText(std::string_view json, Recording& out, std::string* error)
 {
-    return readText(json, out, error, {}, {});
+    return readText(json, out, error, {}, {}, nullptr);
 }
 
-bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress)
+bool readTrace(
+    const std::string& path, Recording& out, std::string* error, const Progress& progress, TraceReadReport* report)
 {
     std::string text;
     const std::string problem = readFile(path, text);
     if (problem.empty())
-        return readText(text, out, error, progress, path);
+        return readText(text, out, error, progress, path, report);
     if (error)
         *error = path + ": " + problem;
     return false;

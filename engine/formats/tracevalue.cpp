@@ -101,6 +101,13 @@ bool toScaled(JsonLexer& lexer, const TraceValue& value, std::string_view prefix
     return parseScaled(value.text, digits, out) || lexer.fail(value.at, named(prefix, what, " is out of range"));
 }
 
+bool toTime(JsonLexer& lexer, const TraceValue& value, std::string_view prefix, std::string_view what, int digits,
+    std::int64_t& out)
+{
+    return toScaled(lexer, value, prefix, what, digits, out)
+        && (out >= 0 || lexer.fail(value.at, named(prefix, what, " must not be negative")));
+}
+
 bool toDouble(JsonLexer& lexer, const TraceValue& value, std::string_view prefix, std::string_view what, double& out)
 {
     if (!isNumber(lexer, value, prefix, what))

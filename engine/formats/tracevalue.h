@@ -30,6 +30,9 @@ bool toInteger(JsonLexer& lexer, const TraceValue& value, std::string_view prefi
 // A number as value * 10^digits, exact when it has at most `digits` decimals.
 bool toScaled(JsonLexer& lexer, const TraceValue& value, std::string_view prefix, std::string_view what, int digits,
     std::int64_t& out);
+// toScaled for a time or duration, which must not be negative.
+bool toTime(JsonLexer& lexer, const TraceValue& value, std::string_view prefix, std::string_view what, int digits,
+    std::int64_t& out);
 bool toDouble(JsonLexer& lexer, const TraceValue& value, std::string_view prefix, std::string_view what, double& out);
 bool toBool(JsonLexer& lexer, const TraceValue& value, std::string_view prefix, std::string_view what, bool& out);
 bool toString(

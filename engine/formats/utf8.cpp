@@ -53,4 +53,36 @@ void appendUtf8(std::string& out, std::uint32_t codePoint)
     }
 }
 
+bool looksLikeUtf16(std::string_view text)
+{
+    if (text.size() < 2)
+        return false;
+    const auto first = static_cast<unsigned char>(text[0]);
+    const auto second = static_cast<unsigned char>(text[1]);
+    const bool byteOrderMark = (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF);
+    const auto opensJson
+        = [](unsigned char c) { return std::string_view("{[\" \t\r\n").find(char(c)) != std::string_view::npos; };
+    const bool zeroBesideOpening = (first == 0 && opensJson(second)) || (second == 0 && opensJson(first));
+    return byteOrderMark || zeroBesideOpening;
+}
+
+std::string clipForMessage(std::string_view text)
+{
+    std::string out;
+    std::size_t codePoints = 0;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        const bool startsCodePoint = (byte & 0xC0) != 0x80;
+        if (startsCodePoint && codePoints++ == QuotedCodePoints)
+            return out + "...";
+        out += byte < 0x20 || byte == 0x7F ? '?' : c;
+    }
+    return out;
+}
+
+std::string quote(std::string_view text)
+{
+    return "'" + clipForMessage(text) + "'";
+}
+
 } // namespace loopscope

@@ -1,6 +1,7 @@
 #include "program/program.h"
 
 #include "formats/jsonvalue.h"
+#include "formats/utf8.h"
 
 #include <charconv>
 #include <cmath>
@@ -44,24 +45,6 @@ const OpInfo opTable[] = {
 
 constexpr std::int64_t maxInt32 = 2147483647;
 
-// A short, single-line rendering of user text for messages.
-std::string quote(std::string_view text)
-{
-    std::string out = "'";
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (count == 64 && (c & 0xC0) != 0x80) {
-            out += "...";
-            break;
-        }
-        if ((c & 0xC0) != 0x80)
-            ++count;
-        out += c < 0x20 || c == 0x7F ? '?' : char(c);
-    }
-    return out + "'";
-}
-
 std::string formatNumber(double value)
 {
     if (std::isinf(value))
@@ -95,19 +78,13 @@ bool isParamName(std::string_view key)
 
 std::string memberPath(const std::string& base, std::string_view key)
 {
-    if (isIdentifier(key))
+    if (isIdentifier(key) && key.size() <= QuotedCodePoints)
         return base + "." + std::string(key);
     std::string out = base + "[\"";
-    for (char c : key) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
+    for (const char c : clipForMessage(key)) {
+        if (c == '"' || c == '\\')
             out += '\\';
-            out += c;
-        } else if (u < 0x20 || u == 0x7F) {
-            out += '?';
-        } else {
-            out += c;
-        }
+        out += c;
     }
     return out + "\"]";
 }
