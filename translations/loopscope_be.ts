@@ -139,6 +139,22 @@
         <source>--compare-node needs --scenario or --program</source>
         <translation>--compare-node патрабуе --scenario або --program</translation>
     </message>
+    <message>
+        <source>--%1 is given more than once</source>
+        <translation>--%1 пададзены больш за адзін раз</translation>
+    </message>
+    <message>
+        <source>--trace would overwrite the program &apos;%1&apos;</source>
+        <translation>--trace перазапісаў бы праграму &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--csv would overwrite the program &apos;%1&apos;</source>
+        <translation>--csv перазапісаў бы праграму &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--trace and --csv name the same file &apos;%1&apos;</source>
+        <translation>--trace і --csv называюць адзін і той жа файл &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>

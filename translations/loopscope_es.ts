@@ -139,6 +139,22 @@
         <source>--compare-node needs --scenario or --program</source>
         <translation>--compare-node necesita --scenario o --program</translation>
     </message>
+    <message>
+        <source>--%1 is given more than once</source>
+        <translation>--%1 se ha indicado más de una vez</translation>
+    </message>
+    <message>
+        <source>--trace would overwrite the program &apos;%1&apos;</source>
+        <translation>--trace sobrescribiría el programa &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--csv would overwrite the program &apos;%1&apos;</source>
+        <translation>--csv sobrescribiría el programa &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--trace and --csv name the same file &apos;%1&apos;</source>
+        <translation>--trace y --csv indican el mismo archivo &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
