@@ -3,8 +3,8 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
+#include <system_error>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -19,7 +19,7 @@ std::string createTemporary(const std::string& path)
 {
     static std::atomic<unsigned> counter { 0 };
     for (int attempt = 0; attempt < 100; ++attempt) {
-        const std::string name = path + ".partial-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+        std::string name = path + ".partial-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
         const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0) {
             ::close(fd);
@@ -62,7 +62,7 @@ bool checkWritable(const std::string& path, std::string* error)
     }
     if (error)
         *error = path + ": "
-            + (isDirectory ? "is a directory" : "cannot open for writing: " + std::string(std::strerror(errno)));
+            + (isDirectory ? "is a directory" : "cannot open for writing: " + std::generic_category().message(errno));
     return false;
 }
 
@@ -77,7 +77,7 @@ bool writeFileAtomically(const std::string& path, std::string* error, const Prog
     const bool inPlace = isSpecialFile(path);
     const std::string target = inPlace ? path : createTemporary(path);
     if (target.empty())
-        return failWith(std::string("cannot open for writing: ") + std::strerror(errno));
+        return failWith(std::string("cannot open for writing: ") + std::generic_category().message(errno));
     errno = 0;
     if (writeAndClose(target, write) && (inPlace || std::rename(target.c_str(), path.c_str()) == 0))
         return true;
@@ -86,7 +86,7 @@ bool writeFileAtomically(const std::string& path, std::string* error, const Prog
         std::remove(target.c_str());
     if (meter.cancelled())
         return failWith(CancelledMessage);
-    return failWith(std::string("write failed: ") + std::strerror(reason));
+    return failWith(std::string("write failed: ") + std::generic_category().message(reason));
 }
 
 } // namespace loopscope

@@ -225,7 +225,8 @@ private:
 JsonResult parseJson(std::string_view text, std::size_t maxBytes)
 {
     if (text.size() > maxBytes)
-        return JsonError { 0, 0, "document is larger than " + std::to_string(maxBytes / (1024 * 1024)) + " MiB" };
+        return JsonError { 0, 0,
+            "document is larger than " + std::to_string(maxBytes / (std::size_t(1024) * 1024)) + " MiB" };
     if (looksLikeUtf16(text))
         return JsonError { 0, 0, Utf16Message };
     const std::string_view byteOrderMark = "\xEF\xBB\xBF";

@@ -149,7 +149,7 @@ std::string summarize(const Recording& recording)
     if (!health.empty())
         out += "Health probe: " + distribution(health) + "\n";
     if (utilizationSamples > 0)
-        out += "Event-loop utilization: " + std::to_string(int(100 * utilizationSum / utilizationSamples + 0.5))
+        out += "Event-loop utilization: " + std::to_string(std::lround(100 * utilizationSum / utilizationSamples))
             + "% on average\n";
     if (!workerLoops.empty())
         out += "Worker loops: " + std::to_string(workerLoops.size()) + "\n";

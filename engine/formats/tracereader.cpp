@@ -8,10 +8,10 @@
 #include "formats/utf8.h"
 
 #include <cerrno>
-#include <cstring>
 #include <exception>
 #include <limits>
 #include <memory>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -406,11 +406,11 @@ std::string readFile(const std::string& path, std::string& text)
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below like any non-regular file.
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
-        return std::string("cannot open: ") + std::strerror(errno);
+        return std::string("cannot open: ") + std::generic_category().message(errno);
     std::string problem;
     struct stat info;
     if (::fstat(fd, &info) != 0) {
-        problem = std::string("cannot read: ") + std::strerror(errno);
+        problem = std::string("cannot read: ") + std::generic_category().message(errno);
     } else if (S_ISDIR(info.st_mode)) {
         problem = "is a directory";
     } else if (!S_ISREG(info.st_mode)) {
@@ -425,7 +425,7 @@ std::string readFile(const std::string& path, std::string& text)
                 if (got < 0 && errno == EINTR)
                     continue;
                 if (got < 0) {
-                    problem = std::string("read failed: ") + std::strerror(errno);
+                    problem = std::string("read failed: ") + std::generic_category().message(errno);
                     break;
                 }
                 if (got == 0)
