@@ -2,6 +2,7 @@
 
 #include "models/livefeed.h"
 #include "models/phasecolors.h"
+#include "models/timelineindex.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
@@ -163,15 +164,23 @@ void LatencyChart::onReset()
 
 LatencyChart::Bucket& LatencyChart::bucketAt(std::int64_t timeNs)
 {
-    const std::size_t index = std::size_t(std::max<std::int64_t>(0, timeNs) / WindowNs);
-    if (index >= m_buckets.size())
-        m_buckets.resize(index + 1);
-    return m_buckets[index];
+    return m_buckets[std::max<std::int64_t>(0, timeNs) / WindowNs];
+}
+
+const LatencyChart::Bucket& LatencyChart::bucketOrEmpty(std::int64_t index) const
+{
+    static const Bucket empty;
+    const auto found = m_buckets.find(index);
+    return found == m_buckets.end() ? empty : found->second;
 }
 
 void LatencyChart::spread(std::int64_t startNs, std::int64_t endNs, double weight, double Bucket::*field)
 {
-    startNs = std::max<std::int64_t>(0, startNs);
+    if (endNs <= 0)
+        return;
+    // The chart shows VisibleNs before its clock, which never stands before the end of a recorded span:
+    // the older part of a long span would only cost memory and time, up to the whole duration it claims.
+    startNs = std::max({ std::int64_t(0), startNs, endNs - VisibleNs - WindowNs });
     while (startNs < endNs) {
         const std::int64_t bucketEnd = (startNs / WindowNs + 1) * WindowNs;
         const std::int64_t end = std::min(endNs, bucketEnd);
@@ -231,28 +240,30 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
                 bucket.healthMs = std::max(bucket.healthMs, r.latency.healthMs);
             }
             break;
-        case RecordType::Phase:
+        case RecordType::Phase: {
             if (r.thread != MainThread)
                 break;
+            const std::int64_t endNs = spanEndNs(r);
             if (Phase(r.sub) == Phase::Poll)
-                spread(r.startNs, r.startNs + r.span.durNs, 1.0, &Bucket::pollNs);
-            m_phasesUntilNs = std::max(m_phasesUntilNs, r.startNs + r.span.durNs);
+                spread(r.startNs, endNs, 1.0, &Bucket::pollNs);
+            m_phasesUntilNs = std::max(m_phasesUntilNs, endNs);
             break;
+        }
         case RecordType::Callback: {
             if (r.thread != MainThread)
                 break;
             const CallbackKind kind = CallbackKind(r.sub);
+            const std::int64_t endNs = spanEndNs(r);
             // I/O and work-done callbacks run inside poll: that time is busy, not waiting.
             if ((kind == CallbackKind::Io || kind == CallbackKind::Work) && r.span.durNs > 0)
-                spread(r.startNs, r.startNs + r.span.durNs, double(r.span.busyNs) / double(r.span.durNs),
-                    &Bucket::pollWorkNs);
-            m_phasesUntilNs = std::max(m_phasesUntilNs, r.startNs + r.span.durNs);
+                spread(r.startNs, endNs, double(r.span.busyNs) / double(r.span.durNs), &Bucket::pollWorkNs);
+            m_phasesUntilNs = std::max(m_phasesUntilNs, endNs);
             // Candidates for bands: anything that held the loop for a while, alone or as a run. The
             // recorder cuts a storm into many short runs; touching candidates merge into one stretch.
             if (r.span.durNs >= BandCandidateNs && r.label < recording->strings.size()) {
                 Band band;
                 band.startNs = r.startNs;
-                band.endNs = r.startNs + r.span.durNs;
+                band.endNs = endNs;
                 band.label = QString::fromStdString(recording->strings.at(r.label));
                 band.count = r.span.count;
                 band.main = kind == CallbackKind::Main;
@@ -293,13 +304,12 @@ void LatencyChart::refresh()
 
     QList<QPointF> p99, max, health, elu;
     double top = 10;
-    const std::size_t firstBucket = std::size_t(start / WindowNs);
+    const std::int64_t firstBucket = start / WindowNs;
     // The bucket still filling is left out: its numbers would jump.
-    const std::size_t lastBucket = std::size_t(std::max<std::int64_t>(0, now) / WindowNs);
+    const std::int64_t lastBucket = std::max<std::int64_t>(0, now) / WindowNs;
     std::vector<float> sorted;
-    const Bucket empty;
-    for (std::size_t b = firstBucket; b < lastBucket; ++b) {
-        const Bucket& bucket = b < m_buckets.size() ? m_buckets[b] : empty;
+    for (std::int64_t b = firstBucket; b < lastBucket; ++b) {
+        const Bucket& bucket = bucketOrEmpty(b);
         const double x = (double(b) + 0.5) * double(WindowNs) / 1e9;
         if (!bucket.delays.empty()) {
             sorted = bucket.delays;
@@ -315,7 +325,7 @@ void LatencyChart::refresh()
             health.append(QPointF(x, bucket.healthMs));
             top = std::max(top, bucket.healthMs);
         }
-        const std::int64_t bucketEnd = std::int64_t(b + 1) * WindowNs;
+        const std::int64_t bucketEnd = (b + 1) * WindowNs;
         if (bucket.utilizationCount > 0) {
             elu.append(QPointF(x, std::clamp(100.0 * bucket.utilizationSum / bucket.utilizationCount, 0.0, 100.0)));
         } else if (bucketEnd <= m_phasesUntilNs) {

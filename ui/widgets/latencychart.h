@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 class LiveFeed;
@@ -48,6 +49,8 @@ public:
     // Rebuilds the series now, ignoring the rate limit.
     void refresh();
     int refreshCount() const { return m_refreshes; }
+    // How many 100 ms windows hold data: it follows the number of samples, not the time they span.
+    std::size_t bucketCount() const { return m_buckets.size(); }
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
@@ -68,13 +71,14 @@ private:
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void onTicked();
     Bucket& bucketAt(std::int64_t timeNs);
-    // Spreads [startNs, endNs) over the buckets it touches, `weight` per nanosecond.
+    const Bucket& bucketOrEmpty(std::int64_t index) const;
+    // Spreads [startNs, endNs) over the buckets it touches that the chart can still show, `weight` per nanosecond.
     void spread(std::int64_t startNs, std::int64_t endNs, double weight, double Bucket::*field);
     void addBand(Band band);
     void applyPalette();
 
     QPointer<LiveFeed> m_feed;
-    std::vector<Bucket> m_buckets;
+    std::map<std::int64_t, Bucket> m_buckets; // by window index; only windows that hold data
     std::vector<Band> m_bands; // sorted by start, disjoint
     std::int64_t m_phasesUntilNs = 0; // utilisation is known up to here: the last phase or callback seen
     double m_worstDelayMs = -1;
