@@ -1,7 +1,10 @@
 #include "runhelpers.h"
 
+#include "formats/summary.h"
 #include "formats/traceio.h"
+#include "net/healthprober.h"
 #include "net/httpserver.h"
+#include "recording/monotonicclock.h"
 
 #include <QProcess>
 #include <QTest>
@@ -13,6 +16,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 using namespace loopscope;
 
@@ -67,6 +71,22 @@ double maxLatency(const Recording& recording, bool health)
         }
     }
     return most;
+}
+
+// A loopback TCP socket bound to an ephemeral port; listening (but never accepting) when asked.
+int loopbackSocket(bool listening, int* port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), length) != 0
+        || ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0
+        || (listening && ::listen(fd, 16) != 0))
+        qFatal("cannot set up a loopback socket");
+    *port = ntohs(address.sin_port);
+    return fd;
 }
 
 // Runs the real executable, so that each run gets its own UV_THREADPOOL_SIZE.
@@ -306,6 +326,43 @@ private slots:
                 recorded = true;
         }
         QVERIFY(recorded);
+    }
+
+    void failedProbesAreFailuresNotLatencies_data()
+    {
+        QTest::addColumn<bool>("listening");
+        QTest::newRow("refused") << false;
+        QTest::newRow("never answered") << true;
+    }
+    void failedProbesAreFailuresNotLatencies()
+    {
+        QFETCH(bool, listening);
+        int port = 0;
+        const int fd = loopbackSocket(listening, &port);
+        if (!listening)
+            ::close(fd);
+        Recording recording;
+        HealthProber prober(recording.mainLog(), recording.strings, monotonicNs());
+        prober.start(port, 20, 100);
+        QTRY_VERIFY_WITH_TIMEOUT(prober.probes() >= 3, 5000);
+        prober.stop();
+        if (listening)
+            ::close(fd);
+
+        std::uint64_t failed = 0;
+        const EventLog& log = recording.mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            QCOMPARE(log[i].type, RecordType::Latency);
+            QCOMPARE(log[i].latency.healthMs, HealthProbeFailed);
+            ++failed;
+        }
+        QCOMPARE(failed, prober.probes());
+        QCOMPARE(prober.failures(), prober.probes());
+        const std::string summary = summarize(recording);
+        QVERIFY2(summary.find("Health probe") == std::string::npos, summary.c_str());
+        std::ostringstream trace;
+        QVERIFY(writeTrace(recording, trace));
+        QVERIFY(trace.str().find("healthMs") == std::string::npos);
     }
 
     void serverStatusForRequests_data()

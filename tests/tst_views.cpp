@@ -14,6 +14,7 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QProgressDialog>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -114,6 +115,7 @@ private slots:
     void feedHandsOutTheOrigin();
     void claimedTimeCostsNothing_data();
     void claimedTimeCostsNothing();
+    void failedProbesAreMarkedNotDrawn();
     void spanEndSaturates_data();
     void spanEndSaturates();
     void progressTaskRunsOffTheGuiThread();
@@ -380,6 +382,36 @@ void TestViews::claimedTimeCostsNothing()
     QCOMPARE(lanes.completedTotal(), record.type == loopscope::RecordType::Pool ? 1 : 0);
     for (QWidget* view : std::initializer_list<QWidget*> { &timeline, &lanes, &chart })
         QVERIFY(!view->grab().isNull());
+}
+
+void TestViews::failedProbesAreMarkedNotDrawn()
+{
+    constexpr int Answered = 3;
+    constexpr int Failed = 4;
+    constexpr std::int64_t ProbeEveryNs = 500'000'000;
+    auto recording = std::make_shared<loopscope::Recording>();
+    for (int i = 0; i < Answered + Failed; ++i) {
+        loopscope::Record* r = recording->mainLog().slot();
+        *r = claimingRecord(loopscope::RecordType::Latency, 0, (i + 1) * ProbeEveryNs, 0);
+        r->latency = { -1, i < Answered ? 0.5 : loopscope::HealthProbeFailed, -1 };
+        recording->mainLog().commit();
+    }
+    // The clock of a replay stands at its last record; a later one lets the last probe's window close.
+    *recording->mainLog().slot()
+        = claimingRecord(loopscope::RecordType::Phase, 0, (Answered + Failed + 1) * ProbeEveryNs, 0);
+    recording->mainLog().commit();
+
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    LatencyChart chart(&feed);
+    feed.setRecording(recording);
+    feed.poll();
+    chart.refresh();
+    QCOMPARE(chart.healthSeries()->count(), Answered);
+    for (const QPointF& point : chart.healthSeries()->points())
+        QCOMPARE(point.y(), 0.5);
+    QCOMPARE(chart.healthFailureSeries()->count(), Failed);
+    QVERIFY(chart.healthFailureSeries()->at(0).y() > 0.5);
 }
 
 void TestViews::spanEndSaturates_data()

@@ -9,10 +9,12 @@
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 using loopscope::CallbackKind;
 using loopscope::MainThread;
@@ -26,6 +28,8 @@ constexpr qint64 RefreshIntervalMs = 33;
 constexpr std::int64_t BandGapNs = 2'000'000; // bands closer than this are one
 constexpr std::int64_t BandCandidateNs = 500'000;
 constexpr std::int64_t BandSettledNs = 200'000'000; // a stretch this old can no longer grow
+constexpr double FailureMarkerHeight = 0.95; // failed probes sit this high on the ms axis, apart from any latency
+constexpr qreal FailureMarkerSize = 9;
 
 double niceCeiling(double value)
 {
@@ -89,6 +93,13 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_p99 = makeSeries(tr("loop delay p99"), PhaseColors::phase(Phase::Timers), 2, Qt::SolidLine);
     m_health = makeSeries(tr("/health response"), PhaseColors::phase(Phase::Poll), 2, Qt::SolidLine);
     m_elu = makeSeries(tr("utilisation %"), PhaseColors::phase(Phase::Check), 1.5, Qt::DashLine);
+    m_healthFailed = new QScatterSeries;
+    m_healthFailed->setName(tr("/health failed"));
+    m_healthFailed->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    m_healthFailed->setMarkerSize(FailureMarkerSize);
+    m_healthFailed->setColor(PhaseColors::blocked());
+    m_healthFailed->setBorderColor(PhaseColors::blocked());
+    chart->addSeries(m_healthFailed);
 
     m_axisX = new QValueAxis;
     m_axisX->setTitleText(tr("seconds since start"));
@@ -107,7 +118,7 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisMs, Qt::AlignLeft);
     chart->addAxis(m_axisElu, Qt::AlignRight);
-    for (QLineSeries* series : { m_max, m_p99, m_health }) {
+    for (QXYSeries* series : std::initializer_list<QXYSeries*> { m_max, m_p99, m_health, m_healthFailed }) {
         series->attachAxis(m_axisX);
         series->attachAxis(m_axisMs);
     }
@@ -235,7 +246,9 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
                 bucket.utilizationSum += r.latency.utilization;
                 ++bucket.utilizationCount;
             }
-            if (r.latency.healthMs >= 0) {
+            if (r.latency.healthMs == loopscope::HealthProbeFailed) {
+                ++bucketAt(r.startNs).healthFailures;
+            } else if (r.latency.healthMs >= 0) {
                 Bucket& bucket = bucketAt(r.startNs);
                 bucket.healthMs = std::max(bucket.healthMs, r.latency.healthMs);
             }
@@ -302,7 +315,7 @@ void LatencyChart::refresh()
     // A young run fills the chart; once it is older than VisibleNs the chart slides.
     const std::int64_t end = std::max<std::int64_t>(now, 1'000'000'000);
 
-    QList<QPointF> p99, max, health, elu;
+    QList<QPointF> p99, max, health, healthFailed, elu;
     double top = 10;
     const std::int64_t firstBucket = start / WindowNs;
     // The bucket still filling is left out: its numbers would jump.
@@ -325,6 +338,8 @@ void LatencyChart::refresh()
             health.append(QPointF(x, bucket.healthMs));
             top = std::max(top, bucket.healthMs);
         }
+        if (bucket.healthFailures > 0)
+            healthFailed.append(QPointF(x, 0));
         const std::int64_t bucketEnd = (b + 1) * WindowNs;
         if (bucket.utilizationCount > 0) {
             elu.append(QPointF(x, std::clamp(100.0 * bucket.utilizationSum / bucket.utilizationCount, 0.0, 100.0)));
@@ -336,12 +351,16 @@ void LatencyChart::refresh()
     }
     m_p99->replace(p99);
     m_max->replace(max);
+    const double axisTop = niceCeiling(top * 1.1);
+    for (QPointF& failure : healthFailed)
+        failure.setY(axisTop * FailureMarkerHeight);
     m_health->replace(health);
+    m_healthFailed->replace(healthFailed);
     m_elu->replace(elu);
     m_axisX->setRange(double(start) / 1e9, double(end) / 1e9);
     m_axisX->setTickInterval(roundStep(double(end - start) / 1e9 / 8));
     m_axisX->setLabelFormat(m_axisX->tickInterval() < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    m_axisMs->setRange(0, niceCeiling(top * 1.1));
+    m_axisMs->setRange(0, axisTop);
     viewport()->update();
 }
 

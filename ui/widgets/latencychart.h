@@ -11,10 +11,11 @@
 
 class LiveFeed;
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 // The loop's health over the last half minute: loop delay (p99 and max per
-// 100 ms window), the /health response time, event-loop utilisation, and
+// 100 ms window), the /health response time and markers where it failed, event-loop utilisation, and
 // shaded, labelled bands where long callbacks held the loop.
 // Series are rebuilt with QXYSeries::replace at most ~30 times a second.
 class LatencyChart : public QChartView
@@ -43,6 +44,8 @@ public:
     QLineSeries* p99Series() const { return m_p99; }
     QLineSeries* maxSeries() const { return m_max; }
     QLineSeries* healthSeries() const { return m_health; }
+    // One marker per window in which a /health probe got no answer, drawn along the top of the plot.
+    QScatterSeries* healthFailureSeries() const { return m_healthFailed; }
     QLineSeries* utilisationSeries() const { return m_elu; }
     // The largest loop delay seen in any window, in ms (-1: none yet).
     double worstDelayMs() const { return m_worstDelayMs; }
@@ -61,6 +64,7 @@ private:
     {
         std::vector<float> delays;
         double healthMs = -1; // the slowest answer in the window
+        int healthFailures = 0;
         double pollNs = 0; // time in the poll phase
         double pollWorkNs = 0; // callbacks that ran inside poll
         double utilizationSum = 0; // the engine's own measure (uv_metrics_idle_time), when sampled
@@ -85,6 +89,7 @@ private:
     QLineSeries* m_p99 = nullptr;
     QLineSeries* m_max = nullptr;
     QLineSeries* m_health = nullptr;
+    QScatterSeries* m_healthFailed = nullptr;
     QLineSeries* m_elu = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisMs = nullptr;
