@@ -11,18 +11,22 @@ struct HttpServer::Connection
 {
     HttpServer* server = nullptr;
     uv_tcp_t tcp {};
-    uv_timer_t idle {};
+    uv_timer_t deadline {};
     uv_write_t write {};
     std::string request;
     std::string response;
     int openHandles = 0;
     bool closing = false;
     bool answered = false;
+    bool lastChance = false; // the header timeout has fired once
     Connection* prev = nullptr;
     Connection* next = nullptr;
 };
 
 namespace {
+
+// The header timeout's grace: it ends after the next poll phase.
+constexpr std::uint64_t LastChanceMs = 1;
 
 const char* reasonPhrase(int status)
 {
@@ -152,9 +156,9 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
     auto* connection = new Connection;
     connection->server = self;
     uvRequire(uv_tcp_init(&self->m_loop, &connection->tcp), "uv_tcp_init");
-    uvRequire(uv_timer_init(&self->m_loop, &connection->idle), "uv_timer_init");
+    uvRequire(uv_timer_init(&self->m_loop, &connection->deadline), "uv_timer_init");
     connection->tcp.data = connection;
-    connection->idle.data = connection;
+    connection->deadline.data = connection;
     connection->write.data = connection;
     connection->openHandles = 2;
     connection->next = self->m_first;
@@ -163,18 +167,12 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
     self->m_first = connection;
     ++self->m_connections;
     if (uv_accept(listener, reinterpret_cast<uv_stream_t*>(&connection->tcp)) != 0
-        || self->m_connections > MaxConnections) {
+        || (self->m_connections > MaxConnections && !self->evictOldestWaiting(connection))) {
         self->closeConnection(connection);
         return;
     }
-    uvRequire(uv_timer_start(
-                  &connection->idle,
-                  [](uv_timer_t* timer) {
-                      auto* c = static_cast<Connection*>(timer->data);
-                      c->server->closeConnection(c);
-                  },
-                  IdleTimeoutMs, 0),
-        "uv_timer_start");
+    uvRequire(
+        uv_timer_start(&connection->deadline, &HttpServer::onHeaderTimeout, HeaderTimeoutMs, 0), "uv_timer_start");
     const int reading = uv_read_start(
         reinterpret_cast<uv_stream_t*>(&connection->tcp),
         [](uv_handle_t*, std::size_t, uv_buf_t* buf) {
@@ -219,6 +217,32 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
         self->closeConnection(connection);
 }
 
+void HttpServer::onHeaderTimeout(uv_timer_t* timer)
+{
+    auto* c = static_cast<Connection*>(timer->data);
+    // A loop blocked since the accept runs its timers before poll has read what the client sent
+    // meanwhile; the request gets one more poll before the connection is dropped.
+    if (!c->answered && !c->lastChance) {
+        c->lastChance = true;
+        uvRequire(uv_timer_start(timer, &HttpServer::onHeaderTimeout, LastChanceMs, 0), "uv_timer_start");
+        return;
+    }
+    c->server->closeConnection(c);
+}
+
+bool HttpServer::evictOldestWaiting(const Connection* keep)
+{
+    // New connections go to the front of the list, so the last match is the oldest.
+    Connection* oldest = nullptr;
+    for (Connection* c = m_first; c; c = c->next) {
+        if (c != keep && !c->answered)
+            oldest = c;
+    }
+    if (oldest)
+        closeConnection(oldest);
+    return oldest != nullptr;
+}
+
 void HttpServer::closeConnection(Connection* connection)
 {
     if (connection->closing)
@@ -241,7 +265,7 @@ void HttpServer::closeConnection(Connection* connection)
             delete c;
         }
     };
-    uv_close(reinterpret_cast<uv_handle_t*>(&connection->idle), onClosed);
+    uv_close(reinterpret_cast<uv_handle_t*>(&connection->deadline), onClosed);
     uv_close(reinterpret_cast<uv_handle_t*>(&connection->tcp), onClosed);
 }
 
