@@ -115,6 +115,16 @@ int HttpServer::statusFor(std::string_view head, std::string* method, std::strin
     return route == "/health" || route == "/" ? 200 : 404;
 }
 
+int HttpServer::statusForReceived(std::string_view received, std::string* method, std::string* path)
+{
+    const std::size_t headEnd = received.find("\r\n\r\n");
+    if (headEnd == std::string_view::npos)
+        return received.size() <= MaxHeaderBytes ? 0 : 431;
+    if (headEnd + 4 > MaxHeaderBytes)
+        return 431;
+    return statusFor(received.substr(0, headEnd + 2), method, path);
+}
+
 int HttpServer::listen(RequestHook hook)
 {
     m_hook = std::move(hook);
@@ -189,19 +199,11 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
             if (c->answered || nread == 0)
                 return;
             c->request.append(buf->base, std::size_t(nread));
-            const std::size_t headEnd = c->request.find("\r\n\r\n");
-            int code = 0;
             std::string method;
             std::string path;
-            if (headEnd == std::string::npos) {
-                if (c->request.size() <= MaxHeaderBytes)
-                    return;
-                code = 431;
-            } else if (headEnd + 4 > MaxHeaderBytes) {
-                code = 431;
-            } else {
-                code = statusFor(std::string_view(c->request).substr(0, headEnd + 2), &method, &path);
-            }
+            const int code = statusForReceived(c->request, &method, &path);
+            if (code == 0)
+                return;
             c->answered = true;
             uv_read_stop(stream);
             if (server->m_hook)

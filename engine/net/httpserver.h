@@ -44,6 +44,8 @@ public:
 
     // The status for a request head (exposed for tests): 200, 404, 405, 400, 413 or 431.
     static int statusFor(std::string_view head, std::string* method, std::string* path);
+    // The status for what a client has sent so far: 0 while its head is incomplete and within MaxHeaderBytes.
+    static int statusForReceived(std::string_view received, std::string* method, std::string* path);
 
 private:
     struct Connection;
