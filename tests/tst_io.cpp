@@ -80,13 +80,20 @@ double maxLatency(const Recording& recording, bool health)
     return most;
 }
 
+sockaddr_in loopbackAddress(int port)
+{
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(std::uint16_t(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return address;
+}
+
 // A loopback TCP socket bound to an ephemeral port; listening (but never accepting) when asked.
 int loopbackSocket(bool listening, int* port)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    sockaddr_in address = loopbackAddress(0);
     socklen_t length = sizeof address;
     if (::bind(fd, reinterpret_cast<sockaddr*>(&address), length) != 0
         || ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0
@@ -102,11 +109,8 @@ int connectLoopback(int port, int timeoutMs = 0)
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     const timeval timeout { timeoutMs / 1000, timeoutMs % 1000 * 1000 };
     ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(std::uint16_t(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    const sockaddr_in address = loopbackAddress(port);
+    if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
         ::close(fd);
         return -1;
     }
@@ -407,9 +411,11 @@ private slots:
         const int fd = loopbackSocket(listening, &port);
         if (!listening)
             ::close(fd);
+        constexpr int ProbeEveryMs = 20;
+        constexpr int ProbeTimeoutMs = 100;
         Recording recording;
         HealthProber prober(recording.mainLog(), recording.strings, monotonicNs());
-        prober.start(port, 20, 100);
+        prober.start(port, ProbeEveryMs, ProbeTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(prober.probes() >= 3, 5000);
         prober.stop();
         if (listening)
