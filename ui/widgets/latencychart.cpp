@@ -100,6 +100,9 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_healthFailed->setColor(PhaseColors::blocked());
     m_healthFailed->setBorderColor(PhaseColors::blocked());
     chart->addSeries(m_healthFailed);
+    // Its legend entry keeps the diamond, or it would be a red square like the loop delay's.
+    for (QLegendMarker* marker : chart->legend()->markers(m_healthFailed))
+        marker->setShape(QLegend::MarkerShapeRotatedRectangle);
 
     m_axisX = new QValueAxis;
     m_axisX->setTitleText(tr("seconds since start"));
