@@ -1,7 +1,10 @@
 #include "runhelpers.h"
 
+#include "formats/summary.h"
 #include "formats/traceio.h"
+#include "net/healthprober.h"
 #include "net/httpserver.h"
+#include "recording/monotonicclock.h"
 
 #include <QProcess>
 #include <QTest>
@@ -12,11 +15,19 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <memory>
 #include <set>
+#include <sstream>
+#include <thread>
 
 using namespace loopscope;
 
 namespace {
+
+// The built-in server listens while the program waits for its timer.
+const char* const ServingProgram = R"({ "format": "loopscope-program", "version": 1, "name": "serve",
+    "main": [ { "op": "setTimeout", "ms": 4000 } ] })";
 
 struct PoolSpan
 {
@@ -67,6 +78,85 @@ double maxLatency(const Recording& recording, bool health)
         }
     }
     return most;
+}
+
+sockaddr_in loopbackAddress(int port)
+{
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(std::uint16_t(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return address;
+}
+
+// A loopback TCP socket bound to an ephemeral port; listening (but never accepting) when asked.
+int loopbackSocket(bool listening, int* port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address = loopbackAddress(0);
+    socklen_t length = sizeof address;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), length) != 0
+        || ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0
+        || (listening && ::listen(fd, 16) != 0))
+        qFatal("cannot set up a loopback socket");
+    *port = ntohs(address.sin_port);
+    return fd;
+}
+
+// A blocking TCP connection to a loopback port whose reads give up after `timeoutMs` (0: never); -1 when it fails.
+int connectLoopback(int port, int timeoutMs = 0)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    const timeval timeout { timeoutMs / 1000, timeoutMs % 1000 * 1000 };
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    const sockaddr_in address = loopbackAddress(port);
+    if (::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// Sends `request` on a new connection and returns the start of the answer ("" when there is none).
+QByteArray askServer(int port, const std::string& request)
+{
+    const int fd = connectLoopback(port, 3000);
+    if (fd < 0)
+        return {};
+    (void)::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+    char buffer[256] = {};
+    const ssize_t n = ::recv(fd, buffer, sizeof buffer - 1, 0);
+    ::close(fd);
+    return n > 0 ? QByteArray(buffer, int(n)) : QByteArray();
+}
+
+// Starts a session and returns the port its built-in server listens on (0 when it does not).
+int startServing(Session& session)
+{
+    session.start();
+    return QTest::qWaitFor([&session] { return session.live().healthPort.load() != 0; }, 5000)
+        ? session.live().healthPort.load()
+        : 0;
+}
+
+// Runs `loop` one non-blocking iteration at a time until `done` holds or two seconds have passed.
+template <typename Done> bool runUntil(uv_loop_t& loop, Done done)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!done() && clock.elapsed() < 2000) {
+        uv_run(&loop, UV_RUN_NOWAIT);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return done();
+}
+
+void stopCleanly(Session& session)
+{
+    session.stop();
+    QCOMPARE(session.closeResult(), 0);
+    QCOMPARE(session.handlesLeftOpen(), 0);
+    QCOMPARE(session.poolWorkLeft(), 0u);
 }
 
 // Runs the real executable, so that each run gets its own UV_THREADPOOL_SIZE.
@@ -308,6 +398,45 @@ private slots:
         QVERIFY(recorded);
     }
 
+    void failedProbesAreFailuresNotLatencies_data()
+    {
+        QTest::addColumn<bool>("listening");
+        QTest::newRow("refused") << false;
+        QTest::newRow("never answered") << true;
+    }
+    void failedProbesAreFailuresNotLatencies()
+    {
+        QFETCH(bool, listening);
+        int port = 0;
+        const int fd = loopbackSocket(listening, &port);
+        if (!listening)
+            ::close(fd);
+        constexpr int ProbeEveryMs = 20;
+        constexpr int ProbeTimeoutMs = 100;
+        Recording recording;
+        HealthProber prober(recording.mainLog(), recording.strings, monotonicNs());
+        prober.start(port, ProbeEveryMs, ProbeTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(prober.probes() >= 3, 5000);
+        prober.stop();
+        if (listening)
+            ::close(fd);
+
+        std::uint64_t failed = 0;
+        const EventLog& log = recording.mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            QCOMPARE(log[i].type, RecordType::Latency);
+            QCOMPARE(log[i].latency.healthMs, HealthProbeFailed);
+            ++failed;
+        }
+        QCOMPARE(failed, prober.probes());
+        QCOMPARE(prober.failures(), prober.probes());
+        const std::string summary = summarize(recording);
+        QVERIFY2(summary.find("Health probe") == std::string::npos, summary.c_str());
+        std::ostringstream trace;
+        QVERIFY(writeTrace(recording, trace));
+        QVERIFY(trace.str().find("healthMs") == std::string::npos);
+    }
+
     void serverStatusForRequests_data()
     {
         QTest::addColumn<QByteArray>("head");
@@ -334,25 +463,13 @@ private slots:
 
     void serverRefusesOversizedHeadersAndBindsLoopbackOnly()
     {
-        Session session(parseOrFail(R"({ "format": "loopscope-program", "version": 1, "name": "serve",
-            "main": [ { "op": "setTimeout", "ms": 1500 } ] })"));
-        session.start();
-        QTRY_VERIFY_WITH_TIMEOUT(session.live().healthPort.load() != 0, 5000);
-        const int port = session.live().healthPort.load();
-
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address {};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(std::uint16_t(port));
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        QCOMPARE(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
-        const std::string huge = "GET /health HTTP/1.1\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n";
-        (void)::send(fd, huge.data(), huge.size(), MSG_NOSIGNAL);
-        char buffer[256] = {};
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer - 1, 0);
-        ::close(fd);
-        QVERIFY(n > 12);
-        QVERIFY(QByteArray(buffer).startsWith("HTTP/1.1 431"));
+        Session session(parseOrFail(ServingProgram));
+        const int port = startServing(session);
+        QVERIFY(port != 0);
+        const QByteArray answer
+            = askServer(port, "GET /health HTTP/1.1\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n");
+        QVERIFY(answer.size() > 12);
+        QVERIFY(answer.startsWith("HTTP/1.1 431"));
 
         // /proc/net/tcp lists the listener; its local address must be 127.0.0.1 (0100007F).
         QFile table(QStringLiteral("/proc/net/tcp"));
@@ -367,10 +484,71 @@ private slots:
             }
         }
         QVERIFY(found);
-        session.stop();
-        QCOMPARE(session.closeResult(), 0);
-        QCOMPARE(session.handlesLeftOpen(), 0);
-        QCOMPARE(session.poolWorkLeft(), 0u);
+        stopCleanly(session);
+    }
+
+    // Idle clients holding every slot must not lock out a real request.
+    void idleConnectionsDoNotLockOutRequests()
+    {
+        Session session(parseOrFail(ServingProgram));
+        const int port = startServing(session);
+        QVERIFY(port != 0);
+        std::vector<int> idle;
+        for (int i = 0; i < HttpServer::MaxConnections; ++i) {
+            idle.push_back(connectLoopback(port));
+            QVERIFY(idle.back() >= 0);
+        }
+        const QByteArray answer = askServer(port, "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        for (int fd : idle)
+            ::close(fd);
+        QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.constData());
+        stopCleanly(session);
+    }
+
+    // A loop blocked right after an accept runs its timers before poll reads what the client sent meanwhile;
+    // the header timeout must not drop a request that is already there.
+    void requestSentWhileTheLoopWasBlockedIsAnswered()
+    {
+        uv_loop_t loop;
+        QCOMPARE(uv_loop_init(&loop), 0);
+        auto server = std::make_unique<HttpServer>(loop);
+        QCOMPARE(server->listen({}), 0);
+        // The listener does not keep a loop alive, and uv_run runs no iteration of a loop that is not.
+        uv_timer_t keepAlive;
+        uv_timer_init(&loop, &keepAlive);
+        uv_timer_start(
+            &keepAlive, [](uv_timer_t*) {}, 60000, 0);
+        const int fd = connectLoopback(server->port(), 3000);
+        QVERIFY(fd >= 0);
+        QVERIFY(runUntil(loop, [&server] { return server->openConnections() == 1; }));
+        const std::string request = "GET /health HTTP/1.1\r\n\r\n";
+        QCOMPARE(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), ssize_t(request.size()));
+        std::this_thread::sleep_for(std::chrono::milliseconds(HttpServer::HeaderTimeoutMs + 200));
+        QVERIFY(runUntil(loop, [&server] { return server->openConnections() == 0; }));
+        char buffer[64] = {};
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer - 1, 0);
+        ::close(fd);
+        QVERIFY2(n > 0 && QByteArray(buffer).startsWith("HTTP/1.1 200"), buffer);
+        server->close();
+        uv_close(reinterpret_cast<uv_handle_t*>(&keepAlive), nullptr);
+        QVERIFY(runUntil(loop, [&loop] { return !uv_loop_alive(&loop); }));
+        server.reset();
+        QCOMPARE(uv_loop_close(&loop), 0);
+    }
+
+    // A client that connects and sends nothing loses its slot after the header timeout.
+    void silentConnectionIsClosedAfterTheHeaderTimeout()
+    {
+        Session session(parseOrFail(ServingProgram));
+        const int port = startServing(session);
+        QVERIFY(port != 0);
+        const int fd = connectLoopback(port, 3 * HttpServer::HeaderTimeoutMs);
+        QVERIFY(fd >= 0);
+        char byte = 0;
+        const ssize_t n = ::recv(fd, &byte, 1, 0);
+        ::close(fd);
+        QCOMPARE(n, ssize_t(0));
+        stopCleanly(session);
     }
 };
 

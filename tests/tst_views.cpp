@@ -14,12 +14,16 @@
 #include <QImage>
 #include <QLineSeries>
 #include <QProgressDialog>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 
+#include <limits>
 #include <memory>
 #include <thread>
+
+Q_DECLARE_METATYPE(loopscope::Record)
 
 namespace {
 
@@ -68,6 +72,25 @@ void keep(const QImage& image, const QString& name)
     }
 }
 
+// One record that claims far more time than a recording of its size could hold.
+loopscope::Record claimingRecord(loopscope::RecordType type, std::uint8_t sub, std::int64_t startNs, std::int64_t durNs)
+{
+    loopscope::Record r;
+    r.type = type;
+    r.sub = sub;
+    r.thread = type == loopscope::RecordType::Pool ? 1 : loopscope::MainThread;
+    r.startNs = startNs;
+    if (type == loopscope::RecordType::Latency) {
+        r.latency = { 1.0, -1, -1 };
+    } else {
+        r.span.durNs = durNs;
+        r.span.busyNs = durNs;
+        r.span.count = 1;
+        r.span.iteration = 1;
+    }
+    return r;
+}
+
 PoolModel::Item item(std::uint64_t id, const char* label, std::int64_t queuedAt, std::int64_t startedAt, int worker)
 {
     PoolModel::Item i;
@@ -90,6 +113,11 @@ private slots:
     void liveRun();
     void timelineNavigation();
     void feedHandsOutTheOrigin();
+    void claimedTimeCostsNothing_data();
+    void claimedTimeCostsNothing();
+    void failedProbesAreMarkedNotDrawn();
+    void spanEndSaturates_data();
+    void spanEndSaturates();
     void progressTaskRunsOffTheGuiThread();
     void progressTaskCancels();
 };
@@ -309,6 +337,106 @@ void TestViews::feedHandsOutTheOrigin()
     QVERIFY(feed.finished());
     QCOMPARE(feed.nowNs(), 1500);
     session.stop();
+}
+
+void TestViews::claimedTimeCostsNothing_data()
+{
+    using loopscope::RecordType;
+    constexpr std::int64_t farNs = 100'000'000'000'000'000; // ts 1e14 in a trace's microseconds
+    QTest::addColumn<loopscope::Record>("record");
+    QTest::newRow("a delay sample far out") << claimingRecord(RecordType::Latency, 0, farNs, 0);
+    QTest::newRow("a poll phase lasting ages")
+        << claimingRecord(RecordType::Phase, std::uint8_t(loopscope::Phase::Poll), 0, farNs);
+    QTest::newRow("an I/O callback lasting ages")
+        << claimingRecord(RecordType::Callback, std::uint8_t(loopscope::CallbackKind::Io), 1000, farNs);
+    QTest::newRow("pool work lasting ages") << claimingRecord(RecordType::Pool, 0, 1000, farNs);
+}
+
+// A tiny recording may claim any span of time; the views must cost what its events cost, not what they claim.
+void TestViews::claimedTimeCostsNothing()
+{
+    QFETCH(loopscope::Record, record);
+    auto recording = std::make_shared<loopscope::Recording>();
+    recording->info.threadpoolSize = 4;
+    *recording->mainLog().slot() = record;
+    recording->mainLog().commit();
+
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    TimelineView timeline(&feed);
+    PoolLanesView lanes(&feed);
+    LatencyChart chart(&feed);
+    timeline.resize(1000, 400);
+    lanes.resize(640, 300);
+    chart.resize(900, 360);
+    feed.setRecording(recording);
+    feed.poll();
+    feed.poll();
+    chart.refresh();
+
+    const std::size_t shownBuckets = std::size_t(LatencyChart::VisibleNs / LatencyChart::WindowNs) + 2;
+    QVERIFY2(chart.bucketCount() <= shownBuckets, qPrintable(QString::number(chart.bucketCount())));
+    const bool span = record.type != loopscope::RecordType::Latency;
+    QCOMPARE(timeline.index().spanCount(), std::size_t(span ? 1 : 0));
+    QCOMPARE(timeline.index().lastEndNs(), span ? record.startNs + record.span.durNs : 0);
+    QCOMPARE(lanes.completedTotal(), record.type == loopscope::RecordType::Pool ? 1 : 0);
+    for (QWidget* view : std::initializer_list<QWidget*> { &timeline, &lanes, &chart })
+        QVERIFY(!view->grab().isNull());
+}
+
+void TestViews::failedProbesAreMarkedNotDrawn()
+{
+    constexpr int Answered = 3;
+    constexpr int Failed = 4;
+    constexpr std::int64_t ProbeEveryNs = 500'000'000;
+    auto recording = std::make_shared<loopscope::Recording>();
+    for (int i = 0; i < Answered + Failed; ++i) {
+        loopscope::Record* r = recording->mainLog().slot();
+        *r = claimingRecord(loopscope::RecordType::Latency, 0, (i + 1) * ProbeEveryNs, 0);
+        r->latency = { -1, i < Answered ? 0.5 : loopscope::HealthProbeFailed, -1 };
+        recording->mainLog().commit();
+    }
+    // The clock of a replay stands at its last record; a later one lets the last probe's window close.
+    *recording->mainLog().slot()
+        = claimingRecord(loopscope::RecordType::Phase, 0, (Answered + Failed + 1) * ProbeEveryNs, 0);
+    recording->mainLog().commit();
+
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    LatencyChart chart(&feed);
+    feed.setRecording(recording);
+    feed.poll();
+    chart.refresh();
+    QCOMPARE(chart.healthSeries()->count(), Answered);
+    for (const QPointF& point : chart.healthSeries()->points())
+        QCOMPARE(point.y(), 0.5);
+    QCOMPARE(chart.healthFailureSeries()->count(), Failed);
+    QVERIFY(chart.healthFailureSeries()->at(0).y() > 0.5);
+}
+
+void TestViews::spanEndSaturates_data()
+{
+    constexpr std::int64_t latestNs = std::numeric_limits<std::int64_t>::max();
+    QTest::addColumn<qint64>("startNs");
+    QTest::addColumn<qint64>("durNs");
+    QTest::addColumn<qint64>("endNs");
+    QTest::newRow("plain") << qint64(1000) << qint64(500) << qint64(1500);
+    QTest::newRow("negative duration") << qint64(1000) << qint64(-500) << qint64(1000);
+    QTest::newRow("before the origin") << qint64(-latestNs) << qint64(latestNs) << qint64(0);
+    QTest::newRow("past the clock") << qint64(latestNs - 10) << qint64(latestNs) << qint64(latestNs);
+}
+
+// Trace files may claim any start and duration; a span's end must not wrap around before its start.
+void TestViews::spanEndSaturates()
+{
+    QFETCH(qint64, startNs);
+    QFETCH(qint64, durNs);
+    QFETCH(qint64, endNs);
+    loopscope::Record record;
+    record.type = loopscope::RecordType::Phase;
+    record.startNs = startNs;
+    record.span.durNs = durNs;
+    QCOMPARE(qint64(spanEndNs(record)), endNs);
 }
 
 void TestViews::progressTaskRunsOffTheGuiThread()

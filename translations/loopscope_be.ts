@@ -276,6 +276,10 @@
         <source>%1 ×%L2</source>
         <translation>%1 ×%L2</translation>
     </message>
+    <message>
+        <source>/health failed</source>
+        <translation>збой /health</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -59,9 +59,10 @@ void HealthProber::probe()
                 return;
             const std::int64_t now = m_rec.now();
             ++m_probes;
-            if (status != 200)
+            const bool answered = status == 200;
+            if (!answered)
                 ++m_failures;
-            m_rec.latency(now, -1, double(now - started) / 1e6);
+            m_rec.latency(now, -1, answered ? double(now - started) / 1e6 : HealthProbeFailed);
             m_rec.flush();
         });
 }

@@ -12,7 +12,8 @@ struct HttpRequest;
 
 // Probes the built-in server's /health from a thread and loop of its own, as
 // a shell loop of curl requests does: one request at a time, a new one every interval,
-// each response time recorded as a latency sample (a timeout counts as its limit).
+// each response time recorded as a latency sample. A probe that gets no 200 answer (refused,
+// timed out, an error status) is recorded as a HealthProbeFailed sample, never as a latency.
 class HealthProber
 {
 public:

@@ -11,18 +11,22 @@ struct HttpServer::Connection
 {
     HttpServer* server = nullptr;
     uv_tcp_t tcp {};
-    uv_timer_t idle {};
+    uv_timer_t deadline {};
     uv_write_t write {};
     std::string request;
     std::string response;
     int openHandles = 0;
     bool closing = false;
     bool answered = false;
+    bool lastChance = false; // the header timeout has fired once
     Connection* prev = nullptr;
     Connection* next = nullptr;
 };
 
 namespace {
+
+// The header timeout's grace: it ends after the next poll phase.
+constexpr std::uint64_t LastChanceMs = 1;
 
 const char* reasonPhrase(int status)
 {
@@ -111,6 +115,16 @@ int HttpServer::statusFor(std::string_view head, std::string* method, std::strin
     return route == "/health" || route == "/" ? 200 : 404;
 }
 
+int HttpServer::statusForReceived(std::string_view received, std::string* method, std::string* path)
+{
+    const std::size_t headEnd = received.find("\r\n\r\n");
+    if (headEnd == std::string_view::npos)
+        return received.size() <= MaxHeaderBytes ? 0 : 431;
+    if (headEnd + 4 > MaxHeaderBytes)
+        return 431;
+    return statusFor(received.substr(0, headEnd + 2), method, path);
+}
+
 int HttpServer::listen(RequestHook hook)
 {
     m_hook = std::move(hook);
@@ -152,9 +166,9 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
     auto* connection = new Connection;
     connection->server = self;
     uvRequire(uv_tcp_init(&self->m_loop, &connection->tcp), "uv_tcp_init");
-    uvRequire(uv_timer_init(&self->m_loop, &connection->idle), "uv_timer_init");
+    uvRequire(uv_timer_init(&self->m_loop, &connection->deadline), "uv_timer_init");
     connection->tcp.data = connection;
-    connection->idle.data = connection;
+    connection->deadline.data = connection;
     connection->write.data = connection;
     connection->openHandles = 2;
     connection->next = self->m_first;
@@ -163,18 +177,12 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
     self->m_first = connection;
     ++self->m_connections;
     if (uv_accept(listener, reinterpret_cast<uv_stream_t*>(&connection->tcp)) != 0
-        || self->m_connections > MaxConnections) {
+        || (self->m_connections > MaxConnections && !self->evictOldestWaiting(connection))) {
         self->closeConnection(connection);
         return;
     }
-    uvRequire(uv_timer_start(
-                  &connection->idle,
-                  [](uv_timer_t* timer) {
-                      auto* c = static_cast<Connection*>(timer->data);
-                      c->server->closeConnection(c);
-                  },
-                  IdleTimeoutMs, 0),
-        "uv_timer_start");
+    uvRequire(
+        uv_timer_start(&connection->deadline, &HttpServer::onHeaderTimeout, HeaderTimeoutMs, 0), "uv_timer_start");
     const int reading = uv_read_start(
         reinterpret_cast<uv_stream_t*>(&connection->tcp),
         [](uv_handle_t*, std::size_t, uv_buf_t* buf) {
@@ -191,19 +199,11 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
             if (c->answered || nread == 0)
                 return;
             c->request.append(buf->base, std::size_t(nread));
-            const std::size_t headEnd = c->request.find("\r\n\r\n");
-            int code = 0;
             std::string method;
             std::string path;
-            if (headEnd == std::string::npos) {
-                if (c->request.size() <= MaxHeaderBytes)
-                    return;
-                code = 431;
-            } else if (headEnd + 4 > MaxHeaderBytes) {
-                code = 431;
-            } else {
-                code = statusFor(std::string_view(c->request).substr(0, headEnd + 2), &method, &path);
-            }
+            const int code = statusForReceived(c->request, &method, &path);
+            if (code == 0)
+                return;
             c->answered = true;
             uv_read_stop(stream);
             if (server->m_hook)
@@ -217,6 +217,32 @@ void HttpServer::onConnection(uv_stream_t* listener, int status)
         });
     if (reading != 0)
         self->closeConnection(connection);
+}
+
+void HttpServer::onHeaderTimeout(uv_timer_t* timer)
+{
+    auto* c = static_cast<Connection*>(timer->data);
+    // A loop blocked since the accept runs its timers before poll has read what the client sent
+    // meanwhile; the request gets one more poll before the connection is dropped.
+    if (!c->answered && !c->lastChance) {
+        c->lastChance = true;
+        uvRequire(uv_timer_start(timer, &HttpServer::onHeaderTimeout, LastChanceMs, 0), "uv_timer_start");
+        return;
+    }
+    c->server->closeConnection(c);
+}
+
+bool HttpServer::evictOldestWaiting(const Connection* keep)
+{
+    // New connections go to the front of the list, so the last match is the oldest.
+    Connection* oldest = nullptr;
+    for (Connection* c = m_first; c; c = c->next) {
+        if (c != keep && !c->answered)
+            oldest = c;
+    }
+    if (oldest)
+        closeConnection(oldest);
+    return oldest != nullptr;
 }
 
 void HttpServer::closeConnection(Connection* connection)
@@ -241,7 +267,7 @@ void HttpServer::closeConnection(Connection* connection)
             delete c;
         }
     };
-    uv_close(reinterpret_cast<uv_handle_t*>(&connection->idle), onClosed);
+    uv_close(reinterpret_cast<uv_handle_t*>(&connection->deadline), onClosed);
     uv_close(reinterpret_cast<uv_handle_t*>(&connection->tcp), onClosed);
 }
 

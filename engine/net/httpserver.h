@@ -12,13 +12,17 @@ namespace loopscope {
 // The built-in HTTP/1.1 server: binds 127.0.0.1 only, on an ephemeral port,
 // answers GET /health with "ok", refuses oversized or malformed requests and
 // closes connections that stall. Every request is handled by the loop it runs
-// on, so a blocked loop answers late, as a blocked Node server does.
+// on, so a blocked loop answers late, as a blocked Node server does. When every
+// slot is taken, a new connection replaces the oldest one still without a whole
+// request, so that idle or trickling clients cannot lock out the program's own
+// requests and the /health prober.
 class HttpServer
 {
 public:
     static constexpr std::size_t MaxHeaderBytes = 8192;
     static constexpr int MaxConnections = 256;
-    static constexpr int IdleTimeoutMs = 5000;
+    // A connection must have sent its whole request head this long after it was accepted.
+    static constexpr int HeaderTimeoutMs = 1000;
 
     // Called for each complete request, on the loop thread, before the response is written.
     using RequestHook = std::function<void(std::string_view method, std::string_view path, int status)>;
@@ -40,10 +44,15 @@ public:
 
     // The status for a request head (exposed for tests): 200, 404, 405, 400, 413 or 431.
     static int statusFor(std::string_view head, std::string* method, std::string* path);
+    // The status for what a client has sent so far: 0 while its head is incomplete and within MaxHeaderBytes.
+    static int statusForReceived(std::string_view received, std::string* method, std::string* path);
 
 private:
     struct Connection;
     static void onConnection(uv_stream_t* server, int status);
+    static void onHeaderTimeout(uv_timer_t* timer);
+    // Closes the oldest connection other than `keep` that has not sent a whole request; false when there is none.
+    bool evictOldestWaiting(const Connection* keep);
     void closeConnection(Connection* connection);
 
     uv_loop_t& m_loop;

@@ -71,11 +71,15 @@ struct QueueCounts
     std::uint32_t nextTick, microtask, immediate, timers, close, poolQueued, poolActive;
 };
 
+// The healthMs of a /health probe that got no 200 answer (refused, timed out, an error status): a failure,
+// never a latency. Like every negative value it reads as "no response time" to whatever does not look for it.
+inline constexpr double HealthProbeFailed = -2;
+
 // What a latency sample carries.
 struct LatencyFields
 {
     double loopDelayMs; // < 0 when this sample has none
-    double healthMs; // < 0 when this sample has none
+    double healthMs; // < 0 when this sample has none; HealthProbeFailed when the probe failed
     double utilization; // event-loop utilization 0..1 since the previous sample; < 0 when none
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using loopscope::CallbackKind;
 using loopscope::MainThread;
@@ -18,6 +19,13 @@ bool endsBefore(const TimelineSpan& span, std::int64_t timeNs)
 }
 
 } // namespace
+
+std::int64_t spanEndNs(const Record& record)
+{
+    constexpr std::int64_t latest = std::numeric_limits<std::int64_t>::max();
+    const std::int64_t durNs = std::max<std::int64_t>(0, record.span.durNs);
+    return record.startNs > 0 && durNs > latest - record.startNs ? latest : record.startNs + durNs;
+}
 
 TimelineIndex::TimelineIndex()
 {
@@ -80,7 +88,7 @@ bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t i
     }
     TimelineSpan span;
     span.startNs = record.startNs;
-    span.endNs = record.startNs + std::max<std::int64_t>(0, record.span.durNs);
+    span.endNs = spanEndNs(record);
     span.index = index;
     span.log = log;
     span.sub = record.sub;

@@ -10,6 +10,10 @@ namespace loopscope {
 struct Record;
 }
 
+// Where a span record (phase, callback run, pool work) ends. A trace may claim any start and duration,
+// so a negative duration counts as none and the sum saturates instead of overflowing.
+std::int64_t spanEndNs(const loopscope::Record& record);
+
 // One indexed record: where it is on the time axis and where it lives in the recording.
 struct TimelineSpan
 {

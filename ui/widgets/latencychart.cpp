@@ -2,16 +2,19 @@
 
 #include "models/livefeed.h"
 #include "models/phasecolors.h"
+#include "models/timelineindex.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 using loopscope::CallbackKind;
 using loopscope::MainThread;
@@ -25,6 +28,8 @@ constexpr qint64 RefreshIntervalMs = 33;
 constexpr std::int64_t BandGapNs = 2'000'000; // bands closer than this are one
 constexpr std::int64_t BandCandidateNs = 500'000;
 constexpr std::int64_t BandSettledNs = 200'000'000; // a stretch this old can no longer grow
+constexpr double FailureMarkerHeight = 0.95; // failed probes sit this high on the ms axis, apart from any latency
+constexpr qreal FailureMarkerSize = 9;
 
 double niceCeiling(double value)
 {
@@ -88,6 +93,16 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_p99 = makeSeries(tr("loop delay p99"), PhaseColors::phase(Phase::Timers), 2, Qt::SolidLine);
     m_health = makeSeries(tr("/health response"), PhaseColors::phase(Phase::Poll), 2, Qt::SolidLine);
     m_elu = makeSeries(tr("utilisation %"), PhaseColors::phase(Phase::Check), 1.5, Qt::DashLine);
+    m_healthFailed = new QScatterSeries;
+    m_healthFailed->setName(tr("/health failed"));
+    m_healthFailed->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+    m_healthFailed->setMarkerSize(FailureMarkerSize);
+    m_healthFailed->setColor(PhaseColors::blocked());
+    m_healthFailed->setBorderColor(PhaseColors::blocked());
+    chart->addSeries(m_healthFailed);
+    // Its legend entry keeps the diamond, or it would be a red square like the loop delay's.
+    for (QLegendMarker* marker : chart->legend()->markers(m_healthFailed))
+        marker->setShape(QLegend::MarkerShapeRotatedRectangle);
 
     m_axisX = new QValueAxis;
     m_axisX->setTitleText(tr("seconds since start"));
@@ -106,7 +121,7 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisMs, Qt::AlignLeft);
     chart->addAxis(m_axisElu, Qt::AlignRight);
-    for (QLineSeries* series : { m_max, m_p99, m_health }) {
+    for (QXYSeries* series : std::initializer_list<QXYSeries*> { m_max, m_p99, m_health, m_healthFailed }) {
         series->attachAxis(m_axisX);
         series->attachAxis(m_axisMs);
     }
@@ -163,15 +178,23 @@ void LatencyChart::onReset()
 
 LatencyChart::Bucket& LatencyChart::bucketAt(std::int64_t timeNs)
 {
-    const std::size_t index = std::size_t(std::max<std::int64_t>(0, timeNs) / WindowNs);
-    if (index >= m_buckets.size())
-        m_buckets.resize(index + 1);
-    return m_buckets[index];
+    return m_buckets[std::max<std::int64_t>(0, timeNs) / WindowNs];
+}
+
+const LatencyChart::Bucket& LatencyChart::bucketOrEmpty(std::int64_t index) const
+{
+    static const Bucket empty;
+    const auto found = m_buckets.find(index);
+    return found == m_buckets.end() ? empty : found->second;
 }
 
 void LatencyChart::spread(std::int64_t startNs, std::int64_t endNs, double weight, double Bucket::*field)
 {
-    startNs = std::max<std::int64_t>(0, startNs);
+    if (endNs <= 0)
+        return;
+    // The chart shows VisibleNs before its clock, which never stands before the end of a recorded span:
+    // the older part of a long span would only cost memory and time, up to the whole duration it claims.
+    startNs = std::max({ std::int64_t(0), startNs, endNs - VisibleNs - WindowNs });
     while (startNs < endNs) {
         const std::int64_t bucketEnd = (startNs / WindowNs + 1) * WindowNs;
         const std::int64_t end = std::min(endNs, bucketEnd);
@@ -226,33 +249,37 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
                 bucket.utilizationSum += r.latency.utilization;
                 ++bucket.utilizationCount;
             }
-            if (r.latency.healthMs >= 0) {
+            if (r.latency.healthMs == loopscope::HealthProbeFailed) {
+                ++bucketAt(r.startNs).healthFailures;
+            } else if (r.latency.healthMs >= 0) {
                 Bucket& bucket = bucketAt(r.startNs);
                 bucket.healthMs = std::max(bucket.healthMs, r.latency.healthMs);
             }
             break;
-        case RecordType::Phase:
+        case RecordType::Phase: {
             if (r.thread != MainThread)
                 break;
+            const std::int64_t endNs = spanEndNs(r);
             if (Phase(r.sub) == Phase::Poll)
-                spread(r.startNs, r.startNs + r.span.durNs, 1.0, &Bucket::pollNs);
-            m_phasesUntilNs = std::max(m_phasesUntilNs, r.startNs + r.span.durNs);
+                spread(r.startNs, endNs, 1.0, &Bucket::pollNs);
+            m_phasesUntilNs = std::max(m_phasesUntilNs, endNs);
             break;
+        }
         case RecordType::Callback: {
             if (r.thread != MainThread)
                 break;
             const CallbackKind kind = CallbackKind(r.sub);
+            const std::int64_t endNs = spanEndNs(r);
             // I/O and work-done callbacks run inside poll: that time is busy, not waiting.
             if ((kind == CallbackKind::Io || kind == CallbackKind::Work) && r.span.durNs > 0)
-                spread(r.startNs, r.startNs + r.span.durNs, double(r.span.busyNs) / double(r.span.durNs),
-                    &Bucket::pollWorkNs);
-            m_phasesUntilNs = std::max(m_phasesUntilNs, r.startNs + r.span.durNs);
+                spread(r.startNs, endNs, double(r.span.busyNs) / double(r.span.durNs), &Bucket::pollWorkNs);
+            m_phasesUntilNs = std::max(m_phasesUntilNs, endNs);
             // Candidates for bands: anything that held the loop for a while, alone or as a run. The
             // recorder cuts a storm into many short runs; touching candidates merge into one stretch.
             if (r.span.durNs >= BandCandidateNs && r.label < recording->strings.size()) {
                 Band band;
                 band.startNs = r.startNs;
-                band.endNs = r.startNs + r.span.durNs;
+                band.endNs = endNs;
                 band.label = QString::fromStdString(recording->strings.at(r.label));
                 band.count = r.span.count;
                 band.main = kind == CallbackKind::Main;
@@ -291,15 +318,14 @@ void LatencyChart::refresh()
     // A young run fills the chart; once it is older than VisibleNs the chart slides.
     const std::int64_t end = std::max<std::int64_t>(now, 1'000'000'000);
 
-    QList<QPointF> p99, max, health, elu;
+    QList<QPointF> p99, max, health, healthFailed, elu;
     double top = 10;
-    const std::size_t firstBucket = std::size_t(start / WindowNs);
+    const std::int64_t firstBucket = start / WindowNs;
     // The bucket still filling is left out: its numbers would jump.
-    const std::size_t lastBucket = std::size_t(std::max<std::int64_t>(0, now) / WindowNs);
+    const std::int64_t lastBucket = std::max<std::int64_t>(0, now) / WindowNs;
     std::vector<float> sorted;
-    const Bucket empty;
-    for (std::size_t b = firstBucket; b < lastBucket; ++b) {
-        const Bucket& bucket = b < m_buckets.size() ? m_buckets[b] : empty;
+    for (std::int64_t b = firstBucket; b < lastBucket; ++b) {
+        const Bucket& bucket = bucketOrEmpty(b);
         const double x = (double(b) + 0.5) * double(WindowNs) / 1e9;
         if (!bucket.delays.empty()) {
             sorted = bucket.delays;
@@ -315,7 +341,9 @@ void LatencyChart::refresh()
             health.append(QPointF(x, bucket.healthMs));
             top = std::max(top, bucket.healthMs);
         }
-        const std::int64_t bucketEnd = std::int64_t(b + 1) * WindowNs;
+        if (bucket.healthFailures > 0)
+            healthFailed.append(QPointF(x, 0));
+        const std::int64_t bucketEnd = (b + 1) * WindowNs;
         if (bucket.utilizationCount > 0) {
             elu.append(QPointF(x, std::clamp(100.0 * bucket.utilizationSum / bucket.utilizationCount, 0.0, 100.0)));
         } else if (bucketEnd <= m_phasesUntilNs) {
@@ -326,12 +354,16 @@ void LatencyChart::refresh()
     }
     m_p99->replace(p99);
     m_max->replace(max);
+    const double axisTop = niceCeiling(top * 1.1);
+    for (QPointF& failure : healthFailed)
+        failure.setY(axisTop * FailureMarkerHeight);
     m_health->replace(health);
+    m_healthFailed->replace(healthFailed);
     m_elu->replace(elu);
     m_axisX->setRange(double(start) / 1e9, double(end) / 1e9);
     m_axisX->setTickInterval(roundStep(double(end - start) / 1e9 / 8));
     m_axisX->setLabelFormat(m_axisX->tickInterval() < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    m_axisMs->setRange(0, niceCeiling(top * 1.1));
+    m_axisMs->setRange(0, axisTop);
     viewport()->update();
 }
 

@@ -6,14 +6,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 class LiveFeed;
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 // The loop's health over the last half minute: loop delay (p99 and max per
-// 100 ms window), the /health response time, event-loop utilisation, and
+// 100 ms window), the /health response time and markers where it failed, event-loop utilisation, and
 // shaded, labelled bands where long callbacks held the loop.
 // Series are rebuilt with QXYSeries::replace at most ~30 times a second.
 class LatencyChart : public QChartView
@@ -42,12 +44,16 @@ public:
     QLineSeries* p99Series() const { return m_p99; }
     QLineSeries* maxSeries() const { return m_max; }
     QLineSeries* healthSeries() const { return m_health; }
+    // One marker per window in which a /health probe got no answer, drawn along the top of the plot.
+    QScatterSeries* healthFailureSeries() const { return m_healthFailed; }
     QLineSeries* utilisationSeries() const { return m_elu; }
     // The largest loop delay seen in any window, in ms (-1: none yet).
     double worstDelayMs() const { return m_worstDelayMs; }
     // Rebuilds the series now, ignoring the rate limit.
     void refresh();
     int refreshCount() const { return m_refreshes; }
+    // How many 100 ms windows hold data: it follows the number of samples, not the time they span.
+    std::size_t bucketCount() const { return m_buckets.size(); }
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
@@ -58,6 +64,7 @@ private:
     {
         std::vector<float> delays;
         double healthMs = -1; // the slowest answer in the window
+        int healthFailures = 0;
         double pollNs = 0; // time in the poll phase
         double pollWorkNs = 0; // callbacks that ran inside poll
         double utilizationSum = 0; // the engine's own measure (uv_metrics_idle_time), when sampled
@@ -68,19 +75,21 @@ private:
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void onTicked();
     Bucket& bucketAt(std::int64_t timeNs);
-    // Spreads [startNs, endNs) over the buckets it touches, `weight` per nanosecond.
+    const Bucket& bucketOrEmpty(std::int64_t index) const;
+    // Spreads [startNs, endNs) over the buckets it touches that the chart can still show, `weight` per nanosecond.
     void spread(std::int64_t startNs, std::int64_t endNs, double weight, double Bucket::*field);
     void addBand(Band band);
     void applyPalette();
 
     QPointer<LiveFeed> m_feed;
-    std::vector<Bucket> m_buckets;
+    std::map<std::int64_t, Bucket> m_buckets; // by window index; only windows that hold data
     std::vector<Band> m_bands; // sorted by start, disjoint
     std::int64_t m_phasesUntilNs = 0; // utilisation is known up to here: the last phase or callback seen
     double m_worstDelayMs = -1;
     QLineSeries* m_p99 = nullptr;
     QLineSeries* m_max = nullptr;
     QLineSeries* m_health = nullptr;
+    QScatterSeries* m_healthFailed = nullptr;
     QLineSeries* m_elu = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisMs = nullptr;

@@ -2,6 +2,7 @@
 
 #include "models/livefeed.h"
 #include "models/phasecolors.h"
+#include "models/timelineindex.h"
 #include "models/timemapping.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
@@ -63,7 +64,7 @@ void PoolLanesView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         const Record& r = log[i];
         if (r.type != RecordType::Pool)
             continue;
-        Done done { r.startNs, r.startNs + r.span.durNs, r.span.busyNs, int(r.thread) };
+        Done done { r.startNs, spanEndNs(r), r.span.busyNs, int(r.thread) };
         if (m_done.empty() || m_done.back().endNs <= done.endNs) {
             m_done.push_back(done);
         } else {
