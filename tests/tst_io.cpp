@@ -435,6 +435,14 @@ private slots:
         std::ostringstream trace;
         QVERIFY(writeTrace(recording, trace));
         QVERIFY(trace.str().find("healthMs") == std::string::npos);
+        // A saved recording keeps its failures: they read back as failures, not as "no sample".
+        Recording reread;
+        std::string error;
+        QVERIFY2(readTraceText(trace.str(), reread, &error), error.c_str());
+        std::uint64_t rereadFailures = 0;
+        for (std::size_t i = 0; i < reread.mainLog().size(); ++i)
+            rereadFailures += reread.mainLog()[i].latency.healthMs == HealthProbeFailed ? 1 : 0;
+        QCOMPARE(rereadFailures, failed);
     }
 
     void serverStatusForRequests_data()

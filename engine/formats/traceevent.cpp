@@ -194,6 +194,11 @@ bool TraceEvent::readLatency(JsonLexer& lexer, Record& r) const
         if (value && !toDouble(lexer, *value, "args.", sample.key, sample.out))
             return false;
     }
+    std::uint32_t failed = 0;
+    if (!argUnsigned(lexer, "healthFailed", 0, failed))
+        return false;
+    if (failed != 0 && r.latency.healthMs < 0)
+        r.latency.healthMs = HealthProbeFailed;
     return true;
 }
 

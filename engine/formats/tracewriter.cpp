@@ -277,6 +277,10 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             w.literal(first ? "\"healthMs\":" : ",\"healthMs\":");
             w.number(r.latency.healthMs);
             first = false;
+        } else if (r.latency.healthMs == HealthProbeFailed) {
+            // A failed probe has no latency to chart; a counter of 1 marks it, so Perfetto shows failures too.
+            w.literal(first ? "\"healthFailed\":1" : ",\"healthFailed\":1");
+            first = false;
         }
         if (std::isfinite(r.latency.utilization) && r.latency.utilization >= 0) {
             w.literal(first ? "\"elu\":" : ",\"elu\":");

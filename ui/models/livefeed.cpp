@@ -1,5 +1,6 @@
 #include "models/livefeed.h"
 
+#include "models/timelineindex.h"
 #include "recording/events.h"
 #include "recording/recording.h"
 #include "session/session.h"
@@ -122,7 +123,7 @@ void LiveFeed::observe(const loopscope::EventLog& log, std::size_t from, std::si
         const loopscope::Record& record = log[i];
         const bool spans = record.type == RecordType::Phase || record.type == RecordType::Callback
             || record.type == RecordType::Pool;
-        m_lastEndNs = std::max(m_lastEndNs, record.startNs + (spans ? record.span.durNs : 0));
+        m_lastEndNs = std::max(m_lastEndNs, spans ? spanEndNs(record) : record.startNs);
     }
 }
 
