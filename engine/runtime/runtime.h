@@ -110,6 +110,7 @@ private:
     std::int64_t endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind);
     void drain();
     void runMicrotasks();
+    std::int64_t drained(std::uint32_t label, CallbackKind kind, std::int64_t start, std::uint32_t& sinceSample);
     void runJob(const Job& job);
     void checkCancelled()
     {
