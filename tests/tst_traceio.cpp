@@ -80,7 +80,7 @@ void fillRecording(Recording& recording)
     live.poolQueued = 6;
     live.poolActive = 7;
     rec.queues(100'000, live);
-    rec.latency(150'000, 1.25, -1);
+    rec.latency(150'000, 1.25, -1, -1, 11.25);
     rec.latency(250'000, 0.5, 3.75);
     rec.latency(300'000, -1, 2.0);
     rec.text(RecordType::Log, strings.intern("readFile callback"), 155'000);
@@ -214,20 +214,23 @@ class TestTraceIo : public QObject
     Q_OBJECT
 
 private slots:
-    void roundTripsEventLoopUtilization()
+    void roundTripsEventLoopUtilizationAndTheRawHistogramValue()
     {
         Recording recording;
         Recorder rec(recording.mainLog(), recording.strings, 0);
-        rec.latency(100'000, 10.25, -1, 0.75);
+        rec.latency(100'000, 0.25, -1, 0.75, 10.25);
         rec.flush();
         std::stringstream out;
         QVERIFY(writeTrace(recording, out));
         QVERIFY(out.str().find("\"elu\":0.75") != std::string::npos);
+        QVERIFY(out.str().find("\"loopDelayMs\":0.25,\"histogramMs\":10.25") != std::string::npos);
         Recording back;
         std::string error;
         QVERIFY2(readTraceText(out.str(), back, &error), error.c_str());
         QCOMPARE(back.mainLog().size(), std::size_t(1));
         QCOMPARE(back.mainLog()[0].latency.utilization, 0.75);
+        QCOMPARE(back.mainLog()[0].latency.loopDelayMs, 0.25);
+        QCOMPARE(back.mainLog()[0].latency.histogramMs, 10.25);
         QCOMPARE(back.mainLog()[0].latency.healthMs < 0, true);
     }
 
@@ -874,10 +877,10 @@ private slots:
         QFile file(QString::fromStdString(path));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(),
-            QByteArray("timeMs,loopDelayMs,healthMs\n"
-                       "0.150,1.25,\n"
-                       "0.250,0.5,3.75\n"
-                       "0.300,,2\n"));
+            QByteArray("timeMs,loopDelayMs,healthMs,histogramMs\n"
+                       "0.150,1.25,,11.25\n"
+                       "0.250,0.5,3.75,\n"
+                       "0.300,,2,\n"));
         QVERIFY(!writeLatencyCsv(recording, "/nonexistent/latency.csv", &error));
         QVERIFY2(error.find("/nonexistent/latency.csv: ") == 0, error.c_str());
     }

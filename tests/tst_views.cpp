@@ -81,7 +81,7 @@ loopscope::Record claimingRecord(loopscope::RecordType type, std::uint8_t sub, s
     r.thread = type == loopscope::RecordType::Pool ? 1 : loopscope::MainThread;
     r.startNs = startNs;
     if (type == loopscope::RecordType::Latency) {
-        r.latency = { 1.0, -1, -1 };
+        r.latency = { 1.0, -1, -1, 11.0 };
     } else {
         r.span.durNs = durNs;
         r.span.busyNs = durNs;
@@ -393,7 +393,7 @@ void TestViews::failedProbesAreMarkedNotDrawn()
     for (int i = 0; i < Answered + Failed; ++i) {
         loopscope::Record* r = recording->mainLog().slot();
         *r = claimingRecord(loopscope::RecordType::Latency, 0, (i + 1) * ProbeEveryNs, 0);
-        r->latency = { -1, i < Answered ? 0.5 : loopscope::HealthProbeFailed, -1 };
+        r->latency = { -1, i < Answered ? 0.5 : loopscope::HealthProbeFailed, -1, -1 };
         recording->mainLog().commit();
     }
     // The clock of a replay stands at its last record; a later one lets the last probe's window close.

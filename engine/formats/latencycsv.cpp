@@ -58,7 +58,7 @@ std::vector<const Record*> latencySamples(const Recording& recording)
 // Writes the CSV; false when the stream fails or `meter` is cancelled.
 bool writeSamples(const std::vector<const Record*>& samples, std::ostream& out, ProgressMeter& meter)
 {
-    std::string text = "timeMs,loopDelayMs,healthMs\n";
+    std::string text = "timeMs,loopDelayMs,healthMs,histogramMs\n";
     text.reserve(text.size() + samples.size() * 32);
     for (std::size_t i = 0; i < samples.size(); ++i) {
         if (!meter.update(i))
@@ -68,6 +68,8 @@ bool writeSamples(const std::vector<const Record*>& samples, std::ostream& out, 
         appendMs(text, samples[i]->latency.loopDelayMs);
         text += ',';
         appendMs(text, samples[i]->latency.healthMs);
+        text += ',';
+        appendMs(text, samples[i]->latency.histogramMs);
         text += '\n';
     }
     out.write(text.data(), std::streamsize(text.size()));

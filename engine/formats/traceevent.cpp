@@ -187,7 +187,7 @@ bool TraceEvent::readLatency(JsonLexer& lexer, Record& r) const
         double& out;
     };
     const Sample samples[] = { { "elu", r.latency.utilization }, { "loopDelayMs", r.latency.loopDelayMs },
-        { "healthMs", r.latency.healthMs } };
+        { "healthMs", r.latency.healthMs }, { "histogramMs", r.latency.histogramMs } };
     for (const Sample& sample : samples) {
         sample.out = -1;
         const TraceValue* value = findArgument(sample.key);

@@ -282,6 +282,11 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             w.literal(first ? "\"healthFailed\":1" : ",\"healthFailed\":1");
             first = false;
         }
+        if (std::isfinite(r.latency.histogramMs) && r.latency.histogramMs >= 0) {
+            w.literal(first ? "\"histogramMs\":" : ",\"histogramMs\":");
+            w.number(r.latency.histogramMs);
+            first = false;
+        }
         if (std::isfinite(r.latency.utilization) && r.latency.utilization >= 0) {
             w.literal(first ? "\"elu\":" : ",\"elu\":");
             w.number(r.latency.utilization);

@@ -6,8 +6,9 @@
 
 namespace loopscope {
 
-HealthProber::HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs)
+HealthProber::HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs, LiveState* live)
     : m_rec(log, strings, originNs)
+    , m_live(live)
 { }
 
 HealthProber::~HealthProber()
@@ -43,6 +44,8 @@ void HealthProber::stop()
 {
     m_thread.stop();
     m_rec.flush();
+    if (m_live)
+        m_live->healthSentNs.store(-1, std::memory_order_relaxed);
 }
 
 void HealthProber::probe()
@@ -51,10 +54,14 @@ void HealthProber::probe()
         return;
     m_inFlight = true;
     const std::int64_t started = m_rec.now();
+    if (m_live)
+        m_live->healthSentNs.store(started, std::memory_order_relaxed);
     m_current = httpGet(
         m_thread.loop(), m_port, "/health", m_timeoutMs, [this, started](int status, const std::string& error) {
             m_inFlight = false;
             m_current = nullptr;
+            if (m_live)
+                m_live->healthSentNs.store(-1, std::memory_order_relaxed);
             if (error == "cancelled")
                 return;
             const std::int64_t now = m_rec.now();

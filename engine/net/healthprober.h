@@ -17,7 +17,8 @@ struct HttpRequest;
 class HealthProber
 {
 public:
-    HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs);
+    // `live`, when given, learns when each request is sent (healthSentNs), so views can show it waiting.
+    HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs, LiveState* live = nullptr);
     ~HealthProber();
     HealthProber(const HealthProber&) = delete;
     HealthProber& operator=(const HealthProber&) = delete;
@@ -32,6 +33,7 @@ private:
     void probe();
 
     Recorder m_rec;
+    LiveState* m_live = nullptr;
     LoopThread m_thread;
     uv_timer_t m_timer {};
     int m_port = 0;

@@ -76,11 +76,15 @@ struct QueueCounts
 inline constexpr double HealthProbeFailed = -2;
 
 // What a latency sample carries.
+//
+// A sample stands for the interval before it: a loop-delay sample for the histogramMs since the
+// monitor's previous check, a /health sample for the healthMs the request took.
 struct LatencyFields
 {
-    double loopDelayMs; // < 0 when this sample has none
+    double loopDelayMs; // how much later than expected the monitor's check ran (histogramMs - resolution); < 0 when none
     double healthMs; // < 0 when this sample has none; HealthProbeFailed when the probe failed
     double utilization; // event-loop utilization 0..1 since the previous sample; < 0 when none
+    double histogramMs; // Node's raw monitorEventLoopDelay value: the time between two checks; < 0 when none
 };
 
 // One recorded event: plain data, written by the loop thread, read by consumers.

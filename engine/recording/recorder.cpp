@@ -63,7 +63,7 @@ void Recorder::queues(std::int64_t atNs, const LiveState& live)
     put(r);
 }
 
-void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs, double utilization)
+void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs, double utilization, double histogramMs)
 {
     flush();
     Record r;
@@ -73,6 +73,7 @@ void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs, d
     r.latency.loopDelayMs = loopDelayMs;
     r.latency.healthMs = healthMs;
     r.latency.utilization = utilization;
+    r.latency.histogramMs = histogramMs;
     put(r);
 }
 

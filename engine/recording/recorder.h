@@ -39,6 +39,11 @@ struct LiveState
     std::atomic<std::uint64_t> callbacks { 0 }; // every callback run so far
     std::atomic<bool> finished { false };
     std::atomic<int> healthPort { 0 }; // the built-in server's port on 127.0.0.1, 0 before it listens
+    // The latency probes' clocks, so views can draw a wait while it grows: the delay monitor's
+    // resolution (0: off) and its latest check, and when the /health request in flight was sent.
+    std::atomic<int> delayResolutionMs { 0 };
+    std::atomic<std::int64_t> delayCheckNs { -1 }; // recording time; -1 before the first check
+    std::atomic<std::int64_t> healthSentNs { -1 }; // recording time; -1 when no request is in flight
 };
 
 // The producer side of a recording: turns loop observations into records.
@@ -108,7 +113,8 @@ public:
     void pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
         std::int64_t endNs, std::uint32_t iteration);
     void queues(std::int64_t atNs, const LiveState& live);
-    void latency(std::int64_t atNs, double loopDelayMs, double healthMs, double utilization = -1);
+    void latency(
+        std::int64_t atNs, double loopDelayMs, double healthMs, double utilization = -1, double histogramMs = -1);
     void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread);
     // With recording off nothing is stored; live state still updates (benchmarks compare both).
     void setEnabled(bool enabled) { m_enabled = enabled; }

@@ -153,12 +153,16 @@ void Runtime::setDelayMonitor(bool on, int resolutionMs)
         return;
     if (!on) {
         uv_timer_stop(m_delayTimer.get());
+        m_live.delayResolutionMs.store(0, std::memory_order_relaxed);
         return;
     }
-    // Like Node's ELDHistogram: an unreferenced native timer; each sample is the time
-    // between two of its callbacks, so an idle loop shows the resolution itself.
+    // Like Node's ELDHistogram: an unreferenced native timer; its histogram records the time
+    // between two of its callbacks, so an idle loop shows the resolution itself. What users mean
+    // by loop delay is how much later than that the check ran.
     m_delayPrevNs = 0;
-    const std::uint64_t every = std::uint64_t(resolutionMs < 1 ? 1 : resolutionMs);
+    m_delayResolutionMs = resolutionMs < 1 ? 1 : resolutionMs;
+    m_live.delayResolutionMs.store(m_delayResolutionMs, std::memory_order_relaxed);
+    const auto every = std::uint64_t(m_delayResolutionMs);
     uvRequire(uv_timer_start(m_delayTimer.get(), &Runtime::onDelayTimer, every, every), "uv_timer_start");
     m_delayTimer.unref();
 }
@@ -174,8 +178,11 @@ void Runtime::onDelayTimer(uv_timer_t* handle)
         const double window = double(now - self->m_delayPrevNs);
         const double idleShare = double(idle - self->m_delayPrevIdleNs) / window;
         const double utilization = std::clamp(1.0 - idleShare, 0.0, 1.0);
-        self->m_rec.latency(now, window / 1e6, -1, utilization);
+        const double histogramMs = window / 1e6;
+        const double delayMs = std::max(0.0, histogramMs - self->m_delayResolutionMs);
+        self->m_rec.latency(now, delayMs, -1, utilization, histogramMs);
     }
+    self->m_live.delayCheckNs.store(now, std::memory_order_relaxed);
     self->m_delayPrevNs = now;
     self->m_delayPrevIdleNs = idle;
 }

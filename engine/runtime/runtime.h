@@ -220,6 +220,7 @@ private:
     };
     std::vector<WorkerSlot> m_workers;
     std::int64_t m_delayPrevNs = 0;
+    int m_delayResolutionMs = 10;
     std::uint64_t m_delayPrevIdleNs = 0;
     LoopControl* m_control = nullptr;
     PoolBoard* m_poolBoard = nullptr;

@@ -219,7 +219,7 @@ void Session::startPendingProbeLocked()
     // A new prober each time: its recorder must start from a clean run slice.
     if (m_prober)
         m_prober->stop();
-    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings, m_originNs);
+    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings, m_originNs, &m_live);
     m_prober->start(m_live.healthPort.load(), intervalMs);
 }
 

@@ -1,0 +1,73 @@
+// Takes the README's screenshots of the window as a new user sees it: idle, during the palette's
+// "Block the loop" (1500 ms by default) and after it. Run under Xvfb or offscreen:
+//   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH]
+#include "widgets/mainwindow.h"
+#include "widgets/workloadpalette.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+void save(QWidget& window, const QString& path)
+{
+    if (!window.grab().save(path))
+        std::fprintf(stderr, "screenshots: cannot write %s\n", qPrintable(path));
+    else
+        std::printf("%s\n", qPrintable(path));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QStandardPaths::setTestModeEnabled(true); // a fresh user's settings, not the developer's
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("LoopScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("LoopScope-screenshots"));
+    QSettings().clear();
+
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("outdir"), QStringLiteral("where the PNG files go"));
+    parser.addOption({ QStringLiteral("dark"), QStringLiteral("the dark theme") });
+    parser.addOption({ QStringLiteral("lang"), QStringLiteral("user-interface language"), QStringLiteral("code") });
+    parser.addOption({ QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"),
+        QStringLiteral("1600x960") });
+    parser.process(app);
+    if (parser.positionalArguments().size() != 1)
+        parser.showHelp(2);
+    const QDir out(parser.positionalArguments().first());
+    QDir().mkpath(out.path());
+    const QString prefix = parser.isSet(QStringLiteral("dark")) ? QStringLiteral("dark-") : QString();
+
+    QTranslator translator;
+    if (parser.isSet(QStringLiteral("lang"))
+        && translator.load(QStringLiteral(":/i18n/loopscope_%1").arg(parser.value(QStringLiteral("lang")))))
+        QApplication::installTranslator(&translator);
+
+    MainWindow window;
+    const QStringList size = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
+    if (size.size() == 2)
+        window.resize(size[0].toInt(), size[1].toInt());
+    window.show();
+    if (parser.isSet(QStringLiteral("dark")))
+        QTest::keyClick(&window, Qt::Key_T, Qt::ControlModifier);
+
+    QTest::qWait(2500);
+    save(window, out.filePath(prefix + QStringLiteral("idle.png")));
+    window.workloadPalette()->button(WorkloadPalette::Workload::Block)->click();
+    QTest::qWait(1000);
+    save(window, out.filePath(prefix + QStringLiteral("blocked.png")));
+    QTest::qWait(2000);
+    save(window, out.filePath(prefix + QStringLiteral("after.png")));
+    return 0;
+}
