@@ -50,6 +50,16 @@ std::shared_ptr<loopscope::Recording> largeRecording(std::int64_t records)
     return recording;
 }
 
+// The loop-delay monitor's samples recorded so far.
+std::size_t delaySamples(const loopscope::Recording& recording)
+{
+    std::size_t count = 0;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i)
+        count += log[i].type == loopscope::RecordType::Latency && log[i].latency.loopDelayMs >= 0;
+    return count;
+}
+
 // Presses Cancel in the progress dialog as soon as the event loop runs; true in `ranDuringWork`
 // when that happened while the work was still going, that is, while the GUI thread was free.
 void cancelSoon(MainWindow& window, bool& ranDuringWork)
@@ -103,6 +113,105 @@ private slots:
         QVERIFY(!window.phaseWheel()->grab().isNull());
     }
 
+    void theWindowsLoopIsAServerThatMeasuresItsDelay()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.controller()->serving());
+        loopscope::Session* server = window.session();
+        // It iterates on its own (the delay monitor's timer wakes poll), sampling from its first second.
+        QTRY_VERIFY_WITH_TIMEOUT(delaySamples(server->recording()) >= 20, 10000);
+        const loopscope::EventLog& log = server->recording().mainLog();
+        std::int64_t firstSampleNs = -1;
+        double utilizationSum = 0;
+        int utilizationSamples = 0;
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const loopscope::Record& r = log[i];
+            if (r.type != loopscope::RecordType::Latency || r.latency.loopDelayMs < 0)
+                continue;
+            if (firstSampleNs < 0)
+                firstSampleNs = r.startNs;
+            // What users mean by delay: beyond the 10 ms the monitor waits on purpose.
+            QVERIFY2(r.latency.histogramMs >= 10 && r.latency.loopDelayMs == r.latency.histogramMs - 10.0,
+                qPrintable(QString::number(r.latency.histogramMs)));
+            utilizationSum += r.latency.utilization;
+            ++utilizationSamples;
+        }
+        QVERIFY2(firstSampleNs < 1'000'000'000, qPrintable(QString::number(firstSampleNs)));
+        QVERIFY(server->live().iteration.load() >= 20);
+        QCOMPARE(loopscope::Phase(server->live().phase.load()), loopscope::Phase::Poll);
+        // Waiting in poll is idle time: the server loop is all but unused.
+        QVERIFY2(utilizationSum / utilizationSamples < 0.05, qPrintable(QString::number(utilizationSum)));
+        QVERIFY(!server->finished());
+    }
+
+    void aBlockInjectedIntoTheServerIsASpikeOfItsLength()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        loopscope::Session* server = window.session();
+        QTRY_VERIFY_WITH_TIMEOUT(delaySamples(server->recording()) >= 5, 10000);
+        const std::size_t before = server->recording().mainLog().size();
+        window.workloadPalette()->setParameters(Workload::Block, { 300 });
+        window.workloadPalette()->trigger(Workload::Block);
+        QTRY_VERIFY_WITH_TIMEOUT(server->recording().mainLog().size() > before && delaySamples(server->recording()) > 0
+                && !server->live().inCallback.load() && server->live().callbacks.load() > 0,
+            10000);
+        // The block arrived as an incoming request does: an I/O callback inside a poll phase.
+        const loopscope::Recording& recording = server->recording();
+        const loopscope::EventLog& log = recording.mainLog();
+        QTRY_VERIFY_WITH_TIMEOUT(log.size() > before + 10, 5000);
+        double spikeMs = 0;
+        bool inPoll = false;
+        std::int64_t pollStart = -1, pollEnd = -1;
+        for (std::size_t i = before; i < log.size(); ++i) {
+            const loopscope::Record& r = log[i];
+            if (r.type == loopscope::RecordType::Latency && r.latency.loopDelayMs >= 0)
+                spikeMs = std::max(spikeMs, r.latency.loopDelayMs);
+            if (r.type == loopscope::RecordType::Phase && loopscope::Phase(r.sub) == loopscope::Phase::Poll
+                && r.span.durNs >= 250'000'000) {
+                pollStart = r.startNs;
+                pollEnd = r.startNs + r.span.durNs;
+            }
+        }
+        for (std::size_t i = before; i < log.size(); ++i) {
+            const loopscope::Record& r = log[i];
+            if (r.type == loopscope::RecordType::Callback && recording.strings.at(r.label) == "block 300 ms")
+                inPoll = loopscope::CallbackKind(r.sub) == loopscope::CallbackKind::Io && r.startNs >= pollStart
+                    && r.startNs + r.span.durNs <= pollEnd;
+        }
+        QVERIFY(inPoll);
+        QVERIFY2(spikeMs >= 255 && spikeMs <= 345, qPrintable(QString::number(spikeMs)));
+    }
+
+    void queuesAreEmptyOnceARunEnds()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // The loop publishes its queues as it enters poll, where the last immediate still waits; nothing
+        // after it would publish again but the end of the run.
+        auto parsed = ScenarioCatalog::parse(R"({ "format": "loopscope-program", "version": 1, "name": "q", "main": [
+            { "op": "setTimeout", "ms": 300, "label": "last timer", "do": [
+                { "op": "block", "ms": 5 },
+                { "op": "setImmediate", "label": "last immediate", "do": [ { "op": "log", "text": "done" } ] } ] } ] })",
+            QStringLiteral("q"));
+        QVERIFY(std::holds_alternative<loopscope::Program>(parsed));
+        window.runProgram(std::get<loopscope::Program>(parsed));
+        QueueModel* timers = window.queueModel(QueueModel::Queue::Timers);
+        QTRY_COMPARE_WITH_TIMEOUT(timers->labels(), QStringList({ "last timer" }), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->finished(), 5000);
+        window.feed()->poll();
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("done")), 2000);
+        for (int i = 0; i < QueueModel::QueueCount; ++i) {
+            QueueModel* model = window.queueModel(QueueModel::Queue(i));
+            QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 0, 2000);
+            QCOMPARE(model->total(), std::size_t(0));
+        }
+    }
+
     void poolAndQueuesShowInjectedWork()
     {
         MainWindow window;
@@ -124,7 +233,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(status->depth(loopscope::Phase::Timers), 2u, 5000);
     }
 
-    void stopEndsRunawayWork()
+    void stopAbandonsRunawayWorkAndTheServerLoopGoesOn()
     {
         MainWindow window;
         window.show();
@@ -135,19 +244,59 @@ private slots:
         StatusModel* status = window.statusModel();
         QTRY_VERIFY_WITH_TIMEOUT(status->blocked(), 5000);
         QVERIFY(status->callbackLabel().contains(QStringLiteral("block 60000 ms")));
-        loopscope::Session* blocked = window.session();
+        loopscope::Session* server = window.session();
 
         auto* stop = window.findChild<QAction*>(QStringLiteral("stopAction"));
         QVERIFY(stop);
         stop->trigger();
-        QVERIFY(window.session() != blocked);
+        QVERIFY(window.consoleModel()
+                    ->index(window.consoleModel()->rowCount() - 1, 1)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("abandoned")));
+        // The same loop goes on: unblocked, still measuring its delay, and it takes work at once.
+        QTRY_VERIFY_WITH_TIMEOUT(!server->live().inCallback.load(), 5000);
+        QCOMPARE(window.session(), server);
+        const std::size_t samples = delaySamples(server->recording());
+        const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
+            { "op": "log", "text": "still alive" } ] })";
+        QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(delaySamples(server->recording()) > samples + 5, 5000);
+        QVERIFY(!server->finished());
+        QVERIFY(!server->recording().info.aborted);
+        // The stopped block is in the recording as the callback it was, up to the stop.
+        bool blockRecorded = false;
+        const loopscope::EventLog& log = server->recording().mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const loopscope::Record& r = log[i];
+            blockRecorded = blockRecorded
+                || (r.type == loopscope::RecordType::Callback
+                    && server->recording().strings.at(r.label) == "block 60000 ms" && r.span.durNs < 60'000'000'000);
+        }
+        QVERIFY(blockRecorded);
+    }
+
+    void stopEndsARunawayScenarioAndTheServerLoopTakesOver()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.runScenario(QStringLiteral("compute-sync"), { { "ms", "600000" } }));
+        loopscope::Session* scenario = window.session();
+        StatusModel* status = window.statusModel();
+        QTRY_VERIFY_WITH_TIMEOUT(status->blocked(), 5000);
+
+        auto* stop = window.findChild<QAction*>(QStringLiteral("stopAction"));
+        stop->trigger();
+        QVERIFY(window.session() != scenario);
+        QVERIFY(window.controller()->serving());
         QVERIFY(!status->blocked());
         QVERIFY(window.consoleModel()
                     ->index(window.consoleModel()->rowCount() - 1, 1)
                     .data()
                     .toString()
                     .contains(QStringLiteral("aborted")));
-        // The fresh loop takes work at once.
         const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
             { "op": "log", "text": "still alive" } ] })";
         QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));

@@ -147,6 +147,16 @@ int HttpServer::listen(RequestHook hook)
     return rc;
 }
 
+void HttpServer::setKeepsLoopAlive(bool on)
+{
+    if (!m_listening || m_closed)
+        return;
+    if (on)
+        uv_ref(reinterpret_cast<uv_handle_t*>(&m_listener));
+    else
+        uv_unref(reinterpret_cast<uv_handle_t*>(&m_listener));
+}
+
 void HttpServer::close()
 {
     if (m_closed)

@@ -35,6 +35,9 @@ public:
     // Starts listening; returns 0 or a libuv error. The listener does not keep the loop alive.
     int listen(RequestHook hook);
     int port() const { return m_port; }
+    // Whether the listening socket keeps the loop alive, as a Node server's does (off by default:
+    // the server is LoopScope's, and a program ends when its own work does).
+    void setKeepsLoopAlive(bool on);
     // Closes the listener and every open connection.
     void close();
     int openConnections() const { return m_connections; }

@@ -13,6 +13,7 @@ struct DnsRequest
     uv_getaddrinfo_t req {};
     Runtime* runtime = nullptr;
     const Op* op = nullptr;
+    std::uint32_t epoch = 0; // Runtime::m_epoch when the program asked for it
     std::int64_t queuedAt = 0;
     std::uint64_t boardId = 0;
     const char* hostname = nullptr; // libuv's copy, the probe's key; freed before the callback runs
@@ -24,6 +25,7 @@ void Runtime::dnsLookup(const Op& op)
     lookup->queuedAt = m_rec.now();
     lookup->runtime = this;
     lookup->op = &op;
+    lookup->epoch = m_epoch;
     lookup->req.data = lookup.get();
     addrinfo hints {};
     hints.ai_family = AF_UNSPEC;
@@ -60,7 +62,7 @@ void Runtime::lookupDone(const DnsRequest& lookup, int status)
         m_rec.pool(m_labels.getaddrinfo, timing.worker, timing.startedNs - origin - lookup.queuedAt,
             timing.startedNs - origin, timing.finishedNs - origin, m_iteration);
     }
-    if (m_aborted || cancelled())
+    if (m_aborted || cancelled() || lookup.epoch != m_epoch)
         return;
     const Op& op = *lookup.op;
     fromLoop([&] {

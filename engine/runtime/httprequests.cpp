@@ -13,9 +13,10 @@ void Runtime::startServer()
         fromLoop([this] { invoke(m_labels.server, CallbackKind::Io, [] {}); });
     });
     m_server->setCloseHook([this](bool closed) { socketClosing(closed); });
-    if (listened == 0)
+    if (listened == 0) {
+        m_server->setKeepsLoopAlive(m_options.serve);
         m_live.healthPort.store(m_server->port());
-    else
+    } else
         recordError(std::string("HTTP server: cannot listen on 127.0.0.1: ") + uv_strerror(listened));
 }
 

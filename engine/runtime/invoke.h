@@ -12,7 +12,7 @@ template <typename F> void Runtime::fromLoop(F&& body)
     try {
         body();
     } catch (const Aborted&) {
-        abortRun();
+        stopCancelled();
     }
 }
 

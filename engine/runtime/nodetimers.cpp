@@ -104,6 +104,17 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
     return true;
 }
 
+void NodeTimers::clear()
+{
+    m_heap.clear();
+    m_byDuration.clear();
+    m_lists.clear();
+    m_timers.clear();
+    m_nextExpiry = std::numeric_limits<double>::infinity();
+    m_active = 0;
+    m_ranOne = false;
+}
+
 void NodeTimers::removeList(TimerList* list)
 {
     m_byDuration.erase(list->msecs);

@@ -43,6 +43,8 @@ public:
     // next expiry, or 0 when no timer is left.
     double processTimers(double now);
 
+    // Forgets every timer (clearTimeout on all of them); the host disarms its libuv timer itself.
+    void clear();
     bool empty() const { return m_heap.empty(); }
     std::uint32_t active() const { return m_active; }
     // Calls visit(label, dueAtMs) for every pending timer, for the queue panels.

@@ -37,6 +37,14 @@ public:
         m_free.push_back(object);
     }
 
+    // Destroys every object at once, released or not; pointers to them must be gone.
+    void clear()
+    {
+        m_free.clear();
+        m_slots.clear();
+        m_live = 0;
+    }
+
     // Objects created and not released.
     std::size_t live() const { return m_live; }
 

@@ -45,6 +45,8 @@ public:
     void resolveThenable(const Job& job);
 
     std::size_t live() const { return m_arena.live(); }
+    // Forgets every promise; no job may refer to one any more.
+    void clear() { m_arena.clear(); }
 
 private:
     RingQueue<Job>& m_microtasks;

@@ -62,6 +62,7 @@ void Runtime::start()
         m_checkHandle.init(uv_check_init, m_loop, this),
         m_idleHandle.init(uv_idle_init, m_loop, this),
         m_delayTimer.init(uv_timer_init, m_loop, this),
+        m_inboxHandle.init(uv_async_init, m_loop, this, &Runtime::onInboxHandle),
     };
     for (const int result : initialised) {
         if (result != 0) {
@@ -75,6 +76,8 @@ void Runtime::start()
     m_prepareHandle.unref();
     uv_check_start(m_checkHandle.get(), &Runtime::onCheckHandle);
     m_checkHandle.unref();
+    // The inbox keeps the loop alive only while a workload waits in it.
+    m_inboxHandle.unref();
 
     if (!m_options.parent)
         startServer();
@@ -96,12 +99,34 @@ void Runtime::start()
 
 void Runtime::inject(std::shared_ptr<const Program> workload)
 {
-    if (m_aborted || m_closed)
+    if (m_aborted || m_closed || !m_inboxHandle.open())
         return;
     internLabels(workload->main);
     m_workloads.push_back(workload);
-    const std::uint32_t label = internDynamic(workload->title.empty() ? workload->name : workload->title);
-    fromLoop([&] { invoke(label, CallbackKind::Io, [this, &workload] { runBlock(workload->main); }); });
+    m_inbox.push_back(workload.get());
+    // Through the poller, as a request arrives: the loop wakes from poll (or starts again, if the
+    // program had ended) and runs the workload as an I/O callback there.
+    m_inboxHandle.ref();
+    uv_async_send(m_inboxHandle.get());
+}
+
+void Runtime::onInboxHandle(uv_async_t* handle)
+{
+    UvHandle<uv_async_t>::ownerOf<Runtime>(handle)->deliverWorkloads();
+}
+
+void Runtime::deliverWorkloads()
+{
+    std::vector<const Program*> arrived;
+    arrived.swap(m_inbox);
+    m_inboxHandle.unref();
+    const std::uint32_t epoch = m_epoch;
+    for (const Program* workload : arrived) {
+        if (m_aborted || m_closed || epoch != m_epoch)
+            return;
+        const std::uint32_t label = internDynamic(workload->title.empty() ? workload->name : workload->title);
+        fromLoop([&] { invoke(label, CallbackKind::Io, [this, workload] { runBlock(workload->main); }); });
+    }
 }
 
 void Runtime::shutdown()
@@ -124,12 +149,81 @@ void Runtime::shutdown()
     m_checkHandle.close();
     m_idleHandle.close();
     m_delayTimer.close();
+    m_inboxHandle.close();
 }
 
 void Runtime::loopEnded()
 {
+    const std::int64_t at = m_rec.now();
     finishIteration();
-    sampleQueues(m_rec.now(), true);
+    sampleQueues(at, true);
+    // The queues are empty now; the views must not keep showing the last busy moment.
+    if (m_control)
+        publishSnapshot(at);
+    m_rec.flush();
+}
+
+void Runtime::stopCancelled()
+{
+    // The callback that was running when the user stopped it still happened, up to now.
+    if (m_live.inCallback.load(std::memory_order_relaxed)) {
+        m_rec.callback(m_live.callbackLabel.load(std::memory_order_relaxed),
+            CallbackKind(m_live.callbackKind.load(std::memory_order_relaxed)),
+            m_live.callbackStartNs.load(std::memory_order_relaxed), m_rec.now(), m_iteration, 1);
+        m_live.inCallback.store(false, std::memory_order_relaxed);
+    }
+    m_depth = 0;
+    m_pendingTimer.open = false;
+    if (m_cancelled.load(std::memory_order_acquire) && m_abandonWork.load(std::memory_order_relaxed) && !m_closed)
+        abandonWork();
+    else
+        abortRun();
+}
+
+void Runtime::abandonWorkFromCommand()
+{
+    if (m_cancelled.load(std::memory_order_acquire) && m_abandonWork.load(std::memory_order_relaxed))
+        abandonWork();
+}
+
+void Runtime::abandonWork()
+{
+    ++m_epoch;
+    m_ticks.clear();
+    m_microtasks.clear();
+    m_immediates.clear();
+    m_runningImmediates.clear();
+    if (m_idleActive)
+        uv_idle_stop(m_idleHandle.get());
+    m_idleActive = false;
+    m_timers.clear();
+    if (m_timerHandle.open()) {
+        uv_timer_stop(m_timerHandle.get());
+        m_timerHandle.unref();
+    }
+    m_pendingTimer.open = false;
+    // Nothing refers to a promise, an async function or a chain any more: the queues held them all.
+    m_promises.clear();
+    m_frames.clear();
+    m_chains.clear();
+    m_inbox.clear();
+    if (m_inboxHandle.open())
+        m_inboxHandle.unref();
+    for (WorkerSlot& worker : m_workers) {
+        if (worker.host)
+            worker.host->terminate();
+    }
+    // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work
+    // cannot be taken back from its thread, so its callbacks see an older epoch and do nothing.
+    while (!m_requests.empty())
+        httpCancel(m_requests.begin()->second);
+    recordError("work abandoned by the user; the loop goes on");
+    m_abandonWork.store(false, std::memory_order_relaxed);
+    m_cancelled.store(false, std::memory_order_relaxed);
+    const std::int64_t at = m_rec.now();
+    sampleQueues(at, true);
+    if (m_control)
+        publishSnapshot(at);
     m_rec.flush();
 }
 
@@ -152,6 +246,12 @@ void Runtime::abortRun()
         if (worker.host)
             worker.host->terminate();
     }
+    // A serving loop stops serving: the run is over.
+    if (m_server)
+        m_server->setKeepsLoopAlive(false);
+    if (m_inboxHandle.open())
+        m_inboxHandle.unref();
+    m_inbox.clear();
     recordError("run aborted");
     m_rec.flush();
     uv_stop(&m_loop);

@@ -53,6 +53,9 @@ struct RuntimeOptions
     // The main loop: logs free for worker loops to record on.
     std::vector<EventLog*> workerLogs;
     bool record = true; // false: run without recording (the benchmarks' baseline)
+    // The main loop serves: its listening server keeps it alive, as http.createServer().listen()
+    // does, so it waits in poll for I/O and never ends on its own.
+    bool serve = false;
 };
 
 // Node.js semantics on a real libuv loop: the main module, nextTick and
@@ -75,15 +78,28 @@ public:
 
     // Installs the instrumentation handles and runs the main module.
     void start();
-    // Runs `body` as if an I/O callback delivered it (a workload injected from the UI).
+    // Delivers `workload` to the loop as an incoming request would: an I/O callback in the next poll.
     void inject(std::shared_ptr<const Program> workload);
     // Closes every handle the runtime owns; the loop then runs dry.
     void shutdown();
     // Any thread: abandons all JavaScript-level work at the next check point.
-    void cancel() { m_cancelled.store(true, std::memory_order_relaxed); }
+    void cancel()
+    {
+        m_abandonWork.store(false, std::memory_order_relaxed);
+        m_cancelled.store(true, std::memory_order_release);
+    }
     bool cancelled() const { return m_cancelled.load(std::memory_order_relaxed); }
     // Loop thread: abandons the run now (after cancel(), from a command).
     void abortRunFromCommand() { abortRun(); }
+    // Any thread: like cancel(), but only the program's work is abandoned; the loop, its server and
+    // its probes go on (Esc in the window). The loop thread finishes it with abandonWorkFromCommand().
+    void cancelWork()
+    {
+        m_abandonWork.store(true, std::memory_order_relaxed);
+        m_cancelled.store(true, std::memory_order_release);
+    }
+    // Loop thread: abandons the work now unless a check point already has.
+    void abandonWorkFromCommand();
     // Called when uv_run returned: closes the last iteration's record.
     void loopEnded();
 
@@ -118,6 +134,13 @@ private:
             throw Aborted {};
     }
     void abortRun();
+    // Ends what cancelled() interrupted: abandons the work (cancelWork) or the whole run.
+    void stopCancelled();
+    // Forgets every queue, timer, promise and pending callback of the program; the loop goes on.
+    void abandonWork();
+    // Runs the workloads inject() delivered (the inbox handle's callback, in poll).
+    void deliverWorkloads();
+    static void onInboxHandle(uv_async_t* handle);
 
     // The interpreter (interpreter.cpp).
     void runBlock(const Block& block);
@@ -198,6 +221,9 @@ private:
     RuntimeOptions m_options;
     Recorder m_rec;
     std::atomic<bool> m_cancelled { false };
+    std::atomic<bool> m_abandonWork { false };
+    // Counts abandonWork(): requests of an earlier epoch call back into nothing.
+    std::uint32_t m_epoch = 0;
     bool m_aborted = false;
     bool m_started = false;
     bool m_closed = false;
@@ -207,6 +233,8 @@ private:
     UvHandle<uv_check_t> m_checkHandle;
     UvHandle<uv_idle_t> m_idleHandle;
     UvHandle<uv_timer_t> m_delayTimer;
+    UvHandle<uv_async_t> m_inboxHandle;
+    std::vector<const Program*> m_inbox; // workloads injected and not yet delivered
     std::unique_ptr<HttpServer> m_server;
     std::unordered_map<std::uint64_t, HttpRequest*> m_requests;
     std::uint64_t m_nextRequestId = 0;

@@ -23,6 +23,7 @@ struct PoolItem
     Runtime* runtime = nullptr;
     LiveState* live = nullptr; // the main loop's counters, also for a worker loop's requests
     const Op* op = nullptr;
+    std::uint32_t epoch = 0; // Runtime::m_epoch when the program asked for it
     Kind kind = Kind::FsOpen;
     std::uint32_t label = 0;
     std::int64_t originNs = 0;
@@ -114,6 +115,7 @@ void Runtime::readFile(const Op& op)
 {
     auto item = std::make_unique<PoolItem>();
     item->op = &op;
+    item->epoch = m_epoch;
     item->kind = PoolItem::Kind::FsOpen;
     item->label = m_labels.fs[0];
     item->path = m_options.readFilePath;
@@ -124,6 +126,7 @@ void Runtime::pbkdf2(const Op& op)
 {
     auto item = std::make_unique<PoolItem>();
     item->op = &op;
+    item->epoch = m_epoch;
     item->kind = PoolItem::Kind::Pbkdf2;
     item->label = m_labels.pbkdf2;
     submit(std::move(item));
@@ -175,7 +178,7 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item)
         m_poolBoard->finished(item->boardId);
     m_rec.pool(
         item->label, item->worker, item->startedAt - item->queuedAt, item->startedAt, item->finishedAt, m_iteration);
-    if (m_aborted || cancelled()) {
+    if (m_aborted || cancelled() || item->epoch != m_epoch) {
         if (item->fd >= 0)
             ::close(item->fd);
         return;

@@ -32,8 +32,8 @@ void Runtime::startWorker(const Op& op)
 
     WorkerHost::Events events;
     events.log = [this](std::uint32_t textId) { log(textId); };
-    events.done = [this, &op] {
-        if (m_aborted || cancelled())
+    events.done = [this, &op, epoch = m_epoch] {
+        if (m_aborted || cancelled() || epoch != m_epoch)
             return;
         fromLoop([this, &op] { invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.done); }); });
     };

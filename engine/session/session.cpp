@@ -69,6 +69,7 @@ void Session::start()
     options.control = &m_control;
     options.poolBoard = &m_poolBoard;
     options.record = m_options.record;
+    options.serve = m_options.serve;
     for (std::size_t slot = 0; slot < MaxWorkerLoops; ++slot)
         options.workerLogs.push_back(m_recording.logs[ProberLog + 1 + slot].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
@@ -131,6 +132,16 @@ void Session::abort()
     m_runtime->cancel();
     m_control.release();
     m_loop.post([this](uv_loop_t&) { m_runtime->abortRunFromCommand(); });
+}
+
+void Session::stopWork()
+{
+    if (!m_loop.running() || !m_runtime)
+        return;
+    // A check point in the running work takes it first; an idle loop takes it from the command.
+    m_runtime->cancelWork();
+    m_control.resume();
+    m_loop.post([this](uv_loop_t&) { m_runtime->abandonWorkFromCommand(); });
 }
 
 void Session::inject(Program workload)
@@ -211,7 +222,7 @@ void Session::setHealthProbe(bool on, int intervalMs)
 // housekeeper to see the port.
 void Session::startPendingProbeLocked()
 {
-    if (m_pendingProbeMs == 0 || m_live.healthPort.load() == 0)
+    if (m_pendingProbeMs == 0 || m_live.healthPort.load() == 0 || m_live.finished.load())
         return;
     const int intervalMs = std::exchange(m_pendingProbeMs, 0);
     if (m_prober && m_prober->running())
@@ -219,6 +230,7 @@ void Session::startPendingProbeLocked()
     // A new prober each time: its recorder must start from a clean run slice.
     if (m_prober)
         m_prober->stop();
+    m_proberIntervalMs = intervalMs;
     m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings, m_originNs, &m_live);
     m_prober->start(m_live.healthPort.load(), intervalMs);
 }
@@ -242,6 +254,12 @@ std::vector<PoolWork> Session::poolWork() const
 void Session::startPendingProbe()
 {
     std::lock_guard lock(m_proberMutex);
+    // A finished run has no server loop to answer: the probe pauses until a workload starts it again,
+    // rather than recording failures (or a line stuck at its timeout) for a program that has ended.
+    if (m_live.finished.load() && m_prober && m_prober->running()) {
+        m_prober->stop();
+        m_pendingProbeMs = m_proberIntervalMs;
+    }
     startPendingProbeLocked();
 }
 

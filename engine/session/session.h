@@ -30,6 +30,9 @@ struct SessionOptions
     std::function<void(std::string_view)> onLog; // console output, called on the loop thread
     std::string readFilePath; // the file fs.readFile reads; default: this executable
     bool record = true; // false: run without recording anything (a benchmark baseline)
+    // Serve like http.createServer().listen(): the loopback server keeps the loop alive, so it
+    // waits in poll and never finishes on its own (the window's default loop).
+    bool serve = false;
 };
 
 // One run of a program: the loop thread, the runtime on it, and the recording
@@ -54,8 +57,12 @@ public:
     bool finished() const { return m_live.finished.load(); }
     // Abandons the program's remaining work; the recording is marked aborted.
     void abort();
-    // Injects a workload into the running loop, as an I/O callback would arrive.
+    // Injects a workload into the loop, as a request would arrive: an I/O callback in poll. A loop
+    // that had finished starts again for it.
     void inject(Program workload);
+    // Abandons the program's work in progress (a runaway block, a storm, its timers and queues);
+    // the loop, its server and its probes go on. Recorded as an error event.
+    void stopWork();
     // Stops the loop thread, closes every handle and completes the recording. Idempotent.
     void stop();
 
@@ -109,7 +116,8 @@ private:
     PoolBoard m_poolBoard;
     std::unique_ptr<HealthProber> m_prober;
     std::mutex m_proberMutex;
-    int m_pendingProbeMs = 0; // a probe asked for before the server listened
+    int m_pendingProbeMs = 0; // a probe asked for before the server listened, or paused while finished
+    int m_proberIntervalMs = 0;
     std::int64_t m_originNs = 0;
     std::atomic<bool> m_started { false };
     std::atomic<bool> m_aborted { false };

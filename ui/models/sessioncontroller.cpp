@@ -36,9 +36,18 @@ std::shared_ptr<const loopscope::Recording> SessionController::recording() const
 
 void SessionController::start(loopscope::Program program)
 {
+    start(std::move(program), false);
+}
+
+void SessionController::start(loopscope::Program program, bool serve)
+{
     end();
     m_programName = QString::fromStdString(program.name);
-    m_session = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program)), &release);
+    m_serving = serve;
+    loopscope::SessionOptions options;
+    options.serve = serve;
+    m_session
+        = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program), std::move(options)), &release);
     m_session->start();
     applyControls();
     m_feed->setSession(m_session.get());
@@ -48,9 +57,9 @@ void SessionController::start(loopscope::Program program)
 void SessionController::startIdle()
 {
     loopscope::Program program;
-    program.name = "idle";
-    program.title = tr("Idle loop: inject workloads").toStdString();
-    start(std::move(program));
+    program.name = "server";
+    program.title = tr("Server loop: inject workloads").toStdString();
+    start(std::move(program), true);
 }
 
 // A program that asks for a probe gets it, and the controls say so; otherwise the user's choice holds.
@@ -74,9 +83,15 @@ void SessionController::applyControls()
 
 void SessionController::inject(loopscope::Program workload)
 {
-    if (!m_session)
+    if (!m_session || (!m_serving && m_session->finished()))
         startIdle();
     m_session->inject(std::move(workload));
+}
+
+void SessionController::stopWork()
+{
+    if (serving())
+        m_session->stopWork();
 }
 
 void SessionController::replay(std::shared_ptr<const loopscope::Recording> recording)

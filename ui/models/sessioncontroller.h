@@ -36,10 +36,16 @@ public:
 
     // Ends what is shown and runs `program` on a fresh loop with the current controls.
     void start(loopscope::Program program);
-    // Starts the idle loop, ready for workloads.
+    // Starts the window's default loop: a server that waits in poll for workloads, as a Node.js
+    // process with a listening http server does.
     void startIdle();
-    // Injects `workload` into the running loop, starting the idle loop first when none runs.
+    // True while the session shown is that server loop.
+    bool serving() const { return m_session && m_serving; }
+    // Injects `workload` into the loop shown, as a request arrives; when no loop runs (a replay, a
+    // program that has ended) the server loop starts first.
     void inject(loopscope::Program workload);
+    // Abandons the work in progress on the server loop, which goes on serving.
+    void stopWork();
     // Ends what is shown and replays `recording`.
     void replay(std::shared_ptr<const loopscope::Recording> recording);
     // Hands the session to the reaper (aborted unless it finished) and detaches the feed.
@@ -61,6 +67,7 @@ signals:
     void probesChanged();
 
 private:
+    void start(loopscope::Program program, bool serve);
     void applyControls();
     void retire(std::shared_ptr<loopscope::Session> session);
 
@@ -70,6 +77,7 @@ private:
     SessionReaper m_reaper;
     QString m_programName;
     int m_slowMotionMs = 0;
+    bool m_serving = false;
     bool m_healthProbe = false;
     bool m_delayMonitor = true;
 };

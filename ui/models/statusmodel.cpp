@@ -252,7 +252,7 @@ QString StatusModel::valueText(int row) const
         case RunState::Paused:
             return tr("paused");
         case RunState::Finished:
-            return tr("idle: nothing left to do");
+            return tr("finished: nothing left to do");
         case RunState::Aborted:
             return tr("aborted");
         }

@@ -167,7 +167,8 @@ void MainWindow::createLoopActions()
     connect(m_runAction, &QAction::triggered, this, [this] { m_browser->run(); });
 
     m_stopAction = addControl(tr("Stop"), QKeySequence(Qt::Key_Escape),
-        tr("Abandons runaway work (a long block, a nextTick storm) and continues on a fresh, idle loop."));
+        tr("Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario's run "
+           "ends and the server loop takes over."));
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRunaway);
 
@@ -451,6 +452,12 @@ void MainWindow::stopRunaway()
 {
     if (!m_controller->session())
         return;
+    if (m_controller->serving()) {
+        m_controller->stopWork();
+        m_console->appendNote(tr("■ stopped: the work in progress was abandoned; the server loop goes on"));
+        m_stateLabel->setText(tr("Work abandoned. The server loop goes on: inject workloads or run a scenario."));
+        return;
+    }
     const QString aborted = m_controller->programName();
     m_console->appendNote(tr("■ stopped: the run of %1 was aborted; the loop continues idle").arg(aborted));
     m_status->setAborted(true);
