@@ -43,7 +43,7 @@ const char* const GeometryKey = "window/geometry";
 const char* const StateKey = "window/state";
 const char* const FontScaleKey = "window/fontScale";
 // Bump when the dock layout changes, so an old saved state does not scramble a new layout.
-constexpr int StateVersion = 2;
+constexpr int StateVersion = 3;
 
 QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
@@ -325,7 +325,7 @@ void MainWindow::createDocks()
     m_browser = new ScenarioBrowser(this);
     connect(m_browser, &ScenarioBrowser::runRequested, this,
         [this](const QString& name, const ScenarioCatalog::Overrides& overrides) { runScenario(name, overrides); });
-    auto* scenarios = addDock(tr("Scenarios"), QStringLiteral("scenariosDock"), m_browser, Qt::BottomDockWidgetArea,
+    auto* scenarios = addDock(tr("Scenarios"), QStringLiteral("scenariosDock"), m_browser, Qt::LeftDockWidgetArea,
         tr("The built-in experiments, with the Node.js script each one is equivalent to."));
 
     m_palette = new WorkloadPalette(this);
@@ -406,16 +406,18 @@ void MainWindow::createDocks()
         tr("Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark "
            "the workloads that ran."));
 
+    // The bottom row shows the latency chart, the timeline and the console side by side from the
+    // first start; the scenario browser is a tab beside the workloads (both are what to run).
     splitDockWidget(workloads, statusDock, Qt::Vertical);
     splitDockWidget(queuesDock, poolDock, Qt::Vertical);
-    splitDockWidget(scenarios, consoleDock, Qt::Horizontal);
-    tabifyDockWidget(scenarios, timelineDock);
-    tabifyDockWidget(timelineDock, latencyDock);
-    scenarios->raise();
+    splitDockWidget(latencyDock, timelineDock, Qt::Horizontal);
+    splitDockWidget(timelineDock, consoleDock, Qt::Horizontal);
+    tabifyDockWidget(workloads, scenarios);
+    workloads->raise();
     resizeDocks({ workloads, queuesDock }, { 420, 380 }, Qt::Horizontal);
     resizeDocks({ queuesDock, poolDock }, { 290, 330 }, Qt::Vertical);
-    resizeDocks({ scenarios }, { 320 }, Qt::Vertical);
-    resizeDocks({ scenarios, consoleDock }, { 1050, 450 }, Qt::Horizontal);
+    resizeDocks({ latencyDock }, { 300 }, Qt::Vertical);
+    resizeDocks({ latencyDock, timelineDock, consoleDock }, { 640, 520, 400 }, Qt::Horizontal);
 }
 
 void MainWindow::runProgram(const loopscope::Program& program)
@@ -432,6 +434,9 @@ bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrid
         return false;
     }
     m_browser->select(name);
+    // The script being run stays in view beside the circle.
+    if (auto* dock = qobject_cast<QDockWidget*>(m_browser->parentWidget()))
+        dock->raise();
     runProgram(std::get<loopscope::Program>(std::move(loaded)));
     return true;
 }

@@ -6,6 +6,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -15,7 +16,7 @@
 ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     : QWidget(parent)
 {
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    auto* splitter = m_splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setChildrenCollapsible(false);
 
     auto* left = new QWidget(splitter);
@@ -91,6 +92,15 @@ bool ScenarioBrowser::select(const QString& name)
         }
     }
     return false;
+}
+
+// Beside the workloads the browser is narrow: the script goes below the list instead of beside it.
+void ScenarioBrowser::resizeEvent(QResizeEvent* event)
+{
+    const Qt::Orientation wanted = width() < 640 ? Qt::Vertical : Qt::Horizontal;
+    if (m_splitter->orientation() != wanted)
+        m_splitter->setOrientation(wanted);
+    QWidget::resizeEvent(event);
 }
 
 QString ScenarioBrowser::current() const

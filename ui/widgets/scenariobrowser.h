@@ -10,6 +10,7 @@ class QFormLayout;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
+class QSplitter;
 class QPushButton;
 class QSpinBox;
 
@@ -40,10 +41,14 @@ public slots:
 signals:
     void runRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void showCurrent();
     void updateSource();
 
+    QSplitter* m_splitter = nullptr;
     QListWidget* m_list = nullptr;
     QLabel* m_title = nullptr;
     QLabel* m_description = nullptr;
