@@ -498,11 +498,23 @@ private slots:
         QCOMPARE(run.session->poolWorkLeft(), 0u);
     }
 
-    void abortStopsARunawayTickChain()
+    void abortStopsARunaway_data()
     {
-        const Program program = parseOrFail(R"({
-            "format": "loopscope-program", "version": 1, "name": "runaway",
-            "main": [ { "op": "chain", "via": "nextTick", "times": 2000000000 } ] })");
+        QTest::addColumn<QByteArray>("main");
+        QTest::addRow("nextTick chain") << QByteArray(
+            R"([ { "op": "chain", "via": "nextTick", "times": 2000000000 } ])");
+        // A terminated worker's message handle kept the main loop alive, so the run never ended.
+        QTest::addRow("worker block") << QByteArray(
+            R"([ { "op": "worker", "do": [ { "op": "block", "ms": 86400000 } ] } ])");
+        QTest::addRow("worker nextTick chain") << QByteArray(
+            R"([ { "op": "worker", "do": [ { "op": "chain", "via": "nextTick", "times": 2000000000 } ] } ])");
+    }
+    void abortStopsARunaway()
+    {
+        QFETCH(QByteArray, main);
+        const Program program = parseOrFail(R"({ "format": "loopscope-program", "version": 1, "name": "runaway",
+            "main": )"
+            + main + "}");
         Session session(program);
         session.start();
         QVERIFY(!session.waitFinished(100));

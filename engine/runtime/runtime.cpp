@@ -134,12 +134,7 @@ void Runtime::shutdown()
     if (m_closed || !m_started)
         return;
     m_closed = true;
-    for (std::size_t slot = 0; slot < m_workers.size(); ++slot) {
-        if (m_workers[slot].host) {
-            m_workers[slot].host->terminate();
-            m_workers[slot].host->close([this, slot] { m_workers[slot].host.reset(); });
-        }
-    }
+    endWorkers();
     while (!m_requests.empty())
         httpCancel(m_requests.begin()->second);
     if (m_server)
@@ -209,10 +204,7 @@ void Runtime::abandonWork()
     m_inbox.clear();
     if (m_inboxHandle.open())
         m_inboxHandle.unref();
-    for (WorkerSlot& worker : m_workers) {
-        if (worker.host)
-            worker.host->terminate();
-    }
+    endWorkers();
     // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work
     // cannot be taken back from its thread, so its callbacks see an older epoch and do nothing.
     while (!m_requests.empty())
@@ -242,10 +234,7 @@ void Runtime::abortRun()
     if (m_timerHandle.open())
         uv_timer_stop(m_timerHandle.get());
     m_idleActive = false;
-    for (WorkerSlot& worker : m_workers) {
-        if (worker.host)
-            worker.host->terminate();
-    }
+    endWorkers();
     // A serving loop stops serving: the run is over.
     if (m_server)
         m_server->setKeepsLoopAlive(false);

@@ -188,6 +188,8 @@ private:
     void startServer();
     void socketClosing(bool closed);
     void startWorker(const Op& op);
+    // Terminates every worker loop and closes its message handle, which kept this loop alive.
+    void endWorkers();
     LiveState& poolLive() { return m_options.poolLive ? *m_options.poolLive : m_live; }
 
     // Phase instrumentation (phases.cpp).
@@ -245,6 +247,7 @@ private:
     {
         std::unique_ptr<WorkerHost> host;
         bool busy = false;
+        bool closing = false; // its message handle is closing; the slot frees in the close callback
     };
     std::vector<WorkerSlot> m_workers;
     std::int64_t m_delayPrevNs = 0;

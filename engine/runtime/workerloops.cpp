@@ -39,15 +39,27 @@ void Runtime::startWorker(const Op& op)
     };
     events.exited = [this, slot] {
         WorkerSlot& worker = m_workers[slot];
+        if (worker.closing)
+            return;
+        worker.closing = true;
         worker.host->terminate();
-        worker.host->close([this, slot] {
-            m_workers[slot].busy = false;
-            m_workers[slot].host.reset();
-        });
+        worker.host->close([this, slot] { m_workers[slot] = WorkerSlot {}; });
     };
     m_workers[slot].busy = true;
     m_workers[slot].host = std::make_unique<WorkerHost>(m_loop, m_recording, body, options, std::move(events));
     m_workers[slot].host->start();
+}
+
+void Runtime::endWorkers()
+{
+    for (std::size_t slot = 0; slot < m_workers.size(); ++slot) {
+        WorkerSlot& worker = m_workers[slot];
+        if (!worker.host || worker.closing)
+            continue;
+        worker.closing = true;
+        worker.host->terminate();
+        worker.host->close([this, slot] { m_workers[slot] = WorkerSlot {}; });
+    }
 }
 
 } // namespace loopscope
