@@ -40,8 +40,8 @@ int main(int argc, char** argv)
     parser.addPositionalArgument(QStringLiteral("outdir"), QStringLiteral("where the PNG files go"));
     parser.addOption({ QStringLiteral("dark"), QStringLiteral("the dark theme") });
     parser.addOption({ QStringLiteral("lang"), QStringLiteral("user-interface language"), QStringLiteral("code") });
-    parser.addOption({ QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"),
-        QStringLiteral("1600x960") });
+    parser.addOption(
+        { QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1600x960") });
     parser.process(app);
     if (parser.positionalArguments().size() != 1)
         parser.showHelp(2);

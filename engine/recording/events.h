@@ -81,7 +81,8 @@ inline constexpr double HealthProbeFailed = -2;
 // monitor's previous check, a /health sample for the healthMs the request took.
 struct LatencyFields
 {
-    double loopDelayMs; // how much later than expected the monitor's check ran (histogramMs - resolution); < 0 when none
+    double
+        loopDelayMs; // how much later than expected the monitor's check ran (histogramMs - resolution); < 0 when none
     double healthMs; // < 0 when this sample has none; HealthProbeFailed when the probe failed
     double utilization; // event-loop utilization 0..1 since the previous sample; < 0 when none
     double histogramMs; // Node's raw monitorEventLoopDelay value: the time between two checks; < 0 when none
