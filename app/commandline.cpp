@@ -45,10 +45,15 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption emitJs(QStringLiteral("emit-js"), tr("Print the equivalent Node.js script and exit."));
     const QCommandLineOption pool(QStringLiteral("threadpool-size"),
         tr("Size of the libuv thread pool, 1 to 1024 (default: UV_THREADPOOL_SIZE, else 4)."), tr("N"));
-    const QCommandLineOption trace(QStringLiteral("trace"), tr("Write the recorded timeline to FILE."), tr("FILE"));
-    const QCommandLineOption csv(QStringLiteral("csv"), tr("Write latency samples as CSV to FILE."), tr("FILE"));
+    const QCommandLineOption trace(QStringLiteral("trace"),
+        tr("Write the recorded timeline to FILE. With the window: of the session it shows when it closes or "
+           "the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads)."),
+        tr("FILE"));
+    const QCommandLineOption csv(
+        QStringLiteral("csv"), tr("Write latency samples as CSV to FILE; with the window, like --trace."), tr("FILE"));
     const QCommandLineOption open(QStringLiteral("open"), tr("Open the recording FILE."), tr("FILE"));
-    const QCommandLineOption summary(QStringLiteral("summary"), tr("Print a summary of the run on stderr."));
+    const QCommandLineOption summary(
+        QStringLiteral("summary"), tr("Print a summary of the run (with the window: when it closes) on stderr."));
     const QCommandLineOption timeout(
         QStringLiteral("timeout-ms"), tr("Headless: abort the run after N ms of wall time (default 60000)."), tr("N"));
     const QCommandLineOption lang(QStringLiteral("lang"), tr("User-interface language: en, es or be."), tr("CODE"));

@@ -2,10 +2,9 @@
 
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
-#include "formats/atomicfile.h"
-#include "formats/latencycsv.h"
 #include "formats/summary.h"
 #include "formats/traceio.h"
+#include "outputfiles.h"
 #include "session/session.h"
 
 #include <QDir>
@@ -141,37 +140,6 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
     return NodeDiffers;
 }
 
-// Writes --trace, --csv and --summary; false when a file could not be written.
-bool writeOutputs(const CommandLine& options, const loopscope::Recording& recording)
-{
-    bool ok = true;
-    std::string error;
-    if (!options.traceFile.isEmpty() && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error)) {
-        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
-        ok = false;
-    }
-    if (!options.csvFile.isEmpty() && !loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error)) {
-        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
-        ok = false;
-    }
-    if (options.summary)
-        printErr(QString::fromStdString(loopscope::summarize(recording)));
-    return ok;
-}
-
-// Finds an output that cannot be written before the run, not after it.
-bool outputsWritable(const CommandLine& options)
-{
-    for (const QString& path : { options.traceFile, options.csvFile }) {
-        std::string error;
-        if (!path.isEmpty() && !loopscope::checkWritable(path.toStdString(), &error)) {
-            printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
-            return false;
-        }
-    }
-    return true;
-}
-
 } // namespace
 
 int listScenarios()
@@ -201,7 +169,7 @@ int run(const CommandLine& options)
         printErr(QStringLiteral("loopscope: %1").arg(*error));
         return BadInput;
     }
-    if (!outputsWritable(options))
+    if (!outputfiles::checkWritable(options))
         return BadInput;
     loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
     const loopscope::Program programCopy = options.compareNode ? program : loopscope::Program {};
@@ -236,7 +204,7 @@ int run(const CommandLine& options)
                 printErr(QStringLiteral("loopscope: thread-pool work is still running; exiting without it"));
                 flushStdout();
                 session.recording().info.aborted = true;
-                writeOutputs(options, session.recording());
+                outputfiles::write(options, session.recording());
                 std::_Exit(Aborted);
             }
             break;
@@ -256,10 +224,8 @@ int run(const CommandLine& options)
         code = InternalError;
     }
     const loopscope::Recording& recording = session.recording();
-    if (!writeOutputs(options, recording))
+    if (!outputfiles::write(options, recording))
         code = InternalError;
-    if (recording.info.droppedEvents != 0)
-        printErr(QStringLiteral("loopscope: %1 events could not be recorded").arg(recording.info.droppedEvents));
     if (code == Success && options.compareNode)
         code = compareWithNode(options, programCopy, output);
     return code;

@@ -1,14 +1,20 @@
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
 #include "headless.h"
+#include "models/sessioncontroller.h"
+#include "outputfiles.h"
+#include "signalnotifier.h"
+#include "widgets/fileactions.h"
 #include "widgets/mainwindow.h"
 #include "widgets/scenariobrowser.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QThread>
 #include <QTranslator>
 
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -35,6 +41,22 @@ void installTranslator(QCoreApplication& app, const QString& language)
         : translator->load(QStringLiteral(":/i18n/loopscope_%1").arg(language));
     if (loaded)
         app.installTranslator(translator);
+}
+
+// With --trace, --csv or --summary: writes what the window showed when it closed, its session
+// (stopped, not aborted, so that the recording is complete) or the recording it replayed.
+int writeShownRecording(const CommandLine& options, MainWindow& window)
+{
+    // Quitting cancelled any export still running; it ends at its next progress report, and must not be
+    // reading the recording while stopping the session completes it.
+    while (window.fileActions()->pendingTasks() > 0)
+        QThread::msleep(10);
+    const std::shared_ptr<const loopscope::Recording> recording = window.controller()->finish();
+    if (!recording) {
+        printErr(QStringLiteral("loopscope: the window showed no recording to write\n"));
+        return 1;
+    }
+    return outputfiles::write(options, *recording) ? 0 : 1;
 }
 
 } // namespace
@@ -83,6 +105,8 @@ int main(int argc, char** argv)
         case CommandLine::Action::Summarize:
             return headless::summarizeRecording(options);
         case CommandLine::Action::RunGui:
+            if (!outputfiles::checkWritable(options))
+                return 2;
             break;
         }
     }
@@ -92,7 +116,14 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
     installTranslator(app, options.language);
 
+    // A GUI asked to end by a signal ends as if its window were closed: a normal end (exit 0), the
+    // session written when asked. Signals that come while it is written are ignored.
+    SignalNotifier endSignals({ SIGINT, SIGTERM, SIGHUP });
     MainWindow window;
+    QObject::connect(&endSignals, &SignalNotifier::received, &window, [&window] {
+        window.close();
+        QCoreApplication::quit();
+    });
     if (!options.openFile.isEmpty() && !window.openRecording(options.openFile)) {
         printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
         return 2;
@@ -118,5 +149,9 @@ int main(int argc, char** argv)
         window.runProgram(std::get<loopscope::Program>(std::move(loaded)));
     }
     window.show();
-    return app.exec();
+    const int code = app.exec();
+    if (options.traceFile.isEmpty() && options.csvFile.isEmpty() && !options.summary)
+        return code;
+    const int written = writeShownRecording(options, window);
+    return written != 0 ? written : code;
 }

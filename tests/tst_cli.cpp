@@ -2,6 +2,9 @@
 // fed bad files, bad flags and programs that never end. Whatever it is given,
 // it must answer with the exit codes of SPEC section 3, one readable line on
 // stderr, and never a crash or a hang.
+#include "formats/traceio.h"
+#include "recording/events.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -195,6 +198,9 @@ private slots:
     void signalStopsRun();
     void closedStdoutAbortsRun();
     void fullStdoutAbortsRun();
+    void windowWritesOnSignal_data();
+    void windowWritesOnSignal();
+    void windowReportsFailedWrite();
     void emitJsWritesScriptOnly();
     void listScenarios();
     void versionAndHelpNeedNoDisplay();
@@ -202,6 +208,8 @@ private slots:
 private:
     void checkBadInput(const Run& run, const QString& mention, const QString& position);
     void checkAbortedTrace(const QString& tracePath);
+    QProcessEnvironment windowEnvironment() const;
+    void startWindow(QProcess& process, const QStringList& arguments);
 
     QTemporaryDir m_dir;
 };
@@ -323,6 +331,20 @@ void TestCli::badInput_data()
                                        << QByteArray() << m_dir.path();
     QTest::newRow("csv in a missing folder")
         << scenario + QStringList { QStringLiteral("--csv"), missingFolder } << QByteArray() << missingFolder;
+    // With the window, the same checks come before it opens: a window would not end on its own here.
+    const QStringList window { QStringLiteral("--scenario"), QStringLiteral("guess-order") };
+    QTest::newRow("window: trace in a missing folder")
+        << window + QStringList { QStringLiteral("--trace"), missingFolder } << QByteArray() << missingFolder;
+    QTest::newRow("window: csv is a folder")
+        << window + QStringList { QStringLiteral("--csv"), m_dir.path() } << QByteArray() << m_dir.path();
+    QTest::newRow("window: trace twice") << window
+            + QStringList { QStringLiteral("--trace"), QStringLiteral("a.json"), QStringLiteral("--trace"),
+                  QStringLiteral("b.json") }
+                                         << QByteArray() << QStringLiteral("--trace");
+    QTest::newRow("window: trace is the program")
+        << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE"), QStringLiteral("--trace"),
+               QStringLiteral("@FILE") }
+        << program("{ \"op\": \"log\", \"text\": \"a\" }") << QStringLiteral("--trace");
     QTest::newRow("program twice") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
         QStringLiteral("a.json"), QStringLiteral("--program"), QStringLiteral("b.json") }
                                    << QByteArray() << QStringLiteral("--program");
@@ -701,6 +723,128 @@ void TestCli::fullStdoutAbortsRun()
     QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 3, what.constData());
     QVERIFY2(run.err.contains("stdout"), what.constData());
     checkAbortedTrace(trace);
+}
+
+QProcessEnvironment TestCli::windowEnvironment() const
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // The window saves its geometry on close; not into the settings of whoever runs the tests.
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    return environment;
+}
+
+// Starts the window and returns once it handles the signals that end it, with its program running.
+void TestCli::startWindow(QProcess& process, const QStringList& arguments)
+{
+    process.setProcessEnvironment(windowEnvironment());
+    process.start(executable(), arguments);
+    QVERIFY(process.waitForStarted(InputBudgetMs));
+    for (const int signalNumber : { SIGINT, SIGTERM, SIGHUP })
+        QTRY_VERIFY_WITH_TIMEOUT(catches(process.processId(), signalNumber), StopBudgetMs);
+    // Nothing outside the process shows that the program has run; guess-order takes a few milliseconds.
+    QThread::msleep(1500);
+}
+
+void TestCli::windowWritesOnSignal_data()
+{
+    QTest::addColumn<QList<int>>("signalNumbers");
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QStringList>("console");
+
+    const QStringList guessOrder { QStringLiteral("readFile callback"), QStringLiteral("process.nextTick"),
+        QStringLiteral("promise.then"), QStringLiteral("setImmediate"), QStringLiteral("setTimeout 0") };
+    const QString scenario = QStringLiteral("guess-order");
+    QTest::newRow("SIGTERM") << QList<int> { SIGTERM } << scenario << guessOrder;
+    QTest::newRow("SIGINT") << QList<int> { SIGINT } << scenario << guessOrder;
+    QTest::newRow("SIGHUP") << QList<int> { SIGHUP } << scenario << guessOrder;
+    // The second comes while the window closes or the files are written: it must not cost them.
+    QTest::newRow("SIGTERM, then SIGINT at once") << QList<int> { SIGTERM, SIGINT } << scenario << guessOrder;
+    // The window's own session: a loop waiting for workloads, which never ends by itself.
+    QTest::newRow("SIGTERM, idle loop") << QList<int> { SIGTERM } << QString() << QStringList();
+}
+
+void TestCli::windowWritesOnSignal()
+{
+    QFETCH(QList<int>, signalNumbers);
+    QFETCH(QString, scenario);
+    QFETCH(QStringList, console);
+
+    const QString trace = m_dir.filePath(QStringLiteral("window-trace.json"));
+    const QString csv = m_dir.filePath(QStringLiteral("window-latency.csv"));
+    QFile::remove(trace);
+    QFile::remove(csv);
+    QStringList arguments { QStringLiteral("--trace"), trace, QStringLiteral("--csv"), csv };
+    if (!scenario.isEmpty())
+        arguments << QStringLiteral("--scenario") << scenario;
+
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    startWindow(process, arguments);
+    if (QTest::currentTestFailed())
+        return;
+    for (const int signalNumber : signalNumbers)
+        QCOMPARE(::kill(pid_t(process.processId()), signalNumber), 0);
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    QVERIFY2(run.out.isEmpty(), what.constData());
+
+    loopscope::Recording recording;
+    std::string error;
+    QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &error), error.c_str());
+    QCOMPARE(QString::fromStdString(recording.info.program), scenario.isEmpty() ? QStringLiteral("server") : scenario);
+    // Closing the window ends the session normally, whatever still ran in it.
+    QVERIFY(!recording.info.aborted);
+    QStringList lines;
+    int phases = 0;
+    int mainModules = 0;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        const loopscope::Record& record = log[i];
+        if (record.type == loopscope::RecordType::Log)
+            lines.append(QString::fromStdString(recording.strings.at(record.label)));
+        else if (record.type == loopscope::RecordType::Phase)
+            ++phases;
+        else if (record.type == loopscope::RecordType::Callback
+            && record.sub == std::uint8_t(loopscope::CallbackKind::Main))
+            ++mainModules;
+    }
+    QCOMPARE(mainModules, 1);
+    QCOMPARE(lines, console);
+    // Both loops go round: the server loop waits in poll and wakes for its delay monitor.
+    QVERIFY2(phases > 0, what.constData());
+
+    const QByteArray latency = readFile(csv);
+    QVERIFY2(latency.startsWith("timeMs,loopDelayMs,healthMs,histogramMs\n"), latency.left(200).constData());
+    // The window's server loop measures its delay from the start, idle time included.
+    if (scenario.isEmpty())
+        QVERIFY2(latency.count('\n') > 10, latency.left(200).constData());
+}
+
+void TestCli::windowReportsFailedWrite()
+{
+    // A full disk when the window closes: one line naming the file, exit 1, and the other file still written.
+    const QString csv = m_dir.filePath(QStringLiteral("window-full.csv"));
+    QFile::remove(csv);
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    startWindow(process,
+        { QStringLiteral("--scenario"), QStringLiteral("guess-order"), QStringLiteral("--trace"),
+            QStringLiteral("/dev/full"), QStringLiteral("--csv"), csv });
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(::kill(pid_t(process.processId()), SIGTERM), 0);
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 1, what.constData());
+    QVERIFY2(run.out.isEmpty(), what.constData());
+    // Qt's own warnings may share stderr; ours is one line.
+    QVERIFY2(run.err.count("loopscope: ") == 1, what.constData());
+    QVERIFY2(run.err.contains("loopscope: /dev/full: write failed: No space left on device\n"), what.constData());
+    QVERIFY2(readFile(csv).startsWith("timeMs,"), what.constData());
 }
 
 void TestCli::emitJsWritesScriptOnly()

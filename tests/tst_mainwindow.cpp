@@ -1,3 +1,7 @@
+#include "catalog/scenariocatalog.h"
+#include "models/sessioncontroller.h"
+#include "recording/events.h"
+#include "recording/recording.h"
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
 #include "widgets/phasewheel.h"
@@ -7,6 +11,21 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+
+#include <memory>
+
+namespace {
+
+int consoleLines(const loopscope::Recording& recording)
+{
+    int lines = 0;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i)
+        lines += log[i].type == loopscope::RecordType::Log ? 1 : 0;
+    return lines;
+}
+
+} // namespace
 
 class TestMainWindow : public QObject
 {
@@ -56,6 +75,38 @@ private slots:
             QVERIFY2(dock->widget()->height() >= 120, qPrintable(QString::number(dock->widget()->height())));
         }
         QVERIFY(window.latencyChart()->isVisible() && window.phaseWheel()->isVisible());
+    }
+
+    // What --trace writes when the window closes: finish() stops the session shown, without marking
+    // it aborted, and hands over its whole recording; a replay hands over the recording replayed.
+    void finishHandsOverTheShownRecording()
+    {
+        MainWindow window;
+        SessionController* controller = window.controller();
+        auto parsed = ScenarioCatalog::parse(R"({"format":"loopscope-program","version":1,"name":"ticking",)"
+                                             R"("main":[{"op":"setInterval","ms":5,"times":1000000,)"
+                                             R"("do":[{"op":"log","text":"tick"}]}]})",
+            QStringLiteral("ticking"));
+        QVERIFY(std::holds_alternative<loopscope::Program>(parsed));
+        window.runProgram(std::get<loopscope::Program>(std::move(parsed)));
+        const std::shared_ptr<const loopscope::Recording> live = controller->recording();
+        QTRY_VERIFY_WITH_TIMEOUT(consoleLines(*live) >= 3, 10000);
+
+        const std::shared_ptr<const loopscope::Recording> finished = controller->finish();
+        QCOMPARE(finished, live);
+        QVERIFY(!controller->session());
+        QVERIFY(!finished->info.aborted);
+        QCOMPARE(finished->info.program, std::string("ticking"));
+        // Stopped: the interval records nothing more.
+        const int lines = consoleLines(*finished);
+        QTest::qWait(50);
+        QCOMPARE(consoleLines(*finished), lines);
+
+        controller->replay(finished);
+        QVERIFY(controller->replaying());
+        QCOMPARE(controller->finish(), finished);
+        QVERIFY(!controller->replaying());
+        QCOMPARE(controller->finish(), nullptr);
     }
 };
 

@@ -110,6 +110,18 @@ void SessionController::end()
         retire(std::move(m_session));
 }
 
+std::shared_ptr<const loopscope::Recording> SessionController::finish()
+{
+    std::shared_ptr<const loopscope::Recording> shown = recording();
+    m_feed->setSession(nullptr);
+    m_replay.reset();
+    if (m_session) {
+        m_session->stop();
+        m_session.reset();
+    }
+    return shown;
+}
+
 // Letting go of the session joins its loop thread, which may be busy, so the reaper does it.
 void SessionController::retire(std::shared_ptr<loopscope::Session> session)
 {

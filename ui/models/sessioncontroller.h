@@ -17,7 +17,8 @@ class LiveFeed;
 
 // Owns the life of sessions: starts a program on a fresh loop, injects workloads, drives the
 // loop controls and probes, replays recordings, and hands sessions it no longer shows to the
-// reaper. It feeds the LiveFeed, which is all that views see. Never waits on a loop thread.
+// reaper. It feeds the LiveFeed, which is all that views see. Never waits on a loop thread but in
+// finish(), once the window has closed.
 class SessionController : public QObject
 {
     Q_OBJECT
@@ -50,6 +51,10 @@ public:
     void replay(std::shared_ptr<const loopscope::Recording> recording);
     // Hands the session to the reaper (aborted unless it finished) and detaches the feed.
     void end();
+    // Stops the session on this thread, waiting for its loop thread, and returns its complete recording
+    // (a replay: the replayed recording), or null when nothing is shown. Unlike end(), work still running
+    // is stopped, not aborted: for writing what was shown when the application closes.
+    std::shared_ptr<const loopscope::Recording> finish();
 
     void setPaused(bool paused);
     // While paused: run to the next boundary of `mode`.

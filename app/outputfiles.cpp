@@ -1,0 +1,56 @@
+#include "outputfiles.h"
+
+#include "commandline.h"
+#include "formats/atomicfile.h"
+#include "formats/latencycsv.h"
+#include "formats/summary.h"
+#include "formats/traceio.h"
+
+#include <cstdio>
+#include <string>
+
+namespace outputfiles {
+
+namespace {
+
+void printErr(const QString& text)
+{
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+    std::fputc('\n', stderr);
+    std::fflush(stderr);
+}
+
+} // namespace
+
+bool checkWritable(const CommandLine& options)
+{
+    for (const QString& path : { options.traceFile, options.csvFile }) {
+        std::string error;
+        if (!path.isEmpty() && !loopscope::checkWritable(path.toStdString(), &error)) {
+            printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+            return false;
+        }
+    }
+    return true;
+}
+
+bool write(const CommandLine& options, const loopscope::Recording& recording)
+{
+    bool ok = true;
+    std::string error;
+    if (!options.traceFile.isEmpty() && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        ok = false;
+    }
+    if (!options.csvFile.isEmpty() && !loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        ok = false;
+    }
+    if (options.summary)
+        printErr(QString::fromStdString(loopscope::summarize(recording)));
+    if (recording.info.droppedEvents != 0)
+        printErr(QStringLiteral("loopscope: %1 events could not be recorded").arg(recording.info.droppedEvents));
+    return ok;
+}
+
+} // namespace outputfiles
