@@ -60,15 +60,22 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption compare(
         QStringLiteral("compare-node"), tr("Also run the emitted script in Node.js and compare the outputs."));
     const QCommandLineOption node(QStringLiteral("node"), tr("The Node.js executable for --compare-node."), tr("PATH"));
+    const QCommandLineOption budget(QStringLiteral("memory-budget"),
+        tr("What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly."),
+        tr("MB"));
+    const QCommandLineOption maxTrace(QStringLiteral("max-trace-mb"),
+        tr("Largest trace file to write, in MB (default 1024); past it events are left out and the trace "
+           "says it was truncated."),
+        tr("MB"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
-        timeout, lang, compare, node });
+        timeout, lang, compare, node, budget, maxTrace });
 
     if (!parser.parse(arguments))
         return parser.errorText();
     if (!parser.positionalArguments().isEmpty())
         return tr("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
     for (const QCommandLineOption* single :
-        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node }) {
+        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }
@@ -96,6 +103,12 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--trace and --csv name the same file '%1'").arg(out.csvFile);
     if (parser.isSet(timeout) && !parseInt(parser.value(timeout), 1, 86400000, out.timeoutMs))
         return tr("--timeout-ms must be a whole number from 1 to 86400000, not '%1'").arg(parser.value(timeout));
+    if (parser.isSet(budget) && !parseInt(parser.value(budget), 16, 1048576, out.memoryBudgetMb))
+        return tr("--memory-budget must be a whole number of MB from 16 to 1048576, not '%1'")
+            .arg(parser.value(budget));
+    if (parser.isSet(maxTrace) && !parseInt(parser.value(maxTrace), 1, 1048576, out.maxTraceMb))
+        return tr("--max-trace-mb must be a whole number of MB from 1 to 1048576, not '%1'")
+            .arg(parser.value(maxTrace));
     if (parser.isSet(pool)) {
         int size = 0;
         if (!parseInt(parser.value(pool), 1, 1024, size))

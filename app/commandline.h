@@ -27,6 +27,8 @@ public:
     bool summary = false;
     bool compareNode = false;
     int timeoutMs = 60000;
+    int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
+    int maxTraceMb = 1024;
     std::optional<int> threadpoolSize;
 
     // Parses arguments; on bad input returns the message to print (exit code 2).

@@ -177,6 +177,7 @@ int run(const CommandLine& options)
     std::string output;
     const bool keepOutput = options.compareNode;
     loopscope::SessionOptions sessionOptions;
+    sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
         writeStdoutLine(line);
         if (keepOutput) {
@@ -211,6 +212,12 @@ int run(const CommandLine& options)
         }
     }
     session.stop();
+    if (session.memoryBudget().exceeded()) {
+        aborted = true;
+        printErr(QStringLiteral("loopscope: memory budget exceeded: the queues and the recording need more than %1 MB "
+                                "(--memory-budget); run aborted")
+                     .arg(options.memoryBudgetMb));
+    }
     // Output still buffered when the program ended may only fail now; the run is then cut short all the same.
     if (!flushStdout() && !aborted) {
         aborted = true;

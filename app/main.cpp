@@ -115,6 +115,7 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/loopscope.svg")));
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
     installTranslator(app, options.language);
+    SessionController::setMemoryBudgetMb(std::size_t(options.memoryBudgetMb));
 
     // A GUI asked to end by a signal ends as if its window were closed: a normal end (exit 0), the
     // session written when asked. Signals that come while it is written are ignored.

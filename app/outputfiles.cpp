@@ -38,10 +38,19 @@ bool write(const CommandLine& options, const loopscope::Recording& recording)
 {
     bool ok = true;
     std::string error;
-    if (!options.traceFile.isEmpty() && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error)) {
+    loopscope::TraceLimits limits;
+    limits.maxBytes = std::uint64_t(options.maxTraceMb) << 20;
+    std::uint64_t leftOut = 0;
+    if (!options.traceFile.isEmpty()
+        && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error, {}, limits, &leftOut)) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         ok = false;
     }
+    if (leftOut > 0)
+        printErr(QStringLiteral("loopscope: %1: truncated at %2 MB (--max-trace-mb), %3 events left out")
+                     .arg(options.traceFile)
+                     .arg(options.maxTraceMb)
+                     .arg(leftOut));
     if (!options.csvFile.isEmpty() && !loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error)) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         ok = false;

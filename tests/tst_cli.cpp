@@ -194,6 +194,9 @@ private slots:
     void compareNodeWritesOnlyInItsTemporaryDirectory();
     void runaway_data();
     void runaway();
+    void memoryBudgetEndsARunawayCleanly_data();
+    void memoryBudgetEndsARunawayCleanly();
+    void traceCapTruncatesTheTrace();
     void signalStopsRun_data();
     void signalStopsRun();
     void closedStdoutAbortsRun();
@@ -306,6 +309,13 @@ void TestCli::badInput_data()
     flags("threadpool size -1", { QStringLiteral("--threadpool-size"), QStringLiteral("-1") }, "--threadpool-size");
     flags("threadpool size hex", { QStringLiteral("--threadpool-size"), QStringLiteral("0x10") }, "0x10");
     flags("threadpool size missing", { QStringLiteral("--threadpool-size") }, "threadpool-size");
+    flags("memory budget 8", { QStringLiteral("--memory-budget"), QStringLiteral("8") }, "--memory-budget");
+    flags("memory budget text", { QStringLiteral("--memory-budget"), QStringLiteral("lots") }, "lots");
+    flags("memory budget twice",
+        { QStringLiteral("--memory-budget"), QStringLiteral("64"), QStringLiteral("--memory-budget"),
+            QStringLiteral("128") },
+        "--memory-budget");
+    flags("trace cap 0", { QStringLiteral("--max-trace-mb"), QStringLiteral("0") }, "--max-trace-mb");
     flags("timeout -1", { QStringLiteral("--timeout-ms"), QStringLiteral("-1") }, "--timeout-ms");
     flags("timeout 0", { QStringLiteral("--timeout-ms"), QStringLiteral("0") }, "--timeout-ms");
     flags("timeout 1e3", { QStringLiteral("--timeout-ms"), QStringLiteral("1e3") }, "1e3");
@@ -602,10 +612,12 @@ void TestCli::runaway()
     QFile::remove(trace);
     QVERIFY(writeFile(path, ProgramHead + main + "}"));
     const int timeoutMs = 300;
-    const Run run = runLoopscope(
-        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--timeout-ms"),
-            QString::number(timeoutMs), QStringLiteral("--trace"), trace },
-        timeoutMs + StopBudgetMs);
+    // The timeout is what this test is about: a budget the rows cannot reach in 300 ms.
+    const Run run
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                           QStringLiteral("--timeout-ms"), QString::number(timeoutMs), QStringLiteral("--trace"), trace,
+                           QStringLiteral("--memory-budget"), QStringLiteral("16384") },
+            timeoutMs + StopBudgetMs);
     const QByteArray what = describe(run);
     QVERIFY2(run.finished, what.constData());
     QVERIFY2(run.status == QProcess::NormalExit, what.constData());
@@ -613,6 +625,69 @@ void TestCli::runaway()
     QVERIFY2(run.elapsedMs >= timeoutMs, what.constData());
     QVERIFY2(run.elapsedMs < timeoutMs + StopBudgetMs, what.constData());
     checkAbortedTrace(trace);
+}
+
+void TestCli::memoryBudgetEndsARunawayCleanly_data()
+{
+    QTest::addColumn<QByteArray>("main");
+    // The queues grow: two billion ticks queued by one callback.
+    QTest::newRow("ticks queued by a long repeat")
+        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])");
+    // The recording grows: every tick logs a line, and lines do not fold into runs.
+    QTest::newRow("a logging nextTick chain")
+        << QByteArray(R"([{"op":"chain","via":"nextTick","times":2000000000,"do":[{"op":"log","text":"x"}]}])");
+}
+
+void TestCli::memoryBudgetEndsARunawayCleanly()
+{
+    QFETCH(QByteArray, main);
+    const QString path = m_dir.filePath(QStringLiteral("hungry.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("hungry-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path, ProgramHead + main + "}"));
+    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                                     QStringLiteral("--memory-budget"), QStringLiteral("64"), QStringLiteral("--trace"),
+                                     trace, QStringLiteral("--timeout-ms"), QStringLiteral("60000") },
+        StopBudgetMs * 3);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 3, what.constData());
+    QVERIFY2(run.err.contains("memory budget exceeded"), what.constData());
+    QVERIFY2(run.err.contains("64 MB"), what.constData());
+    checkAbortedTrace(trace);
+    loopscope::Recording recording;
+    std::string error;
+    QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &error), error.c_str());
+    bool said = false;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i)
+        said = said
+            || (log[i].type == loopscope::RecordType::Error
+                && recording.strings.at(log[i].label).find("memory budget exceeded") == 0);
+    QVERIFY(said);
+}
+
+void TestCli::traceCapTruncatesTheTrace()
+{
+    const QString path = m_dir.filePath(QStringLiteral("chatty.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("chatty-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path,
+        ProgramHead + R"([{"op":"chain","via":"nextTick","times":2000000000,"do":[{"op":"log","text":"x"}]}])" + "}"));
+    const Run run
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                           QStringLiteral("--timeout-ms"), QStringLiteral("500"), QStringLiteral("--max-trace-mb"),
+                           QStringLiteral("2"), QStringLiteral("--trace"), trace },
+            StopBudgetMs * 3);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.exitCode == 3, what.constData());
+    QVERIFY2(run.err.contains("truncated at 2 MB (--max-trace-mb)"), what.constData());
+    QVERIFY2(QFileInfo(trace).size() <= 2 << 20, qPrintable(QString::number(QFileInfo(trace).size())));
+    loopscope::Recording recording;
+    std::string error;
+    QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &error), error.c_str());
+    QVERIFY(recording.info.aborted);
+    QVERIFY(recording.info.truncatedEvents > 0);
+    QVERIFY(recording.mainLog().size() > 1000);
 }
 
 void TestCli::checkAbortedTrace(const QString& tracePath)

@@ -277,6 +277,32 @@ private slots:
         QVERIFY(blockRecorded);
     }
 
+    void anExceededMemoryBudgetEndsTheRunAndSaysSo()
+    {
+        SessionController::setMemoryBudgetMb(32);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        loopscope::Session* server = window.session();
+        const QByteArray storm = R"({ "format": "loopscope-program", "version": 1, "name": "s", "main": [
+            { "op": "repeat", "times": 2000000000, "do": [ { "op": "nextTick", "do": [] } ] } ] })";
+        QVERIFY(window.injectWorkload(storm, QStringLiteral("storm")));
+        QTRY_VERIFY_WITH_TIMEOUT(server->finished(), 10000);
+        SessionController::setMemoryBudgetMb(loopscope::MemoryBudget::DefaultMb);
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()
+                                     ->index(window.consoleModel()->rowCount() - 1, 1)
+                                     .data()
+                                     .toString()
+                                     .contains(QStringLiteral("memory budget exceeded")),
+            5000);
+        // The next workload gets a fresh server loop.
+        const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
+            { "op": "log", "text": "still alive" } ] })";
+        QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+        QVERIFY(window.session() != server);
+    }
+
     void stopEndsARunawayScenarioAndTheServerLoopTakesOver()
     {
         MainWindow window;

@@ -17,8 +17,17 @@ inline constexpr int MaxReadWorkerLoops = 64;
 
 // Writes a recording as a Chrome trace-event JSON object (opens in Perfetto and chrome://tracing).
 bool writeTrace(const Recording& recording, std::ostream& out);
+// A cap on a written trace (--max-trace-mb): past maxBytes (0: none) events are left out, the
+// trace still closes properly and its otherData says "truncated" and how many events were left out.
+struct TraceLimits
+{
+    std::uint64_t maxBytes = 0;
+};
+
 // Writes a recording to a file; on failure sets *error (when given) to a one-line message naming the file.
-bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress = {});
+// *leftOut (when given) learns how many events a cap left out.
+bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress = {},
+    const TraceLimits& limits = {}, std::uint64_t* leftOut = nullptr);
 
 // How much of a trace a read understood: its events, and those that were LoopScope's (records and metadata).
 struct TraceReadReport

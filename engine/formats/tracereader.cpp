@@ -278,6 +278,13 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
         return toString(m_lexer, value, "otherData.", name, info.program);
     if (name == "aborted")
         return toBool(m_lexer, value, "otherData.", name, info.aborted);
+    if (name == "truncatedEvents") {
+        std::int64_t number = 0;
+        if (!toInteger(m_lexer, value, "otherData.", name, 0, std::numeric_limits<std::int64_t>::max(), number))
+            return false;
+        info.truncatedEvents = std::uint64_t(number);
+        return true;
+    }
     if (name == "timersAfterClose")
         return toBool(m_lexer, value, "otherData.", name, info.timersAfterClose);
     std::int64_t number = 0;

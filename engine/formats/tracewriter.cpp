@@ -30,6 +30,9 @@ public:
         , m_end(m_buffer.get() + Capacity)
     { }
 
+    // Bytes written so far, buffered ones included.
+    std::uint64_t bytes() const { return m_flushed + std::uint64_t(m_pos - m_buffer.get()); }
+
     bool finish()
     {
         flush();
@@ -142,6 +145,7 @@ private:
 
     void flush()
     {
+        m_flushed += std::uint64_t(m_pos - m_buffer.get());
         m_out.write(m_buffer.get(), m_pos - m_buffer.get());
         m_pos = m_buffer.get();
     }
@@ -188,6 +192,7 @@ private:
     std::unique_ptr<char[]> m_buffer;
     char* m_pos;
     char* m_end;
+    std::uint64_t m_flushed = 0;
 };
 
 void writeEventHead(TraceWriter& w, std::string_view head, std::string_view name, int tid, std::int64_t startNs)
@@ -358,7 +363,7 @@ void writeMetadata(TraceWriter& w, const Recording& recording)
     }
 }
 
-void writeOtherData(TraceWriter& w, const Recording& recording)
+void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
 {
     const RecordingInfo& info = recording.info;
     // Drops counted by the logs themselves are reported even when info was filled in before them.
@@ -377,6 +382,10 @@ void writeOtherData(TraceWriter& w, const Recording& recording)
     w.literal(",\"droppedEvents\":");
     w.unsignedInteger(std::max(info.droppedEvents, logDrops));
     w.literal(info.timersAfterClose ? ",\"timersAfterClose\":true" : ",\"timersAfterClose\":false");
+    if (leftOut > 0 || info.truncatedEvents > 0) {
+        w.literal(",\"truncated\":true,\"truncatedEvents\":");
+        w.unsignedInteger(leftOut + info.truncatedEvents);
+    }
     w.literal(",\"threadNames\":[");
     bool first = true;
     for (const auto& [thread, name] : info.threadNames) {
@@ -398,16 +407,32 @@ std::uint64_t recordCount(const Recording& recording)
     return count;
 }
 
-// Writes the whole trace; false when the stream fails or `meter` is cancelled.
-bool writeTraceTo(const Recording& recording, std::ostream& out, ProgressMeter& meter)
+// Room kept for the closing bracket and otherData when a trace is capped.
+constexpr std::uint64_t ClosingBytes = 64 * 1024;
+
+// Writes the trace; false when the stream fails or `meter` is cancelled. With a cap (maxBytes > 0),
+// each log gets a share of it in proportion to its records and is cut where its share ends, so every
+// thread's track covers about the same first part of the run; *leftOut counts the events left out.
+bool writeTraceTo(
+    const Recording& recording, std::ostream& out, ProgressMeter& meter, std::uint64_t maxBytes, std::uint64_t* leftOut)
 {
     TraceWriter w(out);
     w.literal("{\"traceEvents\":[\n");
     writeMetadata(w, recording);
+    const std::uint64_t total = recordCount(recording);
+    const std::uint64_t room = maxBytes > w.bytes() + ClosingBytes ? maxBytes - w.bytes() - ClosingBytes : 0;
     std::uint64_t written = 0;
+    std::uint64_t skipped = 0;
     for (const auto& log : recording.logs) {
         const std::size_t size = log->size();
+        const std::uint64_t share
+            = maxBytes > 0 && total > 0 ? std::uint64_t(double(room) * double(size) / double(total)) : 0;
+        const std::uint64_t logStart = w.bytes();
         for (std::size_t i = 0; i < size; ++i) {
+            if (maxBytes > 0 && w.bytes() - logStart >= share) {
+                skipped += size - i;
+                break;
+            }
             if (!meter.update(written++))
                 return false;
             w.literal(",\n");
@@ -415,7 +440,9 @@ bool writeTraceTo(const Recording& recording, std::ostream& out, ProgressMeter& 
         }
     }
     w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
-    writeOtherData(w, recording);
+    writeOtherData(w, recording, skipped);
+    if (leftOut)
+        *leftOut = skipped;
     return w.finish() && meter.finish();
 }
 
@@ -424,14 +451,15 @@ bool writeTraceTo(const Recording& recording, std::ostream& out, ProgressMeter& 
 bool writeTrace(const Recording& recording, std::ostream& out)
 {
     ProgressMeter meter({}, recordCount(recording), RecordsPerReport);
-    return writeTraceTo(recording, out, meter);
+    return writeTraceTo(recording, out, meter, 0, nullptr);
 }
 
-bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress)
+bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress,
+    const TraceLimits& limits, std::uint64_t* leftOut)
 {
     ProgressMeter meter(progress, recordCount(recording), RecordsPerReport);
-    return writeFileAtomically(
-        path, error, meter, [&](std::ostream& out) { return writeTraceTo(recording, out, meter); });
+    return writeFileAtomically(path, error, meter,
+        [&](std::ostream& out) { return writeTraceTo(recording, out, meter, limits.maxBytes, leftOut); });
 }
 
 } // namespace loopscope

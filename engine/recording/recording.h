@@ -20,6 +20,7 @@ struct RecordingInfo
     int threadpoolSize = 4;
     bool aborted = false;
     std::uint64_t droppedEvents = 0;
+    std::uint64_t truncatedEvents = 0; // events a capped trace file left out (read back from "truncatedEvents")
     bool timersAfterClose = false; // libuv >= 1.45 runs timers after the close phase
     std::vector<std::pair<std::uint16_t, std::string>> threadNames; // record thread id -> display name
 };

@@ -13,6 +13,8 @@ template <typename F> void Runtime::fromLoop(F&& body)
         body();
     } catch (const Aborted&) {
         stopCancelled();
+    } catch (const MemoryBudgetExceeded&) {
+        budgetExceeded();
     }
 }
 

@@ -45,6 +45,12 @@ public:
 
     // Forgets every timer (clearTimeout on all of them); the host disarms its libuv timer itself.
     void clear();
+    // Charges new timers and lists to `budget` (set before the first add).
+    void setBudget(MemoryBudget* budget)
+    {
+        m_timers.setBudget(budget);
+        m_lists.setBudget(budget);
+    }
     bool empty() const { return m_heap.empty(); }
     std::uint32_t active() const { return m_active; }
     // Calls visit(label, dueAtMs) for every pending timer, for the queue panels.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "recording/memorybudget.h"
+
 #include <cassert>
 #include <cstddef>
 #include <deque>
@@ -18,11 +20,26 @@ public:
     ObjectPool(const ObjectPool&) = delete;
     ObjectPool& operator=(const ObjectPool&) = delete;
 
+    ~ObjectPool()
+    {
+        if (m_budget)
+            m_budget->release(m_slots.size() * sizeof(T));
+    }
+    // Set before the first create(): new slots are charged to it (a refused charge throws
+    // MemoryBudgetExceeded and creates nothing); reused ones cost nothing.
+    void setBudget(MemoryBudget* budget) { m_budget = budget; }
+
     template <typename... Args> T* create(Args&&... args)
     {
-        ++m_live;
-        if (m_free.empty())
+        if (m_free.empty()) {
+            if (m_budget && !m_budget->charge(sizeof(T))) {
+                m_budget->markExceeded();
+                throw MemoryBudgetExceeded {};
+            }
+            ++m_live;
             return &m_slots.emplace_back(std::forward<Args>(args)...);
+        }
+        ++m_live;
         T* slot = m_free.back();
         m_free.pop_back();
         *slot = T(std::forward<Args>(args)...);
@@ -40,6 +57,8 @@ public:
     // Destroys every object at once, released or not; pointers to them must be gone.
     void clear()
     {
+        if (m_budget)
+            m_budget->release(m_slots.size() * sizeof(T));
         m_free.clear();
         m_slots.clear();
         m_live = 0;
@@ -52,6 +71,7 @@ private:
     std::deque<T> m_slots;
     std::vector<T*> m_free;
     std::size_t m_live = 0;
+    MemoryBudget* m_budget = nullptr;
 };
 
 } // namespace loopscope

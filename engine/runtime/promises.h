@@ -47,6 +47,7 @@ public:
     std::size_t live() const { return m_arena.live(); }
     // Forgets every promise; no job may refer to one any more.
     void clear() { m_arena.clear(); }
+    void setBudget(MemoryBudget* budget) { m_arena.setBudget(budget); }
 
 private:
     RingQueue<Job>& m_microtasks;

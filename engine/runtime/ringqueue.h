@@ -1,5 +1,7 @@
 #pragma once
 
+#include "recording/memorybudget.h"
+
 #include <cstddef>
 #include <memory>
 #include <utility>
@@ -7,7 +9,8 @@
 namespace loopscope {
 
 // A FIFO of trivially copyable items in a power-of-two ring that grows by doubling.
-// Steady state pushes and pops neither allocate nor touch more than one slot.
+// Steady state pushes and pops neither allocate nor touch more than one slot. With a budget,
+// growth is charged to it first; a refused charge throws MemoryBudgetExceeded, queue unchanged.
 template <typename T> class RingQueue
 {
 public:
@@ -15,6 +18,16 @@ public:
         : m_items(new T[InitialCapacity])
         , m_mask(InitialCapacity - 1)
     { }
+    ~RingQueue()
+    {
+        if (m_budget)
+            m_budget->release(m_charged);
+    }
+    RingQueue(const RingQueue&) = delete;
+    RingQueue& operator=(const RingQueue&) = delete;
+
+    // Set before the first push.
+    void setBudget(MemoryBudget* budget) { m_budget = budget; }
 
     bool empty() const { return m_head == m_tail; }
     std::size_t size() const { return m_tail - m_head; }
@@ -36,6 +49,7 @@ public:
         std::swap(m_mask, other.m_mask);
         std::swap(m_head, other.m_head);
         std::swap(m_tail, other.m_tail);
+        std::swap(m_charged, other.m_charged);
     }
 
 private:
@@ -45,6 +59,12 @@ private:
     [[gnu::noinline]] void grow()
     {
         const std::size_t capacity = (m_mask + 1) * 2;
+        // Both rings are held while the items move over, so the new one is charged whole.
+        const std::size_t bytes = capacity * sizeof(T);
+        if (m_budget && !m_budget->charge(bytes)) {
+            m_budget->markExceeded();
+            throw MemoryBudgetExceeded {};
+        }
         std::unique_ptr<T[]> items(new T[capacity]);
         const std::size_t count = size();
         for (std::size_t i = 0; i < count; ++i)
@@ -53,12 +73,18 @@ private:
         m_mask = capacity - 1;
         m_head = 0;
         m_tail = count;
+        if (m_budget) {
+            m_budget->release(m_charged);
+            m_charged = bytes;
+        }
     }
 
     std::unique_ptr<T[]> m_items;
     std::size_t m_mask;
     std::size_t m_head = 0;
     std::size_t m_tail = 0;
+    MemoryBudget* m_budget = nullptr;
+    std::size_t m_charged = 0; // bytes of the current ring charged to the budget
 };
 
 } // namespace loopscope

@@ -22,6 +22,14 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
     , m_poolBoard(m_options.poolBoard)
 {
     m_rec.setEnabled(m_options.record);
+    if (MemoryBudget* budget = m_options.budget) {
+        for (RingQueue<Job>* queue : { &m_ticks, &m_microtasks, &m_immediates, &m_runningImmediates })
+            queue->setBudget(budget);
+        m_promises.setBudget(budget);
+        m_frames.setBudget(budget);
+        m_chains.setBudget(budget);
+        m_timers.setBudget(budget);
+    }
 }
 
 Runtime::~Runtime()
@@ -169,10 +177,18 @@ void Runtime::stopCancelled()
     }
     m_depth = 0;
     m_pendingTimer.open = false;
-    if (m_cancelled.load(std::memory_order_acquire) && m_abandonWork.load(std::memory_order_relaxed) && !m_closed)
+    const bool overBudget = m_options.budget && m_options.budget->exceeded();
+    if (!overBudget && m_cancelled.load(std::memory_order_acquire) && m_abandonWork.load(std::memory_order_relaxed)
+        && !m_closed)
         abandonWork();
     else
         abortRun();
+}
+
+void Runtime::budgetExceeded()
+{
+    // The budget says it was exceeded; stopCancelled() then ends the run rather than only its work.
+    stopCancelled();
 }
 
 void Runtime::abandonWorkFromCommand()
@@ -235,6 +251,9 @@ void Runtime::abortRun()
         uv_timer_stop(m_timerHandle.get());
     m_idleActive = false;
     endWorkers();
+    if (m_options.budget && m_options.budget->exceeded() && !m_options.parent)
+        recordError("memory budget exceeded: the queues and the recording need more than "
+            + std::to_string(m_options.budget->limit() >> 20) + " MB (--memory-budget)");
     // A serving loop stops serving: the run is over.
     if (m_server)
         m_server->setKeepsLoopAlive(false);

@@ -53,6 +53,8 @@ struct RuntimeOptions
     // The main loop: logs free for worker loops to record on.
     std::vector<EventLog*> workerLogs;
     bool record = true; // false: run without recording (the benchmarks' baseline)
+    // What the queues, promises and timers may hold; past it the run ends (optional).
+    MemoryBudget* budget = nullptr;
     // The main loop serves: its listening server keeps it alive, as http.createServer().listen()
     // does, so it waits in poll for I/O and never ends on its own.
     bool serve = false;
@@ -136,6 +138,8 @@ private:
     void abortRun();
     // Ends what cancelled() interrupted: abandons the work (cancelWork) or the whole run.
     void stopCancelled();
+    // Ends the run because the queues, or the recording, outgrew the memory budget.
+    void budgetExceeded();
     // Forgets every queue, timer, promise and pending callback of the program; the loop goes on.
     void abandonWork();
     // Runs the workloads inject() delivered (the inbox handle's callback, in poll).

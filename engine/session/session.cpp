@@ -34,6 +34,7 @@ int threadpoolSizeInEffect()
 Session::Session(Program program, SessionOptions options)
     : m_program(std::make_shared<const Program>(std::move(program)))
     , m_options(std::move(options))
+    , m_budget(m_options.memoryBudgetMb << 20)
 {
     if (m_options.readFilePath.empty())
         m_options.readFilePath = m_program->fileName.empty() || ::access(m_program->fileName.c_str(), R_OK) != 0
@@ -62,7 +63,6 @@ Session::~Session()
 
 void Session::start()
 {
-    m_housekeeper = std::thread([this] { housekeeping(); });
     RuntimeOptions options;
     options.onLog = m_options.onLog;
     options.readFilePath = m_options.readFilePath;
@@ -70,10 +70,12 @@ void Session::start()
     options.poolBoard = &m_poolBoard;
     options.record = m_options.record;
     options.serve = m_options.serve;
+    options.budget = &m_budget;
     for (std::size_t slot = 0; slot < MaxWorkerLoops; ++slot)
         options.workerLogs.push_back(m_recording.logs[ProberLog + 1 + slot].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
     m_originNs = m_runtime->recorder().originNs();
+    m_housekeeper = std::thread([this] { housekeeping(); });
     LoopThread::Hooks hooks;
     hooks.setup = [this](uv_loop_t&) {
         m_runtime->start();
@@ -181,7 +183,7 @@ void Session::stop()
     m_recording.info.droppedEvents = 0;
     for (const auto& log : m_recording.logs)
         m_recording.info.droppedEvents += log->dropped();
-    m_recording.info.aborted = m_aborted.load();
+    m_recording.info.aborted = m_aborted.load() || m_budget.exceeded();
 }
 
 void Session::pause()
@@ -269,8 +271,15 @@ void Session::housekeeping()
     std::unique_lock lock(m_mutex);
     while (!m_housekeepingStop) {
         lock.unlock();
-        for (const auto& log : m_recording.logs)
+        std::size_t recordingBytes = 0;
+        for (const auto& log : m_recording.logs) {
             log->replenish();
+            recordingBytes += log->memoryBytes();
+        }
+        if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)) {
+            m_budget.markExceeded();
+            abort();
+        }
         startPendingProbe();
         lock.lock();
         m_changed.wait_for(lock, std::chrono::milliseconds(2), [this] { return m_housekeepingStop; });

@@ -4,6 +4,7 @@
 #include "loop/loopthread.h"
 #include "net/healthprober.h"
 #include "program/program.h"
+#include "recording/memorybudget.h"
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
@@ -33,6 +34,8 @@ struct SessionOptions
     // Serve like http.createServer().listen(): the loopback server keeps the loop alive, so it
     // waits in poll and never finishes on its own (the window's default loop).
     bool serve = false;
+    // What the queues and the recording may hold, in MiB; past it the run aborts cleanly.
+    std::size_t memoryBudgetMb = MemoryBudget::DefaultMb;
 };
 
 // One run of a program: the loop thread, the runtime on it, and the recording
@@ -97,6 +100,8 @@ public:
     int closeResult() const { return m_loop.closeResult(); }
     // Handles stop() found still open and closed itself: 0 when the runtime closed all it opened.
     int handlesLeftOpen() const { return m_loop.handlesLeftOpen(); }
+    // The run's memory budget; exceeded() once the run was aborted for it.
+    const MemoryBudget& memoryBudget() const { return m_budget; }
     // Thread-pool requests libuv had not handed back when stop() returned: always 0.
     std::uint32_t poolWorkLeft() const { return m_poolWorkLeft; }
 
@@ -111,6 +116,7 @@ private:
     Recording m_recording;
     LiveState m_live;
     LoopThread m_loop;
+    MemoryBudget m_budget;
     std::unique_ptr<Runtime> m_runtime;
     LoopControl m_control;
     PoolBoard m_poolBoard;

@@ -91,6 +91,11 @@ bool LiveFeed::paused() const
     return m_session && m_session->paused();
 }
 
+bool LiveFeed::memoryBudgetExceeded() const
+{
+    return m_session && m_session->memoryBudget().exceeded();
+}
+
 bool LiveFeed::hasMainModule() const
 {
     return m_session && !m_session->program().main.empty();

@@ -59,6 +59,8 @@ public:
     loopscope::QueueSnapshot queueSnapshot() const;
     // Thread-pool items queued or running now.
     std::vector<loopscope::PoolBoard::Item> poolWork() const;
+    // True when the live run was aborted because its queues and recording outgrew the memory budget.
+    bool memoryBudgetExceeded() const;
     // Records the live run could not keep because the recording was full.
     std::uint64_t droppedEvents() const;
 

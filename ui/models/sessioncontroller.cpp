@@ -3,7 +3,11 @@
 #include "models/livefeed.h"
 #include "session/session.h"
 
+#include <atomic>
+
 namespace {
+
+std::atomic<std::size_t> budgetMb { loopscope::MemoryBudget::DefaultMb };
 
 // Whoever lets go of a session last, the reaper or an export still reading its recording, stops it:
 // aborting and stopping complete the recording's info, which a reader must not see change. Work the
@@ -39,6 +43,16 @@ void SessionController::start(loopscope::Program program)
     start(std::move(program), false);
 }
 
+void SessionController::setMemoryBudgetMb(std::size_t mb)
+{
+    budgetMb.store(mb, std::memory_order_relaxed);
+}
+
+std::size_t SessionController::memoryBudgetMb()
+{
+    return budgetMb.load(std::memory_order_relaxed);
+}
+
 void SessionController::start(loopscope::Program program, bool serve)
 {
     end();
@@ -46,6 +60,7 @@ void SessionController::start(loopscope::Program program, bool serve)
     m_serving = serve;
     loopscope::SessionOptions options;
     options.serve = serve;
+    options.memoryBudgetMb = memoryBudgetMb();
     m_session
         = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program), std::move(options)), &release);
     m_session->start();
@@ -83,7 +98,7 @@ void SessionController::applyControls()
 
 void SessionController::inject(loopscope::Program workload)
 {
-    if (!m_session || (!m_serving && m_session->finished()))
+    if (!m_session || m_session->finished())
         startIdle();
     m_session->inject(std::move(workload));
 }

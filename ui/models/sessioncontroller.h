@@ -27,6 +27,10 @@ public:
     explicit SessionController(QObject* parent = nullptr);
     ~SessionController() override;
 
+    // What every session started from now on may hold in its queues and recording (--memory-budget).
+    static void setMemoryBudgetMb(std::size_t mb);
+    static std::size_t memoryBudgetMb();
+
     LiveFeed* feed() const { return m_feed; }
     loopscope::Session* session() const { return m_session.get(); }
     bool replaying() const { return m_replay != nullptr; }
@@ -43,7 +47,7 @@ public:
     // True while the session shown is that server loop.
     bool serving() const { return m_session && m_serving; }
     // Injects `workload` into the loop shown, as a request arrives; when no loop runs (a replay, a
-    // program that has ended) the server loop starts first.
+    // program that has ended, a run aborted) the server loop starts first.
     void inject(loopscope::Program workload);
     // Abandons the work in progress on the server loop, which goes on serving.
     void stopWork();

@@ -559,6 +559,14 @@ void MainWindow::onTicked()
         m_pauseAction->setChecked(m_feed->paused());
         updateControls();
     }
+    if (m_feed->memoryBudgetExceeded() && m_controller->session() != m_budgetNoted) {
+        m_budgetNoted = m_controller->session();
+        const QString note = tr("■ memory budget exceeded: the queues and the recording needed more than %1 MB; "
+                                "the run was aborted (--memory-budget)")
+                                 .arg(SessionController::memoryBudgetMb());
+        m_console->appendNote(note);
+        m_stateLabel->setText(note);
+    }
     const std::uint64_t dropped = m_feed->droppedEvents();
     if (dropped > 0)
         m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "",

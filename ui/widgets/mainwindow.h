@@ -113,6 +113,7 @@ private:
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_timelineDock = nullptr;
     LatencyChart* m_latency = nullptr;
+    const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
 
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;
