@@ -571,10 +571,12 @@ void PhaseWheel::paintCentre(QPainter& painter)
         heading = m_feed && m_feed->replaying() ? tr("a recording") : tr("no program");
     else if (m_status->iteration() == 0)
         heading = tr("main module");
-    else if (m_showRates)
+    else if (m_showRates) {
+        // The number alone: a translated rate carries its own "/s", which the heading has already.
+        const double rate = m_status->iterationsPerSecond();
         heading = tr("%1 iterations/s")
-                      .arg(StatusModel::formatRate(m_status->iterationsPerSecond()).remove(QStringLiteral("/s")));
-    else
+                      .arg(rate < 10000 ? QString::number(qRound(rate)) : tr("%1k").arg(qRound(rate / 1000)));
+    } else
         heading = tr("iteration %1").arg(m_status->iteration());
     painter.setPen(text);
     painter.setFont(fittingFont(font(), 14, false, heading, 150));
@@ -653,7 +655,7 @@ void PhaseWheel::paintNotes(QPainter& painter)
     // While a callback blocks, what the last poll waited for is beside the point.
     if (cursorShown() && !m_status->blocked()) {
         const QRectF box = PhaseGeometry::noteBox(
-            PhaseGeometry::centreAngle(Phase::Poll, afterClose), QSizeF(PhaseGeometry::NoteWidth, 44), &alignment);
+            PhaseGeometry::centreAngle(Phase::Poll, afterClose), QSizeF(PhaseGeometry::NoteWidth, 60), &alignment);
         const bool sleeping = m_status->phase() == Phase::Poll && !m_status->inCallback() && !m_showRates;
         const QString text = m_status->pollText();
         painter.setPen(palette().color(sleeping ? QPalette::Text : QPalette::PlaceholderText));
