@@ -20,6 +20,7 @@
 #include <QLineSeries>
 #include <QProgressDialog>
 #include <QScatterSeries>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -132,6 +133,7 @@ private slots:
     void wheelCountsAgreeWithThePanels();
     void wheelAtSpeed_data();
     void wheelAtSpeed();
+    void wheelInSlowMotion();
 };
 
 void TestViews::poolModelFollowsItems()
@@ -713,6 +715,44 @@ void TestViews::wheelAtSpeed()
         qPrintable(description));
     keep(wheel.grab().toImage(),
         QStringLiteral("wheel-speed-%1").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-')));
+    session.abort();
+    session.stop();
+}
+
+// In slow motion the hand goes round phase by phase, and the phases it passes without the loop
+// stopping there (pending and idle have nothing of the program's) light up behind it as well.
+void TestViews::wheelInSlowMotion()
+{
+    loopscope::Session session(parse(R"({ "format": "loopscope-program", "version": 1, "name": "slow",
+        "main": [ { "op": "chain", "via": "setTimeout", "ms": 1, "times": 1000, "do": [ { "op": "block", "ms": 1 } ] } ]
+    })"));
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    StatusModel status(&feed);
+    PhaseWheel wheel(&feed, &status);
+    feed.setSession(&session);
+    session.setSlowMotion(100);
+    session.start();
+
+    QSet<Phase> cursorOn;
+    QSet<Phase> liveIn;
+    bool passedLit = false;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 2000) {
+        feed.poll();
+        if (wheel.cursorShown()) {
+            QVERIFY(!wheel.showingRates());
+            cursorOn.insert(wheel.cursorPhase());
+            liveIn.insert(status.phase());
+            const double pending = wheel.trailStrength(Phase::Pending);
+            passedLit = passedLit || (pending > 0 && pending < 1);
+        }
+        QTest::qWait(16);
+    }
+    QVERIFY(!liveIn.contains(Phase::Pending));
+    QVERIFY(passedLit);
+    QVERIFY2(cursorOn.size() >= 5, qPrintable(QString::number(cursorOn.size())));
     session.abort();
     session.stop();
 }

@@ -228,12 +228,13 @@ void PhaseWheel::onRefreshed()
     if (!cursorShown()) {
         m_shares = {};
     } else if (m_status->runState() == StatusModel::RunState::Running) {
+        const std::int64_t now = m_status->nowNs();
         PhaseHeat::Open open;
         open.valid = true;
         open.phase = m_status->phase();
         open.inCallback = m_status->inCallback();
-        open.callbackStartNs = m_status->nowNs() - m_status->callbackRunningNs();
-        m_shares = m_heat.shares(m_status->nowNs(), open);
+        open.callbackStartNs = now - m_status->callbackRunningNs();
+        m_shares = m_heat.shares(now, open);
     }
 
     moveCursor();
