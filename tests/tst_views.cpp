@@ -1,6 +1,11 @@
+#include "loop/loopcontrol.h"
 #include "models/livefeed.h"
+#include "models/phasecolors.h"
+#include "models/phasegeometry.h"
 #include "models/poolmodel.h"
+#include "models/statusmodel.h"
 #include "widgets/latencychart.h"
+#include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
 #include "widgets/progresstask.h"
 #include "widgets/timelineview.h"
@@ -15,6 +20,7 @@
 #include <QLineSeries>
 #include <QProgressDialog>
 #include <QScatterSeries>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -24,6 +30,8 @@
 #include <thread>
 
 Q_DECLARE_METATYPE(loopscope::Record)
+
+using loopscope::Phase;
 
 namespace {
 
@@ -120,6 +128,12 @@ private slots:
     void spanEndSaturates();
     void progressTaskRunsOffTheGuiThread();
     void progressTaskCancels();
+    void wheelWhileBlocked_data();
+    void wheelWhileBlocked();
+    void wheelCountsAgreeWithThePanels();
+    void wheelAtSpeed_data();
+    void wheelAtSpeed();
+    void wheelInSlowMotion();
 };
 
 void TestViews::poolModelFollowsItems()
@@ -507,6 +521,240 @@ void TestViews::progressTaskCancels()
     QTRY_COMPARE(task.pending(), 0);
     QVERIFY(stoppedByProgress);
     QVERIFY(!kept);
+}
+
+void TestViews::wheelWhileBlocked_data()
+{
+    QTest::addColumn<QString>("main");
+    QTest::addColumn<int>("phase"); // -1: the main module, in no phase
+    QTest::addColumn<bool>("darkTheme");
+    const QString block = QStringLiteral(R"({ "op": "block", "ms": 1500 })");
+    QTest::newRow("timers") << QStringLiteral(R"({ "op": "setTimeout", "ms": 1, "do": [ %1 ] })").arg(block)
+                            << int(Phase::Timers) << false;
+    QTest::newRow("check") << QStringLiteral(R"({ "op": "setImmediate", "do": [ %1 ] })").arg(block)
+                           << int(Phase::Check) << true;
+    QTest::newRow("poll") << QStringLiteral(R"({ "op": "readFile", "do": [ %1 ] })").arg(block) << int(Phase::Poll)
+                          << false;
+    QTest::newRow("main module") << block << -1 << true;
+}
+
+// The wheel at its smallest while a callback blocks the loop: the stopwatch runs in the hub, whichever
+// phase blocks; the cursor is on that phase and the heat says the loop spent the last second there.
+void TestViews::wheelWhileBlocked()
+{
+    QFETCH(QString, main);
+    QFETCH(int, phase);
+    QFETCH(bool, darkTheme);
+    const QString program
+        = QStringLiteral(R"({ "format": "loopscope-program", "version": 1, "name": "blocks", "main": [ %1 ] })")
+              .arg(main);
+    loopscope::Session session(parse(program.toUtf8().constData()));
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    StatusModel status(&feed);
+    PhaseWheel wheel(&feed, &status);
+    if (darkTheme) {
+        QPalette palette = wheel.palette();
+        palette.setColor(QPalette::Window, QColor(0x1e, 0x22, 0x27));
+        palette.setColor(QPalette::Base, QColor(0x16, 0x1a, 0x1e));
+        palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+        wheel.setPalette(palette);
+        wheel.setAutoFillBackground(true);
+    }
+    wheel.resize(500, 400);
+    feed.setSession(&session);
+    session.start();
+    QTRY_VERIFY_WITH_TIMEOUT((feed.poll(), status.blocked() && status.callbackRunningNs() > 700'000'000), 10000);
+
+    if (phase < 0) {
+        QVERIFY(!wheel.cursorShown());
+        QCOMPARE(wheel.heat().coveredNs, 0);
+    } else {
+        QVERIFY(wheel.cursorShown());
+        QCOMPARE(wheel.cursorPhase(), Phase(phase));
+        QCOMPARE(wheel.trailStrength(Phase(phase)), 1.0);
+        QVERIFY2(wheel.heat().of(Phase(phase)) > 0.6, qPrintable(QString::number(wheel.heat().of(Phase(phase)))));
+        // A callback blocking in poll is poll running, not poll waiting.
+        if (Phase(phase) == Phase::Poll)
+            QVERIFY(wheel.heat().pollRunning > 0.6);
+    }
+    QVERIFY(wheel.accessibleDescription().size() > 0);
+
+    // The stopwatch is drawn where the geometry says, inside the widget.
+    const QImage image = wheel.grab().toImage();
+    const QRect watch = PhaseGeometry::toWidget(PhaseGeometry::stopwatchBox(), QSizeF(wheel.size())).toRect();
+    QVERIFY(wheel.rect().contains(watch));
+    const QColor red = PhaseColors::blocked();
+    int redPixels = 0;
+    for (int y = watch.top(); y <= watch.bottom(); ++y) {
+        for (int x = watch.left(); x <= watch.right(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            if (std::abs(pixel.red() - red.red()) + std::abs(pixel.green() - red.green())
+                    + std::abs(pixel.blue() - red.blue())
+                < 40)
+                ++redPixels;
+        }
+    }
+    QVERIFY2(redPixels > 60, qPrintable(QString::number(redPixels)));
+    keep(image, QStringLiteral("wheel-blocked-%1").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-')));
+    session.abort();
+    session.stop();
+}
+
+// The hub's nextTick and microtask counts are the queue panels' (the queue snapshot), and once the run has
+// ended they read 0 even if the last snapshot was taken while jobs were still queued.
+void TestViews::wheelCountsAgreeWithThePanels()
+{
+    loopscope::Session session(parse(R"({ "format": "loopscope-program", "version": 1, "name": "drains",
+        "main": [
+            { "op": "nextTick", "do": [ { "op": "log", "text": "a" } ] },
+            { "op": "nextTick", "do": [ { "op": "log", "text": "b" } ] },
+            { "op": "nextTick", "do": [ { "op": "log", "text": "c" } ] },
+            { "op": "queueMicrotask", "do": [ { "op": "log", "text": "m1" } ] },
+            { "op": "queueMicrotask", "do": [ { "op": "log", "text": "m2" } ] }
+        ] })"));
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    StatusModel status(&feed);
+    PhaseWheel wheel(&feed, &status);
+    session.pause();
+    feed.setSession(&session);
+    session.start();
+
+    // Step callback by callback: the loop halts between the drained jobs with the rest still queued.
+    bool queued = false;
+    for (int step = 0; step < 20 && !queued; ++step) {
+        session.step(loopscope::StepMode::Callback);
+        QTest::qWait(20);
+        QTRY_COMPARE_WITH_TIMEOUT((feed.poll(), wheel.nextTickCount()), feed.queueSnapshot().nextTickCount, 5000);
+        QCOMPARE(wheel.microtaskCount(), feed.queueSnapshot().microtaskCount);
+        queued = wheel.nextTickCount() > 0 && wheel.microtaskCount() > 0;
+    }
+    QVERIFY(queued);
+
+    session.resume();
+    QTRY_VERIFY_WITH_TIMEOUT((feed.poll(), session.finished()), 10000);
+    feed.poll();
+    QVERIFY(feed.finished());
+    QCOMPARE(wheel.nextTickCount(), std::size_t(0));
+    QCOMPARE(wheel.microtaskCount(), std::size_t(0));
+    session.stop();
+
+    // And a feed that follows nothing has nothing queued.
+    feed.setSession(nullptr);
+    QCOMPARE(wheel.nextTickCount(), std::size_t(0));
+}
+
+void TestViews::wheelAtSpeed_data()
+{
+    QTest::addColumn<QString>("main");
+    QTest::addColumn<int>("phase");
+    QTest::addColumn<bool>("darkTheme");
+    // The 10 ms delay monitor makes an idle loop go round 100 times a second, asleep in poll in between.
+    QTest::newRow("idle server") << QStringLiteral(R"({ "op": "setTimeout", "ms": 4000 })") << int(Phase::Poll)
+                                 << false;
+    QTest::newRow("immediates") << QStringLiteral(R"({ "op": "chain", "via": "setImmediate", "times": 4000,
+        "do": [ { "op": "block", "ms": 1 } ] })")
+                                << int(Phase::Check) << true;
+    QTest::newRow("timers") << QStringLiteral(R"({ "op": "chain", "via": "setTimeout", "ms": 1, "times": 1000,
+        "do": [ { "op": "block", "ms": 3 } ] })")
+                            << int(Phase::Timers) << false;
+}
+
+// At real speed one cursor shows and only a short trail behind it, not every segment, and the heat
+// says where the loop lives.
+void TestViews::wheelAtSpeed()
+{
+    QFETCH(QString, main);
+    QFETCH(int, phase);
+    QFETCH(bool, darkTheme);
+    const QString program = QStringLiteral(R"({ "format": "loopscope-program", "version": 1, "name": "speed",
+        "probes": { "delay": 10 }, "main": [ %1 ] })")
+                                .arg(main);
+    loopscope::Session session(parse(program.toUtf8().constData()));
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    StatusModel status(&feed);
+    PhaseWheel wheel(&feed, &status);
+    if (darkTheme) {
+        QPalette palette = wheel.palette();
+        palette.setColor(QPalette::Window, QColor(0x1e, 0x22, 0x27));
+        palette.setColor(QPalette::Base, QColor(0x16, 0x1a, 0x1e));
+        palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+        palette.setColor(QPalette::PlaceholderText, QColor(0x9a, 0xa0, 0xa6));
+        wheel.setPalette(palette);
+        wheel.setAutoFillBackground(true);
+    }
+    wheel.resize(800, 600);
+    feed.setSession(&session);
+    session.start();
+
+    // Frames as the window would draw them, for a second and a half.
+    int most = 0;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 1500) {
+        feed.poll();
+        int lit = 0;
+        for (int i = 0; i < loopscope::PhaseCount; ++i)
+            lit += wheel.trailStrength(Phase(i)) > 0 ? 1 : 0;
+        if (clock.elapsed() > 300)
+            most = std::max(most, lit);
+        QTest::qWait(16);
+    }
+    QVERIFY(wheel.showingRates());
+    QVERIFY(wheel.cursorShown());
+    QVERIFY2(most <= 4, qPrintable(QString::number(most)));
+    const PhaseHeat::Shares& heat = wheel.heat();
+    QVERIFY2(heat.of(Phase(phase)) > 0.5, qPrintable(QString::number(heat.of(Phase(phase)))));
+    if (Phase(phase) == Phase::Poll)
+        QVERIFY(heat.pollWaiting > 0.9);
+    // A screen reader hears the same: where the loop is and where it spends its time.
+    const QString description = wheel.accessibleDescription();
+    QVERIFY2(description.contains(QLatin1String(loopscope::phaseName(Phase(phase)))) && description.contains('%'),
+        qPrintable(description));
+    keep(wheel.grab().toImage(),
+        QStringLiteral("wheel-speed-%1").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-')));
+    session.abort();
+    session.stop();
+}
+
+// In slow motion the hand goes round phase by phase, and the phases it passes without the loop
+// stopping there (pending and idle have nothing of the program's) light up behind it as well.
+void TestViews::wheelInSlowMotion()
+{
+    loopscope::Session session(parse(R"({ "format": "loopscope-program", "version": 1, "name": "slow",
+        "main": [ { "op": "chain", "via": "setTimeout", "ms": 1, "times": 1000, "do": [ { "op": "block", "ms": 1 } ] } ]
+    })"));
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    StatusModel status(&feed);
+    PhaseWheel wheel(&feed, &status);
+    feed.setSession(&session);
+    session.setSlowMotion(100);
+    session.start();
+
+    QSet<Phase> cursorOn;
+    QSet<Phase> liveIn;
+    bool passedLit = false;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 2000) {
+        feed.poll();
+        if (wheel.cursorShown()) {
+            QVERIFY(!wheel.showingRates());
+            cursorOn.insert(wheel.cursorPhase());
+            liveIn.insert(status.phase());
+            const double pending = wheel.trailStrength(Phase::Pending);
+            passedLit = passedLit || (pending > 0 && pending < 1);
+        }
+        QTest::qWait(16);
+    }
+    QVERIFY(!liveIn.contains(Phase::Pending));
+    QVERIFY(passedLit);
+    QVERIFY2(cursorOn.size() >= 5, qPrintable(QString::number(cursorOn.size())));
+    session.abort();
+    session.stop();
 }
 
 QTEST_MAIN(TestViews)

@@ -4,6 +4,8 @@
 
 #include <QColor>
 #include <QPointF>
+#include <QRectF>
+#include <QSizeF>
 
 #include <array>
 
@@ -13,15 +15,27 @@
 class PhaseGeometry
 {
 public:
-    // The logical box the wheel is painted in; the widget scales it to fit.
+    // The logical box the wheel is painted in, centred on the origin; the widget scales it to fit.
+    // It is wider than the circle, so that the notes beside it fit.
     static constexpr double LogicalSize = 400.0;
+    static constexpr double LogicalWidth = 640.0;
     static constexpr double OuterRadius = 172.0;
     static constexpr double InnerRadius = 100.0;
+    // The hub inside the ring, where the drain queues and the stopwatch are.
+    static constexpr double HubRadius = InnerRadius - 8;
+    // The cursor's band outside the ring.
+    static constexpr double CursorInner = OuterRadius + 3;
+    static constexpr double CursorOuter = OuterRadius + 11;
+    // The widest note beside the ring that still fits between the ring and the edge of the box.
+    static constexpr double NoteWidth = LogicalWidth / 2 - CursorOuter - 8;
     static constexpr double SegmentDegrees = 360.0 / loopscope::PhaseCount;
     // A callback running longer than this turns its phase red.
     static constexpr std::int64_t BlockedNs = 50'000'000;
-    // Above this many iterations per second the wheel shows rates, not a cursor.
+    // Above this many iterations per second the wheel shows rates, and the cursor no longer
+    // eases round every lap: it jumps to the phase the loop is in.
     static constexpr double RatesAbovePerSecond = 12.0;
+    // How long a phase the cursor left stays lit behind it.
+    static constexpr std::int64_t TrailNs = 250'000'000;
 
     enum class State { Waiting, Active, Sleeping, Blocked };
     // What lies under a point: a phase, the centre (the drain queues) or nothing.
@@ -40,6 +54,30 @@ public:
     static Hit hitTest(const QPointF& logical, bool timersAfterClose, loopscope::Phase* phase = nullptr);
     // The point on a circle of `radius` at `angle`.
     static QPointF pointAt(double angle, double radius);
+    // The phase whose segment holds `angle`.
+    static loopscope::Phase phaseAt(double angle, bool timersAfterClose);
+
+    // How much the logical box is scaled to fit a widget of `size`, and where a logical rectangle lands in it.
+    static double fitScale(const QSizeF& size);
+    static QRectF toWidget(const QRectF& logical, const QSizeF& size);
+    // The logical box itself.
+    static QRectF logicalBox() { return { -LogicalWidth / 2, -LogicalSize / 2, LogicalWidth, LogicalSize }; }
+    // Where the stopwatch of a blocking callback and its label go: in the hub, whichever phase blocks,
+    // so that it is never clipped and never covers a segment.
+    static QRectF stopwatchBox() { return { -70, -58, 140, 32 }; }
+    static QRectF blockedLabelBox() { return { -86, -24, 172, 36 }; }
+    // The box of a note of `size` beside the ring at `angle`, aligned away from the circle and kept
+    // inside the logical box; `alignment` says how to align text in it.
+    static QRectF noteBox(double angle, const QSizeF& size, Qt::Alignment* alignment);
+    // How far the nearest point of `rect` is from the centre (0 when it holds the centre).
+    static double distanceFromCentre(const QRectF& rect);
+    // How wide a label centred at `angle` and `radius` in the ring may be without leaving its segment.
+    static double labelWidth(double angle, double radius);
+    // The radius up to which a segment is filled for `share` (0..1) of the loop's time.
+    static double heatRadius(double share);
+    // How bright the trail is where the cursor left a phase `sinceLeftNs` ago: 1 as it leaves, fading
+    // to 0 at TrailNs, quickly at first.
+    static double trailStrength(std::int64_t sinceLeftNs);
 
     // The cursor moves forward only, as the loop does: from `from` towards
     // `to` clockwise by `fraction` of the way, in [0, 360).
@@ -54,4 +92,7 @@ public:
         std::int64_t callbackRunningNs);
     // The fill of a phase segment in `state`; `base` is the phase's own colour.
     static QColor fill(const QColor& base, State state, bool dark);
+    // The fill of the heat in a segment: the phase's own colour where callbacks ran, a calm one
+    // between it and the waiting fill where poll waited.
+    static QColor heatFill(const QColor& base, bool waiting, bool dark);
 };
