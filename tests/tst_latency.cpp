@@ -4,8 +4,10 @@
 #include "widgets/latencychart.h"
 #include "widgets/theme.h"
 
+#include "program/program.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "session/session.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -139,6 +141,7 @@ private slots:
     void statusReportsDelayBeyondResolution();
     void looksRight_data();
     void looksRight();
+    void liveBlockIsSeenWhileItHappens();
 };
 
 void TestLatency::initTestCase()
@@ -627,6 +630,51 @@ void TestLatency::looksRight()
     QVERIFY(controls);
     QVERIFY(chart.rect().contains(controls->geometry()));
     QVERIFY(controls->geometry().bottom() < chart.chart()->plotArea().top());
+}
+
+// A real loop blocked for 600 ms: the chart shows the wait growing during the block, then the step it became.
+void TestLatency::liveBlockIsSeenWhileItHappens()
+{
+    auto parsed = loopscope::parseProgram(R"({
+        "format": "loopscope-program", "version": 1, "name": "latency-test",
+        "probes": { "health": 20, "delay": 10 },
+        "main": [ { "op": "setTimeout", "ms": 150, "do": [
+            { "op": "block", "ms": 600 },
+            { "op": "setTimeout", "ms": 200, "do": [ { "op": "log", "text": "after" } ] }
+        ] } ]
+    })",
+        "latency-test.json");
+    QVERIFY(std::holds_alternative<loopscope::Program>(parsed));
+    loopscope::Session session(std::get<loopscope::Program>(std::move(parsed)));
+    LiveFeed feed;
+    feed.setInterval(1000000); // the test drives the ticks
+    LatencyChart chart(&feed);
+    StatusModel status(&feed);
+    chart.resize(1000, 260);
+    feed.setSession(&session);
+    session.start();
+
+    QTRY_VERIFY_WITH_TIMEOUT((feed.poll(), chart.refresh(), chart.delayWaitingNs() > 300 * Ms), 10000);
+    QVERIFY(chart.waitingLabels().first().startsWith(QStringLiteral("probe waiting")));
+    QVERIFY(highest(chart.delayWaitingSeries()) > 300);
+    QVERIFY(status.index(StatusModel::LoopDelayRow, StatusModel::ValueColumn)
+                .data()
+                .toString()
+                .startsWith(QStringLiteral("probe waiting")));
+    QVERIFY(status.utilisation() > 0.5);
+    keep(chart.grab().toImage(), QStringLiteral("latency-live-blocked"));
+
+    QVERIFY(session.waitFinished(20000));
+    feed.poll();
+    chart.refresh();
+    QCOMPARE(chart.delayWaitingNs(), -1);
+    QCOMPARE(chart.healthWaitingSeries()->count(), 0);
+    // The wait became a step as tall as the block, give or take the monitor's timing.
+    QVERIFY2(
+        chart.worstDelayMs() > 550 && chart.worstDelayMs() < 1000, qPrintable(QString::number(chart.worstDelayMs())));
+    QVERIFY(highest(chart.healthSeries()) > 400);
+    keep(chart.grab().toImage(), QStringLiteral("latency-live-after"));
+    session.stop();
 }
 
 QTEST_MAIN(TestLatency)

@@ -10,7 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QLegendMarker>
+#include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -111,7 +111,7 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     // The view made a chart of its own; replacing it would only release it, not delete it.
     QChart* chart = this->chart();
     chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->legend()->hide();
 
     auto makeSeries = [&](const QString& name, const QColor& color, qreal width, Qt::PenStyle style) {
         auto* series = new QLineSeries; // the chart owns series and axes
@@ -136,15 +136,6 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_healthFailed->setColor(PhaseColors::blocked());
     m_healthFailed->setBorderColor(PhaseColors::blocked());
     chart->addSeries(m_healthFailed);
-    // Its legend entry keeps the diamond, or it would be a red square like the loop delay's.
-    for (QLegendMarker* marker : chart->legend()->markers(m_healthFailed))
-        marker->setShape(QLegend::MarkerShapeRotatedRectangle);
-    // The waiting boxes explain themselves with a label while they grow.
-    for (QLineSeries* series : { m_delayWaiting, m_healthWaiting }) {
-        for (QLegendMarker* marker : chart->legend()->markers(series))
-            marker->setVisible(false);
-    }
-
     m_axisX = new QValueAxis;
     m_axisX->setLabelFormat(QStringLiteral("%.0f s"));
     m_axisX->setTickType(QValueAxis::TicksDynamic);
@@ -192,7 +183,6 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
         }
         return clock;
     };
-    connect(chart, &QChart::plotAreaChanged, this, &LatencyChart::placeControls);
     if (m_feed) {
         connect(m_feed, &LiveFeed::reset, this, &LatencyChart::onReset);
         connect(m_feed, &LiveFeed::advanced, this, &LatencyChart::onAdvanced);
@@ -209,8 +199,20 @@ void LatencyChart::buildControls()
     m_controls = new QWidget(this);
     m_controls->setObjectName(QStringLiteral("latencyControls"));
     auto* row = new QHBoxLayout(m_controls);
-    row->setContentsMargins(0, 0, 0, 0);
+    row->setContentsMargins(8, 0, 6, 0);
     row->setSpacing(6);
+
+    m_legend = new QLabel(m_controls);
+    m_legend->setObjectName(QStringLiteral("latencyLegend"));
+    m_legend->setTextFormat(Qt::RichText);
+    // It takes the room the controls leave and is cut at its end when there is not enough.
+    m_legend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_legend->setToolTip(tr("<p><b>loop delay</b>: how much later than planned the loop got to the delay "
+                            "monitor's check, beyond its resolution.</p><p><b>/health</b>: how long the built-in "
+                            "server took to answer; a diamond is a probe that got no answer.</p><p><b>utilisation"
+                            "</b> (right axis): the share of time the loop ran code.</p><p><b>previous run</b>: "
+                            "the loop delay of the run before this one.</p>"));
+    row->addWidget(m_legend, 1);
 
     m_scaleBox = new QComboBox(m_controls);
     m_scaleBox->setObjectName(QStringLiteral("latencyScale"));
@@ -253,36 +255,33 @@ void LatencyChart::buildControls()
 
 void LatencyChart::layoutTopRow()
 {
-    m_controls->adjustSize();
-    const QSize controls = m_controls->size();
-    QLegend* legend = chart()->legend();
-    // The legend's entries are a marker, a label and some spacing each; a generous estimate of their width
-    // decides whether they share the top row with the controls, centred left of them, or go below them.
-    const QFontMetricsF fm(legend->font());
-    double wanted = 0;
-    for (QLegendMarker* marker : legend->markers()) {
-        if (marker->isVisible())
-            wanted += fm.horizontalAdvance(marker->label()) + 2 * fm.height() + 12;
-    }
-    m_legendShared = wanted + controls.width() + 16 <= width();
-    if (m_legendShared) {
-        legend->setContentsMargins(
-            0, std::max(0.0, (controls.height() - fm.height() - 8) / 2), controls.width() + 10, 0);
-        chart()->setMargins(QMargins(4, 0, 4, 2));
-    } else {
-        legend->setContentsMargins(0, 0, 0, 0);
-        chart()->setMargins(QMargins(4, controls.height() + 4, 4, 2));
-    }
-    placeControls();
+    const int height = m_controls->sizeHint().height();
+    m_controls->setGeometry(0, 2, width(), height);
+    chart()->setMargins(QMargins(4, height + 2, 4, 2));
 }
 
-void LatencyChart::placeControls()
+void LatencyChart::updateLegend()
 {
-    // Beside the legend, centred on its row, once the chart has laid it out; in a row of their own otherwise.
-    const QSize controls = m_controls->size();
-    const QRectF legend = chart()->legend()->geometry();
-    const int y = m_legendShared && legend.height() > 0 ? int(legend.center().y() - controls.height() / 2.0) : 2;
-    m_controls->move(std::max(0, width() - controls.width() - 6), std::max(0, y));
+    // A legend of its own, in one row with the controls: the chart's legend would take a row for itself.
+    const QColor base = palette().color(QPalette::Base);
+    auto entry = [&base](const QColor& color, const QString& glyph, const QString& name) {
+        // A translucent pen is shown as it looks on the chart's background.
+        const double a = color.alphaF();
+        const QColor seen = QColor::fromRgbF(float(color.redF() * a + base.redF() * (1 - a)),
+            float(color.greenF() * a + base.greenF() * (1 - a)), float(color.blueF() * a + base.blueF() * (1 - a)));
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+            .arg(seen.name(QColor::HexRgb), glyph, name.toHtmlEscaped());
+    };
+    const QString line = QStringLiteral("\u2501\u2501");
+    const QString dotted = QStringLiteral("\u2505\u2505");
+    QStringList entries;
+    entries.append(entry(m_delay->pen().color(), line, m_delay->name()));
+    entries.append(entry(m_health->pen().color(), line, m_health->name()));
+    entries.append(entry(m_healthFailed->color(), QStringLiteral("\u25c6"), m_healthFailed->name()));
+    entries.append(entry(m_elu->pen().color(), dotted, m_elu->name()));
+    if (m_ghost->isVisible())
+        entries.append(entry(m_ghost->pen().color(), line, m_ghost->name()));
+    m_legend->setText(entries.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
 }
 
 void LatencyChart::resizeEvent(QResizeEvent* event)
@@ -357,8 +356,8 @@ void LatencyChart::retitle(int resolutionMs)
         return;
     m_resolutionMs = resolutionMs;
     m_delay->setName(tr("loop delay beyond %1 ms").arg(resolutionMs));
-    if (m_controls)
-        layoutTopRow();
+    if (m_legend)
+        updateLegend();
 }
 
 void LatencyChart::applyPalette()
@@ -367,7 +366,6 @@ void LatencyChart::applyPalette()
     QChart* c = chart();
     c->setBackgroundBrush(pal.color(QPalette::Base));
     c->setPlotAreaBackgroundVisible(false);
-    c->legend()->setLabelColor(pal.color(QPalette::Text));
     QColor grid = pal.color(QPalette::Text);
     grid.setAlphaF(0.12);
     for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*> { m_axisX, m_axisMs, m_axisLog, m_axisElu }) {
@@ -387,6 +385,8 @@ void LatencyChart::applyPalette()
     ghostPen.setColor(ghost);
     m_ghost->setPen(ghostPen);
     setBackgroundBrush(pal.color(QPalette::Base));
+    if (m_legend)
+        updateLegend();
 }
 
 void LatencyChart::changeEvent(QEvent* event)
@@ -634,9 +634,7 @@ void LatencyChart::refresh()
     const bool ghostShown = m_keepGhost && !m_ghostSteps.empty();
     if (ghostShown != m_ghost->isVisible()) {
         m_ghost->setVisible(ghostShown);
-        for (QLegendMarker* marker : chart()->legend()->markers(m_ghost))
-            marker->setVisible(ghostShown);
-        layoutTopRow();
+        updateLegend();
     }
 
     m_axisX->setRange(double(start) / 1e9, double(end) / 1e9);

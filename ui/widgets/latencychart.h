@@ -16,6 +16,7 @@ class LiveFeed;
 class QAbstractAxis;
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineSeries;
 class QLogValueAxis;
 class QScatterSeries;
@@ -116,7 +117,7 @@ private:
 
     void buildControls();
     void layoutTopRow();
-    void placeControls();
+    void updateLegend();
     void onReset();
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void onTicked();
@@ -160,11 +161,11 @@ private:
     QLogValueAxis* m_axisLog = nullptr;
     QValueAxis* m_axisElu = nullptr;
     QWidget* m_controls = nullptr;
+    QLabel* m_legend = nullptr;
     QComboBox* m_scaleBox = nullptr;
     QSpinBox* m_topBox = nullptr;
     QCheckBox* m_ghostBox = nullptr;
     QElapsedTimer m_sinceRefresh;
     int m_refreshes = 0;
     bool m_dirty = true;
-    bool m_legendShared = false; // the legend and the controls share the top row
 };
