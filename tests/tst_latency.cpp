@@ -607,7 +607,7 @@ void TestLatency::looksRight()
     chart.setPalette(Theme::palette(dark ? Theme::Mode::Dark : Theme::Mode::Light));
     chart.resize(size);
     chart.setScale(LatencyScale(scale));
-    chart.setFixedTopMs(1000);
+    chart.setFixedTopMs(200); // the fixed scale cuts the 300 ms block and says so
     feed.setRecording(idleLoop(6000 * Ms, 2500 * Ms, 900, true));
     feed.poll();
     feed.setRecording(idleLoop(5000 * Ms, 3000 * Ms, 300, true));
@@ -671,7 +671,7 @@ void TestLatency::liveBlockIsSeenWhileItHappens()
     QCOMPARE(chart.healthWaitingSeries()->count(), 0);
     // The wait became a step as tall as the block, give or take the monitor's timing.
     QVERIFY2(
-        chart.worstDelayMs() > 550 && chart.worstDelayMs() < 1000, qPrintable(QString::number(chart.worstDelayMs())));
+        chart.worstDelayMs() > 550 && chart.worstDelayMs() < 2000, qPrintable(QString::number(chart.worstDelayMs())));
     QVERIFY(highest(chart.healthSeries()) > 400);
     keep(chart.grab().toImage(), QStringLiteral("latency-live-after"));
     session.stop();
