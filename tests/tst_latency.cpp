@@ -132,6 +132,7 @@ private slots:
     void percentile_data();
     void percentile();
     void blockIsAStepNotARamp();
+    void stepsFollowPixelsNotSamples();
     void waitingMarkGrowsUntilFinished();
     void seriesStopAtTheLastSample();
     void scaleSetsTheAxis_data();
@@ -200,6 +201,8 @@ void TestLatency::merged_data()
         << Steps { { 0, 10, 100 }, { 10, 40, 0 } } << qint64(100) << true << Steps { { 0, 40, 25 } };
     QTest::newRow("a new bin starts a new step") << Steps { { 90, 100, 1 }, { 100, 110, 2 } } << qint64(100) << false
                                                  << Steps { { 90, 100, 1 }, { 100, 110, 2 } };
+    QTest::newRow("a sample across a bin edge joins the bin it ends in") << Steps { { 95, 105, 1 }, { 105, 115, 2 },
+        { 115, 125, 3 } } << qint64(100) << false << Steps { { 95, 125, 3 } };
     QTest::newRow("a long step keeps its edges") << Steps { { 0, 10, 1 }, { 10, 320, 300 },
         { 320, 330, 1 } } << qint64(100) << false << Steps { { 0, 10, 1 }, { 10, 320, 300 }, { 320, 330, 1 } };
     QTest::newRow("no bin, nothing merged")
@@ -378,6 +381,31 @@ void TestLatency::blockIsAStepNotARamp()
     for (const QPointF& point : chart.utilisationSeries()->points())
         busyThroughTheBlock = busyThroughTheBlock || (point.x() == 1.69 && point.y() == 100);
     QVERIFY(busyThroughTheBlock);
+}
+
+// Thirty seconds of an idle loop are 3000 samples; the plot gets about one step per two pixels of its width.
+void TestLatency::stepsFollowPixelsNotSamples()
+{
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    LatencyChart chart(&feed);
+    chart.resize(1000, 260);
+    feed.setRecording(idleLoop(30000 * Ms, 15000 * Ms, 300));
+    feed.poll();
+    chart.grab(); // lays the chart out
+    chart.refresh();
+    const double wide = chart.chart()->plotArea().width();
+    const qsizetype wideCount = chart.delaySeries()->count();
+    QVERIFY2(wideCount <= qsizetype(wide) + 8, qPrintable(QString::number(wideCount)));
+    QVERIFY(wideCount > qsizetype(wide / 4));
+    QCOMPARE(highest(chart.delaySeries()), 300.0);
+
+    // A narrower dock merges anew on the next tick, without new samples.
+    chart.resize(500, 260);
+    chart.grab();
+    QVERIFY(chart.chart()->plotArea().width() < wide);
+    QTRY_VERIFY((feed.poll(), chart.delaySeries()->count() < wideCount * 3 / 4));
+    QCOMPARE(highest(chart.delaySeries()), 300.0);
 }
 
 void TestLatency::waitingMarkGrowsUntilFinished()

@@ -78,7 +78,7 @@ std::vector<LatencyStep> LatencyMapping::merged(const std::vector<LatencyStep>& 
         close();
         open = true;
         current = step;
-        binEnd = std::max((step.startNs / binNs + 1) * binNs, step.endNs);
+        binEnd = (std::max<std::int64_t>(0, step.endNs - 1) / binNs + 1) * binNs; // the bin its end falls in
         weighted = step.value * double(length);
         covered = length;
     }

@@ -56,7 +56,7 @@ public:
     static std::optional<LatencyStep> utilisationStep(std::int64_t atNs, double utilization, double histogramMs);
 
     enum class Merge { Max, Mean };
-    // Steps shorter than `binNs` that fall in the same bin of `binNs` become one, with their largest
+    // Steps shorter than `binNs` that end in the same bin of `binNs` become one, with their largest
     // value or their time-weighted mean; longer steps stay as they are, so a spike keeps its edges.
     // `steps` are sorted by end.
     static std::vector<LatencyStep> merged(const std::vector<LatencyStep>& steps, std::int64_t binNs, Merge merge);

@@ -37,6 +37,7 @@ constexpr std::int64_t BandSettledNs = 200'000'000; // a stretch this old can no
 constexpr double FailureMarkerHeight = 0.95; // failed probes sit this high on the ms axis, apart from any latency
 constexpr qreal FailureMarkerSize = 9;
 constexpr double PixelsPerStep = 2; // runs of short samples merge into steps about this wide
+constexpr double MinPlotWidth = 100; // the plot's width before the chart has laid it out
 constexpr int DefaultResolutionMs = 10;
 
 const char* const ScaleKey = "latencyChart/scale";
@@ -183,6 +184,11 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
         }
         return clock;
     };
+    // Runs of samples merge by the pixel; a plot that changes width needs them merged anew.
+    connect(chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+        if (std::abs(std::max(MinPlotWidth, area.width()) - m_plotWidth) > 1)
+            m_dirty = true;
+    });
     if (m_feed) {
         connect(m_feed, &LiveFeed::reset, this, &LatencyChart::onReset);
         connect(m_feed, &LiveFeed::advanced, this, &LatencyChart::onAdvanced);
@@ -550,8 +556,9 @@ void LatencyChart::refresh()
     const std::int64_t start = std::max<std::int64_t>(0, now - VisibleNs);
     // A young run fills the chart; once it is older than VisibleNs the chart slides.
     const std::int64_t end = std::max<std::int64_t>(now, 1'000'000'000);
-    const double plotWidth = std::max(100.0, chart()->plotArea().width());
-    const auto binNs = std::max<std::int64_t>(1'000'000, std::int64_t(double(end - start) * PixelsPerStep / plotWidth));
+    m_plotWidth = std::max(MinPlotWidth, chart()->plotArea().width());
+    const auto binNs
+        = std::max<std::int64_t>(1'000'000, std::int64_t(double(end - start) * PixelsPerStep / m_plotWidth));
 
     // Only the windows that hold samples are visited: the cost follows the events, not the span.
     std::vector<LatencyStep> delays, health, utilisation;

@@ -148,6 +148,7 @@ private:
     double m_fixedTopMs = 100;
     bool m_keepGhost = true;
     LatencyAxis m_range;
+    double m_plotWidth = 0; // the width of the plot the series were merged for
 
     QLineSeries* m_delay = nullptr;
     QLineSeries* m_health = nullptr;
