@@ -145,7 +145,8 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_axisMs = new QValueAxis;
     m_axisMs->setTitleText(tr("ms"));
     m_axisMs->setLabelFormat(QStringLiteral("%g"));
-    m_axisMs->setTickCount(5);
+    m_axisMs->setTickType(QValueAxis::TicksDynamic);
+    m_axisMs->setTickAnchor(0);
     m_axisLog = new QLogValueAxis(this); // kept by the view while the chart shows the linear axis
     m_axisLog->setTitleText(tr("ms (log)"));
     m_axisLog->setLabelFormat(QStringLiteral("%g"));
@@ -540,10 +541,13 @@ void LatencyChart::applyRange(const LatencyAxis& range)
             series->attachAxis(to);
     }
     m_range = range;
-    if (range.log)
+    if (range.log) {
         m_axisLog->setRange(range.min, range.max);
-    else
-        m_axisMs->setRange(range.min, range.max);
+        return;
+    }
+    m_axisMs->setRange(range.min, range.max);
+    // Round steps from 0, about five of them: 0, 100, 200 rather than 0, 125, 250.
+    m_axisMs->setTickInterval(roundStep((range.max - range.min) / 5));
 }
 
 void LatencyChart::refresh()
