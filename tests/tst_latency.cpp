@@ -139,6 +139,7 @@ private slots:
     void scaleSetsTheAxis();
     void scaleIsRemembered();
     void ghostKeptAcrossReset();
+    void longRunKeepsAStepPerWindow();
     void statusReportsDelayBeyondResolution();
     void looksRight_data();
     void looksRight();
@@ -578,6 +579,26 @@ void TestLatency::ghostKeptAcrossReset()
     chart.setKeepGhost(false);
     QVERIFY(!chart.ghostSeries()->isVisible());
     QCOMPARE(chart.ghostSeries()->count(), 0);
+}
+
+// Two minutes of samples: the windows out of view keep a step each for the ghost, nothing more.
+void TestLatency::longRunKeepsAStepPerWindow()
+{
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    LatencyChart chart(&feed);
+    chart.resize(1000, 260);
+    feed.setRecording(idleLoop(120'000 * Ms, 10'000 * Ms, 300));
+    feed.poll();
+    chart.refresh();
+    QVERIFY2(chart.bucketCount() <= std::size_t(LatencyChart::VisibleNs / LatencyChart::WindowNs) + 2,
+        qPrintable(QString::number(chart.bucketCount())));
+
+    // The block ten seconds in, long out of view, is still the ghost's when a short run follows.
+    feed.setRecording(idleLoop(12'000 * Ms));
+    feed.poll();
+    chart.refresh();
+    QCOMPARE(highest(chart.ghostSeries()), 300.0);
 }
 
 void TestLatency::statusReportsDelayBeyondResolution()

@@ -407,12 +407,16 @@ void LatencyChart::onReset()
 {
     // The run that ends becomes the ghost, unless it had no delay to show (a detach between two runs).
     if (m_keepGhost) {
-        std::vector<LatencyStep> steps;
+        std::vector<LatencyStep> steps = std::move(m_pastDelays);
         for (const auto& [index, bucket] : m_buckets)
             steps.insert(steps.end(), bucket.delays.begin(), bucket.delays.end());
+        // Samples of the prober's log may have come late to a window already put away.
+        std::stable_sort(
+            steps.begin(), steps.end(), [](const LatencyStep& a, const LatencyStep& b) { return a.endNs < b.endNs; });
         if (!steps.empty())
             m_ghostSteps = LatencyMapping::merged(steps, WindowNs, LatencyMapping::Merge::Max);
     }
+    m_pastDelays.clear();
     m_buckets.clear();
     m_bands.clear();
     m_worstDelayMs = -1;
@@ -563,6 +567,15 @@ void LatencyChart::refresh()
     m_plotWidth = std::max(MinPlotWidth, chart()->plotArea().width());
     const auto binNs
         = std::max<std::int64_t>(1'000'000, std::int64_t(double(end - start) * PixelsPerStep / m_plotWidth));
+
+    // The chart only moves forward: windows that scrolled out of view matter to the ghost alone, which
+    // needs a step per window of their loop delay, so a long run costs that much and no more.
+    for (auto it = m_buckets.begin(); it != m_buckets.end() && it->first < start / WindowNs - 1;) {
+        const std::vector<LatencyStep> kept
+            = LatencyMapping::merged(it->second.delays, WindowNs, LatencyMapping::Merge::Max);
+        m_pastDelays.insert(m_pastDelays.end(), kept.begin(), kept.end());
+        it = m_buckets.erase(it);
+    }
 
     // Only the windows that hold samples are visited: the cost follows the events, not the span.
     std::vector<LatencyStep> delays, health, utilisation;

@@ -98,7 +98,7 @@ public:
     // Rebuilds the series now, ignoring the rate limit.
     void refresh();
     int refreshCount() const { return m_refreshes; }
-    // How many 100 ms windows hold data: it follows the number of samples, not the time they span.
+    // How many 100 ms windows in view hold data: it follows the number of samples, not the time they span.
     std::size_t bucketCount() const { return m_buckets.size(); }
 
 protected:
@@ -131,6 +131,7 @@ private:
     QPointer<LiveFeed> m_feed;
     std::function<LiveClock()> m_clock;
     std::map<std::int64_t, Bucket> m_buckets; // by window index; only windows that hold data
+    std::vector<LatencyStep> m_pastDelays; // this run's loop delay out of view, a step per window, for the ghost
     std::vector<LatencyStep> m_ghostSteps; // the previous run's loop delay, merged by window
     std::vector<Band> m_bands; // sorted by start, disjoint
     double m_worstDelayMs = -1;
