@@ -250,11 +250,12 @@ void TestViews::liveRun()
     QVERIFY(timeline.selectAt(phases, phase.startNs).contains(QStringLiteral("Iteration")));
 
     // The latency chart: delay samples, /health answers, utilisation, and a band where the slow timer blocked.
-    QVERIFY(chart.p99Series()->count() > 0);
-    QCOMPARE(chart.p99Series()->count(), chart.maxSeries()->count());
-    for (int i = 0; i < chart.p99Series()->count(); ++i)
-        QVERIFY(chart.p99Series()->at(i).y() <= chart.maxSeries()->at(i).y());
+    QVERIFY(chart.delaySeries()->count() > 0);
     QVERIFY(chart.worstDelayMs() >= 50);
+    double highestStep = 0;
+    for (const QPointF& point : chart.delaySeries()->points())
+        highestStep = std::max(highestStep, point.y());
+    QCOMPARE(highestStep, chart.worstDelayMs());
     QVERIFY(chart.healthSeries()->count() > 0);
     QVERIFY(chart.utilisationSeries()->count() > 0);
     bool slowBand = false;
@@ -421,9 +422,13 @@ void TestViews::failedProbesAreMarkedNotDrawn()
     feed.setRecording(recording);
     feed.poll();
     chart.refresh();
-    QCOMPARE(chart.healthSeries()->count(), Answered);
-    for (const QPointF& point : chart.healthSeries()->points())
-        QCOMPARE(point.y(), 0.5);
+    // Each answer is a step over the time it took, down to zero between probes; failures add none.
+    int plateauCorners = 0;
+    for (const QPointF& point : chart.healthSeries()->points()) {
+        QVERIFY(point.y() == 0 || point.y() == 0.5);
+        plateauCorners += point.y() == 0.5 ? 1 : 0;
+    }
+    QCOMPARE(plateauCorners, 2 * Answered);
     QCOMPARE(chart.healthFailureSeries()->count(), Failed);
     QVERIFY(chart.healthFailureSeries()->at(0).y() > 0.5);
 }

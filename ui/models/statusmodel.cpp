@@ -1,11 +1,13 @@
 #include "models/statusmodel.h"
 
+#include "models/latencymapping.h"
 #include "models/livefeed.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 
 using loopscope::CallbackKind;
 using loopscope::Phase;
@@ -69,6 +71,16 @@ void StatusModel::onReset()
     m_drainRate = 0;
     m_phaseRates.fill(0);
     m_window.restart();
+    m_delaySamples.clear();
+    m_delaysInWindow.clear();
+    m_delayMaxMs = -1;
+    m_utilisation = -1;
+    m_resolutionMs = 0;
+    m_healthMs = -1;
+    m_healthIntervalNs = -1;
+    m_lastHealthSentNs = -1;
+    m_delayWaitingNs = -1;
+    m_healthWaitingNs = -1;
     if (const loopscope::Recording* recording = m_feed->recording())
         m_timersAfterClose = recording->info.timersAfterClose;
     refresh();
@@ -76,15 +88,18 @@ void StatusModel::onReset()
 
 void StatusModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 {
-    if (logIndex != 0)
+    const loopscope::EventLog* followed = m_feed->log(logIndex);
+    if (!followed)
         return;
-    const loopscope::Recording* recording = m_feed->recording();
-    if (!recording)
-        return;
-    const loopscope::EventLog& log = recording->mainLog();
+    const loopscope::EventLog& log = *followed;
     for (std::size_t i = from; i < to; ++i) {
         const loopscope::Record& record = log[i];
-        if (record.thread != loopscope::MainThread)
+        // Latency samples come from the delay monitor on the main log and from the /health prober's own log.
+        if (record.type == loopscope::RecordType::Latency) {
+            addLatency(record);
+            continue;
+        }
+        if (logIndex != 0 || record.thread != loopscope::MainThread)
             continue;
         if (record.type == loopscope::RecordType::Phase) {
             if (record.sub < loopscope::PhaseCount)
@@ -100,6 +115,82 @@ void StatusModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
                 m_windowPhase[std::size_t(phase)] += count;
         }
     }
+}
+
+void StatusModel::addLatency(const loopscope::Record& record)
+{
+    const loopscope::LatencyFields& latency = record.latency;
+    if (latency.loopDelayMs >= 0) {
+        m_delaySamples.push_back(
+            { record.startNs, latency.loopDelayMs, std::max(0.0, latency.histogramMs), latency.utilization });
+        // The resolution is what the histogram holds beyond the delay; a delay of 0 may be clamped.
+        if (latency.loopDelayMs > 0 && latency.histogramMs > latency.loopDelayMs)
+            m_resolutionMs = int(std::lround(latency.histogramMs - latency.loopDelayMs));
+        while (m_delaySamples.front().endNs < record.startNs - DelayWindowNs)
+            m_delaySamples.pop_front();
+    }
+    if (latency.healthMs == loopscope::HealthProbeFailed) {
+        m_healthMs = latency.healthMs;
+    } else if (latency.healthMs >= 0) {
+        m_healthMs = latency.healthMs;
+        // The prober sends on a timer; the shortest gap between two requests is its interval.
+        const auto sentNs = record.startNs - std::int64_t(std::llround(std::min(latency.healthMs, 1e12) * 1e6));
+        if (m_lastHealthSentNs >= 0 && sentNs > m_lastHealthSentNs) {
+            const std::int64_t gap = sentNs - m_lastHealthSentNs;
+            m_healthIntervalNs = m_healthIntervalNs < 0 ? gap : std::min(m_healthIntervalNs, gap);
+        }
+        m_lastHealthSentNs = sentNs;
+    }
+}
+
+void StatusModel::refreshLatency(const loopscope::LiveState* live)
+{
+    const std::int64_t now = nowNs();
+    m_delayWaitingNs = -1;
+    m_healthWaitingNs = -1;
+    std::int64_t checkNs = -1;
+    if (live && !m_feed->finished()) {
+        const int resolutionMs = live->delayResolutionMs.load(std::memory_order_relaxed);
+        if (resolutionMs > 0)
+            m_resolutionMs = resolutionMs;
+        checkNs = live->delayCheckNs.load(std::memory_order_relaxed);
+        m_delayWaitingNs = LatencyMapping::delayWaitingNs(now, checkNs, resolutionMs, LatencyMapping::WaitingSlackNs);
+        m_healthWaitingNs = LatencyMapping::healthWaitingNs(now, live->healthSentNs.load(std::memory_order_relaxed),
+            m_healthIntervalNs > 0 ? m_healthIntervalNs : LatencyMapping::DefaultHealthIntervalNs);
+    }
+
+    // Utilisation weighs each sample by the part of its interval inside the last second; a check the
+    // loop is too busy to run counts as busy for as long as it waits.
+    m_delaysInWindow.clear();
+    m_delayMaxMs = -1;
+    const std::int64_t since = now - UtilisationWindowNs;
+    double busy = 0;
+    double covered = 0;
+    for (const DelaySample& sample : m_delaySamples) {
+        if (sample.endNs < now - DelayWindowNs)
+            continue;
+        m_delaysInWindow.push_back(sample.delayMs);
+        m_delayMaxMs = std::max(m_delayMaxMs, sample.delayMs);
+        if (sample.utilization < 0)
+            continue;
+        const double startNs = double(sample.endNs) - sample.intervalMs * 1e6;
+        const double overlap = double(std::min(sample.endNs, now)) - std::max(startNs, double(since));
+        if (overlap > 0) {
+            busy += sample.utilization * overlap;
+            covered += overlap;
+        }
+    }
+    if (m_delayWaitingNs > 0) {
+        const double overlap = double(now - std::max(checkNs, since));
+        busy += overlap;
+        covered += overlap;
+    }
+    m_utilisation = covered > 0 ? std::clamp(busy / covered, 0.0, 1.0) : -1;
+}
+
+double StatusModel::loopDelayPercentileMs(double q) const
+{
+    return LatencyMapping::percentile(m_delaysInWindow, q);
 }
 
 std::int64_t StatusModel::nowNs() const
@@ -153,6 +244,11 @@ void StatusModel::refresh()
                 m_pollTextsSeen.append(poll);
         }
     }
+
+    const int resolutionMs = m_resolutionMs;
+    refreshLatency(live);
+    if (m_resolutionMs != resolutionMs)
+        emit dataChanged(index(LoopDelayRow, NameColumn), index(LoopDelayRow, NameColumn));
 
     const std::int64_t elapsed = m_window.nsecsElapsed();
     if (elapsed >= RateWindowNs) {
@@ -275,6 +371,26 @@ QString StatusModel::valueText(int row) const
                 formatDuration(m_callbackRunningNs));
     case PoolRow:
         return tr("%1 running, %2 waiting").arg(m_poolActive).arg(m_poolQueued);
+    case LoopDelayRow:
+        if (m_delayWaitingNs > 0)
+            return tr("probe waiting %1 ms").arg(LatencyMapping::formatMs(double(m_delayWaitingNs) / 1e6));
+        if (m_delaysInWindow.empty())
+            return tr("no samples");
+        return tr("p50 %1 · p99 %2 · max %3 ms")
+            .arg(LatencyMapping::formatMs(loopDelayPercentileMs(0.5)),
+                LatencyMapping::formatMs(loopDelayPercentileMs(0.99)), LatencyMapping::formatMs(m_delayMaxMs));
+    case UtilisationRow:
+        if (m_utilisation < 0)
+            return tr("no samples");
+        return tr("%1 %").arg(std::lround(m_utilisation * 100));
+    case HealthRow:
+        if (m_healthWaitingNs > 0)
+            return tr("waiting %1 ms").arg(LatencyMapping::formatMs(double(m_healthWaitingNs) / 1e6));
+        if (m_healthMs == loopscope::HealthProbeFailed)
+            return tr("no answer");
+        if (m_healthMs < 0)
+            return tr("no probe");
+        return tr("%1 ms").arg(LatencyMapping::formatMs(m_healthMs));
     case RowCount:
         break;
     }
@@ -318,6 +434,12 @@ QVariant StatusModel::data(const QModelIndex& index, int role) const
             return tr("Running");
         case PoolRow:
             return tr("Thread pool");
+        case LoopDelayRow:
+            return m_resolutionMs > 0 ? tr("Delay beyond %1 ms").arg(m_resolutionMs) : tr("Loop delay");
+        case UtilisationRow:
+            return tr("Utilisation");
+        case HealthRow:
+            return tr("/health");
         case RowCount:
             break;
         }
@@ -340,6 +462,18 @@ QVariant StatusModel::data(const QModelIndex& index, int role) const
             return tr("The callback running on the loop now; while it runs, nothing else can.");
         case PoolRow:
             return tr("libuv's thread pool: work running on its threads and work waiting for a free one.");
+        case LoopDelayRow:
+            return tr("<p>How much later than planned the loop got to the delay monitor's check, over the last "
+                      "5 seconds: the median (p50), the worst 1% (p99) and the worst (max).</p><p>Node's "
+                      "monitorEventLoopDelay histogram records the raw time between two checks, so an idle loop "
+                      "reads its resolution (about 10 ms); this line subtracts the resolution, as users do.</p>");
+        case UtilisationRow:
+            return tr("Event-loop utilisation over the last second: the share of time the loop ran code rather "
+                      "than waiting in poll, as Node's performance.eventLoopUtilization() measures it. About 0% "
+                      "when idle, 100% while a callback blocks the loop.");
+        case HealthRow:
+            return tr("How long the built-in HTTP server took to answer the latest /health probe. It can only "
+                      "answer when the loop is free, so while a callback blocks, the request waits.");
         case RowCount:
             break;
         }

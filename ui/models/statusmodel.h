@@ -11,6 +11,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <vector>
 
 class LiveFeed;
 
@@ -34,11 +36,17 @@ public:
         PollRow,
         CallbackRow,
         PoolRow,
+        LoopDelayRow,
+        UtilisationRow,
+        HealthRow,
         RowCount
     };
     enum class RunState { Idle, Running, Paused, Finished, Aborted };
 
     static constexpr std::int64_t RateWindowNs = 500'000'000;
+    // Loop-delay percentiles cover the samples of the last 5 s, utilisation the last second.
+    static constexpr std::int64_t DelayWindowNs = 5'000'000'000;
+    static constexpr std::int64_t UtilisationWindowNs = 1'000'000'000;
 
     explicit StatusModel(LiveFeed* feed, QObject* parent = nullptr);
 
@@ -73,6 +81,19 @@ public:
     std::uint32_t poolActive() const { return m_poolActive; }
     std::uint32_t poolQueued() const { return m_poolQueued; }
 
+    // Loop delay beyond the monitor's resolution (what users mean by it), over DelayWindowNs; -1: no samples.
+    double loopDelayPercentileMs(double q) const;
+    double loopDelayMaxMs() const { return m_delayMaxMs; }
+    // The delay monitor's resolution, as the live state or the samples tell it (0: not known).
+    int delayResolutionMs() const { return m_resolutionMs; }
+    // How long the delay monitor's check, or the /health request, has been waiting for a blocked loop (-1: not).
+    std::int64_t delayWaitingNs() const { return m_delayWaitingNs; }
+    std::int64_t healthWaitingNs() const { return m_healthWaitingNs; }
+    // Event-loop utilisation 0..1 over UtilisationWindowNs, a wait for a blocked loop counted as busy; -1: unknown.
+    double utilisation() const { return m_utilisation; }
+    // The latest /health answer in ms; -1 before any, HealthProbeFailed when it got none.
+    double healthMs() const { return m_healthMs; }
+
     // Every phase the recording has shown so far, and every poll description the live state showed.
     const QSet<loopscope::Phase>& phasesSeen() const { return m_phasesSeen; }
     const QStringList& pollTextsSeen() const { return m_pollTextsSeen; }
@@ -94,6 +115,8 @@ private:
     void onReset();
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     QString valueText(int row) const;
+    void addLatency(const loopscope::Record& record);
+    void refreshLatency(const loopscope::LiveState* live);
 
     LiveFeed* m_feed;
     bool m_aborted = false;
@@ -119,6 +142,25 @@ private:
     double m_callbackRate = 0;
     double m_drainRate = 0;
     std::array<double, loopscope::PhaseCount> m_phaseRates {};
+
+    // One loop-delay sample: it measured the intervalMs before endNs.
+    struct DelaySample
+    {
+        std::int64_t endNs;
+        double delayMs;
+        double intervalMs;
+        double utilization; // < 0: none
+    };
+    std::deque<DelaySample> m_delaySamples;
+    std::vector<double> m_delaysInWindow;
+    double m_delayMaxMs = -1;
+    double m_utilisation = -1;
+    int m_resolutionMs = 0;
+    double m_healthMs = -1;
+    std::int64_t m_healthIntervalNs = -1; // the shortest gap seen between two /health requests
+    std::int64_t m_lastHealthSentNs = -1;
+    std::int64_t m_delayWaitingNs = -1;
+    std::int64_t m_healthWaitingNs = -1;
 
     QSet<loopscope::Phase> m_phasesSeen;
     QStringList m_pollTextsSeen;

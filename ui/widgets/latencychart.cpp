@@ -7,9 +7,15 @@
 #include "recording/recording.h"
 
 #include <QChart>
-#include <QLegendMarker>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QSettings>
+#include <QSpinBox>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -30,18 +36,13 @@ constexpr std::int64_t BandCandidateNs = 500'000;
 constexpr std::int64_t BandSettledNs = 200'000'000; // a stretch this old can no longer grow
 constexpr double FailureMarkerHeight = 0.95; // failed probes sit this high on the ms axis, apart from any latency
 constexpr qreal FailureMarkerSize = 9;
+constexpr double PixelsPerStep = 2; // runs of short samples merge into steps about this wide
+constexpr double MinPlotWidth = 100; // the plot's width before the chart has laid it out
+constexpr int DefaultResolutionMs = 10;
 
-double niceCeiling(double value)
-{
-    if (value <= 0)
-        return 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
-    for (double multiple : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
-        if (magnitude * multiple >= value)
-            return magnitude * multiple;
-    }
-    return magnitude * 10;
-}
+const char* const ScaleKey = "latencyChart/scale";
+const char* const FixedTopKey = "latencyChart/fixedTopMs";
+const char* const GhostKey = "latencyChart/ghost";
 
 // 1, 2 or 5 times a power of ten, at least `value`: steps whose labels stay short.
 double roundStep(double value)
@@ -56,6 +57,37 @@ double roundStep(double value)
     return magnitude * 10;
 }
 
+QString scaleName(LatencyScale scale)
+{
+    switch (scale) {
+    case LatencyScale::Fixed:
+        return QStringLiteral("fixed");
+    case LatencyScale::Log:
+        return QStringLiteral("log");
+    case LatencyScale::Auto:
+        break;
+    }
+    return QStringLiteral("auto");
+}
+
+LatencyScale scaleOfName(const QString& name)
+{
+    if (name == QLatin1String("fixed"))
+        return LatencyScale::Fixed;
+    if (name == QLatin1String("log"))
+        return LatencyScale::Log;
+    return LatencyScale::Auto;
+}
+
+// The outline of a box from `startNs` to `endNs`, `height` tall, standing on `floor`.
+QList<QPointF> box(std::int64_t startNs, std::int64_t endNs, double height, double floor)
+{
+    const double x0 = double(startNs) / 1e9;
+    const double x1 = double(endNs) / 1e9;
+    const double top = std::max(height, floor);
+    return { QPointF(x0, floor), QPointF(x0, top), QPointF(x1, top), QPointF(x1, floor) };
+}
+
 } // namespace
 
 LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
@@ -66,18 +98,21 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     // Small enough that the window still fits a 1280x720 screen with the chart docked below the wheel.
     setMinimumSize(300, 160);
     setAccessibleName(tr("Latency chart"));
-    setToolTip(tr("<p><b>Loop delay</b>: how late the loop gets to a timer that should fire every 10 ms, that is, "
-                  "how long callbacks kept it busy. <b>p99</b> is the worst 1% in each 100 ms window, <b>max</b> the "
-                  "worst of all.</p><p><b>/health</b>: how long the built-in HTTP server took to answer a probe; it "
-                  "can only answer when the loop is free.</p><p><b>Utilisation</b> (right axis): the share of time "
-                  "the loop ran code instead of waiting in poll.</p><p>Shaded bands mark callbacks that held the loop "
-                  "for more than 20 ms.</p>"));
+    setToolTip(tr("<p><b>Loop delay</b>: how much later than planned the loop got to a check that should run "
+                  "every 10 ms, that is, how long callbacks kept it busy. Node's monitorEventLoopDelay histogram "
+                  "records the raw time between two checks, about 10 ms on an idle loop; subtract the resolution "
+                  "to get the delay meant here. Each sample is drawn over the time it measures, so a 300 ms block "
+                  "is a step 300 ms wide and 300 ms tall.</p>"
+                  "<p><b>/health</b>: how long the built-in HTTP server took to answer a probe; it can only answer "
+                  "when the loop is free. A red diamond is a probe that got no answer.</p>"
+                  "<p>While the loop is blocked, a dashed box grows: a probe still waiting for its turn.</p>"
+                  "<p><b>Utilisation</b> (right axis): the share of time the loop ran code instead of waiting in "
+                  "poll.</p><p>Shaded bands mark callbacks that held the loop for more than 20 ms.</p>"));
 
     // The view made a chart of its own; replacing it would only release it, not delete it.
     QChart* chart = this->chart();
-    chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
-    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->legend()->hide();
 
     auto makeSeries = [&](const QString& name, const QColor& color, qreal width, Qt::PenStyle style) {
         auto* series = new QLineSeries; // the chart owns series and axes
@@ -89,10 +124,12 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
         chart->addSeries(series);
         return series;
     };
-    m_max = makeSeries(tr("loop delay max"), PhaseColors::blocked(), 2, Qt::SolidLine);
-    m_p99 = makeSeries(tr("loop delay p99"), PhaseColors::phase(Phase::Timers), 2, Qt::SolidLine);
-    m_health = makeSeries(tr("/health response"), PhaseColors::phase(Phase::Poll), 2, Qt::SolidLine);
-    m_elu = makeSeries(tr("utilisation %"), PhaseColors::phase(Phase::Check), 1.5, Qt::DashLine);
+    m_ghost = makeSeries(tr("previous run"), Qt::gray, 1.5, Qt::SolidLine);
+    m_elu = makeSeries(tr("utilisation %"), PhaseColors::phase(Phase::Check), 1.2, Qt::DotLine);
+    m_health = makeSeries(tr("/health response"), PhaseColors::phase(Phase::Poll), 1.8, Qt::SolidLine);
+    m_delay = makeSeries(QString(), PhaseColors::blocked(), 2, Qt::SolidLine);
+    m_delayWaiting = makeSeries(tr("probe waiting"), PhaseColors::blocked(), 1.5, Qt::DashLine);
+    m_healthWaiting = makeSeries(tr("/health waiting"), PhaseColors::phase(Phase::Poll), 1.5, Qt::DashLine);
     m_healthFailed = new QScatterSeries;
     m_healthFailed->setName(tr("/health failed"));
     m_healthFailed->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
@@ -100,19 +137,21 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_healthFailed->setColor(PhaseColors::blocked());
     m_healthFailed->setBorderColor(PhaseColors::blocked());
     chart->addSeries(m_healthFailed);
-    // Its legend entry keeps the diamond, or it would be a red square like the loop delay's.
-    for (QLegendMarker* marker : chart->legend()->markers(m_healthFailed))
-        marker->setShape(QLegend::MarkerShapeRotatedRectangle);
-
     m_axisX = new QValueAxis;
-    m_axisX->setTitleText(tr("seconds since start"));
-    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisX->setLabelFormat(QStringLiteral("%.0f s"));
     m_axisX->setTickType(QValueAxis::TicksDynamic);
     m_axisX->setTickAnchor(0);
     m_axisX->setTickInterval(1);
     m_axisMs = new QValueAxis;
     m_axisMs->setTitleText(tr("ms"));
-    m_axisMs->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisMs->setLabelFormat(QStringLiteral("%g"));
+    m_axisMs->setTickType(QValueAxis::TicksDynamic);
+    m_axisMs->setTickAnchor(0);
+    m_axisLog = new QLogValueAxis(this); // kept by the view while the chart shows the linear axis
+    m_axisLog->setTitleText(tr("ms (log)"));
+    m_axisLog->setLabelFormat(QStringLiteral("%g"));
+    m_axisLog->setBase(10);
+    m_axisLog->setMinorTickCount(-1);
     m_axisElu = new QValueAxis;
     m_axisElu->setTitleText(tr("utilisation %"));
     m_axisElu->setRange(0, 100);
@@ -121,14 +160,36 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     chart->addAxis(m_axisX, Qt::AlignBottom);
     chart->addAxis(m_axisMs, Qt::AlignLeft);
     chart->addAxis(m_axisElu, Qt::AlignRight);
-    for (QXYSeries* series : std::initializer_list<QXYSeries*> { m_max, m_p99, m_health, m_healthFailed }) {
+    for (QXYSeries* series : std::initializer_list<QXYSeries*> {
+             m_ghost, m_health, m_delay, m_delayWaiting, m_healthWaiting, m_healthFailed }) {
         series->attachAxis(m_axisX);
         series->attachAxis(m_axisMs);
     }
     m_elu->attachAxis(m_axisX);
     m_elu->attachAxis(m_axisElu);
+
+    QSettings settings;
+    m_scale = scaleOfName(settings.value(QLatin1String(ScaleKey)).toString());
+    m_fixedTopMs = std::clamp(settings.value(QLatin1String(FixedTopKey), 100).toDouble(), 1.0, 600000.0);
+    m_keepGhost = settings.value(QLatin1String(GhostKey), true).toBool();
+    buildControls();
+    retitle(DefaultResolutionMs);
     applyPalette();
 
+    m_clock = [this] {
+        LiveClock clock;
+        if (m_feed) {
+            clock.live = m_feed->live();
+            clock.nowNs = m_feed->nowNs();
+            clock.finished = m_feed->finished();
+        }
+        return clock;
+    };
+    // Runs of samples merge by the pixel; a plot that changes width needs them merged anew.
+    connect(chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+        if (std::abs(std::max(MinPlotWidth, area.width()) - m_plotWidth) > 1)
+            m_dirty = true;
+    });
     if (m_feed) {
         connect(m_feed, &LiveFeed::reset, this, &LatencyChart::onReset);
         connect(m_feed, &LiveFeed::advanced, this, &LatencyChart::onAdvanced);
@@ -140,23 +201,199 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
 
 LatencyChart::~LatencyChart() = default;
 
+void LatencyChart::buildControls()
+{
+    m_controls = new QWidget(this);
+    m_controls->setObjectName(QStringLiteral("latencyControls"));
+    auto* row = new QHBoxLayout(m_controls);
+    row->setContentsMargins(8, 0, 6, 0);
+    row->setSpacing(6);
+
+    m_legend = new QLabel(m_controls);
+    m_legend->setObjectName(QStringLiteral("latencyLegend"));
+    m_legend->setTextFormat(Qt::RichText);
+    // It takes the room the controls leave and is cut at its end when there is not enough.
+    m_legend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_legend->setToolTip(tr("<p><b>loop delay</b>: how much later than planned the loop got to the delay "
+                            "monitor's check, beyond its resolution.</p><p><b>/health</b>: how long the built-in "
+                            "server took to answer; a diamond is a probe that got no answer.</p><p><b>utilisation"
+                            "</b> (right axis): the share of time the loop ran code.</p><p><b>previous run</b>: "
+                            "the loop delay of the run before this one.</p>"));
+    row->addWidget(m_legend, 1);
+
+    m_scaleBox = new QComboBox(m_controls);
+    m_scaleBox->setObjectName(QStringLiteral("latencyScale"));
+    m_scaleBox->addItem(tr("Auto scale"), int(LatencyScale::Auto));
+    m_scaleBox->addItem(tr("Fixed scale"), int(LatencyScale::Fixed));
+    m_scaleBox->addItem(tr("Log scale"), int(LatencyScale::Log));
+    m_scaleBox->setToolTip(tr("<p><b>Auto</b> grows the millisecond axis to the highest step in view.</p>"
+                              "<p><b>Fixed</b> keeps the top you set, so runs of the same work done inline, in "
+                              "chunks or on a worker compare at the same height.</p>"
+                              "<p><b>Log</b> shows 0.01 ms and 1000 ms on one axis, a decade per grid line: "
+                              "small jitter and long blocks both stay readable.</p>"));
+    m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(m_scale)));
+    row->addWidget(m_scaleBox);
+
+    m_topBox = new QSpinBox(m_controls);
+    m_topBox->setObjectName(QStringLiteral("latencyFixedTop"));
+    m_topBox->setRange(1, 600000);
+    m_topBox->setSuffix(tr(" ms"));
+    m_topBox->setAccessibleName(tr("Top of the fixed scale"));
+    m_topBox->setToolTip(tr("The top of the fixed scale in milliseconds. Anything taller is cut at the top "
+                            "and its height is written there."));
+    m_topBox->setValue(int(m_fixedTopMs));
+    m_topBox->setEnabled(m_scale == LatencyScale::Fixed);
+    row->addWidget(m_topBox);
+
+    m_ghostBox = new QCheckBox(tr("Keep previous run"), m_controls);
+    m_ghostBox->setObjectName(QStringLiteral("latencyGhost"));
+    m_ghostBox->setToolTip(tr("When a new run starts, the loop delay of the previous one stays as a faint grey "
+                              "line, aligned to its start, so you can compare the two: the same work inline, "
+                              "chunked, or on a worker."));
+    m_ghostBox->setChecked(m_keepGhost);
+    row->addWidget(m_ghostBox);
+
+    connect(m_scaleBox, &QComboBox::activated, this,
+        [this](int index) { setScale(LatencyScale(m_scaleBox->itemData(index).toInt())); });
+    connect(m_topBox, &QSpinBox::valueChanged, this, [this](int ms) { setFixedTopMs(ms); });
+    connect(m_ghostBox, &QCheckBox::toggled, this, &LatencyChart::setKeepGhost);
+    layoutTopRow();
+}
+
+void LatencyChart::layoutTopRow()
+{
+    const int height = m_controls->sizeHint().height();
+    m_controls->setGeometry(0, 2, width(), height);
+    chart()->setMargins(QMargins(4, height + 2, 4, 2));
+}
+
+void LatencyChart::updateLegend()
+{
+    // A legend of its own, in one row with the controls: the chart's legend would take a row for itself.
+    const QColor base = palette().color(QPalette::Base);
+    auto entry = [&base](const QColor& color, const QString& glyph, const QString& name) {
+        // A translucent pen is shown as it looks on the chart's background.
+        const double a = color.alphaF();
+        const QColor seen = QColor::fromRgbF(float(color.redF() * a + base.redF() * (1 - a)),
+            float(color.greenF() * a + base.greenF() * (1 - a)), float(color.blueF() * a + base.blueF() * (1 - a)));
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+            .arg(seen.name(QColor::HexRgb), glyph, name.toHtmlEscaped());
+    };
+    const QString line = QStringLiteral("\u2501\u2501");
+    const QString dotted = QStringLiteral("\u2505\u2505");
+    QStringList entries;
+    entries.append(entry(m_delay->pen().color(), line, m_delay->name()));
+    entries.append(entry(m_health->pen().color(), line, m_health->name()));
+    entries.append(entry(m_healthFailed->color(), QStringLiteral("\u25c6"), m_healthFailed->name()));
+    entries.append(entry(m_elu->pen().color(), dotted, m_elu->name()));
+    if (m_ghost->isVisible())
+        entries.append(entry(m_ghost->pen().color(), line, m_ghost->name()));
+    m_legend->setText(entries.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+}
+
+void LatencyChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    layoutTopRow();
+}
+
+void LatencyChart::setLiveClock(std::function<LiveClock()> clock)
+{
+    m_clock = std::move(clock);
+    refresh();
+}
+
+void LatencyChart::setScale(LatencyScale scale)
+{
+    m_scale = scale;
+    m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(scale)));
+    m_topBox->setEnabled(scale == LatencyScale::Fixed);
+    saveSettings();
+    refresh();
+}
+
+void LatencyChart::setFixedTopMs(double ms)
+{
+    m_fixedTopMs = std::clamp(ms, 1.0, 600000.0);
+    const QSignalBlocker quiet(m_topBox);
+    m_topBox->setValue(int(std::lround(m_fixedTopMs)));
+    saveSettings();
+    refresh();
+}
+
+void LatencyChart::setKeepGhost(bool keep)
+{
+    m_keepGhost = keep;
+    const QSignalBlocker quiet(m_ghostBox);
+    m_ghostBox->setChecked(keep);
+    if (!keep)
+        m_ghostSteps.clear();
+    saveSettings();
+    refresh();
+}
+
+void LatencyChart::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QLatin1String(ScaleKey), scaleName(m_scale));
+    settings.setValue(QLatin1String(FixedTopKey), m_fixedTopMs);
+    settings.setValue(QLatin1String(GhostKey), m_keepGhost);
+}
+
+QStringList LatencyChart::waitingLabels() const
+{
+    QStringList labels;
+    if (m_delayWaitingNs > 0)
+        labels.append(tr("probe waiting %1 ms").arg(LatencyMapping::formatMs(double(m_delayWaitingNs) / 1e6)));
+    if (m_healthWaitingNs > 0)
+        labels.append(tr("/health waiting %1 ms").arg(LatencyMapping::formatMs(double(m_healthWaitingNs) / 1e6)));
+    return labels;
+}
+
+QAbstractAxis* LatencyChart::msAxis() const
+{
+    if (m_range.log)
+        return m_axisLog;
+    return m_axisMs;
+}
+
+void LatencyChart::retitle(int resolutionMs)
+{
+    if (resolutionMs == m_resolutionMs)
+        return;
+    m_resolutionMs = resolutionMs;
+    m_delay->setName(tr("loop delay beyond %1 ms").arg(resolutionMs));
+    if (m_legend)
+        updateLegend();
+}
+
 void LatencyChart::applyPalette()
 {
     const QPalette pal = palette();
     QChart* c = chart();
     c->setBackgroundBrush(pal.color(QPalette::Base));
     c->setPlotAreaBackgroundVisible(false);
-    c->legend()->setLabelColor(pal.color(QPalette::Text));
     QColor grid = pal.color(QPalette::Text);
     grid.setAlphaF(0.12);
-    for (QValueAxis* axis : { m_axisX, m_axisMs, m_axisElu }) {
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*> { m_axisX, m_axisMs, m_axisLog, m_axisElu }) {
         axis->setLabelsColor(pal.color(QPalette::Text));
         axis->setTitleBrush(pal.color(QPalette::Text));
         axis->setGridLineColor(grid);
         axis->setLinePenColor(grid);
     }
     m_axisElu->setGridLineVisible(false);
+    QColor minorGrid = grid;
+    minorGrid.setAlphaF(0.05);
+    m_axisLog->setMinorGridLineColor(minorGrid);
+    // The ghost is a faint trace of the text colour, so it reads as "not now" on either theme.
+    QColor ghost = pal.color(QPalette::Text);
+    ghost.setAlphaF(0.35);
+    QPen ghostPen = m_ghost->pen();
+    ghostPen.setColor(ghost);
+    m_ghost->setPen(ghostPen);
     setBackgroundBrush(pal.color(QPalette::Base));
+    if (m_legend)
+        updateLegend();
 }
 
 void LatencyChart::changeEvent(QEvent* event)
@@ -168,10 +405,23 @@ void LatencyChart::changeEvent(QEvent* event)
 
 void LatencyChart::onReset()
 {
+    // The run that ends becomes the ghost, unless it had no delay to show (a detach between two runs).
+    if (m_keepGhost) {
+        std::vector<LatencyStep> steps = std::move(m_pastDelays);
+        for (const auto& [index, bucket] : m_buckets)
+            steps.insert(steps.end(), bucket.delays.begin(), bucket.delays.end());
+        // Samples of the prober's log may have come late to a window already put away.
+        std::stable_sort(
+            steps.begin(), steps.end(), [](const LatencyStep& a, const LatencyStep& b) { return a.endNs < b.endNs; });
+        if (!steps.empty())
+            m_ghostSteps = LatencyMapping::merged(steps, WindowNs, LatencyMapping::Merge::Max);
+    }
+    m_pastDelays.clear();
     m_buckets.clear();
     m_bands.clear();
-    m_phasesUntilNs = 0;
     m_worstDelayMs = -1;
+    m_healthIntervalNs = -1;
+    m_lastHealthSentNs = -1;
     m_dirty = true;
     refresh();
 }
@@ -179,28 +429,6 @@ void LatencyChart::onReset()
 LatencyChart::Bucket& LatencyChart::bucketAt(std::int64_t timeNs)
 {
     return m_buckets[std::max<std::int64_t>(0, timeNs) / WindowNs];
-}
-
-const LatencyChart::Bucket& LatencyChart::bucketOrEmpty(std::int64_t index) const
-{
-    static const Bucket empty;
-    const auto found = m_buckets.find(index);
-    return found == m_buckets.end() ? empty : found->second;
-}
-
-void LatencyChart::spread(std::int64_t startNs, std::int64_t endNs, double weight, double Bucket::*field)
-{
-    if (endNs <= 0)
-        return;
-    // The chart shows VisibleNs before its clock, which never stands before the end of a recorded span:
-    // the older part of a long span would only cost memory and time, up to the whole duration it claims.
-    startNs = std::max({ std::int64_t(0), startNs, endNs - VisibleNs - WindowNs });
-    while (startNs < endNs) {
-        const std::int64_t bucketEnd = (startNs / WindowNs + 1) * WindowNs;
-        const std::int64_t end = std::min(endNs, bucketEnd);
-        bucketAt(startNs).*field += double(end - startNs) * weight;
-        startNs = end;
-    }
 }
 
 void LatencyChart::addBand(Band band)
@@ -239,30 +467,28 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     for (std::size_t i = from; i < to; ++i) {
         const Record& r = log[i];
         switch (r.type) {
-        case RecordType::Latency:
-            if (r.latency.loopDelayMs >= 0) {
-                bucketAt(r.startNs).delays.push_back(float(r.latency.loopDelayMs));
-                m_worstDelayMs = std::max(m_worstDelayMs, r.latency.loopDelayMs);
+        case RecordType::Latency: {
+            const loopscope::LatencyFields& latency = r.latency;
+            if (const auto step = LatencyMapping::delayStep(r.startNs, latency.loopDelayMs, latency.histogramMs)) {
+                bucketAt(r.startNs).delays.push_back(*step);
+                m_worstDelayMs = std::max(m_worstDelayMs, step->value);
+                // The resolution is what the histogram holds beyond the delay; a delay of 0 may be clamped.
+                if (latency.loopDelayMs > 0 && latency.histogramMs > latency.loopDelayMs)
+                    retitle(int(std::lround(latency.histogramMs - latency.loopDelayMs)));
             }
-            if (r.latency.utilization >= 0) {
-                Bucket& bucket = bucketAt(r.startNs);
-                bucket.utilizationSum += r.latency.utilization;
-                ++bucket.utilizationCount;
+            if (const auto step = LatencyMapping::utilisationStep(r.startNs, latency.utilization, latency.histogramMs))
+                bucketAt(r.startNs).utilisation.push_back(*step);
+            if (latency.healthMs == loopscope::HealthProbeFailed) {
+                bucketAt(r.startNs).failures.push_back(r.startNs);
+            } else if (const auto step = LatencyMapping::healthStep(r.startNs, latency.healthMs)) {
+                bucketAt(r.startNs).health.push_back(*step);
+                // The prober sends on a timer; the shortest gap between two requests is its interval.
+                if (m_lastHealthSentNs >= 0 && step->startNs > m_lastHealthSentNs) {
+                    const std::int64_t gap = step->startNs - m_lastHealthSentNs;
+                    m_healthIntervalNs = m_healthIntervalNs < 0 ? gap : std::min(m_healthIntervalNs, gap);
+                }
+                m_lastHealthSentNs = step->startNs;
             }
-            if (r.latency.healthMs == loopscope::HealthProbeFailed) {
-                ++bucketAt(r.startNs).healthFailures;
-            } else if (r.latency.healthMs >= 0) {
-                Bucket& bucket = bucketAt(r.startNs);
-                bucket.healthMs = std::max(bucket.healthMs, r.latency.healthMs);
-            }
-            break;
-        case RecordType::Phase: {
-            if (r.thread != MainThread)
-                break;
-            const std::int64_t endNs = spanEndNs(r);
-            if (Phase(r.sub) == Phase::Poll)
-                spread(r.startNs, endNs, 1.0, &Bucket::pollNs);
-            m_phasesUntilNs = std::max(m_phasesUntilNs, endNs);
             break;
         }
         case RecordType::Callback: {
@@ -270,10 +496,6 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
                 break;
             const CallbackKind kind = CallbackKind(r.sub);
             const std::int64_t endNs = spanEndNs(r);
-            // I/O and work-done callbacks run inside poll: that time is busy, not waiting.
-            if ((kind == CallbackKind::Io || kind == CallbackKind::Work) && r.span.durNs > 0)
-                spread(r.startNs, endNs, double(r.span.busyNs) / double(r.span.durNs), &Bucket::pollWorkNs);
-            m_phasesUntilNs = std::max(m_phasesUntilNs, endNs);
             // Candidates for bands: anything that held the loop for a while, alone or as a run. The
             // recorder cuts a storm into many short runs; touching candidates merge into one stretch.
             if (r.span.durNs >= BandCandidateNs && r.label < recording->strings.size()) {
@@ -308,62 +530,141 @@ void LatencyChart::onTicked()
     refresh();
 }
 
+void LatencyChart::applyRange(const LatencyAxis& range)
+{
+    QChart* chart = this->chart();
+    if (range.log != m_range.log) {
+        QAbstractAxis* from = m_range.log ? static_cast<QAbstractAxis*>(m_axisLog) : m_axisMs;
+        QAbstractAxis* to = range.log ? static_cast<QAbstractAxis*>(m_axisLog) : m_axisMs;
+        // Removing an axis hands it back; the view keeps it for the next switch.
+        chart->removeAxis(from);
+        from->setParent(this);
+        chart->addAxis(to, Qt::AlignLeft);
+        for (QXYSeries* series : std::initializer_list<QXYSeries*> {
+                 m_ghost, m_health, m_delay, m_delayWaiting, m_healthWaiting, m_healthFailed })
+            series->attachAxis(to);
+    }
+    m_range = range;
+    if (range.log) {
+        m_axisLog->setRange(range.min, range.max);
+        return;
+    }
+    m_axisMs->setRange(range.min, range.max);
+    // Round steps from 0, about five of them: 0, 100, 200 rather than 0, 125, 250.
+    m_axisMs->setTickInterval(roundStep((range.max - range.min) / 5));
+}
+
 void LatencyChart::refresh()
 {
     m_sinceRefresh.restart();
     ++m_refreshes;
     m_dirty = false;
-    const std::int64_t now = m_feed ? m_feed->nowNs() : 0;
+    const LiveClock clock = m_clock ? m_clock() : LiveClock();
+    const std::int64_t now = clock.nowNs;
     const std::int64_t start = std::max<std::int64_t>(0, now - VisibleNs);
     // A young run fills the chart; once it is older than VisibleNs the chart slides.
     const std::int64_t end = std::max<std::int64_t>(now, 1'000'000'000);
+    m_plotWidth = std::max(MinPlotWidth, chart()->plotArea().width());
+    const auto binNs
+        = std::max<std::int64_t>(1'000'000, std::int64_t(double(end - start) * PixelsPerStep / m_plotWidth));
 
-    QList<QPointF> p99, max, health, healthFailed, elu;
-    double top = 10;
-    const std::int64_t firstBucket = start / WindowNs;
-    // The bucket still filling is left out: its numbers would jump.
-    const std::int64_t lastBucket = std::max<std::int64_t>(0, now) / WindowNs;
-    std::vector<float> sorted;
-    for (std::int64_t b = firstBucket; b < lastBucket; ++b) {
-        const Bucket& bucket = bucketOrEmpty(b);
-        const double x = (double(b) + 0.5) * double(WindowNs) / 1e9;
-        if (!bucket.delays.empty()) {
-            sorted = bucket.delays;
-            const std::size_t rank = std::size_t(std::ceil(0.99 * double(sorted.size()))) - 1;
-            std::nth_element(sorted.begin(), sorted.begin() + std::ptrdiff_t(rank), sorted.end());
-            const double p = sorted[rank];
-            const double m = *std::max_element(bucket.delays.begin(), bucket.delays.end());
-            p99.append(QPointF(x, p));
-            max.append(QPointF(x, m));
-            top = std::max(top, m);
+    // The chart only moves forward: windows that scrolled out of view matter to the ghost alone, which
+    // needs a step per window of their loop delay, so a long run costs that much and no more.
+    for (auto it = m_buckets.begin(); it != m_buckets.end() && it->first < start / WindowNs - 1;) {
+        const std::vector<LatencyStep> kept
+            = LatencyMapping::merged(it->second.delays, WindowNs, LatencyMapping::Merge::Max);
+        m_pastDelays.insert(m_pastDelays.end(), kept.begin(), kept.end());
+        it = m_buckets.erase(it);
+    }
+
+    // Only the windows that hold samples are visited: the cost follows the events, not the span.
+    std::vector<LatencyStep> delays, health, utilisation;
+    QList<QPointF> failures;
+    double peak = 0;
+    auto visible = [start](std::vector<LatencyStep>& into, const std::vector<LatencyStep>& steps) {
+        for (LatencyStep step : steps) {
+            if (step.endNs < start)
+                continue;
+            step.startNs = std::max(step.startNs, start);
+            into.push_back(step);
         }
-        if (bucket.healthMs >= 0) {
-            health.append(QPointF(x, bucket.healthMs));
-            top = std::max(top, bucket.healthMs);
-        }
-        if (bucket.healthFailures > 0)
-            healthFailed.append(QPointF(x, 0));
-        const std::int64_t bucketEnd = (b + 1) * WindowNs;
-        if (bucket.utilizationCount > 0) {
-            elu.append(QPointF(x, std::clamp(100.0 * bucket.utilizationSum / bucket.utilizationCount, 0.0, 100.0)));
-        } else if (bucketEnd <= m_phasesUntilNs) {
-            // No sample from the engine (the loop is too busy to run its delay timer): derive it from the phases.
-            const double idle = std::max(0.0, bucket.pollNs - bucket.pollWorkNs);
-            elu.append(QPointF(x, std::clamp(100.0 * (1.0 - idle / double(WindowNs)), 0.0, 100.0)));
+    };
+    for (auto it = m_buckets.lower_bound(start / WindowNs); it != m_buckets.end(); ++it) {
+        const Bucket& bucket = it->second;
+        visible(delays, bucket.delays);
+        visible(health, bucket.health);
+        visible(utilisation, bucket.utilisation);
+        for (std::int64_t at : bucket.failures) {
+            if (at >= start)
+                failures.append(QPointF(double(at) / 1e9, 0));
         }
     }
-    m_p99->replace(p99);
-    m_max->replace(max);
-    const double axisTop = niceCeiling(top * 1.1);
-    for (QPointF& failure : healthFailed)
-        failure.setY(axisTop * FailureMarkerHeight);
-    m_health->replace(health);
-    m_healthFailed->replace(healthFailed);
-    m_elu->replace(elu);
+    LatencyStep tallest { 0, 0, -1 };
+    for (const std::vector<LatencyStep>* steps : { &delays, &health }) {
+        for (const LatencyStep& step : *steps) {
+            if (step.value > tallest.value)
+                tallest = step;
+        }
+    }
+    peak = std::max(0.0, tallest.value);
+
+    // A probe that waits for a blocked loop is drawn while it waits: the step it will become, growing.
+    m_delayWaitingNs = -1;
+    m_healthWaitingNs = -1;
+    if (clock.live && !clock.finished) {
+        const loopscope::LiveState& live = *clock.live;
+        m_delayCheckNs = live.delayCheckNs.load(std::memory_order_relaxed);
+        m_delayWaitingNs = LatencyMapping::delayWaitingNs(now, m_delayCheckNs,
+            live.delayResolutionMs.load(std::memory_order_relaxed), LatencyMapping::WaitingSlackNs);
+        m_healthSentNs = live.healthSentNs.load(std::memory_order_relaxed);
+        m_healthWaitingNs = LatencyMapping::healthWaitingNs(
+            now, m_healthSentNs, m_healthIntervalNs > 0 ? m_healthIntervalNs : LatencyMapping::DefaultHealthIntervalNs);
+        if (live.delayResolutionMs.load(std::memory_order_relaxed) > 0)
+            retitle(live.delayResolutionMs.load(std::memory_order_relaxed));
+    }
+    for (std::int64_t waiting : { m_delayWaitingNs, m_healthWaitingNs })
+        peak = std::max(peak, double(waiting) / 1e6);
+
+    std::vector<LatencyStep> ghost;
+    if (m_keepGhost) {
+        auto first = std::lower_bound(m_ghostSteps.begin(), m_ghostSteps.end(), start,
+            [](const LatencyStep& step, std::int64_t t) { return step.endNs < t; });
+        for (; first != m_ghostSteps.end() && first->startNs <= end; ++first) {
+            LatencyStep step = *first;
+            step.startNs = std::max(step.startNs, start);
+            step.endNs = std::min(step.endNs, end);
+            ghost.push_back(step);
+            peak = std::max(peak, step.value);
+        }
+    }
+
+    const LatencyAxis range = LatencyMapping::axis(m_scale, peak, m_fixedTopMs);
+    m_cutPeak = tallest.value > range.max ? QPointF(double(tallest.startNs + tallest.endNs) / 2e9, tallest.value)
+                                          : QPointF(0, -1);
+    const double floor = range.log ? range.min : 0;
+    using Merge = LatencyMapping::Merge;
+    m_delay->replace(LatencyMapping::outline(LatencyMapping::merged(delays, binNs, Merge::Max), floor, binNs));
+    m_health->replace(LatencyMapping::outline(LatencyMapping::merged(health, binNs, Merge::Max), floor, binNs));
+    m_elu->replace(LatencyMapping::outline(LatencyMapping::merged(utilisation, binNs, Merge::Mean), 0, binNs));
+    m_ghost->replace(LatencyMapping::outline(LatencyMapping::merged(ghost, binNs, Merge::Max), floor, binNs));
+    m_delayWaiting->replace(
+        m_delayWaitingNs > 0 ? box(m_delayCheckNs, now, double(m_delayWaitingNs) / 1e6, floor) : QList<QPointF>());
+    m_healthWaiting->replace(
+        m_healthWaitingNs > 0 ? box(m_healthSentNs, now, double(m_healthWaitingNs) / 1e6, floor) : QList<QPointF>());
+    const double failureY = LatencyMapping::valueAt(range, FailureMarkerHeight);
+    for (QPointF& failure : failures)
+        failure.setY(failureY);
+    m_healthFailed->replace(failures);
+    const bool ghostShown = m_keepGhost && !m_ghostSteps.empty();
+    if (ghostShown != m_ghost->isVisible()) {
+        m_ghost->setVisible(ghostShown);
+        updateLegend();
+    }
+
     m_axisX->setRange(double(start) / 1e9, double(end) / 1e9);
     m_axisX->setTickInterval(roundStep(double(end - start) / 1e9 / 8));
-    m_axisX->setLabelFormat(m_axisX->tickInterval() < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    m_axisMs->setRange(0, axisTop);
+    m_axisX->setLabelFormat(m_axisX->tickInterval() < 1 ? QStringLiteral("%.1f s") : QStringLiteral("%.0f s"));
+    applyRange(range);
     viewport()->update();
 }
 
@@ -388,8 +689,6 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
             bands.push_back(std::move(running));
         }
     }
-    if (m_bands.empty() && bands.empty())
-        return;
     const QRectF plot = chart()->plotArea();
     const double xMin = m_axisX->min();
     const double xMax = m_axisX->max();
@@ -424,6 +723,40 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
         painter->drawText(QRectF(x0 + 3, y, available - 6, fm.height()), Qt::AlignLeft | Qt::AlignTop,
             fm.elidedText(label, Qt::ElideRight, available - 6));
         row = x1 - x0 < 90 ? row + 1 : 0;
+    }
+
+    // Labels on a patch of the background, so they read over bands and grid alike.
+    QColor patch = palette().color(QPalette::Base);
+    patch.setAlphaF(0.85);
+    auto drawLabel = [&](const QRectF& box, const QString& text, const QColor& color) {
+        painter->fillRect(box.adjusted(-2, 0, 2, 0), patch);
+        painter->setPen(color);
+        painter->drawText(box, Qt::AlignCenter, text);
+    };
+    // A waiting probe is labelled at the top right of its box, just above it where there is room.
+    const QStringList labels = waitingLabels();
+    double nextTop = plot.top() + 2;
+    int labelIndex = 0;
+    for (const auto& [waitingNs, series] :
+        { std::pair { m_delayWaitingNs, m_delayWaiting }, std::pair { m_healthWaitingNs, m_healthWaiting } }) {
+        if (waitingNs <= 0 || series->count() < 3)
+            continue;
+        const QString& text = labels.at(labelIndex++);
+        const QPointF corner = chart()->mapToPosition(series->at(2), series);
+        const double width = fm.horizontalAdvance(text) + 4;
+        const double top = std::max(nextTop, corner.y() - fm.height() - 2);
+        const QRectF box(std::max(plot.left() + 2, corner.x() - width - 4), top, width, fm.height());
+        drawLabel(box, text, series->pen().color());
+        nextTop = box.bottom() + 1;
+    }
+    // The fixed scale cuts what is taller than its top; the top says how tall it was.
+    if (m_cutPeak.y() >= 0) {
+        const QString text = tr("▲ %1 ms").arg(LatencyMapping::formatMs(m_cutPeak.y()));
+        const double width = fm.horizontalAdvance(text) + 4;
+        const double x = toX(std::int64_t(m_cutPeak.x() * 1e9));
+        const QRectF box(
+            std::clamp(x - width / 2, plot.left() + 2, plot.right() - width - 2), plot.top() + 2, width, fm.height());
+        drawLabel(box, text, m_delay->pen().color());
     }
     painter->restore();
 }

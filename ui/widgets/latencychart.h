@@ -1,22 +1,38 @@
 #pragma once
 
+#include "models/latencymapping.h"
+
 #include <QChartView>
 #include <QElapsedTimer>
 #include <QPointer>
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <vector>
 
 class LiveFeed;
+class QAbstractAxis;
+class QCheckBox;
+class QComboBox;
+class QLabel;
 class QLineSeries;
+class QLogValueAxis;
 class QScatterSeries;
+class QSpinBox;
 class QValueAxis;
 
-// The loop's health over the last half minute: loop delay (p99 and max per
-// 100 ms window), the /health response time and markers where it failed, event-loop utilisation, and
-// shaded, labelled bands where long callbacks held the loop.
+namespace loopscope {
+struct LiveState;
+}
+
+// The loop's health over the last half minute: the loop delay beyond the monitor's resolution,
+// the /health response time and markers where it failed, event-loop utilisation, and shaded,
+// labelled bands where long callbacks held the loop. Every sample is drawn over the interval it
+// measures, so a block is a step as wide and as tall as the block. While a probe waits for the
+// loop, a dashed box grows with the wait. A row of controls picks the scale (auto, fixed, log)
+// and keeps the previous run as a faint ghost for comparison; both are remembered.
 // Series are rebuilt with QXYSeries::replace at most ~30 times a second.
 class LatencyChart : public QChartView
 {
@@ -26,7 +42,7 @@ public:
     explicit LatencyChart(LiveFeed* feed, QWidget* parent = nullptr);
     ~LatencyChart() override;
 
-    static constexpr std::int64_t WindowNs = 100'000'000; // one point per 100 ms
+    static constexpr std::int64_t WindowNs = 100'000'000; // samples are kept by the 100 ms window they end in
     static constexpr std::int64_t VisibleNs = 30'000'000'000;
     static constexpr std::int64_t LongCallbackNs = 20'000'000;
 
@@ -40,60 +56,117 @@ public:
         bool main = false; // the main module; inner labels say more
     };
 
+    // What the chart reads of the live run on every refresh. By default it comes from the feed;
+    // tests hand in a LiveState and a clock of their own.
+    struct LiveClock
+    {
+        const loopscope::LiveState* live = nullptr;
+        std::int64_t nowNs = 0;
+        bool finished = true;
+    };
+    void setLiveClock(std::function<LiveClock()> clock);
+
     const std::vector<Band>& bands() const { return m_bands; }
-    QLineSeries* p99Series() const { return m_p99; }
-    QLineSeries* maxSeries() const { return m_max; }
+    QLineSeries* delaySeries() const { return m_delay; }
     QLineSeries* healthSeries() const { return m_health; }
-    // One marker per window in which a /health probe got no answer, drawn along the top of the plot.
+    // One marker per failed /health probe, drawn along the top of the plot.
     QScatterSeries* healthFailureSeries() const { return m_healthFailed; }
     QLineSeries* utilisationSeries() const { return m_elu; }
-    // The largest loop delay seen in any window, in ms (-1: none yet).
+    // The previous run's loop delay, aligned to its start.
+    QLineSeries* ghostSeries() const { return m_ghost; }
+    // The boxes that grow while a probe waits for the loop.
+    QLineSeries* delayWaitingSeries() const { return m_delayWaiting; }
+    QLineSeries* healthWaitingSeries() const { return m_healthWaiting; }
+    // How long each probe has been waiting at the last refresh (-1: it is not).
+    std::int64_t delayWaitingNs() const { return m_delayWaitingNs; }
+    std::int64_t healthWaitingNs() const { return m_healthWaitingNs; }
+    // The labels of the growing boxes: "probe waiting 734 ms".
+    QStringList waitingLabels() const;
+    // The largest loop delay seen, in ms (-1: none yet).
     double worstDelayMs() const { return m_worstDelayMs; }
+
+    LatencyScale scale() const { return m_scale; }
+    void setScale(LatencyScale scale);
+    double fixedTopMs() const { return m_fixedTopMs; }
+    void setFixedTopMs(double ms);
+    bool keepsGhost() const { return m_keepGhost; }
+    void setKeepGhost(bool keep);
+    // The millisecond axis shown: a QValueAxis, or a QLogValueAxis in the log scale.
+    QAbstractAxis* msAxis() const;
+    LatencyAxis msRange() const { return m_range; }
+
     // Rebuilds the series now, ignoring the rate limit.
     void refresh();
     int refreshCount() const { return m_refreshes; }
-    // How many 100 ms windows hold data: it follows the number of samples, not the time they span.
+    // How many 100 ms windows in view hold data: it follows the number of samples, not the time they span.
     std::size_t bucketCount() const { return m_buckets.size(); }
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Bucket
     {
-        std::vector<float> delays;
-        double healthMs = -1; // the slowest answer in the window
-        int healthFailures = 0;
-        double pollNs = 0; // time in the poll phase
-        double pollWorkNs = 0; // callbacks that ran inside poll
-        double utilizationSum = 0; // the engine's own measure (uv_metrics_idle_time), when sampled
-        int utilizationCount = 0;
+        std::vector<LatencyStep> delays;
+        std::vector<LatencyStep> health;
+        std::vector<LatencyStep> utilisation;
+        std::vector<std::int64_t> failures; // when /health probes failed
     };
 
+    void buildControls();
+    void layoutTopRow();
+    void updateLegend();
     void onReset();
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void onTicked();
     Bucket& bucketAt(std::int64_t timeNs);
-    const Bucket& bucketOrEmpty(std::int64_t index) const;
-    // Spreads [startNs, endNs) over the buckets it touches that the chart can still show, `weight` per nanosecond.
-    void spread(std::int64_t startNs, std::int64_t endNs, double weight, double Bucket::*field);
     void addBand(Band band);
     void applyPalette();
+    void applyRange(const LatencyAxis& range);
+    void retitle(int resolutionMs);
+    void saveSettings() const;
 
     QPointer<LiveFeed> m_feed;
+    std::function<LiveClock()> m_clock;
     std::map<std::int64_t, Bucket> m_buckets; // by window index; only windows that hold data
+    std::vector<LatencyStep> m_pastDelays; // this run's loop delay out of view, a step per window, for the ghost
+    std::vector<LatencyStep> m_ghostSteps; // the previous run's loop delay, merged by window
     std::vector<Band> m_bands; // sorted by start, disjoint
-    std::int64_t m_phasesUntilNs = 0; // utilisation is known up to here: the last phase or callback seen
     double m_worstDelayMs = -1;
-    QLineSeries* m_p99 = nullptr;
-    QLineSeries* m_max = nullptr;
+    int m_resolutionMs = 0; // the delay monitor's, as the samples tell it (0: not yet known)
+    std::int64_t m_healthIntervalNs = -1; // the shortest gap seen between two /health requests
+    std::int64_t m_lastHealthSentNs = -1;
+    std::int64_t m_delayWaitingNs = -1;
+    std::int64_t m_healthWaitingNs = -1;
+    std::int64_t m_delayCheckNs = -1; // where the growing boxes start
+    std::int64_t m_healthSentNs = -1;
+    // The tallest step in view when the fixed scale cuts it: where it is and how tall (value < 0: none).
+    QPointF m_cutPeak { 0, -1 };
+
+    LatencyScale m_scale = LatencyScale::Auto;
+    double m_fixedTopMs = 100;
+    bool m_keepGhost = true;
+    LatencyAxis m_range;
+    double m_plotWidth = 0; // the width of the plot the series were merged for
+
+    QLineSeries* m_delay = nullptr;
     QLineSeries* m_health = nullptr;
     QScatterSeries* m_healthFailed = nullptr;
     QLineSeries* m_elu = nullptr;
+    QLineSeries* m_ghost = nullptr;
+    QLineSeries* m_delayWaiting = nullptr;
+    QLineSeries* m_healthWaiting = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisMs = nullptr;
+    QLogValueAxis* m_axisLog = nullptr;
     QValueAxis* m_axisElu = nullptr;
+    QWidget* m_controls = nullptr;
+    QLabel* m_legend = nullptr;
+    QComboBox* m_scaleBox = nullptr;
+    QSpinBox* m_topBox = nullptr;
+    QCheckBox* m_ghostBox = nullptr;
     QElapsedTimer m_sinceRefresh;
     int m_refreshes = 0;
     bool m_dirty = true;
