@@ -108,6 +108,8 @@ private slots:
                                     << QStringLiteral("immediates pending: no sleep");
         QTest::newRow("io") << qint64(-1) << int(loopscope::PollReason::WaitingForIo)
                             << QStringLiteral("waiting for I/O");
+        QTest::newRow("io, the monitor's timer") << qint64(10) << int(loopscope::PollReason::WaitingForIo)
+                                                 << QStringLiteral("waiting for I/O, at most 10 ms");
     }
     void pollDescriptions()
     {

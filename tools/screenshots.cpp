@@ -2,6 +2,7 @@
 // "Block the loop" (1500 ms by default) and after it. Run under Xvfb or offscreen:
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH]
 #include "widgets/mainwindow.h"
+#include "widgets/theme.h"
 #include "widgets/workloadpalette.h"
 
 #include <QApplication>
@@ -50,17 +51,21 @@ int main(int argc, char** argv)
     const QString prefix = parser.isSet(QStringLiteral("dark")) ? QStringLiteral("dark-") : QString();
 
     QTranslator translator;
-    if (parser.isSet(QStringLiteral("lang"))
-        && translator.load(QStringLiteral(":/i18n/loopscope_%1").arg(parser.value(QStringLiteral("lang")))))
+    if (parser.isSet(QStringLiteral("lang"))) {
+        const QString name = QStringLiteral("loopscope_%1").arg(parser.value(QStringLiteral("lang")));
+        if (!translator.load(name, QStringLiteral(LOOPSCOPE_QM_DIR))) {
+            std::fprintf(stderr, "screenshots: no translation %s in %s\n", qPrintable(name), LOOPSCOPE_QM_DIR);
+            return 2;
+        }
         QApplication::installTranslator(&translator);
+    }
+    Theme::save(parser.isSet(QStringLiteral("dark")) ? Theme::Mode::Dark : Theme::Mode::Light);
 
     MainWindow window;
     const QStringList size = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
     if (size.size() == 2)
         window.resize(size[0].toInt(), size[1].toInt());
     window.show();
-    if (parser.isSet(QStringLiteral("dark")))
-        QTest::keyClick(&window, Qt::Key_T, Qt::ControlModifier);
 
     QTest::qWait(2500);
     save(window, out.filePath(prefix + QStringLiteral("idle.png")));

@@ -70,10 +70,12 @@ void Runtime::onPrepare()
     PollReason reason = PollReason::NoWait;
     if (m_idleActive)
         reason = PollReason::ImmediatesPending;
-    else if (m_pollTimeout < 0)
-        reason = PollReason::WaitingForIo;
-    else if (m_pollTimeout > 0 || !m_timers.empty())
+    else if (m_pollTimeout == 0 || !m_timers.empty())
         reason = PollReason::TimerDue;
+    else
+        // No timer of the program's: only LoopScope's own (the delay monitor, a request's timeout)
+        // bound the wait, which is a wait for I/O as the program sees it.
+        reason = PollReason::WaitingForIo;
     m_live.pollTimeoutMs.store(m_pollTimeout, std::memory_order_relaxed);
     m_live.pollReason.store(std::uint8_t(reason), std::memory_order_relaxed);
     sampleQueues(at);

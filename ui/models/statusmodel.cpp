@@ -310,6 +310,8 @@ QString StatusModel::pollDescription(std::int64_t timeoutMs, PollReason reason)
             return tr("timer due now: no sleep");
         return tr("sleeps: timer due in %n ms", "", int(std::min<std::int64_t>(timeoutMs, INT_MAX)));
     case PollReason::WaitingForIo:
+        if (timeoutMs > 0)
+            return tr("waiting for I/O, at most %n ms", "", int(std::min<std::int64_t>(timeoutMs, INT_MAX)));
         return tr("waiting for I/O");
     case PollReason::NoWait:
         break;

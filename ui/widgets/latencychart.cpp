@@ -212,7 +212,7 @@ void LatencyChart::buildControls()
     m_legend = new QLabel(m_controls);
     m_legend->setObjectName(QStringLiteral("latencyLegend"));
     m_legend->setTextFormat(Qt::RichText);
-    // It takes the room the controls leave and is cut at its end when there is not enough.
+    // It takes the room the controls leave; where that is too little for the names, it shows short ones.
     m_legend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_legend->setToolTip(tr("<p><b>loop delay</b>: how much later than planned the loop got to the delay "
                             "monitor's check, beyond its resolution.</p><p><b>/health</b>: how long the built-in "
@@ -264,6 +264,8 @@ void LatencyChart::layoutTopRow()
 {
     const int height = m_controls->sizeHint().height();
     m_controls->setGeometry(0, 2, width(), height);
+    const int room = width() - (m_controls->sizeHint().width() - m_legend->sizeHint().width());
+    m_legend->setText(m_legendFullWidth <= room ? m_legendFull : m_legendShort);
     chart()->setMargins(QMargins(4, height + 2, 4, 2));
 }
 
@@ -281,14 +283,31 @@ void LatencyChart::updateLegend()
     };
     const QString line = QStringLiteral("\u2501\u2501");
     const QString dotted = QStringLiteral("\u2505\u2505");
-    QStringList entries;
-    entries.append(entry(m_delay->pen().color(), line, m_delay->name()));
-    entries.append(entry(m_health->pen().color(), line, m_health->name()));
-    entries.append(entry(m_healthFailed->color(), QStringLiteral("\u25c6"), m_healthFailed->name()));
-    entries.append(entry(m_elu->pen().color(), dotted, m_elu->name()));
+    struct Entry
+    {
+        QColor color;
+        QString glyph;
+        QString name;
+        QString shortName;
+    };
+    std::vector<Entry> entries { { m_delay->pen().color(), line, m_delay->name(), tr("delay") },
+        { m_health->pen().color(), line, m_health->name(), tr("/health") },
+        { m_healthFailed->color(), QStringLiteral("\u25c6"), m_healthFailed->name(), tr("failed") },
+        { m_elu->pen().color(), dotted, m_elu->name(), tr("busy %") } };
     if (m_ghost->isVisible())
-        entries.append(entry(m_ghost->pen().color(), line, m_ghost->name()));
-    m_legend->setText(entries.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+        entries.push_back({ m_ghost->pen().color(), line, m_ghost->name(), tr("previous") });
+    QStringList full;
+    QStringList compact;
+    QString plain;
+    for (const Entry& e : entries) {
+        full.append(entry(e.color, e.glyph, e.name));
+        compact.append(entry(e.color, e.glyph, e.shortName));
+        plain += e.glyph + QLatin1Char(' ') + e.name + QStringLiteral("   ");
+    }
+    m_legendFull = full.join(QStringLiteral(" &nbsp; "));
+    m_legendShort = compact.join(QStringLiteral(" &nbsp; "));
+    m_legendFullWidth = m_legend->fontMetrics().horizontalAdvance(plain);
+    layoutTopRow();
 }
 
 void LatencyChart::resizeEvent(QResizeEvent* event)

@@ -164,6 +164,9 @@ private:
     QValueAxis* m_axisElu = nullptr;
     QWidget* m_controls = nullptr;
     QLabel* m_legend = nullptr;
+    QString m_legendFull; // the series' names
+    QString m_legendShort; // one word each, for a narrow chart
+    int m_legendFullWidth = 0;
     QComboBox* m_scaleBox = nullptr;
     QSpinBox* m_topBox = nullptr;
     QCheckBox* m_ghostBox = nullptr;

@@ -374,6 +374,11 @@ void MainWindow::createDocks()
     statusView->setObjectName(QStringLiteral("statusView"));
     statusView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     statusView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    // A row's name may change ("Delay beyond 10 ms" once the monitor's resolution is known).
+    connect(m_status, &QAbstractItemModel::dataChanged, statusView, [statusView](const QModelIndex& topLeft) {
+        if (topLeft.column() == 0)
+            statusView->resizeColumnToContents(0);
+    });
     auto* statusDock = addDock(tr("Loop status"), QStringLiteral("statusDock"), statusView, Qt::LeftDockWidgetArea,
         tr("The loop's phase, iteration, rates and what poll waits for."));
 
@@ -403,8 +408,9 @@ void MainWindow::createDocks()
     m_latency = new LatencyChart(m_feed, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
     auto* latencyDock = addDock(tr("Latency"), QStringLiteral("latencyDock"), m_latency, Qt::BottomDockWidgetArea,
-        tr("Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark "
-           "the workloads that ran."));
+        tr("How much later than expected the loop's delay monitor ran (beyond its 10 ms resolution), the "
+           "/health response time and event-loop utilisation; each sample covers the time it measured, a "
+           "growing box is a probe still waiting, and shaded bands mark the workloads that ran."));
 
     // The bottom row shows the latency chart, the timeline and the console side by side from the
     // first start; the scenario browser is a tab beside the workloads (both are what to run).
