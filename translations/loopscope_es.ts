@@ -60,20 +60,8 @@
         <translation>N</translation>
     </message>
     <message>
-        <source>Write the recorded timeline to FILE.</source>
-        <translation>Escribe la línea de tiempo grabada en ARCHIVO.</translation>
-    </message>
-    <message>
-        <source>Write latency samples as CSV to FILE.</source>
-        <translation>Escribe las muestras de latencia en formato CSV en ARCHIVO.</translation>
-    </message>
-    <message>
         <source>Open the recording FILE.</source>
         <translation>Abre el archivo de grabación ARCHIVO.</translation>
-    </message>
-    <message>
-        <source>Print a summary of the run on stderr.</source>
-        <translation>Imprime un resumen de la ejecución en stderr.</translation>
     </message>
     <message>
         <source>Headless: abort the run after N ms of wall time (default 60000).</source>
@@ -154,6 +142,38 @@
     <message>
         <source>--trace and --csv name the same file &apos;%1&apos;</source>
         <translation>--trace y --csv indican el mismo archivo &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Write the recorded timeline to FILE. With the window: of the session it shows when it closes or the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write latency samples as CSV to FILE; with the window, like --trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print a summary of the run (with the window: when it closes) on stderr.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest trace file to write, in MB (default 1024); past it events are left out and the trace says it was truncated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--memory-budget must be a whole number of MB from 16 to 1048576, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-trace-mb must be a whole number of MB from 1 to 1048576, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -241,28 +261,12 @@
         <translation>Gráfico de latencia</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Loop delay&lt;/b&gt;: how late the loop gets to a timer that should fire every 10 ms, that is, how long callbacks kept it busy. &lt;b&gt;p99&lt;/b&gt; is the worst 1% in each 100 ms window, &lt;b&gt;max&lt;/b&gt; the worst of all.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in HTTP server took to answer a probe; it can only answer when the loop is free.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilisation&lt;/b&gt; (right axis): the share of time the loop ran code instead of waiting in poll.&lt;/p&gt;&lt;p&gt;Shaded bands mark callbacks that held the loop for more than 20 ms.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Retardo del bucle&lt;/b&gt;: con cuánto retraso atiende el bucle un temporizador que debería dispararse cada 10 ms, es decir, cuánto tiempo lo han tenido ocupado los callbacks. &lt;b&gt;p99&lt;/b&gt; es el peor 1 % de cada ventana de 100 ms; &lt;b&gt;máx.&lt;/b&gt;, el peor de todos.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: cuánto tardó el servidor HTTP integrado en responder a una sonda; solo puede responder cuando el bucle está libre.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilización&lt;/b&gt; (eje derecho): la fracción del tiempo en que el bucle ejecutó código en lugar de esperar en poll.&lt;/p&gt;&lt;p&gt;Las bandas sombreadas marcan callbacks que retuvieron el bucle más de 20 ms.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>loop delay max</source>
-        <translation>retardo del bucle máx.</translation>
-    </message>
-    <message>
-        <source>loop delay p99</source>
-        <translation>retardo del bucle p99</translation>
-    </message>
-    <message>
         <source>/health response</source>
         <translation>respuesta de /health</translation>
     </message>
     <message>
         <source>utilisation %</source>
         <translation>utilización %</translation>
-    </message>
-    <message>
-        <source>seconds since start</source>
-        <translation>segundos desde el inicio</translation>
     </message>
     <message>
         <source>ms</source>
@@ -279,6 +283,102 @@
     <message>
         <source>/health failed</source>
         <translation>fallo de /health</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Loop delay&lt;/b&gt;: how much later than planned the loop got to a check that should run every 10 ms, that is, how long callbacks kept it busy. Node&apos;s monitorEventLoopDelay histogram records the raw time between two checks, about 10 ms on an idle loop; subtract the resolution to get the delay meant here. Each sample is drawn over the time it measures, so a 300 ms block is a step 300 ms wide and 300 ms tall.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in HTTP server took to answer a probe; it can only answer when the loop is free. A red diamond is a probe that got no answer.&lt;/p&gt;&lt;p&gt;While the loop is blocked, a dashed box grows: a probe still waiting for its turn.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilisation&lt;/b&gt; (right axis): the share of time the loop ran code instead of waiting in poll.&lt;/p&gt;&lt;p&gt;Shaded bands mark callbacks that held the loop for more than 20 ms.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>previous run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probe waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/health waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;loop delay&lt;/b&gt;: how much later than planned the loop got to the delay monitor&apos;s check, beyond its resolution.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in server took to answer; a diamond is a probe that got no answer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;utilisation&lt;/b&gt; (right axis): the share of time the loop ran code.&lt;/p&gt;&lt;p&gt;&lt;b&gt;previous run&lt;/b&gt;: the loop delay of the run before this one.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Auto scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Auto&lt;/b&gt; grows the millisecond axis to the highest step in view.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fixed&lt;/b&gt; keeps the top you set, so runs of the same work done inline, in chunks or on a worker compare at the same height.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Log&lt;/b&gt; shows 0.01 ms and 1000 ms on one axis, a decade per grid line: small jitter and long blocks both stay readable.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"> ms</translation>
+    </message>
+    <message>
+        <source>Top of the fixed scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The top of the fixed scale in milliseconds. Anything taller is cut at the top and its height is written there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep previous run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When a new run starts, the loop delay of the previous one stays as a faint grey line, aligned to its start, so you can compare the two: the same work inline, chunked, or on a worker.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probe waiting %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/health waiting %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loop delay beyond %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▲ %1 ms</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -298,10 +398,6 @@
     <message>
         <source>Stop</source>
         <translation>Detener</translation>
-    </message>
-    <message>
-        <source>Abandons runaway work (a long block, a nextTick storm) and continues on a fresh, idle loop.</source>
-        <translation>Abandona el trabajo desbocado (un bloqueo largo, una tormenta de nextTick) y continúa en un bucle nuevo e inactivo.</translation>
     </message>
     <message>
         <source>Pause</source>
@@ -527,10 +623,6 @@
         <translation>Latencia</translation>
     </message>
     <message>
-        <source>Loop delay (p99 and max), /health response time and event-loop utilisation; shaded bands mark the workloads that ran.</source>
-        <translation>Retardo del bucle (p99 y máximo), tiempo de respuesta de /health y utilización del bucle de eventos; las bandas sombreadas marcan las cargas de trabajo que se ejecutaron.</translation>
-    </message>
-    <message>
         <source>Open program…</source>
         <translation>Abrir programa…</translation>
     </message>
@@ -591,6 +683,26 @@
     <message>
         <source>Wrote %1</source>
         <translation>Escrito %1</translation>
+    </message>
+    <message>
+        <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much later than expected the loop&apos;s delay monitor ran (beyond its 10 ms resolution), the /health response time and event-loop utilisation; each sample covers the time it measured, a growing box is a probe still waiting, and shaded bands mark the workloads that ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>■ stopped: the work in progress was abandoned; the server loop goes on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Work abandoned. The server loop goes on: inject workloads or run a scenario.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>■ memory budget exceeded: the queues and the recording needed more than %1 MB; the run was aborted (--memory-budget)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -682,6 +794,56 @@
     <message>
         <source>a recording</source>
         <translation>una grabación</translation>
+    </message>
+    <message>
+        <source>Event loop phases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of the last second: %2 % waiting, %3 % running callbacks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % of the last second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loop is not iterating.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loop is in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked for %1 by %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1k {1 %2?}</translation>
+    </message>
+    <message>
+        <source>Time spent: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Queued: %n nextTick callback(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n microtask(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1187,8 +1349,8 @@
 <context>
     <name>SessionController</name>
     <message>
-        <source>Idle loop: inject workloads</source>
-        <translation>Bucle inactivo: inyecta cargas de trabajo</translation>
+        <source>Server loop: inject workloads</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1251,10 +1413,6 @@
     <message>
         <source>paused</source>
         <translation>en pausa</translation>
-    </message>
-    <message>
-        <source>idle: nothing left to do</source>
-        <translation>inactivo: no queda nada por hacer</translation>
     </message>
     <message>
         <source>aborted</source>
@@ -1351,6 +1509,73 @@
     <message>
         <source>replaying a recording; the loop is not running</source>
         <translation>reproduciendo una grabación; el bucle no se ejecuta</translation>
+    </message>
+    <message numerus="yes">
+        <source>waiting for I/O, at most %n ms</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>finished: nothing left to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probe waiting %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 %1 · p99 %2 · max %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delay beyond %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loop delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;How much later than planned the loop got to the delay monitor&apos;s check, over the last 5 seconds: the median (p50), the worst 1% (p99) and the worst (max).&lt;/p&gt;&lt;p&gt;Node&apos;s monitorEventLoopDelay histogram records the raw time between two checks, so an idle loop reads its resolution (about 10 ms); this line subtracts the resolution, as users do.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Event-loop utilisation over the last second: the share of time the loop ran code rather than waiting in poll, as Node&apos;s performance.eventLoopUtilization() measures it. About 0% when idle, 100% while a callback blocks the loop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the built-in HTTP server took to answer the latest /health probe. It can only answer when the loop is free, so while a callback blocks, the request waits.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
