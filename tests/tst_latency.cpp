@@ -616,9 +616,9 @@ void TestLatency::statusReportsDelayBeyondResolution()
     QCOMPARE(status.delayResolutionMs(), ResolutionMs);
     QCOMPARE(status.loopDelayPercentileMs(0.5), IdleDelayMs);
     QCOMPARE(status.index(StatusModel::LoopDelayRow, StatusModel::NameColumn).data().toString(),
-        QStringLiteral("Delay beyond 10 ms"));
+        QStringLiteral("Loop delay"));
     QCOMPARE(status.index(StatusModel::LoopDelayRow, StatusModel::ValueColumn).data().toString(),
-        QStringLiteral("p50 0.10 · p99 0.10 · max 0.10 ms"));
+        QStringLiteral("p50 0.10 · p99 0.10 · max 0.10 ms beyond 10 ms"));
     QCOMPARE(
         status.index(StatusModel::UtilisationRow, StatusModel::ValueColumn).data().toString(), QStringLiteral("2 %"));
     QCOMPARE(

@@ -248,7 +248,7 @@ void StatusModel::refresh()
     const int resolutionMs = m_resolutionMs;
     refreshLatency(live);
     if (m_resolutionMs != resolutionMs)
-        emit dataChanged(index(LoopDelayRow, NameColumn), index(LoopDelayRow, NameColumn));
+        emit dataChanged(index(LoopDelayRow, ValueColumn), index(LoopDelayRow, ValueColumn));
 
     const std::int64_t elapsed = m_window.nsecsElapsed();
     if (elapsed >= RateWindowNs) {
@@ -378,9 +378,11 @@ QString StatusModel::valueText(int row) const
             return tr("probe waiting %1 ms").arg(LatencyMapping::formatMs(double(m_delayWaitingNs) / 1e6));
         if (m_delaysInWindow.empty())
             return tr("no samples");
-        return tr("p50 %1 · p99 %2 · max %3 ms")
+        // Beyond the monitor's resolution, which an idle loop would otherwise read as its delay.
+        return tr("p50 %1 · p99 %2 · max %3 ms beyond %4 ms")
             .arg(LatencyMapping::formatMs(loopDelayPercentileMs(0.5)),
-                LatencyMapping::formatMs(loopDelayPercentileMs(0.99)), LatencyMapping::formatMs(m_delayMaxMs));
+                LatencyMapping::formatMs(loopDelayPercentileMs(0.99)), LatencyMapping::formatMs(m_delayMaxMs))
+            .arg(m_resolutionMs);
     case UtilisationRow:
         if (m_utilisation < 0)
             return tr("no samples");
@@ -437,7 +439,7 @@ QVariant StatusModel::data(const QModelIndex& index, int role) const
         case PoolRow:
             return tr("Thread pool");
         case LoopDelayRow:
-            return m_resolutionMs > 0 ? tr("Delay beyond %1 ms").arg(m_resolutionMs) : tr("Loop delay");
+            return tr("Loop delay");
         case UtilisationRow:
             return tr("Utilisation");
         case HealthRow:

@@ -242,7 +242,8 @@ void LatencyChart::buildControls()
     m_topBox->setToolTip(tr("The top of the fixed scale in milliseconds. Anything taller is cut at the top "
                             "and its height is written there."));
     m_topBox->setValue(int(m_fixedTopMs));
-    m_topBox->setEnabled(m_scale == LatencyScale::Fixed);
+    // Only the fixed scale has a top to set; hidden otherwise, it leaves the legend room.
+    m_topBox->setVisible(m_scale == LatencyScale::Fixed);
     row->addWidget(m_topBox);
 
     m_ghostBox = new QCheckBox(tr("Keep previous run"), m_controls);
@@ -293,7 +294,7 @@ void LatencyChart::updateLegend()
     std::vector<Entry> entries { { m_delay->pen().color(), line, m_delay->name(), tr("delay") },
         { m_health->pen().color(), line, m_health->name(), tr("/health") },
         { m_healthFailed->color(), QStringLiteral("\u25c6"), m_healthFailed->name(), tr("failed") },
-        { m_elu->pen().color(), dotted, m_elu->name(), tr("busy %") } };
+        { m_elu->pen().color(), dotted, m_elu->name(), tr("busy") } };
     if (m_ghost->isVisible())
         entries.push_back({ m_ghost->pen().color(), line, m_ghost->name(), tr("previous") });
     QStringList full;
@@ -326,7 +327,8 @@ void LatencyChart::setScale(LatencyScale scale)
 {
     m_scale = scale;
     m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(scale)));
-    m_topBox->setEnabled(scale == LatencyScale::Fixed);
+    m_topBox->setVisible(scale == LatencyScale::Fixed);
+    layoutTopRow();
     saveSettings();
     refresh();
 }

@@ -374,11 +374,6 @@ void MainWindow::createDocks()
     statusView->setObjectName(QStringLiteral("statusView"));
     statusView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     statusView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-    // A row's name may change ("Delay beyond 10 ms" once the monitor's resolution is known).
-    connect(m_status, &QAbstractItemModel::dataChanged, statusView, [statusView](const QModelIndex& topLeft) {
-        if (topLeft.column() == 0)
-            statusView->resizeColumnToContents(0);
-    });
     auto* statusDock = addDock(tr("Loop status"), QStringLiteral("statusDock"), statusView, Qt::LeftDockWidgetArea,
         tr("The loop's phase, iteration, rates and what poll waits for."));
 
