@@ -145,35 +145,35 @@
     </message>
     <message>
         <source>Write the recorded timeline to FILE. With the window: of the session it shows when it closes or the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads).</source>
-        <translation type="unfinished"></translation>
+        <translation>Запісаць запісаную часавую шкалу ў ФАЙЛ. З акном: шкалу сеанса, які яно паказвае, калі акно закрываецца або працэс атрымлівае SIGTERM, SIGINT ці SIGHUP (апошняе выкананне або цыкл у чаканні з дададзенай у яго нагрузкай).</translation>
     </message>
     <message>
         <source>Write latency samples as CSV to FILE; with the window, like --trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запісаць замеры затрымкі як CSV у ФАЙЛ; з акном — як --trace.</translation>
     </message>
     <message>
         <source>Print a summary of the run (with the window: when it closes) on stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вывесці зводку выканання ў stderr (з акном — калі яно закрываецца).</translation>
     </message>
     <message>
         <source>What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly.</source>
-        <translation type="unfinished"></translation>
+        <translation>Колькі могуць займаць чэргі і запіс, у МБ (па змаўчанні 512); калі больш, выкананне акуратна перапыняецца.</translation>
     </message>
     <message>
         <source>MB</source>
-        <translation type="unfinished"></translation>
+        <translation>МБ</translation>
     </message>
     <message>
         <source>Largest trace file to write, in MB (default 1024); past it events are left out and the trace says it was truncated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Найбольшы памер файла трасы, у МБ (па змаўчанні 1024); калі больш, падзеі не запісваюцца, і ў трасе пазначаецца, што яна абрэзана.</translation>
     </message>
     <message>
         <source>--memory-budget must be a whole number of MB from 16 to 1048576, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--memory-budget павінен быць цэлым лікам МБ ад 16 да 1048576, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--max-trace-mb must be a whole number of MB from 1 to 1048576, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-trace-mb павінен быць цэлым лікам МБ ад 1 да 1048576, а не &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -286,99 +286,99 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Loop delay&lt;/b&gt;: how much later than planned the loop got to a check that should run every 10 ms, that is, how long callbacks kept it busy. Node&apos;s monitorEventLoopDelay histogram records the raw time between two checks, about 10 ms on an idle loop; subtract the resolution to get the delay meant here. Each sample is drawn over the time it measures, so a 300 ms block is a step 300 ms wide and 300 ms tall.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in HTTP server took to answer a probe; it can only answer when the loop is free. A red diamond is a probe that got no answer.&lt;/p&gt;&lt;p&gt;While the loop is blocked, a dashed box grows: a probe still waiting for its turn.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilisation&lt;/b&gt; (right axis): the share of time the loop ran code instead of waiting in poll.&lt;/p&gt;&lt;p&gt;Shaded bands mark callbacks that held the loop for more than 20 ms.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Затрымка цыкла&lt;/b&gt;: наколькі пазней, чым планавалася, цыкл дайшоў да праверкі, якая павінна адбывацца кожныя 10 мс, гэта значыць, як доўга зваротныя выклікі трымалі яго занятым. Гістаграма monitorEventLoopDelay у Node запісвае ўвесь час паміж дзвюма праверкамі — каля 10 мс на цыкле без нагрузкі; адніміце раздзяляльнасць, каб атрымаць затрымку, пра якую тут ідзе гаворка. Кожны замер намаляваны на ўвесь час, які ён вымярае, таму блакаванне на 300 мс — гэта прыступка шырынёй 300 мс і вышынёй 300 мс.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: як доўга ўбудаваны HTTP-сервер адказваў на праверку; ён можа адказаць, толькі калі цыкл вольны. Чырвоны ромб — праверка, якая не атрымала адказу.&lt;/p&gt;&lt;p&gt;Пакуль цыкл заблакаваны, расце пункцірная рамка: праверка, якая яшчэ чакае сваёй чаргі.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Загрузка&lt;/b&gt; (правая вось): доля часу, калі цыкл выконваў код, а не чакаў у poll.&lt;/p&gt;&lt;p&gt;Зацененыя палосы пазначаюць зваротныя выклікі, якія трымалі цыкл больш за 20 мс.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>previous run</source>
-        <translation type="unfinished"></translation>
+        <translation>папярэдняе выкананне</translation>
     </message>
     <message>
         <source>probe waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>праверка чакае</translation>
     </message>
     <message>
         <source>/health waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>/health чакае</translation>
     </message>
     <message>
         <source>ms (log)</source>
-        <translation type="unfinished"></translation>
+        <translation>мс (лаг.)</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;loop delay&lt;/b&gt;: how much later than planned the loop got to the delay monitor&apos;s check, beyond its resolution.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in server took to answer; a diamond is a probe that got no answer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;utilisation&lt;/b&gt; (right axis): the share of time the loop ran code.&lt;/p&gt;&lt;p&gt;&lt;b&gt;previous run&lt;/b&gt;: the loop delay of the run before this one.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;затрымка цыкла&lt;/b&gt;: наколькі пазней, чым планавалася, цыкл дайшоў да праверкі манітора затрымкі, звыш яго раздзяляльнасці.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: як доўга ўбудаваны сервер адказваў; ромб — праверка, якая не атрымала адказу.&lt;/p&gt;&lt;p&gt;&lt;b&gt;загрузка&lt;/b&gt; (правая вось): доля часу, калі цыкл выконваў код.&lt;/p&gt;&lt;p&gt;&lt;b&gt;папярэдняе выкананне&lt;/b&gt;: затрымка цыкла ў выкананні перад гэтым.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Auto scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Аўтаматычная шкала</translation>
     </message>
     <message>
         <source>Fixed scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Фіксаваная шкала</translation>
     </message>
     <message>
         <source>Log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Лагарыфмічная шкала</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Auto&lt;/b&gt; grows the millisecond axis to the highest step in view.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fixed&lt;/b&gt; keeps the top you set, so runs of the same work done inline, in chunks or on a worker compare at the same height.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Log&lt;/b&gt; shows 0.01 ms and 1000 ms on one axis, a decade per grid line: small jitter and long blocks both stay readable.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Аўтаматычная&lt;/b&gt; павялічвае вось мілісекунд да найвышэйшай прыступкі на экране.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Фіксаваная&lt;/b&gt; захоўвае зададзены вамі верх, каб выкананні адной і той жа працы — за адзін раз, часткамі або ў патоку Worker — можна было параўнаць на аднолькавай вышыні.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Лагарыфмічная&lt;/b&gt; паказвае 0,01 мс і 1000 мс на адной восі, па адным дзесятковым парадку на лінію сеткі: і дробныя ваганні, і доўгія блакаванні застаюцца добра бачнымі.&lt;/p&gt;</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"> мс</translation>
+        <translation> мс</translation>
     </message>
     <message>
         <source>Top of the fixed scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Верх фіксаванай шкалы</translation>
     </message>
     <message>
         <source>The top of the fixed scale in milliseconds. Anything taller is cut at the top and its height is written there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Верх фіксаванай шкалы ў мілісекундах. Усё, што вышэй, абразаецца зверху, і там пішацца яго вышыня.</translation>
     </message>
     <message>
         <source>Keep previous run</source>
-        <translation type="unfinished"></translation>
+        <translation>Захоўваць папярэдняе выкананне</translation>
     </message>
     <message>
         <source>When a new run starts, the loop delay of the previous one stays as a faint grey line, aligned to its start, so you can compare the two: the same work inline, chunked, or on a worker.</source>
-        <translation type="unfinished"></translation>
+        <translation>Калі пачынаецца новае выкананне, затрымка цыкла папярэдняга застаецца бледнай шэрай лініяй, выраўнаванай па яго пачатку, каб іх можна было параўнаць: тая ж праца за адзін раз, часткамі або ў патоку Worker.</translation>
     </message>
     <message>
         <source>delay</source>
-        <translation type="unfinished"></translation>
+        <translation>затрымка</translation>
     </message>
     <message>
         <source>/health</source>
-        <translation type="unfinished"></translation>
+        <translation>/health</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>збой</translation>
     </message>
     <message>
         <source>busy %</source>
-        <translation type="unfinished"></translation>
+        <translation>загрузка %</translation>
     </message>
     <message>
         <source>previous</source>
-        <translation type="unfinished"></translation>
+        <translation>мінулае</translation>
     </message>
     <message>
         <source>probe waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>праверка чакае %1 мс</translation>
     </message>
     <message>
         <source>/health waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>/health чакае %1 мс</translation>
     </message>
     <message>
         <source>loop delay beyond %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>затрымка цыкла звыш %1 мс</translation>
     </message>
     <message>
         <source>▲ %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ %1 мс</translation>
     </message>
 </context>
 <context>
@@ -689,23 +689,23 @@
     </message>
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Перапыняе працу, якая выйшла з-пад кантролю (доўгае блакаванне, шторм nextTick): цыкл сервера працуе далей; выкананне сцэнарыя заканчваецца, і далей працуе цыкл сервера.</translation>
     </message>
     <message>
         <source>How much later than expected the loop&apos;s delay monitor ran (beyond its 10 ms resolution), the /health response time and event-loop utilisation; each sample covers the time it measured, a growing box is a probe still waiting, and shaded bands mark the workloads that ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>Наколькі пазней, чым чакалася, спрацаваў манітор затрымкі цыкла (звыш яго раздзяляльнасці 10 мс), час адказу /health і загрузка цыкла падзей; кожны замер ахоплівае час, які ён вымераў, рамка, што расце, — гэта праверка, якая яшчэ чакае, а зацененыя палосы пазначаюць нагрузкі, якія выконваліся.</translation>
     </message>
     <message>
         <source>■ stopped: the work in progress was abandoned; the server loop goes on</source>
-        <translation type="unfinished"></translation>
+        <translation>■ спынена: бягучая праца перапынена; цыкл сервера працуе далей</translation>
     </message>
     <message>
         <source>Work abandoned. The server loop goes on: inject workloads or run a scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>Праца перапынена. Цыкл сервера працуе далей: дадайце нагрузку або запусціце сцэнарый.</translation>
     </message>
     <message>
         <source>■ memory budget exceeded: the queues and the recording needed more than %1 MB; the run was aborted (--memory-budget)</source>
-        <translation type="unfinished"></translation>
+        <translation>■ перавышаны ліміт памяці: чэргам і запісу трэба было больш за %1 МБ; выкананне перапынена (--memory-budget)</translation>
     </message>
 </context>
 <context>
@@ -800,55 +800,55 @@
     </message>
     <message>
         <source>Event loop phases</source>
-        <translation type="unfinished"></translation>
+        <translation>Фазы цыкла падзей</translation>
     </message>
     <message>
         <source>%1 % of the last second: %2 % waiting, %3 % running callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 % апошняй секунды: %2 % чакання, %3 % выканання зваротных выклікаў</translation>
     </message>
     <message>
         <source>%1 % of the last second</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 % апошняй секунды</translation>
     </message>
     <message>
         <source>The loop is not iterating.</source>
-        <translation type="unfinished"></translation>
+        <translation>Цыкл не выконвае ітэрацый.</translation>
     </message>
     <message>
         <source>The loop is in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Цыкл у фазе %1.</translation>
     </message>
     <message>
         <source>Blocked for %1 by %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 блакуе цыкл ужо %1.</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1k {1 %2?}</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Time spent: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Размеркаванне часу: %1.</translation>
     </message>
     <message numerus="yes">
         <source>Queued: %n nextTick callback(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>У чарзе: %n зваротны выклік nextTick</numerusform>
+            <numerusform>У чарзе: %n зваротныя выклікі nextTick</numerusform>
+            <numerusform>У чарзе: %n зваротных выклікаў nextTick</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n microtask(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n мікразадача.</numerusform>
+            <numerusform>%n мікразадачы.</numerusform>
+            <numerusform>%n мікразадач.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
 </context>
 <context>
@@ -1356,7 +1356,7 @@
     <name>SessionController</name>
     <message>
         <source>Server loop: inject workloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Цыкл сервера: дадайце нагрузку</translation>
     </message>
 </context>
 <context>
@@ -1519,71 +1519,71 @@
     </message>
     <message numerus="yes">
         <source>waiting for I/O, at most %n ms</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>чакае ўводу-вываду, не больш за %n мс</numerusform>
+            <numerusform>чакае ўводу-вываду, не больш за %n мс</numerusform>
+            <numerusform>чакае ўводу-вываду, не больш за %n мс</numerusform>
         </translation>
     </message>
     <message>
         <source>finished: nothing left to do</source>
-        <translation type="unfinished"></translation>
+        <translation>завершана: больш няма чаго рабіць</translation>
     </message>
     <message>
         <source>probe waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>праверка чакае %1 мс</translation>
     </message>
     <message>
         <source>no samples</source>
-        <translation type="unfinished"></translation>
+        <translation>няма замераў</translation>
     </message>
     <message>
         <source>p50 %1 · p99 %2 · max %3 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 %1 · p99 %2 · макс. %3 мс</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>чакае %1 мс</translation>
     </message>
     <message>
         <source>no answer</source>
-        <translation type="unfinished"></translation>
+        <translation>няма адказу</translation>
     </message>
     <message>
         <source>no probe</source>
-        <translation type="unfinished"></translation>
+        <translation>няма праверкі</translation>
     </message>
     <message>
         <source>Delay beyond %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Затрымка звыш %1 мс</translation>
     </message>
     <message>
         <source>Loop delay</source>
-        <translation type="unfinished"></translation>
+        <translation>Затрымка цыкла</translation>
     </message>
     <message>
         <source>Utilisation</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка</translation>
     </message>
     <message>
         <source>/health</source>
-        <translation type="unfinished"></translation>
+        <translation>/health</translation>
     </message>
     <message>
         <source>&lt;p&gt;How much later than planned the loop got to the delay monitor&apos;s check, over the last 5 seconds: the median (p50), the worst 1% (p99) and the worst (max).&lt;/p&gt;&lt;p&gt;Node&apos;s monitorEventLoopDelay histogram records the raw time between two checks, so an idle loop reads its resolution (about 10 ms); this line subtracts the resolution, as users do.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Наколькі пазней, чым планавалася, цыкл дайшоў да праверкі манітора затрымкі за апошнія 5 секунд: медыяна (p50), горшы 1 % (p99) і найгоршае значэнне (макс.).&lt;/p&gt;&lt;p&gt;Гістаграма monitorEventLoopDelay у Node запісвае ўвесь час паміж дзвюма праверкамі, таму на цыкле без нагрузкі яна паказвае раздзяляльнасць манітора (каля 10 мс); гэты радок аднімае раздзяляльнасць, як робяць карыстальнікі.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Event-loop utilisation over the last second: the share of time the loop ran code rather than waiting in poll, as Node&apos;s performance.eventLoopUtilization() measures it. About 0% when idle, 100% while a callback blocks the loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка цыкла падзей за апошнюю секунду: доля часу, калі цыкл выконваў код, а не чакаў у poll, як яе вымярае performance.eventLoopUtilization() у Node. Каля 0 % без нагрузкі, 100 %, пакуль зваротны выклік блакуе цыкл.</translation>
     </message>
     <message>
         <source>How long the built-in HTTP server took to answer the latest /health probe. It can only answer when the loop is free, so while a callback blocks, the request waits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Як доўга ўбудаваны HTTP-сервер адказваў на апошнюю праверку /health. Ён можа адказаць, толькі калі цыкл вольны, таму, пакуль зваротны выклік блакуе цыкл, запыт чакае.</translation>
     </message>
 </context>
 <context>

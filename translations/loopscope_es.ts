@@ -145,35 +145,35 @@
     </message>
     <message>
         <source>Write the recorded timeline to FILE. With the window: of the session it shows when it closes or the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads).</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribe la línea de tiempo grabada en ARCHIVO. Con la ventana: la de la sesión que muestra, cuando se cierra o el proceso recibe SIGTERM, SIGINT o SIGHUP (la última ejecución, o el bucle inactivo con sus cargas de trabajo).</translation>
     </message>
     <message>
         <source>Write latency samples as CSV to FILE; with the window, like --trace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribe las muestras de latencia como CSV en ARCHIVO; con la ventana, como --trace.</translation>
     </message>
     <message>
         <source>Print a summary of the run (with the window: when it closes) on stderr.</source>
-        <translation type="unfinished"></translation>
+        <translation>Imprime un resumen de la ejecución en stderr (con la ventana: cuando se cierra).</translation>
     </message>
     <message>
         <source>What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuánto pueden ocupar las colas y la grabación, en MB (por defecto 512); si se supera, la ejecución se aborta de forma limpia.</translation>
     </message>
     <message>
         <source>MB</source>
-        <translation type="unfinished"></translation>
+        <translation>MB</translation>
     </message>
     <message>
         <source>Largest trace file to write, in MB (default 1024); past it events are left out and the trace says it was truncated.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamaño máximo del archivo de traza, en MB (por defecto 1024); si se supera, se omiten eventos y la traza indica que se truncó.</translation>
     </message>
     <message>
         <source>--memory-budget must be a whole number of MB from 16 to 1048576, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--memory-budget debe ser un número entero de MB de 16 a 1048576, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--max-trace-mb must be a whole number of MB from 1 to 1048576, not &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-trace-mb debe ser un número entero de MB de 1 a 1048576, no &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -286,99 +286,99 @@
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Loop delay&lt;/b&gt;: how much later than planned the loop got to a check that should run every 10 ms, that is, how long callbacks kept it busy. Node&apos;s monitorEventLoopDelay histogram records the raw time between two checks, about 10 ms on an idle loop; subtract the resolution to get the delay meant here. Each sample is drawn over the time it measures, so a 300 ms block is a step 300 ms wide and 300 ms tall.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in HTTP server took to answer a probe; it can only answer when the loop is free. A red diamond is a probe that got no answer.&lt;/p&gt;&lt;p&gt;While the loop is blocked, a dashed box grows: a probe still waiting for its turn.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilisation&lt;/b&gt; (right axis): the share of time the loop ran code instead of waiting in poll.&lt;/p&gt;&lt;p&gt;Shaded bands mark callbacks that held the loop for more than 20 ms.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Retardo del bucle&lt;/b&gt;: cuánto más tarde de lo previsto llegó el bucle a una comprobación que debería ejecutarse cada 10 ms, es decir, cuánto tiempo lo mantuvieron ocupado los callbacks. El histograma monitorEventLoopDelay de Node registra el tiempo total entre dos comprobaciones, unos 10 ms en un bucle inactivo; resta la resolución para obtener el retardo que se muestra aquí. Cada muestra se dibuja sobre el tiempo que mide, así que un bloqueo de 300 ms es un escalón de 300 ms de ancho y 300 ms de alto.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: cuánto tardó el servidor HTTP integrado en responder a una sonda; solo puede responder cuando el bucle está libre. Un rombo rojo es una sonda que no obtuvo respuesta.&lt;/p&gt;&lt;p&gt;Mientras el bucle está bloqueado, crece un recuadro discontinuo: una sonda que aún espera su turno.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Utilización&lt;/b&gt; (eje derecho): la parte del tiempo en que el bucle ejecutó código en lugar de esperar en poll.&lt;/p&gt;&lt;p&gt;Las bandas sombreadas marcan los callbacks que ocuparon el bucle más de 20 ms.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>previous run</source>
-        <translation type="unfinished"></translation>
+        <translation>ejecución anterior</translation>
     </message>
     <message>
         <source>probe waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>sonda en espera</translation>
     </message>
     <message>
         <source>/health waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>/health en espera</translation>
     </message>
     <message>
         <source>ms (log)</source>
-        <translation type="unfinished"></translation>
+        <translation>ms (log.)</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;loop delay&lt;/b&gt;: how much later than planned the loop got to the delay monitor&apos;s check, beyond its resolution.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: how long the built-in server took to answer; a diamond is a probe that got no answer.&lt;/p&gt;&lt;p&gt;&lt;b&gt;utilisation&lt;/b&gt; (right axis): the share of time the loop ran code.&lt;/p&gt;&lt;p&gt;&lt;b&gt;previous run&lt;/b&gt;: the loop delay of the run before this one.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;retardo del bucle&lt;/b&gt;: cuánto más tarde de lo previsto llegó el bucle a la comprobación del monitor de retardo, más allá de su resolución.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: cuánto tardó en responder el servidor integrado; un rombo es una sonda que no obtuvo respuesta.&lt;/p&gt;&lt;p&gt;&lt;b&gt;utilización&lt;/b&gt; (eje derecho): la parte del tiempo en que el bucle ejecutó código.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ejecución anterior&lt;/b&gt;: el retardo del bucle de la ejecución previa a esta.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Auto scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Escala automática</translation>
     </message>
     <message>
         <source>Fixed scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Escala fija</translation>
     </message>
     <message>
         <source>Log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Escala logarítmica</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Auto&lt;/b&gt; grows the millisecond axis to the highest step in view.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fixed&lt;/b&gt; keeps the top you set, so runs of the same work done inline, in chunks or on a worker compare at the same height.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Log&lt;/b&gt; shows 0.01 ms and 1000 ms on one axis, a decade per grid line: small jitter and long blocks both stay readable.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;Automática&lt;/b&gt; amplía el eje de milisegundos hasta el escalón más alto a la vista.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fija&lt;/b&gt; mantiene el máximo que indiques, para que las ejecuciones del mismo trabajo hecho de una sola vez, por partes o en un worker se comparen a la misma altura.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Logarítmica&lt;/b&gt; muestra 0,01 ms y 1000 ms en un mismo eje, una potencia de diez por línea de la cuadrícula: tanto las pequeñas variaciones como los bloqueos largos se leen bien.&lt;/p&gt;</translation>
     </message>
     <message>
         <source> ms</source>
-        <translation type="unfinished"> ms</translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>Top of the fixed scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Máximo de la escala fija</translation>
     </message>
     <message>
         <source>The top of the fixed scale in milliseconds. Anything taller is cut at the top and its height is written there.</source>
-        <translation type="unfinished"></translation>
+        <translation>El máximo de la escala fija, en milisegundos. Lo que sea más alto se corta arriba y allí se escribe su altura.</translation>
     </message>
     <message>
         <source>Keep previous run</source>
-        <translation type="unfinished"></translation>
+        <translation>Conservar la ejecución anterior</translation>
     </message>
     <message>
         <source>When a new run starts, the loop delay of the previous one stays as a faint grey line, aligned to its start, so you can compare the two: the same work inline, chunked, or on a worker.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuando empieza una nueva ejecución, el retardo del bucle de la anterior se queda como una línea gris tenue, alineada con su inicio, para que puedas comparar las dos: el mismo trabajo de una sola vez, por partes o en un worker.</translation>
     </message>
     <message>
         <source>delay</source>
-        <translation type="unfinished"></translation>
+        <translation>retardo</translation>
     </message>
     <message>
         <source>/health</source>
-        <translation type="unfinished"></translation>
+        <translation>/health</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>fallo</translation>
     </message>
     <message>
         <source>busy %</source>
-        <translation type="unfinished"></translation>
+        <translation>uso %</translation>
     </message>
     <message>
         <source>previous</source>
-        <translation type="unfinished"></translation>
+        <translation>anterior</translation>
     </message>
     <message>
         <source>probe waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>sonda en espera %1 ms</translation>
     </message>
     <message>
         <source>/health waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>/health en espera %1 ms</translation>
     </message>
     <message>
         <source>loop delay beyond %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>retardo del bucle por encima de %1 ms</translation>
     </message>
     <message>
         <source>▲ %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>▲ %1 ms</translation>
     </message>
 </context>
 <context>
@@ -686,23 +686,23 @@
     </message>
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abandona el trabajo descontrolado (un bloqueo largo, una tormenta de nextTick): el bucle del servidor sigue en marcha; la ejecución de un escenario termina y el bucle del servidor toma el relevo.</translation>
     </message>
     <message>
         <source>How much later than expected the loop&apos;s delay monitor ran (beyond its 10 ms resolution), the /health response time and event-loop utilisation; each sample covers the time it measured, a growing box is a probe still waiting, and shaded bands mark the workloads that ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuánto más tarde de lo esperado se ejecutó el monitor de retardo del bucle (más allá de su resolución de 10 ms), el tiempo de respuesta de /health y la utilización del bucle de eventos; cada muestra cubre el tiempo que midió, un recuadro que crece es una sonda que aún espera y las bandas sombreadas marcan las cargas de trabajo que se ejecutaron.</translation>
     </message>
     <message>
         <source>■ stopped: the work in progress was abandoned; the server loop goes on</source>
-        <translation type="unfinished"></translation>
+        <translation>■ detenido: se abandonó el trabajo en curso; el bucle del servidor sigue en marcha</translation>
     </message>
     <message>
         <source>Work abandoned. The server loop goes on: inject workloads or run a scenario.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trabajo abandonado. El bucle del servidor sigue en marcha: inyecta cargas de trabajo o ejecuta un escenario.</translation>
     </message>
     <message>
         <source>■ memory budget exceeded: the queues and the recording needed more than %1 MB; the run was aborted (--memory-budget)</source>
-        <translation type="unfinished"></translation>
+        <translation>■ presupuesto de memoria superado: las colas y la grabación necesitaban más de %1 MB; la ejecución se abortó (--memory-budget)</translation>
     </message>
 </context>
 <context>
@@ -797,53 +797,53 @@
     </message>
     <message>
         <source>Event loop phases</source>
-        <translation type="unfinished"></translation>
+        <translation>Fases del bucle de eventos</translation>
     </message>
     <message>
         <source>%1 % of the last second: %2 % waiting, %3 % running callbacks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 % del último segundo: %2 % esperando, %3 % ejecutando callbacks</translation>
     </message>
     <message>
         <source>%1 % of the last second</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 % del último segundo</translation>
     </message>
     <message>
         <source>The loop is not iterating.</source>
-        <translation type="unfinished"></translation>
+        <translation>El bucle no está iterando.</translation>
     </message>
     <message>
         <source>The loop is in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>El bucle está en la fase %1.</translation>
     </message>
     <message>
         <source>Blocked for %1 by %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueado durante %1 por %2.</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1k {1 %2?}</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>Time spent: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiempo dedicado: %1.</translation>
     </message>
     <message numerus="yes">
         <source>Queued: %n nextTick callback(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>En cola: %n callback de nextTick</numerusform>
+            <numerusform>En cola: %n callbacks de nextTick</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n microtask(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n microtarea.</numerusform>
+            <numerusform>%n microtareas.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
 </context>
 <context>
@@ -1350,7 +1350,7 @@
     <name>SessionController</name>
     <message>
         <source>Server loop: inject workloads</source>
-        <translation type="unfinished"></translation>
+        <translation>Bucle del servidor: inyecta cargas de trabajo</translation>
     </message>
 </context>
 <context>
@@ -1512,70 +1512,70 @@
     </message>
     <message numerus="yes">
         <source>waiting for I/O, at most %n ms</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>esperando E/S, como mucho %n ms</numerusform>
+            <numerusform>esperando E/S, como mucho %n ms</numerusform>
         </translation>
     </message>
     <message>
         <source>finished: nothing left to do</source>
-        <translation type="unfinished"></translation>
+        <translation>terminado: no queda nada por hacer</translation>
     </message>
     <message>
         <source>probe waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>sonda en espera %1 ms</translation>
     </message>
     <message>
         <source>no samples</source>
-        <translation type="unfinished"></translation>
+        <translation>sin muestras</translation>
     </message>
     <message>
         <source>p50 %1 · p99 %2 · max %3 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 %1 · p99 %2 · máx. %3 ms</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>waiting %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>en espera %1 ms</translation>
     </message>
     <message>
         <source>no answer</source>
-        <translation type="unfinished"></translation>
+        <translation>sin respuesta</translation>
     </message>
     <message>
         <source>no probe</source>
-        <translation type="unfinished"></translation>
+        <translation>sin sonda</translation>
     </message>
     <message>
         <source>Delay beyond %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Retardo sobre %1 ms</translation>
     </message>
     <message>
         <source>Loop delay</source>
-        <translation type="unfinished"></translation>
+        <translation>Retardo del bucle</translation>
     </message>
     <message>
         <source>Utilisation</source>
-        <translation type="unfinished"></translation>
+        <translation>Utilización</translation>
     </message>
     <message>
         <source>/health</source>
-        <translation type="unfinished"></translation>
+        <translation>/health</translation>
     </message>
     <message>
         <source>&lt;p&gt;How much later than planned the loop got to the delay monitor&apos;s check, over the last 5 seconds: the median (p50), the worst 1% (p99) and the worst (max).&lt;/p&gt;&lt;p&gt;Node&apos;s monitorEventLoopDelay histogram records the raw time between two checks, so an idle loop reads its resolution (about 10 ms); this line subtracts the resolution, as users do.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;Cuánto más tarde de lo previsto llegó el bucle a la comprobación del monitor de retardo en los últimos 5 segundos: la mediana (p50), el 1 % peor (p99) y el peor valor (máx.).&lt;/p&gt;&lt;p&gt;El histograma monitorEventLoopDelay de Node registra el tiempo total entre dos comprobaciones, así que en un bucle inactivo marca su resolución (unos 10 ms); esta fila resta la resolución, como hacen los usuarios.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Event-loop utilisation over the last second: the share of time the loop ran code rather than waiting in poll, as Node&apos;s performance.eventLoopUtilization() measures it. About 0% when idle, 100% while a callback blocks the loop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Utilización del bucle de eventos en el último segundo: la parte del tiempo en que el bucle ejecutó código en lugar de esperar en poll, tal como la mide performance.eventLoopUtilization() de Node. Cerca del 0 % en reposo, 100 % mientras un callback bloquea el bucle.</translation>
     </message>
     <message>
         <source>How long the built-in HTTP server took to answer the latest /health probe. It can only answer when the loop is free, so while a callback blocks, the request waits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuánto tardó el servidor HTTP integrado en responder a la última sonda /health. Solo puede responder cuando el bucle está libre, así que mientras un callback lo bloquea, la petición espera.</translation>
     </message>
 </context>
 <context>
