@@ -357,10 +357,6 @@
         <translation>збой</translation>
     </message>
     <message>
-        <source>busy %</source>
-        <translation>загрузка %</translation>
-    </message>
-    <message>
         <source>previous</source>
         <translation>мінулае</translation>
     </message>
@@ -379,6 +375,10 @@
     <message>
         <source>▲ %1 ms</source>
         <translation>▲ %1 мс</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>загрузка</translation>
     </message>
 </context>
 <context>
@@ -1538,10 +1538,6 @@
         <translation>няма замераў</translation>
     </message>
     <message>
-        <source>p50 %1 · p99 %2 · max %3 ms</source>
-        <translation>p50 %1 · p99 %2 · макс. %3 мс</translation>
-    </message>
-    <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
@@ -1556,10 +1552,6 @@
     <message>
         <source>no probe</source>
         <translation>няма праверкі</translation>
-    </message>
-    <message>
-        <source>Delay beyond %1 ms</source>
-        <translation>Затрымка звыш %1 мс</translation>
     </message>
     <message>
         <source>Loop delay</source>
@@ -1584,6 +1576,10 @@
     <message>
         <source>How long the built-in HTTP server took to answer the latest /health probe. It can only answer when the loop is free, so while a callback blocks, the request waits.</source>
         <translation>Як доўга ўбудаваны HTTP-сервер адказваў на апошнюю праверку /health. Ён можа адказаць, толькі калі цыкл вольны, таму, пакуль зваротны выклік блакуе цыкл, запыт чакае.</translation>
+    </message>
+    <message>
+        <source>p50 %1 · p99 %2 · max %3 ms beyond %4 ms</source>
+        <translation>p50 %1 · p99 %2 · макс. %3 мс звыш %4 мс</translation>
     </message>
 </context>
 <context>

@@ -357,10 +357,6 @@
         <translation>fallo</translation>
     </message>
     <message>
-        <source>busy %</source>
-        <translation>uso %</translation>
-    </message>
-    <message>
         <source>previous</source>
         <translation>anterior</translation>
     </message>
@@ -379,6 +375,10 @@
     <message>
         <source>▲ %1 ms</source>
         <translation>▲ %1 ms</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>uso</translation>
     </message>
 </context>
 <context>
@@ -1530,10 +1530,6 @@
         <translation>sin muestras</translation>
     </message>
     <message>
-        <source>p50 %1 · p99 %2 · max %3 ms</source>
-        <translation>p50 %1 · p99 %2 · máx. %3 ms</translation>
-    </message>
-    <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
@@ -1548,10 +1544,6 @@
     <message>
         <source>no probe</source>
         <translation>sin sonda</translation>
-    </message>
-    <message>
-        <source>Delay beyond %1 ms</source>
-        <translation>Retardo sobre %1 ms</translation>
     </message>
     <message>
         <source>Loop delay</source>
@@ -1576,6 +1568,10 @@
     <message>
         <source>How long the built-in HTTP server took to answer the latest /health probe. It can only answer when the loop is free, so while a callback blocks, the request waits.</source>
         <translation>Cuánto tardó el servidor HTTP integrado en responder a la última sonda /health. Solo puede responder cuando el bucle está libre, así que mientras un callback lo bloquea, la petición espera.</translation>
+    </message>
+    <message>
+        <source>p50 %1 · p99 %2 · max %3 ms beyond %4 ms</source>
+        <translation>p50 %1 · p99 %2 · máx. %3 ms sobre %4 ms</translation>
     </message>
 </context>
 <context>
