@@ -309,18 +309,6 @@
         <translation>&lt;p&gt;&lt;b&gt;затрымка цыкла&lt;/b&gt;: наколькі пазней, чым планавалася, цыкл дайшоў да праверкі манітора затрымкі, звыш яго раздзяляльнасці.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: як доўга ўбудаваны сервер адказваў; ромб — праверка, якая не атрымала адказу.&lt;/p&gt;&lt;p&gt;&lt;b&gt;загрузка&lt;/b&gt; (правая вось): доля часу, калі цыкл выконваў код.&lt;/p&gt;&lt;p&gt;&lt;b&gt;папярэдняе выкананне&lt;/b&gt;: затрымка цыкла ў выкананні перад гэтым.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Auto scale</source>
-        <translation>Аўтаматычная шкала</translation>
-    </message>
-    <message>
-        <source>Fixed scale</source>
-        <translation>Фіксаваная шкала</translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation>Лагарыфмічная шкала</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Auto&lt;/b&gt; grows the millisecond axis to the highest step in view.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fixed&lt;/b&gt; keeps the top you set, so runs of the same work done inline, in chunks or on a worker compare at the same height.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Log&lt;/b&gt; shows 0.01 ms and 1000 ms on one axis, a decade per grid line: small jitter and long blocks both stay readable.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Аўтаматычная&lt;/b&gt; павялічвае вось мілісекунд да найвышэйшай прыступкі на экране.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Фіксаваная&lt;/b&gt; захоўвае зададзены вамі верх, каб выкананні адной і той жа працы — за адзін раз, часткамі або ў патоку Worker — можна было параўнаць на аднолькавай вышыні.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Лагарыфмічная&lt;/b&gt; паказвае 0,01 мс і 1000 мс на адной восі, па адным дзесятковым парадку на лінію сеткі: і дробныя ваганні, і доўгія блакаванні застаюцца добра бачнымі.&lt;/p&gt;</translation>
     </message>
@@ -335,10 +323,6 @@
     <message>
         <source>The top of the fixed scale in milliseconds. Anything taller is cut at the top and its height is written there.</source>
         <translation>Верх фіксаванай шкалы ў мілісекундах. Усё, што вышэй, абразаецца зверху, і там пішацца яго вышыня.</translation>
-    </message>
-    <message>
-        <source>Keep previous run</source>
-        <translation>Захоўваць папярэдняе выкананне</translation>
     </message>
     <message>
         <source>When a new run starts, the loop delay of the previous one stays as a faint grey line, aligned to its start, so you can compare the two: the same work inline, chunked, or on a worker.</source>
@@ -379,6 +363,34 @@
     <message>
         <source>busy</source>
         <translation>загрузка</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <comment>scale of the ms axis</comment>
+        <translation>Аўта</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <comment>scale of the ms axis</comment>
+        <translation>Фікс.</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <comment>scale of the ms axis</comment>
+        <translation>Лаг.</translation>
+    </message>
+    <message>
+        <source>Scale of the millisecond axis</source>
+        <translation>Шкала восі мілісекунд</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <comment>keep the previous run as a ghost line</comment>
+        <translation>Папярэдні</translation>
+    </message>
+    <message>
+        <source>Keep the previous run as a ghost line</source>
+        <translation>Пакідаць папярэдні запуск бледнай лініяй</translation>
     </message>
 </context>
 <context>

@@ -309,18 +309,6 @@
         <translation>&lt;p&gt;&lt;b&gt;retardo del bucle&lt;/b&gt;: cuánto más tarde de lo previsto llegó el bucle a la comprobación del monitor de retardo, más allá de su resolución.&lt;/p&gt;&lt;p&gt;&lt;b&gt;/health&lt;/b&gt;: cuánto tardó en responder el servidor integrado; un rombo es una sonda que no obtuvo respuesta.&lt;/p&gt;&lt;p&gt;&lt;b&gt;utilización&lt;/b&gt; (eje derecho): la parte del tiempo en que el bucle ejecutó código.&lt;/p&gt;&lt;p&gt;&lt;b&gt;ejecución anterior&lt;/b&gt;: el retardo del bucle de la ejecución previa a esta.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Auto scale</source>
-        <translation>Escala automática</translation>
-    </message>
-    <message>
-        <source>Fixed scale</source>
-        <translation>Escala fija</translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation>Escala logarítmica</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Auto&lt;/b&gt; grows the millisecond axis to the highest step in view.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fixed&lt;/b&gt; keeps the top you set, so runs of the same work done inline, in chunks or on a worker compare at the same height.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Log&lt;/b&gt; shows 0.01 ms and 1000 ms on one axis, a decade per grid line: small jitter and long blocks both stay readable.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Automática&lt;/b&gt; amplía el eje de milisegundos hasta el escalón más alto a la vista.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Fija&lt;/b&gt; mantiene el máximo que indiques, para que las ejecuciones del mismo trabajo hecho de una sola vez, por partes o en un worker se comparen a la misma altura.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Logarítmica&lt;/b&gt; muestra 0,01 ms y 1000 ms en un mismo eje, una potencia de diez por línea de la cuadrícula: tanto las pequeñas variaciones como los bloqueos largos se leen bien.&lt;/p&gt;</translation>
     </message>
@@ -335,10 +323,6 @@
     <message>
         <source>The top of the fixed scale in milliseconds. Anything taller is cut at the top and its height is written there.</source>
         <translation>El máximo de la escala fija, en milisegundos. Lo que sea más alto se corta arriba y allí se escribe su altura.</translation>
-    </message>
-    <message>
-        <source>Keep previous run</source>
-        <translation>Conservar la ejecución anterior</translation>
     </message>
     <message>
         <source>When a new run starts, the loop delay of the previous one stays as a faint grey line, aligned to its start, so you can compare the two: the same work inline, chunked, or on a worker.</source>
@@ -379,6 +363,34 @@
     <message>
         <source>busy</source>
         <translation>uso</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <comment>scale of the ms axis</comment>
+        <translation>Auto</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <comment>scale of the ms axis</comment>
+        <translation>Fija</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <comment>scale of the ms axis</comment>
+        <translation>Log.</translation>
+    </message>
+    <message>
+        <source>Scale of the millisecond axis</source>
+        <translation>Escala del eje de milisegundos</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <comment>keep the previous run as a ghost line</comment>
+        <translation>Anterior</translation>
+    </message>
+    <message>
+        <source>Keep the previous run as a ghost line</source>
+        <translation>Conservar la ejecución anterior como línea fantasma</translation>
     </message>
 </context>
 <context>

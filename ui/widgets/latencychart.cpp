@@ -223,9 +223,11 @@ void LatencyChart::buildControls()
 
     m_scaleBox = new QComboBox(m_controls);
     m_scaleBox->setObjectName(QStringLiteral("latencyScale"));
-    m_scaleBox->addItem(tr("Auto scale"), int(LatencyScale::Auto));
-    m_scaleBox->addItem(tr("Fixed scale"), int(LatencyScale::Fixed));
-    m_scaleBox->addItem(tr("Log scale"), int(LatencyScale::Log));
+    // One word each: the control row shares a narrow dock with the legend.
+    m_scaleBox->addItem(tr("Auto", "scale of the ms axis"), int(LatencyScale::Auto));
+    m_scaleBox->addItem(tr("Fixed", "scale of the ms axis"), int(LatencyScale::Fixed));
+    m_scaleBox->addItem(tr("Log", "scale of the ms axis"), int(LatencyScale::Log));
+    m_scaleBox->setAccessibleName(tr("Scale of the millisecond axis"));
     m_scaleBox->setToolTip(tr("<p><b>Auto</b> grows the millisecond axis to the highest step in view.</p>"
                               "<p><b>Fixed</b> keeps the top you set, so runs of the same work done inline, in "
                               "chunks or on a worker compare at the same height.</p>"
@@ -246,7 +248,8 @@ void LatencyChart::buildControls()
     m_topBox->setVisible(m_scale == LatencyScale::Fixed);
     row->addWidget(m_topBox);
 
-    m_ghostBox = new QCheckBox(tr("Keep previous run"), m_controls);
+    m_ghostBox = new QCheckBox(tr("Previous", "keep the previous run as a ghost line"), m_controls);
+    m_ghostBox->setAccessibleName(tr("Keep the previous run as a ghost line"));
     m_ghostBox->setObjectName(QStringLiteral("latencyGhost"));
     m_ghostBox->setToolTip(tr("When a new run starts, the loop delay of the previous one stays as a faint grey "
                               "line, aligned to its start, so you can compare the two: the same work inline, "
@@ -265,7 +268,13 @@ void LatencyChart::layoutTopRow()
 {
     const int height = m_controls->sizeHint().height();
     m_controls->setGeometry(0, 2, width(), height);
-    const int room = width() - (m_controls->sizeHint().width() - m_legend->sizeHint().width());
+    // What the controls beside the legend leave of the row (margins and spacing included).
+    const QMargins margins = m_controls->layout()->contentsMargins();
+    const int spacing = m_controls->layout()->spacing();
+    int room = width() - margins.left() - margins.right() - m_scaleBox->sizeHint().width()
+        - m_ghostBox->sizeHint().width() - 2 * spacing;
+    if (m_topBox->isVisible())
+        room -= m_topBox->sizeHint().width() + spacing;
     m_legend->setText(m_legendFullWidth <= room ? m_legendFull : m_legendShort);
     chart()->setMargins(QMargins(4, height + 2, 4, 2));
 }
