@@ -192,6 +192,8 @@ private slots:
     void fifoIsRefusedWithoutWaiting();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
+    void noTemporaryFilesLeft();
+    void summaryShowsNoTerminalControls();
     void runaway_data();
     void runaway();
     void signalStopsRun_data();
@@ -209,7 +211,7 @@ private:
     void checkBadInput(const Run& run, const QString& mention, const QString& position);
     void checkAbortedTrace(const QString& tracePath);
     QProcessEnvironment windowEnvironment() const;
-    void startWindow(QProcess& process, const QStringList& arguments);
+    void startWindow(QProcess& process, const QStringList& arguments, const QProcessEnvironment& environment = {});
 
     QTemporaryDir m_dir;
 };
@@ -569,33 +571,113 @@ void TestCli::compareNodeWritesOnlyInItsTemporaryDirectory()
         qPrintable(QDir(temporary).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
 }
 
+void TestCli::noTemporaryFilesLeft()
+{
+    // Built-in scenarios read their own file with fs.readFile; no copy of one may stay behind, whatever
+    // the way out: a normal end, the fast exit past uninterruptible work, a window ended by a signal.
+    const QString temporary = m_dir.filePath(QStringLiteral("scenario-tmp"));
+    QVERIFY(QDir().mkpath(temporary));
+    QProcessEnvironment environment = windowEnvironment();
+    environment.insert(QStringLiteral("TMPDIR"), temporary);
+    const auto leftover = [&temporary] {
+        return QDir(temporary)
+            .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)
+            .join(QLatin1String(", "));
+    };
+
+    Run run = runLoopscope({ QStringLiteral("--list-scenarios") }, InputBudgetMs, environment);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+
+    run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order") },
+        InputBudgetMs, environment);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(run.out.startsWith("readFile callback\n"), describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+
+    run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("pool-saturation"),
+                           QStringLiteral("--set"), QStringLiteral("iterations=2147483647"),
+                           QStringLiteral("--timeout-ms"), QStringLiteral("300") },
+        StopBudgetMs, environment);
+    QVERIFY2(run.finished && run.exitCode == 3, describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+    QVERIFY2(run.err.contains("exiting without waiting for"), describe(run).constData());
+
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    startWindow(process, { QStringLiteral("--scenario"), QStringLiteral("guess-order") }, environment);
+    if (QTest::currentTestFailed())
+        return;
+    // Nothing while it runs either, or a crash or SIGKILL would leave it.
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+    QCOMPARE(::kill(pid_t(process.processId()), SIGTERM), 0);
+    run = finish(process, clock, StopBudgetMs);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+}
+
+void TestCli::summaryShowsNoTerminalControls()
+{
+    // Console output is the program's, byte for byte; the summary on stderr is for a terminal.
+    const QString path = m_dir.filePath(QStringLiteral("escapes.json"));
+    QVERIFY(writeFile(path, R"({"format":"loopscope-program","version":1,"name":"esc\u001b[2J","main":[
+        {"op":"setTimeout","ms":1,"label":"timer\u001b[31m","do":[{"op":"log","text":"\u001b]0;pwned\u0007\u009b2J"}]}]})"));
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--program"), path });
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.exitCode == 0, what.constData());
+    QCOMPARE(run.out,
+        QByteArray("\x1b]0;pwned\x07\xc2\x9b"
+                   "2J\n"));
+    QVERIFY2(run.err.contains("Program: esc?[2J\n"), what.constData());
+    QVERIFY2(run.err.contains(": ?]0;pwned??2J\n"), what.constData());
+    QVERIFY2(!run.err.contains('\x1b') && !run.err.contains('\x07') && !run.err.contains("\xc2\x9b"), what.constData());
+}
+
 void TestCli::runaway_data()
 {
     QTest::addColumn<QByteArray>("main");
+    // What the abort message must name when the run cannot be waited for; empty when it ends at once.
+    QTest::addColumn<QString>("stillRunning");
 
-    QTest::newRow("endless nextTick chain") << QByteArray(R"([{"op":"chain","via":"nextTick","times":2000000000}])");
+    QTest::newRow("endless nextTick chain")
+        << QByteArray(R"([{"op":"chain","via":"nextTick","times":2000000000}])") << QString();
     QTest::newRow("endless microtask chain")
-        << QByteArray(R"([{"op":"chain","via":"queueMicrotask","times":2000000000}])");
-    QTest::newRow("endless promise chain") << QByteArray(R"([{"op":"chain","via":"promise","times":2000000000}])");
-    QTest::newRow("a day-long block") << QByteArray(R"([{"op":"block","ms":86400000}])");
+        << QByteArray(R"([{"op":"chain","via":"queueMicrotask","times":2000000000}])") << QString();
+    QTest::newRow("endless promise chain")
+        << QByteArray(R"([{"op":"chain","via":"promise","times":2000000000}])") << QString();
+    QTest::newRow("a day-long block") << QByteArray(R"([{"op":"block","ms":86400000}])") << QString();
     QTest::newRow("interval storm") << QByteArray(
-        R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"tick"}]}])");
+        R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"tick"}]}])")
+                                    << QString();
     QTest::newRow("repeat 2^31-1 times") << QByteArray(
-        R"([{"op":"repeat","times":2147483647,"do":[{"op":"block","iterations":1}]}])");
+        R"([{"op":"repeat","times":2147483647,"do":[{"op":"block","iterations":1}]}])")
+                                         << QString();
     QTest::newRow("ticks queued by a long repeat")
-        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])");
+        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])") << QString();
     QTest::newRow("await in an endless loop")
-        << QByteArray(R"([{"op":"async","do":[{"op":"repeat","times":2147483647,"do":[{"op":"await"}]}]}])");
+        << QByteArray(R"([{"op":"async","do":[{"op":"repeat","times":2147483647,"do":[{"op":"await"}]}]}])")
+        << QString();
     QTest::newRow("nextTick chain in a worker")
-        << QByteArray(R"([{"op":"worker","do":[{"op":"chain","via":"nextTick","times":2000000000}]}])");
+        << QByteArray(R"([{"op":"worker","do":[{"op":"chain","via":"nextTick","times":2000000000}]}])") << QString();
     QTest::newRow("day-long block in a worker")
-        << QByteArray(R"([{"op":"worker","do":[{"op":"block","ms":86400000}]}])");
-    QTest::newRow("endless pbkdf2 on the pool") << QByteArray(R"([{"op":"pbkdf2","iterations":2147483647,"do":[]}])");
+        << QByteArray(R"([{"op":"worker","do":[{"op":"block","ms":86400000}]}])") << QString();
+    QTest::newRow("endless pbkdf2 on the pool") << QByteArray(R"([{"op":"pbkdf2","iterations":2147483647,"do":[]}])")
+                                                << QStringLiteral("1 thread-pool item: pbkdf2 (running)");
+    // A regex has no check point: the loop thread that runs it cannot take the abort (13 s here).
+    QTest::newRow("regex on the main loop")
+        << QByteArray(R"([{"op":"regex","length":30,"pattern":"vulnerable"}])")
+        << QStringLiteral("the main loop's callback 'main' (main), in work that cannot be interrupted");
+    QTest::newRow("regex in a worker") << QByteArray(
+        R"([{"op":"worker","do":[{"op":"regex","length":30,"pattern":"vulnerable"}]}])")
+                                       << QStringLiteral("1 worker loop, in work that cannot be interrupted");
 }
 
 void TestCli::runaway()
 {
     QFETCH(QByteArray, main);
+    QFETCH(QString, stillRunning);
 
     const QString path = m_dir.filePath(QStringLiteral("runaway.json"));
     const QString trace = m_dir.filePath(QStringLiteral("runaway-trace.json"));
@@ -613,6 +695,12 @@ void TestCli::runaway()
     QVERIFY2(run.elapsedMs >= timeoutMs, what.constData());
     QVERIFY2(run.elapsedMs < timeoutMs + StopBudgetMs, what.constData());
     checkAbortedTrace(trace);
+    if (!stillRunning.isEmpty()) {
+        QVERIFY2(run.err.contains("loopscope: exiting without waiting for " + stillRunning.toUtf8()), what.constData());
+        // Only what really runs is named.
+        if (!stillRunning.contains(QStringLiteral("thread-pool")))
+            QVERIFY2(!run.err.contains("thread-pool"), what.constData());
+    }
 }
 
 void TestCli::checkAbortedTrace(const QString& tracePath)
@@ -626,6 +714,13 @@ void TestCli::checkAbortedTrace(const QString& tracePath)
     const QJsonObject other = document.object().value(QStringLiteral("otherData")).toObject();
     QCOMPARE(other.value(QStringLiteral("aborted")), QJsonValue(true));
     QCOMPARE(other.value(QStringLiteral("program")), QJsonValue(QStringLiteral("runaway")));
+    // The trace says how the run ended, also when the loop thread could not take the abort.
+    int abortEvents = 0;
+    for (const QJsonValue& event : document.object().value(QStringLiteral("traceEvents")).toArray()) {
+        abortEvents += event[QStringLiteral("cat")] == QLatin1String("error")
+            && event[QStringLiteral("name")] == QLatin1String("run aborted");
+    }
+    QCOMPARE(abortEvents, 1);
 }
 
 void TestCli::signalStopsRun_data()
@@ -731,13 +826,18 @@ QProcessEnvironment TestCli::windowEnvironment() const
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     // The window saves its geometry on close; not into the settings of whoever runs the tests.
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    // Without a runtime directory Qt makes one under TMPDIR, which noTemporaryFilesLeft() watches.
+    const QString runtime = m_dir.filePath(QStringLiteral("runtime"));
+    QDir().mkpath(runtime);
+    QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
     return environment;
 }
 
 // Starts the window and returns once it handles the signals that end it, with its program running.
-void TestCli::startWindow(QProcess& process, const QStringList& arguments)
+void TestCli::startWindow(QProcess& process, const QStringList& arguments, const QProcessEnvironment& environment)
 {
-    process.setProcessEnvironment(windowEnvironment());
+    process.setProcessEnvironment(environment.isEmpty() ? windowEnvironment() : environment);
     process.start(executable(), arguments);
     QVERIFY(process.waitForStarted(InputBudgetMs));
     for (const int signalNumber : { SIGINT, SIGTERM, SIGHUP })

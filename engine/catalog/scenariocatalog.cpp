@@ -5,13 +5,48 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
 
 #include <algorithm>
+#include <cerrno>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace {
 
 const QString ScenarioDir = QStringLiteral(":/scenarios");
+
+// fs.readFile reads the program itself, as Node reads __filename, and a built-in program lives in the
+// resources, which libuv cannot open. So each gets a file in memory (memfd_create) that libuv opens by
+// its /proc path: nothing is written to disk, so no way of ending the process (a signal, the headless
+// run's _Exit) can leave a copy behind. Empty when there is none; the run then reads the executable.
+std::string fileInMemory(const QString& name, const QByteArray& text)
+{
+    static std::mutex mutex;
+    static std::map<QString, std::string> paths;
+    const std::lock_guard lock(mutex);
+    if (const auto found = paths.find(name); found != paths.end())
+        return found->second;
+    const int fd = ::memfd_create(("loopscope-" + name).toUtf8().constData(), MFD_CLOEXEC);
+    if (fd < 0)
+        return {};
+    qsizetype written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.constData() + written, std::size_t(text.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            ::close(fd);
+            return {};
+        }
+        written += n;
+    }
+    // The descriptor stays open for the life of the process, so the path stays valid for every run.
+    return paths.emplace(name, "/proc/self/fd/" + std::to_string(fd)).first->second;
+}
 
 } // namespace
 
@@ -21,7 +56,10 @@ QList<ScenarioCatalog::Entry> ScenarioCatalog::entries()
     const QStringList files = QDir(ScenarioDir).entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
     for (const QString& file : files) {
         const QString name = QFileInfo(file).completeBaseName();
-        auto loaded = loadScenario(name);
+        const auto text = source(name);
+        if (!text)
+            continue;
+        auto loaded = parse(*text, QStringLiteral("scenarios/%1.json").arg(name));
         if (auto* program = std::get_if<loopscope::Program>(&loaded)) {
             result.append(
                 { name, ScenarioTexts::translate(program->title), ScenarioTexts::translate(program->description) });
@@ -56,13 +94,8 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadScenario(const QS
         return tr("unknown scenario '%1' (--list-scenarios shows them all)").arg(name);
     auto result = parse(*text, QStringLiteral("scenarios/%1.json").arg(name), overrides);
     if (auto* program = std::get_if<loopscope::Program>(&result)) {
-        // fs.readFile reads the program itself, as Node reads __filename: give the
-        // built-in one a real file of its own for the run.
-        static QTemporaryDir copies;
-        QFile copy(copies.filePath(name + QStringLiteral(".json")));
-        if (copies.isValid()
-            && (copy.exists() || (copy.open(QIODevice::WriteOnly) && copy.write(*text) == text->size())))
-            program->fileName = copy.fileName().toStdString();
+        if (std::string path = fileInMemory(name, *text); !path.empty())
+            program->fileName = std::move(path);
     }
     return result;
 }
