@@ -19,6 +19,7 @@
 #include <QThread>
 
 #include <csignal>
+#include <sstream>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -192,6 +193,7 @@ private slots:
     void fifoIsRefusedWithoutWaiting();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
+    void positionalFile();
     void noTemporaryFilesLeft();
     void summaryShowsNoTerminalControls();
     void runaway_data();
@@ -203,6 +205,8 @@ private slots:
     void windowWritesOnSignal_data();
     void windowWritesOnSignal();
     void windowReportsFailedWrite();
+    void windowOpensFile_data();
+    void windowOpensFile();
     void emitJsWritesScriptOnly();
     void listScenarios();
     void versionAndHelpNeedNoDisplay();
@@ -429,6 +433,34 @@ void TestCli::badInput_data()
     QTest::newRow("recording is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
         QStringLiteral("--open"), QStringLiteral("/dev/zero") }
                                            << QByteArray() << QStringLiteral("/dev/zero");
+    const QByteArray gzip("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
+    QTest::newRow("recording is gzip") << openRecording << gzip << file + QStringLiteral(": file is gzip-compressed");
+    QTest::newRow("program is gzip") << run << gzip << file + QStringLiteral(": file is gzip-compressed");
+
+    // FILE, the desktop entry's %f: a program or a recording by what it holds, as bad as the flags' files.
+    const QStringList positional { QStringLiteral("--headless"), QStringLiteral("@FILE") };
+    const QStringList positionalSummary { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("@FILE") };
+    QTest::newRow("FILE: bad program") << positional << program("{ \"op\": " + Here + "\"eval\" }") << file;
+    QTest::newRow("FILE: bad recording") << positionalSummary << QByteArray("{\"traceEvents\":[{\"ph\":\"X\"," + Here)
+                                         << file;
+    QTest::newRow("FILE: gzip") << positionalSummary << gzip << file + QStringLiteral(": file is gzip-compressed");
+    QTest::newRow("FILE: missing") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        m_dir.filePath(QStringLiteral("missing.json.gz")) }
+                                   << QByteArray() << m_dir.filePath(QStringLiteral("missing.json.gz"));
+    QTest::newRow("FILE: missing, without --summary")
+        << QStringList { QStringLiteral("--headless"), m_dir.filePath(QStringLiteral("missing.json")) } << QByteArray()
+        << m_dir.filePath(QStringLiteral("missing.json")) + QStringLiteral(": no such file");
+    QTest::newRow("FILE: recording without --summary")
+        << positional << QByteArray("{\"traceEvents\":[]}") << QStringLiteral("--summary");
+    QTest::newRow("FILE: two files") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("@FILE"), QStringLiteral("second.json") }
+                                     << QByteArray("{}") << QStringLiteral("second.json");
+    QTest::newRow("FILE: and --open") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("--open"), QStringLiteral("@FILE"), QStringLiteral("other.json") }
+                                      << QByteArray("{}") << QStringLiteral("other.json");
+    QTest::newRow("window: FILE and --scenario")
+        << window + QStringList { QStringLiteral("extra.json") } << QByteArray() << QStringLiteral("extra.json");
 }
 
 void TestCli::badInput()
@@ -569,6 +601,36 @@ void TestCli::compareNodeWritesOnlyInItsTemporaryDirectory()
     QVERIFY2(run.err.contains("line 1 differs"), what.constData());
     QVERIFY2(QDir(temporary).isEmpty(),
         qPrintable(QDir(temporary).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
+}
+
+void TestCli::positionalFile()
+{
+    // The desktop entry's %f: a program runs, whatever the order of its keys...
+    const QString programPath = m_dir.filePath(QStringLiteral("positional.json"));
+    QVERIFY(writeFile(programPath,
+        R"({"name":"positional","main":[{"op":"log","text":"hello"}],"version":1,"format":"loopscope-program"})"));
+    const QString trace = m_dir.filePath(QStringLiteral("positional-trace.json"));
+    QFile::remove(trace);
+    const Run ran = runLoopscope({ QStringLiteral("--headless"), programPath, QStringLiteral("--trace"), trace });
+    QVERIFY2(ran.finished && ran.status == QProcess::NormalExit && ran.exitCode == 0, describe(ran).constData());
+    QCOMPARE(ran.out, QByteArray("hello\n"));
+
+    // ...and a recording is summarised, as with --open; a name ending in .json.gz is read as what it holds.
+    const QString named = m_dir.filePath(QStringLiteral("positional-trace.json.gz"));
+    QFile::remove(named);
+    QVERIFY(QFile::copy(trace, named));
+    for (const QString& recording : { trace, named }) {
+        const Run summary = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--summary"), recording });
+        const QByteArray what = describe(summary);
+        QVERIFY2(summary.finished && summary.status == QProcess::NormalExit && summary.exitCode == 0, what.constData());
+        QVERIFY2(summary.out.isEmpty(), what.constData());
+        QVERIFY2(summary.err.contains("Program: positional\n"), what.constData());
+        QVERIFY2(summary.err.contains("Console: 1 lines\n"), what.constData());
+    }
+
+    // --emit-js takes a FILE that is a program too.
+    const Run script = runLoopscope({ QStringLiteral("--emit-js"), programPath });
+    QVERIFY2(script.exitCode == 0 && script.out.contains("console.log(\"hello\")"), describe(script).constData());
 }
 
 void TestCli::noTemporaryFilesLeft()
@@ -945,6 +1007,107 @@ void TestCli::windowReportsFailedWrite()
     QVERIFY2(run.err.count("loopscope: ") == 1, what.constData());
     QVERIFY2(run.err.contains("loopscope: /dev/full: write failed: No space left on device\n"), what.constData());
     QVERIFY2(readFile(csv).startsWith("timeMs,"), what.constData());
+}
+
+void TestCli::windowOpensFile_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QByteArray>("content");
+    // The program of the session the window shows at the end: "server" when the file was refused.
+    QTest::addColumn<QString>("shown");
+    // What stderr must say ("@FILE" for the path); empty when the file opens.
+    QTest::addColumn<QString>("error");
+
+    const QStringList file { QStringLiteral("@FILE") };
+    const QByteArray good = R"({"format":"loopscope-program","version":1,"name":"opened",
+        "params":{"n":{"default":1,"min":1,"max":9}},"main":[{"op":"repeat","times":"$n","do":[{"op":"log","text":"hi"}]}]})";
+    loopscope::Recording recorded;
+    recorded.info.generator = "LoopScope test";
+    recorded.info.program = "replayed";
+    loopscope::Record* line = recorded.mainLog().slot();
+    line->type = loopscope::RecordType::Log;
+    line->label = recorded.strings.intern("hello");
+    line->startNs = 1000;
+    recorded.mainLog().commit();
+    std::ostringstream trace;
+    QVERIFY(loopscope::writeTrace(recorded, trace));
+    const QByteArray recording = QByteArray::fromStdString(trace.str());
+    const QByteArray badProgram = program("{ \"op\": " + Here + "\"eval\" }");
+    const QString server = QStringLiteral("server");
+
+    QTest::newRow("FILE: program") << file << good << QStringLiteral("opened") << QString();
+    QTest::newRow("FILE: recording") << file << recording << QStringLiteral("replayed") << QString();
+    QTest::newRow("--program with --set") << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE"),
+        QStringLiteral("--set"), QStringLiteral("n=3") }
+                                          << good << QStringLiteral("opened") << QString();
+    // A bad file is the error dialog over a running window; its own loop goes on.
+    QTest::newRow("FILE: bad program") << file << badProgram << server << QStringLiteral("@FILE");
+    QTest::newRow("FILE: gzip") << file << QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) << server
+                                << QStringLiteral("@FILE: file is gzip-compressed");
+    QTest::newRow("--program: bad program") << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE") }
+                                            << badProgram << server << QStringLiteral("@FILE");
+    QTest::newRow("--program: bad --set") << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE"),
+        QStringLiteral("--set"), QStringLiteral("n=10") }
+                                          << good << server << QStringLiteral("@FILE: ");
+    QTest::newRow("--open: bad recording")
+        << QStringList { QStringLiteral("--open"), QStringLiteral("@FILE") }
+        << QByteArray("{\"traceEvents\": [ {\"ph\": " + Here) << server << QStringLiteral("@FILE");
+}
+
+void TestCli::windowOpensFile()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, shown);
+    QFETCH(QString, error);
+
+    const QString path = m_dir.filePath(QStringLiteral("opened.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("opened-trace.json"));
+    QFile::remove(trace);
+    const qsizetype at = content.indexOf(Here);
+    QString position;
+    if (at >= 0) {
+        position = path + QLatin1Char(':') + positionOf(content, at) + QLatin1Char(':');
+        content.remove(at, Here.size());
+    }
+    QVERIFY(writeFile(path, content));
+    arguments.replaceInStrings(QStringLiteral("@FILE"), path);
+    error.replace(QStringLiteral("@FILE"), path);
+
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    startWindow(process, arguments + QStringList { QStringLiteral("--trace"), trace });
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY2(process.state() == QProcess::Running, process.readAllStandardError().constData());
+    QCOMPARE(::kill(pid_t(process.processId()), SIGTERM), 0);
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    if (error.isEmpty()) {
+        QVERIFY2(!run.err.contains("loopscope: "), what.constData());
+    } else {
+        QVERIFY2(run.err.contains("loopscope: " + error.toLocal8Bit()), what.constData());
+        if (!position.isEmpty())
+            QVERIFY2(run.err.contains(position.toLocal8Bit()), what.constData());
+    }
+
+    loopscope::Recording recording;
+    std::string problem;
+    QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &problem), problem.c_str());
+    QCOMPARE(QString::fromStdString(recording.info.program), shown);
+    int phases = 0;
+    int lines = 0;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        phases += log[i].type == loopscope::RecordType::Phase;
+        lines += log[i].type == loopscope::RecordType::Log;
+    }
+    if (shown == QLatin1String("server"))
+        QVERIFY2(phases > 0, "the window's own loop did not go on");
+    if (arguments.contains(QStringLiteral("n=3")))
+        QCOMPARE(lines, 3);
 }
 
 void TestCli::emitJsWritesScriptOnly()

@@ -19,6 +19,9 @@ namespace {
 
 const QString ScenarioDir = QStringLiteral(":/scenarios");
 
+// How much of a file isProgramFile() reads: a program's "format" comes long before.
+constexpr qint64 SniffBytes = qint64(1) << 20;
+
 // fs.readFile reads the program itself, as Node reads __filename, and a built-in program lives in the
 // resources, which libuv cannot open. So each gets a file in memory (memfd_create) that libuv opens by
 // its /proc path: nothing is written to disk, so no way of ending the process (a signal, the headless
@@ -119,4 +122,16 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(const QStrin
     if (text.size() > MaxProgramBytes)
         return tr("%1: programs larger than %2 MiB are refused").arg(path).arg(MaxProgramBytes / MiB);
     return parse(text, path, overrides);
+}
+
+bool ScenarioCatalog::isProgramFile(const QString& path)
+{
+    // Not a FIFO or a device: reading those may wait or never end.
+    if (!QFileInfo(path).isFile())
+        return false;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = file.read(SniffBytes);
+    return loopscope::looksLikeProgram(std::string_view(head.constData(), std::size_t(head.size())));
 }

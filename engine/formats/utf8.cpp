@@ -66,6 +66,12 @@ bool looksLikeUtf16(std::string_view text)
     return byteOrderMark || zeroBesideOpening;
 }
 
+bool looksLikeGzip(std::string_view text)
+{
+    return text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1F
+        && static_cast<unsigned char>(text[1]) == 0x8B;
+}
+
 std::string clipForMessage(std::string_view text, std::size_t codePoints)
 {
     std::string out;

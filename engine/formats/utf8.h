@@ -15,6 +15,9 @@ void appendUtf8(std::string& out, std::uint32_t codePoint);
 // True when `text` starts as UTF-16 JSON does: a byte order mark, or a zero byte beside "{", "[", '"' or a space.
 bool looksLikeUtf16(std::string_view text);
 inline constexpr const char* Utf16Message = "file is UTF-16; save it as UTF-8";
+// True when `text` starts with the gzip magic number (a .json.gz file).
+bool looksLikeGzip(std::string_view text);
+inline constexpr const char* GzipMessage = "file is gzip-compressed, which LoopScope cannot read yet; gunzip it first";
 
 // Messages show at most this many code points of a text read from a file, so that a huge key stays one short line.
 inline constexpr std::size_t QuotedCodePoints = 64;
