@@ -1,5 +1,7 @@
 #include "commandline.h"
 
+#include "catalog/scenariocatalog.h"
+
 #include <QCommandLineParser>
 #include <QFileInfo>
 
@@ -69,11 +71,16 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("MB"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
         timeout, lang, compare, node, budget, maxTrace });
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+        tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
+           "entry's %f)."),
+        QStringLiteral("[FILE]"));
 
     if (!parser.parse(arguments))
         return parser.errorText();
-    if (!parser.positionalArguments().isEmpty())
-        return tr("unexpected argument '%1'").arg(parser.positionalArguments().constFirst());
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1)
+        return tr("unexpected argument '%1'").arg(positional.at(1));
     for (const QCommandLineOption* single :
         { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace }) {
         if (parser.values(*single).size() > 1)
@@ -95,10 +102,27 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
 
     if (!out.scenario.isEmpty() && !out.programFile.isEmpty())
         return tr("--scenario and --program cannot be used together");
+    if (!positional.isEmpty()) {
+        const QString file = positional.constFirst();
+        if (!out.scenario.isEmpty() || !out.programFile.isEmpty() || !out.openFile.isEmpty())
+            return tr("unexpected argument '%1': a file cannot be named with --scenario, --program or --open")
+                .arg(file);
+        // A program says so in its "format"; anything else is read as a recording, whose reader names
+        // what is wrong with it (a missing file, gzip, not a trace).
+        if (ScenarioCatalog::isProgramFile(file))
+            out.programFile = file;
+        else
+            out.openFile = file;
+        out.fileIsPositional = true;
+    }
     if (sameFile(out.traceFile, out.programFile))
         return tr("--trace would overwrite the program '%1'").arg(out.programFile);
     if (sameFile(out.csvFile, out.programFile))
         return tr("--csv would overwrite the program '%1'").arg(out.programFile);
+    if (sameFile(out.traceFile, out.openFile))
+        return tr("--trace would overwrite the recording '%1'").arg(out.openFile);
+    if (sameFile(out.csvFile, out.openFile))
+        return tr("--csv would overwrite the recording '%1'").arg(out.openFile);
     if (sameFile(out.traceFile, out.csvFile))
         return tr("--trace and --csv name the same file '%1'").arg(out.csvFile);
     if (parser.isSet(timeout) && !parseInt(parser.value(timeout), 1, 86400000, out.timeoutMs))
@@ -136,6 +160,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         out.action = Action::EmitJs;
     } else if (parser.isSet(headless)) {
         if (!out.openFile.isEmpty()) {
+            if (!out.summary && out.fileIsPositional && !QFileInfo::exists(out.openFile))
+                return tr("%1: no such file").arg(out.openFile);
+            if (!out.summary && out.fileIsPositional)
+                return tr("--headless with the recording '%1' needs --summary").arg(out.openFile);
             if (!out.summary)
                 return tr("--headless --open needs --summary");
             out.action = Action::Summarize;

@@ -24,6 +24,7 @@ public:
     QString openFile;
     QString language;
     QString nodePath = QStringLiteral("node");
+    bool fileIsPositional = false; // programFile or openFile came as FILE, decided by its content
     bool summary = false;
     bool compareNode = false;
     int timeoutMs = 60000;

@@ -4,6 +4,7 @@
 #include "commandline.h"
 #include "formats/summary.h"
 #include "formats/traceio.h"
+#include "formats/utf8.h"
 #include "outputfiles.h"
 #include "session/session.h"
 
@@ -67,6 +68,13 @@ QString abortReason(const CommandLine& options, const QElapsedTimer& clock)
     if (clock.elapsed() >= options.timeoutMs)
         return QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs);
     return {};
+}
+
+// A console line in a diagnostic: the program's text with its control characters as '?' and cut, as the
+// summary shows it, so that it cannot steer the terminal.
+QString shownOnTerminal(const QString& line)
+{
+    return QString::fromStdString(loopscope::clipForMessage(line.toStdString(), 200));
 }
 
 void printErr(const QString& text)
@@ -133,7 +141,9 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
         const QString a = i < mine.size() ? mine.at(i) : QStringLiteral("(end)");
         const QString b = i < theirs.size() ? theirs.at(i) : QStringLiteral("(end)");
         if (a != b) {
-            printErr(QStringLiteral("loopscope: line %1 differs: loopscope '%2', node '%3'").arg(i + 1).arg(a, b));
+            printErr(QStringLiteral("loopscope: line %1 differs: loopscope '%2', node '%3'")
+                         .arg(i + 1)
+                         .arg(shownOnTerminal(a), shownOnTerminal(b)));
             break;
         }
     }
@@ -200,10 +210,13 @@ int run(const CommandLine& options)
             printErr(reason);
             session.abort();
             if (!session.waitFinished(1000)) {
-                // Only thread-pool work that cannot be interrupted (a long pbkdf2) is left.
-                // Write what was recorded and leave without waiting for it.
-                printErr(QStringLiteral("loopscope: thread-pool work is still running; exiting without it"));
+                // Only work that no check point interrupts is left: a regex or JSON.parse on a loop
+                // thread, a worker loop in one, a long pbkdf2 on the pool. Write what was recorded, with
+                // the abort the loop thread could not record, and leave without waiting for it.
+                printErr(QStringLiteral("loopscope: exiting without waiting for %1")
+                             .arg(QString::fromStdString(session.stillRunning())));
                 flushStdout();
+                session.recordAbortWithoutLoop();
                 session.recording().info.aborted = true;
                 outputfiles::write(options, session.recording());
                 std::_Exit(Aborted);
@@ -222,6 +235,7 @@ int run(const CommandLine& options)
     if (!flushStdout() && !aborted) {
         aborted = true;
         printErr(abortReason(options, clock));
+        session.recordAbortWithoutLoop();
         session.recording().info.aborted = true;
     }
 

@@ -12,6 +12,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QThread>
+#include <QTimer>
 #include <QTranslator>
 
 #include <csignal>
@@ -125,31 +126,34 @@ int main(int argc, char** argv)
         window.close();
         QCoreApplication::quit();
     });
-    if (!options.openFile.isEmpty() && !window.openRecording(options.openFile)) {
-        printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
-        return 2;
+    ScenarioCatalog::Overrides overrides;
+    for (const QString& assignment : options.sets) {
+        const int equals = assignment.indexOf(QLatin1Char('='));
+        overrides.emplace_back(assignment.left(equals).toStdString(), assignment.mid(equals + 1).toStdString());
     }
-    if (!options.scenario.isEmpty() || !options.programFile.isEmpty()) {
-        ScenarioCatalog::Overrides overrides;
-        for (const QString& assignment : options.sets) {
-            const int equals = assignment.indexOf(QLatin1Char('='));
-            overrides.emplace_back(assignment.left(equals).toStdString(), assignment.mid(equals + 1).toStdString());
-        }
-        auto loaded = options.scenario.isEmpty() ? ScenarioCatalog::loadFile(options.programFile, overrides)
-                                                 : ScenarioCatalog::loadScenario(options.scenario, overrides);
+    if (!options.scenario.isEmpty()) {
+        // A name that is not a built-in is a wrong command line, refused before any window opens.
+        auto loaded = ScenarioCatalog::loadScenario(options.scenario, overrides);
         if (auto* error = std::get_if<QString>(&loaded)) {
             printErr(QStringLiteral("loopscope: %1\n").arg(*error));
             return 2;
         }
-        if (!options.scenario.isEmpty()) {
-            window.scenarioBrowser()->select(options.scenario);
-            for (const auto& [key, value] : overrides)
-                window.scenarioBrowser()->setParameter(
-                    QString::fromStdString(key), QString::fromStdString(value).toInt());
-        }
+        window.scenarioBrowser()->select(options.scenario);
+        for (const auto& [key, value] : overrides)
+            window.scenarioBrowser()->setParameter(QString::fromStdString(key), QString::fromStdString(value).toInt());
         window.runProgram(std::get<loopscope::Program>(std::move(loaded)));
     }
     window.show();
+    // A file named on the command line (--program, --open or FILE) opens once the window runs, as Ctrl+O
+    // opens one: a bad file is the error dialog over the window, whose own loop goes on, and a line on stderr.
+    if (!options.programFile.isEmpty() || !options.openFile.isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, &options, overrides] {
+            const bool opened = options.programFile.isEmpty() ? window.openRecording(options.openFile)
+                                                              : window.openProgram(options.programFile, overrides);
+            if (!opened && !window.lastError().isEmpty())
+                printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+        });
+    }
     const int code = app.exec();
     if (options.traceFile.isEmpty() && options.csvFile.isEmpty() && !options.summary)
         return code;

@@ -19,6 +19,7 @@
 #include <QThread>
 
 #include <csignal>
+#include <sstream>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -192,6 +193,9 @@ private slots:
     void fifoIsRefusedWithoutWaiting();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
+    void positionalFile();
+    void noTemporaryFilesLeft();
+    void summaryShowsNoTerminalControls();
     void runaway_data();
     void runaway();
     void memoryBudgetEndsARunawayCleanly_data();
@@ -204,6 +208,8 @@ private slots:
     void windowWritesOnSignal_data();
     void windowWritesOnSignal();
     void windowReportsFailedWrite();
+    void windowOpensFile_data();
+    void windowOpensFile();
     void emitJsWritesScriptOnly();
     void listScenarios();
     void versionAndHelpNeedNoDisplay();
@@ -212,7 +218,7 @@ private:
     void checkBadInput(const Run& run, const QString& mention, const QString& position);
     void checkAbortedTrace(const QString& tracePath);
     QProcessEnvironment windowEnvironment() const;
-    void startWindow(QProcess& process, const QStringList& arguments);
+    void startWindow(QProcess& process, const QStringList& arguments, const QProcessEnvironment& environment = {});
 
     QTemporaryDir m_dir;
 };
@@ -437,6 +443,34 @@ void TestCli::badInput_data()
     QTest::newRow("recording is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
         QStringLiteral("--open"), QStringLiteral("/dev/zero") }
                                            << QByteArray() << QStringLiteral("/dev/zero");
+    const QByteArray gzip("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
+    QTest::newRow("recording is gzip") << openRecording << gzip << file + QStringLiteral(": file is gzip-compressed");
+    QTest::newRow("program is gzip") << run << gzip << file + QStringLiteral(": file is gzip-compressed");
+
+    // FILE, the desktop entry's %f: a program or a recording by what it holds, as bad as the flags' files.
+    const QStringList positional { QStringLiteral("--headless"), QStringLiteral("@FILE") };
+    const QStringList positionalSummary { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("@FILE") };
+    QTest::newRow("FILE: bad program") << positional << program("{ \"op\": " + Here + "\"eval\" }") << file;
+    QTest::newRow("FILE: bad recording") << positionalSummary << QByteArray("{\"traceEvents\":[{\"ph\":\"X\"," + Here)
+                                         << file;
+    QTest::newRow("FILE: gzip") << positionalSummary << gzip << file + QStringLiteral(": file is gzip-compressed");
+    QTest::newRow("FILE: missing") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        m_dir.filePath(QStringLiteral("missing.json.gz")) }
+                                   << QByteArray() << m_dir.filePath(QStringLiteral("missing.json.gz"));
+    QTest::newRow("FILE: missing, without --summary")
+        << QStringList { QStringLiteral("--headless"), m_dir.filePath(QStringLiteral("missing.json")) } << QByteArray()
+        << m_dir.filePath(QStringLiteral("missing.json")) + QStringLiteral(": no such file");
+    QTest::newRow("FILE: recording without --summary")
+        << positional << QByteArray("{\"traceEvents\":[]}") << QStringLiteral("--summary");
+    QTest::newRow("FILE: two files") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("@FILE"), QStringLiteral("second.json") }
+                                     << QByteArray("{}") << QStringLiteral("second.json");
+    QTest::newRow("FILE: and --open") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
+        QStringLiteral("--open"), QStringLiteral("@FILE"), QStringLiteral("other.json") }
+                                      << QByteArray("{}") << QStringLiteral("other.json");
+    QTest::newRow("window: FILE and --scenario")
+        << window + QStringList { QStringLiteral("extra.json") } << QByteArray() << QStringLiteral("extra.json");
 }
 
 void TestCli::badInput()
@@ -579,33 +613,143 @@ void TestCli::compareNodeWritesOnlyInItsTemporaryDirectory()
         qPrintable(QDir(temporary).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
 }
 
+void TestCli::positionalFile()
+{
+    // The desktop entry's %f: a program runs, whatever the order of its keys...
+    const QString programPath = m_dir.filePath(QStringLiteral("positional.json"));
+    QVERIFY(writeFile(programPath,
+        R"({"name":"positional","main":[{"op":"log","text":"hello"}],"version":1,"format":"loopscope-program"})"));
+    const QString trace = m_dir.filePath(QStringLiteral("positional-trace.json"));
+    QFile::remove(trace);
+    const Run ran = runLoopscope({ QStringLiteral("--headless"), programPath, QStringLiteral("--trace"), trace });
+    QVERIFY2(ran.finished && ran.status == QProcess::NormalExit && ran.exitCode == 0, describe(ran).constData());
+    QCOMPARE(ran.out, QByteArray("hello\n"));
+
+    // ...and a recording is summarised, as with --open; a name ending in .json.gz is read as what it holds.
+    const QString named = m_dir.filePath(QStringLiteral("positional-trace.json.gz"));
+    QFile::remove(named);
+    QVERIFY(QFile::copy(trace, named));
+    for (const QString& recording : { trace, named }) {
+        const Run summary = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--summary"), recording });
+        const QByteArray what = describe(summary);
+        QVERIFY2(summary.finished && summary.status == QProcess::NormalExit && summary.exitCode == 0, what.constData());
+        QVERIFY2(summary.out.isEmpty(), what.constData());
+        QVERIFY2(summary.err.contains("Program: positional\n"), what.constData());
+        QVERIFY2(summary.err.contains("Console: 1 lines\n"), what.constData());
+    }
+
+    // --emit-js takes a FILE that is a program too.
+    const Run script = runLoopscope({ QStringLiteral("--emit-js"), programPath });
+    QVERIFY2(script.exitCode == 0 && script.out.contains("console.log(\"hello\")"), describe(script).constData());
+}
+
+void TestCli::noTemporaryFilesLeft()
+{
+    // Built-in scenarios read their own file with fs.readFile; no copy of one may stay behind, whatever
+    // the way out: a normal end, the fast exit past uninterruptible work, a window ended by a signal.
+    const QString temporary = m_dir.filePath(QStringLiteral("scenario-tmp"));
+    QVERIFY(QDir().mkpath(temporary));
+    QProcessEnvironment environment = windowEnvironment();
+    environment.insert(QStringLiteral("TMPDIR"), temporary);
+    const auto leftover = [&temporary] {
+        return QDir(temporary)
+            .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden)
+            .join(QLatin1String(", "));
+    };
+
+    Run run = runLoopscope({ QStringLiteral("--list-scenarios") }, InputBudgetMs, environment);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+
+    run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order") },
+        InputBudgetMs, environment);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(run.out.startsWith("readFile callback\n"), describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+
+    run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("pool-saturation"),
+                           QStringLiteral("--set"), QStringLiteral("iterations=2147483647"),
+                           QStringLiteral("--timeout-ms"), QStringLiteral("300") },
+        StopBudgetMs, environment);
+    QVERIFY2(run.finished && run.exitCode == 3, describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+    QVERIFY2(run.err.contains("exiting without waiting for"), describe(run).constData());
+
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    startWindow(process, { QStringLiteral("--scenario"), QStringLiteral("guess-order") }, environment);
+    if (QTest::currentTestFailed())
+        return;
+    // Nothing while it runs either, or a crash or SIGKILL would leave it.
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+    QCOMPARE(::kill(pid_t(process.processId()), SIGTERM), 0);
+    run = finish(process, clock, StopBudgetMs);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QVERIFY2(leftover().isEmpty(), qPrintable(leftover()));
+}
+
+void TestCli::summaryShowsNoTerminalControls()
+{
+    // Console output is the program's, byte for byte; the summary on stderr is for a terminal.
+    const QString path = m_dir.filePath(QStringLiteral("escapes.json"));
+    QVERIFY(writeFile(path, R"({"format":"loopscope-program","version":1,"name":"esc\u001b[2J","main":[
+        {"op":"setTimeout","ms":1,"label":"timer\u001b[31m","do":[{"op":"log","text":"\u001b]0;pwned\u0007\u009b2J"}]}]})"));
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--program"), path });
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.exitCode == 0, what.constData());
+    QCOMPARE(run.out,
+        QByteArray("\x1b]0;pwned\x07\xc2\x9b"
+                   "2J\n"));
+    QVERIFY2(run.err.contains("Program: esc?[2J\n"), what.constData());
+    QVERIFY2(run.err.contains(": ?]0;pwned??2J\n"), what.constData());
+    QVERIFY2(!run.err.contains('\x1b') && !run.err.contains('\x07') && !run.err.contains("\xc2\x9b"), what.constData());
+}
+
 void TestCli::runaway_data()
 {
     QTest::addColumn<QByteArray>("main");
+    // What the abort message must name when the run cannot be waited for; empty when it ends at once.
+    QTest::addColumn<QString>("stillRunning");
 
-    QTest::newRow("endless nextTick chain") << QByteArray(R"([{"op":"chain","via":"nextTick","times":2000000000}])");
+    QTest::newRow("endless nextTick chain")
+        << QByteArray(R"([{"op":"chain","via":"nextTick","times":2000000000}])") << QString();
     QTest::newRow("endless microtask chain")
-        << QByteArray(R"([{"op":"chain","via":"queueMicrotask","times":2000000000}])");
-    QTest::newRow("endless promise chain") << QByteArray(R"([{"op":"chain","via":"promise","times":2000000000}])");
-    QTest::newRow("a day-long block") << QByteArray(R"([{"op":"block","ms":86400000}])");
+        << QByteArray(R"([{"op":"chain","via":"queueMicrotask","times":2000000000}])") << QString();
+    QTest::newRow("endless promise chain")
+        << QByteArray(R"([{"op":"chain","via":"promise","times":2000000000}])") << QString();
+    QTest::newRow("a day-long block") << QByteArray(R"([{"op":"block","ms":86400000}])") << QString();
     QTest::newRow("interval storm") << QByteArray(
-        R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"tick"}]}])");
+        R"([{"op":"setInterval","ms":1,"times":1000000,"do":[{"op":"log","text":"tick"}]}])")
+                                    << QString();
     QTest::newRow("repeat 2^31-1 times") << QByteArray(
-        R"([{"op":"repeat","times":2147483647,"do":[{"op":"block","iterations":1}]}])");
+        R"([{"op":"repeat","times":2147483647,"do":[{"op":"block","iterations":1}]}])")
+                                         << QString();
     QTest::newRow("ticks queued by a long repeat")
-        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])");
+        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])") << QString();
     QTest::newRow("await in an endless loop")
-        << QByteArray(R"([{"op":"async","do":[{"op":"repeat","times":2147483647,"do":[{"op":"await"}]}]}])");
+        << QByteArray(R"([{"op":"async","do":[{"op":"repeat","times":2147483647,"do":[{"op":"await"}]}]}])")
+        << QString();
     QTest::newRow("nextTick chain in a worker")
-        << QByteArray(R"([{"op":"worker","do":[{"op":"chain","via":"nextTick","times":2000000000}]}])");
+        << QByteArray(R"([{"op":"worker","do":[{"op":"chain","via":"nextTick","times":2000000000}]}])") << QString();
     QTest::newRow("day-long block in a worker")
-        << QByteArray(R"([{"op":"worker","do":[{"op":"block","ms":86400000}]}])");
-    QTest::newRow("endless pbkdf2 on the pool") << QByteArray(R"([{"op":"pbkdf2","iterations":2147483647,"do":[]}])");
+        << QByteArray(R"([{"op":"worker","do":[{"op":"block","ms":86400000}]}])") << QString();
+    QTest::newRow("endless pbkdf2 on the pool") << QByteArray(R"([{"op":"pbkdf2","iterations":2147483647,"do":[]}])")
+                                                << QStringLiteral("1 thread-pool item: pbkdf2 (running)");
+    // A regex has no check point: the loop thread that runs it cannot take the abort (13 s here).
+    QTest::newRow("regex on the main loop")
+        << QByteArray(R"([{"op":"regex","length":30,"pattern":"vulnerable"}])")
+        << QStringLiteral("the main loop's callback 'main' (main), in work that cannot be interrupted");
+    QTest::newRow("regex in a worker") << QByteArray(
+        R"([{"op":"worker","do":[{"op":"regex","length":30,"pattern":"vulnerable"}]}])")
+                                       << QStringLiteral("1 worker loop, in work that cannot be interrupted");
 }
 
 void TestCli::runaway()
 {
     QFETCH(QByteArray, main);
+    QFETCH(QString, stillRunning);
 
     const QString path = m_dir.filePath(QStringLiteral("runaway.json"));
     const QString trace = m_dir.filePath(QStringLiteral("runaway-trace.json"));
@@ -625,6 +769,12 @@ void TestCli::runaway()
     QVERIFY2(run.elapsedMs >= timeoutMs, what.constData());
     QVERIFY2(run.elapsedMs < timeoutMs + StopBudgetMs, what.constData());
     checkAbortedTrace(trace);
+    if (!stillRunning.isEmpty()) {
+        QVERIFY2(run.err.contains("loopscope: exiting without waiting for " + stillRunning.toUtf8()), what.constData());
+        // Only what really runs is named.
+        if (!stillRunning.contains(QStringLiteral("thread-pool")))
+            QVERIFY2(!run.err.contains("thread-pool"), what.constData());
+    }
 }
 
 void TestCli::memoryBudgetEndsARunawayCleanly_data()
@@ -701,6 +851,13 @@ void TestCli::checkAbortedTrace(const QString& tracePath)
     const QJsonObject other = document.object().value(QStringLiteral("otherData")).toObject();
     QCOMPARE(other.value(QStringLiteral("aborted")), QJsonValue(true));
     QCOMPARE(other.value(QStringLiteral("program")), QJsonValue(QStringLiteral("runaway")));
+    // The trace says how the run ended, also when the loop thread could not take the abort.
+    int abortEvents = 0;
+    for (const QJsonValue& event : document.object().value(QStringLiteral("traceEvents")).toArray()) {
+        abortEvents += event[QStringLiteral("cat")] == QLatin1String("error")
+            && event[QStringLiteral("name")] == QLatin1String("run aborted");
+    }
+    QCOMPARE(abortEvents, 1);
 }
 
 void TestCli::signalStopsRun_data()
@@ -806,13 +963,18 @@ QProcessEnvironment TestCli::windowEnvironment() const
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     // The window saves its geometry on close; not into the settings of whoever runs the tests.
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
+    // Without a runtime directory Qt makes one under TMPDIR, which noTemporaryFilesLeft() watches.
+    const QString runtime = m_dir.filePath(QStringLiteral("runtime"));
+    QDir().mkpath(runtime);
+    QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
     return environment;
 }
 
 // Starts the window and returns once it handles the signals that end it, with its program running.
-void TestCli::startWindow(QProcess& process, const QStringList& arguments)
+void TestCli::startWindow(QProcess& process, const QStringList& arguments, const QProcessEnvironment& environment)
 {
-    process.setProcessEnvironment(windowEnvironment());
+    process.setProcessEnvironment(environment.isEmpty() ? windowEnvironment() : environment);
     process.start(executable(), arguments);
     QVERIFY(process.waitForStarted(InputBudgetMs));
     for (const int signalNumber : { SIGINT, SIGTERM, SIGHUP })
@@ -920,6 +1082,107 @@ void TestCli::windowReportsFailedWrite()
     QVERIFY2(run.err.count("loopscope: ") == 1, what.constData());
     QVERIFY2(run.err.contains("loopscope: /dev/full: write failed: No space left on device\n"), what.constData());
     QVERIFY2(readFile(csv).startsWith("timeMs,"), what.constData());
+}
+
+void TestCli::windowOpensFile_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QByteArray>("content");
+    // The program of the session the window shows at the end: "server" when the file was refused.
+    QTest::addColumn<QString>("shown");
+    // What stderr must say ("@FILE" for the path); empty when the file opens.
+    QTest::addColumn<QString>("error");
+
+    const QStringList file { QStringLiteral("@FILE") };
+    const QByteArray good = R"({"format":"loopscope-program","version":1,"name":"opened",
+        "params":{"n":{"default":1,"min":1,"max":9}},"main":[{"op":"repeat","times":"$n","do":[{"op":"log","text":"hi"}]}]})";
+    loopscope::Recording recorded;
+    recorded.info.generator = "LoopScope test";
+    recorded.info.program = "replayed";
+    loopscope::Record* line = recorded.mainLog().slot();
+    line->type = loopscope::RecordType::Log;
+    line->label = recorded.strings.intern("hello");
+    line->startNs = 1000;
+    recorded.mainLog().commit();
+    std::ostringstream trace;
+    QVERIFY(loopscope::writeTrace(recorded, trace));
+    const QByteArray recording = QByteArray::fromStdString(trace.str());
+    const QByteArray badProgram = program("{ \"op\": " + Here + "\"eval\" }");
+    const QString server = QStringLiteral("server");
+
+    QTest::newRow("FILE: program") << file << good << QStringLiteral("opened") << QString();
+    QTest::newRow("FILE: recording") << file << recording << QStringLiteral("replayed") << QString();
+    QTest::newRow("--program with --set") << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE"),
+        QStringLiteral("--set"), QStringLiteral("n=3") }
+                                          << good << QStringLiteral("opened") << QString();
+    // A bad file is the error dialog over a running window; its own loop goes on.
+    QTest::newRow("FILE: bad program") << file << badProgram << server << QStringLiteral("@FILE");
+    QTest::newRow("FILE: gzip") << file << QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10) << server
+                                << QStringLiteral("@FILE: file is gzip-compressed");
+    QTest::newRow("--program: bad program") << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE") }
+                                            << badProgram << server << QStringLiteral("@FILE");
+    QTest::newRow("--program: bad --set") << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE"),
+        QStringLiteral("--set"), QStringLiteral("n=10") }
+                                          << good << server << QStringLiteral("@FILE: ");
+    QTest::newRow("--open: bad recording")
+        << QStringList { QStringLiteral("--open"), QStringLiteral("@FILE") }
+        << QByteArray("{\"traceEvents\": [ {\"ph\": " + Here) << server << QStringLiteral("@FILE");
+}
+
+void TestCli::windowOpensFile()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, shown);
+    QFETCH(QString, error);
+
+    const QString path = m_dir.filePath(QStringLiteral("opened.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("opened-trace.json"));
+    QFile::remove(trace);
+    const qsizetype at = content.indexOf(Here);
+    QString position;
+    if (at >= 0) {
+        position = path + QLatin1Char(':') + positionOf(content, at) + QLatin1Char(':');
+        content.remove(at, Here.size());
+    }
+    QVERIFY(writeFile(path, content));
+    arguments.replaceInStrings(QStringLiteral("@FILE"), path);
+    error.replace(QStringLiteral("@FILE"), path);
+
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    startWindow(process, arguments + QStringList { QStringLiteral("--trace"), trace });
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY2(process.state() == QProcess::Running, process.readAllStandardError().constData());
+    QCOMPARE(::kill(pid_t(process.processId()), SIGTERM), 0);
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    if (error.isEmpty()) {
+        QVERIFY2(!run.err.contains("loopscope: "), what.constData());
+    } else {
+        QVERIFY2(run.err.contains("loopscope: " + error.toLocal8Bit()), what.constData());
+        if (!position.isEmpty())
+            QVERIFY2(run.err.contains(position.toLocal8Bit()), what.constData());
+    }
+
+    loopscope::Recording recording;
+    std::string problem;
+    QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &problem), problem.c_str());
+    QCOMPARE(QString::fromStdString(recording.info.program), shown);
+    int phases = 0;
+    int lines = 0;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        phases += log[i].type == loopscope::RecordType::Phase;
+        lines += log[i].type == loopscope::RecordType::Log;
+    }
+    if (shown == QLatin1String("server"))
+        QVERIFY2(phases > 0, "the window's own loop did not go on");
+    if (arguments.contains(QStringLiteral("n=3")))
+        QCOMPARE(lines, 3);
 }
 
 void TestCli::emitJsWritesScriptOnly()

@@ -14,12 +14,16 @@
 #include "widgets/workloadpalette.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
+#include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <functional>
 
 using Workload = WorkloadPalette::Workload;
 
@@ -328,6 +332,77 @@ private slots:
             { "op": "log", "text": "still alive" } ] })";
         QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
         QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+    }
+
+    // What --program, --open and FILE do once the window runs: a bad file is a dialog over the window,
+    // and the window's own server loop goes on while it shows and after.
+    void badFileIsADialogOverTheRunningLoop_data()
+    {
+        QTest::addColumn<bool>("recording");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addRow("program") << false << QByteArray("{\"format\":\"loopscope-program\",\n\"version\":1,");
+        QTest::addRow("recording") << true << QByteArray("{\"traceEvents\": [ {\"ph\": ");
+        QTest::addRow("gzip") << true << QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
+    }
+    void badFileIsADialogOverTheRunningLoop()
+    {
+        QFETCH(bool, recording);
+        QFETCH(QByteArray, text);
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("bad.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text);
+        file.close();
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        loopscope::Session* server = window.session();
+        QVERIFY(server);
+        QTRY_VERIFY_WITH_TIMEOUT(server->live().iteration.load() > 2, 10000);
+
+        QString shown;
+        std::uint32_t whenShown = 0;
+        std::uint32_t beforeClosed = 0;
+        // Looks for the dialog until it shows (reading a recording runs an event loop of its own first).
+        std::function<void()> lookForDialog = [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box) {
+                QTimer::singleShot(20, &window, lookForDialog);
+                return;
+            }
+            shown = box->text();
+            whenShown = server->live().iteration.load();
+            QTimer::singleShot(300, box, [&, box] {
+                beforeClosed = server->live().iteration.load();
+                box->accept();
+            });
+        };
+        QTimer::singleShot(20, &window, lookForDialog);
+        QVERIFY(recording ? !window.openRecording(file.fileName()) : !window.openProgram(file.fileName()));
+        QVERIFY2(shown.contains(QStringLiteral("bad.json")), qPrintable(shown));
+        QCOMPARE(shown, window.lastError());
+        QVERIFY2(beforeClosed > whenShown, "the server loop stood still behind the dialog");
+        QCOMPARE(window.session(), server);
+        QVERIFY(!window.replaying());
+        const std::uint32_t after = server->live().iteration.load();
+        QTRY_VERIFY_WITH_TIMEOUT(server->live().iteration.load() > after, 5000);
+    }
+
+    // --program FILE --set KEY=VALUE in the window.
+    void programFileTakesOverrides()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("params.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format":"loopscope-program","version":1,"name":"params",
+            "params":{"n":{"default":1,"min":1,"max":9}},"main":[{"op":"repeat","times":"$n","do":[{"op":"log","text":"hi"}]}]})");
+        file.close();
+        MainWindow window;
+        QVERIFY(window.openProgram(file.fileName(), { { "n", "3" } }));
+        QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines(), QStringList({ "hi", "hi", "hi" }), 10000);
+        QVERIFY(!window.openProgram(file.fileName(), { { "n", "10" } }));
+        QVERIFY2(window.lastError().contains(QStringLiteral("n=10")), qPrintable(window.lastError()));
     }
 
     void badProgramFileLeavesTheRunAlone_data()

@@ -419,6 +419,53 @@ private slots:
         QVERIFY2(QString::fromStdString(line).startsWith(position), line.substr(0, 400).c_str());
     }
 
+    // The command line's FILE is a program or a recording, told apart by what the file holds.
+    void tellsProgramsFromOtherDocuments_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<bool>("program");
+        QTest::newRow("program") << withMain("[]") << true;
+        QTest::newRow("format after a long main")
+            << "{\"name\": \"t\", \"main\": [" + QByteArray("{\"op\": \"log\", \"text\": \"a\"},").repeated(5000)
+                + "{}], \"version\": 1, \"format\": \"loopscope-program\"}"
+            << true;
+        QTest::newRow("program broken after its format")
+            << QByteArray("{\"format\": \"loopscope-program\", \"main\": [{") << true;
+        QTest::newRow("escaped format") << QByteArray(
+            "{ \"f\\u006frmat\": \"loopscope-pro\\u0067ram\", \"version\": 1 }")
+                                        << true;
+        QTest::newRow("another format") << QByteArray(R"({"format": "loopscope-trace", "main": []})") << false;
+        QTest::newRow("format not a string") << QByteArray(R"({"format": ["loopscope-program"]})") << false;
+        QTest::newRow("recording") << QByteArray(R"({"traceEvents": [], "otherData": {"format": "x"}})") << false;
+        QTest::newRow("format after traceEvents")
+            << QByteArray(R"({"traceEvents": [], "format": "loopscope-program"})") << false;
+        QTest::newRow("format nested") << QByteArray(R"({"otherData": {"format": "loopscope-program"}})") << false;
+        QTest::newRow("array of events") << QByteArray(R"([{"ph": "i", "format": "loopscope-program"}])") << false;
+        QTest::newRow("empty") << QByteArray() << false;
+        QTest::newRow("cut before the format") << QByteArray("{\"name\": \"t\", \"main\": [{\"op\": \"lo") << false;
+        QTest::newRow("deep nesting before the format")
+            << "{\"a\": " + QByteArray(100000, '[') + QByteArray(100000, ']') + ", \"format\": \"loopscope-program\"}"
+            << false;
+        QTest::newRow("gzip") << QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8) << false;
+    }
+
+    void tellsProgramsFromOtherDocuments()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(bool, program);
+        QCOMPARE(loopscope::looksLikeProgram(std::string_view(head.constData(), std::size_t(head.size()))), program);
+    }
+
+    void namesGzip()
+    {
+        const QByteArray gzip("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
+        const auto result
+            = loopscope::parseProgram(std::string_view(gzip.constData(), std::size_t(gzip.size())), "p.json.gz");
+        QVERIFY(std::holds_alternative<ProgramError>(result));
+        const std::string line = std::get<ProgramError>(result).toString();
+        QVERIFY2(line.rfind("p.json.gz: file is gzip-compressed", 0) == 0, line.c_str());
+    }
+
     void parsesJsonValues()
     {
         const auto result = loopscope::parseJson(

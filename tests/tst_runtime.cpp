@@ -498,6 +498,80 @@ private slots:
         QCOMPARE(run.session->poolWorkLeft(), 0u);
     }
 
+    // A worker has no server of its own: its httpGet requests the main loop's, as the emitted script's
+    // worker requests the server its parent listens on.
+    void workerHttpGetReachesTheMainServer()
+    {
+        const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"w","main":[
+            {"op":"worker","do":[{"op":"httpGet","do":[{"op":"log","text":"worker got /health"}]}],
+             "done":[{"op":"log","text":"worker done"}]}]})");
+        const RunResult run = runProgram(program);
+        QVERIFY(run.finished);
+        QVERIFY2(run.lines.contains(QStringLiteral("worker got /health")), qPrintable(run.lines.join(", ")));
+        const Recording& recording = run.session->recording();
+        for (const auto& log : recording.logs) {
+            for (std::size_t i = 0; i < log->size(); ++i) {
+                const Record& r = (*log)[i];
+                QVERIFY2(r.type != RecordType::Error, recording.strings.at(r.label).c_str());
+            }
+        }
+        // The server answered it: its request callback ran on the main loop.
+        QCOMPARE(callbackCount(run, "HTTP server: GET /health"), 1u);
+        bool ok = false;
+        const QStringList node = runInNode(program, &ok);
+        if (ok)
+            QCOMPARE(run.lines, node);
+    }
+
+    // Workers past the limit are refused with one error until one ends, not one per refusal: a repeat
+    // of them once recorded 37.8 M errors in 5 s.
+    void refusedWorkersRecordOneError()
+    {
+        const RunResult run = runProgram(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"w","main":[
+            {"op":"repeat","times":1000000,"do":[{"op":"worker","do":[{"op":"log","text":"in a worker"}]}]},
+            {"op":"setTimeout","ms":300,"do":[{"op":"worker","do":[{"op":"log","text":"later"}]},
+                {"op":"repeat","times":1000,"do":[{"op":"worker","do":[]}]}]}]})"));
+        QVERIFY(run.finished);
+        const Recording& recording = run.session->recording();
+        QStringList errors;
+        for (const auto& log : recording.logs) {
+            for (std::size_t i = 0; i < log->size(); ++i) {
+                if ((*log)[i].type == RecordType::Error)
+                    errors.append(QString::fromStdString(recording.strings.at((*log)[i].label)));
+            }
+        }
+        // The eight that ran did their work; the first refusal is recorded, and the first after they ended.
+        QCOMPARE(run.lines.count(QStringLiteral("in a worker")), qsizetype(Session::MaxWorkerLoops));
+        QCOMPARE(run.lines.count(QStringLiteral("later")), 1);
+        QCOMPARE(errors.size(), 2);
+        QVERIFY2(errors.front().startsWith(QStringLiteral("worker: at most 8 worker loops can run at once")),
+            qPrintable(errors.front()));
+    }
+
+    // What keeps an aborted run going is named, and a caller that leaves without the loop thread can
+    // still record the abort.
+    void abortNamesWhatStillRuns()
+    {
+        // About 1.7 s of backtracking on the loop thread, with no check point in it.
+        Session session(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"r","main":[
+            {"op":"regex","length":27,"pattern":"vulnerable"}]})"));
+        session.start();
+        QVERIFY(!session.waitFinished(100));
+        session.abort();
+        QVERIFY(!session.waitFinished(200));
+        const std::string still = session.stillRunning();
+        QVERIFY2(still.rfind("the main loop's callback 'main' (main)", 0) == 0, still.c_str());
+        QVERIFY2(still.find("thread-pool") == std::string::npos, still.c_str());
+        session.recordAbortWithoutLoop();
+        const EventLog& log = *session.recording().logs[Session::SessionLog];
+        QCOMPARE(log.size(), std::size_t(1));
+        QCOMPARE(log[0].type, RecordType::Error);
+        QCOMPARE(session.recording().strings.at(log[0].label), std::string("run aborted"));
+        QVERIFY(session.waitFinished(30000));
+        session.stop();
+        QCOMPARE(session.closeResult(), 0);
+    }
+
     void abortStopsARunaway_data()
     {
         QTest::addColumn<QByteArray>("main");

@@ -938,6 +938,42 @@ private slots:
         QVERIFY(quiet.contains("Loop delay: no samples\n"));
         QVERIFY(!quiet.contains("ABORTED"));
     }
+
+    // A summary goes to a terminal; the texts in it come from a program or a file. Escape sequences
+    // (ESC, the C1 CSI, BEL) must not reach the terminal, and a huge label must not flood it. The
+    // recording itself keeps every byte.
+    void summaryShowsNoTerminalControls()
+    {
+        const std::string clear = "\x1b[2J\x1b]0;pwned\x07";
+        const std::string csi = "\xc2\x9b"
+                                "31m";
+        Recording recording;
+        recording.info.program = "name" + clear;
+        recording.info.libuv = "1.44.2" + csi;
+        Recorder rec(recording.mainLog(), recording.strings, 0);
+        rec.callback(recording.strings.intern("label" + clear), CallbackKind::Timer, 1000, 900'000, 1, 0);
+        rec.text(RecordType::Log, recording.strings.intern("log" + clear + csi), 2'000'000);
+        rec.text(RecordType::Log, recording.strings.intern(std::string(100'000, 'x')), 3'000'000);
+        rec.text(RecordType::Error, recording.strings.intern("error\r" + clear), 4'000'000);
+        rec.flush();
+        const std::string summary = summarize(recording);
+        QVERIFY2(summary.find('\x1b') == std::string::npos, summary.c_str());
+        QVERIFY2(summary.find('\x07') == std::string::npos, summary.c_str());
+        QVERIFY2(summary.find('\r') == std::string::npos, summary.c_str());
+        QVERIFY2(summary.find("\xc2\x9b") == std::string::npos, summary.c_str());
+        for (const QString& line : QString::fromStdString(summary).split('\n'))
+            QVERIFY2(line.size() < 300, qPrintable(line.left(300)));
+        // What is left of each text is still there to read.
+        QVERIFY2(summary.find("Program: name?[2J?]0;pwned?\n") != std::string::npos, summary.c_str());
+        QVERIFY2(summary.find("Longest callback: label?[2J") != std::string::npos, summary.c_str());
+        QVERIFY2(summary.find(": log?[2J?]0;pwned??31m\n") != std::string::npos, summary.c_str());
+        QVERIFY2(summary.find(": " + std::string(200, 'x') + "...\n") != std::string::npos, summary.c_str());
+        QVERIFY2(summary.find(": error??[2J") != std::string::npos, summary.c_str());
+
+        std::ostringstream out;
+        QVERIFY(writeTrace(recording, out));
+        QVERIFY(out.str().find("\\u001b[2J") != std::string::npos);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTraceIo)

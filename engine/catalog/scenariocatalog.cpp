@@ -5,13 +5,51 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
 
 #include <algorithm>
+#include <cerrno>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace {
 
 const QString ScenarioDir = QStringLiteral(":/scenarios");
+
+// How much of a file isProgramFile() reads: a program's "format" comes long before.
+constexpr qint64 SniffBytes = qint64(1) << 20;
+
+// fs.readFile reads the program itself, as Node reads __filename, and a built-in program lives in the
+// resources, which libuv cannot open. So each gets a file in memory (memfd_create) that libuv opens by
+// its /proc path: nothing is written to disk, so no way of ending the process (a signal, the headless
+// run's _Exit) can leave a copy behind. Empty when there is none; the run then reads the executable.
+std::string fileInMemory(const QString& name, const QByteArray& text)
+{
+    static std::mutex mutex;
+    static std::map<QString, std::string> paths;
+    const std::lock_guard lock(mutex);
+    if (const auto found = paths.find(name); found != paths.end())
+        return found->second;
+    const int fd = ::memfd_create(("loopscope-" + name).toUtf8().constData(), MFD_CLOEXEC);
+    if (fd < 0)
+        return {};
+    qsizetype written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.constData() + written, std::size_t(text.size() - written));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            ::close(fd);
+            return {};
+        }
+        written += n;
+    }
+    // The descriptor stays open for the life of the process, so the path stays valid for every run.
+    return paths.emplace(name, "/proc/self/fd/" + std::to_string(fd)).first->second;
+}
 
 } // namespace
 
@@ -21,7 +59,10 @@ QList<ScenarioCatalog::Entry> ScenarioCatalog::entries()
     const QStringList files = QDir(ScenarioDir).entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
     for (const QString& file : files) {
         const QString name = QFileInfo(file).completeBaseName();
-        auto loaded = loadScenario(name);
+        const auto text = source(name);
+        if (!text)
+            continue;
+        auto loaded = parse(*text, QStringLiteral("scenarios/%1.json").arg(name));
         if (auto* program = std::get_if<loopscope::Program>(&loaded)) {
             result.append(
                 { name, ScenarioTexts::translate(program->title), ScenarioTexts::translate(program->description) });
@@ -56,13 +97,8 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadScenario(const QS
         return tr("unknown scenario '%1' (--list-scenarios shows them all)").arg(name);
     auto result = parse(*text, QStringLiteral("scenarios/%1.json").arg(name), overrides);
     if (auto* program = std::get_if<loopscope::Program>(&result)) {
-        // fs.readFile reads the program itself, as Node reads __filename: give the
-        // built-in one a real file of its own for the run.
-        static QTemporaryDir copies;
-        QFile copy(copies.filePath(name + QStringLiteral(".json")));
-        if (copies.isValid()
-            && (copy.exists() || (copy.open(QIODevice::WriteOnly) && copy.write(*text) == text->size())))
-            program->fileName = copy.fileName().toStdString();
+        if (std::string path = fileInMemory(name, *text); !path.empty())
+            program->fileName = std::move(path);
     }
     return result;
 }
@@ -86,4 +122,16 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(const QStrin
     if (text.size() > MaxProgramBytes)
         return tr("%1: programs larger than %2 MiB are refused").arg(path).arg(MaxProgramBytes / MiB);
     return parse(text, path, overrides);
+}
+
+bool ScenarioCatalog::isProgramFile(const QString& path)
+{
+    // Not a FIFO or a device: reading those may wait or never end.
+    if (!QFileInfo(path).isFile())
+        return false;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = file.read(SniffBytes);
+    return loopscope::looksLikeProgram(std::string_view(head.constData(), std::size_t(head.size())));
 }

@@ -229,6 +229,8 @@ JsonResult parseJson(std::string_view text, std::size_t maxBytes)
             "document is larger than " + std::to_string(maxBytes / (std::size_t(1024) * 1024)) + " MiB" };
     if (looksLikeUtf16(text))
         return JsonError { 0, 0, Utf16Message };
+    if (looksLikeGzip(text))
+        return JsonError { 0, 0, GzipMessage };
     const std::string_view byteOrderMark = "\xEF\xBB\xBF";
     if (text.substr(0, byteOrderMark.size()) == byteOrderMark)
         text.remove_prefix(byteOrderMark.size());

@@ -1,5 +1,7 @@
 #include "formats/summary.h"
 
+#include "formats/utf8.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +14,14 @@ namespace {
 
 // Console lines listed with their times; the rest are counted.
 constexpr std::size_t MaxConsoleLines = 40;
+// A summary goes to a terminal: text from the recording (names, labels, console lines) shows at most this
+// many code points, and its control characters as '?', so that it can neither flood nor steer the terminal.
+constexpr std::size_t MaxTextCodePoints = 200;
+
+std::string shown(std::string_view text)
+{
+    return clipForMessage(text, MaxTextCodePoints);
+}
 
 std::string ms(double value)
 {
@@ -119,8 +129,8 @@ std::string summarize(const Recording& recording)
     }
 
     std::string out;
-    out += "Program: " + (info.program.empty() ? std::string("(unnamed)") : info.program) + "\n";
-    out += "libuv: " + (info.libuv.empty() ? std::string("unknown") : info.libuv)
+    out += "Program: " + (info.program.empty() ? std::string("(unnamed)") : shown(info.program)) + "\n";
+    out += "libuv: " + (info.libuv.empty() ? std::string("unknown") : shown(info.libuv))
         + ", thread pool size: " + std::to_string(info.threadpoolSize) + "\n";
     out += "Duration: " + nsAsMs(endNs) + ", iterations: " + std::to_string(iterations) + "\n";
     out += "Callbacks: " + std::to_string(callbacks);
@@ -133,7 +143,7 @@ std::string summarize(const Recording& recording)
     }
     out += kinds.empty() ? "\n" : " (" + kinds + ")\n";
     if (longest) {
-        out += "Longest callback: " + recording.strings.at(longest->label) + " ("
+        out += "Longest callback: " + shown(recording.strings.at(longest->label)) + " ("
             + callbackKindName(CallbackKind(longest->sub % 8)) + ") " + nsAsMs(longest->span.maxNs) + "\n";
     }
     out += "Phases:";
@@ -161,7 +171,7 @@ std::string summarize(const Recording& recording)
         for (std::size_t i = 0; i < listed.size() && i < MaxConsoleLines; ++i) {
             const std::uint32_t label = listed[i].second;
             out += "  at " + nsAsMs(listed[i].first) + ": "
-                + (label < recording.strings.size() ? recording.strings.at(label) : std::string()) + "\n";
+                + (label < recording.strings.size() ? shown(recording.strings.at(label)) : std::string()) + "\n";
         }
         if (listed.size() > MaxConsoleLines)
             out += "  ... and " + std::to_string(listed.size() - MaxConsoleLines) + " more\n";

@@ -111,6 +111,8 @@ bool TraceReader::run()
         return fail(m_lexer.here(), CancelledMessage);
     if (looksLikeUtf16(m_text))
         return refuse(Utf16Message);
+    if (looksLikeGzip(m_text))
+        return refuse(GzipMessage);
     const int first = m_lexer.peek();
     if (first == JsonLexer::End)
         return fail(m_lexer.here(), "empty file");

@@ -66,16 +66,30 @@ bool looksLikeUtf16(std::string_view text)
     return byteOrderMark || zeroBesideOpening;
 }
 
-std::string clipForMessage(std::string_view text)
+bool looksLikeGzip(std::string_view text)
+{
+    return text.size() >= 2 && static_cast<unsigned char>(text[0]) == 0x1F
+        && static_cast<unsigned char>(text[1]) == 0x8B;
+}
+
+std::string clipForMessage(std::string_view text, std::size_t codePoints)
 {
     std::string out;
-    std::size_t codePoints = 0;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
+    std::size_t seen = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
         const bool startsCodePoint = (byte & 0xC0) != 0x80;
-        if (startsCodePoint && codePoints++ == QuotedCodePoints)
+        if (startsCodePoint && seen++ == codePoints)
             return out + "...";
-        out += byte < 0x20 || byte == 0x7F ? '?' : c;
+        // U+0080..U+009F is C2 80..C2 9F in UTF-8; U+009B alone starts an escape sequence (CSI).
+        const bool c1 = byte == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9F
+            && static_cast<unsigned char>(text[i + 1]) >= 0x80;
+        if (c1) {
+            out += '?';
+            ++i;
+        } else {
+            out += byte < 0x20 || byte == 0x7F ? '?' : text[i];
+        }
     }
     return out;
 }

@@ -1,5 +1,6 @@
 #include "program/program.h"
 
+#include "formats/jsonlexer.h"
 #include "formats/jsonvalue.h"
 #include "formats/utf8.h"
 
@@ -13,6 +14,27 @@ namespace loopscope {
 namespace {
 
 using Overrides = std::vector<std::pair<std::string, std::string>>;
+
+// Nesting looksLikeProgram() skips before it gives up: a program's "format" comes long before that.
+constexpr int MaxSkippedDepth = 64;
+
+// Skips the value at the lexer's next token; false on an error, or when it nests too deep.
+bool skipValue(JsonLexer& lexer, std::string& scratch, int depth)
+{
+    std::string_view text;
+    switch (lexer.readScalar(text, scratch)) {
+    case JsonLexer::Token::None:
+        return false;
+    case JsonLexer::Token::Object:
+        return depth < MaxSkippedDepth && lexer.readMembers(scratch, [&](std::string_view, const char*) {
+            return skipValue(lexer, scratch, depth + 1);
+        });
+    case JsonLexer::Token::Array:
+        return depth < MaxSkippedDepth && lexer.readElements([&] { return skipValue(lexer, scratch, depth + 1); });
+    default:
+        return true;
+    }
+}
 
 struct OpInfo
 {
@@ -586,6 +608,27 @@ std::string ProgramError::toString() const
     if (!jsonPath.empty())
         out += jsonPath + ": ";
     return out + message;
+}
+
+bool looksLikeProgram(std::string_view head)
+{
+    JsonLexer lexer(head, { false, JsonLexer::Surrogates::Decode });
+    if (lexer.peek() != '{')
+        return false;
+    std::string keyScratch;
+    std::string scratch;
+    bool program = false;
+    // Stops at the first "format" or "traceEvents": either decides.
+    lexer.readMembers(keyScratch, [&](std::string_view key, const char*) {
+        if (key == "traceEvents")
+            return false;
+        if (key != "format")
+            return skipValue(lexer, scratch, 1);
+        std::string_view value;
+        program = lexer.readScalar(value, scratch) == JsonLexer::Token::String && value == "loopscope-program";
+        return false;
+    });
+    return program;
 }
 
 const char* opName(OpKind kind)

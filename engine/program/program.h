@@ -130,6 +130,10 @@ using ParseResult = std::variant<Program, ProgramError>;
 ParseResult parseProgram(std::string_view text, std::string_view fileName,
     const std::vector<std::pair<std::string, std::string>>& overrides = {});
 
+// True when `head`, the beginning of a document, is a LoopScope program: a JSON object whose top-level
+// "format" is "loopscope-program". Anything else (a recording, a cut or broken document) is false.
+bool looksLikeProgram(std::string_view head);
+
 // The JSON "op" name of a kind.
 const char* opName(OpKind kind);
 

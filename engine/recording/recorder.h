@@ -39,6 +39,7 @@ struct LiveState
     std::atomic<std::uint64_t> callbacks { 0 }; // every callback run so far
     std::atomic<bool> finished { false };
     std::atomic<int> healthPort { 0 }; // the built-in server's port on 127.0.0.1, 0 before it listens
+    std::atomic<int> workerLoops { 0 }; // worker loops whose threads run (a terminated one counts until joined)
     // The latency probes' clocks, so views can draw a wait while it grows: the delay monitor's
     // resolution (0: off) and its latest check, and when the /health request in flight was sent.
     std::atomic<int> delayResolutionMs { 0 };

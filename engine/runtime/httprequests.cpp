@@ -22,7 +22,10 @@ void Runtime::startServer()
 
 void Runtime::httpRequest(const Op& op)
 {
-    const int port = m_live.healthPort.load();
+    // A worker has no server of its own: like a Node worker, it requests the main loop's, whose port
+    // is in the main runtime's live state.
+    const LiveState& serverLive = m_options.parent ? m_options.parent->m_live : m_live;
+    const int port = serverLive.healthPort.load();
     const std::uint64_t id = ++m_nextRequestId;
     HttpRequest* request = httpGet(
         m_loop, port, op.path, 10000,

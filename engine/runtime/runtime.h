@@ -254,6 +254,7 @@ private:
         bool closing = false; // its message handle is closing; the slot frees in the close callback
     };
     std::vector<WorkerSlot> m_workers;
+    bool m_workersRefused = false; // a worker was refused (and recorded) since the last one ended
     std::int64_t m_delayPrevNs = 0;
     int m_delayResolutionMs = 10;
     std::uint64_t m_delayPrevIdleNs = 0;

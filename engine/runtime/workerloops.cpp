@@ -12,7 +12,12 @@ void Runtime::startWorker(const Op& op)
     while (slot < m_workers.size() && m_workers[slot].busy)
         ++slot;
     if (slot == m_workers.size()) {
-        recordError("worker: at most " + std::to_string(m_workers.size()) + " worker loops can run at once");
+        // One error until a worker ends: a repeat of 2^31 workers must not record 2^31 errors.
+        if (!m_workersRefused) {
+            recordError("worker: at most " + std::to_string(m_workers.size())
+                + " worker loops can run at once; this one is refused, and so is every other until one ends");
+        }
+        m_workersRefused = true;
         return;
     }
     auto body = std::make_shared<Program>();
@@ -43,11 +48,16 @@ void Runtime::startWorker(const Op& op)
             return;
         worker.closing = true;
         worker.host->terminate();
-        worker.host->close([this, slot] { m_workers[slot] = WorkerSlot {}; });
+        m_live.workerLoops.fetch_sub(1, std::memory_order_relaxed);
+        worker.host->close([this, slot] {
+            m_workers[slot] = WorkerSlot {};
+            m_workersRefused = false;
+        });
     };
     m_workers[slot].busy = true;
     m_workers[slot].host = std::make_unique<WorkerHost>(m_loop, m_recording, body, options, std::move(events));
     m_workers[slot].host->start();
+    m_live.workerLoops.fetch_add(1, std::memory_order_relaxed);
 }
 
 void Runtime::endWorkers()
@@ -57,8 +67,13 @@ void Runtime::endWorkers()
         if (!worker.host || worker.closing)
             continue;
         worker.closing = true;
+        // Joins the worker's thread: a worker in work that cannot be interrupted holds this loop here.
         worker.host->terminate();
-        worker.host->close([this, slot] { m_workers[slot] = WorkerSlot {}; });
+        m_live.workerLoops.fetch_sub(1, std::memory_order_relaxed);
+        worker.host->close([this, slot] {
+            m_workers[slot] = WorkerSlot {};
+            m_workersRefused = false;
+        });
     }
 }
 

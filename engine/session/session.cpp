@@ -1,5 +1,6 @@
 #include "session/session.h"
 
+#include "formats/utf8.h"
 #include "runtime/runtime.h"
 
 #include <uv.h>
@@ -40,9 +41,13 @@ Session::Session(Program program, SessionOptions options)
         m_options.readFilePath = m_program->fileName.empty() || ::access(m_program->fileName.c_str(), R_OK) != 0
             ? executablePath()
             : m_program->fileName;
-    // Every log exists before the run starts, so readers never see the list change.
-    for (int i = 0; i <= MaxWorkerLoops; ++i)
+    // Every log exists before the run starts, so readers never see the list change: the prober's, the
+    // worker loops' and the session's own.
+    for (int i = ProberLog; i <= SessionLog; ++i)
         m_recording.logs.push_back(std::make_unique<EventLog>());
+    // The runtime records an abort with this text; interned now, while no loop thread writes the table,
+    // so that the session can record it too when the loop thread cannot.
+    m_abortedLabel = m_recording.strings.intern("run aborted");
     RecordingInfo& info = m_recording.info;
     info.generator = std::string("LoopScope ") + LOOPSCOPE_VERSION;
     info.libuv = uv_version_string();
@@ -133,7 +138,58 @@ void Session::abort()
     // The flag stops a drain or a block at its next check; the command stops an idle loop.
     m_runtime->cancel();
     m_control.release();
-    m_loop.post([this](uv_loop_t&) { m_runtime->abortRunFromCommand(); });
+    m_loop.post([this](uv_loop_t&) {
+        m_runtime->abortRunFromCommand();
+        m_abortRecorded = true;
+    });
+}
+
+std::string Session::stillRunning() const
+{
+    std::string out;
+    auto add = [&out](const std::string& part) { out += (out.empty() ? "" : "; ") + part; };
+    if (m_live.inCallback.load(std::memory_order_relaxed)) {
+        const std::uint32_t label = m_live.callbackLabel.load(std::memory_order_relaxed);
+        const auto kind = CallbackKind(m_live.callbackKind.load(std::memory_order_relaxed) % 8);
+        add("the main loop's callback "
+            + quote(label < m_recording.strings.size() ? m_recording.strings.at(label) : std::string()) + " ("
+            + callbackKindName(kind) + "), in work that cannot be interrupted (a regex or JSON.parse runs to its end)");
+    }
+    if (const int workers = m_live.workerLoops.load(std::memory_order_relaxed); workers > 0)
+        add(std::to_string(workers) + " worker loop" + (workers > 1 ? "s" : "")
+            + ", in work that cannot be interrupted");
+    const std::vector<PoolWork> pool = m_poolBoard.snapshot();
+    if (!pool.empty()) {
+        std::string items;
+        for (std::size_t i = 0; i < pool.size() && i < 4; ++i) {
+            items += (i ? ", " : "")
+                + (pool[i].label < m_recording.strings.size() ? m_recording.strings.at(pool[i].label) : std::string())
+                + (pool[i].startedAtNs >= 0 ? " (running)" : " (queued)");
+        }
+        if (pool.size() > 4)
+            items += ", ...";
+        add(std::to_string(pool.size()) + " thread-pool item" + (pool.size() > 1 ? "s" : "") + ": " + items);
+    }
+    return out.empty() ? std::string("the loop thread, which has not stopped yet") : out;
+}
+
+void Session::recordAbortWithoutLoop()
+{
+    if (m_abortRecorded.load())
+        return;
+    EventLog& log = *m_recording.logs[SessionLog];
+    Record* record = log.slot();
+    if (!record) {
+        log.drop();
+        return;
+    }
+    *record = Record();
+    record->type = RecordType::Error;
+    record->thread = MainThread;
+    record->label = m_abortedLabel;
+    record->startNs = monotonicNs() - m_originNs;
+    log.commit();
+    m_abortRecorded = true;
 }
 
 void Session::stopWork()

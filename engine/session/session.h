@@ -60,6 +60,13 @@ public:
     bool finished() const { return m_live.finished.load(); }
     // Abandons the program's remaining work; the recording is marked aborted.
     void abort();
+    // After abort(), for a caller that will not wait for the run to end: what still keeps it going (a
+    // callback the main loop cannot leave, such as a regex, worker loops, thread-pool work), as one line.
+    std::string stillRunning() const;
+    // For a run cut short without the loop thread (a caller that leaves without waiting after abort(), or
+    // a run stopped and aborted afterwards): records the "run aborted" error event on the session's own log
+    // unless the loop thread has recorded it, so the recording says how it ended.
+    void recordAbortWithoutLoop();
     // Injects a workload into the loop, as a request would arrive: an I/O callback in poll. A loop
     // that had finished starts again for it.
     void inject(Program workload);
@@ -96,6 +103,8 @@ public:
     static constexpr int ProberLog = 1;
     // Worker loops that can run at once; each records on logs[ProberLog + slot].
     static constexpr int MaxWorkerLoops = 8;
+    // The log the session itself writes to (recordAbortWithoutLoop), after the worker loops' logs.
+    static constexpr int SessionLog = ProberLog + 1 + MaxWorkerLoops;
     // The value uv_loop_close() returned: 0 once stop() has closed everything cleanly.
     int closeResult() const { return m_loop.closeResult(); }
     // Handles stop() found still open and closed itself: 0 when the runtime closed all it opened.
@@ -127,6 +136,9 @@ private:
     std::int64_t m_originNs = 0;
     std::atomic<bool> m_started { false };
     std::atomic<bool> m_aborted { false };
+    // Set on the loop thread once it has taken an abort and recorded it.
+    std::atomic<bool> m_abortRecorded { false };
+    std::uint32_t m_abortedLabel = 0;
     bool m_stopped = false;
     std::uint32_t m_poolWorkLeft = 0;
 

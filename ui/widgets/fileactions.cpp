@@ -58,9 +58,9 @@ void FileActions::showError(const QString& title, const QString& message)
         QMessageBox::warning(m_window, title, message);
 }
 
-bool FileActions::openProgram(const QString& path)
+bool FileActions::openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides)
 {
-    auto loaded = ScenarioCatalog::loadFile(path);
+    auto loaded = ScenarioCatalog::loadFile(path, overrides);
     if (auto* error = std::get_if<QString>(&loaded)) {
         showError(tr("Cannot open the program"), *error);
         return false;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalog/scenariocatalog.h"
 #include "program/program.h"
 #include "widgets/progresstask.h"
 
@@ -22,8 +23,9 @@ public:
 
     FileActions(SessionController* controller, ConsoleModel* console, QWidget* window);
 
-    // Loads a program file and hands it to programLoaded(); on a bad file the error is shown.
-    bool openProgram(const QString& path);
+    // Loads a program file (with --set overrides) and hands it to programLoaded(); on a bad file the
+    // error is shown.
+    bool openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides = {});
     // Reads a recorded trace and replays it; on a bad file or a cancel everything stays as it was.
     bool openRecording(const QString& path);
     // Writes what the session has recorded so far to `path` (asks for one when empty).

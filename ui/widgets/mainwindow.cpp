@@ -471,9 +471,9 @@ void MainWindow::stopRunaway()
     m_stateLabel->setText(tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted));
 }
 
-bool MainWindow::openProgram(const QString& path)
+bool MainWindow::openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides)
 {
-    return m_files->openProgram(path);
+    return m_files->openProgram(path, overrides);
 }
 
 bool MainWindow::openRecording(const QString& path)

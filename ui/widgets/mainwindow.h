@@ -49,9 +49,9 @@ public:
     bool runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {});
     // Parses a workload program and injects it into the running loop; false when it does not parse.
     bool injectWorkload(const QByteArray& programText, const QString& summary);
-    // Loads and runs a program file; on a bad file the error is shown (a dialog when the window is
-    // visible) and the running session is left as it was.
-    bool openProgram(const QString& path);
+    // Loads and runs a program file (with --set overrides); on a bad file the error is shown (a dialog
+    // when the window is visible) and the running session is left as it was.
+    bool openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides = {});
     // Opens a recorded trace for replay in the views; the live session ends. On a bad file the
     // error is shown and everything stays as it was.
     bool openRecording(const QString& path);
