@@ -175,6 +175,30 @@
         <source>--max-trace-mb must be a whole number of MB from 1 to 1048576, not &apos;%1&apos;</source>
         <translation>--max-trace-mb павінен быць цэлым лікам МБ ад 1 да 1048576, а не &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>A program to load or a recording to open, told apart by what the file holds (the desktop entry&apos;s %f).</source>
+        <translation>Праграма для загрузкі або запіс для адкрыцця, адрозненыя па змесціве файла (%f у ярлыку праграмы).</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;: a file cannot be named with --scenario, --program or --open</source>
+        <translation>нечаканы аргумент &apos;%1&apos;: файл нельга называць разам з --scenario, --program або --open</translation>
+    </message>
+    <message>
+        <source>--trace would overwrite the recording &apos;%1&apos;</source>
+        <translation>--trace перазапісаў бы запіс &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--csv would overwrite the recording &apos;%1&apos;</source>
+        <translation>--csv перазапісаў бы запіс &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: няма такога файла</translation>
+    </message>
+    <message>
+        <source>--headless with the recording &apos;%1&apos; needs --summary</source>
+        <translation>--headless з запісам &apos;%1&apos; патрабуе --summary</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>

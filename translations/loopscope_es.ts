@@ -175,6 +175,30 @@
         <source>--max-trace-mb must be a whole number of MB from 1 to 1048576, not &apos;%1&apos;</source>
         <translation>--max-trace-mb debe ser un número entero de MB de 1 a 1048576, no &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>A program to load or a recording to open, told apart by what the file holds (the desktop entry&apos;s %f).</source>
+        <translation>Un programa que cargar o una grabación que abrir, según lo que contenga el archivo (el %f de la entrada de escritorio).</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;: a file cannot be named with --scenario, --program or --open</source>
+        <translation>argumento inesperado &apos;%1&apos;: no se puede indicar un archivo junto con --scenario, --program o --open</translation>
+    </message>
+    <message>
+        <source>--trace would overwrite the recording &apos;%1&apos;</source>
+        <translation>--trace sobrescribiría la grabación &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--csv would overwrite the recording &apos;%1&apos;</source>
+        <translation>--csv sobrescribiría la grabación &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1: no existe el archivo</translation>
+    </message>
+    <message>
+        <source>--headless with the recording &apos;%1&apos; needs --summary</source>
+        <translation>--headless con la grabación &apos;%1&apos; necesita --summary</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
