@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <random>
 
@@ -552,9 +553,28 @@ private slots:
     // still record the abort.
     void abortNamesWhatStillRuns()
     {
-        // About 1.7 s of backtracking on the loop thread, with no check point in it.
-        Session session(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"r","main":[
-            {"op":"regex","length":27,"pattern":"vulnerable"}]})"));
+        // Backtracking on the loop thread, with no check point in it, for about a second: each extra
+        // character doubles it, so the length is calibrated on this build (sanitizers slow it 20-fold).
+        auto regexRun = [](int length) {
+            return parseOrFail(R"({"format":"loopscope-program","version":1,"name":"r","main":[
+                {"op":"regex","length":)"
+                + QByteArray::number(length) + R"(,"pattern":"vulnerable"}]})");
+        };
+        constexpr int ProbeLength = 20;
+        double probeMs = 1;
+        {
+            Session probe(regexRun(ProbeLength));
+            probe.start();
+            QVERIFY(probe.waitFinished(60000));
+            probe.stop();
+            const EventLog& log = probe.recording().mainLog();
+            for (std::size_t i = 0; i < log.size(); ++i) {
+                if (log[i].type == RecordType::Callback && CallbackKind(log[i].sub) == CallbackKind::Main)
+                    probeMs = std::max(probeMs, double(log[i].span.durNs) / 1e6);
+            }
+        }
+        const int length = ProbeLength + std::clamp(int(std::lround(std::log2(1000.0 / probeMs))), 0, 14);
+        Session session(regexRun(length));
         session.start();
         QVERIFY(!session.waitFinished(100));
         session.abort();
