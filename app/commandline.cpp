@@ -66,7 +66,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly."),
         tr("MB"));
     const QCommandLineOption maxTrace(QStringLiteral("max-trace-mb"),
-        tr("Largest trace file to write, in MB (default 1024); past it events are left out and the trace "
+        tr("Largest trace file to write, in MB (default 512); past it events are left out and the trace "
            "says it was truncated."),
         tr("MB"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,

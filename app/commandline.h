@@ -29,7 +29,7 @@ public:
     bool compareNode = false;
     int timeoutMs = 60000;
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
-    int maxTraceMb = 1024;
+    int maxTraceMb = 512; // written in about half a second here, so a trace never holds up an abort for long
     std::optional<int> threadpoolSize;
 
     // Parses arguments; on bad input returns the message to print (exit code 2).

@@ -164,8 +164,8 @@
         <translation>МБ</translation>
     </message>
     <message>
-        <source>Largest trace file to write, in MB (default 1024); past it events are left out and the trace says it was truncated.</source>
-        <translation>Найбольшы памер файла трасы, у МБ (па змаўчанні 1024); калі больш, падзеі не запісваюцца, і ў трасе пазначаецца, што яна абрэзана.</translation>
+        <source>Largest trace file to write, in MB (default 512); past it events are left out and the trace says it was truncated.</source>
+        <translation>Найбольшы памер файла трасы, у МБ (па змаўчанні 512); калі больш, падзеі не запісваюцца, і ў трасе пазначаецца, што яна абрэзана.</translation>
     </message>
     <message>
         <source>--memory-budget must be a whole number of MB from 16 to 1048576, not &apos;%1&apos;</source>

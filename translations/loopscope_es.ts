@@ -164,8 +164,8 @@
         <translation>MB</translation>
     </message>
     <message>
-        <source>Largest trace file to write, in MB (default 1024); past it events are left out and the trace says it was truncated.</source>
-        <translation>Tamaño máximo del archivo de traza, en MB (por defecto 1024); si se supera, se omiten eventos y la traza indica que se truncó.</translation>
+        <source>Largest trace file to write, in MB (default 512); past it events are left out and the trace says it was truncated.</source>
+        <translation>Tamaño máximo del archivo de traza, en MB (por defecto 512); si se supera, se omiten eventos y la traza indica que se truncó.</translation>
     </message>
     <message>
         <source>--memory-budget must be a whole number of MB from 16 to 1048576, not &apos;%1&apos;</source>
