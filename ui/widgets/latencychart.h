@@ -126,6 +126,7 @@ private:
     void applyPalette();
     void applyRange(const LatencyAxis& range);
     void retitle(int resolutionMs);
+    void loadSettings();
     void saveSettings() const;
 
     QPointer<LiveFeed> m_feed;
