@@ -1,10 +1,12 @@
 // Takes the README's screenshots of the window as a new user sees it: idle, during the palette's
 // "Block the loop" (1500 ms by default) and after it. Run under Xvfb or offscreen:
-//   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH]
+//   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
+#include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
 #include "widgets/theme.h"
 #include "widgets/workloadpalette.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -40,6 +42,7 @@ int main(int argc, char** argv)
     QCommandLineParser parser;
     parser.addPositionalArgument(QStringLiteral("outdir"), QStringLiteral("where the PNG files go"));
     parser.addOption({ QStringLiteral("dark"), QStringLiteral("the dark theme") });
+    parser.addOption({ QStringLiteral("health"), QStringLiteral("the /health probe on (H)") });
     parser.addOption({ QStringLiteral("lang"), QStringLiteral("user-interface language"), QStringLiteral("code") });
     parser.addOption(
         { QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1600x960") });
@@ -66,12 +69,19 @@ int main(int argc, char** argv)
     if (size.size() == 2)
         window.resize(size[0].toInt(), size[1].toInt());
     window.show();
+    if (parser.isSet(QStringLiteral("health"))) {
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->shortcut() == QKeySequence(Qt::Key_H))
+                action->trigger();
+        }
+    }
 
     QTest::qWait(2500);
     save(window, out.filePath(prefix + QStringLiteral("idle.png")));
     window.workloadPalette()->button(WorkloadPalette::Workload::Block)->click();
     QTest::qWait(1000);
     save(window, out.filePath(prefix + QStringLiteral("blocked.png")));
+    save(*window.latencyChart(), out.filePath(prefix + QStringLiteral("blocked-chart.png")));
     QTest::qWait(2000);
     save(window, out.filePath(prefix + QStringLiteral("after.png")));
     return 0;
