@@ -571,9 +571,10 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
         painter->setPen(color);
         painter->drawText(box, Qt::AlignCenter, text);
     };
-    // A waiting probe is labelled at the top right of its box, just above it where there is room.
+    // A waiting probe is labelled at the top right of its box, just above it. Two boxes of about the same
+    // height stack their labels upwards, so that neither label covers the other box's top edge.
     const QStringList labels = waitingLabels();
-    double nextTop = plot.top() + 2;
+    double lowestTop = plot.bottom();
     int labelIndex = 0;
     for (const auto& [waitingNs, series] :
         { std::pair { m_delayWaitingNs, m_delayWaiting }, std::pair { m_healthWaitingNs, m_healthWaiting } }) {
@@ -582,10 +583,12 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
         const QString& text = labels.at(labelIndex++);
         const QPointF corner = chart()->mapToPosition(series->at(2), series);
         const double width = fm.horizontalAdvance(text) + 4;
-        const double top = std::max(nextTop, corner.y() - fm.height() - 2);
+        double top = std::min(corner.y(), lowestTop) - fm.height() - 2;
+        if (top < plot.top() + 2)
+            top = std::max(plot.top() + 2, std::min(corner.y(), lowestTop) + 2);
         const QRectF box(std::max(plot.left() + 2, corner.x() - width - 4), top, width, fm.height());
         drawLabel(box, text, series->pen().color());
-        nextTop = box.bottom() + 1;
+        lowestTop = std::min(lowestTop, box.top());
     }
     // The fixed scale cuts what is taller than its top; the top says how tall it was.
     if (m_cutPeak.y() >= 0) {
