@@ -29,6 +29,7 @@ public:
     bool compareNode = false;
     int timeoutMs = 60000;
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
+    int startupGapUs = 240; // SessionOptions::DefaultStartupGapUs
     int maxTraceMb = 512; // written in about half a second here, so a trace never holds up an abort for long
     std::optional<int> threadpoolSize;
 

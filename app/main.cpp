@@ -117,6 +117,7 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
     installTranslator(app, options.language);
     SessionController::setMemoryBudgetMb(std::size_t(options.memoryBudgetMb));
+    SessionController::setStartupGapUs(options.startupGapUs);
 
     // A GUI asked to end by a signal ends as if its window were closed: a normal end (exit 0), the
     // session written when asked. Signals that come while it is written are ignored.

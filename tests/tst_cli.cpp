@@ -322,6 +322,8 @@ void TestCli::badInput_data()
             QStringLiteral("128") },
         "--memory-budget");
     flags("trace cap 0", { QStringLiteral("--max-trace-mb"), QStringLiteral("0") }, "--max-trace-mb");
+    flags("startup gap -1", { QStringLiteral("--startup-gap-us"), QStringLiteral("-1") }, "--startup-gap-us");
+    flags("startup gap 1 s", { QStringLiteral("--startup-gap-us"), QStringLiteral("1000000") }, "--startup-gap-us");
     flags("timeout -1", { QStringLiteral("--timeout-ms"), QStringLiteral("-1") }, "--timeout-ms");
     flags("timeout 0", { QStringLiteral("--timeout-ms"), QStringLiteral("0") }, "--timeout-ms");
     flags("timeout 1e3", { QStringLiteral("--timeout-ms"), QStringLiteral("1e3") }, "1e3");

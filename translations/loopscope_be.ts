@@ -199,6 +199,14 @@
         <source>--headless with the recording &apos;%1&apos; needs --summary</source>
         <translation>--headless з запісам &apos;%1&apos; патрабуе --summary</translation>
     </message>
+    <message>
+        <source>Node&apos;s time from the main module to the first timers phase, in microseconds (default 240, measured against Node 20; 0 to 100000): it decides how often setTimeout(0) beats setImmediate from the main module. See docs/FIDELITY.md.</source>
+        <translation>Час, які Node марнуе паміж галоўным модулем і першай фазай timers, у мікрасекундах (па змаўчанні 240, вымерана з Node 20; ад 0 да 100000): ад яго залежыць, як часта setTimeout(0) апярэджвае setImmediate з галоўнага модуля. Гл. docs/FIDELITY.md.</translation>
+    </message>
+    <message>
+        <source>--startup-gap-us must be a whole number from 0 to 100000, not &apos;%1&apos;</source>
+        <translation>--startup-gap-us павінен быць цэлым лікам ад 0 да 100000, а не &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>

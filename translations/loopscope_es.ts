@@ -199,6 +199,14 @@
         <source>--headless with the recording &apos;%1&apos; needs --summary</source>
         <translation>--headless con la grabación &apos;%1&apos; necesita --summary</translation>
     </message>
+    <message>
+        <source>Node&apos;s time from the main module to the first timers phase, in microseconds (default 240, measured against Node 20; 0 to 100000): it decides how often setTimeout(0) beats setImmediate from the main module. See docs/FIDELITY.md.</source>
+        <translation>Tiempo que Node pasa entre el módulo principal y la primera fase timers, en microsegundos (por defecto 240, medido con Node 20; de 0 a 100000): decide con qué frecuencia setTimeout(0) gana a setImmediate desde el módulo principal. Véase docs/FIDELITY.md.</translation>
+    </message>
+    <message>
+        <source>--startup-gap-us must be a whole number from 0 to 100000, not &apos;%1&apos;</source>
+        <translation>--startup-gap-us debe ser un número entero de 0 a 100000, no &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>

@@ -103,6 +103,17 @@ void Runtime::start()
         if (m_options.onWorkerDone)
             m_options.onWorkerDone();
     });
+    spendStartupGap();
+}
+
+// Real time passes, as it does in Node: whether a millisecond tick of the loop clock falls inside it is
+// what decides the main module's race, never a coin. The loop's first update of its clock comes after.
+void Runtime::spendStartupGap()
+{
+    if (m_options.startupGapUs <= 0 || m_options.parent || m_aborted)
+        return;
+    const std::int64_t until = monotonicNs() + std::int64_t(m_options.startupGapUs) * 1000;
+    while (monotonicNs() < until) { }
 }
 
 void Runtime::inject(std::shared_ptr<const Program> workload)

@@ -55,6 +55,11 @@ struct RuntimeOptions
     bool record = true; // false: run without recording (the benchmarks' baseline)
     // What the queues, promises and timers may hold; past it the run ends (optional).
     MemoryBudget* budget = nullptr;
+    // Node's time between the main module's timers and the first timers phase (its start-up work after
+    // the main module, and a main module's own cost beyond ours), spent on the loop thread before the
+    // first iteration, so that libuv's millisecond clock decides setTimeout(0) against setImmediate from
+    // the main module as often as it does in Node. 0: none. See docs/FIDELITY.md.
+    int startupGapUs = 0;
     // The main loop serves: its listening server keeps it alive, as http.createServer().listen()
     // does, so it waits in poll for I/O and never ends on its own.
     bool serve = false;
@@ -142,6 +147,8 @@ private:
     void budgetExceeded();
     // Forgets every queue, timer, promise and pending callback of the program; the loop goes on.
     void abandonWork();
+    // Spends RuntimeOptions::startupGapUs after the main module, before the first iteration.
+    void spendStartupGap();
     // Runs the workloads inject() delivered (the inbox handle's callback, in poll).
     void deliverWorkloads();
     static void onInboxHandle(uv_async_t* handle);

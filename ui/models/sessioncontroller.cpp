@@ -8,6 +8,7 @@
 namespace {
 
 std::atomic<std::size_t> budgetMb { loopscope::MemoryBudget::DefaultMb };
+std::atomic<int> gapUs { loopscope::SessionOptions::DefaultStartupGapUs };
 
 // Whoever lets go of a session last, the reaper or an export still reading its recording, stops it:
 // aborting and stopping complete the recording's info, which a reader must not see change. Work the
@@ -53,6 +54,16 @@ std::size_t SessionController::memoryBudgetMb()
     return budgetMb.load(std::memory_order_relaxed);
 }
 
+void SessionController::setStartupGapUs(int us)
+{
+    gapUs.store(us, std::memory_order_relaxed);
+}
+
+int SessionController::startupGapUs()
+{
+    return gapUs.load(std::memory_order_relaxed);
+}
+
 void SessionController::start(loopscope::Program program, bool serve)
 {
     end();
@@ -61,6 +72,7 @@ void SessionController::start(loopscope::Program program, bool serve)
     loopscope::SessionOptions options;
     options.serve = serve;
     options.memoryBudgetMb = memoryBudgetMb();
+    options.startupGapUs = startupGapUs();
     m_session
         = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program), std::move(options)), &release);
     m_session->start();

@@ -30,6 +30,9 @@ public:
     // What every session started from now on may hold in its queues and recording (--memory-budget).
     static void setMemoryBudgetMb(std::size_t mb);
     static std::size_t memoryBudgetMb();
+    // Node's time from the main module to the first timers phase that sessions model (--startup-gap-us).
+    static void setStartupGapUs(int us);
+    static int startupGapUs();
 
     LiveFeed* feed() const { return m_feed; }
     loopscope::Session* session() const { return m_session.get(); }

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Measures how often the installed Node lets setTimeout(0) beat setImmediate from the main module
+# (the main-race scenario) and the start-up gap that frequency implies, the value --startup-gap-us
+# models (docs/FIDELITY.md). Then runs LoopScope with that gap the same number of times, to compare.
+#   bash scripts/calibrate-startup-gap.sh [build/dev] [RUNS]
+set -euo pipefail
+build=${1:-build/dev}
+runs=${2:-200}
+loopscope="$build/app/loopscope"
+script=$(mktemp --suffix=.js)
+trap 'rm -f "$script"' EXIT
+"$loopscope" --emit-js --scenario main-race > "$script"
+
+count_timeout_first() {
+    local n=0
+    for _ in $(seq 1 "$runs"); do
+        if [ "$("$@" | head -n 1)" = "timeout" ]; then n=$((n + 1)); fi
+    done
+    echo "$n"
+}
+
+node_wins=$(count_timeout_first node "$script")
+# A millisecond tick falls inside a gap of g µs with probability g / 1000.
+gap=$(( node_wins * 1000 / runs ))
+echo "node $(node --version): timeout first in $node_wins of $runs runs: a gap of about $gap µs"
+ours=$(count_timeout_first "$loopscope" --headless --scenario main-race --startup-gap-us "$gap")
+echo "loopscope --startup-gap-us $gap: timeout first in $ours of $runs runs"
