@@ -54,6 +54,16 @@ std::shared_ptr<loopscope::Recording> largeRecording(std::int64_t records)
     return recording;
 }
 
+// Injects a workload that logs a line and waits for the line: the window's loop is alive and takes work.
+bool takesWorkAtOnce(MainWindow& window)
+{
+    const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
+        { "op": "log", "text": "still alive" } ] })";
+    return window.injectWorkload(hello, QStringLiteral("hello"))
+        && QTest::qWaitFor(
+            [&window] { return window.consoleModel()->outputLines().contains(QStringLiteral("still alive")); }, 5000);
+}
+
 // The loop-delay monitor's samples recorded so far.
 std::size_t delaySamples(const loopscope::Recording& recording)
 {
@@ -263,10 +273,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!server->live().inCallback.load(), 5000);
         QCOMPARE(window.session(), server);
         const std::size_t samples = delaySamples(server->recording());
-        const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
-            { "op": "log", "text": "still alive" } ] })";
-        QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
-        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+        QVERIFY(takesWorkAtOnce(window));
         QTRY_VERIFY_WITH_TIMEOUT(delaySamples(server->recording()) > samples + 5, 5000);
         QVERIFY(!server->finished());
         QVERIFY(!server->recording().info.aborted);
@@ -301,10 +308,7 @@ private slots:
                                      .contains(QStringLiteral("memory budget exceeded")),
             5000);
         // The next workload gets a fresh server loop.
-        const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
-            { "op": "log", "text": "still alive" } ] })";
-        QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
-        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+        QVERIFY(takesWorkAtOnce(window));
         QVERIFY(window.session() != server);
     }
 
@@ -328,10 +332,7 @@ private slots:
                     .data()
                     .toString()
                     .contains(QStringLiteral("aborted")));
-        const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
-            { "op": "log", "text": "still alive" } ] })";
-        QVERIFY(window.injectWorkload(hello, QStringLiteral("hello")));
-        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("still alive")), 5000);
+        QVERIFY(takesWorkAtOnce(window));
     }
 
     // What --program, --open and FILE do once the window runs: a bad file is a dialog over the window,

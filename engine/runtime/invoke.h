@@ -14,7 +14,8 @@ template <typename F> void Runtime::fromLoop(F&& body)
     } catch (const Aborted&) {
         stopCancelled();
     } catch (const MemoryBudgetExceeded&) {
-        budgetExceeded();
+        // The budget is marked exceeded, so this ends the run rather than only its work.
+        stopCancelled();
     }
 }
 

@@ -168,13 +168,39 @@ void Runtime::shutdown()
 
 void Runtime::loopEnded()
 {
-    const std::int64_t at = m_rec.now();
     finishIteration();
+    publishQueuesNow();
+}
+
+// After a run's end or its abandoned work the queues are empty; the views must not keep showing the
+// last busy moment.
+void Runtime::publishQueuesNow()
+{
+    const std::int64_t at = m_rec.now();
     sampleQueues(at, true);
-    // The queues are empty now; the views must not keep showing the last busy moment.
     if (m_control)
         publishSnapshot(at);
     m_rec.flush();
+}
+
+// What an abort and abandoned work both drop: the queued callbacks, the handles that would run
+// more, worker loops and workloads not yet delivered.
+void Runtime::dropQueuedWork()
+{
+    m_ticks.clear();
+    m_microtasks.clear();
+    m_immediates.clear();
+    m_runningImmediates.clear();
+    if (m_idleHandle.open())
+        uv_idle_stop(m_idleHandle.get());
+    m_idleActive = false;
+    if (m_timerHandle.open())
+        uv_timer_stop(m_timerHandle.get());
+    m_pendingTimer.open = false;
+    endWorkers();
+    m_inbox.clear();
+    if (m_inboxHandle.open())
+        m_inboxHandle.unref();
 }
 
 void Runtime::stopCancelled()
@@ -187,19 +213,12 @@ void Runtime::stopCancelled()
         m_live.inCallback.store(false, std::memory_order_relaxed);
     }
     m_depth = 0;
-    m_pendingTimer.open = false;
     const bool overBudget = m_options.budget && m_options.budget->exceeded();
     if (!overBudget && m_cancelled.load(std::memory_order_acquire) && m_abandonWork.load(std::memory_order_relaxed)
         && !m_closed)
         abandonWork();
     else
         abortRun();
-}
-
-void Runtime::budgetExceeded()
-{
-    // The budget says it was exceeded; stopCancelled() then ends the run rather than only its work.
-    stopCancelled();
 }
 
 void Runtime::abandonWorkFromCommand()
@@ -211,27 +230,13 @@ void Runtime::abandonWorkFromCommand()
 void Runtime::abandonWork()
 {
     ++m_epoch;
-    m_ticks.clear();
-    m_microtasks.clear();
-    m_immediates.clear();
-    m_runningImmediates.clear();
-    if (m_idleActive)
-        uv_idle_stop(m_idleHandle.get());
-    m_idleActive = false;
+    dropQueuedWork();
+    // The loop goes on, so the timers go too, and nothing refers to a promise, an async function
+    // or a chain any more: the queues held them all.
     m_timers.clear();
-    if (m_timerHandle.open()) {
-        uv_timer_stop(m_timerHandle.get());
-        m_timerHandle.unref();
-    }
-    m_pendingTimer.open = false;
-    // Nothing refers to a promise, an async function or a chain any more: the queues held them all.
     m_promises.clear();
     m_frames.clear();
     m_chains.clear();
-    m_inbox.clear();
-    if (m_inboxHandle.open())
-        m_inboxHandle.unref();
-    endWorkers();
     // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work
     // cannot be taken back from its thread, so its callbacks see an older epoch and do nothing.
     while (!m_requests.empty())
@@ -239,11 +244,7 @@ void Runtime::abandonWork()
     recordError("work abandoned by the user; the loop goes on");
     m_abandonWork.store(false, std::memory_order_relaxed);
     m_cancelled.store(false, std::memory_order_relaxed);
-    const std::int64_t at = m_rec.now();
-    sampleQueues(at, true);
-    if (m_control)
-        publishSnapshot(at);
-    m_rec.flush();
+    publishQueuesNow();
 }
 
 void Runtime::abortRun()
@@ -252,25 +253,13 @@ void Runtime::abortRun()
         return;
     m_aborted = true;
     m_cancelled = true;
-    m_ticks.clear();
-    m_microtasks.clear();
-    m_immediates.clear();
-    m_runningImmediates.clear();
-    if (m_idleHandle.open())
-        uv_idle_stop(m_idleHandle.get());
-    if (m_timerHandle.open())
-        uv_timer_stop(m_timerHandle.get());
-    m_idleActive = false;
-    endWorkers();
+    dropQueuedWork();
     if (m_options.budget && m_options.budget->exceeded() && !m_options.parent)
         recordError("memory budget exceeded: the queues and the recording need more than "
             + std::to_string(m_options.budget->limit() >> 20) + " MB (--memory-budget)");
     // A serving loop stops serving: the run is over.
     if (m_server)
         m_server->setKeepsLoopAlive(false);
-    if (m_inboxHandle.open())
-        m_inboxHandle.unref();
-    m_inbox.clear();
     recordError("run aborted");
     m_rec.flush();
     uv_stop(&m_loop);

@@ -143,8 +143,10 @@ private:
     void abortRun();
     // Ends what cancelled() interrupted: abandons the work (cancelWork) or the whole run.
     void stopCancelled();
-    // Ends the run because the queues, or the recording, outgrew the memory budget.
-    void budgetExceeded();
+    // What abortRun() and abandonWork() both drop.
+    void dropQueuedWork();
+    // Samples and publishes the queues now (empty after an end, an abort or abandoned work).
+    void publishQueuesNow();
     // Forgets every queue, timer, promise and pending callback of the program; the loop goes on.
     void abandonWork();
     // Spends RuntimeOptions::startupGapUs after the main module, before the first iteration.
@@ -199,7 +201,8 @@ private:
     void startServer();
     void socketClosing(bool closed);
     void startWorker(const Op& op);
-    // Terminates every worker loop and closes its message handle, which kept this loop alive.
+    // Terminates a worker loop (every one) and closes its message handle, which kept this loop alive.
+    void endWorker(std::size_t slot);
     void endWorkers();
     LiveState& poolLive() { return m_options.poolLive ? *m_options.poolLive : m_live; }
 

@@ -42,39 +42,32 @@ void Runtime::startWorker(const Op& op)
             return;
         fromLoop([this, &op] { invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.done); }); });
     };
-    events.exited = [this, slot] {
-        WorkerSlot& worker = m_workers[slot];
-        if (worker.closing)
-            return;
-        worker.closing = true;
-        worker.host->terminate();
-        m_live.workerLoops.fetch_sub(1, std::memory_order_relaxed);
-        worker.host->close([this, slot] {
-            m_workers[slot] = WorkerSlot {};
-            m_workersRefused = false;
-        });
-    };
+    events.exited = [this, slot] { endWorker(slot); };
     m_workers[slot].busy = true;
     m_workers[slot].host = std::make_unique<WorkerHost>(m_loop, m_recording, body, options, std::move(events));
     m_workers[slot].host->start();
     m_live.workerLoops.fetch_add(1, std::memory_order_relaxed);
 }
 
+void Runtime::endWorker(std::size_t slot)
+{
+    WorkerSlot& worker = m_workers[slot];
+    if (!worker.host || worker.closing)
+        return;
+    worker.closing = true;
+    // Joins the worker's thread: a worker in work that cannot be interrupted holds this loop here.
+    worker.host->terminate();
+    m_live.workerLoops.fetch_sub(1, std::memory_order_relaxed);
+    worker.host->close([this, slot] {
+        m_workers[slot] = WorkerSlot {};
+        m_workersRefused = false;
+    });
+}
+
 void Runtime::endWorkers()
 {
-    for (std::size_t slot = 0; slot < m_workers.size(); ++slot) {
-        WorkerSlot& worker = m_workers[slot];
-        if (!worker.host || worker.closing)
-            continue;
-        worker.closing = true;
-        // Joins the worker's thread: a worker in work that cannot be interrupted holds this loop here.
-        worker.host->terminate();
-        m_live.workerLoops.fetch_sub(1, std::memory_order_relaxed);
-        worker.host->close([this, slot] {
-            m_workers[slot] = WorkerSlot {};
-            m_workersRefused = false;
-        });
-    }
+    for (std::size_t slot = 0; slot < m_workers.size(); ++slot)
+        endWorker(slot);
 }
 
 } // namespace loopscope
