@@ -31,6 +31,16 @@ bool sameFile(const QString& a, const QString& b)
 
 } // namespace
 
+std::optional<loopscope::NodeCosts> CommandLine::nodeCosts() const
+{
+    if (!costsGiven)
+        return std::nullopt;
+    loopscope::NodeCosts costs = loopscope::NodeCosts::node20().scaled(nodeCostsPercent);
+    if (startupGapUs)
+        costs.startupGapUs = std::uint32_t(*startupGapUs);
+    return costs;
+}
+
 std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandLine& out)
 {
     QCommandLineParser parser;
@@ -69,13 +79,18 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("Largest trace file to write, in MB (default 512); past it events are left out and the trace "
            "says it was truncated."),
         tr("MB"));
+    const QCommandLineOption nodeCosts(QStringLiteral("node-costs"),
+        tr("The time Node.js spends where LoopScope takes microseconds (the first console.log, a worker's "
+           "start-up, the start-up gap), in percent of what was measured against Node 20 (default 100; 0: "
+           "none, 0 to 1000). It decides races such as setTimeout(0) against setImmediate. See "
+           "docs/FIDELITY.md."),
+        tr("PERCENT"));
     const QCommandLineOption startupGap(QStringLiteral("startup-gap-us"),
-        tr("Node's time from the main module to the first timers phase, in microseconds (default 240, measured "
-           "against Node 20; 0 to 100000): it decides how often setTimeout(0) beats setImmediate from the main "
-           "module. See docs/FIDELITY.md."),
+        tr("Node's time from the main module's drain to the first timers phase, in microseconds (default 130, "
+           "measured against Node 20; 0 to 100000)."),
         tr("N"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
-        timeout, lang, compare, node, budget, maxTrace, startupGap });
+        timeout, lang, compare, node, budget, maxTrace, nodeCosts, startupGap });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -87,7 +102,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
     for (const QCommandLineOption* single :
-        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace, &startupGap }) {
+        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace, &nodeCosts,
+             &startupGap }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }
@@ -138,8 +154,17 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     if (parser.isSet(maxTrace) && !parseInt(parser.value(maxTrace), 1, 1048576, out.maxTraceMb))
         return tr("--max-trace-mb must be a whole number of MB from 1 to 1048576, not '%1'")
             .arg(parser.value(maxTrace));
-    if (parser.isSet(startupGap) && !parseInt(parser.value(startupGap), 0, 100000, out.startupGapUs))
-        return tr("--startup-gap-us must be a whole number from 0 to 100000, not '%1'").arg(parser.value(startupGap));
+    if (parser.isSet(nodeCosts) && !parseInt(parser.value(nodeCosts), 0, 1000, out.nodeCostsPercent))
+        return tr("--node-costs must be a whole number of percent from 0 to 1000, not '%1'")
+            .arg(parser.value(nodeCosts));
+    if (parser.isSet(startupGap)) {
+        int gap = 0;
+        if (!parseInt(parser.value(startupGap), 0, 100000, gap))
+            return tr("--startup-gap-us must be a whole number from 0 to 100000, not '%1'")
+                .arg(parser.value(startupGap));
+        out.startupGapUs = gap;
+    }
+    out.costsGiven = parser.isSet(nodeCosts) || parser.isSet(startupGap);
     if (parser.isSet(pool)) {
         int size = 0;
         if (!parseInt(parser.value(pool), 1, 1024, size))

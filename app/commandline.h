@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runtime/nodecosts.h"
+
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
@@ -29,9 +31,14 @@ public:
     bool compareNode = false;
     int timeoutMs = 60000;
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
-    int startupGapUs = 240; // SessionOptions::DefaultStartupGapUs
+    int nodeCostsPercent = 100; // of NodeCosts::node20()
+    std::optional<int> startupGapUs; // NodeCosts::startupGapUs, when not the scaled default
+    bool costsGiven = false; // --node-costs or --startup-gap-us: they override the window's setting
     int maxTraceMb = 512; // written in about half a second here, so a trace never holds up an abort for long
     std::optional<int> threadpoolSize;
+
+    // Node's costs as --node-costs and --startup-gap-us set them, or nullopt when neither is given.
+    std::optional<loopscope::NodeCosts> nodeCosts() const;
 
     // Parses arguments; on bad input returns the message to print (exit code 2).
     static std::optional<QString> parse(const QStringList& arguments, CommandLine& out);

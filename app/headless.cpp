@@ -188,7 +188,7 @@ int run(const CommandLine& options)
     const bool keepOutput = options.compareNode;
     loopscope::SessionOptions sessionOptions;
     sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
-    sessionOptions.startupGapUs = options.startupGapUs;
+    sessionOptions.costs = options.nodeCosts().value_or(loopscope::NodeCosts::node20());
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
         writeStdoutLine(line);
         if (keepOutput) {

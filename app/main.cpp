@@ -6,6 +6,7 @@
 #include "signalnotifier.h"
 #include "widgets/fileactions.h"
 #include "widgets/mainwindow.h"
+#include "widgets/nodetimingdialog.h"
 #include "widgets/scenariobrowser.h"
 
 #include <QApplication>
@@ -117,7 +118,8 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
     installTranslator(app, options.language);
     SessionController::setMemoryBudgetMb(std::size_t(options.memoryBudgetMb));
-    SessionController::setStartupGapUs(options.startupGapUs);
+    // The command line decides for this process; otherwise the window's remembered choice does.
+    SessionController::setNodeCosts(options.nodeCosts().value_or(NodeTimingDialog::savedCosts()));
 
     // A GUI asked to end by a signal ends as if its window were closed: a normal end (exit 0), the
     // session written when asked. Signals that come while it is written are ignored.

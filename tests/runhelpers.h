@@ -51,11 +51,14 @@ inline loopscope::Program loadScenario(const QString& name, const ScenarioCatalo
     return std::get<loopscope::Program>(std::move(loaded));
 }
 
-inline RunResult runProgram(loopscope::Program program, int timeoutMs = 30000)
+// Runs `program` to its end with Node's costs modelled as `costs` (by default as the app does).
+inline RunResult runProgram(loopscope::Program program, int timeoutMs = 30000,
+    const loopscope::NodeCosts& costs = loopscope::NodeCosts::node20())
 {
     RunResult result;
     auto lines = std::make_shared<QStringList>();
     loopscope::SessionOptions options;
+    options.costs = costs;
     options.onLog = [lines](std::string_view line) { lines->append(QString::fromUtf8(line.data(), int(line.size()))); };
     result.session = std::make_unique<loopscope::Session>(std::move(program), options);
     result.session->start();

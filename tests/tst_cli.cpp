@@ -324,6 +324,11 @@ void TestCli::badInput_data()
     flags("trace cap 0", { QStringLiteral("--max-trace-mb"), QStringLiteral("0") }, "--max-trace-mb");
     flags("startup gap -1", { QStringLiteral("--startup-gap-us"), QStringLiteral("-1") }, "--startup-gap-us");
     flags("startup gap 1 s", { QStringLiteral("--startup-gap-us"), QStringLiteral("1000000") }, "--startup-gap-us");
+    flags("node costs -5", { QStringLiteral("--node-costs"), QStringLiteral("-5") }, "--node-costs");
+    flags("node costs 2000", { QStringLiteral("--node-costs"), QStringLiteral("2000") }, "--node-costs");
+    flags("node costs twice",
+        { QStringLiteral("--node-costs"), QStringLiteral("10"), QStringLiteral("--node-costs"), QStringLiteral("20") },
+        "--node-costs");
     flags("timeout -1", { QStringLiteral("--timeout-ms"), QStringLiteral("-1") }, "--timeout-ms");
     flags("timeout 0", { QStringLiteral("--timeout-ms"), QStringLiteral("0") }, "--timeout-ms");
     flags("timeout 1e3", { QStringLiteral("--timeout-ms"), QStringLiteral("1e3") }, "1e3");

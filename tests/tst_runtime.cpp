@@ -249,6 +249,34 @@ private slots:
         QVERIFY2(timeoutFirst >= 8 && timeoutFirst < Runs, qPrintable(QString::number(timeoutFirst)));
     }
 
+    // Node's first console.log sets up stdout (about 2 ms), so a log after the setTimeout in the main
+    // module lets the loop clock pass the timer's millisecond: Node prints the timer first in every run.
+    // Without the modelled cost LoopScope's main module takes microseconds and the immediate wins.
+    void mainModuleLogMakesTheTimerWin()
+    {
+        const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"race","main":[
+            {"op":"setTimeout","ms":0,"do":[{"op":"log","text":"timeout"}]},
+            {"op":"setImmediate","do":[{"op":"log","text":"immediate"}]},
+            {"op":"log","text":"main"}]})");
+        const QStringList nodeOrder { "main", "timeout", "immediate" };
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(runProgram(program).lines, nodeOrder);
+        int immediateFirst = 0;
+        for (int i = 0; i < 10; ++i)
+            immediateFirst += runProgram(program, 30000, NodeCosts::none()).lines.at(1) == QLatin1String("immediate");
+        QVERIFY2(immediateFirst > 0, "without the modelled costs the immediate should win");
+    }
+
+    // A worker's first line runs after its thread has booted (about 25 ms in Node), so a 5 ms timer of
+    // the main module prints before it.
+    void workerStartsAfterNodesBootTime()
+    {
+        const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"w","main":[
+            {"op":"worker","do":[{"op":"log","text":"worker"}],"done":[{"op":"log","text":"done"}]},
+            {"op":"setTimeout","ms":5,"do":[{"op":"log","text":"timer"}]}]})");
+        QCOMPARE(runProgram(program).lines, (QStringList { "timer", "worker", "done" }));
+    }
+
     void drainRule()
     {
         const Program program = parseOrFail(R"({

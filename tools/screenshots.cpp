@@ -3,6 +3,7 @@
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
+#include "widgets/nodetimingdialog.h"
 #include "widgets/theme.h"
 #include "widgets/workloadpalette.h"
 
@@ -84,5 +85,10 @@ int main(int argc, char** argv)
     save(*window.latencyChart(), out.filePath(prefix + QStringLiteral("blocked-chart.png")));
     QTest::qWait(2000);
     save(window, out.filePath(prefix + QStringLiteral("after.png")));
+
+    NodeTimingDialog timing(&window);
+    timing.show();
+    QTest::qWait(200);
+    save(timing, out.filePath(prefix + QStringLiteral("node-timing.png")));
     return 0;
 }

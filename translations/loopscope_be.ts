@@ -200,12 +200,24 @@
         <translation>--headless з запісам &apos;%1&apos; патрабуе --summary</translation>
     </message>
     <message>
-        <source>Node&apos;s time from the main module to the first timers phase, in microseconds (default 240, measured against Node 20; 0 to 100000): it decides how often setTimeout(0) beats setImmediate from the main module. See docs/FIDELITY.md.</source>
-        <translation>Час, які Node марнуе паміж галоўным модулем і першай фазай timers, у мікрасекундах (па змаўчанні 240, вымерана з Node 20; ад 0 да 100000): ад яго залежыць, як часта setTimeout(0) апярэджвае setImmediate з галоўнага модуля. Гл. docs/FIDELITY.md.</translation>
-    </message>
-    <message>
         <source>--startup-gap-us must be a whole number from 0 to 100000, not &apos;%1&apos;</source>
         <translation>--startup-gap-us павінен быць цэлым лікам ад 0 да 100000, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>The time Node.js spends where LoopScope takes microseconds (the first console.log, a worker&apos;s start-up, the start-up gap), in percent of what was measured against Node 20 (default 100; 0: none, 0 to 1000). It decides races such as setTimeout(0) against setImmediate. See docs/FIDELITY.md.</source>
+        <translation>Час, які Node.js марнуе там, дзе LoopScope патрабуе мікрасекунд (першы console.log, запуск worker, паўза запуску), у працэнтах ад вымеранага з Node 20 (па змаўчанні 100; 0: нічога, ад 0 да 1000). Ён вырашае гонкі, такія як setTimeout(0) супраць setImmediate. Гл. docs/FIDELITY.md.</translation>
+    </message>
+    <message>
+        <source>PERCENT</source>
+        <translation>ПРАЦЭНТЫ</translation>
+    </message>
+    <message>
+        <source>Node&apos;s time from the main module&apos;s drain to the first timers phase, in microseconds (default 130, measured against Node 20; 0 to 100000).</source>
+        <translation>Час Node ад апаражнення чэргаў галоўнага модуля да першай фазы таймераў, у мікрасекундах (па змаўчанні 130, вымерана з Node 20; ад 0 да 100000).</translation>
+    </message>
+    <message>
+        <source>--node-costs must be a whole number of percent from 0 to 1000, not &apos;%1&apos;</source>
+        <translation>--node-costs мусіць быць цэлым лікам працэнтаў ад 0 да 1000, а не «%1»</translation>
     </message>
 </context>
 <context>
@@ -750,6 +762,89 @@
     <message>
         <source>■ memory budget exceeded: the queues and the recording needed more than %1 MB; the run was aborted (--memory-budget)</source>
         <translation>■ перавышаны ліміт памяці: чэргам і запісу трэба было больш за %1 МБ; выкананне перапынена (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>Node.js &amp;timing…</source>
+        <translation>&amp;Часы Node.js…</translation>
+    </message>
+    <message>
+        <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
+        <translation>Час, які марнуе Node.js і які мадэлюе LoopScope (яго першы console.log, запуск worker, паўза запуску): ён вырашае гонкі, такія як setTimeout(0) супраць setImmediate.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeTimingDialog</name>
+    <message>
+        <source>%L1 ms</source>
+        <translation>%L1 мс</translation>
+    </message>
+    <message>
+        <source>%L1 µs</source>
+        <translation>%L1 мкс</translation>
+    </message>
+    <message>
+        <source>Node.js timing</source>
+        <translation>Часы Node.js</translation>
+    </message>
+    <message>
+        <source>Node.js spends time where LoopScope takes microseconds: its first console.log sets up stdout, a worker boots a JavaScript engine, and start-up work runs between the main module and the first iteration. LoopScope spends the same time on its loop thread, so libuv&apos;s millisecond clock decides races such as setTimeout(0) against setImmediate as often as it does in Node. The figures were measured with Node 20 (scripts/calibrate-node-costs.js); they apply to runs started afterwards.</source>
+        <translation>Node.js марнуе час там, дзе LoopScope патрабуе мікрасекунд: яго першы console.log рыхтуе stdout, worker запускае рухавік JavaScript, а праца запуску ідзе паміж галоўным модулем і першай ітэрацыяй. LoopScope марнуе той жа час у сваім патоку цыкла, таму мілісекундны гадзіннік libuv вырашае гонкі, такія як setTimeout(0) супраць setImmediate, гэтак жа часта, як у Node. Лічбы вымераны з Node 20 (scripts/calibrate-node-costs.js); яны дзейнічаюць для запускаў, пачатых пасля.</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>100 %: as measured. A slower machine than the calibration&apos;s spends more (try 200 %); 0 % models no cost at all, and the main module&apos;s races then go LoopScope&apos;s way (the immediate first).</source>
+        <translation>100 %: як вымерана. Машына, павольнейшая за калібровачную, марнуе больш (паспрабуйце 200 %); 0 % не мадэлюе ніякага кошту, і тады гонкі галоўнага модуля ідуць па-LoopScope (спачатку immediate).</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> мкс</translation>
+    </message>
+    <message>
+        <source>Node&apos;s work between the main module&apos;s drain and the first timers phase. With the first setImmediate&apos;s own cost it makes main-race print &quot;timeout&quot; first in about one run in four, as Node 20 did (24 of 100 runs).</source>
+        <translation>Праца Node паміж апаражненнем чэргаў галоўнага модуля і першай фазай таймераў. Разам з коштам першага setImmediate яна робіць так, што main-race друкуе «timeout» першым прыкладна ў адным запуску з чатырох, як рабіў Node 20 (24 са 100).</translation>
+    </message>
+    <message>
+        <source>Scale of the measured costs:</source>
+        <translation>Маштаб вымераных коштаў:</translation>
+    </message>
+    <message>
+        <source>Start-up gap:</source>
+        <translation>Паўза запуску:</translation>
+    </message>
+    <message>
+        <source>First use of</source>
+        <translation>Першае выкарыстанне</translation>
+    </message>
+    <message>
+        <source>Node 20</source>
+        <translation>Node 20</translation>
+    </message>
+    <message>
+        <source>Modelled</source>
+        <translation>Мадэль</translation>
+    </message>
+    <message>
+        <source>What Node spends the first time a thread uses each operation, beyond a second use. Later uses cost LoopScope&apos;s own (shorter) time.</source>
+        <translation>Што Node марнуе, калі паток упершыню выкарыстоўвае кожную аперацыю, звыш кошту другога выкарыстання. Наступныя выкарыстанні каштуюць уласны (карацейшы) час LoopScope.</translation>
+    </message>
+    <message>
+        <source>Node 20&apos;s figures</source>
+        <translation>Лічбы Node 20</translation>
+    </message>
+    <message>
+        <source>Back to the figures measured with Node 20: 100 % and its start-up gap.</source>
+        <translation>Вярнуцца да лічбаў, вымераных з Node 20: 100 % і яго паўза запуску.</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s start-up</source>
+        <translation>запуск worker</translation>
+    </message>
+    <message>
+        <source>main-race: about %1 µs pass between its setTimeout(0) and the first timers phase, so the timer should win in about %2 % of runs (Node 20: 24 %).</source>
+        <translation>main-race: паміж яго setTimeout(0) і першай фазай таймераў праходзіць каля %1 мкс, таму таймер павінен выйграваць прыкладна ў %2 % запускаў (Node 20: 24 %).</translation>
     </message>
 </context>
 <context>

@@ -200,12 +200,24 @@
         <translation>--headless con la grabación &apos;%1&apos; necesita --summary</translation>
     </message>
     <message>
-        <source>Node&apos;s time from the main module to the first timers phase, in microseconds (default 240, measured against Node 20; 0 to 100000): it decides how often setTimeout(0) beats setImmediate from the main module. See docs/FIDELITY.md.</source>
-        <translation>Tiempo que Node pasa entre el módulo principal y la primera fase timers, en microsegundos (por defecto 240, medido con Node 20; de 0 a 100000): decide con qué frecuencia setTimeout(0) gana a setImmediate desde el módulo principal. Véase docs/FIDELITY.md.</translation>
-    </message>
-    <message>
         <source>--startup-gap-us must be a whole number from 0 to 100000, not &apos;%1&apos;</source>
         <translation>--startup-gap-us debe ser un número entero de 0 a 100000, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>The time Node.js spends where LoopScope takes microseconds (the first console.log, a worker&apos;s start-up, the start-up gap), in percent of what was measured against Node 20 (default 100; 0: none, 0 to 1000). It decides races such as setTimeout(0) against setImmediate. See docs/FIDELITY.md.</source>
+        <translation>El tiempo que Node.js gasta donde LoopScope tarda microsegundos (el primer console.log, el arranque de un worker, la pausa de arranque), en porcentaje de lo medido con Node 20 (por defecto 100; 0: nada, de 0 a 1000). Decide carreras como setTimeout(0) contra setImmediate. Véase docs/FIDELITY.md.</translation>
+    </message>
+    <message>
+        <source>PERCENT</source>
+        <translation>PORCENTAJE</translation>
+    </message>
+    <message>
+        <source>Node&apos;s time from the main module&apos;s drain to the first timers phase, in microseconds (default 130, measured against Node 20; 0 to 100000).</source>
+        <translation>El tiempo de Node desde el vaciado de colas del módulo principal hasta la primera fase de temporizadores, en microsegundos (por defecto 130, medido con Node 20; de 0 a 100000).</translation>
+    </message>
+    <message>
+        <source>--node-costs must be a whole number of percent from 0 to 1000, not &apos;%1&apos;</source>
+        <translation>--node-costs debe ser un número entero de porcentaje de 0 a 1000, no «%1»</translation>
     </message>
 </context>
 <context>
@@ -747,6 +759,89 @@
     <message>
         <source>■ memory budget exceeded: the queues and the recording needed more than %1 MB; the run was aborted (--memory-budget)</source>
         <translation>■ presupuesto de memoria superado: las colas y la grabación necesitaban más de %1 MB; la ejecución se abortó (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>Node.js &amp;timing…</source>
+        <translation>&amp;Tiempos de Node.js…</translation>
+    </message>
+    <message>
+        <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
+        <translation>El tiempo que gasta Node.js y que LoopScope modela (su primer console.log, el arranque de un worker, la pausa de arranque): decide carreras como setTimeout(0) contra setImmediate.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeTimingDialog</name>
+    <message>
+        <source>%L1 ms</source>
+        <translation>%L1 ms</translation>
+    </message>
+    <message>
+        <source>%L1 µs</source>
+        <translation>%L1 µs</translation>
+    </message>
+    <message>
+        <source>Node.js timing</source>
+        <translation>Tiempos de Node.js</translation>
+    </message>
+    <message>
+        <source>Node.js spends time where LoopScope takes microseconds: its first console.log sets up stdout, a worker boots a JavaScript engine, and start-up work runs between the main module and the first iteration. LoopScope spends the same time on its loop thread, so libuv&apos;s millisecond clock decides races such as setTimeout(0) against setImmediate as often as it does in Node. The figures were measured with Node 20 (scripts/calibrate-node-costs.js); they apply to runs started afterwards.</source>
+        <translation>Node.js gasta tiempo donde LoopScope tarda microsegundos: su primer console.log prepara stdout, un worker arranca un motor de JavaScript y el trabajo de arranque se ejecuta entre el módulo principal y la primera iteración. LoopScope gasta el mismo tiempo en su hilo del bucle, de modo que el reloj de milisegundos de libuv decide carreras como setTimeout(0) contra setImmediate con la misma frecuencia que en Node. Las cifras se midieron con Node 20 (scripts/calibrate-node-costs.js); se aplican a las ejecuciones que empiecen después.</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>100 %: as measured. A slower machine than the calibration&apos;s spends more (try 200 %); 0 % models no cost at all, and the main module&apos;s races then go LoopScope&apos;s way (the immediate first).</source>
+        <translation>100 %: tal como se midió. Una máquina más lenta que la de la calibración gasta más (pruebe 200 %); 0 % no modela ningún coste, y las carreras del módulo principal se resuelven entonces a la manera de LoopScope (primero el inmediato).</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>Node&apos;s work between the main module&apos;s drain and the first timers phase. With the first setImmediate&apos;s own cost it makes main-race print &quot;timeout&quot; first in about one run in four, as Node 20 did (24 of 100 runs).</source>
+        <translation>El trabajo de Node entre el vaciado de colas del módulo principal y la primera fase de temporizadores. Junto con el coste del primer setImmediate hace que main-race imprima «timeout» primero en más o menos una de cada cuatro ejecuciones, como hizo Node 20 (24 de 100).</translation>
+    </message>
+    <message>
+        <source>Scale of the measured costs:</source>
+        <translation>Escala de los costes medidos:</translation>
+    </message>
+    <message>
+        <source>Start-up gap:</source>
+        <translation>Pausa de arranque:</translation>
+    </message>
+    <message>
+        <source>First use of</source>
+        <translation>Primer uso de</translation>
+    </message>
+    <message>
+        <source>Node 20</source>
+        <translation>Node 20</translation>
+    </message>
+    <message>
+        <source>Modelled</source>
+        <translation>Modelado</translation>
+    </message>
+    <message>
+        <source>What Node spends the first time a thread uses each operation, beyond a second use. Later uses cost LoopScope&apos;s own (shorter) time.</source>
+        <translation>Lo que Node gasta la primera vez que un hilo usa cada operación, además de lo que cuesta un segundo uso. Los usos posteriores cuestan el tiempo propio (más corto) de LoopScope.</translation>
+    </message>
+    <message>
+        <source>Node 20&apos;s figures</source>
+        <translation>Cifras de Node 20</translation>
+    </message>
+    <message>
+        <source>Back to the figures measured with Node 20: 100 % and its start-up gap.</source>
+        <translation>Vuelve a las cifras medidas con Node 20: 100 % y su pausa de arranque.</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s start-up</source>
+        <translation>el arranque de un worker</translation>
+    </message>
+    <message>
+        <source>main-race: about %1 µs pass between its setTimeout(0) and the first timers phase, so the timer should win in about %2 % of runs (Node 20: 24 %).</source>
+        <translation>main-race: pasan unos %1 µs entre su setTimeout(0) y la primera fase de temporizadores, así que el temporizador debería ganar en torno al %2 % de las ejecuciones (Node 20: 24 %).</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,24 @@ struct DigestContextDeleter
     void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
 };
 
+// The operation a chain's steps use, for its first-use cost.
+OpKind viaOpKind(ChainVia via)
+{
+    switch (via) {
+    case ChainVia::NextTick:
+        return OpKind::NextTick;
+    case ChainVia::QueueMicrotask:
+        return OpKind::QueueMicrotask;
+    case ChainVia::Promise:
+        return OpKind::Promise;
+    case ChainVia::SetTimeout:
+        return OpKind::SetTimeout;
+    case ChainVia::SetImmediate:
+        return OpKind::SetImmediate;
+    }
+    return OpKind::Chain;
+}
+
 } // namespace
 
 void Runtime::runBlock(const Block& block)
@@ -31,6 +49,7 @@ void Runtime::exec(const Op& op)
     Job job;
     job.label = op.labelId;
     job.body = &op.body;
+    spendFirstUse(op.kind == OpKind::Chain ? viaOpKind(op.via) : op.kind);
     switch (op.kind) {
     case OpKind::Log:
         log(op.textId);
@@ -317,10 +336,13 @@ void Runtime::awaitIn(AsyncFrame* frame, const Op& op)
         settle.label = op.labelId;
         settle.promise = pending;
         m_promises.retain(pending);
-        if (op.await == AwaitKind::Sleep)
+        if (op.await == AwaitKind::Sleep) {
+            spendFirstUse(OpKind::SetTimeout);
             setTimer(settle, op.ms, 1);
-        else
+        } else {
+            spendFirstUse(OpKind::SetImmediate);
             setImmediate(settle);
+        }
         m_promises.then(pending, resume);
         m_promises.release(pending);
         return;

@@ -98,6 +98,9 @@ void Runtime::start()
         loadEsmModule();
         return;
     }
+    // A worker's thread boots an isolate before the worker's first line runs.
+    if (m_options.parent)
+        spendRealTime(m_options.costs.workerStartUs);
     fromLoop([this] {
         invoke(m_labels.main, CallbackKind::Main, [this] { runBlock(m_program->main); });
         if (m_options.onWorkerDone)
@@ -110,10 +113,8 @@ void Runtime::start()
 // what decides the main module's race, never a coin. The loop's first update of its clock comes after.
 void Runtime::spendStartupGap()
 {
-    if (m_options.startupGapUs <= 0 || m_options.parent || m_aborted)
-        return;
-    const std::int64_t until = monotonicNs() + std::int64_t(m_options.startupGapUs) * 1000;
-    while (monotonicNs() < until) { }
+    if (!m_options.parent && !m_aborted)
+        spendRealTime(m_options.costs.startupGapUs);
 }
 
 void Runtime::inject(std::shared_ptr<const Program> workload)

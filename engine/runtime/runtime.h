@@ -8,6 +8,7 @@
 #include "recording/recorder.h"
 #include "recording/recording.h"
 #include "runtime/job.h"
+#include "runtime/nodecosts.h"
 #include "runtime/nodetimers.h"
 #include "runtime/objectpool.h"
 #include "runtime/promises.h"
@@ -55,11 +56,10 @@ struct RuntimeOptions
     bool record = true; // false: run without recording (the benchmarks' baseline)
     // What the queues, promises and timers may hold; past it the run ends (optional).
     MemoryBudget* budget = nullptr;
-    // Node's time between the main module's timers and the first timers phase (its start-up work after
-    // the main module, and a main module's own cost beyond ours), spent on the loop thread before the
-    // first iteration, so that libuv's millisecond clock decides setTimeout(0) against setImmediate from
-    // the main module as often as it does in Node. 0: none. See docs/FIDELITY.md.
-    int startupGapUs = 0;
+    // What Node spends where our work takes microseconds (first uses, a worker's start-up, the gap
+    // before the first iteration), spent in real time so that libuv's clock decides the races it
+    // takes part in as it does in Node. None by default. See docs/FIDELITY.md.
+    NodeCosts costs;
     // The main loop serves: its listening server keeps it alive, as http.createServer().listen()
     // does, so it waits in poll for I/O and never ends on its own.
     bool serve = false;
@@ -149,8 +149,17 @@ private:
     void publishQueuesNow();
     // Forgets every queue, timer, promise and pending callback of the program; the loop goes on.
     void abandonWork();
-    // Spends RuntimeOptions::startupGapUs after the main module, before the first iteration.
+    // Spends NodeCosts::startupGapUs after the main module, before the first iteration.
     void spendStartupGap();
+    // Spends what Node spends on its first use of `kind` on this thread, once.
+    void spendFirstUse(OpKind kind)
+    {
+        const std::uint32_t bit = 1U << unsigned(kind);
+        if ((m_usedOps & bit) == 0) {
+            m_usedOps |= bit;
+            spendRealTime(m_options.costs.firstUse(kind));
+        }
+    }
     // Runs the workloads inject() delivered (the inbox handle's callback, in poll).
     void deliverWorkloads();
     static void onInboxHandle(uv_async_t* handle);
@@ -242,6 +251,7 @@ private:
     std::uint32_t m_epoch = 0;
     bool m_aborted = false;
     bool m_started = false;
+    std::uint32_t m_usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
     bool m_closed = false;
 
     UvHandle<uv_timer_t> m_timerHandle;

@@ -34,6 +34,7 @@ void Runtime::startWorker(const Op& op)
     options.originNs = m_rec.originNs();
     options.parent = this;
     options.record = m_options.record;
+    options.costs = m_options.costs;
 
     WorkerHost::Events events;
     events.log = [this](std::uint32_t textId) { log(textId); };

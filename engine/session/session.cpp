@@ -75,7 +75,7 @@ void Session::start()
     options.poolBoard = &m_poolBoard;
     options.record = m_options.record;
     options.serve = m_options.serve;
-    options.startupGapUs = m_options.startupGapUs;
+    options.costs = m_options.costs;
     options.budget = &m_budget;
     for (std::size_t slot = 0; slot < MaxWorkerLoops; ++slot)
         options.workerLogs.push_back(m_recording.logs[ProberLog + 1 + slot].get());

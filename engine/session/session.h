@@ -8,6 +8,7 @@
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "runtime/nodecosts.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -34,11 +35,8 @@ struct SessionOptions
     // Serve like http.createServer().listen(): the loopback server keeps the loop alive, so it
     // waits in poll and never finishes on its own (the window's default loop).
     bool serve = false;
-    // Node's time from the main module to the first timers phase, in microseconds (RuntimeOptions).
-    int startupGapUs = DefaultStartupGapUs;
-    // Measured against Node 20 on the development machine: main-race printed "timeout" first in 24 of
-    // 100 runs, so a millisecond tick fell in about 240 µs between its setTimeout and the first timers phase.
-    static constexpr int DefaultStartupGapUs = 240;
+    // The time Node spends where LoopScope takes microseconds (RuntimeOptions::costs).
+    NodeCosts costs = NodeCosts::node20();
     // What the queues and the recording may hold, in MiB; past it the run aborts cleanly.
     std::size_t memoryBudgetMb = MemoryBudget::DefaultMb;
 };

@@ -4,11 +4,13 @@
 #include "session/session.h"
 
 #include <atomic>
+#include <mutex>
 
 namespace {
 
 std::atomic<std::size_t> budgetMb { loopscope::MemoryBudget::DefaultMb };
-std::atomic<int> gapUs { loopscope::SessionOptions::DefaultStartupGapUs };
+std::mutex costsMutex;
+loopscope::NodeCosts modelledCosts = loopscope::NodeCosts::node20();
 
 // Whoever lets go of a session last, the reaper or an export still reading its recording, stops it:
 // aborting and stopping complete the recording's info, which a reader must not see change. Work the
@@ -54,14 +56,16 @@ std::size_t SessionController::memoryBudgetMb()
     return budgetMb.load(std::memory_order_relaxed);
 }
 
-void SessionController::setStartupGapUs(int us)
+void SessionController::setNodeCosts(const loopscope::NodeCosts& costs)
 {
-    gapUs.store(us, std::memory_order_relaxed);
+    const std::lock_guard lock(costsMutex);
+    modelledCosts = costs;
 }
 
-int SessionController::startupGapUs()
+loopscope::NodeCosts SessionController::nodeCosts()
 {
-    return gapUs.load(std::memory_order_relaxed);
+    const std::lock_guard lock(costsMutex);
+    return modelledCosts;
 }
 
 void SessionController::start(loopscope::Program program, bool serve)
@@ -72,7 +76,7 @@ void SessionController::start(loopscope::Program program, bool serve)
     loopscope::SessionOptions options;
     options.serve = serve;
     options.memoryBudgetMb = memoryBudgetMb();
-    options.startupGapUs = startupGapUs();
+    options.costs = nodeCosts();
     m_session
         = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program), std::move(options)), &release);
     m_session->start();

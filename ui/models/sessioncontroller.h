@@ -3,6 +3,7 @@
 #include "loop/loopcontrol.h"
 #include "models/sessionreaper.h"
 #include "program/program.h"
+#include "runtime/nodecosts.h"
 
 #include <QObject>
 #include <QString>
@@ -30,9 +31,9 @@ public:
     // What every session started from now on may hold in its queues and recording (--memory-budget).
     static void setMemoryBudgetMb(std::size_t mb);
     static std::size_t memoryBudgetMb();
-    // Node's time from the main module to the first timers phase that sessions model (--startup-gap-us).
-    static void setStartupGapUs(int us);
-    static int startupGapUs();
+    // The time Node spends where LoopScope takes microseconds, as sessions started from now on model it.
+    static void setNodeCosts(const loopscope::NodeCosts& costs);
+    static loopscope::NodeCosts nodeCosts();
 
     LiveFeed* feed() const { return m_feed; }
     loopscope::Session* session() const { return m_session.get(); }

@@ -8,6 +8,7 @@
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
 #include "widgets/latencychart.h"
+#include "widgets/nodetimingdialog.h"
 #include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
 #include "widgets/scenariobrowser.h"
@@ -262,6 +263,18 @@ void MainWindow::createLoopMenu()
     for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
              m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
         loopMenu->addAction(action);
+    loopMenu->addSeparator();
+    QAction* timing = loopMenu->addAction(tr("Node.js &timing…"));
+    timing->setToolTip(tr("The time Node.js spends that LoopScope models (its first console.log, a worker's "
+                          "start-up, the start-up gap): it decides races such as setTimeout(0) against "
+                          "setImmediate."));
+    connect(timing, &QAction::triggered, this, [this] {
+        NodeTimingDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        dialog.save();
+        SessionController::setNodeCosts(dialog.costs());
+    });
 }
 
 void MainWindow::createViewMenu()

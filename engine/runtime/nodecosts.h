@@ -1,0 +1,42 @@
+#pragma once
+
+#include "program/program.h"
+
+#include <array>
+#include <cstdint>
+
+namespace loopscope {
+
+// The time Node.js spends where LoopScope's own work takes microseconds: the first use of an
+// operation on a JavaScript thread (its cold path: the first console.log sets up stdout, the first
+// setTimeout Node's timer lists), a worker's start-up (its thread boots an isolate), and the
+// start-up work between the main module and the first iteration. The loop thread spends these in
+// real time, so libuv's millisecond clock decides the races they take part in as it does in Node.
+// Measured against Node 20 by scripts/calibrate-node-costs.js; docs/FIDELITY.md tells how.
+struct NodeCosts
+{
+    static constexpr std::size_t OpKinds = std::size_t(OpKind::Regex) + 1;
+    static_assert(OpKinds <= 32, "Runtime keeps a bit per op kind");
+
+    // Microseconds beyond a second use, spent before the first use of each op kind takes effect.
+    std::array<std::uint32_t, OpKinds> firstUseUs {};
+    // From `new Worker` to the worker's first line, spent on the worker's thread.
+    std::uint32_t workerStartUs = 0;
+    // From the end of the main module's drain to the first timers phase.
+    std::uint32_t startupGapUs = 0;
+
+    // The figures measured against Node v20.20.2 on the development machine.
+    static NodeCosts node20();
+    // No modelled time at all: LoopScope's own speed.
+    static NodeCosts none() { return {}; }
+    // Every figure times percent / 100 (a slower or faster machine than the calibration's).
+    NodeCosts scaled(int percent) const;
+
+    std::uint32_t firstUse(OpKind kind) const { return firstUseUs[std::size_t(kind)]; }
+};
+
+// Spends `us` microseconds of real time on the calling thread: spinning below a millisecond, where
+// sleeping would overshoot, sleeping above.
+void spendRealTime(std::uint32_t us);
+
+} // namespace loopscope

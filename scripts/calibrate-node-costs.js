@@ -1,0 +1,86 @@
+// Measures what the installed Node.js spends on the first use of each operation LoopScope
+// models (its "cold paths": the first console.log sets up stdout, the first setTimeout its
+// timer lists, a Worker boots an isolate), beyond what a second use costs. LoopScope spends
+// these times on its loop thread (engine/runtime/nodecosts.h); docs/FIDELITY.md explains why.
+//
+//   node scripts/calibrate-node-costs.js [RUNS]
+//
+// Every operation is measured in RUNS fresh processes (default 15), each shaped as
+// `loopscope --emit-js` writes a script: the modules required at the top, stdout a pipe.
+// The medians are printed in microseconds, as nodecosts.h holds them.
+"use strict";
+const { spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+const preamble = `
+const fs = require("node:fs");
+const dns = require("node:dns");
+const crypto = require("node:crypto");
+const { Worker } = require("node:worker_threads");
+`;
+
+// Each body runs twice; its first run minus its second is the cold cost.
+const operations = {
+    log: `console.log("x")`,
+    nextTick: `process.nextTick(() => {})`,
+    queueMicrotask: `queueMicrotask(() => {})`,
+    promise: `Promise.resolve().then(() => {})`,
+    async: `(async () => { await null; })()`,
+    setTimeout: `setTimeout(() => {}, 0)`,
+    setInterval: `{ const handle = setInterval(() => clearInterval(handle), 1); }`,
+    setImmediate: `setImmediate(() => {})`,
+    readFile: `fs.readFile(__filename, () => {})`,
+    dnsLookup: `dns.lookup("localhost", () => {})`,
+    pbkdf2: `crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {})`,
+    worker: `new Worker("", { eval: true }).unref()`,
+};
+
+// How long a worker's first line waits after `new Worker` (its thread boots an isolate).
+const workerStart = `
+const begun = performance.timeOrigin + performance.now();
+const worker = new Worker(
+    'require("node:worker_threads").parentPort.postMessage(performance.timeOrigin + performance.now())',
+    { eval: true });
+worker.on("message", (ran) => process.stderr.write(String(Math.round((ran - begun) * 1000))));
+`;
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "calibrate-"));
+process.on("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
+
+// A file, not -e: fs.readFile reads the script itself, as the emitted scripts do.
+function runScript(source) {
+    const script = path.join(folder, "program.js");
+    fs.writeFileSync(script, source);
+    const result = spawnSync(process.execPath, [script], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    if (result.status !== 0)
+        throw new Error(`node failed: ${result.stderr}`);
+    return Number(result.stderr.trim());
+}
+
+function coldCost(body) {
+    return runScript(`${preamble}
+const t0 = process.hrtime.bigint();
+${body};
+const t1 = process.hrtime.bigint();
+${body};
+const t2 = process.hrtime.bigint();
+process.stderr.write(String(Math.max(0, Number(t1 - t0) - Number(t2 - t1)) / 1000 | 0));
+`);
+}
+
+function median(values) {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+}
+
+function repeat(runs, measure) {
+    return median(Array.from({ length: runs }, measure));
+}
+
+const runs = Number(process.argv[2] || 15);
+console.log(`Node ${process.version} (libuv ${process.versions.uv}), ${runs} runs each, medians in microseconds`);
+for (const [name, body] of Object.entries(operations))
+    console.log(`${name.padEnd(16)} ${repeat(runs, () => coldCost(body))}`);
+console.log(`${"workerStart".padEnd(16)} ${repeat(runs, () => runScript(preamble + workerStart))}`);
