@@ -101,9 +101,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
-    for (const QCommandLineOption* single :
-        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace, &nodeCosts,
-             &startupGap }) {
+    for (const QCommandLineOption* single : { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node,
+             &budget, &maxTrace, &nodeCosts, &startupGap }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }

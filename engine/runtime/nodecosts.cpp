@@ -30,7 +30,8 @@ NodeCosts NodeCosts::node20()
 
 NodeCosts NodeCosts::scaled(int percent) const
 {
-    auto scale = [percent](std::uint32_t us) { return std::uint32_t(std::uint64_t(us) * std::uint64_t(percent) / 100); };
+    auto scale
+        = [percent](std::uint32_t us) { return std::uint32_t(std::uint64_t(us) * std::uint64_t(percent) / 100); };
     NodeCosts out;
     for (std::size_t i = 0; i < OpKinds; ++i)
         out.firstUseUs[i] = scale(firstUseUs[i]);
