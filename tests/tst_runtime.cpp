@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <random>
 
 using namespace loopscope;
 
@@ -62,92 +61,6 @@ std::uint64_t callbackCount(const RunResult& run, const std::string& label)
     return count;
 }
 
-// Random deterministic programs: queues, promises, async/await, chains and timers whose
-// order does not depend on how fast either runtime is (equal durations, or far apart).
-class ProgramGenerator
-{
-public:
-    explicit ProgramGenerator(unsigned seed)
-        : m_random(seed)
-    { }
-
-    QByteArray program()
-    {
-        const bool esm = pick(2) == 0;
-        const bool node10 = pick(2) == 0;
-        QByteArray main = block(0, false, 5);
-        if (pick(3) == 0)
-            main = "[{\"op\":\"readFile\",\"do\":" + main + "}]";
-        return QByteArray("{\"format\":\"loopscope-program\",\"version\":1,\"name\":\"random\",\"module\":\"")
-            + (esm ? "esm" : "cjs") + "\",\"awaitModel\":\"" + (node10 ? "node10" : "node12") + "\",\"main\":" + main
-            + "}";
-    }
-
-private:
-    int pick(int n) { return int(m_random() % unsigned(n)); }
-    QByteArray log() { return "{\"op\":\"log\",\"text\":\"L" + QByteArray::number(++m_lines) + "\"}"; }
-
-    QByteArray block(int depth, bool inAsync, int most)
-    {
-        QByteArrayList ops;
-        const int count = pick(most + 1);
-        for (int i = 0; i < count; ++i)
-            ops.append(op(depth, inAsync));
-        return "[" + ops.join(',') + "]";
-    }
-
-    QByteArray callbackBody(int depth) { return "[" + log() + (pick(2) ? "," + op(depth + 1, false) : "") + "]"; }
-
-    QByteArray op(int depth, bool inAsync)
-    {
-        if (depth > 3)
-            return inAsync && pick(2) ? QByteArray("{\"op\":\"await\"}") : log();
-        switch (pick(inAsync ? 12 : 10)) {
-        case 0:
-        case 1:
-            return log();
-        case 2:
-            return "{\"op\":\"nextTick\",\"do\":" + callbackBody(depth) + "}";
-        case 3:
-            return "{\"op\":\"queueMicrotask\",\"do\":" + callbackBody(depth) + "}";
-        case 4: {
-            QByteArrayList bodies;
-            for (int i = 0, n = 1 + pick(3); i < n; ++i)
-                bodies.append(callbackBody(depth));
-            return "{\"op\":\"promise\",\"chain\":[" + bodies.join(',') + "]}";
-        }
-        case 5: {
-            QByteArray body = "[" + log();
-            if (pick(2))
-                body += "," + op(depth + 1, true);
-            if (pick(3) == 0)
-                body += ",{\"op\":\"repeat\",\"times\":" + QByteArray::number(1 + pick(3))
-                    + ",\"do\":[{\"op\":\"await\"}," + log() + "]}";
-            return "{\"op\":\"async\",\"do\":" + body + "]}";
-        }
-        case 6: {
-            static const char* const vias[] = { "nextTick", "queueMicrotask", "promise" };
-            return QByteArray("{\"op\":\"chain\",\"via\":\"") + vias[pick(3)] + "\",\"times\":"
-                + QByteArray::number(1 + pick(4)) + ",\"do\":[" + log() + "],\"done\":[" + log() + "]}";
-        }
-        case 7: {
-            static const char* const ms[] = { "0", "1", "1", "100", "250" };
-            return QByteArray("{\"op\":\"setTimeout\",\"ms\":") + ms[pick(5)] + ",\"do\":" + callbackBody(depth) + "}";
-        }
-        case 8:
-            return "{\"op\":\"setInterval\",\"ms\":" + QByteArray(pick(2) ? "1" : "400")
-                + ",\"times\":" + QByteArray::number(1 + pick(3)) + ",\"do\":[" + log() + "]}";
-        case 9:
-            return log();
-        default:
-            return pick(2) ? QByteArray("{\"op\":\"await\"}") : QByteArray("{\"op\":\"await\",\"promise\":true}");
-        }
-    }
-
-    std::mt19937 m_random;
-    int m_lines = 0;
-};
-
 } // namespace
 
 class TestRuntime : public QObject
@@ -194,39 +107,6 @@ private slots:
         QCOMPARE(run.session->handlesLeftOpen(), 0);
         QCOMPARE(run.session->poolWorkLeft(), 0u);
         QCOMPARE(run.session->recording().info.droppedEvents, std::uint64_t(0));
-    }
-
-    // Every deterministic scenario prints exactly what Node prints for its emitted script.
-    void scenariosAgreeWithNode_data() { scenarioOrders_data(); }
-    void scenariosAgreeWithNode()
-    {
-        QFETCH(QString, scenario);
-        const Program program = loadScenario(scenario);
-        REQUIRE_NODE();
-        bool ok = false;
-        const QStringList node = runInNode(program, &ok);
-        QVERIFY(ok);
-        const RunResult run = runProgram(program);
-        QCOMPARE(run.lines, node);
-    }
-
-    void randomProgramsAgreeWithNode_data()
-    {
-        QTest::addColumn<unsigned>("seed");
-        for (unsigned seed = 1; seed <= 40; ++seed)
-            QTest::addRow("seed %u", seed) << seed;
-    }
-    void randomProgramsAgreeWithNode()
-    {
-        QFETCH(unsigned, seed);
-        const Program program = parseOrFail(ProgramGenerator(seed).program());
-        REQUIRE_NODE();
-        bool ok = false;
-        const QStringList node = runInNode(program, &ok);
-        QVERIFY(ok);
-        const RunResult run = runProgram(program);
-        QVERIFY(run.finished);
-        QCOMPARE(run.lines, node);
     }
 
     void mainRaceCanGoEitherWay()
@@ -301,11 +181,6 @@ private slots:
         const RunResult run = runProgram(program);
         const QStringList expected { "main", "t1", "t3", "m1", "m2", "m3", "t4", "timer A", "tick after A", "timer B" };
         QCOMPARE(run.lines, expected);
-        REQUIRE_NODE();
-        bool ok = false;
-        const QStringList node = runInNode(program, &ok);
-        QVERIFY(ok);
-        QCOMPARE(node, expected);
     }
 
     void immediatesQueuedDuringCheckWaitAnIteration()
@@ -443,11 +318,6 @@ private slots:
             ] })");
         const RunResult run = runProgram(program);
         QCOMPARE(run.lines, (QStringList { "10 ms", "1 ms", "-5 ms is 1 ms", "interval", "interval" }));
-        REQUIRE_NODE();
-        bool ok = false;
-        const QStringList node = runInNode(program, &ok);
-        QVERIFY(ok);
-        QCOMPARE(node, run.lines);
     }
 
     void pauseHaltsTheLoopAndStepsAdvanceIt()
@@ -550,10 +420,6 @@ private slots:
         }
         // The server answered it: its request callback ran on the main loop.
         QCOMPARE(callbackCount(run, "HTTP server: GET /health"), 1u);
-        bool ok = false;
-        const QStringList node = runInNode(program, &ok);
-        if (ok)
-            QCOMPARE(run.lines, node);
     }
 
     // Workers past the limit are refused with one error until one ends, not one per refusal: a repeat
