@@ -1,8 +1,10 @@
 // Takes the README's screenshots of the window as a new user sees it: idle, during the palette's
-// "Block the loop" (1500 ms by default) and after it. Run under Xvfb or offscreen:
+// "Block the loop" (1500 ms by default) and after it; then Compare with Node.js after 20 runs of
+// main-race on each side (needs node). Run under Xvfb or offscreen:
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
+#include "widgets/nodecomparedialog.h"
 #include "widgets/theme.h"
 #include "widgets/workloadpalette.h"
 
@@ -13,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTranslator>
@@ -84,5 +87,15 @@ int main(int argc, char** argv)
     save(*window.latencyChart(), out.filePath(prefix + QStringLiteral("blocked-chart.png")));
     QTest::qWait(2000);
     save(window, out.filePath(prefix + QStringLiteral("after.png")));
+
+    window.runScenario(QStringLiteral("main-race"));
+    NodeCompareDialog* compare = window.compareWithNode();
+    compare->comparison()->setLoopScopePath(QStringLiteral(LOOPSCOPE_EXECUTABLE));
+    QSignalSpy finished(compare->comparison(), &NodeComparison::finished);
+    compare->run();
+    if (!finished.wait(120000))
+        std::fprintf(stderr, "screenshots: the comparison did not finish\n");
+    QTest::qWait(300);
+    save(*compare, out.filePath(prefix + QStringLiteral("compare.png")));
     return 0;
 }
