@@ -97,5 +97,6 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "screenshots: the comparison did not finish\n");
     QTest::qWait(300);
     save(*compare, out.filePath(prefix + QStringLiteral("compare.png")));
+    save(window, out.filePath(prefix + QStringLiteral("compare-window.png")));
     return 0;
 }
