@@ -4,13 +4,24 @@
 #include "recording/recording.h"
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
+#include "widgets/nodecomparedialog.h"
+#include "widgets/numberedconsole.h"
 #include "widgets/phasewheel.h"
+#include "widgets/scenariobrowser.h"
 #include "widgets/timelineview.h"
 
+#include <QAction>
 #include <QDockWidget>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <memory>
 
@@ -107,6 +118,55 @@ private slots:
         QCOMPARE(controller->finish(), finished);
         QVERIFY(!controller->replaying());
         QCOMPARE(controller->finish(), nullptr);
+    }
+
+    // Compare with Node.js from the Loop menu: the program run last, a run count that shows the race,
+    // and against a node that prints another order, the first differing line marked on both sides.
+    void compareWithNodeMarksTheFirstDifference()
+    {
+        QTemporaryDir dir;
+        const QString fakeNode = dir.filePath(QStringLiteral("node"));
+        QFile file(fakeNode);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("#!/bin/sh\necho immediate\necho elsewhere\n");
+        file.close();
+        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+
+        MainWindow window;
+        window.show();
+        QVERIFY(window.runScenario(QStringLiteral("main-race")));
+        auto* action = window.findChild<QAction*>(QStringLiteral("compareAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+        action->trigger();
+        auto* dialog = window.findChild<NodeCompareDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        QCOMPARE(dialog->source().scenario, QStringLiteral("main-race"));
+        QCOMPARE(dialog->findChild<QSpinBox*>(QStringLiteral("compareRuns"))->value(), 20);
+
+        dialog->findChild<QSpinBox*>(QStringLiteral("compareRuns"))->setValue(3);
+        dialog->findChild<QLineEdit*>(QStringLiteral("nodePath"))->setText(fakeNode);
+        dialog->comparison()->setLoopScopePath(QStringLiteral(LOOPSCOPE_EXECUTABLE));
+        QSignalSpy finished(dialog->comparison(), &NodeComparison::finished);
+        QTest::keyClick(dialog, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QCOMPARE(dialog->comparison()->result().verdict, NodeComparison::Verdict::Differ);
+        // Line 2 when LoopScope printed immediate first, line 1 when the timer won.
+        const int line = dialog->comparison()->result().first.line;
+        QVERIFY(line == 1 || line == 2);
+        QVERIFY2(dialog->verdictText().startsWith(QStringLiteral("Differ at line %1").arg(line)),
+            qPrintable(dialog->verdictText()));
+        QCOMPARE(dialog->nodeConsole()->highlightedLine(), line);
+        QCOMPARE(dialog->loopscopeConsole()->highlightedLine(), line);
+        QCOMPARE(dialog->nodeConsole()->textCursor().blockNumber(), line - 1);
+
+        // The scenario browser's button compares the selected scenario.
+        window.scenarioBrowser()->select(QStringLiteral("guess-order"));
+        window.scenarioBrowser()->compareButton()->click();
+        QCOMPARE(dialog->source().scenario, QStringLiteral("guess-order"));
+        QCOMPARE(dialog->findChild<QSpinBox*>(QStringLiteral("compareRuns"))->value(), 3);
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QVERIFY(!dialog->isVisible());
     }
 };
 

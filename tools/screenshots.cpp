@@ -1,8 +1,10 @@
 // Takes the README's screenshots of the window as a new user sees it: idle, during the palette's
-// "Block the loop" (1500 ms by default) and after it. Run under Xvfb or offscreen:
+// "Block the loop" (1500 ms by default) and after it; then Compare with Node.js after 20 runs of
+// main-race on each side (needs node). Run under Xvfb or offscreen:
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
+#include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/theme.h"
 #include "widgets/workloadpalette.h"
@@ -14,6 +16,7 @@
 #include <QElapsedTimer>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTranslator>
@@ -90,5 +93,15 @@ int main(int argc, char** argv)
     timing.show();
     QTest::qWait(200);
     save(timing, out.filePath(prefix + QStringLiteral("node-timing.png")));
+    window.runScenario(QStringLiteral("main-race"));
+    NodeCompareDialog* compare = window.compareWithNode();
+    compare->comparison()->setLoopScopePath(QStringLiteral(LOOPSCOPE_EXECUTABLE));
+    QSignalSpy finished(compare->comparison(), &NodeComparison::finished);
+    compare->run();
+    if (!finished.wait(120000))
+        std::fprintf(stderr, "screenshots: the comparison did not finish\n");
+    QTest::qWait(300);
+    save(*compare, out.filePath(prefix + QStringLiteral("compare.png")));
+    save(window, out.filePath(prefix + QStringLiteral("compare-window.png")));
     return 0;
 }

@@ -771,6 +771,200 @@
         <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
         <translation>Час, які марнуе Node.js і які мадэлюе LoopScope (яго першы console.log, запуск worker, паўза запуску): ён вырашае гонкі, такія як setTimeout(0) супраць setImmediate.</translation>
     </message>
+    <message>
+        <source>Compare with Node.js…</source>
+        <translation>Параўнаць з Node.js…</translation>
+    </message>
+    <message>
+        <source>Runs the current program in node and in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
+        <translation>Запускае бягучую праграму ў node і ў LoopScope, некалькі разоў, калі яе парадак залежыць ад часу, і паказвае абедзве кансолі побач з першым адрозненнем, вылучаным колерам.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeCompareDialog</name>
+    <message>
+        <source>(end of output)</source>
+        <translation>(канец вываду)</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>«%1»</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Вывад</translation>
+    </message>
+    <message>
+        <source>Node.js</source>
+        <translation>Node.js</translation>
+    </message>
+    <message>
+        <source>LoopScope</source>
+        <translation>LoopScope</translation>
+    </message>
+    <message>
+        <source>Every distinct console output and how many runs printed it on each side. A program whose order depends on timing prints more than one; LoopScope should print only outputs that Node.js prints too, in similar proportions. Select a row to see that output in the consoles.</source>
+        <translation>Кожны розны вывад кансолі і колькі запускаў надрукавалі яго з кожнага боку. Праграма, чый парадак залежыць ад часу, друкуе больш за адзін; LoopScope павінен друкаваць толькі тыя вывады, што друкуе і Node.js, у падобных прапорцыях. Вылучыце радок, каб убачыць гэты вывад у кансолях.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыць</translation>
+    </message>
+    <message>
+        <source>Agree: one output, the same on both sides. Within Node&apos;s outputs: the order depends on timing, and every output LoopScope printed, Node.js printed too. Differ: LoopScope printed something Node.js never did; the first differing line is highlighted in both consoles.</source>
+        <translation>Супадаюць: адзін вывад, аднолькавы з абодвух бакоў. У межах вывадаў Node: парадак залежыць ад часу, і кожны вывад, які надрукаваў LoopScope, надрукаваў і Node.js. Адрозніваюцца: LoopScope надрукаваў тое, чаго Node.js ніколі не друкаваў; першы адрозны радок вылучаны ў абедзвюх кансолях.</translation>
+    </message>
+    <message>
+        <source>Runs on each side:</source>
+        <translation>Запускаў з кожнага боку:</translation>
+    </message>
+    <message>
+        <source>How many times node and LoopScope each run the program. Node decides the setTimeout(0) against setImmediate race of the main module by whether a millisecond passed before the loop&apos;s first timers phase; run main-race 20 times to see both orders on both sides.</source>
+        <translation>Колькі разоў node і LoopScope запускаюць праграму кожны. Node вырашае гонку setTimeout(0) супраць setImmediate з галоўнага модуля паводле таго, ці прайшла мілісекунда да першай фазы timers цыкла; запусціце main-race 20 разоў, каб убачыць абодва парадкі з абодвух бакоў.</translation>
+    </message>
+    <message>
+        <source>Node.js:</source>
+        <translation>Node.js:</translation>
+    </message>
+    <message>
+        <source>The node executable to compare with: a path, or a name looked up in PATH. The semantics follow Node 20; scripts/install-deps.sh installs Node.js.</source>
+        <translation>Выканальны файл node для параўнання: шлях або імя, якое шукаецца ў PATH. Семантыка адпавядае Node 20; scripts/install-deps.sh усталёўвае Node.js.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Запусціць</translation>
+    </message>
+    <message>
+        <source>Runs the emitted script in node and the program in LoopScope, one run at a time, and compares their consoles. (Enter)</source>
+        <translation>Запускае створаны скрыпт у node і праграму ў LoopScope, па адным запуску, і параўноўвае іх кансолі. (Enter)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасаваць</translation>
+    </message>
+    <message>
+        <source>Stops the runs. (Esc)</source>
+        <translation>Спыняе запускі. (Esc)</translation>
+    </message>
+    <message>
+        <source>%v of %m runs</source>
+        <translation>%v з %m запускаў</translation>
+    </message>
+    <message>
+        <source>What node printed on stdout for the emitted script (the script in the scenario browser). The first line that differs from LoopScope&apos;s is highlighted.</source>
+        <translation>Тое, што node надрукаваў у stdout для створанага скрыпту (скрыпт у браўзеры сцэнарыяў). Першы радок, які адрозніваецца ад радка LoopScope, вылучаны.</translation>
+    </message>
+    <message>
+        <source>What LoopScope printed running the same program headless (loopscope --headless). The first line that differs from Node&apos;s is highlighted.</source>
+        <translation>Тое, што надрукаваў LoopScope, выконваючы тую ж праграму без акна (loopscope --headless). Першы радок, які адрозніваецца ад радка Node, вылучаны.</translation>
+    </message>
+    <message>
+        <source>Compare with Node.js — %1</source>
+        <translation>Параўнанне з Node.js — %1</translation>
+    </message>
+    <message>
+        <source>Press Run (Enter) to run %1 in Node.js and in LoopScope and compare their consoles.</source>
+        <translation>Націсніце «Запусціць» (Enter), каб запусціць %1 у Node.js і ў LoopScope і параўнаць іх кансолі.</translation>
+    </message>
+    <message>
+        <source>Its output depends on timing (setTimeout(0) against setImmediate from the main module): %1 runs on each side are suggested, to see the distribution.</source>
+        <translation>Яе вывад залежыць ад часу (setTimeout(0) супраць setImmediate з галоўнага модуля): прапануецца %1 запускаў з кожнага боку, каб убачыць размеркаванне.</translation>
+    </message>
+    <message>
+        <source>Running %1 in Node.js and in LoopScope, one run at a time…</source>
+        <translation>Запуск %1 у Node.js і ў LoopScope, па адным запуску…</translation>
+    </message>
+    <message>
+        <source>Agree: Node.js and LoopScope printed the same output in every run (%1 on each side).</source>
+        <translation>Супадаюць: Node.js і LoopScope надрукавалі аднолькавы вывад у кожным запуску (%1 з кожнага боку).</translation>
+    </message>
+    <message>
+        <source>LoopScope within Node&apos;s outputs: in %1 runs Node.js printed %2 different outputs and LoopScope %3, all of them ones Node.js printed too.</source>
+        <translation>LoopScope у межах вывадаў Node: за %1 запускаў Node.js надрукаваў розных вывадаў: %2, LoopScope: %3, і ўсе яны ёсць сярод вывадаў Node.js.</translation>
+    </message>
+    <message>
+        <source>Differ at line %1: Node.js printed %2, LoopScope %3.</source>
+        <translation>Адрозніваюцца ў радку %1: Node.js надрукаваў %2, LoopScope — %3.</translation>
+    </message>
+    <message>
+        <source>Cancelled: no verdict.</source>
+        <translation>Скасавана: вердыкту няма.</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>(няма вываду)</translation>
+    </message>
+    <message>
+        <source>Node.js · printed in %1 of %2 runs</source>
+        <translation>Node.js · надрукавана ў %1 з %2 запускаў</translation>
+    </message>
+    <message>
+        <source>LoopScope · printed in %1 of %2 runs</source>
+        <translation>LoopScope · надрукавана ў %1 з %2 запускаў</translation>
+    </message>
+</context>
+<context>
+    <name>NodeComparison</name>
+    <message>
+        <source>(nothing on stderr)</source>
+        <translation>(у stderr нічога няма)</translation>
+    </message>
+    <message>
+        <source>Node.js was not found (&apos;%1&apos;). Install it with scripts/install-deps.sh, or give the path to node.</source>
+        <translation>Node.js не знойдзены (&apos;%1&apos;). Усталюйце яго праз scripts/install-deps.sh або пакажыце шлях да node.</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary directory: %1</source>
+        <translation>Немагчыма стварыць часовы каталог: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to compare: choose a scenario or open a program.</source>
+        <translation>Няма чаго параўноўваць: выберыце сцэнарый або адкрыйце праграму.</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: немагчыма адкрыць: %2</translation>
+    </message>
+    <message>
+        <source>%1: programs larger than %2 MiB are refused</source>
+        <translation>%1: праграмы больш за %2 МіБ не прымаюцца</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Немагчыма запісаць %1: %2</translation>
+    </message>
+    <message>
+        <source>Node.js</source>
+        <translation>Node.js</translation>
+    </message>
+    <message>
+        <source>LoopScope</source>
+        <translation>LoopScope</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>код выхаду %1</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>аварыйна завяршыўся</translation>
+    </message>
+    <message>
+        <source>%1 failed in run %2 (%3): %4</source>
+        <translation>%1: збой у запуску %2 (%3): %4</translation>
+    </message>
+    <message>
+        <source>Cannot start Node.js (&apos;%1&apos;): %2. Install it with scripts/install-deps.sh, or give the path to node.</source>
+        <translation>Немагчыма запусціць Node.js (&apos;%1&apos;): %2. Усталюйце яго праз scripts/install-deps.sh або пакажыце шлях да node.</translation>
+    </message>
+    <message>
+        <source>Cannot start LoopScope (&apos;%1&apos;): %2</source>
+        <translation>Немагчыма запусціць LoopScope (&apos;%1&apos;): %2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish run %2 within %3 s; it was stopped.</source>
+        <translation>%1 не скончыў запуск %2 за %3 с; яго спынілі.</translation>
+    </message>
 </context>
 <context>
     <name>NodeTimingDialog</name>
@@ -845,6 +1039,13 @@
     <message>
         <source>main-race: about %1 µs pass between its setTimeout(0) and the first timers phase, so the timer should win in about %2 % of runs (Node 20: 24 %).</source>
         <translation>main-race: паміж яго setTimeout(0) і першай фазай таймераў праходзіць каля %1 мкс, таму таймер павінен выйграваць прыкладна ў %2 % запускаў (Node 20: 24 %).</translation>
+    </message>
+</context>
+<context>
+    <name>NumberedConsole</name>
+    <message>
+        <source>(end of output)</source>
+        <translation>(канец вываду)</translation>
     </message>
 </context>
 <context>
@@ -1462,6 +1663,14 @@
     <message>
         <source>The equivalent Node.js script appears here.</source>
         <translation>Тут з’явіцца эквівалентны скрыпт Node.js.</translation>
+    </message>
+    <message>
+        <source>Compare with Node.js…</source>
+        <translation>Параўнаць з Node.js…</translation>
+    </message>
+    <message>
+        <source>Runs the selected scenario&apos;s script (beside) in node and the scenario in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
+        <translation>Запускае скрыпт выбранага сцэнарыя (побач) у node і сцэнарый у LoopScope, некалькі разоў, калі яго парадак залежыць ад часу, і паказвае абедзве кансолі побач з першым адрозненнем, вылучаным колерам.</translation>
     </message>
 </context>
 <context>

@@ -768,6 +768,200 @@
         <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
         <translation>El tiempo que gasta Node.js y que LoopScope modela (su primer console.log, el arranque de un worker, la pausa de arranque): decide carreras como setTimeout(0) contra setImmediate.</translation>
     </message>
+    <message>
+        <source>Compare with Node.js…</source>
+        <translation>Comparar con Node.js…</translation>
+    </message>
+    <message>
+        <source>Runs the current program in node and in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
+        <translation>Ejecuta el programa actual en node y en LoopScope, varias veces cuando su orden depende del tiempo, y muestra las dos consolas una al lado de la otra con la primera diferencia resaltada.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeCompareDialog</name>
+    <message>
+        <source>(end of output)</source>
+        <translation>(fin de la salida)</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>«%1»</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Salida</translation>
+    </message>
+    <message>
+        <source>Node.js</source>
+        <translation>Node.js</translation>
+    </message>
+    <message>
+        <source>LoopScope</source>
+        <translation>LoopScope</translation>
+    </message>
+    <message>
+        <source>Every distinct console output and how many runs printed it on each side. A program whose order depends on timing prints more than one; LoopScope should print only outputs that Node.js prints too, in similar proportions. Select a row to see that output in the consoles.</source>
+        <translation>Cada salida de consola distinta y cuántas ejecuciones la imprimieron en cada lado. Un programa cuyo orden depende del tiempo imprime más de una; LoopScope solo debería imprimir salidas que Node.js también imprime, en proporciones parecidas. Selecciona una fila para ver esa salida en las consolas.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>Agree: one output, the same on both sides. Within Node&apos;s outputs: the order depends on timing, and every output LoopScope printed, Node.js printed too. Differ: LoopScope printed something Node.js never did; the first differing line is highlighted in both consoles.</source>
+        <translation>Coinciden: una sola salida, la misma en los dos lados. Dentro de las salidas de Node: el orden depende del tiempo, y cada salida que imprimió LoopScope también la imprimió Node.js. Difieren: LoopScope imprimió algo que Node.js nunca imprimió; la primera línea distinta se resalta en las dos consolas.</translation>
+    </message>
+    <message>
+        <source>Runs on each side:</source>
+        <translation>Ejecuciones por lado:</translation>
+    </message>
+    <message>
+        <source>How many times node and LoopScope each run the program. Node decides the setTimeout(0) against setImmediate race of the main module by whether a millisecond passed before the loop&apos;s first timers phase; run main-race 20 times to see both orders on both sides.</source>
+        <translation>Cuántas veces ejecutan el programa node y LoopScope, cada uno. Node decide la carrera entre setTimeout(0) y setImmediate del módulo principal según haya pasado o no un milisegundo antes de la primera fase timers del bucle; ejecuta main-race 20 veces para ver los dos órdenes en los dos lados.</translation>
+    </message>
+    <message>
+        <source>Node.js:</source>
+        <translation>Node.js:</translation>
+    </message>
+    <message>
+        <source>The node executable to compare with: a path, or a name looked up in PATH. The semantics follow Node 20; scripts/install-deps.sh installs Node.js.</source>
+        <translation>El ejecutable de node con el que comparar: una ruta, o un nombre que se busca en PATH. La semántica sigue a Node 20; scripts/install-deps.sh instala Node.js.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecutar</translation>
+    </message>
+    <message>
+        <source>Runs the emitted script in node and the program in LoopScope, one run at a time, and compares their consoles. (Enter)</source>
+        <translation>Ejecuta el script generado en node y el programa en LoopScope, una ejecución cada vez, y compara sus consolas. (Intro)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stops the runs. (Esc)</source>
+        <translation>Detiene las ejecuciones. (Esc)</translation>
+    </message>
+    <message>
+        <source>%v of %m runs</source>
+        <translation>%v de %m ejecuciones</translation>
+    </message>
+    <message>
+        <source>What node printed on stdout for the emitted script (the script in the scenario browser). The first line that differs from LoopScope&apos;s is highlighted.</source>
+        <translation>Lo que node imprimió en stdout con el script generado (el script del explorador de escenarios). Se resalta la primera línea que difiere de la de LoopScope.</translation>
+    </message>
+    <message>
+        <source>What LoopScope printed running the same program headless (loopscope --headless). The first line that differs from Node&apos;s is highlighted.</source>
+        <translation>Lo que imprimió LoopScope al ejecutar el mismo programa sin ventana (loopscope --headless). Se resalta la primera línea que difiere de la de Node.</translation>
+    </message>
+    <message>
+        <source>Compare with Node.js — %1</source>
+        <translation>Comparar con Node.js — %1</translation>
+    </message>
+    <message>
+        <source>Press Run (Enter) to run %1 in Node.js and in LoopScope and compare their consoles.</source>
+        <translation>Pulsa Ejecutar (Intro) para ejecutar %1 en Node.js y en LoopScope y comparar sus consolas.</translation>
+    </message>
+    <message>
+        <source>Its output depends on timing (setTimeout(0) against setImmediate from the main module): %1 runs on each side are suggested, to see the distribution.</source>
+        <translation>Su salida depende del tiempo (setTimeout(0) frente a setImmediate desde el módulo principal): se sugieren %1 ejecuciones por lado, para ver la distribución.</translation>
+    </message>
+    <message>
+        <source>Running %1 in Node.js and in LoopScope, one run at a time…</source>
+        <translation>Ejecutando %1 en Node.js y en LoopScope, una ejecución cada vez…</translation>
+    </message>
+    <message>
+        <source>Agree: Node.js and LoopScope printed the same output in every run (%1 on each side).</source>
+        <translation>Coinciden: Node.js y LoopScope imprimieron la misma salida en todas las ejecuciones (%1 por lado).</translation>
+    </message>
+    <message>
+        <source>LoopScope within Node&apos;s outputs: in %1 runs Node.js printed %2 different outputs and LoopScope %3, all of them ones Node.js printed too.</source>
+        <translation>LoopScope dentro de las salidas de Node: en %1 ejecuciones Node.js imprimió %2 salidas distintas y LoopScope %3, todas ellas también impresas por Node.js.</translation>
+    </message>
+    <message>
+        <source>Differ at line %1: Node.js printed %2, LoopScope %3.</source>
+        <translation>Difieren en la línea %1: Node.js imprimió %2 y LoopScope %3.</translation>
+    </message>
+    <message>
+        <source>Cancelled: no verdict.</source>
+        <translation>Cancelado: sin veredicto.</translation>
+    </message>
+    <message>
+        <source>(no output)</source>
+        <translation>(sin salida)</translation>
+    </message>
+    <message>
+        <source>Node.js · printed in %1 of %2 runs</source>
+        <translation>Node.js · impresa en %1 de %2 ejecuciones</translation>
+    </message>
+    <message>
+        <source>LoopScope · printed in %1 of %2 runs</source>
+        <translation>LoopScope · impresa en %1 de %2 ejecuciones</translation>
+    </message>
+</context>
+<context>
+    <name>NodeComparison</name>
+    <message>
+        <source>(nothing on stderr)</source>
+        <translation>(nada en stderr)</translation>
+    </message>
+    <message>
+        <source>Node.js was not found (&apos;%1&apos;). Install it with scripts/install-deps.sh, or give the path to node.</source>
+        <translation>No se encontró Node.js (&apos;%1&apos;). Instálalo con scripts/install-deps.sh o indica la ruta de node.</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary directory: %1</source>
+        <translation>No se puede crear un directorio temporal: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to compare: choose a scenario or open a program.</source>
+        <translation>Nada que comparar: elige un escenario o abre un programa.</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: no se puede abrir: %2</translation>
+    </message>
+    <message>
+        <source>%1: programs larger than %2 MiB are refused</source>
+        <translation>%1: se rechazan los programas de más de %2 MiB</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>Node.js</source>
+        <translation>Node.js</translation>
+    </message>
+    <message>
+        <source>LoopScope</source>
+        <translation>LoopScope</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>código de salida %1</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>terminó de forma anómala</translation>
+    </message>
+    <message>
+        <source>%1 failed in run %2 (%3): %4</source>
+        <translation>%1 falló en la ejecución %2 (%3): %4</translation>
+    </message>
+    <message>
+        <source>Cannot start Node.js (&apos;%1&apos;): %2. Install it with scripts/install-deps.sh, or give the path to node.</source>
+        <translation>No se puede iniciar Node.js (&apos;%1&apos;): %2. Instálalo con scripts/install-deps.sh o indica la ruta de node.</translation>
+    </message>
+    <message>
+        <source>Cannot start LoopScope (&apos;%1&apos;): %2</source>
+        <translation>No se puede iniciar LoopScope (&apos;%1&apos;): %2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish run %2 within %3 s; it was stopped.</source>
+        <translation>%1 no terminó la ejecución %2 en %3 s; se detuvo.</translation>
+    </message>
 </context>
 <context>
     <name>NodeTimingDialog</name>
@@ -842,6 +1036,13 @@
     <message>
         <source>main-race: about %1 µs pass between its setTimeout(0) and the first timers phase, so the timer should win in about %2 % of runs (Node 20: 24 %).</source>
         <translation>main-race: pasan unos %1 µs entre su setTimeout(0) y la primera fase de temporizadores, así que el temporizador debería ganar en torno al %2 % de las ejecuciones (Node 20: 24 %).</translation>
+    </message>
+</context>
+<context>
+    <name>NumberedConsole</name>
+    <message>
+        <source>(end of output)</source>
+        <translation>(fin de la salida)</translation>
     </message>
 </context>
 <context>
@@ -1456,6 +1657,14 @@
     <message>
         <source>The equivalent Node.js script appears here.</source>
         <translation>Aquí aparece el script de Node.js equivalente.</translation>
+    </message>
+    <message>
+        <source>Compare with Node.js…</source>
+        <translation>Comparar con Node.js…</translation>
+    </message>
+    <message>
+        <source>Runs the selected scenario&apos;s script (beside) in node and the scenario in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
+        <translation>Ejecuta el script del escenario seleccionado (al lado) en node y el escenario en LoopScope, varias veces cuando su orden depende del tiempo, y muestra las dos consolas una al lado de la otra con la primera diferencia resaltada.</translation>
     </message>
 </context>
 <context>

@@ -25,18 +25,19 @@ NodeCosts NodeCosts::node20()
     // main-race's timer won 24 times in 100 in Node: setImmediate's first use and this gap make
     // about 240 us between the setTimeout and the first timers phase.
     costs.startupGapUs = 130;
+    costs.percent = 100;
     return costs;
 }
 
-NodeCosts NodeCosts::scaled(int percent) const
+NodeCosts NodeCosts::scaled(int by) const
 {
-    auto scale
-        = [percent](std::uint32_t us) { return std::uint32_t(std::uint64_t(us) * std::uint64_t(percent) / 100); };
+    auto scale = [by](std::uint32_t us) { return std::uint32_t(std::uint64_t(us) * std::uint64_t(by) / 100); };
     NodeCosts out;
     for (std::size_t i = 0; i < OpKinds; ++i)
         out.firstUseUs[i] = scale(firstUseUs[i]);
     out.workerStartUs = scale(workerStartUs);
     out.startupGapUs = scale(startupGapUs);
+    out.percent = int(std::int64_t(percent) * by / 100);
     return out;
 }
 

@@ -24,13 +24,15 @@ struct NodeCosts
     std::uint32_t workerStartUs = 0;
     // From the end of the main module's drain to the first timers phase.
     std::uint32_t startupGapUs = 0;
+    // The percentage of Node 20's figures these are (scaled() sets it; the gap may be set apart).
+    int percent = 0;
 
     // The figures measured against Node v20.20.2 on the development machine.
     static NodeCosts node20();
     // No modelled time at all: LoopScope's own speed.
     static NodeCosts none() { return {}; }
-    // Every figure times percent / 100 (a slower or faster machine than the calibration's).
-    NodeCosts scaled(int percent) const;
+    // Every figure times by / 100 (a slower or faster machine than the calibration's).
+    NodeCosts scaled(int by) const;
 
     std::uint32_t firstUse(OpKind kind) const { return firstUseUs[std::size_t(kind)]; }
 };

@@ -66,7 +66,7 @@ bool FileActions::openProgram(const QString& path, const ScenarioCatalog::Overri
         return false;
     }
     rememberDir(ProgramDirKey, path);
-    emit programLoaded(std::get<loopscope::Program>(loaded));
+    emit programLoaded(std::get<loopscope::Program>(loaded), path, overrides);
     return true;
 }
 

@@ -43,7 +43,9 @@ public:
     int pendingTasks() const { return m_tasks.pending(); }
 
 signals:
-    void programLoaded(const loopscope::Program& program);
+    // `program` was loaded from `path` with `overrides`.
+    void programLoaded(
+        const loopscope::Program& program, const QString& path, const ScenarioCatalog::Overrides& overrides);
     // A recording from `path` replays in the views.
     void recordingOpened(const QString& path);
     // `path` was written.

@@ -8,6 +8,7 @@
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
 #include "widgets/latencychart.h"
+#include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
@@ -102,7 +103,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_controller, &SessionController::started, this, &MainWindow::onSessionStarted);
     connect(m_controller, &SessionController::probesChanged, this, &MainWindow::showProbes);
     m_files = new FileActions(m_controller, m_console, this);
-    connect(m_files, &FileActions::programLoaded, this, &MainWindow::runProgram);
+    connect(m_files, &FileActions::programLoaded, this,
+        [this](const loopscope::Program& program, const QString& path, const ScenarioCatalog::Overrides& overrides) {
+            runProgram(program);
+            m_lastSource = NodeComparison::Source::fromFile(path, overrides);
+        });
     connect(m_files, &FileActions::recordingOpened, this, &MainWindow::onRecordingOpened);
     connect(m_files, &FileActions::exported, this,
         [this](const QString& path) { m_stateLabel->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(path))); });
@@ -258,6 +263,11 @@ void MainWindow::createFileMenu()
 
 void MainWindow::createLoopMenu()
 {
+    auto* compare = addControl(tr("Compare with Node.js…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
+        tr("Runs the current program in node and in LoopScope, several times when its order depends on timing, "
+           "and shows both consoles side by side with the first difference highlighted."));
+    compare->setObjectName(QStringLiteral("compareAction"));
+    connect(compare, &QAction::triggered, this, [this] { compareWithNode(); });
     QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
     loopMenu->setToolTipsVisible(true);
     for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
@@ -275,6 +285,7 @@ void MainWindow::createLoopMenu()
         dialog.save();
         SessionController::setNodeCosts(dialog.costs());
     });
+    loopMenu->addAction(compare);
 }
 
 void MainWindow::createViewMenu()
@@ -338,6 +349,10 @@ void MainWindow::createDocks()
     m_browser = new ScenarioBrowser(this);
     connect(m_browser, &ScenarioBrowser::runRequested, this,
         [this](const QString& name, const ScenarioCatalog::Overrides& overrides) { runScenario(name, overrides); });
+    connect(m_browser, &ScenarioBrowser::compareRequested, this,
+        [this](const QString& name, const ScenarioCatalog::Overrides& overrides) {
+            compareWithNode(NodeComparison::Source::fromScenario(name, overrides));
+        });
     auto* scenarios = addDock(tr("Scenarios"), QStringLiteral("scenariosDock"), m_browser, Qt::LeftDockWidgetArea,
         tr("The built-in experiments, with the Node.js script each one is equivalent to."));
 
@@ -436,6 +451,8 @@ void MainWindow::createDocks()
 
 void MainWindow::runProgram(const loopscope::Program& program)
 {
+    // Callers that know where the program came from say so after this.
+    m_lastSource = {};
     m_console->clear();
     m_controller->start(program);
 }
@@ -452,6 +469,7 @@ bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrid
     if (auto* dock = qobject_cast<QDockWidget*>(m_browser->parentWidget()))
         dock->raise();
     runProgram(std::get<loopscope::Program>(std::move(loaded)));
+    m_lastSource = NodeComparison::Source::fromScenario(name, overrides);
     return true;
 }
 
@@ -482,6 +500,23 @@ void MainWindow::stopRunaway()
     m_status->setAborted(true);
     m_controller->startIdle();
     m_stateLabel->setText(tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted));
+}
+
+NodeCompareDialog* MainWindow::compareWithNode(const NodeComparison::Source& source)
+{
+    NodeComparison::Source chosen = source;
+    if (!chosen.isValid())
+        chosen = m_lastSource.isValid()
+            ? m_lastSource
+            : NodeComparison::Source::fromScenario(m_browser->current(), m_browser->overrides());
+    if (!m_compareDialog)
+        m_compareDialog = new NodeCompareDialog(this);
+    if (!m_compareDialog->comparison()->isRunning())
+        m_compareDialog->setSource(chosen);
+    m_compareDialog->show();
+    m_compareDialog->raise();
+    m_compareDialog->activateWindow();
+    return m_compareDialog;
 }
 
 bool MainWindow::openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/scenariocatalog.h"
+#include "models/nodecomparison.h"
 #include "models/queuemodel.h"
 #include "program/program.h"
 #include "widgets/fileactions.h"
@@ -14,6 +15,7 @@ class Session;
 class ConsoleModel;
 class LatencyChart;
 class LiveFeed;
+class NodeCompareDialog;
 class PhaseWheel;
 class PoolLanesView;
 class QueueBoard;
@@ -63,6 +65,9 @@ public:
     QString lastError() const;
     // Abandons runaway work and continues on a fresh, idle loop.
     void stopRunaway();
+    // Opens Compare with Node.js for `source`; without one, for the program run last (a scenario or a
+    // file), else the scenario selected in the browser.
+    NodeCompareDialog* compareWithNode(const NodeComparison::Source& source = {});
 
     LiveFeed* feed() const { return m_feed; }
     loopscope::Session* session() const;
@@ -113,6 +118,8 @@ private:
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_timelineDock = nullptr;
     LatencyChart* m_latency = nullptr;
+    NodeCompareDialog* m_compareDialog = nullptr;
+    NodeComparison::Source m_lastSource; // what runProgram() was last given, for Compare with Node.js
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
 
     QAction* m_runAction = nullptr;

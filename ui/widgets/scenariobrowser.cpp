@@ -2,6 +2,7 @@
 
 #include <QFontDatabase>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -56,7 +57,15 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     m_run->setToolTip(tr("Runs the selected scenario on a fresh loop; the previous run stops. (%1)")
                           .arg(m_run->shortcut().toString(QKeySequence::NativeText)));
     m_run->setDefault(true);
-    leftLayout->addWidget(m_run);
+    m_compare = new QPushButton(tr("Compare with Node.js…"), left);
+    m_compare->setObjectName(QStringLiteral("compareScenario"));
+    m_compare->setToolTip(tr("Runs the selected scenario's script (beside) in node and the scenario in LoopScope, "
+                             "several times when its order depends on timing, and shows both consoles side by side "
+                             "with the first difference highlighted."));
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_run, 1);
+    buttons->addWidget(m_compare, 1);
+    leftLayout->addLayout(buttons);
 
     m_source = new QPlainTextEdit(splitter);
     m_source->setObjectName(QStringLiteral("nodeSource"));
@@ -78,6 +87,10 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     connect(m_list, &QListWidget::currentRowChanged, this, &ScenarioBrowser::showCurrent);
     connect(m_list, &QListWidget::itemActivated, this, &ScenarioBrowser::run);
     connect(m_run, &QPushButton::clicked, this, &ScenarioBrowser::run);
+    connect(m_compare, &QPushButton::clicked, this, [this] {
+        if (!current().isEmpty())
+            emit compareRequested(current(), overrides());
+    });
     if (m_list->count() > 0)
         m_list->setCurrentRow(0);
 }
@@ -152,10 +165,12 @@ void ScenarioBrowser::showCurrent()
         m_description->setText(*error);
         m_source->clear();
         m_run->setEnabled(false);
+        m_compare->setEnabled(false);
         return;
     }
     const loopscope::Program& program = std::get<loopscope::Program>(loaded);
     m_run->setEnabled(true);
+    m_compare->setEnabled(true);
     m_title->setText(program.title.empty() ? name : QString::fromStdString(program.title));
     m_description->setText(QString::fromStdString(program.description));
     for (const loopscope::Param& param : program.params) {

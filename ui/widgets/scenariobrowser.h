@@ -33,6 +33,7 @@ public:
     bool setParameter(const QString& name, int value);
     QString nodeSource() const;
     QPushButton* runButton() const { return m_run; }
+    QPushButton* compareButton() const { return m_compare; }
 
 public slots:
     // Asks for the selected scenario to run with the parameters of the form.
@@ -40,6 +41,8 @@ public slots:
 
 signals:
     void runRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
+    // Compare with Node.js was asked for the selected scenario and the parameters of the form.
+    void compareRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -55,6 +58,7 @@ private:
     QFormLayout* m_params = nullptr;
     QWidget* m_paramsBox = nullptr;
     QPushButton* m_run = nullptr;
+    QPushButton* m_compare = nullptr;
     QPlainTextEdit* m_source = nullptr;
     std::vector<std::pair<QString, QSpinBox*>> m_paramSpins;
 };
