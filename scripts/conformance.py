@@ -13,6 +13,7 @@ Without --update it fails when Node prints something the .out does not list.
 With --update it writes the .out files from Node's runs.
 """
 import argparse
+import json
 import pathlib
 import shutil
 import subprocess
@@ -25,8 +26,10 @@ SEPARATOR = "--- or"
 def node_outputs(loopscope, program, runs):
     script = subprocess.run([loopscope, "--program", str(program), "--emit-js"],
                             check=True, capture_output=True, text=True).stdout
+    # An ES module program runs as program.mjs, so Node loads it as the ES module it is.
+    module = json.loads(program.read_text(encoding="utf-8")).get("module", "cjs")
     with tempfile.TemporaryDirectory() as folder:
-        path = pathlib.Path(folder) / "program.js"
+        path = pathlib.Path(folder) / ("program.mjs" if module == "esm" else "program.js")
         path.write_text(script, encoding="utf-8")
         seen = []
         for _ in range(runs):
