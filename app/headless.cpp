@@ -109,8 +109,10 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
         printErr(QStringLiteral("loopscope: cannot create a temporary directory"));
         return InternalError;
     }
-    // A fixed name: the program's own name is data from the file and may hold "../".
-    const QString script = dir.filePath(QStringLiteral("program.js"));
+    // A fixed name: the program's own name is data from the file and may hold "../". An ES module is
+    // program.mjs, so that every Node that can run it does (Node 18 does not detect module syntax).
+    const bool esm = program.module == loopscope::ModuleKind::Esm;
+    const QString script = dir.filePath(esm ? QStringLiteral("program.mjs") : QStringLiteral("program.js"));
     {
         QFile file(script);
         if (!file.open(QIODevice::WriteOnly)) {

@@ -7,7 +7,7 @@ to run is timing-sensitive: its .out lists each output Node produced, the
 blocks separated by a line "--- or". tst_conformance runs every program in
 LoopScope (no Node needed) and requires its output to be one of those.
 
-  scripts/conformance.py LOOPSCOPE [--runs N] [--update]
+  scripts/conformance.py LOOPSCOPE [--runs N] [--update] [--node PATH]
 
 Without --update it fails when Node prints something the .out does not list.
 With --update it writes the .out files from Node's runs.
@@ -23,7 +23,7 @@ import tempfile
 SEPARATOR = "--- or"
 
 
-def node_outputs(loopscope, program, runs):
+def node_outputs(loopscope, node, program, runs):
     script = subprocess.run([loopscope, "--program", str(program), "--emit-js"],
                             check=True, capture_output=True, text=True).stdout
     # An ES module program runs as program.mjs, so Node loads it as the ES module it is.
@@ -33,7 +33,7 @@ def node_outputs(loopscope, program, runs):
         path.write_text(script, encoding="utf-8")
         seen = []
         for _ in range(runs):
-            out = subprocess.run(["node", str(path)], check=True, capture_output=True, text=True,
+            out = subprocess.run([node, str(path)], check=True, capture_output=True, text=True,
                                  timeout=120).stdout
             if out not in seen:
                 seen.append(out)
@@ -59,14 +59,15 @@ def main():
     parser.add_argument("loopscope")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--update", action="store_true")
+    parser.add_argument("--node", default="node", help="the Node.js to check against (default: node in PATH)")
     args = parser.parse_args()
-    if not shutil.which("node"):
+    if not shutil.which(args.node):
         sys.exit("conformance: node is not installed (scripts/install-deps.sh installs it)")
     corpus = pathlib.Path(__file__).resolve().parent.parent / "tests" / "conformance"
     failures = 0
     for program in sorted(corpus.glob("*.json")):
         expected_path = program.with_suffix(".out")
-        outputs = node_outputs(args.loopscope, program, args.runs)
+        outputs = node_outputs(args.loopscope, args.node, program, args.runs)
         if args.update:
             merged = read_expected(expected_path) if expected_path.exists() else []
             merged += [out for out in outputs if out not in merged]

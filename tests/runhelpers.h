@@ -78,7 +78,8 @@ inline QStringList runInNode(const loopscope::Program& program, bool* ok)
     if (node.isEmpty())
         return {};
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("program.js"));
+    const bool esm = program.module == loopscope::ModuleKind::Esm;
+    const QString path = dir.filePath(esm ? QStringLiteral("program.mjs") : QStringLiteral("program.js"));
     QFile script(path);
     if (!script.open(QIODevice::WriteOnly))
         return {};
