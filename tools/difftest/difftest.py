@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Differential test of LoopScope against Node.js on random programs.
 
-  tools/difftest/difftest.py LOOPSCOPE [--seed S ...] [--count N] [--out DIR]
+  tools/difftest/difftest.py LOOPSCOPE [--seed S ...] [--count N] [--out DIR] [--load]
                              [--jobs 1|2] [--max-reduce K] [--no-reduce] [--emit-corpus DIR]
 
 Every seed gives COUNT programs (generate.py). Each runs in Node, plainly and
 perturbed, and in LoopScope (run.py); each mismatch is reduced (reduce.py), at
 most K per pre-group (the kind of mismatch and where the first two differing
-lines are logged), and report.py writes OUT/report.md, OUT/results.json and one
-folder per reduced mismatch.
+lines are logged), deterministic ones first, and report.py writes OUT/report.md,
+OUT/results.json and one folder per reduced mismatch. --load takes the results
+of an earlier run from OUT/results.json instead of running programs.
 """
 import argparse
 import concurrent.futures
@@ -38,6 +39,7 @@ def parse_args():
     parser.add_argument("--max-steps", type=int, default=120, help="evaluations per reduction")
     parser.add_argument("--no-reduce", action="store_true")
     parser.add_argument("--emit-corpus", type=pathlib.Path, metavar="DIR")
+    parser.add_argument("--load", action="store_true", help="reduce and report OUT/results.json of an earlier run")
     return parser.parse_args()
 
 
@@ -62,8 +64,7 @@ def snapshot(loopscope, folder):
 
 def pre_group(result):
     """Returns a cheap key for a mismatch before reducing it: its kind and the logs' places at the first difference."""
-    wrong = next(out for out in result.loopscope if out not in result.node)
-    expected, actual = tree.first_difference(result.node[0], wrong)
+    expected, actual = reduce.divergence(result)
     paths = tree.log_paths(result.program["main"])
     return result.kind, paths.get(expected, expected), paths.get(actual, actual)
 
@@ -96,9 +97,8 @@ def reduce_one(reducer, loopscope, result):
 def reduce_all(args, results):
     """Reduces at most --max-reduce mismatches per pre-group; returns the cases and the names left unreduced."""
     chosen, unreduced, seen = [], [], {}
-    for _, result in results:
-        if result.agree:
-            continue
+    mismatches = [result for _, result in results if not result.agree]
+    for result in sorted(mismatches, key=lambda result: result.kind != run.DETERMINISTIC):
         key = pre_group(result)
         seen[key] = seen.get(key, 0) + 1
         (chosen if seen[key] <= args.max_reduce else unreduced).append(result)
@@ -119,7 +119,11 @@ def main():
     seeds = args.seed or [1]
     with tempfile.TemporaryDirectory(prefix="difftest-bin-") as folder:
         args.loopscope = snapshot(args.loopscope, folder)
-        results = evaluate_all(args.loopscope, seeds, args.count, args.jobs)
+        if args.load:
+            results = report.read_results(args.out)
+        else:
+            results = evaluate_all(args.loopscope, seeds, args.count, args.jobs)
+            report.write_results(args.out, results)
         cases, unreduced = reduce_all(args, results)
     text = report.write(args.out, results, cases, unreduced)
     print(text.split("\n\n")[1])

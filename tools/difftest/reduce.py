@@ -13,20 +13,33 @@ import program as tree
 import run
 
 
-def mismatch_key(result):
-    """Returns what must stay the same while reducing: the kind and, if deterministic, the first differing pair.
+def divergence(result):
+    """Returns the first differing pair of lines between LoopScope's first wrong output and Node's closest one.
 
-    A deterministic mismatch is anchored to the first line where LoopScope
-    leaves Node's output, so that the reducer does not wander off to another
-    difference; a timing-sensitive one only keeps its kind, as its anchor moves
-    with Node's runs.
+    The closest Node output is the one that shares the longest prefix of lines
+    with LoopScope's; the pair is (Node's line, LoopScope's line).
     """
-    if result.agree:
-        return None
-    if result.kind == run.SENSITIVE:
-        return run.SENSITIVE, None
     wrong = next(out for out in result.loopscope if out not in result.node)
-    return run.DETERMINISTIC, tree.first_difference(result.node[0], wrong)
+
+    def shared(out):
+        """Counts the leading lines `out` shares with LoopScope's wrong output."""
+        count = 0
+        for left, right in zip(out.splitlines(), wrong.splitlines()):
+            if left != right:
+                break
+            count += 1
+        return count
+
+    return tree.first_difference(max(result.node, key=shared), wrong)
+
+
+def mismatch_key(result):
+    """Returns what must stay the same while reducing: the kind and the first differing pair of lines.
+
+    Keeping the pair stops the reducer from wandering off to another
+    difference than the one it started from.
+    """
+    return None if result.agree else (result.kind, divergence(result))
 
 
 def edited(program, edit):

@@ -54,7 +54,7 @@ def case_text(case):
 
 
 def write(out_dir, results, cases, unreduced):
-    """Writes report.md and results.json into `out_dir`, and one folder per reduced mismatch."""
+    """Writes report.md into `out_dir`, and one folder per reduced mismatch; returns the report's text."""
     out_dir.mkdir(parents=True, exist_ok=True)
     lines = ["# difftest report\n\n", "| seed | deterministic agree | sensitive in set |\n", "|---|---|---|\n"]
     total = [0, 0, 0, 0]
@@ -73,9 +73,20 @@ def write(out_dir, results, cases, unreduced):
         for case in groups[name]:
             write_case(out_dir / case["name"], case)
     (out_dir / "report.md").write_text("".join(lines), encoding="utf-8")
+    return "".join(lines)
+
+
+def write_results(out_dir, results):
+    """Writes every program's outputs and verdict into OUT/results.json, which --load reads back."""
+    out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "results.json").write_text(
         json.dumps([dict(seed=seed, **result.to_json()) for seed, result in results], indent=1), encoding="utf-8")
-    return "".join(lines)
+
+
+def read_results(out_dir):
+    """Returns the [(seed, Result)] that write_results wrote into `out_dir`."""
+    data = json.loads((out_dir / "results.json").read_text(encoding="utf-8"))
+    return [(entry["seed"], run.Result.from_json(entry)) for entry in data]
 
 
 def write_case(folder, case):
