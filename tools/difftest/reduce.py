@@ -160,7 +160,7 @@ class Reducer:
     def still_fails(self, candidate, key):
         """Tells whether `candidate` is still a mismatch with the same key."""
         try:
-            result = run.evaluate(self.loopscope, candidate, run.CHEAP, stop_on_agreement=True)
+            result = run.evaluate(self.loopscope, candidate, run.CHEAP)
         except run.Refused:
             return False
         return mismatch_key(result) == key

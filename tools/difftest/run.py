@@ -62,8 +62,9 @@ def warmed(script, esm):
 class Plan:
     """How often Node runs each variant of the script, and LoopScope the program.
 
-    `confirm` more Node runs, through the variants in turn, check a
-    timing-sensitive mismatch before it counts.
+    `confirm` more Node runs, through the variants in turn, check a mismatch
+    before it counts. With `until_wrong`, LoopScope
+    stops at its first output Node did not print, which is all a reducer needs.
     """
 
     plain: int = 4
@@ -71,6 +72,7 @@ class Plan:
     warm: int = 1
     loopscope: int = 3
     confirm: int = 14
+    until_wrong: bool = False
 
     def variants(self, script, esm):
         """Yields (name, script text) for every Node run of the plan."""
@@ -83,7 +85,7 @@ class Plan:
 
 
 FULL = Plan()
-CHEAP = Plan(plain=2, loopscope=2, confirm=7)
+CHEAP = Plan(plain=2, loopscope=5, confirm=7, until_wrong=True)
 
 
 class Refused(Exception):
@@ -162,15 +164,13 @@ def run_loopscope(loopscope, program_path):
     return completed(process, "loopscope")
 
 
-def evaluate(loopscope, program, plan=FULL, stop_on_agreement=False):
-    """Runs `program` in LoopScope and in Node as `plan` says and returns the Result.
+def evaluate(loopscope, program, plan=FULL):
+    """Runs `program` in Node and in LoopScope as `plan` says and returns the Result.
 
-    With stop_on_agreement, Node stops running as soon as it has printed every
-    LoopScope output: the program then agrees whatever the remaining runs print,
-    which is all a reducer needs to know. A timing-sensitive program that
-    LoopScope leaves gets the plan's confirmation runs, which also stop there:
-    with few runs, a program of many possible orders looks like a mismatch by
-    chance.
+    A program that LoopScope leaves gets the plan's confirmation runs in Node,
+    which stop once Node has printed every LoopScope output: with few runs, a
+    thread-pool race that Node's side wins one time in ten, or a program of
+    many possible orders, looks like a mismatch by chance.
     """
     esm = program.get("module") == "esm"
     with tempfile.TemporaryDirectory(prefix="difftest-") as name:
@@ -179,19 +179,25 @@ def evaluate(loopscope, program, plan=FULL, stop_on_agreement=False):
         program_path.write_text(json.dumps(program, indent=1), encoding="utf-8")
         script = emit_js(loopscope, program_path)
         result = Result(program)
-        result.loopscope = [run_loopscope(loopscope, program_path) for _ in range(plan.loopscope)]
         counts = {}
-        run_variants(folder, list(plan.variants(script, esm)), esm, result, counts, stop_on_agreement)
-        if len(counts) > 1 and not result.agree:
+        run_variants(folder, list(plan.variants(script, esm)), esm, result, counts)
+        for _ in range(plan.loopscope):
+            result.loopscope.append(run_loopscope(loopscope, program_path))
+            if plan.until_wrong and not result.agree:
+                break
+        if not result.agree:
             confirmation = list(plan.variants(script, esm))
             more = [confirmation[i % len(confirmation)] for i in range(plan.confirm)]
-            run_variants(folder, more, esm, result, counts, True)
+            run_variants(folder, more, esm, result, counts, stop_on_agreement=True)
         result.node = sorted(counts, key=lambda out: -counts[out])
         return result
 
 
-def run_variants(folder, variants, esm, result, counts, stop_on_agreement):
-    """Runs (name, script) variants in Node, counting outputs into `counts` and noting who printed them."""
+def run_variants(folder, variants, esm, result, counts, stop_on_agreement=False):
+    """Runs (name, script) variants in Node, counting outputs into `counts` and noting who printed them.
+
+    With stop_on_agreement, the runs stop once Node has printed every LoopScope output.
+    """
     for variant, text in variants:
         out = run_node(folder, variant, text, esm)
         counts[out] = counts.get(out, 0) + 1
