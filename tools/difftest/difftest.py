@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential test of LoopScope against Node.js on random programs.
 
-  tools/difftest/difftest.py LOOPSCOPE [--seed S ...] [--count N] [--out DIR] [--load]
+  tools/difftest/difftest.py LOOPSCOPE [--seed S ...] [--count N] [--out DIR] [--load | --report-only]
                              [--jobs 1|2] [--max-reduce K] [--no-reduce] [--emit-corpus DIR]
 
 Every seed gives COUNT programs (generate.py). Each runs in Node, plainly and
@@ -9,7 +9,8 @@ perturbed, and in LoopScope (run.py); each mismatch is reduced (reduce.py), at
 most K per pre-group (the kind of mismatch and where the first two differing
 lines are logged), deterministic ones first, and report.py writes OUT/report.md,
 OUT/results.json and one folder per reduced mismatch. --load takes the results
-of an earlier run from OUT/results.json instead of running programs.
+of an earlier run from OUT/results.json instead of running programs;
+--report-only also takes its reductions from OUT/cases.json.
 """
 import argparse
 import concurrent.futures
@@ -40,6 +41,8 @@ def parse_args():
     parser.add_argument("--no-reduce", action="store_true")
     parser.add_argument("--emit-corpus", type=pathlib.Path, metavar="DIR")
     parser.add_argument("--load", action="store_true", help="reduce and report OUT/results.json of an earlier run")
+    parser.add_argument("--report-only", action="store_true",
+                        help="write the report again from OUT/results.json and OUT/cases.json")
     return parser.parse_args()
 
 
@@ -119,12 +122,17 @@ def main():
     seeds = args.seed or [1]
     with tempfile.TemporaryDirectory(prefix="difftest-bin-") as folder:
         args.loopscope = snapshot(args.loopscope, folder)
-        if args.load:
+        if args.load or args.report_only:
             results = report.read_results(args.out)
         else:
             results = evaluate_all(args.loopscope, seeds, args.count, args.jobs)
             report.write_results(args.out, results)
-        cases, unreduced = reduce_all(args, results)
+        if args.report_only:
+            cases = report.read_cases(args.out)
+            reduced = {case["name"] for case in cases}
+            unreduced = [r.program["name"] for _, r in results if not r.agree and r.program["name"] not in reduced]
+        else:
+            cases, unreduced = reduce_all(args, results)
     text = report.write(args.out, results, cases, unreduced)
     print(text.split("\n\n")[1])
     print(f"difftest: report in {args.out / 'report.md'}")

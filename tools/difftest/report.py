@@ -3,6 +3,7 @@ import json
 import pathlib
 
 import program as tree
+import reduce
 import run
 
 SEPARATOR = "--- or"
@@ -19,9 +20,27 @@ def is_main_race(program):
     return bool(timer and immediate)
 
 
-def group_of(program):
-    """Returns the group a reduced mismatch is listed under."""
-    return MAIN_RACE if is_main_race(program) else tree.signature(program)
+def group_of(result):
+    """Returns the group a reduced mismatch is listed under: the known race, or which callbacks trade places.
+
+    The group names the module and the operations whose callbacks print the
+    first differing lines, Node's first, e.g. "cjs: Node runs pbkdf2 where
+    LoopScope runs readFile"; "main" is the main module itself.
+    """
+    if is_main_race(result.program):
+        return MAIN_RACE
+    paths = tree.log_paths(result.program["main"])
+
+    def callback(line):
+        """Names the operation whose callback printed `line`."""
+        if line not in paths:
+            return "nothing" if line is None else line
+        parts = paths[line].split(">")
+        return parts[-2] if len(parts) > 1 else "main"
+
+    expected, actual = reduce.divergence(result)
+    return (f"{result.program.get('module', 'cjs')}: Node runs {callback(expected)} "
+            f"where LoopScope runs {callback(actual)}")
 
 
 def counts(results):
@@ -43,7 +62,8 @@ def quoted(output):
 def case_text(case):
     """Returns the Markdown of one reduced mismatch: its program and both outputs."""
     result = case["reduced"]
-    lines = [f"#### {case['name']} ({result.kind})\n\n", quoted(json.dumps(result.program["main"])), "\n"]
+    lines = [f"#### {case['name']} ({result.kind}): {tree.signature(result.program)}\n\n",
+             quoted(json.dumps(result.program["main"])), "\n"]
     for out in result.node:
         lines += [f"Node ({', '.join(result.variants[out])}):\n\n", quoted(out), "\n"]
     for out in dict.fromkeys(result.loopscope):
@@ -54,7 +74,7 @@ def case_text(case):
 
 
 def write(out_dir, results, cases, unreduced):
-    """Writes report.md into `out_dir`, and one folder per reduced mismatch; returns the report's text."""
+    """Writes report.md and cases.json into `out_dir`, and one folder per reduced mismatch; returns the report."""
     out_dir.mkdir(parents=True, exist_ok=True)
     lines = ["# difftest report\n\n", "| seed | deterministic agree | sensitive in set |\n", "|---|---|---|\n"]
     total = [0, 0, 0, 0]
@@ -64,7 +84,7 @@ def write(out_dir, results, cases, unreduced):
     lines.append(f"| all | {total[0]}/{total[1]} | {total[2]}/{total[3]} |\n\n")
     groups = {}
     for case in cases:
-        groups.setdefault(group_of(case["reduced"].program), []).append(case)
+        groups.setdefault(group_of(case["reduced"]), []).append(case)
     lines.append(f"{len(cases)} mismatches reduced into {len(groups)} groups; {len(unreduced)} not reduced "
                  f"(their pre-group already had enough): {', '.join(unreduced) or 'none'}.\n\n")
     for name in sorted(groups, key=lambda group: (group != MAIN_RACE, group)):
@@ -73,7 +93,17 @@ def write(out_dir, results, cases, unreduced):
         for case in groups[name]:
             write_case(out_dir / case["name"], case)
     (out_dir / "report.md").write_text("".join(lines), encoding="utf-8")
+    (out_dir / "cases.json").write_text(json.dumps(
+        [{"name": case["name"], "original": case["original"].to_json(), "reduced": case["reduced"].to_json()}
+         for case in cases], indent=1), encoding="utf-8")
     return "".join(lines)
+
+
+def read_cases(out_dir):
+    """Returns the reduced mismatches that write saved into OUT/cases.json."""
+    data = json.loads((out_dir / "cases.json").read_text(encoding="utf-8"))
+    return [{"name": case["name"], "original": run.Result.from_json(case["original"]),
+             "reduced": run.Result.from_json(case["reduced"])} for case in data]
 
 
 def write_results(out_dir, results):
