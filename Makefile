@@ -2,7 +2,7 @@
 PRESET ?= dev
 BUILD_DIR = build/$(PRESET)
 
-.PHONY: deps configure build run test bench fuzz sanitize conformance format-check tidy clean
+.PHONY: deps configure build run test bench fuzz sanitize conformance difftest format-check tidy clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -60,3 +60,8 @@ sanitize:
 
 clean:
 	@rm -rf build
+
+# Random programs run in Node and LoopScope, mismatches reduced into build/difftest (tools/difftest/difftest.py --help).
+DIFFTEST_ARGS ?= --seed 1 --seed 2 --seed 3 --count 100
+difftest:
+	@python3 tools/difftest/difftest.py $(BUILD_DIR)/app/loopscope $(DIFFTEST_ARGS)

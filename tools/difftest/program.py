@@ -1,0 +1,71 @@
+"""Walks and describes a program's operation tree."""
+
+
+def bodies(op):
+    """Returns the bodies of an operation: its do and done, or its promise chain's links."""
+    if op["op"] == "promise":
+        return list(op["chain"])
+    return [op[key] for key in ("do", "done") if key in op]
+
+
+def body_lists(ops):
+    """Yields every list of operations in `ops`, itself first, depth first."""
+    yield ops
+    for op in ops:
+        for body in bodies(op):
+            yield from body_lists(body)
+
+
+def ops_of(ops):
+    """Yields every operation in `ops`, depth first."""
+    for body in body_lists(ops):
+        yield from body
+
+
+def describe(op):
+    """Returns an operation's name with what distinguishes it: its chain's via or its await's form."""
+    if op["op"] == "chain":
+        return f"chain:{op['via']}"
+    if op["op"] == "await":
+        form = next((key for key in ("sleep", "immediate", "promise") if key in op), "null")
+        return f"await:{form}"
+    if op["op"] in ("setTimeout", "setInterval") and op["ms"] <= 1:
+        return f"{op['op']}:0"
+    return op["op"]
+
+
+def shape(ops):
+    """Returns the operation tree without texts and times, e.g. "setTimeout(log) setImmediate(log)"."""
+    parts = []
+    for op in ops:
+        inner = " | ".join(shape(body) for body in bodies(op))
+        parts.append(f"{describe(op)}({inner})" if bodies(op) else describe(op))
+    return " ".join(parts)
+
+
+def signature(program):
+    """Returns a reduced program's group key: its module and its shape."""
+    return f"{program.get('module', 'cjs')}: {shape(program['main'])}"
+
+
+def log_paths(ops, prefix=""):
+    """Returns {text: the operations leading to the log of that text}, e.g. "setTimeout:0>log"."""
+    paths = {}
+    for op in ops:
+        here = f"{prefix}>{describe(op)}" if prefix else describe(op)
+        if op["op"] == "log":
+            paths[op["text"]] = here
+        for body in bodies(op):
+            paths.update(log_paths(body, here))
+    return paths
+
+
+def first_difference(expected, actual):
+    """Returns the first pair of differing lines of two outputs, None standing for a missing line."""
+    left, right = expected.splitlines(), actual.splitlines()
+    for index in range(max(len(left), len(right))):
+        a = left[index] if index < len(left) else None
+        b = right[index] if index < len(right) else None
+        if a != b:
+            return a, b
+    return None, None
