@@ -33,9 +33,9 @@ bool sameFile(const QString& a, const QString& b)
 
 std::optional<loopscope::NodeCosts> CommandLine::nodeCosts() const
 {
-    if (!costsGiven)
+    if (!nodeCostsPercent && !startupGapUs)
         return std::nullopt;
-    loopscope::NodeCosts costs = loopscope::NodeCosts::node20().scaled(nodeCostsPercent);
+    loopscope::NodeCosts costs = loopscope::NodeCosts::node20().scaled(nodeCostsPercent.value_or(100));
     if (startupGapUs)
         costs.startupGapUs = std::uint32_t(*startupGapUs);
     return costs;
@@ -153,9 +153,13 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     if (parser.isSet(maxTrace) && !parseInt(parser.value(maxTrace), 1, 1048576, out.maxTraceMb))
         return tr("--max-trace-mb must be a whole number of MB from 1 to 1048576, not '%1'")
             .arg(parser.value(maxTrace));
-    if (parser.isSet(nodeCosts) && !parseInt(parser.value(nodeCosts), 0, 1000, out.nodeCostsPercent))
-        return tr("--node-costs must be a whole number of percent from 0 to 1000, not '%1'")
-            .arg(parser.value(nodeCosts));
+    if (parser.isSet(nodeCosts)) {
+        int percent = 0;
+        if (!parseInt(parser.value(nodeCosts), 0, 1000, percent))
+            return tr("--node-costs must be a whole number of percent from 0 to 1000, not '%1'")
+                .arg(parser.value(nodeCosts));
+        out.nodeCostsPercent = percent;
+    }
     if (parser.isSet(startupGap)) {
         int gap = 0;
         if (!parseInt(parser.value(startupGap), 0, 100000, gap))
@@ -163,7 +167,6 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
                 .arg(parser.value(startupGap));
         out.startupGapUs = gap;
     }
-    out.costsGiven = parser.isSet(nodeCosts) || parser.isSet(startupGap);
     if (parser.isSet(pool)) {
         int size = 0;
         if (!parseInt(parser.value(pool), 1, 1024, size))

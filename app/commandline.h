@@ -31,9 +31,10 @@ public:
     bool compareNode = false;
     int timeoutMs = 60000;
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
-    int nodeCostsPercent = 100; // of NodeCosts::node20()
-    std::optional<int> startupGapUs; // NodeCosts::startupGapUs, when not the scaled default
-    bool costsGiven = false; // --node-costs or --startup-gap-us: they override the window's setting
+    // --node-costs (percent of NodeCosts::node20()) and --startup-gap-us: given, they override the
+    // window's setting.
+    std::optional<int> nodeCostsPercent;
+    std::optional<int> startupGapUs;
     int maxTraceMb = 512; // written in about half a second here, so a trace never holds up an abort for long
     std::optional<int> threadpoolSize;
 

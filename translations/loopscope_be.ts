@@ -969,14 +969,6 @@
 <context>
     <name>NodeTimingDialog</name>
     <message>
-        <source>%L1 ms</source>
-        <translation>%L1 мс</translation>
-    </message>
-    <message>
-        <source>%L1 µs</source>
-        <translation>%L1 мкс</translation>
-    </message>
-    <message>
         <source>Node.js timing</source>
         <translation>Часы Node.js</translation>
     </message>

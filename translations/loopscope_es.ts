@@ -966,14 +966,6 @@
 <context>
     <name>NodeTimingDialog</name>
     <message>
-        <source>%L1 ms</source>
-        <translation>%L1 ms</translation>
-    </message>
-    <message>
-        <source>%L1 µs</source>
-        <translation>%L1 µs</translation>
-    </message>
-    <message>
         <source>Node.js timing</source>
         <translation>Tiempos de Node.js</translation>
     </message>

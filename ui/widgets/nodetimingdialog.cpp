@@ -1,5 +1,7 @@
 #include "widgets/nodetimingdialog.h"
 
+#include "models/timemapping.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -37,8 +39,7 @@ constexpr CostRow FirstUses[] = {
 
 QString microseconds(std::uint32_t us)
 {
-    return us >= 1000 ? NodeTimingDialog::tr("%L1 ms").arg(us / 1000.0, 0, 'f', 2)
-                      : NodeTimingDialog::tr("%L1 µs").arg(us);
+    return TimeMapping::formatDuration(std::int64_t(us) * 1000);
 }
 
 } // namespace
