@@ -114,8 +114,9 @@ private slots:
         // Which wins depends on whether a millisecond tick of the loop clock passed between the
         // setTimeout and the first timers phase. Node 20 spends about 240 µs there, so its timer wins
         // about one run in four (24 of 100 here); without that gap LoopScope's timer won 1 in 100.
-        // Over 80 runs at least 8 timer wins: at one in four, fewer happen with a chance of about
-        // 1e-4, and a loaded machine only lengthens the gap. Every run prints both lines.
+        // Over 80 runs at least 4 timer wins: alone it wins 16 to 26 times, with ctest's other tests
+        // and a busy process beside it as few as 5 were seen; without the gap 4 wins come about once
+        // in 100. Every run prints both lines.
         constexpr int Runs = 80;
         int timeoutFirst = 0;
         for (int i = 0; i < Runs; ++i) {
@@ -126,7 +127,7 @@ private slots:
             if (run.lines.first() == QLatin1String("timeout"))
                 ++timeoutFirst;
         }
-        QVERIFY2(timeoutFirst >= 8 && timeoutFirst < Runs, qPrintable(QString::number(timeoutFirst)));
+        QVERIFY2(timeoutFirst >= 4 && timeoutFirst < Runs, qPrintable(QString::number(timeoutFirst)));
     }
 
     // Node's first console.log sets up stdout (about 2 ms), so a log after the setTimeout in the main

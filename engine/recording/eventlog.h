@@ -51,7 +51,7 @@ public:
     std::uint64_t producerAllocations() const { return m_producerAllocations.load(std::memory_order_relaxed); }
     std::size_t memoryBytes() const;
 
-    // Any thread but the producer's: tops up the spare chunks.
+    // One thread, not the producer's: tops up the spare chunks.
     void replenish();
 
 private:
@@ -76,7 +76,11 @@ private:
     std::atomic<std::size_t> m_chunkCount { 0 };
     std::atomic<std::uint64_t> m_dropped { 0 };
     std::atomic<std::uint64_t> m_producerAllocations { 0 };
-    std::atomic<bool> m_sparesResident { false };
+    // replenish() only: the chunks the producer had taken at its last round, how many spares are
+    // to be resident, and how many were when it last ran.
+    std::size_t m_chunksSeen = 0;
+    int m_residentSpares = 0;
+    int m_populatedSpares = 0;
 };
 
 } // namespace loopscope

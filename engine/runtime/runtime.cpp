@@ -90,6 +90,7 @@ void Runtime::start()
     if (!m_options.parent)
         startServer();
     preparePayloads(m_program->main);
+    initialiseCrypto();
 
     uv_update_time(&m_loop);
     m_timerBase = double(uv_now(&m_loop));

@@ -202,6 +202,8 @@ private:
     void readFile(const Op& op);
     void pbkdf2(const Op& op);
     void loadEsmModule();
+    // Node initialises OpenSSL while it starts, before any main module runs; once per process.
+    static void initialiseCrypto();
     void submit(std::unique_ptr<PoolItem> item);
     void poolDone(std::unique_ptr<PoolItem> item);
     void dnsLookup(const Op& op);

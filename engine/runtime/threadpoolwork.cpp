@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <mutex>
 
 namespace loopscope {
 
@@ -141,6 +142,19 @@ void Runtime::loadEsmModule()
     item->label = m_labels.fsStat;
     item->path = m_options.readFilePath;
     submit(std::move(item));
+}
+
+// OpenSSL 3 loads its provider and fetches the algorithms on their first use, about a millisecond
+// here; Node has done that before the main module, so a program's first pbkdf2 takes microseconds.
+void Runtime::initialiseCrypto()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        static const char salt[] = "salt";
+        unsigned char key[1];
+        for (const EVP_MD* md : {EVP_sha256(), EVP_sha512()})
+            PKCS5_PBKDF2_HMAC("", 0, reinterpret_cast<const unsigned char*>(salt), sizeof salt - 1, 1, md, sizeof key, key);
+    });
 }
 
 void Runtime::submit(std::unique_ptr<PoolItem> item)
