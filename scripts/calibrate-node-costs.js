@@ -1,7 +1,9 @@
-// Measures what the installed Node.js spends on the first use of each operation LoopScope
-// models (its "cold paths": the first console.log sets up stdout, the first setTimeout its
-// timer lists, a Worker boots an isolate), beyond what a second use costs. LoopScope spends
-// these times on its loop thread (engine/runtime/nodecosts.h); docs/FIDELITY.md explains why.
+// Measures what the installed Node.js spends on each operation LoopScope models: its first use
+// (its "cold path": the first console.log sets up stdout, the first setTimeout its timer lists,
+// a Worker boots an isolate) beyond what a second use costs; the first run of each further line
+// that calls it (a new call site: V8 sets up its feedback, the callback's closure is made); and
+// each call of a line already run (a loop). LoopScope spends these times on its loop thread
+// (engine/runtime/nodecosts.h); docs/FIDELITY.md explains why.
 //
 //   node scripts/calibrate-node-costs.js [RUNS]
 //
@@ -70,6 +72,28 @@ process.stderr.write(String(Math.max(0, Number(t1 - t0) - Number(t2 - t1)) / 100
 `);
 }
 
+// Twenty lines that call the operation, after two that warm its path: microseconds per line.
+function siteCost(body) {
+    const line = `${body};\n`;
+    return runScript(`${preamble}
+${line.repeat(2)}const t0 = process.hrtime.bigint();
+${line.repeat(20)}const perLine = Number(process.hrtime.bigint() - t0) / 20;
+process.stderr.write(String(perLine / 1000));
+`);
+}
+
+// One line run a thousand times after a hundred: microseconds per call.
+function callCost(body) {
+    return runScript(`${preamble}
+const call = () => { ${body}; };
+for (let i = 0; i < 100; i++) call();
+const t0 = process.hrtime.bigint();
+for (let i = 0; i < 1000; i++) call();
+const perCall = Number(process.hrtime.bigint() - t0) / 1000;
+process.stderr.write(String(perCall / 1000));
+`);
+}
+
 function median(values) {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)];
@@ -81,6 +105,16 @@ function repeat(runs, measure) {
 
 const runs = Number(process.argv[2] || 15);
 console.log(`Node ${process.version} (libuv ${process.versions.uv}), ${runs} runs each, medians in microseconds`);
-for (const [name, body] of Object.entries(operations))
-    console.log(`${name.padEnd(16)} ${repeat(runs, () => coldCost(body))}`);
+const round = (us) => (us < 10 ? us.toFixed(1) : String(Math.round(us))).padStart(8);
+console.log(`${"".padEnd(16)} ${"first".padStart(8)} ${"site".padStart(8)} ${"call".padStart(8)}`);
+for (const [name, body] of Object.entries(operations)) {
+    if (name === "worker") {
+        console.log(`${name.padEnd(16)} ${round(repeat(runs, () => coldCost(body)))}`);
+        continue;
+    }
+    const first = repeat(runs, () => coldCost(body));
+    const site = repeat(runs, () => siteCost(body));
+    const call = repeat(runs, () => callCost(body));
+    console.log(`${name.padEnd(16)} ${round(first)} ${round(site)} ${round(call)}`);
+}
 console.log(`${"workerStart".padEnd(16)} ${repeat(runs, () => runScript(preamble + workerStart))}`);

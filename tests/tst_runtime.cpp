@@ -148,6 +148,24 @@ private slots:
         QVERIFY2(immediateFirst > 0, "without the modelled costs the immediate should win");
     }
 
+    // Node spends more on a line's first run (V8 sets the call site up) than on its later runs. A
+    // chain's log line runs once per step; a 50 ms timer goes between the steps where those costs put it.
+    void newLinesAndLaterRunsCostWhatNodeSpends()
+    {
+        const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"lines","main":[
+            {"op":"setTimeout","ms":50,"do":[{"op":"log","text":"timer"}]},
+            {"op":"chain","via":"setImmediate","times":3,"do":[{"op":"log","text":"step"}]}]})");
+        constexpr std::uint32_t Long = 1'000'000; // tenths of a microsecond: 100 ms
+        const auto log = std::size_t(OpKind::Log);
+        NodeCosts newLine;
+        newLine.siteTenthsUs[log] = Long;
+        NodeCosts laterRuns;
+        laterRuns.callTenthsUs[log] = Long;
+        QCOMPARE(runProgram(program, 30000, NodeCosts::none()).lines, (QStringList { "step", "step", "step", "timer" }));
+        QCOMPARE(runProgram(program, 30000, newLine).lines, (QStringList { "step", "timer", "step", "step" }));
+        QCOMPARE(runProgram(program, 30000, laterRuns).lines, (QStringList { "step", "step", "timer", "step" }));
+    }
+
     // A worker's first line runs after its thread has booted (about 25 ms in Node), so a 5 ms timer of
     // the main module prints before it.
     void workerStartsAfterNodesBootTime()

@@ -84,6 +84,9 @@ struct Op
     // Filled in by the runtime on the loop thread before the program runs: string ids of `label` and `text`.
     mutable std::uint32_t labelId = 0;
     mutable std::uint32_t textId = 0;
+    // This op's line in the program's Node.js script, numbered from 0 across the program and the
+    // workloads added to it: Node spends more on a line's first run than on its later ones.
+    mutable std::uint32_t site = 0;
 };
 
 struct Param

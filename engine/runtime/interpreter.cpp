@@ -49,7 +49,7 @@ void Runtime::exec(const Op& op)
     Job job;
     job.label = op.labelId;
     job.body = &op.body;
-    spendFirstUse(op.kind == OpKind::Chain ? viaOpKind(op.via) : op.kind);
+    spendCall(op, op.kind == OpKind::Chain ? viaOpKind(op.via) : op.kind);
     switch (op.kind) {
     case OpKind::Log:
         log(op.textId);
@@ -355,6 +355,7 @@ void Runtime::internLabels(const Block& block)
     StringTable& strings = m_recording.strings;
     for (const Op& op : block) {
         op.labelId = strings.intern(op.label);
+        op.site = m_siteCount++;
         if (op.kind == OpKind::Log)
             op.textId = strings.intern(op.text);
         internLabels(op.body);

@@ -20,6 +20,10 @@ struct NodeCosts
 
     // Microseconds beyond a second use, spent before the first use of each op kind takes effect.
     std::array<std::uint32_t, OpKinds> firstUseUs {};
+    // Spent before each use: the first run of a line that calls the op (a new call site), and every
+    // later run of that line. Tenths of a microsecond: a line costs Node a few microseconds.
+    std::array<std::uint32_t, OpKinds> siteTenthsUs {};
+    std::array<std::uint32_t, OpKinds> callTenthsUs {};
     // From `new Worker` to the worker's first line, spent on the worker's thread.
     std::uint32_t workerStartUs = 0;
     // From the end of the main module's drain to the first timers phase.
@@ -35,10 +39,14 @@ struct NodeCosts
     NodeCosts scaled(int by) const;
 
     std::uint32_t firstUse(OpKind kind) const { return firstUseUs[std::size_t(kind)]; }
+    std::uint32_t siteTenths(OpKind kind) const { return siteTenthsUs[std::size_t(kind)]; }
+    std::uint32_t callTenths(OpKind kind) const { return callTenthsUs[std::size_t(kind)]; }
 };
 
 // Spends `us` microseconds of real time on the calling thread: spinning below a millisecond, where
 // sleeping would overshoot, sleeping above.
 void spendRealTime(std::uint32_t us);
+// The same in tenths of a microsecond.
+void spendRealTimeTenths(std::uint32_t tenthsUs);
 
 } // namespace loopscope

@@ -160,6 +160,16 @@ private:
             spendRealTime(m_options.costs.firstUse(kind));
         }
     }
+    // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time.
+    void spendCall(const Op& op, OpKind kind)
+    {
+        spendFirstUse(kind);
+        if (op.site >= m_sitesRun.size())
+            m_sitesRun.resize(op.site + 1);
+        const bool ranBefore = m_sitesRun[op.site];
+        m_sitesRun[op.site] = true;
+        spendRealTimeTenths(ranBefore ? m_options.costs.callTenths(kind) : m_options.costs.siteTenths(kind));
+    }
     // Runs the workloads inject() delivered (the inbox handle's callback, in poll).
     void deliverWorkloads();
     static void onInboxHandle(uv_async_t* handle);
@@ -254,6 +264,8 @@ private:
     bool m_aborted = false;
     bool m_started = false;
     std::uint32_t m_usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
+    std::vector<bool> m_sitesRun; // by Op::site: the lines this thread's JavaScript has run
+    std::uint32_t m_siteCount = 0; // the main runtime's: Op::site numbers given out
     bool m_closed = false;
 
     UvHandle<uv_timer_t> m_timerHandle;

@@ -212,6 +212,10 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item)
                 evaluate.label = m_labels.main;
                 evaluate.body = &m_program->main;
                 m_microtasks.push(evaluate);
+                // The module evaluates in this drain; then Node's loader finishes the module's job,
+                // start-up work as after a CommonJS main module, before this poll phase goes on.
+                drain();
+                spendStartupGap();
             });
             break;
         case PoolItem::Kind::FsOpen:

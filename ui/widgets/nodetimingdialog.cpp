@@ -25,10 +25,12 @@ struct CostRow
     loopscope::OpKind kind;
 };
 
-constexpr CostRow FirstUses[] = {
+constexpr CostRow Operations[] = {
     { "console.log", loopscope::OpKind::Log },
     { "process.nextTick", loopscope::OpKind::NextTick },
     { "queueMicrotask", loopscope::OpKind::QueueMicrotask },
+    { "Promise.then", loopscope::OpKind::Promise },
+    { "async function", loopscope::OpKind::Async },
     { "setTimeout", loopscope::OpKind::SetTimeout },
     { "setInterval", loopscope::OpKind::SetInterval },
     { "setImmediate", loopscope::OpKind::SetImmediate },
@@ -37,9 +39,14 @@ constexpr CostRow FirstUses[] = {
     { "crypto.pbkdf2", loopscope::OpKind::Pbkdf2 },
 };
 
+QString tenthsOfMicroseconds(std::uint32_t tenths)
+{
+    return TimeMapping::formatDuration(std::int64_t(tenths) * 100);
+}
+
 QString microseconds(std::uint32_t us)
 {
-    return TimeMapping::formatDuration(std::int64_t(us) * 1000);
+    return tenthsOfMicroseconds(us * 10);
 }
 
 } // namespace
@@ -49,10 +56,11 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
 {
     setWindowTitle(tr("Node.js timing"));
     auto* intro = new QLabel(tr("Node.js spends time where LoopScope takes microseconds: its first console.log "
-                                "sets up stdout, a worker boots a JavaScript engine, and start-up work runs between "
-                                "the main module and the first iteration. LoopScope spends the same time on its "
-                                "loop thread, so libuv's millisecond clock decides races such as setTimeout(0) "
-                                "against setImmediate as often as it does in Node. The figures were measured with "
+                                "sets up stdout, each new line of JavaScript is set up the first time it runs, a "
+                                "worker boots a JavaScript engine, and start-up work runs between the main module "
+                                "and the first iteration. LoopScope spends the same time on its loop thread, so "
+                                "libuv's millisecond clock and the thread pool decide races such as setTimeout(0) "
+                                "against setImmediate as often as they do in Node. The figures were measured with "
                                 "Node 20 (scripts/calibrate-node-costs.js); they apply to runs started afterwards."),
         this);
     intro->setWordWrap(true);
@@ -73,16 +81,22 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
     form->addRow(tr("Scale of the measured costs:"), m_percent);
     form->addRow(tr("Start-up gap:"), m_gap);
 
-    m_table = new QTableWidget(int(std::size(FirstUses)) + 1, 3, this);
-    m_table->setHorizontalHeaderLabels({ tr("First use of"), tr("Node 20"), tr("Modelled") });
+    m_table = new QTableWidget(int(std::size(Operations)) + 1, 4, this);
+    m_table->setHorizontalHeaderLabels({ tr("Operation"), tr("First use"), tr("Each new line"), tr("Each later run") });
+    m_table->horizontalHeaderItem(1)->setToolTip(
+        tr("What Node spends the first time a thread uses the operation (its cold path), beyond a second use."));
+    m_table->horizontalHeaderItem(2)->setToolTip(
+        tr("What Node spends on the first run of each further line that calls it: V8 sets the line up."));
+    m_table->horizontalHeaderItem(3)->setToolTip(tr("What Node spends each time a line that already ran calls it "
+                                                    "again, in a loop; below a microsecond it is left out."));
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    for (int column : { 1, 2, 3 })
+        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
-    m_table->setToolTip(tr("What Node spends the first time a thread uses each operation, beyond a second use. "
-                           "Later uses cost LoopScope's own (shorter) time."));
+    m_table->setToolTip(tr("The modelled times: Node 20's, measured by scripts/calibrate-node-costs.js, times the "
+                           "scale above."));
     m_raceNote = new QLabel(this);
     m_raceNote->setWordWrap(true);
 
@@ -146,20 +160,22 @@ void NodeTimingDialog::restoreMeasured()
 
 void NodeTimingDialog::refresh()
 {
-    const loopscope::NodeCosts measured = loopscope::NodeCosts::node20();
     const loopscope::NodeCosts modelled = costs();
-    auto setRow = [this](int row, const QString& what, std::uint32_t node, std::uint32_t ours) {
+    auto setRow = [this](int row, const QString& what, const std::array<QString, 3>& times) {
         m_table->setItem(row, 0, new QTableWidgetItem(what));
-        m_table->setItem(row, 1, new QTableWidgetItem(microseconds(node)));
-        m_table->setItem(row, 2, new QTableWidgetItem(microseconds(ours)));
-        for (int column : { 1, 2 })
-            m_table->item(row, column)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        for (int column = 1; column <= 3; ++column) {
+            auto* item = new QTableWidgetItem(times[std::size_t(column - 1)]);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(row, column, item);
+        }
     };
     int row = 0;
-    for (const CostRow& cost : FirstUses) {
-        setRow(row++, QString::fromLatin1(cost.operation), measured.firstUse(cost.kind), modelled.firstUse(cost.kind));
+    for (const CostRow& cost : Operations) {
+        setRow(row++, QString::fromLatin1(cost.operation),
+            { microseconds(modelled.firstUse(cost.kind)), tenthsOfMicroseconds(modelled.siteTenths(cost.kind)),
+                tenthsOfMicroseconds(modelled.callTenths(cost.kind)) });
     }
-    setRow(row, tr("a worker's start-up"), measured.workerStartUs, modelled.workerStartUs);
+    setRow(row, tr("a worker's start-up"), { microseconds(modelled.workerStartUs), QString(), QString() });
     // setTimeout(0) then setImmediate in the main module: the timer wins when a millisecond tick falls
     // between them, which the immediate's first use and the gap make likely in proportion to their sum.
     const std::uint32_t span = modelled.firstUse(loopscope::OpKind::SetImmediate) + modelled.startupGapUs;
