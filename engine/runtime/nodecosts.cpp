@@ -21,6 +21,8 @@ NodeCosts NodeCosts::node20()
     set(OpKind::ReadFile, 370);
     set(OpKind::DnsLookup, 3000);
     set(OpKind::Pbkdf2, 370);
+    // `new Worker` itself, on the creating thread; the worker's own start-up is workerStartUs.
+    set(OpKind::Worker, 2200);
     // Tenths of a microsecond: the first run of a line calling the op, and each later run of it.
     // Later runs below a microsecond are left out: they would slow a storm of a million steps to
     // Node's own speed, and they are too short to change the order of anything.

@@ -37,6 +37,7 @@ constexpr CostRow Operations[] = {
     { "fs.readFile", loopscope::OpKind::ReadFile },
     { "dns.lookup", loopscope::OpKind::DnsLookup },
     { "crypto.pbkdf2", loopscope::OpKind::Pbkdf2 },
+    { "new Worker", loopscope::OpKind::Worker },
 };
 
 QString tenthsOfMicroseconds(std::uint32_t tenths)
