@@ -414,7 +414,8 @@ private slots:
         constexpr int ProbeEveryMs = 20;
         constexpr int ProbeTimeoutMs = 100;
         Recording recording;
-        HealthProber prober(recording.mainLog(), recording.strings, monotonicNs());
+        const ProgramClock clock(monotonicNs());
+        HealthProber prober(recording.mainLog(), recording.strings, clock);
         prober.start(port, ProbeEveryMs, ProbeTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(prober.probes() >= 3, 5000);
         prober.stop();

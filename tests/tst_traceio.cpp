@@ -47,7 +47,8 @@ void fillRecording(Recording& recording)
     info.threadNames = { { WorkerThreadBase, "report worker" } };
 
     StringTable& strings = recording.strings;
-    Recorder rec(recording.mainLog(), strings, 0);
+    const ProgramClock clock(0);
+    Recorder rec(recording.mainLog(), strings, clock);
     const std::uint32_t mainLabel = strings.intern("main");
     const std::uint32_t tick = strings.intern("tick");
     rec.callback(tick, CallbackKind::NextTick, 40'000, 41'000, 0, 1);
@@ -89,7 +90,7 @@ void fillRecording(Recording& recording)
     rec.flush();
 
     recording.logs.push_back(std::make_unique<EventLog>());
-    Recorder worker(*recording.logs[1], strings, 0);
+    Recorder worker(*recording.logs[1], strings, clock);
     worker.callback(strings.intern("onmessage"), CallbackKind::Io, 72'000, 75'000, 1, 0, WorkerThreadBase);
     worker.phase(Phase::Poll, true, 70'000, 80'000, 1, -1, WorkerThreadBase);
     worker.text(RecordType::Log, strings.intern("from the worker"), 76'000, WorkerThreadBase);
@@ -217,7 +218,8 @@ private slots:
     void roundTripsEventLoopUtilizationAndTheRawHistogramValue()
     {
         Recording recording;
-        Recorder rec(recording.mainLog(), recording.strings, 0);
+        const ProgramClock clock(0);
+        Recorder rec(recording.mainLog(), recording.strings, clock);
         rec.latency(100'000, 0.25, -1, 0.75, 10.25);
         rec.flush();
         std::stringstream out;
@@ -409,7 +411,8 @@ private slots:
         QFETCH(QByteArray, label);
         QFETCH(QString, expected);
         Recording recording;
-        Recorder rec(recording.mainLog(), recording.strings, 0);
+        const ProgramClock clock(0);
+        Recorder rec(recording.mainLog(), recording.strings, clock);
         rec.text(RecordType::Log, recording.strings.intern(label.toStdString()), 1);
         const QJsonArray events = parseTrace(traceText(recording)).value("traceEvents").toArray();
         QVERIFY(!events.isEmpty());
@@ -419,7 +422,8 @@ private slots:
     void invalidUtf8StillGivesValidJson()
     {
         Recording recording;
-        Recorder rec(recording.mainLog(), recording.strings, 0);
+        const ProgramClock clock(0);
+        Recorder rec(recording.mainLog(), recording.strings, clock);
         rec.text(RecordType::Log, recording.strings.intern(InvalidUtf8Label), 1);
         const QJsonArray events = parseTrace(traceText(recording)).value("traceEvents").toArray();
         QVERIFY(!events.isEmpty());
@@ -841,7 +845,8 @@ private slots:
     {
         // Enough events for several reports each way, and far fewer reports than events.
         Recording written;
-        Recorder rec(written.mainLog(), written.strings, 0);
+        const ProgramClock clock(0);
+        Recorder rec(written.mainLog(), written.strings, clock);
         const std::uint32_t label = written.strings.intern("a console line of ordinary length");
         const int events = 300'000;
         for (int i = 0; i < events; ++i)
@@ -892,7 +897,8 @@ private slots:
             { std::uint16_t(WorkerThreadBase + 1), "worker loop 1" },
             { std::uint16_t(WorkerThreadBase + 2), "worker loop 2" } };
         recording.logs.push_back(std::make_unique<EventLog>());
-        Recorder worker(*recording.logs.back(), recording.strings, 0, std::uint16_t(WorkerThreadBase + 1));
+        const ProgramClock clock(0);
+        Recorder worker(*recording.logs.back(), recording.strings, clock, std::uint16_t(WorkerThreadBase + 1));
         worker.text(RecordType::Log, recording.strings.intern("from worker 1"), 10'000);
         std::ostringstream out;
         QVERIFY(writeTrace(recording, out));
@@ -950,7 +956,8 @@ private slots:
         Recording recording;
         recording.info.program = "name" + clear;
         recording.info.libuv = "1.44.2" + csi;
-        Recorder rec(recording.mainLog(), recording.strings, 0);
+        const ProgramClock clock(0);
+        Recorder rec(recording.mainLog(), recording.strings, clock);
         rec.callback(recording.strings.intern("label" + clear), CallbackKind::Timer, 1000, 900'000, 1, 0);
         rec.text(RecordType::Log, recording.strings.intern("log" + clear + csi), 2'000'000);
         rec.text(RecordType::Log, recording.strings.intern(std::string(100'000, 'x')), 3'000'000);

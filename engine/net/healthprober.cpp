@@ -6,8 +6,8 @@
 
 namespace loopscope {
 
-HealthProber::HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs, LiveState* live)
-    : m_rec(log, strings, originNs)
+HealthProber::HealthProber(EventLog& log, StringTable& strings, const ProgramClock& clock, LiveState* live)
+    : m_rec(log, strings, clock)
     , m_live(live)
 { }
 

@@ -18,7 +18,7 @@ class HealthProber
 {
 public:
     // `live`, when given, learns when each request is sent (healthSentNs), so views can show it waiting.
-    HealthProber(EventLog& log, StringTable& strings, std::int64_t originNs, LiveState* live = nullptr);
+    HealthProber(EventLog& log, StringTable& strings, const ProgramClock& clock, LiveState* live = nullptr);
     ~HealthProber();
     HealthProber(const HealthProber&) = delete;
     HealthProber& operator=(const HealthProber&) = delete;

@@ -2,10 +2,10 @@
 
 namespace loopscope {
 
-Recorder::Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, std::uint16_t thread)
+Recorder::Recorder(EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread)
     : m_log(log)
     , m_strings(strings)
-    , m_originNs(originNs)
+    , m_clock(clock)
     , m_thread(thread)
 { }
 

@@ -3,6 +3,7 @@
 #include "recording/eventlog.h"
 #include "recording/events.h"
 #include "recording/monotonicclock.h"
+#include "recording/programclock.h"
 #include "recording/stringtable.h"
 
 #include <atomic>
@@ -61,10 +62,10 @@ public:
     // Stands for "the thread this recorder records for" in the methods below.
     static constexpr std::uint16_t OwnThread = 0xffff;
 
-    Recorder(EventLog& log, StringTable& strings, std::int64_t originNs, std::uint16_t thread = MainThread);
+    Recorder(EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread = MainThread);
 
-    std::int64_t now() const { return monotonicNs() - m_originNs; }
-    std::int64_t originNs() const { return m_originNs; }
+    std::int64_t now() const { return m_clock.now(); }
+    const ProgramClock& clock() const { return m_clock; }
     StringTable& strings() { return m_strings; }
     EventLog& log() { return m_log; }
 
@@ -151,7 +152,7 @@ private:
 
     EventLog& m_log;
     StringTable& m_strings;
-    std::int64_t m_originNs;
+    const ProgramClock& m_clock;
     std::uint16_t m_thread;
     // The open run is built in place in the log's next slot, which is committed by flush();
     // every other write flushes first, so nothing else takes that slot meanwhile.

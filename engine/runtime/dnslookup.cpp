@@ -58,7 +58,7 @@ void Runtime::lookupDone(const DnsRequest& lookup, int status)
     if (m_poolBoard)
         m_poolBoard->finished(lookup.boardId);
     if (timing.startedNs >= 0) {
-        const std::int64_t origin = m_rec.originNs();
+        const std::int64_t origin = m_rec.clock().originNs();
         m_rec.pool(m_labels.getaddrinfo, timing.worker, timing.startedNs - origin - lookup.queuedAt,
             timing.startedNs - origin, timing.finishedNs - origin, m_iteration);
     }

@@ -16,8 +16,9 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
     , m_live(live)
     , m_program(std::move(program))
     , m_options(std::move(options))
+    , m_ownClock(m_options.clock ? nullptr : std::make_unique<ProgramClock>(monotonicNs()))
     , m_rec(m_options.log ? *m_options.log : recording.mainLog(), recording.strings,
-          m_options.originNs ? m_options.originNs : monotonicNs(), m_options.thread)
+          m_options.clock ? *m_options.clock : *m_ownClock, m_options.thread)
     , m_control(m_options.control)
     , m_poolBoard(m_options.poolBoard)
 {

@@ -47,7 +47,7 @@ struct RuntimeOptions
     // runtime whose label ids to share, and where console lines and completion are sent.
     EventLog* log = nullptr;
     std::uint16_t thread = MainThread;
-    std::int64_t originNs = 0;
+    const ProgramClock* clock = nullptr; // the main loop's; default: one of this runtime's own
     const Runtime* parent = nullptr;
     std::function<void(std::uint32_t textId)> onWorkerLog;
     std::function<void()> onWorkerDone;
@@ -256,6 +256,7 @@ private:
     std::shared_ptr<const Program> m_program;
     std::vector<std::shared_ptr<const Program>> m_workloads;
     RuntimeOptions m_options;
+    std::unique_ptr<ProgramClock> m_ownClock; // when the options give none
     Recorder m_rec;
     std::atomic<bool> m_cancelled { false };
     std::atomic<bool> m_abandonWork { false };

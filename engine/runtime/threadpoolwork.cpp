@@ -27,7 +27,7 @@ struct PoolItem
     std::uint32_t epoch = 0; // Runtime::m_epoch when the program asked for it
     Kind kind = Kind::FsOpen;
     std::uint32_t label = 0;
-    std::int64_t originNs = 0;
+    const ProgramClock* clock = nullptr;
     std::int64_t queuedAt = 0;
     std::int64_t startedAt = 0;
     std::int64_t finishedAt = 0;
@@ -95,7 +95,7 @@ void runOnPool(PoolItem& work)
 void onWork(uv_work_t* req)
 {
     auto* work = static_cast<PoolItem*>(req->data);
-    work->startedAt = monotonicNs() - work->originNs;
+    work->startedAt = work->clock->now();
     work->worker = poolWorkerIndex();
     work->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
     work->live->poolActive.fetch_add(1, std::memory_order_relaxed);
@@ -103,7 +103,7 @@ void onWork(uv_work_t* req)
         work->board->started(work->boardId, work->worker, work->startedAt);
     runOnPool(*work);
     work->live->poolActive.fetch_sub(1, std::memory_order_relaxed);
-    work->finishedAt = monotonicNs() - work->originNs;
+    work->finishedAt = work->clock->now();
     // The thread is free from here on: the board must not show it busy while the
     // completion waits for the loop, or the next item on it would look like one too many.
     if (work->board)
@@ -161,7 +161,7 @@ void Runtime::submit(std::unique_ptr<PoolItem> item)
 {
     item->runtime = this;
     item->live = &poolLive();
-    item->originNs = m_rec.originNs();
+    item->clock = &m_rec.clock();
     item->req.data = item.get();
     item->queuedAt = m_rec.now();
     item->board = m_poolBoard;

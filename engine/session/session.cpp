@@ -68,7 +68,9 @@ Session::~Session()
 
 void Session::start()
 {
+    m_clock = std::make_unique<ProgramClock>(monotonicNs());
     RuntimeOptions options;
+    options.clock = m_clock.get();
     options.onLog = m_options.onLog;
     options.readFilePath = m_options.readFilePath;
     options.control = &m_control;
@@ -80,7 +82,6 @@ void Session::start()
     for (std::size_t slot = 0; slot < MaxWorkerLoops; ++slot)
         options.workerLogs.push_back(m_recording.logs[ProberLog + 1 + slot].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
-    m_originNs = m_runtime->recorder().originNs();
     m_housekeeper = std::thread([this] { housekeeping(); });
     LoopThread::Hooks hooks;
     hooks.setup = [this](uv_loop_t&) {
@@ -188,7 +189,7 @@ void Session::recordAbortWithoutLoop()
     record->type = RecordType::Error;
     record->thread = MainThread;
     record->label = m_abortedLabel;
-    record->startNs = monotonicNs() - m_originNs;
+    record->startNs = m_clock->now();
     log.commit();
     m_abortRecorded = true;
 }
@@ -290,7 +291,7 @@ void Session::startPendingProbeLocked()
     if (m_prober)
         m_prober->stop();
     m_proberIntervalMs = intervalMs;
-    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings, m_originNs, &m_live);
+    m_prober = std::make_unique<HealthProber>(*m_recording.logs[ProberLog], m_recording.strings, *m_clock, &m_live);
     m_prober->start(m_live.healthPort.load(), intervalMs);
 }
 

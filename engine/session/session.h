@@ -56,8 +56,11 @@ public:
     // Waits until the loop thread has run the main module (or the run ended); false on timeout.
     bool waitStarted(int timeoutMs);
     bool started() const { return m_started.load(); }
-    // The monotonic time (monotonicNs) that recording time counts from; valid once start() returned.
-    std::int64_t originNs() const { return m_originNs; }
+    // The monotonic time (monotonicNs) that recording time counts from, moved on by every hold;
+    // valid once start() returned.
+    std::int64_t originNs() const { return m_clock ? m_clock->originNs() : 0; }
+    // The program's clock: recording time, held time taken out; null before start().
+    const ProgramClock* clock() const { return m_clock.get(); }
     // Waits until the program has run to the end; false on timeout.
     bool waitFinished(int timeoutMs);
     bool finished() const { return m_live.finished.load(); }
@@ -129,6 +132,7 @@ private:
     LiveState m_live;
     LoopThread m_loop;
     MemoryBudget m_budget;
+    std::unique_ptr<ProgramClock> m_clock; // outlives the runtime and the prober that read it
     std::unique_ptr<Runtime> m_runtime;
     LoopControl m_control;
     PoolBoard m_poolBoard;
@@ -136,7 +140,6 @@ private:
     std::mutex m_proberMutex;
     int m_pendingProbeMs = 0; // a probe asked for before the server listened, or paused while finished
     int m_proberIntervalMs = 0;
-    std::int64_t m_originNs = 0;
     std::atomic<bool> m_started { false };
     std::atomic<bool> m_aborted { false };
     // Set on the loop thread once it has taken an abort and recorded it.
