@@ -351,6 +351,13 @@ private slots:
         QTest::qWait(100);
         QCOMPARE(session.live().callbacks.load(), halted);
         QVERIFY(session.paused());
+        QCOMPARE(session.heldAt(), std::optional(StepPoint::BeforeCallback));
+        // The first step runs the main module's body and halts before its drain; the next ends it and
+        // runs the first immediate.
+        const std::uint64_t halts = session.halts();
+        session.step(StepMode::Callback);
+        QTRY_VERIFY_WITH_TIMEOUT(session.halts() > halts, 5000);
+        QCOMPARE(session.heldAt(), std::optional(StepPoint::AfterCallback));
         session.step(StepMode::Callback);
         QTRY_VERIFY_WITH_TIMEOUT(session.live().callbacks.load() > halted, 5000);
         const std::uint64_t stepped = session.live().callbacks.load();

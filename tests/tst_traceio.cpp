@@ -138,6 +138,8 @@ bool sameRecord(const Record& a, const StringTable& aStrings, const Record& b, c
     case RecordType::Log:
     case RecordType::Error:
         return aStrings.at(a.label) == bStrings.at(b.label);
+    case RecordType::Held:
+        return aStrings.at(a.label) == bStrings.at(b.label) && a.span.maxNs == b.span.maxNs;
     }
     return false;
 }

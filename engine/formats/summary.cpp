@@ -73,6 +73,8 @@ std::string summarize(const Recording& recording)
     std::uint64_t errors = 0;
     std::uint64_t logDrops = 0;
     std::vector<std::uint16_t> workerLoops;
+    std::size_t holds = 0;
+    std::int64_t heldNs = 0;
 
     for (const auto& log : recording.logs) {
         logDrops += log->dropped();
@@ -121,6 +123,10 @@ std::string summarize(const Recording& recording)
                 ++errors;
                 errorLines.emplace_back(r.startNs, r.label);
                 break;
+            case RecordType::Held:
+                ++holds;
+                heldNs += r.span.maxNs;
+                break;
             case RecordType::Queues:
                 break;
             }
@@ -133,6 +139,9 @@ std::string summarize(const Recording& recording)
     out += "libuv: " + (info.libuv.empty() ? std::string("unknown") : shown(info.libuv))
         + ", thread pool size: " + std::to_string(info.threadpoolSize) + "\n";
     out += "Duration: " + nsAsMs(endNs) + ", iterations: " + std::to_string(iterations) + "\n";
+    if (holds > 0)
+        out += "Held (paused, stepped, slowed down): " + std::to_string(holds) + " times, " + nsAsMs(heldNs)
+            + ", left out of every time here\n";
     out += "Callbacks: " + std::to_string(callbacks);
     std::string kinds;
     for (int kind = 0; kind < 8; ++kind) {

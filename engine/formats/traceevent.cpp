@@ -56,6 +56,8 @@ bool TraceEvent::recordType(RecordType& type) const
         type = RecordType::Log;
     else if (instant && cat == "error")
         type = RecordType::Error;
+    else if (instant && cat == "held")
+        type = RecordType::Held;
     else
         return false;
     return true;
@@ -91,6 +93,9 @@ bool TraceEvent::toRecord(JsonLexer& lexer, const char* eventAt, StringTable& st
     case RecordType::Log:
     case RecordType::Error:
         return true;
+    case RecordType::Held:
+        r.span.durNs = 0;
+        return argTime(lexer, "heldMs", 6, 0, r.span.maxNs);
     }
     return true;
 }

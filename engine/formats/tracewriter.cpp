@@ -307,6 +307,12 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             strings.at(r.label), tid, r.startNs);
         w.literal("}");
         break;
+    case RecordType::Held:
+        writeEventHead(w, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"held\",\"name\":", strings.at(r.label), tid, r.startNs);
+        w.literal(",\"args\":{\"heldMs\":");
+        w.fixed(r.span.maxNs, 6);
+        w.literal("}}");
+        break;
     }
 }
 

@@ -1,5 +1,7 @@
 #include "loop/loopcontrol.h"
 
+#include "recording/programclock.h"
+
 #include <chrono>
 
 namespace loopscope {
@@ -43,26 +45,55 @@ void LoopControl::release()
     m_changed.notify_all();
 }
 
-void LoopControl::boundary(bool isPhase)
+bool LoopControl::stepEndsAt(StepPoint point, std::uint32_t iteration) const
+{
+    switch (m_stepMode) {
+    case StepMode::Phase:
+        return point == StepPoint::Phase;
+    case StepMode::Callback:
+        return point == StepPoint::AfterCallback;
+    case StepMode::Iteration:
+        return point == StepPoint::Phase && iteration != m_stepFrom;
+    }
+    return true;
+}
+
+std::optional<StepPoint> LoopControl::heldAt() const
+{
+    const std::uint8_t held = m_heldAt.load(std::memory_order_relaxed);
+    if (held == 0)
+        return std::nullopt;
+    return StepPoint(held - 1);
+}
+
+std::int64_t LoopControl::boundary(StepPoint point, std::uint32_t iteration, ProgramClock& clock)
 {
     std::unique_lock lock(m_mutex);
     if (m_released)
-        return;
+        return 0;
     if (m_paused) {
-        // A step in progress halts at the first boundary of its kind; a callback step
-        // also halts at a phase boundary, which is where the next callback would be.
-        if (m_stepping && !isPhase && m_stepMode == StepMode::Phase)
-            return;
+        if (m_stepping && !stepEndsAt(point, iteration))
+            return 0;
         m_stepping = false;
+        clock.hold();
+        m_heldAt.store(std::uint8_t(point) + 1, std::memory_order_relaxed);
+        m_halts.fetch_add(1, std::memory_order_release);
         const std::uint64_t requests = m_stepRequests;
         m_changed.wait(lock, [&] { return !m_paused || m_released || m_stepRequests != requests; });
-        if (m_paused && !m_released)
+        m_heldAt.store(0, std::memory_order_relaxed);
+        if (m_paused && !m_released) {
             m_stepping = true;
-        return;
+            m_stepFrom = iteration;
+        }
+        return clock.release();
     }
+    // Slow motion shows each phase and what each callback leaves queued, for as long as asked.
     const int slowMs = m_slowMs.load(std::memory_order_relaxed);
-    if (isPhase && slowMs > 0)
-        m_changed.wait_for(lock, std::chrono::milliseconds(slowMs), [&] { return m_released || m_paused; });
+    if (slowMs <= 0 || point == StepPoint::BeforeCallback)
+        return 0;
+    clock.hold();
+    m_changed.wait_for(lock, std::chrono::milliseconds(slowMs), [&] { return m_released || m_paused; });
+    return clock.release();
 }
 
 void LoopControl::publish(QueueSnapshot snapshot)

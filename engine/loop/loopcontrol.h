@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace loopscope {
@@ -28,8 +29,18 @@ struct QueueSnapshot
     std::size_t timerCount = 0, immediateCount = 0, nextTickCount = 0, microtaskCount = 0, closeCount = 0;
 };
 
-// Where the loop halts when stepping.
-enum class StepMode : std::uint8_t { Phase, Callback };
+class ProgramClock;
+
+// The places the loop may halt at.
+enum class StepPoint : std::uint8_t {
+    Phase, // a phase begins
+    BeforeCallback, // a callback is about to run: the main module's is "paused before main"
+    AfterCallback, // a callback's body, or one job of a drain, has run: what it queued is queued
+};
+
+// Where a step runs to: the next phase, the end of the next callback (a nextTick or a microtask
+// job is one), or the first phase of the next iteration.
+enum class StepMode : std::uint8_t { Phase, Callback, Iteration };
 
 // The loop controls shared by the GUI and the loop thread: pause, step, slow
 // motion, and the queue snapshot exchange. The loop thread consults it at
@@ -39,7 +50,7 @@ class LoopControl
 public:
     static constexpr std::int64_t SnapshotIntervalNs = 30'000'000;
 
-    // Any thread.
+    // Any thread. Pausing before the loop thread starts holds it before the main module.
     void pause();
     void resume();
     void step(StepMode mode);
@@ -54,8 +65,15 @@ public:
     {
         return m_paused.load(std::memory_order_relaxed) || m_slowMs.load(std::memory_order_relaxed) != 0;
     }
-    // Loop thread: blocks at a boundary while paused (and sleeps for slow motion at phases).
-    void boundary(bool isPhase);
+    // Where the loop is held, if it is (the views say "paused before main" and the like).
+    std::optional<StepPoint> heldAt() const;
+    // How many times the loop has halted (not counting slow motion): a step's halt is a new one.
+    std::uint64_t halts() const { return m_halts.load(std::memory_order_acquire); }
+
+    // Loop thread: at `point` of `iteration`, blocks while paused until a step that ends there,
+    // and holds the loop for slow motion at phases and after callbacks. `clock` stands still
+    // meanwhile; returns how long the loop was held.
+    std::int64_t boundary(StepPoint point, std::uint32_t iteration, ProgramClock& clock);
     bool wantsSnapshot(std::int64_t nowNs, std::int64_t intervalNs = SnapshotIntervalNs) const
     {
         return nowNs - m_lastSnapshotNs.load(std::memory_order_relaxed) >= intervalNs;
@@ -68,9 +86,14 @@ private:
     std::atomic<bool> m_released { false };
     std::mutex m_mutex;
     std::condition_variable m_changed;
+    bool stepEndsAt(StepPoint point, std::uint32_t iteration) const;
+
     bool m_stepping = false; // a step is running to its boundary
     StepMode m_stepMode = StepMode::Phase;
+    std::uint32_t m_stepFrom = 0; // the iteration a step began in
     std::uint64_t m_stepRequests = 0;
+    std::atomic<std::uint8_t> m_heldAt { 0 }; // 0: running, else StepPoint + 1
+    std::atomic<std::uint64_t> m_halts { 0 };
 
     mutable std::mutex m_snapshotMutex;
     QueueSnapshot m_snapshot;

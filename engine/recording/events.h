@@ -25,6 +25,8 @@ enum class RecordType : std::uint8_t {
     Latency, // a loop-delay or health-probe sample
     Log, // one line of console output; label = its text
     Error, // an error delivered to the program; label = its message
+    Held, // the user held the loop here (paused, stepping, slow motion); span.maxNs = how long, which
+          // the program's time leaves out, so the record has no width
 };
 
 // Thread ids in records: 0 is the main loop, pool workers are 1..N, worker loops start at WorkerThreadBase.

@@ -88,4 +88,17 @@ void Recorder::text(RecordType type, std::uint32_t label, std::int64_t atNs, std
     put(r);
 }
 
+void Recorder::held(std::uint32_t label, std::int64_t atNs, std::int64_t heldNs)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Held;
+    r.thread = m_thread;
+    r.label = label;
+    r.startNs = atNs;
+    r.span.durNs = 0;
+    r.span.maxNs = heldNs;
+    put(r);
+}
+
 } // namespace loopscope

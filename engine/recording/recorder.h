@@ -118,6 +118,8 @@ public:
     void latency(
         std::int64_t atNs, double loopDelayMs, double healthMs, double utilization = -1, double histogramMs = -1);
     void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread);
+    // The loop was held at `atNs` for `heldNs`, which the program's time leaves out.
+    void held(std::uint32_t label, std::int64_t atNs, std::int64_t heldNs);
     // With recording off nothing is stored; live state still updates (benchmarks compare both).
     void setEnabled(bool enabled) { m_enabled = enabled; }
     bool enabled() const { return m_enabled; }

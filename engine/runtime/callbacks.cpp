@@ -18,7 +18,7 @@ constexpr std::uint32_t SampleEveryJobs = 1024;
 {
     const std::int64_t end = m_rec.now();
     m_rec.callback(label, kind, start, end, m_iteration, 2);
-    boundary(end, false);
+    boundary(end, StepPoint::AfterCallback);
     if (++sinceSample == SampleEveryJobs) {
         sinceSample = 0;
         m_live.callbacks.fetch_add(SampleEveryJobs, std::memory_order_relaxed);
@@ -55,8 +55,11 @@ void Runtime::runMicrotasks()
     while (!m_microtasks.empty()) {
         checkCancelled();
         const Job job = m_microtasks.pop();
-        runJob(job);
         const bool isMain = job.action == Job::Action::Body && job.body == &m_program->main;
+        // An ES module's main module runs as a job: the run may be held before it.
+        if (isMain)
+            boundary(start, StepPoint::BeforeCallback);
+        runJob(job);
         start = drained(job.label, isMain ? CallbackKind::Main : CallbackKind::Microtask, start, sinceSample);
     }
 }

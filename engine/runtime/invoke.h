@@ -22,7 +22,8 @@ template <typename F> void Runtime::fromLoop(F&& body)
 inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
 {
     checkCancelled();
-    boundary(start, false);
+    if (!m_internalCallback)
+        boundary(start, StepPoint::BeforeCallback);
     m_live.callbackLabel.store(label, std::memory_order_relaxed);
     m_live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
     m_live.callbackStartNs.store(start, std::memory_order_relaxed);
@@ -32,6 +33,9 @@ inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, Call
 
 inline std::int64_t Runtime::endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
 {
+    // A step ends after the body, before the drain: the queues hold what the callback queued.
+    if (m_control && m_control->engaged() && !m_internalCallback)
+        boundary(m_rec.now(), StepPoint::AfterCallback);
     drain();
     m_depth = 0;
     const std::int64_t end = m_rec.now();
@@ -54,6 +58,13 @@ std::int64_t Runtime::invokeFrom(std::int64_t start, std::uint32_t label, Callba
 template <typename F> void Runtime::invoke(std::uint32_t label, CallbackKind kind, F&& body)
 {
     invokeFrom(m_rec.now(), label, kind, std::forward<F>(body));
+}
+
+template <typename F> void Runtime::invokeInternal(std::uint32_t label, F&& body)
+{
+    m_internalCallback = true;
+    invoke(label, CallbackKind::Io, std::forward<F>(body));
+    m_internalCallback = false;
 }
 
 } // namespace loopscope

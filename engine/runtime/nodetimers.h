@@ -52,6 +52,8 @@ public:
         m_lists.setBudget(budget);
     }
     bool empty() const { return m_heap.empty(); }
+    // The loop-clock time the host's libuv timer is armed for; infinity when it is not.
+    double armedExpiry() const { return m_nextExpiry; }
     std::uint32_t active() const { return m_active; }
     // Calls visit(label, dueAtMs) for every pending timer, for the queue panels.
     template <typename Visit> void forEach(Visit&& visit) const

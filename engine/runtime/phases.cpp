@@ -58,7 +58,7 @@ void Runtime::onPrepare()
     const std::int64_t at = m_rec.now();
     beginIteration(at);
     m_live.phase.store(std::uint8_t(Phase::Prepare), std::memory_order_relaxed);
-    fromLoop([&] { boundary(at, true); });
+    fromLoop([&] { boundary(at, StepPoint::Phase); });
     if (!m_timersRecorded)
         m_rec.phase(Phase::Timers, false, at, at, m_iteration);
     m_rec.phase(Phase::Pending, false, at, at, m_iteration);
@@ -95,7 +95,7 @@ void Runtime::onCheck()
     std::int64_t lastEnd = -1;
     if (!m_aborted && !cancelled()) {
         fromLoop([&] {
-            boundary(at, true);
+            boundary(at, StepPoint::Phase);
             lastEnd = processImmediates(at);
         });
     }

@@ -60,6 +60,7 @@ void Runtime::start()
         m_labels.server = strings.intern("HTTP server: GET /health");
         m_labels.workerError = strings.intern("worker: error");
         m_labels.socketClose = strings.intern("socket closed");
+        m_labels.held = strings.intern("held");
         internLabels(m_program->main);
         m_workers.resize(m_options.workerLogs.size());
     }

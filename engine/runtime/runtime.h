@@ -47,7 +47,7 @@ struct RuntimeOptions
     // runtime whose label ids to share, and where console lines and completion are sent.
     EventLog* log = nullptr;
     std::uint16_t thread = MainThread;
-    const ProgramClock* clock = nullptr; // the main loop's; default: one of this runtime's own
+    ProgramClock* clock = nullptr; // the main loop's; default: one of this runtime's own
     const Runtime* parent = nullptr;
     std::function<void(std::uint32_t textId)> onWorkerLog;
     std::function<void()> onWorkerDone;
@@ -233,7 +233,8 @@ private:
     void onPrepare();
     void onCheck();
     void sampleQueues(std::int64_t at, bool force = false);
-    void boundary(std::int64_t at, bool isPhase)
+    // A place the user may hold the loop at (LoopControl); held time is taken out of the program's.
+    void boundary(std::int64_t at, StepPoint point)
     {
         if (!m_control)
             return;
@@ -241,10 +242,16 @@ private:
             publishSnapshot(at);
         if (m_control->engaged()) {
             publishSnapshot(at);
-            m_control->boundary(isPhase);
+            if (const std::int64_t held = m_control->boundary(point, m_iteration, clock()))
+                tookOutHeldTime(at, held);
             checkCancelled();
         }
     }
+    void tookOutHeldTime(std::int64_t at, std::int64_t heldNs);
+    ProgramClock& clock() { return m_options.clock ? *m_options.clock : *m_ownClock; }
+    // Runs a callback of Node's own JavaScript (readFile's steps, the ES module loader): it is no
+    // place to halt at when stepping, though the jobs its drain runs are.
+    template <typename F> void invokeInternal(std::uint32_t label, F&& body);
     void publishSnapshot(std::int64_t at);
     static void onDelayTimer(uv_timer_t* handle);
     static void onPrepareHandle(uv_prepare_t* handle);
@@ -257,6 +264,8 @@ private:
     std::vector<std::shared_ptr<const Program>> m_workloads;
     RuntimeOptions m_options;
     std::unique_ptr<ProgramClock> m_ownClock; // when the options give none
+    bool m_internalCallback = false; // the running callback is invokeInternal's
+    std::int64_t m_heldCarryNs = 0; // held time not yet taken out of the loop clock's whole milliseconds
     Recorder m_rec;
     std::atomic<bool> m_cancelled { false };
     std::atomic<bool> m_abandonWork { false };
@@ -329,6 +338,7 @@ private:
         std::uint32_t server = 0;
         std::uint32_t workerError = 0;
         std::uint32_t socketClose = 0;
+        std::uint32_t held = 0;
     } m_labels;
 
     // Iteration bookkeeping for the phase records.

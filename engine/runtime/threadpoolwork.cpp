@@ -207,7 +207,7 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item)
     fromLoop([&] {
         switch (done.kind) {
         case PoolItem::Kind::FsStat:
-            invoke(m_labels.esmLoader, CallbackKind::Io, [this] {
+            invokeInternal(m_labels.esmLoader, [this] {
                 Job evaluate;
                 evaluate.label = m_labels.main;
                 evaluate.body = &m_program->main;
@@ -219,7 +219,7 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item)
             });
             break;
         case PoolItem::Kind::FsOpen:
-            invoke(m_labels.fs[0], CallbackKind::Io, [&] {
+            invokeInternal(m_labels.fs[0], [&] {
                 if (done.result < 0)
                     runBlock(done.op->body);
                 else
@@ -227,14 +227,14 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item)
             });
             break;
         case PoolItem::Kind::FsFstat:
-            invoke(m_labels.fs[1], CallbackKind::Io, [&] {
+            invokeInternal(m_labels.fs[1], [&] {
                 const bool read = done.size > 0 && done.result == 0;
                 done.buffer.resize(std::size_t(std::max<std::int64_t>(done.size, 0)));
                 next(read ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, read ? m_labels.fs[2] : m_labels.fs[3]);
             });
             break;
         case PoolItem::Kind::FsRead:
-            invoke(m_labels.fs[2], CallbackKind::Io, [&] {
+            invokeInternal(m_labels.fs[2], [&] {
                 if (done.result > 0)
                     done.position += done.result;
                 const bool more = done.result > 0 && done.position < done.size;

@@ -3,6 +3,9 @@
 
 #include "loop/uvcheck.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace loopscope {
 
 double Runtime::libuvNow()
@@ -10,6 +13,25 @@ double Runtime::libuvNow()
     // Node's getLibuvNow() refreshes the loop's clock before reading it.
     uv_update_time(&m_loop);
     return double(uv_now(&m_loop)) - m_timerBase;
+}
+
+// The user held the loop for `heldNs` at `at`: the program's clock has left it out already; the loop
+// clock's base moves on by it in whole milliseconds (the rest carried to the next hold), so timers
+// come due at the program time they would have, and the libuv timer is armed again for what was
+// left of its wait (its deadline is in real time).
+void Runtime::tookOutHeldTime(std::int64_t at, std::int64_t heldNs)
+{
+    m_rec.held(m_labels.held, at, heldNs);
+    m_heldCarryNs += heldNs;
+    const std::int64_t wholeMs = m_heldCarryNs / 1'000'000;
+    m_heldCarryNs -= wholeMs * 1'000'000;
+    m_timerBase += double(wholeMs);
+    const double expiry = m_timers.armedExpiry();
+    if (uv_is_active(reinterpret_cast<const uv_handle_t*>(m_timerHandle.get())) && std::isfinite(expiry)) {
+        const double wait = expiry - libuvNow();
+        uvRequire(uv_timer_start(m_timerHandle.get(), &Runtime::onTimerHandle, std::uint64_t(std::max(wait, 0.0)), 0),
+            "uv_timer_start");
+    }
 }
 
 void Runtime::scheduleTimer(double ms)
@@ -55,7 +77,7 @@ void Runtime::processTimers()
     beginIteration(phaseStart);
     m_live.phase.store(std::uint8_t(Phase::Timers), std::memory_order_relaxed);
     fromLoop([&] {
-        boundary(phaseStart, true);
+        boundary(phaseStart, StepPoint::Phase);
         const double nextExpiry = m_timers.processTimers(libuvNow());
         if (nextExpiry != 0) {
             // Against the loop's cached time, not a fresh one: a timer due now runs again in this phase.

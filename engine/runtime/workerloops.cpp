@@ -31,7 +31,7 @@ void Runtime::startWorker(const Op& op)
     options.poolLive = &poolLive();
     options.log = m_options.workerLogs[slot];
     options.thread = std::uint16_t(WorkerThreadBase + slot + 1);
-    options.clock = &m_rec.clock();
+    options.clock = &clock();
     options.parent = this;
     options.record = m_options.record;
     options.costs = m_options.costs;

@@ -82,13 +82,17 @@ public:
     // Stops the loop thread, closes every handle and completes the recording. Idempotent.
     void stop();
 
-    // Loop controls: the loop thread halts at the next phase or callback boundary.
+    // Loop controls: the loop thread halts at the next place it can (a phase, before or after a
+    // callback). Paused before start(), the run is held before its main module.
     void pause();
     void resume();
-    // While paused: run to the next boundary of `mode`, then halt again.
+    // While paused: run to the next place `mode` ends at, then halt again.
     void step(StepMode mode);
     bool paused() const;
-    // Slow motion: hold every phase for at least `ms` milliseconds (0: off).
+    // Where the loop is held now, if it is.
+    std::optional<StepPoint> heldAt() const { return m_control.heldAt(); }
+    std::uint64_t halts() const { return m_control.halts(); }
+    // Slow motion: hold every phase, and the queues after every callback, for `ms` milliseconds (0: off).
     void setSlowMotion(int ms);
 
     // Latency probes: a /health request every `intervalMs` from a prober thread,

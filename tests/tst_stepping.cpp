@@ -1,0 +1,178 @@
+// Stepping a run from "paused before main": where each step halts, what the queues hold there,
+// and that the time the loop was held is the program's no more.
+#include "runhelpers.h"
+
+#include <QtTest>
+
+using namespace loopscope;
+
+namespace {
+
+// What the loop showed at one halt.
+struct Halt
+{
+    StepPoint point;
+    QStringList console;
+    std::size_t timers, immediates, nextTicks, microtasks;
+};
+
+class SteppedRun
+{
+public:
+    explicit SteppedRun(Program program)
+    {
+        SessionOptions options;
+        options.onLog = [this](std::string_view line) {
+            const std::lock_guard lock(m_mutex);
+            m_console.append(QString::fromUtf8(line.data(), int(line.size())));
+        };
+        m_session = std::make_unique<Session>(std::move(program), options);
+        m_session->pause();
+        m_session->start();
+    }
+
+    // Waits for the next halt; false when the run ended instead.
+    bool waitHalt(Halt& halt)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while ((m_session->halts() == m_seenHalts || !m_session->heldAt()) && !m_session->finished()) {
+            if (clock.elapsed() > 20000)
+                return false;
+            QThread::msleep(1);
+        }
+        const std::optional<StepPoint> point = m_session->heldAt();
+        if (!point)
+            return false;
+        m_seenHalts = m_session->halts();
+        const QueueSnapshot queues = m_session->queueSnapshot();
+        const std::lock_guard lock(m_mutex);
+        halt = { *point, m_console, queues.timerCount, queues.immediateCount, queues.nextTickCount,
+            queues.microtaskCount };
+        return true;
+    }
+    void step(StepMode mode) { m_session->step(mode); }
+    Session& session() { return *m_session; }
+    QStringList console()
+    {
+        const std::lock_guard lock(m_mutex);
+        return m_console;
+    }
+
+private:
+    std::mutex m_mutex;
+    QStringList m_console;
+    std::unique_ptr<Session> m_session;
+    std::uint64_t m_seenHalts = 0;
+};
+
+// The console times of a recording, in milliseconds of program time.
+QList<double> consoleTimesMs(const Recording& recording)
+{
+    QList<double> times;
+    const EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        if (log[i].type == RecordType::Log)
+            times.append(double(log[i].startNs) / 1e6);
+    }
+    return times;
+}
+
+} // namespace
+
+class TestStepping : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void startsHeldBeforeMain()
+    {
+        SteppedRun run(loadScenario(QStringLiteral("guess-order")));
+        Halt halt {};
+        QVERIFY(run.waitHalt(halt));
+        QCOMPARE(halt.point, StepPoint::BeforeCallback);
+        QVERIFY(halt.console.isEmpty());
+        QCOMPARE(run.session().live().callbacks.load(), std::uint64_t(0));
+        run.session().resume();
+        QVERIFY(run.session().waitFinished(20000));
+    }
+
+    // Each "Next callback" runs one callback the program can see and halts after its body, before
+    // its drain: readFile's open, fstat and read are no halts, and the readFile callback's halt shows
+    // the four things it queued, one in each queue.
+    void guessOrderStepsOneCallbackAtATime()
+    {
+        SteppedRun run(loadScenario(QStringLiteral("guess-order")));
+        Halt halt {};
+        QVERIFY(run.waitHalt(halt));
+        QList<Halt> halts;
+        for (int i = 0; i < 20; ++i) {
+            run.step(StepMode::Callback);
+            if (!run.waitHalt(halt))
+                break;
+            halts.append(halt);
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        struct Expected
+        {
+            QStringList console;
+            std::size_t timers, immediates, nextTicks, microtasks;
+        };
+        const QList<Expected> expected {
+            { {}, 0, 0, 0, 0 }, // the main module queued the readFile
+            { { "readFile callback" }, 1, 1, 1, 1 },
+            { { "readFile callback", "process.nextTick" }, 1, 1, 0, 1 },
+            { { "readFile callback", "process.nextTick", "promise.then" }, 1, 1, 0, 0 },
+            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate" }, 1, 0, 0, 0 },
+            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }, 0, 0, 0,
+                0 },
+        };
+        QCOMPARE(halts.size(), expected.size());
+        for (qsizetype i = 0; i < halts.size(); ++i) {
+            const Halt& got = halts[i];
+            const Expected& want = expected[i];
+            QCOMPARE(got.point, StepPoint::AfterCallback);
+            QCOMPARE(got.console, want.console);
+            QCOMPARE(got.timers, want.timers);
+            QCOMPARE(got.immediates, want.immediates);
+            QCOMPARE(got.nextTicks, want.nextTicks);
+            QCOMPARE(got.microtasks, want.microtasks);
+        }
+    }
+
+    // Time held is the program's no more: stepped with a 50 ms wait at each of its halts, guess-order
+    // prints as an unstepped run does, and its console times leave the waits out (they would add
+    // 300 ms; the run itself takes a few).
+    void heldTimeIsTakenOut_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("guess-order") << "guess-order";
+        QTest::newRow("await-order") << "await-order";
+    }
+    void heldTimeIsTakenOut()
+    {
+        QFETCH(QString, scenario);
+        const RunResult plain = runProgram(loadScenario(scenario));
+        QVERIFY(plain.finished);
+        SteppedRun run(loadScenario(scenario));
+        Halt halt {};
+        int halts = 0;
+        while (run.waitHalt(halt)) {
+            ++halts;
+            QThread::msleep(50);
+            run.step(StepMode::Callback);
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        run.session().stop();
+        QCOMPARE(run.console(), plain.lines);
+        QVERIFY(halts >= 3);
+        const QList<double> times = consoleTimesMs(run.session().recording());
+        QCOMPARE(times.size(), plain.lines.size());
+        const double heldMs = double(run.session().clock()->heldNs()) / 1e6;
+        QVERIFY2(heldMs >= 50.0 * halts, qPrintable(QString::number(heldMs)));
+        QVERIFY2(times.last() < heldMs / 2, qPrintable(QStringLiteral("%1 ms, held %2 ms").arg(times.last()).arg(heldMs)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStepping)
+#include "tst_stepping.moc"
