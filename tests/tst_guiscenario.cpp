@@ -16,9 +16,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QLabel>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -99,6 +101,8 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         qputenv("UV_THREADPOOL_SIZE", "4");
+        // The ordering scenarios start paused by default; these tests run guess-order to its end.
+        QSettings().setValue(QStringLiteral("stepping/startPaused/guess-order"), false);
     }
 
     void guessOrderThroughTheBrowser()
@@ -108,9 +112,25 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.scenarioBrowser()->select(QStringLiteral("guess-order")));
         QVERIFY(window.scenarioBrowser()->nodeSource().contains(QStringLiteral("fs.readFile")));
+        // An ordering scenario starts paused before its main module, as it does for a user who has not
+        // said otherwise; C steps it one callback at a time, Space runs on.
+        QSettings().remove(QStringLiteral("stepping/startPaused/guess-order"));
         QTest::mouseClick(window.scenarioBrowser()->runButton(), Qt::LeftButton);
-
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.session() && window.session()->heldAt() == loopscope::StepPoint::BeforeCallback, 5000);
+        const auto* state = window.findChild<QLabel*>(QStringLiteral("stateLabel"));
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("before the main module")), 5000);
         ConsoleModel* console = window.consoleModel();
+        QVERIFY(console->outputLines().isEmpty());
+        for (int press = 0; press < 2; ++press) {
+            const std::uint64_t halts = window.session()->halts();
+            QTest::keyClick(&window, Qt::Key_C);
+            QTRY_VERIFY_WITH_TIMEOUT(window.session()->halts() > halts && window.session()->heldAt(), 5000);
+        }
+        // The main module, then the readFile callback: its line is out, what it queued waits.
+        QTRY_COMPARE_WITH_TIMEOUT(console->outputLines(), QStringList { "readFile callback" }, 5000);
+        QTest::keyClick(&window, Qt::Key_Space);
+        QSettings().setValue(QStringLiteral("stepping/startPaused/guess-order"), false);
         QTRY_COMPARE_WITH_TIMEOUT(console->outputLines().size(), 5, 10000);
         QCOMPARE(console->outputLines(),
             QStringList({ "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }));
@@ -307,9 +327,9 @@ private slots:
                                      .toString()
                                      .contains(QStringLiteral("memory budget exceeded")),
             5000);
-        // The next workload gets a fresh server loop.
+        // The next workload gets a fresh server loop (it may lie where the old one did: its budget says which).
         QVERIFY(takesWorkAtOnce(window));
-        QVERIFY(window.session() != server);
+        QVERIFY(!window.session()->memoryBudget().exceeded());
     }
 
     void stopEndsARunawayScenarioAndTheServerLoopTakesOver()

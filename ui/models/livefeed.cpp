@@ -74,11 +74,11 @@ std::int64_t LiveFeed::originNs() const
 
 std::int64_t LiveFeed::nowNs() const
 {
-    // A session that has not started yet has no origin.
-    const std::int64_t origin = originNs();
-    if (finished() || origin == 0)
+    // A session that has not started yet has no clock; a held one's stands still.
+    const loopscope::ProgramClock* clock = m_session ? m_session->clock() : nullptr;
+    if (finished() || !clock)
         return m_lastEndNs;
-    return std::max(m_lastEndNs, loopscope::monotonicNs() - origin);
+    return std::max(m_lastEndNs, clock->now());
 }
 
 bool LiveFeed::finished() const

@@ -41,9 +41,9 @@ std::shared_ptr<const loopscope::Recording> SessionController::recording() const
     return m_replay;
 }
 
-void SessionController::start(loopscope::Program program)
+void SessionController::start(loopscope::Program program, Start how)
 {
-    start(std::move(program), false);
+    startSession(std::move(program), false, how == Start::Paused);
 }
 
 void SessionController::setMemoryBudgetMb(std::size_t mb)
@@ -68,7 +68,7 @@ loopscope::NodeCosts SessionController::nodeCosts()
     return modelledCosts;
 }
 
-void SessionController::start(loopscope::Program program, bool serve)
+void SessionController::startSession(loopscope::Program program, bool serve, bool paused)
 {
     end();
     m_programName = QString::fromStdString(program.name);
@@ -79,6 +79,8 @@ void SessionController::start(loopscope::Program program, bool serve)
     options.costs = nodeCosts();
     m_session
         = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program), std::move(options)), &release);
+    if (paused)
+        m_session->pause();
     m_session->start();
     applyControls();
     m_feed->setSession(m_session.get());
@@ -90,7 +92,7 @@ void SessionController::startIdle()
     loopscope::Program program;
     program.name = "server";
     program.title = tr("Server loop: inject workloads").toStdString();
-    start(std::move(program), true);
+    startSession(std::move(program), true, false);
 }
 
 // A program that asks for a probe gets it, and the controls say so; otherwise the user's choice holds.

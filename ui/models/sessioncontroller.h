@@ -43,8 +43,10 @@ public:
     // The recording followed, shared with whoever reads it off the GUI thread; null when none.
     std::shared_ptr<const loopscope::Recording> recording() const;
 
-    // Ends what is shown and runs `program` on a fresh loop with the current controls.
-    void start(loopscope::Program program);
+    // Ends what is shown and runs `program` on a fresh loop with the current controls; Paused holds
+    // it before its main module, to be stepped.
+    enum class Start { Running, Paused };
+    void start(loopscope::Program program, Start how = Start::Running);
     // Starts the window's default loop: a server that waits in poll for workloads, as a Node.js
     // process with a listening http server does.
     void startIdle();
@@ -80,7 +82,7 @@ signals:
     void probesChanged();
 
 private:
-    void start(loopscope::Program program, bool serve);
+    void startSession(loopscope::Program program, bool serve, bool paused);
     void applyControls();
     void retire(std::shared_ptr<loopscope::Session> session);
 

@@ -10,6 +10,7 @@
 #include "widgets/latencychart.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
+#include "widgets/steppingcontrols.h"
 #include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
 #include "widgets/scenariobrowser.h"
@@ -120,6 +121,7 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
 
     m_stateLabel = new QLabel(this);
+    m_stateLabel->setObjectName(QStringLiteral("stateLabel"));
     statusBar()->addWidget(m_stateLabel, 1);
     m_versionLabel = new QLabel(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)), this);
     statusBar()->addPermanentWidget(m_versionLabel);
@@ -178,21 +180,11 @@ void MainWindow::createLoopActions()
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRunaway);
 
-    m_pauseAction = addControl(tr("Pause"), QKeySequence(Qt::Key_Space),
-        tr("Halts the loop at the next phase or callback boundary; press again to resume."));
-    m_pauseAction->setCheckable(true);
-    connect(m_pauseAction, &QAction::toggled, this, [this](bool paused) {
-        m_controller->setPaused(paused);
-        updateControls();
-    });
-
-    m_stepPhaseAction = addControl(tr("Next phase"), QKeySequence(Qt::Key_N),
-        tr("While paused: lets the loop run to the start of the next phase."));
-    connect(m_stepPhaseAction, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Phase); });
-    m_stepCallbackAction = addControl(tr("Next callback"), QKeySequence(Qt::Key_C),
-        tr("While paused: lets the loop run to the next callback, nextTicks and microtasks included."));
-    connect(
-        m_stepCallbackAction, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Callback); });
+    m_stepping = new SteppingControls(m_controller,
+        [this](const QString& text, const QKeySequence& shortcut, const QString& explanation) {
+            return addControl(text, shortcut, explanation);
+        },
+        this);
 
     m_healthAction = addControl(tr("/health probe"), QKeySequence(Qt::Key_H),
         tr("Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers late."));
@@ -270,8 +262,10 @@ void MainWindow::createLoopMenu()
     connect(compare, &QAction::triggered, this, [this] { compareWithNode(); });
     QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
     loopMenu->setToolTipsVisible(true);
-    for (QAction* action : { m_runAction, m_stopAction, m_pauseAction, m_stepPhaseAction, m_stepCallbackAction,
-             m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
+    for (QAction* action : { m_runAction, m_stepping->startPausedAction(), m_stopAction, m_stepping->pauseAction() })
+        loopMenu->addAction(action);
+    loopMenu->addActions(m_stepping->stepActions());
+    for (QAction* action : { m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
         loopMenu->addAction(action);
     loopMenu->addSeparator();
     QAction* timing = loopMenu->addAction(tr("Node.js &timing…"));
@@ -316,9 +310,8 @@ void MainWindow::createToolBar()
     toolbar->addAction(m_runAction);
     toolbar->addAction(m_stopAction);
     toolbar->addSeparator();
-    toolbar->addAction(m_pauseAction);
-    toolbar->addAction(m_stepPhaseAction);
-    toolbar->addAction(m_stepCallbackAction);
+    toolbar->addAction(m_stepping->pauseAction());
+    toolbar->addActions(m_stepping->stepActions());
     toolbar->addSeparator();
     auto* slowLabel = new QLabel(tr("Slow motion "), this);
     slowLabel->setToolTip(m_slowMotion->toolTip());
@@ -454,7 +447,9 @@ void MainWindow::runProgram(const loopscope::Program& program)
     // Callers that know where the program came from say so after this.
     m_lastSource = {};
     m_console->clear();
-    m_controller->start(program);
+    m_stepping->setProgram(QString::fromStdString(program.name));
+    m_controller->start(program,
+        m_stepping->startsPaused() ? SessionController::Start::Paused : SessionController::Start::Running);
 }
 
 bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides)
@@ -556,16 +551,14 @@ QueueModel* MainWindow::queueModel(QueueModel::Queue queue) const
 
 void MainWindow::onSessionStarted()
 {
-    {
-        const QSignalBlocker blocker(m_pauseAction);
-        m_pauseAction->setChecked(false);
-    }
     const QString name = m_controller->programName();
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     setWindowTitle(tr("LoopScope — %1").arg(name));
-    m_stateLabel->setText(tr("Running %1 on libuv %2, thread pool of %3")
-                              .arg(name, QString::fromStdString(info.libuv))
-                              .arg(info.threadpoolSize));
+    m_runningText = tr("Running %1 on libuv %2, thread pool of %3")
+                        .arg(name, QString::fromStdString(info.libuv))
+                        .arg(info.threadpoolSize);
+    m_heldText.clear();
+    m_stateLabel->setText(m_runningText);
     updateControls();
 }
 
@@ -603,10 +596,11 @@ void MainWindow::onRecordingOpened(const QString& path)
 
 void MainWindow::onTicked()
 {
-    if (m_feed->live() && m_feed->paused() != m_pauseAction->isChecked()) {
-        const QSignalBlocker blocker(m_pauseAction);
-        m_pauseAction->setChecked(m_feed->paused());
-        updateControls();
+    m_stepping->sync();
+    const QString held = m_stepping->heldText();
+    if (held != m_heldText) {
+        m_heldText = held;
+        m_stateLabel->setText(held.isEmpty() ? m_runningText : held);
     }
     if (m_feed->memoryBudgetExceeded() && m_controller->session() != m_budgetNoted) {
         m_budgetNoted = m_controller->session();
@@ -624,10 +618,7 @@ void MainWindow::onTicked()
 
 void MainWindow::updateControls()
 {
-    const bool paused = m_pauseAction->isChecked();
-    m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
-    m_stepPhaseAction->setEnabled(paused);
-    m_stepCallbackAction->setEnabled(paused);
+    m_stepping->sync();
 }
 
 void MainWindow::setTheme(Theme::Mode mode)

@@ -26,6 +26,7 @@ class QSlider;
 class QTreeView;
 class ScenarioBrowser;
 class SessionController;
+class SteppingControls;
 class StatusModel;
 class TimelineView;
 class WorkloadPalette;
@@ -124,9 +125,9 @@ private:
 
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;
-    QAction* m_pauseAction = nullptr;
-    QAction* m_stepPhaseAction = nullptr;
-    QAction* m_stepCallbackAction = nullptr;
+    SteppingControls* m_stepping = nullptr;
+    QString m_runningText; // the status line while a run goes on
+    QString m_heldText; // the status line while it is held, as last shown
     QAction* m_healthAction = nullptr;
     QAction* m_delayAction = nullptr;
     QAction* m_themeAction = nullptr;

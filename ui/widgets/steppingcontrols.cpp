@@ -1,0 +1,119 @@
+#include "widgets/steppingcontrols.h"
+
+#include "models/livefeed.h"
+#include "models/sessioncontroller.h"
+#include "session/session.h"
+
+#include <QAction>
+#include <QKeySequence>
+#include <QSettings>
+
+namespace {
+
+// The scenarios whose point is an order of lines: they start paused, to be stepped, unless the
+// user turned that off for them.
+bool isOrderingScenario(const QString& name)
+{
+    static const QStringList ordering { QStringLiteral("guess-order"), QStringLiteral("tick-vs-promise"),
+        QStringLiteral("tick-vs-promise-esm"), QStringLiteral("await-order"), QStringLiteral("await-order-node10"),
+        QStringLiteral("main-race"), QStringLiteral("main-race-esm") };
+    return ordering.contains(name);
+}
+
+QString settingsKey(const QString& program)
+{
+    return QStringLiteral("stepping/startPaused/") + program;
+}
+
+} // namespace
+
+SteppingControls::SteppingControls(SessionController* controller, const ActionFactory& makeAction, QObject* parent)
+    : QObject(parent)
+    , m_controller(controller)
+{
+    m_pause = makeAction(tr("Pause"), QKeySequence(Qt::Key_Space),
+        tr("Halts the loop at the next place it can: a phase, or before or after a callback. Time held is left "
+           "out of the program's clock. Press again to resume."));
+    m_pause->setCheckable(true);
+    connect(m_pause, &QAction::toggled, this, [this](bool paused) {
+        m_controller->setPaused(paused);
+        updateActions();
+    });
+    m_nextCallback = makeAction(tr("Next callback"), QKeySequence(Qt::Key_C),
+        tr("While paused: runs the next callback the program can see (the main module, a timer, an immediate, an "
+           "I/O callback, one nextTick or one promise job) and halts after its body, before the nextTicks and "
+           "microtasks it queued run."));
+    connect(m_nextCallback, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Callback); });
+    m_nextPhase = makeAction(tr("Next phase"), QKeySequence(Qt::Key_N),
+        tr("While paused: lets the loop run to the start of the next phase."));
+    connect(m_nextPhase, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Phase); });
+    m_nextIteration = makeAction(tr("Next iteration"), QKeySequence(Qt::Key_I),
+        tr("While paused: lets the loop run to the first phase of its next iteration."));
+    connect(
+        m_nextIteration, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Iteration); });
+    m_startPaused = makeAction(tr("Start paused"), QKeySequence(QStringLiteral("Shift+F5")),
+        tr("Runs of this program start held before the main module, to be stepped with Next callback. Remembered "
+           "for each program; the ordering scenarios start paused unless you turn it off."));
+    m_startPaused->setCheckable(true);
+    connect(m_startPaused, &QAction::toggled, this, [this](bool on) {
+        if (!m_program.isEmpty())
+            QSettings().setValue(settingsKey(m_program), on);
+    });
+    updateActions();
+}
+
+QList<QAction*> SteppingControls::stepActions() const
+{
+    return { m_nextCallback, m_nextPhase, m_nextIteration };
+}
+
+void SteppingControls::setProgram(const QString& name)
+{
+    m_program = name;
+    const QSignalBlocker blocker(m_startPaused);
+    m_startPaused->setChecked(startsPaused());
+}
+
+bool SteppingControls::startsPaused() const
+{
+    return QSettings().value(settingsKey(m_program), isOrderingScenario(m_program)).toBool();
+}
+
+void SteppingControls::sync()
+{
+    const LiveFeed* feed = m_controller->feed();
+    const bool paused = feed->live() && feed->paused();
+    if (paused != m_pause->isChecked()) {
+        const QSignalBlocker blocker(m_pause);
+        m_pause->setChecked(paused);
+    }
+    updateActions();
+}
+
+void SteppingControls::updateActions()
+{
+    const bool paused = m_pause->isChecked();
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    for (QAction* step : stepActions())
+        step->setEnabled(paused);
+}
+
+QString SteppingControls::heldText() const
+{
+    loopscope::Session* session = m_controller->session();
+    const std::optional<loopscope::StepPoint> held = session ? session->heldAt() : std::nullopt;
+    if (!held)
+        return {};
+    switch (*held) {
+    case loopscope::StepPoint::BeforeCallback:
+        if (session->live().callbacks.load(std::memory_order_relaxed) == 0)
+            return tr("Paused before the main module. Next callback (C) runs it; Space runs on.");
+        return tr("Paused before a callback. Next callback (C) runs it.");
+    case loopscope::StepPoint::AfterCallback:
+        return tr("Paused after a callback's body: the queues show what it queued; its nextTicks and microtasks "
+                  "run next.");
+    case loopscope::StepPoint::Phase:
+        return tr("Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).");
+    }
+    return {};
+}

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class QAction;
+class QKeySequence;
+class SessionController;
+
+// The controls that hold and step the loop: Pause (Space), Next callback (C), Next phase (N),
+// Next iteration (I), and Start paused, remembered for each program (the ordering scenarios start
+// paused until the user says otherwise). Also says where the loop is held, for the status line.
+class SteppingControls : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Makes an action with its shortcut and explanation, as the window's other controls are made.
+    using ActionFactory = std::function<QAction*(const QString&, const QKeySequence&, const QString&)>;
+
+    SteppingControls(SessionController* controller, const ActionFactory& makeAction, QObject* parent);
+
+    QAction* pauseAction() const { return m_pause; }
+    // Next callback, next phase, next iteration.
+    QList<QAction*> stepActions() const;
+    QAction* startPausedAction() const { return m_startPaused; }
+
+    // The program about to run or running: Start paused shows, and sets, its remembered choice.
+    void setProgram(const QString& name);
+    // Whether a run of the program set starts held before its main module.
+    bool startsPaused() const;
+
+    // Follows the session: the pause button shows whether the loop is paused.
+    void sync();
+    // Where the loop is held, in a sentence for the status line; empty while it runs.
+    QString heldText() const;
+
+private:
+    void updateActions();
+
+    SessionController* m_controller = nullptr;
+    QAction* m_pause = nullptr;
+    QAction* m_nextCallback = nullptr;
+    QAction* m_nextPhase = nullptr;
+    QAction* m_nextIteration = nullptr;
+    QAction* m_startPaused = nullptr;
+    QString m_program;
+};
