@@ -456,30 +456,6 @@
         <translation>Спыніць</translation>
     </message>
     <message>
-        <source>Pause</source>
-        <translation>Прыпыніць</translation>
-    </message>
-    <message>
-        <source>Halts the loop at the next phase or callback boundary; press again to resume.</source>
-        <translation>Спыняе цыкл на наступнай мяжы фазы або зваротнага выкліку; націсніце яшчэ раз, каб працягнуць.</translation>
-    </message>
-    <message>
-        <source>Next phase</source>
-        <translation>Наступная фаза</translation>
-    </message>
-    <message>
-        <source>While paused: lets the loop run to the start of the next phase.</source>
-        <translation>Падчас паўзы: дазваляе цыклу дайсці да пачатку наступнай фазы.</translation>
-    </message>
-    <message>
-        <source>Next callback</source>
-        <translation>Наступны зваротны выклік</translation>
-    </message>
-    <message>
-        <source>While paused: lets the loop run to the next callback, nextTicks and microtasks included.</source>
-        <translation>Падчас паўзы: дазваляе цыклу дайсці да наступнага зваротнага выкліку, уключаючы nextTick і мікразадачы.</translation>
-    </message>
-    <message>
         <source>/health probe</source>
         <translation>Праверка /health</translation>
     </message>
@@ -654,10 +630,6 @@
             <numerusform>Не ўдалося запісаць %n падзеі (запіс запоўнены).</numerusform>
             <numerusform>Не ўдалося запісаць %n падзей (запіс запоўнены).</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>Працягнуць</translation>
     </message>
     <message>
         <source>Thread pool</source>
@@ -973,10 +945,6 @@
         <translation>Часы Node.js</translation>
     </message>
     <message>
-        <source>Node.js spends time where LoopScope takes microseconds: its first console.log sets up stdout, a worker boots a JavaScript engine, and start-up work runs between the main module and the first iteration. LoopScope spends the same time on its loop thread, so libuv&apos;s millisecond clock decides races such as setTimeout(0) against setImmediate as often as it does in Node. The figures were measured with Node 20 (scripts/calibrate-node-costs.js); they apply to runs started afterwards.</source>
-        <translation>Node.js марнуе час там, дзе LoopScope патрабуе мікрасекунд: яго першы console.log рыхтуе stdout, worker запускае рухавік JavaScript, а праца запуску ідзе паміж галоўным модулем і першай ітэрацыяй. LoopScope марнуе той жа час у сваім патоку цыкла, таму мілісекундны гадзіннік libuv вырашае гонкі, такія як setTimeout(0) супраць setImmediate, гэтак жа часта, як у Node. Лічбы вымераны з Node 20 (scripts/calibrate-node-costs.js); яны дзейнічаюць для запускаў, пачатых пасля.</translation>
-    </message>
-    <message>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -1001,22 +969,6 @@
         <translation>Паўза запуску:</translation>
     </message>
     <message>
-        <source>First use of</source>
-        <translation>Першае выкарыстанне</translation>
-    </message>
-    <message>
-        <source>Node 20</source>
-        <translation>Node 20</translation>
-    </message>
-    <message>
-        <source>Modelled</source>
-        <translation>Мадэль</translation>
-    </message>
-    <message>
-        <source>What Node spends the first time a thread uses each operation, beyond a second use. Later uses cost LoopScope&apos;s own (shorter) time.</source>
-        <translation>Што Node марнуе, калі паток упершыню выкарыстоўвае кожную аперацыю, звыш кошту другога выкарыстання. Наступныя выкарыстанні каштуюць уласны (карацейшы) час LoopScope.</translation>
-    </message>
-    <message>
         <source>Node 20&apos;s figures</source>
         <translation>Лічбы Node 20</translation>
     </message>
@@ -1031,6 +983,42 @@
     <message>
         <source>main-race: about %1 µs pass between its setTimeout(0) and the first timers phase, so the timer should win in about %2 % of runs (Node 20: 24 %).</source>
         <translation>main-race: паміж яго setTimeout(0) і першай фазай таймераў праходзіць каля %1 мкс, таму таймер павінен выйграваць прыкладна ў %2 % запускаў (Node 20: 24 %).</translation>
+    </message>
+    <message>
+        <source>Node.js spends time where LoopScope takes microseconds: its first console.log sets up stdout, each new line of JavaScript is set up the first time it runs, a worker boots a JavaScript engine, and start-up work runs between the main module and the first iteration. LoopScope spends the same time on its loop thread, so libuv&apos;s millisecond clock and the thread pool decide races such as setTimeout(0) against setImmediate as often as they do in Node. The figures were measured with Node 20 (scripts/calibrate-node-costs.js); they apply to runs started afterwards.</source>
+        <translation>Node.js марнуе час там, дзе LoopScope патрабуюцца мікрасекунды: першы console.log наладжвае stdout, кожны новы радок JavaScript наладжваецца пры першым выкананні, worker запускае рухавік JavaScript, а праца запуску ідзе паміж галоўным модулем і першай ітэрацыяй. LoopScope марнуе той жа час у сваім патоку цыкла, таму мілісекундны гадзіннік libuv і пул патокаў вырашаюць гонкі накшталт setTimeout(0) супраць setImmediate гэтак жа часта, як у Node. Лічбы вымераны з Node 20 (scripts/calibrate-node-costs.js); яны дзейнічаюць для запускаў, пачатых пасля.</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Аперацыя</translation>
+    </message>
+    <message>
+        <source>First use</source>
+        <translation>Першае выкарыстанне</translation>
+    </message>
+    <message>
+        <source>Each new line</source>
+        <translation>Кожны новы радок</translation>
+    </message>
+    <message>
+        <source>Each later run</source>
+        <translation>Кожнае наступнае выкананне</translation>
+    </message>
+    <message>
+        <source>What Node spends the first time a thread uses the operation (its cold path), beyond a second use.</source>
+        <translation>Колькі Node марнуе, калі паток упершыню выкарыстоўвае аперацыю (яе халодны шлях), звыш другога выкарыстання.</translation>
+    </message>
+    <message>
+        <source>What Node spends on the first run of each further line that calls it: V8 sets the line up.</source>
+        <translation>Колькі Node марнуе на першае выкананне кожнага наступнага радка, які яе выклікае: V8 наладжвае радок.</translation>
+    </message>
+    <message>
+        <source>What Node spends each time a line that already ran calls it again, in a loop; below a microsecond it is left out.</source>
+        <translation>Колькі Node марнуе кожны раз, калі радок, што ўжо выконваўся, выклікае яе зноў, у цыкле; менш за мікрасекунду не ўлічваецца.</translation>
+    </message>
+    <message>
+        <source>The modelled times: Node 20&apos;s, measured by scripts/calibrate-node-costs.js, times the scale above.</source>
+        <translation>Мадэляваны час: час Node 20, вымераны scripts/calibrate-node-costs.js, памножаны на маштаб вышэй.</translation>
     </message>
 </context>
 <context>
@@ -1920,6 +1908,69 @@
     <message>
         <source>p50 %1 · p99 %2 · max %3 ms beyond %4 ms</source>
         <translation>p50 %1 · p99 %2 · макс. %3 мс звыш %4 мс</translation>
+    </message>
+</context>
+<context>
+    <name>SteppingControls</name>
+    <message>
+        <source>Pause</source>
+        <translation>Прыпыніць</translation>
+    </message>
+    <message>
+        <source>Halts the loop at the next place it can: a phase, or before or after a callback. Time held is left out of the program&apos;s clock. Press again to resume.</source>
+        <translation>Спыняе цыкл у наступным магчымым месцы: фаза, або перад зваротным выклікам ці пасля яго. Час прыпынку не ўлічваецца ў гадзінніку праграмы. Націсніце яшчэ раз, каб працягнуць.</translation>
+    </message>
+    <message>
+        <source>Next callback</source>
+        <translation>Наступны зваротны выклік</translation>
+    </message>
+    <message>
+        <source>While paused: runs the next callback the program can see (the main module, a timer, an immediate, an I/O callback, one nextTick or one promise job) and halts after its body, before the nextTicks and microtasks it queued run.</source>
+        <translation>Падчас паўзы: выконвае наступны зваротны выклік, бачны праграме (галоўны модуль, таймер, immediate, выклік уводу-вываду, адзін nextTick або адно заданне promise), і спыняецца пасля яго цела, перад тым як выканаюцца nextTick і мікразадачы, якія ён паставіў у чаргу.</translation>
+    </message>
+    <message>
+        <source>Next phase</source>
+        <translation>Наступная фаза</translation>
+    </message>
+    <message>
+        <source>While paused: lets the loop run to the start of the next phase.</source>
+        <translation>Падчас паўзы: дазваляе цыклу дайсці да пачатку наступнай фазы.</translation>
+    </message>
+    <message>
+        <source>Next iteration</source>
+        <translation>Наступная ітэрацыя</translation>
+    </message>
+    <message>
+        <source>While paused: lets the loop run to the first phase of its next iteration.</source>
+        <translation>Падчас паўзы: дазваляе цыклу дайсці да першай фазы наступнай ітэрацыі.</translation>
+    </message>
+    <message>
+        <source>Start paused</source>
+        <translation>Пачынаць з паўзы</translation>
+    </message>
+    <message>
+        <source>Runs of this program start held before the main module, to be stepped with Next callback. Remembered for each program; the ordering scenarios start paused unless you turn it off.</source>
+        <translation>Запускі гэтай праграмы пачынаюцца спыненымі перад галоўным модулем, каб ісці па кроках праз «Наступны зваротны выклік». Запамінаецца для кожнай праграмы; сцэнарыі пра парадак пачынаюцца з паўзы, калі вы гэтага не адключылі.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Працягнуць</translation>
+    </message>
+    <message>
+        <source>Paused before the main module. Next callback (C) runs it; Space runs on.</source>
+        <translation>Паўза перад галоўным модулем. «Наступны зваротны выклік» (C) выконвае яго; Прабел — далей без спынаў.</translation>
+    </message>
+    <message>
+        <source>Paused before a callback. Next callback (C) runs it.</source>
+        <translation>Паўза перад зваротным выклікам. «Наступны зваротны выклік» (C) выконвае яго.</translation>
+    </message>
+    <message>
+        <source>Paused after a callback&apos;s body: the queues show what it queued; its nextTicks and microtasks run next.</source>
+        <translation>Паўза пасля цела зваротнага выкліку: чэргі паказваюць, што ён туды паставіў; далей ідуць яго nextTick і мікразадачы.</translation>
+    </message>
+    <message>
+        <source>Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>Паўза ў пачатку фазы. Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
     </message>
 </context>
 <context>

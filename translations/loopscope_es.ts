@@ -456,30 +456,6 @@
         <translation>Detener</translation>
     </message>
     <message>
-        <source>Pause</source>
-        <translation>Pausar</translation>
-    </message>
-    <message>
-        <source>Halts the loop at the next phase or callback boundary; press again to resume.</source>
-        <translation>Detiene el bucle en el siguiente límite de fase o de callback; pulsa de nuevo para reanudar.</translation>
-    </message>
-    <message>
-        <source>Next phase</source>
-        <translation>Siguiente fase</translation>
-    </message>
-    <message>
-        <source>While paused: lets the loop run to the start of the next phase.</source>
-        <translation>En pausa: deja que el bucle avance hasta el inicio de la siguiente fase.</translation>
-    </message>
-    <message>
-        <source>Next callback</source>
-        <translation>Siguiente callback</translation>
-    </message>
-    <message>
-        <source>While paused: lets the loop run to the next callback, nextTicks and microtasks included.</source>
-        <translation>En pausa: deja que el bucle avance hasta el siguiente callback, incluidos nextTicks y microtareas.</translation>
-    </message>
-    <message>
         <source>/health probe</source>
         <translation>Sonda /health</translation>
     </message>
@@ -653,10 +629,6 @@
             <numerusform>No se pudo registrar %n evento (la grabación está llena).</numerusform>
             <numerusform>No se pudieron registrar %n eventos (la grabación está llena).</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>Reanudar</translation>
     </message>
     <message>
         <source>Thread pool</source>
@@ -970,10 +942,6 @@
         <translation>Tiempos de Node.js</translation>
     </message>
     <message>
-        <source>Node.js spends time where LoopScope takes microseconds: its first console.log sets up stdout, a worker boots a JavaScript engine, and start-up work runs between the main module and the first iteration. LoopScope spends the same time on its loop thread, so libuv&apos;s millisecond clock decides races such as setTimeout(0) against setImmediate as often as it does in Node. The figures were measured with Node 20 (scripts/calibrate-node-costs.js); they apply to runs started afterwards.</source>
-        <translation>Node.js gasta tiempo donde LoopScope tarda microsegundos: su primer console.log prepara stdout, un worker arranca un motor de JavaScript y el trabajo de arranque se ejecuta entre el módulo principal y la primera iteración. LoopScope gasta el mismo tiempo en su hilo del bucle, de modo que el reloj de milisegundos de libuv decide carreras como setTimeout(0) contra setImmediate con la misma frecuencia que en Node. Las cifras se midieron con Node 20 (scripts/calibrate-node-costs.js); se aplican a las ejecuciones que empiecen después.</translation>
-    </message>
-    <message>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -998,22 +966,6 @@
         <translation>Pausa de arranque:</translation>
     </message>
     <message>
-        <source>First use of</source>
-        <translation>Primer uso de</translation>
-    </message>
-    <message>
-        <source>Node 20</source>
-        <translation>Node 20</translation>
-    </message>
-    <message>
-        <source>Modelled</source>
-        <translation>Modelado</translation>
-    </message>
-    <message>
-        <source>What Node spends the first time a thread uses each operation, beyond a second use. Later uses cost LoopScope&apos;s own (shorter) time.</source>
-        <translation>Lo que Node gasta la primera vez que un hilo usa cada operación, además de lo que cuesta un segundo uso. Los usos posteriores cuestan el tiempo propio (más corto) de LoopScope.</translation>
-    </message>
-    <message>
         <source>Node 20&apos;s figures</source>
         <translation>Cifras de Node 20</translation>
     </message>
@@ -1028,6 +980,42 @@
     <message>
         <source>main-race: about %1 µs pass between its setTimeout(0) and the first timers phase, so the timer should win in about %2 % of runs (Node 20: 24 %).</source>
         <translation>main-race: pasan unos %1 µs entre su setTimeout(0) y la primera fase de temporizadores, así que el temporizador debería ganar en torno al %2 % de las ejecuciones (Node 20: 24 %).</translation>
+    </message>
+    <message>
+        <source>Node.js spends time where LoopScope takes microseconds: its first console.log sets up stdout, each new line of JavaScript is set up the first time it runs, a worker boots a JavaScript engine, and start-up work runs between the main module and the first iteration. LoopScope spends the same time on its loop thread, so libuv&apos;s millisecond clock and the thread pool decide races such as setTimeout(0) against setImmediate as often as they do in Node. The figures were measured with Node 20 (scripts/calibrate-node-costs.js); they apply to runs started afterwards.</source>
+        <translation>Node.js gasta tiempo donde LoopScope tarda microsegundos: su primer console.log prepara stdout, cada línea nueva de JavaScript se prepara la primera vez que se ejecuta, un worker arranca un motor de JavaScript y el trabajo de arranque se ejecuta entre el módulo principal y la primera iteración. LoopScope gasta el mismo tiempo en su hilo del bucle, de modo que el reloj de milisegundos de libuv y el pool de hilos deciden carreras como setTimeout(0) contra setImmediate con la misma frecuencia que en Node. Las cifras se midieron con Node 20 (scripts/calibrate-node-costs.js); se aplican a las ejecuciones que empiecen después.</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operación</translation>
+    </message>
+    <message>
+        <source>First use</source>
+        <translation>Primer uso</translation>
+    </message>
+    <message>
+        <source>Each new line</source>
+        <translation>Cada línea nueva</translation>
+    </message>
+    <message>
+        <source>Each later run</source>
+        <translation>Cada ejecución posterior</translation>
+    </message>
+    <message>
+        <source>What Node spends the first time a thread uses the operation (its cold path), beyond a second use.</source>
+        <translation>Lo que Node gasta la primera vez que un hilo usa la operación (su camino en frío), más allá de un segundo uso.</translation>
+    </message>
+    <message>
+        <source>What Node spends on the first run of each further line that calls it: V8 sets the line up.</source>
+        <translation>Lo que Node gasta en la primera ejecución de cada línea más que la llama: V8 prepara la línea.</translation>
+    </message>
+    <message>
+        <source>What Node spends each time a line that already ran calls it again, in a loop; below a microsecond it is left out.</source>
+        <translation>Lo que Node gasta cada vez que una línea que ya se ejecutó la vuelve a llamar, en un bucle; por debajo de un microsegundo se omite.</translation>
+    </message>
+    <message>
+        <source>The modelled times: Node 20&apos;s, measured by scripts/calibrate-node-costs.js, times the scale above.</source>
+        <translation>Los tiempos modelados: los de Node 20, medidos por scripts/calibrate-node-costs.js, por la escala de arriba.</translation>
     </message>
 </context>
 <context>
@@ -1912,6 +1900,69 @@
     <message>
         <source>p50 %1 · p99 %2 · max %3 ms beyond %4 ms</source>
         <translation>p50 %1 · p99 %2 · máx. %3 ms sobre %4 ms</translation>
+    </message>
+</context>
+<context>
+    <name>SteppingControls</name>
+    <message>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <source>Halts the loop at the next place it can: a phase, or before or after a callback. Time held is left out of the program&apos;s clock. Press again to resume.</source>
+        <translation>Detiene el bucle en el siguiente punto posible: una fase, o antes o después de un callback. El tiempo detenido no cuenta en el reloj del programa. Pulse otra vez para reanudar.</translation>
+    </message>
+    <message>
+        <source>Next callback</source>
+        <translation>Siguiente callback</translation>
+    </message>
+    <message>
+        <source>While paused: runs the next callback the program can see (the main module, a timer, an immediate, an I/O callback, one nextTick or one promise job) and halts after its body, before the nextTicks and microtasks it queued run.</source>
+        <translation>En pausa: ejecuta el siguiente callback que el programa puede ver (el módulo principal, un temporizador, un immediate, un callback de E/S, un nextTick o un trabajo de promesa) y se detiene tras su cuerpo, antes de que se ejecuten los nextTick y microtareas que encoló.</translation>
+    </message>
+    <message>
+        <source>Next phase</source>
+        <translation>Siguiente fase</translation>
+    </message>
+    <message>
+        <source>While paused: lets the loop run to the start of the next phase.</source>
+        <translation>En pausa: deja que el bucle avance hasta el inicio de la siguiente fase.</translation>
+    </message>
+    <message>
+        <source>Next iteration</source>
+        <translation>Siguiente iteración</translation>
+    </message>
+    <message>
+        <source>While paused: lets the loop run to the first phase of its next iteration.</source>
+        <translation>En pausa: deja que el bucle avance hasta la primera fase de su siguiente iteración.</translation>
+    </message>
+    <message>
+        <source>Start paused</source>
+        <translation>Empezar en pausa</translation>
+    </message>
+    <message>
+        <source>Runs of this program start held before the main module, to be stepped with Next callback. Remembered for each program; the ordering scenarios start paused unless you turn it off.</source>
+        <translation>Las ejecuciones de este programa empiezan detenidas antes del módulo principal, para avanzar con Siguiente callback. Se recuerda para cada programa; los escenarios de orden empiezan en pausa salvo que lo desactive.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <source>Paused before the main module. Next callback (C) runs it; Space runs on.</source>
+        <translation>En pausa antes del módulo principal. Siguiente callback (C) lo ejecuta; Espacio sigue.</translation>
+    </message>
+    <message>
+        <source>Paused before a callback. Next callback (C) runs it.</source>
+        <translation>En pausa antes de un callback. Siguiente callback (C) lo ejecuta.</translation>
+    </message>
+    <message>
+        <source>Paused after a callback&apos;s body: the queues show what it queued; its nextTicks and microtasks run next.</source>
+        <translation>En pausa tras el cuerpo de un callback: las colas muestran lo que encoló; sus nextTick y microtareas van después.</translation>
+    </message>
+    <message>
+        <source>Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>En pausa al inicio de una fase. Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
     </message>
 </context>
 <context>
