@@ -172,6 +172,31 @@ private slots:
         QVERIFY2(heldMs >= 50.0 * halts, qPrintable(QString::number(heldMs)));
         QVERIFY2(times.last() < heldMs / 2, qPrintable(QStringLiteral("%1 ms, held %2 ms").arg(times.last()).arg(heldMs)));
     }
+
+    // Nor is held time loop delay: a monitor of 5 ms beside a chain of 10 ms timers, stepped with a
+    // 50 ms hold at each halt, measures each wait between its checks without the holds.
+    void loopDelayLeavesHeldTimeOut()
+    {
+        SteppedRun run(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"ticks","main":[
+            {"op":"chain","via":"setTimeout","ms":10,"times":8,"do":[{"op":"log","text":"tick"}]}]})"));
+        run.session().setDelayMonitor(true, 5);
+        Halt halt {};
+        while (run.waitHalt(halt)) {
+            QThread::msleep(50);
+            run.step(StepMode::Callback);
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        run.session().stop();
+        int samples = 0;
+        const EventLog& log = run.session().recording().mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            if (log[i].type != RecordType::Latency)
+                continue;
+            ++samples;
+            QVERIFY2(log[i].latency.loopDelayMs < 25, qPrintable(QString::number(log[i].latency.loopDelayMs)));
+        }
+        QVERIFY2(samples >= 5, qPrintable(QString::number(samples)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStepping)

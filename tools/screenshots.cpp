@@ -73,12 +73,15 @@ int main(int argc, char** argv)
     if (size.size() == 2)
         window.resize(size[0].toInt(), size[1].toInt());
     window.show();
-    if (parser.isSet(QStringLiteral("health"))) {
+    // Under a bare X server the window may not be active, so shortcuts are triggered as actions.
+    auto press = [&window](const QKeySequence& shortcut) {
         for (QAction* action : window.findChildren<QAction*>()) {
-            if (action->shortcut() == QKeySequence(Qt::Key_H))
+            if (action->shortcut() == shortcut)
                 action->trigger();
         }
-    }
+    };
+    if (parser.isSet(QStringLiteral("health")))
+        press(QKeySequence(Qt::Key_H));
 
     QTest::qWait(2500);
     save(window, out.filePath(prefix + QStringLiteral("idle.png")));
@@ -93,6 +96,19 @@ int main(int argc, char** argv)
     timing.show();
     QTest::qWait(200);
     save(timing, out.filePath(prefix + QStringLiteral("node-timing.png")));
+    timing.close();
+
+    // guess-order stepped from "paused before main" to the halt after its readFile callback's body.
+    QSettings().remove(QStringLiteral("stepping/startPaused/guess-order"));
+    window.runScenario(QStringLiteral("guess-order"));
+    QTest::qWait(500);
+    save(window, out.filePath(prefix + QStringLiteral("paused-before-main.png")));
+    for (int step = 0; step < 2; ++step) {
+        press(QKeySequence(Qt::Key_C));
+        QTest::qWait(400);
+    }
+    save(window, out.filePath(prefix + QStringLiteral("stepped.png")));
+    press(QKeySequence(Qt::Key_Space));
     window.runScenario(QStringLiteral("main-race"));
     NodeCompareDialog* compare = window.compareWithNode();
     compare->comparison()->setLoopScopePath(QStringLiteral(LOOPSCOPE_EXECUTABLE));

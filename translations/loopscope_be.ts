@@ -1972,6 +1972,25 @@
         <source>Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).</source>
         <translation>Паўза ў пачатку фазы. Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
     </message>
+    <message>
+        <source>callback</source>
+        <comment>tool bar, after Step:</comment>
+        <translation>выклік</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <comment>tool bar, after Step:</comment>
+        <translation>фаза</translation>
+    </message>
+    <message>
+        <source>iteration</source>
+        <comment>tool bar, after Step:</comment>
+        <translation>ітэрацыя</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>Крок:</translation>
+    </message>
 </context>
 <context>
     <name>TimeMapping</name>

@@ -1964,6 +1964,25 @@
         <source>Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).</source>
         <translation>En pausa al inicio de una fase. Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
     </message>
+    <message>
+        <source>callback</source>
+        <comment>tool bar, after Step:</comment>
+        <translation>callback</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <comment>tool bar, after Step:</comment>
+        <translation>fase</translation>
+    </message>
+    <message>
+        <source>iteration</source>
+        <comment>tool bar, after Step:</comment>
+        <translation>iteración</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>Paso:</translation>
+    </message>
 </context>
 <context>
     <name>TimeMapping</name>

@@ -311,6 +311,7 @@ void MainWindow::createToolBar()
     toolbar->addAction(m_stopAction);
     toolbar->addSeparator();
     toolbar->addAction(m_stepping->pauseAction());
+    toolbar->addWidget(new QLabel(QLatin1Char(' ') + SteppingControls::stepLabel(), this));
     toolbar->addActions(m_stepping->stepActions());
     toolbar->addSeparator();
     auto* slowLabel = new QLabel(tr("Slow motion "), this);

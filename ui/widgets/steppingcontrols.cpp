@@ -51,6 +51,10 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
         tr("While paused: lets the loop run to the first phase of its next iteration."));
     connect(
         m_nextIteration, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Iteration); });
+    // In the tool bar they follow a "Step:" label, by one word each, so the bar fits 1280 pixels.
+    m_nextCallback->setIconText(tr("callback", "tool bar, after Step:"));
+    m_nextPhase->setIconText(tr("phase", "tool bar, after Step:"));
+    m_nextIteration->setIconText(tr("iteration", "tool bar, after Step:"));
     m_startPaused = makeAction(tr("Start paused"), QKeySequence(QStringLiteral("Shift+F5")),
         tr("Runs of this program start held before the main module, to be stepped with Next callback. Remembered "
            "for each program; the ordering scenarios start paused unless you turn it off."));
@@ -60,6 +64,11 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
             QSettings().setValue(settingsKey(m_program), on);
     });
     updateActions();
+}
+
+QString SteppingControls::stepLabel()
+{
+    return tr("Step:");
 }
 
 QList<QAction*> SteppingControls::stepActions() const

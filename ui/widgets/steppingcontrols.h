@@ -23,8 +23,9 @@ public:
     SteppingControls(SessionController* controller, const ActionFactory& makeAction, QObject* parent);
 
     QAction* pauseAction() const { return m_pause; }
-    // Next callback, next phase, next iteration.
+    // Next callback, next phase, next iteration; in a tool bar after stepLabel().
     QList<QAction*> stepActions() const;
+    static QString stepLabel();
     QAction* startPausedAction() const { return m_startPaused; }
 
     // The program about to run or running: Start paused shows, and sets, its remembered choice.
