@@ -91,6 +91,11 @@ bool LiveFeed::paused() const
     return m_session && m_session->paused();
 }
 
+std::optional<loopscope::StepPoint> LiveFeed::heldAt() const
+{
+    return m_session ? m_session->heldAt() : std::nullopt;
+}
+
 bool LiveFeed::memoryBudgetExceeded() const
 {
     return m_session && m_session->memoryBudget().exceeded();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "loop/loopcontrol.h"
 #include "recording/poolboard.h"
 
 #include <QObject>
@@ -8,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace loopscope {
@@ -53,6 +55,8 @@ public:
     // True when no more records will come: the live run has ended or a recording is replayed.
     bool finished() const;
     bool paused() const;
+    // Where the loop is held (paused or stepping), if it is.
+    std::optional<loopscope::StepPoint> heldAt() const;
     // True when the live program has a main module, false for the idle loop.
     bool hasMainModule() const;
     // The latest copy of the queues; takenAtNs is -1 when there is none.

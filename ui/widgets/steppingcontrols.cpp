@@ -2,7 +2,7 @@
 
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
-#include "session/session.h"
+#include "recording/recorder.h"
 
 #include <QAction>
 #include <QKeySequence>
@@ -109,13 +109,13 @@ void SteppingControls::updateActions()
 
 QString SteppingControls::heldText() const
 {
-    loopscope::Session* session = m_controller->session();
-    const std::optional<loopscope::StepPoint> held = session ? session->heldAt() : std::nullopt;
+    const LiveFeed* feed = m_controller->feed();
+    const std::optional<loopscope::StepPoint> held = feed->heldAt();
     if (!held)
         return {};
     switch (*held) {
     case loopscope::StepPoint::BeforeCallback:
-        if (session->live().callbacks.load(std::memory_order_relaxed) == 0)
+        if (feed->live()->callbacks.load(std::memory_order_relaxed) == 0)
             return tr("Paused before the main module. Next callback (C) runs it; Space runs on.");
         return tr("Paused before a callback. Next callback (C) runs it.");
     case loopscope::StepPoint::AfterCallback:
