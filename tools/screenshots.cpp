@@ -108,7 +108,13 @@ int main(int argc, char** argv)
         QTest::qWait(400);
     }
     save(window, out.filePath(prefix + QStringLiteral("stepped.png")));
+    for (int step = 0; step < 2; ++step) {
+        press(QKeySequence(Qt::Key_C));
+        QTest::qWait(400);
+    }
     press(QKeySequence(Qt::Key_Space));
+    QTest::qWait(1500);
+    save(window, out.filePath(prefix + QStringLiteral("stepped-run.png")));
     window.runScenario(QStringLiteral("main-race"));
     NodeCompareDialog* compare = window.compareWithNode();
     compare->comparison()->setLoopScopePath(QStringLiteral(LOOPSCOPE_EXECUTABLE));

@@ -2229,6 +2229,10 @@
         <source>whole run · Home</source>
         <translation>увесь запуск · Home</translation>
     </message>
+    <message>
+        <source>held %1</source>
+        <translation>спынена на %1</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadPalette</name>

@@ -2221,6 +2221,10 @@
         <source>whole run · Home</source>
         <translation>ejecución completa · Home</translation>
     </message>
+    <message>
+        <source>held %1</source>
+        <translation>detenido %1</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadPalette</name>

@@ -35,6 +35,7 @@ TimelineIndex::TimelineIndex()
 void TimelineIndex::reset(int poolSize)
 {
     m_rows.clear();
+    m_holds.clear();
     m_lastEndNs = 0;
     ensureRow(RowKind::Phases, MainThread, -1, nullptr);
     for (int kind = 0; kind <= int(CallbackKind::Main); ++kind)
@@ -83,6 +84,9 @@ bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t i
     case RecordType::Pool:
         row = ensureRow(RowKind::Pool, record.thread, -1, &added);
         break;
+    case RecordType::Held:
+        m_holds.push_back({ record.startNs, record.span.maxNs });
+        return false;
     default:
         return false;
     }

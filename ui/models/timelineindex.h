@@ -66,6 +66,14 @@ public:
     bool add(const loopscope::Record& record, std::uint16_t log, std::uint32_t index);
 
     const std::vector<Row>& rows() const { return m_rows; }
+    // Where the user held the loop (paused, stepping, slow motion): the program time it was held at
+    // and for how long, which the program's time leaves out.
+    struct Hold
+    {
+        std::int64_t atNs = 0;
+        std::int64_t heldNs = 0;
+    };
+    const std::vector<Hold>& holds() const { return m_holds; }
     int rowOf(RowKind kind, std::uint16_t thread, int callbackKind) const;
     std::size_t spanCount() const;
     std::int64_t lastEndNs() const { return m_lastEndNs; }
@@ -83,5 +91,6 @@ private:
     int ensureRow(RowKind kind, std::uint16_t thread, int callbackKind, bool* added);
 
     std::vector<Row> m_rows;
+    std::vector<Hold> m_holds; // in the order they were recorded, which is time order
     std::int64_t m_lastEndNs = 0;
 };

@@ -54,6 +54,7 @@ void TimelinePainter::paint()
     paintRuler();
     paintBars();
     paintRunningCallback();
+    paintHolds();
     paintSelection();
     paintLiveEdge();
     m_painter.setClipping(false);
@@ -247,6 +248,31 @@ void TimelinePainter::paintRunningCallback()
                       .arg(m_view.labelOf(live->callbackLabel.load(std::memory_order_relaxed)),
                           TimeMapping::formatDuration(until - started)),
             x0, x1, bar.top(), bar.height(), m_palette.color(QPalette::Text));
+    }
+}
+
+// Where the user held the loop: a hatched grey mark across the rows. It has no width in the program's
+// time, which leaves the hold out; how long it lasted is written beside it when there is room.
+void TimelinePainter::paintHolds()
+{
+    const std::vector<TimelineIndex::Hold>& holds = m_view.m_index.holds();
+    auto first = std::lower_bound(holds.begin(), holds.end(), m_window.startNs,
+        [](const TimelineIndex::Hold& hold, std::int64_t at) { return hold.atNs < at; });
+    const double top = m_view.m_rulerHeight;
+    const double bottom = m_view.m_contentHeight;
+    const QColor grey = withAlpha(m_palette.color(QPalette::Text), 0.45);
+    double lastLabelEnd = -1;
+    for (auto hold = first; hold != holds.end() && hold->atNs <= m_window.endNs; ++hold) {
+        const double x = TimeMapping::mapTimeToX(hold->atNs, m_window, m_left, m_width);
+        m_painter.fillRect(QRectF(x - 3, top, 6, bottom - top), QBrush(grey, Qt::BDiagPattern));
+        m_painter.setPen(QPen(grey, 1));
+        m_painter.drawLine(QPointF(x, top), QPointF(x, bottom));
+        const QString label = tr("held %1").arg(TimeMapping::formatDuration(hold->heldNs));
+        const double labelWidth = m_metrics.horizontalAdvance(label) + 6;
+        if (x + 4 > lastLabelEnd && x + 4 + labelWidth < m_left + m_width) {
+            m_painter.drawText(QRectF(x + 4, top, labelWidth, m_metrics.height()), Qt::AlignLeft | Qt::AlignTop, label);
+            lastLabelEnd = x + 4 + labelWidth;
+        }
     }
 }
 

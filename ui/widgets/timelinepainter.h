@@ -28,6 +28,7 @@ private:
     void paintBars();
     void paintBarLabels(int laneRow, double top, double height);
     void paintRunningCallback();
+    void paintHolds();
     void paintSelection();
     void paintLiveEdge();
     void paintViewState();
