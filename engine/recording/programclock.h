@@ -3,7 +3,9 @@
 #include "recording/monotonicclock.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <thread>
 
 namespace loopscope {
 
@@ -29,6 +31,14 @@ public:
     // All the time taken out so far.
     std::int64_t heldNs() const { return m_heldNs.load(std::memory_order_relaxed); }
     bool held() const { return m_heldSinceNs.load(std::memory_order_relaxed) != 0; }
+    // A thread the program's work runs on (a pool thread) waits here while the loop is held, so work
+    // queued before a hold starts after it, as in a run that was never held. Work already running
+    // goes on: a thread cannot be stopped halfway through a system call or a hash.
+    void waitWhileHeld() const
+    {
+        while (held())
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
 
     // Loop thread: stops the program's time, then starts it again where it stopped; release()
     // returns how long the hold lasted.

@@ -95,6 +95,7 @@ void runOnPool(PoolItem& work)
 void onWork(uv_work_t* req)
 {
     auto* work = static_cast<PoolItem*>(req->data);
+    work->clock->waitWhileHeld();
     work->startedAt = work->clock->now();
     work->worker = poolWorkerIndex();
     work->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
