@@ -472,20 +472,8 @@
         <translation>Вымярае, наколькі позна спрацоўвае таймер на 10 мс, як perf_hooks.monitorEventLoopDelay.</translation>
     </message>
     <message>
-        <source>Slow motion: holds every phase at least this long, so the cursor can be followed.</source>
-        <translation>Запаволенне: кожная фаза доўжыцца не менш за гэты час, каб можна было сачыць за курсорам.</translation>
-    </message>
-    <message>
-        <source>1000 ms/phase</source>
-        <translation>1000 мс/фазу</translation>
-    </message>
-    <message>
         <source>real time</source>
         <translation>рэальны час</translation>
-    </message>
-    <message>
-        <source>%1 ms/phase</source>
-        <translation>%1 мс/фазу</translation>
     </message>
     <message>
         <source>Slower</source>
@@ -750,6 +738,18 @@
     <message>
         <source>Runs the current program in node and in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
         <translation>Запускае бягучую праграму ў node і ў LoopScope, некалькі разоў, калі яе парадак залежыць ад часу, і паказвае абедзве кансолі побач з першым адрозненнем, вылучаным колерам.</translation>
+    </message>
+    <message>
+        <source>Slow motion: holds every phase, and the queues after every callback, this long, so the cursor can be followed. The time held is left out of the program&apos;s clock.</source>
+        <translation>Запаволенне: трымае кожную фазу і чэргі пасля кожнага зваротнага выкліку гэтулькі часу, каб можна было сачыць за курсорам. Час затрымкі не ўлічваецца ў гадзінніку праграмы.</translation>
+    </message>
+    <message>
+        <source>1000 ms/step</source>
+        <translation>1000 мс/крок</translation>
+    </message>
+    <message>
+        <source>%1 ms/step</source>
+        <translation>%1 мс/крок</translation>
     </message>
 </context>
 <context>

@@ -472,20 +472,8 @@
         <translation>Mide con cuánto retraso se dispara un temporizador de 10 ms, como perf_hooks.monitorEventLoopDelay.</translation>
     </message>
     <message>
-        <source>Slow motion: holds every phase at least this long, so the cursor can be followed.</source>
-        <translation>Cámara lenta: mantiene cada fase al menos este tiempo, para poder seguir el cursor.</translation>
-    </message>
-    <message>
-        <source>1000 ms/phase</source>
-        <translation>1000 ms/fase</translation>
-    </message>
-    <message>
         <source>real time</source>
         <translation>tiempo real</translation>
-    </message>
-    <message>
-        <source>%1 ms/phase</source>
-        <translation>%1 ms/fase</translation>
     </message>
     <message>
         <source>Slower</source>
@@ -747,6 +735,18 @@
     <message>
         <source>Runs the current program in node and in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
         <translation>Ejecuta el programa actual en node y en LoopScope, varias veces cuando su orden depende del tiempo, y muestra las dos consolas una al lado de la otra con la primera diferencia resaltada.</translation>
+    </message>
+    <message>
+        <source>Slow motion: holds every phase, and the queues after every callback, this long, so the cursor can be followed. The time held is left out of the program&apos;s clock.</source>
+        <translation>Cámara lenta: mantiene cada fase, y las colas tras cada callback, este tiempo, para poder seguir el cursor. El tiempo detenido no cuenta en el reloj del programa.</translation>
+    </message>
+    <message>
+        <source>1000 ms/step</source>
+        <translation>1000 ms/paso</translation>
+    </message>
+    <message>
+        <source>%1 ms/step</source>
+        <translation>%1 ms/paso</translation>
     </message>
 </context>
 <context>

@@ -207,13 +207,14 @@ void MainWindow::createSlowMotion()
     m_slowMotion->setFixedWidth(160);
     m_slowMotion->setFocusPolicy(Qt::NoFocus);
     m_slowMotion->setToolTip(
-        withShortcut(tr("Slow motion: holds every phase at least this long, so the cursor can be followed."),
+        withShortcut(tr("Slow motion: holds every phase, and the queues after every callback, this long, so the "
+                        "cursor can be followed. The time held is left out of the program's clock."),
             QKeySequence(QStringLiteral("[, ]"))));
     m_slowMotionLabel = new QLabel(this);
-    m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/phase")) + 8);
+    m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/step")) + 8);
     connect(m_slowMotion, &QSlider::valueChanged, this, [this](int ms) {
         m_controller->setSlowMotion(ms);
-        m_slowMotionLabel->setText(ms == 0 ? tr("real time") : tr("%1 ms/phase").arg(ms));
+        m_slowMotionLabel->setText(ms == 0 ? tr("real time") : tr("%1 ms/step").arg(ms));
     });
     m_slowMotionLabel->setText(tr("real time"));
     m_slowerAction = addControl(tr("Slower"), QKeySequence(Qt::Key_BracketRight), tr("More slow motion."));
