@@ -52,6 +52,18 @@ public:
         return true;
     }
     void step(StepMode mode) { m_session->step(mode); }
+    // Steps by callback to the end, holding the loop `ms` at each halt; returns the halts.
+    int stepToTheEnd(int ms)
+    {
+        Halt halt {};
+        int halts = 0;
+        while (waitHalt(halt)) {
+            ++halts;
+            QThread::msleep(ms);
+            step(StepMode::Callback);
+        }
+        return halts;
+    }
     Session& session() { return *m_session; }
     QStringList console()
     {
@@ -155,13 +167,7 @@ private slots:
         const RunResult plain = runProgram(loadScenario(scenario));
         QVERIFY(plain.finished);
         SteppedRun run(loadScenario(scenario));
-        Halt halt {};
-        int halts = 0;
-        while (run.waitHalt(halt)) {
-            ++halts;
-            QThread::msleep(50);
-            run.step(StepMode::Callback);
-        }
+        const int halts = run.stepToTheEnd(50);
         QVERIFY(run.session().waitFinished(20000));
         run.session().stop();
         QCOMPARE(run.console(), plain.lines);
@@ -180,11 +186,7 @@ private slots:
         SteppedRun run(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"ticks","main":[
             {"op":"chain","via":"setTimeout","ms":10,"times":8,"do":[{"op":"log","text":"tick"}]}]})"));
         run.session().setDelayMonitor(true, 5);
-        Halt halt {};
-        while (run.waitHalt(halt)) {
-            QThread::msleep(50);
-            run.step(StepMode::Callback);
-        }
+        run.stepToTheEnd(50);
         QVERIFY(run.session().waitFinished(20000));
         run.session().stop();
         int samples = 0;
