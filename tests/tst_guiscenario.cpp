@@ -129,6 +129,9 @@ private slots:
         }
         // The main module, then the readFile callback: its line is out, what it queued waits.
         QTRY_COMPARE_WITH_TIMEOUT(console->outputLines(), QStringList { "readFile callback" }, 5000);
+        // The status line says what runs next and why.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            state->text().contains(QStringLiteral("the nextTick queue drains before promise jobs")), 5000);
         QTest::keyClick(&window, Qt::Key_Space);
         QSettings().setValue(QStringLiteral("stepping/startPaused/guess-order"), false);
         QTRY_COMPARE_WITH_TIMEOUT(console->outputLines().size(), 5, 10000);

@@ -1965,14 +1965,6 @@
         <translation>Паўза перад зваротным выклікам. «Наступны зваротны выклік» (C) выконвае яго.</translation>
     </message>
     <message>
-        <source>Paused after a callback&apos;s body: the queues show what it queued; its nextTicks and microtasks run next.</source>
-        <translation>Паўза пасля цела зваротнага выкліку: чэргі паказваюць, што ён туды паставіў; далей ідуць яго nextTick і мікразадачы.</translation>
-    </message>
-    <message>
-        <source>Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).</source>
-        <translation>Паўза ў пачатку фазы. Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
-    </message>
-    <message>
         <source>callback</source>
         <comment>tool bar, after Step:</comment>
         <translation>выклік</translation>
@@ -1990,6 +1982,26 @@
     <message>
         <source>Step:</source>
         <translation>Крок:</translation>
+    </message>
+    <message>
+        <source>Paused after a callback&apos;s body. %1</source>
+        <translation>Паўза пасля цела зваротнага выкліку. %1</translation>
+    </message>
+    <message>
+        <source>Paused as the %1 phase begins. Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>Паўза ў пачатку фазы %1. Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
+    </message>
+    <message>
+        <source>Next: the nextTick &quot;%1&quot;, because the nextTick queue drains before promise jobs.</source>
+        <translation>Далей: nextTick «%1», бо чарга nextTick спусташаецца раней за заданні promise.</translation>
+    </message>
+    <message>
+        <source>Next: the promise job &quot;%1&quot;, because promise jobs run once the nextTicks are done, before the loop goes on.</source>
+        <translation>Далей: заданне promise «%1», бо заданні promise выконваюцца, калі nextTick скончыліся, перш чым цыкл пойдзе далей.</translation>
+    </message>
+    <message>
+        <source>Next: nothing is left to drain, so the loop goes on with this phase&apos;s next callback or the next phase.</source>
+        <translation>Далей: спусташаць няма чаго, таму цыкл ідзе да наступнага зваротнага выкліку гэтай фазы або да наступнай фазы.</translation>
     </message>
 </context>
 <context>

@@ -1957,14 +1957,6 @@
         <translation>En pausa antes de un callback. Siguiente callback (C) lo ejecuta.</translation>
     </message>
     <message>
-        <source>Paused after a callback&apos;s body: the queues show what it queued; its nextTicks and microtasks run next.</source>
-        <translation>En pausa tras el cuerpo de un callback: las colas muestran lo que encoló; sus nextTick y microtareas van después.</translation>
-    </message>
-    <message>
-        <source>Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).</source>
-        <translation>En pausa al inicio de una fase. Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
-    </message>
-    <message>
         <source>callback</source>
         <comment>tool bar, after Step:</comment>
         <translation>callback</translation>
@@ -1982,6 +1974,26 @@
     <message>
         <source>Step:</source>
         <translation>Paso:</translation>
+    </message>
+    <message>
+        <source>Paused after a callback&apos;s body. %1</source>
+        <translation>En pausa tras el cuerpo de un callback. %1</translation>
+    </message>
+    <message>
+        <source>Paused as the %1 phase begins. Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>En pausa al empezar la fase %1. Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
+    </message>
+    <message>
+        <source>Next: the nextTick &quot;%1&quot;, because the nextTick queue drains before promise jobs.</source>
+        <translation>Siguiente: el nextTick «%1», porque la cola de nextTick se vacía antes que los trabajos de promesa.</translation>
+    </message>
+    <message>
+        <source>Next: the promise job &quot;%1&quot;, because promise jobs run once the nextTicks are done, before the loop goes on.</source>
+        <translation>Siguiente: el trabajo de promesa «%1», porque los trabajos de promesa se ejecutan al acabar los nextTick, antes de que el bucle siga.</translation>
+    </message>
+    <message>
+        <source>Next: nothing is left to drain, so the loop goes on with this phase&apos;s next callback or the next phase.</source>
+        <translation>Siguiente: no queda nada que vaciar, así que el bucle sigue con el siguiente callback de esta fase o con la fase siguiente.</translation>
     </message>
 </context>
 <context>

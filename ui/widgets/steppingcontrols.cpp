@@ -3,6 +3,7 @@
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
 #include "recording/recorder.h"
+#include "recording/recording.h"
 
 #include <QAction>
 #include <QKeySequence>
@@ -119,10 +120,33 @@ QString SteppingControls::heldText() const
             return tr("Paused before the main module. Next callback (C) runs it; Space runs on.");
         return tr("Paused before a callback. Next callback (C) runs it.");
     case loopscope::StepPoint::AfterCallback:
-        return tr("Paused after a callback's body: the queues show what it queued; its nextTicks and microtasks "
-                  "run next.");
-    case loopscope::StepPoint::Phase:
-        return tr("Paused at the start of a phase. Next phase (N), next callback (C), next iteration (I).");
+        return tr("Paused after a callback's body. %1").arg(whatRunsNext());
+    case loopscope::StepPoint::Phase: {
+        const auto phase = loopscope::Phase(feed->live()->phase.load(std::memory_order_relaxed));
+        return tr("Paused as the %1 phase begins. Next phase (N), next callback (C), next iteration (I).")
+            .arg(QString::fromLatin1(loopscope::phaseName(phase)));
+    }
     }
     return {};
+}
+
+// After a callback's body, the drain rule decides: every nextTick first (new ones included), then
+// every promise job, then the loop goes on.
+QString SteppingControls::whatRunsNext() const
+{
+    const LiveFeed* feed = m_controller->feed();
+    const loopscope::QueueSnapshot queues = feed->queueSnapshot();
+    const loopscope::StringTable& strings = feed->recording()->strings;
+    auto label = [&strings](const std::vector<loopscope::QueueItem>& items) {
+        return items.empty() ? QString() : QString::fromStdString(strings.at(items.front().label));
+    };
+    if (queues.nextTickCount > 0)
+        return tr("Next: the nextTick \"%1\", because the nextTick queue drains before promise jobs.")
+            .arg(label(queues.nextTicks));
+    if (queues.microtaskCount > 0)
+        return tr("Next: the promise job \"%1\", because promise jobs run once the nextTicks are done, before "
+                  "the loop goes on.")
+            .arg(label(queues.microtasks));
+    return tr("Next: nothing is left to drain, so the loop goes on with this phase's next callback or the next "
+              "phase.");
 }

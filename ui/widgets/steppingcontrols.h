@@ -40,6 +40,8 @@ public:
 
 private:
     void updateActions();
+    // After a callback's body: what runs next and the rule that says so.
+    QString whatRunsNext() const;
 
     SessionController* m_controller = nullptr;
     QAction* m_pause = nullptr;
