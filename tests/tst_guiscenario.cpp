@@ -132,6 +132,9 @@ private slots:
         // The status line says what runs next and why.
         QTRY_VERIFY_WITH_TIMEOUT(
             state->text().contains(QStringLiteral("the nextTick queue drains before promise jobs")), 5000);
+        // And its queue panel marks it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.queueModel(QueueModel::Queue::NextTick)->runsNext(), 5000);
+        QVERIFY(!window.queueModel(QueueModel::Queue::Microtask)->runsNext());
         QTest::keyClick(&window, Qt::Key_Space);
         QSettings().setValue(QStringLiteral("stepping/startPaused/guess-order"), false);
         QTRY_COMPARE_WITH_TIMEOUT(console->outputLines().size(), 5, 10000);

@@ -1382,6 +1382,10 @@
         <source>late by %1</source>
         <translation>спазняецца на %1</translation>
     </message>
+    <message>
+        <source>runs next</source>
+        <translation>ідзе наступным</translation>
+    </message>
 </context>
 <context>
     <name>Scenario</name>

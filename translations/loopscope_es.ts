@@ -1376,6 +1376,10 @@
         <source>late by %1</source>
         <translation>con %1 de retraso</translation>
     </message>
+    <message>
+        <source>runs next</source>
+        <translation>va después</translation>
+    </message>
 </context>
 <context>
     <name>Scenario</name>

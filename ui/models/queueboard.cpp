@@ -59,4 +59,26 @@ void QueueBoard::onTicked()
     refresh();
     model(QueueModel::Queue::Timers)->setNowNs(m_status->nowNs());
     markRunningCallback();
+    markRunsNext();
+}
+
+// While the loop is held, the item that runs next stands out: after a callback's body the drain
+// rule picks it (nextTicks first, then promise jobs); as the check phase begins, the first immediate.
+void QueueBoard::markRunsNext()
+{
+    using loopscope::StepPoint;
+    using Queue = QueueModel::Queue;
+    const std::optional<StepPoint> held = m_feed->heldAt();
+    std::optional<Queue> next;
+    if (held == StepPoint::AfterCallback) {
+        if (model(Queue::NextTick)->total() > 0)
+            next = Queue::NextTick;
+        else if (model(Queue::Microtask)->total() > 0)
+            next = Queue::Microtask;
+    } else if (held == StepPoint::Phase && m_status->phase() == loopscope::Phase::Check
+        && model(Queue::Immediates)->total() > 0) {
+        next = Queue::Immediates;
+    }
+    for (int i = 0; i < QueueModel::QueueCount; ++i)
+        m_models[std::size_t(i)]->setRunsNext(next == Queue(i));
 }

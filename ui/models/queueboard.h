@@ -26,6 +26,7 @@ private:
     void onTicked();
     void clear();
     void markRunningCallback();
+    void markRunsNext();
 
     LiveFeed* m_feed = nullptr;
     StatusModel* m_status = nullptr;

@@ -5,6 +5,7 @@
 #include "recording/events.h"
 #include "recording/stringtable.h"
 
+#include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -114,6 +115,15 @@ void QueueModel::setNowNs(std::int64_t nowNs)
             index(0, DetailColumn), index(rowCount() - 1, DetailColumn), { Qt::DisplayRole, Qt::ForegroundRole });
 }
 
+void QueueModel::setRunsNext(bool runsNext)
+{
+    if (runsNext == m_runsNext)
+        return;
+    m_runsNext = runsNext;
+    if (!m_items.empty())
+        emit dataChanged(index(0, 0), index(0, ColumnCount - 1));
+}
+
 void QueueModel::setRunningLabel(const QString& label)
 {
     m_runningLabel = label;
@@ -216,6 +226,8 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const
             return QString();
         if (index.row() == m_runningRow)
             return tr("running now");
+        if (index.row() == 0 && m_runsNext)
+            return tr("runs next");
         if (m_queue == Queue::Microtask && item.jobKind >= 0 && item.jobKind <= 2)
             return QString::fromLatin1(loopscope::jobKindName(loopscope::JobKind(item.jobKind)));
         if (m_queue == Queue::Timers) {
@@ -230,6 +242,20 @@ QVariant QueueModel::data(const QModelIndex& index, int role) const
         return QString();
     case Qt::ToolTipRole:
         return explanation(m_queue);
+    case Qt::BackgroundRole:
+        if (index.row() == 0 && m_runsNext && !item.more) {
+            QColor highlight = QGuiApplication::palette().color(QPalette::Highlight);
+            highlight.setAlphaF(0.25);
+            return highlight;
+        }
+        return {};
+    case Qt::FontRole:
+        if (index.row() == 0 && m_runsNext && !item.more) {
+            QFont bold = QGuiApplication::font();
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
     case Qt::ForegroundRole:
         if (index.column() == DetailColumn && index.row() == m_runningRow)
             return PhaseColors::blocked();

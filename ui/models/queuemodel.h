@@ -39,6 +39,9 @@ public:
     // The callback running now when the snapshot predates it: the first item labelled so is
     // the one running, and shows as such rather than as waiting. Empty: none.
     void setRunningLabel(const QString& label);
+    // While the loop is held: this queue's first item is the callback that runs next.
+    void setRunsNext(bool runsNext);
+    bool runsNext() const { return m_runsNext; }
     // Timers: milliseconds until the item of `row` is due at the time of setNowNs (negative: late).
     double dueInMsNow(int row) const;
     void clear();
@@ -75,5 +78,6 @@ private:
     std::int64_t m_nowNs = 0;
     QString m_runningLabel;
     int m_runningRow = -1;
+    bool m_runsNext = false;
     std::size_t m_total = 0;
 };
