@@ -161,7 +161,8 @@ private slots:
         newLine.siteTenthsUs[log] = Long;
         NodeCosts laterRuns;
         laterRuns.callTenthsUs[log] = Long;
-        QCOMPARE(runProgram(program, 30000, NodeCosts::none()).lines, (QStringList { "step", "step", "step", "timer" }));
+        QCOMPARE(
+            runProgram(program, 30000, NodeCosts::none()).lines, (QStringList { "step", "step", "step", "timer" }));
         QCOMPARE(runProgram(program, 30000, newLine).lines, (QStringList { "step", "timer", "step", "step" }));
         QCOMPARE(runProgram(program, 30000, laterRuns).lines, (QStringList { "step", "step", "timer", "step" }));
     }

@@ -136,8 +136,7 @@ private slots:
             { { "readFile callback", "process.nextTick" }, 1, 1, 0, 1 },
             { { "readFile callback", "process.nextTick", "promise.then" }, 1, 1, 0, 0 },
             { { "readFile callback", "process.nextTick", "promise.then", "setImmediate" }, 1, 0, 0, 0 },
-            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }, 0, 0, 0,
-                0 },
+            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }, 0, 0, 0, 0 },
         };
         QCOMPARE(halts.size(), expected.size());
         for (qsizetype i = 0; i < halts.size(); ++i) {
@@ -176,7 +175,8 @@ private slots:
         QCOMPARE(times.size(), plain.lines.size());
         const double heldMs = double(run.session().clock()->heldNs()) / 1e6;
         QVERIFY2(heldMs >= 50.0 * halts, qPrintable(QString::number(heldMs)));
-        QVERIFY2(times.last() < heldMs / 2, qPrintable(QStringLiteral("%1 ms, held %2 ms").arg(times.last()).arg(heldMs)));
+        QVERIFY2(
+            times.last() < heldMs / 2, qPrintable(QStringLiteral("%1 ms, held %2 ms").arg(times.last()).arg(heldMs)));
     }
 
     // Nor is held time loop delay: a monitor of 5 ms beside a chain of 10 ms timers, stepped with a

@@ -153,8 +153,9 @@ void Runtime::initialiseCrypto()
     std::call_once(once, [] {
         static const char salt[] = "salt";
         unsigned char key[1];
-        for (const EVP_MD* md : {EVP_sha256(), EVP_sha512()})
-            PKCS5_PBKDF2_HMAC("", 0, reinterpret_cast<const unsigned char*>(salt), sizeof salt - 1, 1, md, sizeof key, key);
+        for (const EVP_MD* md : { EVP_sha256(), EVP_sha512() })
+            PKCS5_PBKDF2_HMAC(
+                "", 0, reinterpret_cast<const unsigned char*>(salt), sizeof salt - 1, 1, md, sizeof key, key);
     });
 }
 

@@ -10,10 +10,10 @@
 #include "widgets/latencychart.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
-#include "widgets/steppingcontrols.h"
 #include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
 #include "widgets/scenariobrowser.h"
+#include "widgets/steppingcontrols.h"
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
 
@@ -180,7 +180,8 @@ void MainWindow::createLoopActions()
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRunaway);
 
-    m_stepping = new SteppingControls(m_controller,
+    m_stepping = new SteppingControls(
+        m_controller,
         [this](const QString& text, const QKeySequence& shortcut, const QString& explanation) {
             return addControl(text, shortcut, explanation);
         },
@@ -450,8 +451,8 @@ void MainWindow::runProgram(const loopscope::Program& program)
     m_lastSource = {};
     m_console->clear();
     m_stepping->setProgram(QString::fromStdString(program.name));
-    m_controller->start(program,
-        m_stepping->startsPaused() ? SessionController::Start::Paused : SessionController::Start::Running);
+    m_controller->start(
+        program, m_stepping->startsPaused() ? SessionController::Start::Paused : SessionController::Start::Running);
 }
 
 bool MainWindow::runScenario(const QString& name, const ScenarioCatalog::Overrides& overrides)

@@ -50,8 +50,7 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
     connect(m_nextPhase, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Phase); });
     m_nextIteration = makeAction(tr("Next iteration"), QKeySequence(Qt::Key_I),
         tr("While paused: lets the loop run to the first phase of its next iteration."));
-    connect(
-        m_nextIteration, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Iteration); });
+    connect(m_nextIteration, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Iteration); });
     // In the tool bar they follow a "Step:" label, by one word each, so the bar fits 1280 pixels.
     m_nextCallback->setIconText(tr("callback", "tool bar, after Step:"));
     m_nextPhase->setIconText(tr("phase", "tool bar, after Step:"));
