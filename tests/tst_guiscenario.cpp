@@ -122,6 +122,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(QStringLiteral("before the main module")), 5000);
         ConsoleModel* console = window.consoleModel();
         QVERIFY(console->outputLines().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(window.scenarioBrowser()->markedSourceLine() > 0, 5000);
         for (int press = 0; press < 2; ++press) {
             const std::uint64_t halts = window.session()->halts();
             QTest::keyClick(&window, Qt::Key_C);
@@ -132,9 +133,15 @@ private slots:
         // The status line says what runs next and why.
         QTRY_VERIFY_WITH_TIMEOUT(
             state->text().contains(QStringLiteral("the nextTick queue drains before promise jobs")), 5000);
-        // And its queue panel marks it.
+        // And its queue panel marks it, and the script beside the circle its line.
         QTRY_VERIFY_WITH_TIMEOUT(window.queueModel(QueueModel::Queue::NextTick)->runsNext(), 5000);
         QVERIFY(!window.queueModel(QueueModel::Queue::Microtask)->runsNext());
+        const QStringList script = window.scenarioBrowser()->nodeSource().split(QLatin1Char('\n'));
+        auto markedLine = [&] {
+            const int line = window.scenarioBrowser()->markedSourceLine();
+            return line > 0 && line <= script.size() ? script[line - 1] : QString();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(markedLine().contains(QStringLiteral("process.nextTick(")), 5000);
         QTest::keyClick(&window, Qt::Key_Space);
         QSettings().setValue(QStringLiteral("stepping/startPaused/guess-order"), false);
         QTRY_COMPARE_WITH_TIMEOUT(console->outputLines().size(), 5, 10000);

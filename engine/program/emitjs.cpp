@@ -1,5 +1,6 @@
 #include "program/program.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <set>
@@ -117,6 +118,8 @@ public:
             line(0, "parentPort.postMessage(\"done\");");
         return m_out;
     }
+    // After emit(): the line (from 1) each op of the script starts on.
+    std::unordered_map<const Op*, int> takeLines() { return std::move(m_lines); }
 
 private:
     void scan(const Block& block)
@@ -279,6 +282,7 @@ private:
             m_out.append(std::size_t(depth) * 4, ' ');
         m_out += text;
         m_out += '\n';
+        m_lineCount += 1 + int(std::count(text.begin(), text.end(), '\n'));
     }
 
     std::string uniqueName(const char* stem) { return stem + std::to_string(++m_counter); }
@@ -340,6 +344,7 @@ private:
 
     void emitOp(const Op& op, int depth)
     {
+        m_lines.emplace(&op, m_lineCount + 1);
         switch (op.kind) {
         case OpKind::Log:
             line(depth, "console.log(" + jsString(op.text) + ");");
@@ -476,6 +481,8 @@ private:
     std::set<std::int64_t> m_payloadSizes;
     int m_counter = 0;
     std::string m_out;
+    int m_lineCount = 0;
+    std::unordered_map<const Op*, int> m_lines;
 };
 
 } // namespace
@@ -483,6 +490,15 @@ private:
 std::string emitJs(const Program& program)
 {
     return JsEmitter(program, false).emit();
+}
+
+EmittedJs emitJsWithLines(const Program& program)
+{
+    JsEmitter emitter(program, false);
+    EmittedJs emitted;
+    emitted.text = emitter.emit();
+    emitted.lines = emitter.takeLines();
+    return emitted;
 }
 
 } // namespace loopscope

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -142,5 +143,13 @@ const char* opName(OpKind kind);
 
 // The equivalent Node.js script of a program; its console output is the program's.
 std::string emitJs(const Program& program);
+// The same script, and the line (from 1) each op of the program starts on in it: where the
+// window shows, in the script, the callback that runs next.
+struct EmittedJs
+{
+    std::string text;
+    std::unordered_map<const Op*, int> lines;
+};
+EmittedJs emitJsWithLines(const Program& program);
 
 } // namespace loopscope

@@ -91,6 +91,11 @@ bool LiveFeed::paused() const
     return m_session && m_session->paused();
 }
 
+const loopscope::Program* LiveFeed::program() const
+{
+    return m_session ? &m_session->program() : nullptr;
+}
+
 std::optional<loopscope::StepPoint> LiveFeed::heldAt() const
 {
     return m_session ? m_session->heldAt() : std::nullopt;

@@ -13,6 +13,7 @@
 #include <vector>
 
 namespace loopscope {
+struct Program;
 class EventLog;
 class Session;
 class Recording;
@@ -46,6 +47,8 @@ public:
 
     // The live loop's state, or null when no session runs.
     const loopscope::LiveState* live() const;
+    // The program the live session runs; null when none runs.
+    const loopscope::Program* program() const;
     // The monotonic time (monotonicNs) that the live recording counts from; 0 for a replay.
     std::int64_t originNs() const;
     // Recording time now: the live clock while the run goes on, else the latest record's end.

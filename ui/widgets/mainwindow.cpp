@@ -554,6 +554,7 @@ QueueModel* MainWindow::queueModel(QueueModel::Queue queue) const
 
 void MainWindow::onSessionStarted()
 {
+    m_stepping->sessionStarted();
     const QString name = m_controller->programName();
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     setWindowTitle(tr("LoopScope — %1").arg(name));
@@ -600,6 +601,10 @@ void MainWindow::onRecordingOpened(const QString& path)
 void MainWindow::onTicked()
 {
     m_stepping->sync();
+    // The script beside the circle marks the line whose callback runs next, when it is this program's.
+    const int nextLine = m_stepping->nextSourceLine();
+    m_browser->markSourceLine(
+        nextLine > 0 && m_browser->nodeSource() == m_stepping->emittedSource() ? nextLine : 0);
     const QString held = m_stepping->heldText();
     if (held != m_heldText) {
         m_heldText = held;

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QTextBlock>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QSpinBox>
@@ -144,6 +145,27 @@ bool ScenarioBrowser::setParameter(const QString& name, int value)
 QString ScenarioBrowser::nodeSource() const
 {
     return m_source->toPlainText();
+}
+
+void ScenarioBrowser::markSourceLine(int line)
+{
+    if (line == m_markedLine)
+        return;
+    m_markedLine = line;
+    QList<QTextEdit::ExtraSelection> marks;
+    const QTextBlock block = m_source->document()->findBlockByNumber(line - 1);
+    if (line > 0 && block.isValid()) {
+        QTextEdit::ExtraSelection mark;
+        QColor highlight = m_source->palette().color(QPalette::Highlight);
+        highlight.setAlphaF(0.3);
+        mark.format.setBackground(highlight);
+        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        mark.cursor = QTextCursor(block);
+        marks.append(mark);
+        m_source->setTextCursor(mark.cursor);
+        m_source->centerCursor();
+    }
+    m_source->setExtraSelections(marks);
 }
 
 void ScenarioBrowser::run()

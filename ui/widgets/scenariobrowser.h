@@ -32,6 +32,9 @@ public:
     // Sets a parameter's value in the form.
     bool setParameter(const QString& name, int value);
     QString nodeSource() const;
+    // Marks line `line` (from 1) of the Node.js source and scrolls to it; 0 clears the mark.
+    void markSourceLine(int line);
+    int markedSourceLine() const { return m_markedLine; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* compareButton() const { return m_compare; }
 
@@ -60,5 +63,6 @@ private:
     QPushButton* m_run = nullptr;
     QPushButton* m_compare = nullptr;
     QPlainTextEdit* m_source = nullptr;
+    int m_markedLine = 0;
     std::vector<std::pair<QString, QSpinBox*>> m_paramSpins;
 };

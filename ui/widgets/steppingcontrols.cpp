@@ -26,6 +26,24 @@ QString settingsKey(const QString& program)
     return QStringLiteral("stepping/startPaused/") + program;
 }
 
+// The op of `block` (or of the blocks inside it) whose callbacks carry the label `labelId`.
+const loopscope::Op* findOp(const loopscope::Block& block, std::uint32_t labelId)
+{
+    for (const loopscope::Op& op : block) {
+        if (op.labelId == labelId)
+            return &op;
+        for (const loopscope::Block* inner : { &op.body, &op.done }) {
+            if (const loopscope::Op* found = findOp(*inner, labelId))
+                return found;
+        }
+        for (const loopscope::Block& then : op.chain) {
+            if (const loopscope::Op* found = findOp(then, labelId))
+                return found;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
 
 SteppingControls::SteppingControls(SessionController* controller, const ActionFactory& makeAction, QObject* parent)
@@ -148,4 +166,55 @@ QString SteppingControls::whatRunsNext() const
             .arg(label(queues.microtasks));
     return tr("Next: nothing is left to drain, so the loop goes on with this phase's next callback or the next "
               "phase.");
+}
+
+void SteppingControls::sessionStarted()
+{
+    m_emittedFor = nullptr;
+}
+
+int SteppingControls::nextSourceLine()
+{
+    const LiveFeed* feed = m_controller->feed();
+    const std::optional<loopscope::StepPoint> held = feed->heldAt();
+    const loopscope::Program* program = feed->program();
+    if (!held || !program)
+        return 0;
+    if (program != m_emittedFor) {
+        m_emitted = loopscope::emitJsWithLines(*program);
+        m_emittedSource = QString::fromStdString(m_emitted.text);
+        m_emittedFor = program;
+    }
+    const loopscope::Op* next = nextOp(*held, *program);
+    const auto found = next ? m_emitted.lines.find(next) : m_emitted.lines.end();
+    return found == m_emitted.lines.end() ? 0 : found->second;
+}
+
+// The op whose callback runs next: the main module's first line before it starts; after a
+// callback's body the first nextTick, else the first promise job; as check begins the first
+// immediate; as timers begins the timer due first.
+const loopscope::Op* SteppingControls::nextOp(loopscope::StepPoint held, const loopscope::Program& program) const
+{
+    const LiveFeed* feed = m_controller->feed();
+    const loopscope::QueueSnapshot queues = feed->queueSnapshot();
+    auto first = [&program](const std::vector<loopscope::QueueItem>& items) {
+        return items.empty() ? nullptr : findOp(program.main, items.front().label);
+    };
+    switch (held) {
+    case loopscope::StepPoint::BeforeCallback:
+        if (feed->live()->callbacks.load(std::memory_order_relaxed) == 0 && !program.main.empty())
+            return &program.main.front();
+        return nullptr;
+    case loopscope::StepPoint::AfterCallback:
+        return queues.nextTickCount > 0 ? first(queues.nextTicks) : first(queues.microtasks);
+    case loopscope::StepPoint::Phase: {
+        const auto phase = loopscope::Phase(feed->live()->phase.load(std::memory_order_relaxed));
+        if (phase == loopscope::Phase::Check)
+            return first(queues.immediates);
+        if (phase == loopscope::Phase::Timers)
+            return first(queues.timers);
+        return nullptr;
+    }
+    }
+    return nullptr;
 }

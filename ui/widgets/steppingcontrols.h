@@ -1,5 +1,8 @@
 #pragma once
 
+#include "loop/loopcontrol.h"
+#include "program/program.h"
+
 #include <QObject>
 #include <QString>
 
@@ -37,11 +40,18 @@ public:
     void sync();
     // Where the loop is held, in a sentence for the status line; empty while it runs.
     QString heldText() const;
+    // While held: the line (from 1) of the program's Node.js script (emittedSource()) that holds the
+    // callback that runs next; 0 when none is known.
+    int nextSourceLine();
+    QString emittedSource() const { return m_emittedSource; }
+    // A new session runs: its program's script is worked out again when needed.
+    void sessionStarted();
 
 private:
     void updateActions();
     // After a callback's body: what runs next and the rule that says so.
     QString whatRunsNext() const;
+    const loopscope::Op* nextOp(loopscope::StepPoint held, const loopscope::Program& program) const;
 
     SessionController* m_controller = nullptr;
     QAction* m_pause = nullptr;
@@ -50,4 +60,7 @@ private:
     QAction* m_nextIteration = nullptr;
     QAction* m_startPaused = nullptr;
     QString m_program;
+    const loopscope::Program* m_emittedFor = nullptr;
+    loopscope::EmittedJs m_emitted;
+    QString m_emittedSource;
 };
