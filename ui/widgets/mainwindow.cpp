@@ -603,8 +603,7 @@ void MainWindow::onTicked()
     m_stepping->sync();
     // The script beside the circle marks the line whose callback runs next, when it is this program's.
     const int nextLine = m_stepping->nextSourceLine();
-    m_browser->markSourceLine(
-        nextLine > 0 && m_browser->nodeSource() == m_stepping->emittedSource() ? nextLine : 0);
+    m_browser->markSourceLine(nextLine > 0 && m_browser->nodeSource() == m_stepping->emittedSource() ? nextLine : 0);
     const QString held = m_stepping->heldText();
     if (held != m_heldText) {
         m_heldText = held;

@@ -6,11 +6,11 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
-#include <QTextBlock>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTextBlock>
 #include <QVBoxLayout>
 
 #include <climits>
