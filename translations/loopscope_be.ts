@@ -2007,6 +2007,10 @@
         <source>Next: nothing is left to drain, so the loop goes on with this phase&apos;s next callback or the next phase.</source>
         <translation>Далей: спусташаць няма чаго, таму цыкл ідзе да наступнага зваротнага выкліку гэтай фазы або да наступнай фазы.</translation>
     </message>
+    <message>
+        <source>Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>Паўза перад poll (%1). Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
+    </message>
 </context>
 <context>
     <name>TimeMapping</name>

@@ -1999,6 +1999,10 @@
         <source>Next: nothing is left to drain, so the loop goes on with this phase&apos;s next callback or the next phase.</source>
         <translation>Siguiente: no queda nada que vaciar, así que el bucle sigue con el siguiente callback de esta fase o con la fase siguiente.</translation>
     </message>
+    <message>
+        <source>Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>En pausa antes de poll (%1). Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
+    </message>
 </context>
 <context>
     <name>TimeMapping</name>

@@ -58,6 +58,8 @@ void Runtime::onPrepare()
     const std::int64_t at = m_rec.now();
     beginIteration(at);
     m_live.phase.store(std::uint8_t(Phase::Prepare), std::memory_order_relaxed);
+    // A halt here says how long poll will wait and why; a hold re-arms the timer, so it is asked again.
+    notePollWait();
     fromLoop([&] { boundary(at, StepPoint::Phase); });
     if (!m_timersRecorded)
         m_rec.phase(Phase::Timers, false, at, at, m_iteration);
@@ -66,6 +68,19 @@ void Runtime::onPrepare()
         m_rec.phase(Phase::Idle, true, m_idleSeenAt, at, m_iteration);
     else
         m_rec.phase(Phase::Idle, false, at, at, m_iteration);
+    notePollWait();
+    sampleQueues(at);
+    // The loop may sleep in poll now: leave the views a current copy of the queues.
+    if (m_control && m_control->wantsSnapshot(at, SampleIntervalNs))
+        publishSnapshot(at);
+    m_pollStart = m_rec.now();
+    m_rec.phase(Phase::Prepare, true, at, m_pollStart, m_iteration);
+    m_live.phase.store(std::uint8_t(Phase::Poll), std::memory_order_relaxed);
+}
+
+// How long poll will wait, and why, as libuv will compute it now.
+void Runtime::notePollWait()
+{
     m_pollTimeout = uv_backend_timeout(&m_loop);
     PollReason reason = PollReason::NoWait;
     if (m_idleActive)
@@ -78,13 +93,6 @@ void Runtime::onPrepare()
         reason = PollReason::WaitingForIo;
     m_live.pollTimeoutMs.store(m_pollTimeout, std::memory_order_relaxed);
     m_live.pollReason.store(std::uint8_t(reason), std::memory_order_relaxed);
-    sampleQueues(at);
-    // The loop may sleep in poll now: leave the views a current copy of the queues.
-    if (m_control && m_control->wantsSnapshot(at, SampleIntervalNs))
-        publishSnapshot(at);
-    m_pollStart = m_rec.now();
-    m_rec.phase(Phase::Prepare, true, at, m_pollStart, m_iteration);
-    m_live.phase.store(std::uint8_t(Phase::Poll), std::memory_order_relaxed);
 }
 
 void Runtime::onCheck()

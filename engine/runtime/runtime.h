@@ -231,6 +231,7 @@ private:
     void beginIteration(std::int64_t at);
     void finishIteration();
     void onPrepare();
+    void notePollWait();
     void onCheck();
     void sampleQueues(std::int64_t at, bool force = false);
     // A place the user may hold the loop at (LoopControl); held time is taken out of the program's.

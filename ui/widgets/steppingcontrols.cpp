@@ -2,6 +2,7 @@
 
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
+#include "models/statusmodel.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
@@ -139,7 +140,14 @@ QString SteppingControls::heldText() const
     case loopscope::StepPoint::AfterCallback:
         return tr("Paused after a callback's body. %1").arg(whatRunsNext());
     case loopscope::StepPoint::Phase: {
-        const auto phase = loopscope::Phase(feed->live()->phase.load(std::memory_order_relaxed));
+        const loopscope::LiveState& live = *feed->live();
+        const auto phase = loopscope::Phase(live.phase.load(std::memory_order_relaxed));
+        if (phase == loopscope::Phase::Prepare) {
+            const auto reason
+                = loopscope::PollReason(std::min<int>(live.pollReason.load(std::memory_order_relaxed), 3));
+            return tr("Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).")
+                .arg(StatusModel::pollDescription(live.pollTimeoutMs.load(std::memory_order_relaxed), reason));
+        }
         return tr("Paused as the %1 phase begins. Next phase (N), next callback (C), next iteration (I).")
             .arg(QString::fromLatin1(loopscope::phaseName(phase)));
     }
