@@ -7,6 +7,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -42,7 +44,8 @@ constexpr CostRow Operations[] = {
 
 QString tenthsOfMicroseconds(std::uint32_t tenths)
 {
-    return TimeMapping::formatDuration(std::int64_t(tenths) * 100);
+    // Nothing modelled reads better as a dash than as "0 ns".
+    return tenths == 0 ? QStringLiteral("—") : TimeMapping::formatDuration(std::int64_t(tenths) * 100);
 }
 
 QString microseconds(std::uint32_t us)
@@ -91,9 +94,8 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
     m_table->horizontalHeaderItem(3)->setToolTip(tr("What Node spends each time a line that already ran calls it "
                                                     "again, in a loop; below a microsecond it is left out."));
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int column : { 1, 2, 3 })
-        m_table->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setToolTip(tr("The modelled times: Node 20's, measured by scripts/calibrate-node-costs.js, times the "
@@ -126,7 +128,15 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
     });
     connect(m_gap, &QSpinBox::valueChanged, this, &NodeTimingDialog::refresh);
     refresh();
-    resize(560, 600);
+    // Wide enough for every column in every language, as tall as the screen allows.
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->resizeColumnsToContents();
+    const int tableWidth = m_table->horizontalHeader()->length() + 2 * m_table->frameWidth()
+        + m_table->verticalScrollBar()->sizeHint().width();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    const int screenHeight = screen() ? screen()->availableGeometry().height() : 768;
+    resize(std::max(560, tableWidth + layout->contentsMargins().left() + layout->contentsMargins().right()),
+        std::min(720, screenHeight - 40));
 }
 
 loopscope::NodeCosts NodeTimingDialog::savedCosts()
