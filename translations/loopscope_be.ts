@@ -1992,10 +1992,6 @@
         <translation>Паўза пасля цела зваротнага выкліку. %1</translation>
     </message>
     <message>
-        <source>Paused as the %1 phase begins. Next phase (N), next callback (C), next iteration (I).</source>
-        <translation>Паўза ў пачатку фазы %1. Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
-    </message>
-    <message>
         <source>Next: the nextTick &quot;%1&quot;, because the nextTick queue drains before promise jobs.</source>
         <translation>Далей: nextTick «%1», бо чарга nextTick спусташаецца раней за заданні promise.</translation>
     </message>
@@ -2010,6 +2006,22 @@
     <message>
         <source>Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).</source>
         <translation>Паўза перад poll (%1). Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
+    </message>
+    <message>
+        <source>Paused as the %1 phase begins.</source>
+        <translation>Паўза ў пачатку фазы %1.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;, due already: timers run first in an iteration, in the order they come due.</source>
+        <translation>Далей: таймер «%1», ужо настаў яго час: таймеры выконваюцца першымі ў ітэрацыі, у парадку, у якім надыходзіць іх час.</translation>
+    </message>
+    <message>
+        <source>Next: the immediate &quot;%1&quot;: check runs the immediates queued before it began, in order.</source>
+        <translation>Далей: immediate «%1»: фаза check па чарзе выконвае immediate, пастаўленыя да яе пачатку.</translation>
+    </message>
+    <message>
+        <source>Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
     </message>
 </context>
 <context>

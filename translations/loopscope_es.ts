@@ -1984,10 +1984,6 @@
         <translation>En pausa tras el cuerpo de un callback. %1</translation>
     </message>
     <message>
-        <source>Paused as the %1 phase begins. Next phase (N), next callback (C), next iteration (I).</source>
-        <translation>En pausa al empezar la fase %1. Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
-    </message>
-    <message>
         <source>Next: the nextTick &quot;%1&quot;, because the nextTick queue drains before promise jobs.</source>
         <translation>Siguiente: el nextTick «%1», porque la cola de nextTick se vacía antes que los trabajos de promesa.</translation>
     </message>
@@ -2002,6 +1998,22 @@
     <message>
         <source>Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).</source>
         <translation>En pausa antes de poll (%1). Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
+    </message>
+    <message>
+        <source>Paused as the %1 phase begins.</source>
+        <translation>En pausa al empezar la fase %1.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;, due already: timers run first in an iteration, in the order they come due.</source>
+        <translation>Siguiente: el temporizador «%1», ya vencido: los temporizadores van primero en cada iteración, en el orden en que vencen.</translation>
+    </message>
+    <message>
+        <source>Next: the immediate &quot;%1&quot;: check runs the immediates queued before it began, in order.</source>
+        <translation>Siguiente: el immediate «%1»: check ejecuta en orden los immediates encolados antes de empezar.</translation>
+    </message>
+    <message>
+        <source>Next phase (N), next callback (C), next iteration (I).</source>
+        <translation>Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
     </message>
 </context>
 <context>

@@ -148,8 +148,22 @@ QString SteppingControls::heldText() const
             return tr("Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).")
                 .arg(StatusModel::pollDescription(live.pollTimeoutMs.load(std::memory_order_relaxed), reason));
         }
-        return tr("Paused as the %1 phase begins. Next phase (N), next callback (C), next iteration (I).")
-            .arg(QString::fromLatin1(loopscope::phaseName(phase)));
+        const QString begins
+            = tr("Paused as the %1 phase begins.").arg(QString::fromLatin1(loopscope::phaseName(phase)));
+        const loopscope::QueueSnapshot queues = feed->queueSnapshot();
+        const loopscope::StringTable& strings = feed->recording()->strings;
+        if (phase == loopscope::Phase::Timers && !queues.timers.empty() && queues.timers.front().dueInMs <= 0) {
+            return begins + QLatin1Char(' ')
+                + tr("Next: the timer \"%1\", due already: timers run first in an iteration, in the order they "
+                     "come due.")
+                      .arg(QString::fromStdString(strings.at(queues.timers.front().label)));
+        }
+        if (phase == loopscope::Phase::Check && !queues.immediates.empty()) {
+            return begins + QLatin1Char(' ')
+                + tr("Next: the immediate \"%1\": check runs the immediates queued before it began, in order.")
+                      .arg(QString::fromStdString(strings.at(queues.immediates.front().label)));
+        }
+        return begins + QLatin1Char(' ') + tr("Next phase (N), next callback (C), next iteration (I).");
     }
     }
     return {};
