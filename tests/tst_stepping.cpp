@@ -179,29 +179,6 @@ private slots:
             times.last() < heldMs / 2, qPrintable(QStringLiteral("%1 ms, held %2 ms").arg(times.last()).arg(heldMs)));
     }
 
-    // Halted as poll is about to run, the loop already says how long poll will wait and why: here a
-    // timer of 500 ms is the only thing left, so poll sleeps until it is due (the first poll may not:
-    // libuv does not sleep while new handles wait to be registered with the poller).
-    void haltBeforePollSaysWhyItWaits()
-    {
-        SteppedRun run(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"wait","main":[
-            {"op":"setTimeout","ms":500,"do":[{"op":"log","text":"late"}]}]})"));
-        Halt halt {};
-        bool sleepsForTheTimer = false;
-        for (int i = 0; i < 20 && !sleepsForTheTimer && run.waitHalt(halt); ++i) {
-            const LiveState& live = run.session().live();
-            sleepsForTheTimer = halt.point == StepPoint::Phase && Phase(live.phase.load()) == Phase::Prepare
-                && PollReason(live.pollReason.load()) == PollReason::TimerDue && live.pollTimeoutMs.load() > 0
-                && live.pollTimeoutMs.load() <= 500;
-            if (!sleepsForTheTimer)
-                run.step(StepMode::Phase);
-        }
-        QVERIFY(sleepsForTheTimer);
-        run.session().resume();
-        QVERIFY(run.session().waitFinished(20000));
-        QCOMPARE(run.console(), QStringList { "late" });
-    }
-
     // Nor is held time loop delay: a monitor of 5 ms beside a chain of 10 ms timers, stepped with a
     // 50 ms hold at each halt, measures each wait between its checks without the holds.
     void loopDelayLeavesHeldTimeOut()

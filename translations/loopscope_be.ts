@@ -2004,10 +2004,6 @@
         <translation>Далей: спусташаць няма чаго, таму цыкл ідзе да наступнага зваротнага выкліку гэтай фазы або да наступнай фазы.</translation>
     </message>
     <message>
-        <source>Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).</source>
-        <translation>Паўза перад poll (%1). Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
-    </message>
-    <message>
         <source>Paused as the %1 phase begins.</source>
         <translation>Паўза ў пачатку фазы %1.</translation>
     </message>

@@ -1996,10 +1996,6 @@
         <translation>Siguiente: no queda nada que vaciar, así que el bucle sigue con el siguiente callback de esta fase o con la fase siguiente.</translation>
     </message>
     <message>
-        <source>Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).</source>
-        <translation>En pausa antes de poll (%1). Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
-    </message>
-    <message>
         <source>Paused as the %1 phase begins.</source>
         <translation>En pausa al empezar la fase %1.</translation>
     </message>

@@ -58,8 +58,6 @@ void Runtime::onPrepare()
     const std::int64_t at = m_rec.now();
     beginIteration(at);
     m_live.phase.store(std::uint8_t(Phase::Prepare), std::memory_order_relaxed);
-    // A halt here says how long poll will wait and why; a hold re-arms the timer, so it is asked again.
-    notePollWait();
     fromLoop([&] { boundary(at, StepPoint::Phase); });
     if (!m_timersRecorded)
         m_rec.phase(Phase::Timers, false, at, at, m_iteration);

@@ -2,7 +2,6 @@
 
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
-#include "models/statusmodel.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
@@ -142,12 +141,6 @@ QString SteppingControls::heldText() const
     case loopscope::StepPoint::Phase: {
         const loopscope::LiveState& live = *feed->live();
         const auto phase = loopscope::Phase(live.phase.load(std::memory_order_relaxed));
-        if (phase == loopscope::Phase::Prepare) {
-            const auto reason
-                = loopscope::PollReason(std::min<int>(live.pollReason.load(std::memory_order_relaxed), 3));
-            return tr("Paused before poll (%1). Next phase (N), next callback (C), next iteration (I).")
-                .arg(StatusModel::pollDescription(live.pollTimeoutMs.load(std::memory_order_relaxed), reason));
-        }
         const QString begins
             = tr("Paused as the %1 phase begins.").arg(QString::fromLatin1(loopscope::phaseName(phase)));
         const loopscope::QueueSnapshot queues = feed->queueSnapshot();
