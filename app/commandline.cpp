@@ -194,13 +194,15 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         out.action = Action::EmitJs;
     } else if (parser.isSet(headless)) {
         if (!out.openFile.isEmpty()) {
-            if (!out.summary && out.fileIsPositional && !QFileInfo::exists(out.openFile))
+            // A recording opened without a window is summarised, written again, or both.
+            const bool output = out.summary || !out.traceFile.isEmpty() || !out.csvFile.isEmpty();
+            if (!output && out.fileIsPositional && !QFileInfo::exists(out.openFile))
                 return tr("%1: no such file").arg(out.openFile);
-            if (!out.summary && out.fileIsPositional)
-                return tr("--headless with the recording '%1' needs --summary").arg(out.openFile);
-            if (!out.summary)
-                return tr("--headless --open needs --summary");
-            out.action = Action::Summarize;
+            if (!output && out.fileIsPositional)
+                return tr("--headless with the recording '%1' needs --summary, --trace or --csv").arg(out.openFile);
+            if (!output)
+                return tr("--headless --open needs --summary, --trace or --csv");
+            out.action = Action::ReopenRecording;
         } else if (!hasProgram) {
             return tr("--headless needs --scenario or --program");
         } else {

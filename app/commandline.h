@@ -14,7 +14,7 @@ struct CommandLine
     Q_DECLARE_TR_FUNCTIONS(CommandLine)
 
 public:
-    enum class Action { RunGui, RunHeadless, ShowHelp, ShowVersion, ListScenarios, EmitJs, Summarize };
+    enum class Action { RunGui, RunHeadless, ShowHelp, ShowVersion, ListScenarios, EmitJs, ReopenRecording };
 
     Action action = Action::RunGui;
     QString helpText;

@@ -255,7 +255,9 @@ int run(const CommandLine& options)
     return code;
 }
 
-int summarizeRecording(const CommandLine& options)
+// --headless --open: reads a recording and summarises it (--summary), writes it again (--trace: the same
+// events; a foreign file's understood part) or writes its latency samples (--csv).
+int reopenRecording(const CommandLine& options)
 {
     loopscope::Recording recording;
     std::string error;
@@ -270,8 +272,7 @@ int summarizeRecording(const CommandLine& options)
                      .arg(report.understood)
                      .arg(report.events));
     }
-    printErr(QString::fromStdString(loopscope::summarize(recording)));
-    return Success;
+    return outputfiles::write(options, recording) ? Success : InternalError;
 }
 
 } // namespace headless

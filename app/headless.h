@@ -8,6 +8,6 @@ namespace headless {
 int listScenarios();
 int emitJs(const CommandLine& options);
 int run(const CommandLine& options);
-int summarizeRecording(const CommandLine& options);
+int reopenRecording(const CommandLine& options);
 
 } // namespace headless

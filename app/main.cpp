@@ -104,8 +104,8 @@ int main(int argc, char** argv)
             return headless::emitJs(options);
         case CommandLine::Action::RunHeadless:
             return headless::run(options);
-        case CommandLine::Action::Summarize:
-            return headless::summarizeRecording(options);
+        case CommandLine::Action::ReopenRecording:
+            return headless::reopenRecording(options);
         case CommandLine::Action::RunGui:
             if (!outputfiles::checkWritable(options))
                 return 2;

@@ -190,6 +190,7 @@ private slots:
     void hugeProgram_data();
     void hugeProgram();
     void deepButLegalProgramRuns();
+    void reopenedRecordingIsWrittenAgain();
     void fifoIsRefusedWithoutWaiting();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
@@ -571,6 +572,27 @@ void TestCli::deepButLegalProgramRuns()
     const Run emitted = runLoopscope({ QStringLiteral("--emit-js"), QStringLiteral("--program"), path });
     QVERIFY2(emitted.exitCode == 0 && emitted.status == QProcess::NormalExit, describe(emitted).constData());
     QCOMPARE(emitted.out.count("process.nextTick("), 95);
+}
+
+// --headless --open FILE --trace OUT writes the recording again, event for event: the same bytes for a
+// trace LoopScope wrote. Without --summary, --trace or --csv there is nothing to do, and it says so.
+void TestCli::reopenedRecordingIsWrittenAgain()
+{
+    const QString first = m_dir.filePath(QStringLiteral("first.json"));
+    const QString again = m_dir.filePath(QStringLiteral("again.json"));
+    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order"), QStringLiteral("--trace"), first });
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    const Run reopened = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--open"), first, QStringLiteral("--trace"), again });
+    QVERIFY2(reopened.finished && reopened.exitCode == 0, describe(reopened).constData());
+    QFile a(first);
+    QFile b(again);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(b.readAll(), a.readAll());
+    const Run nothing = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--open"), first });
+    QCOMPARE(nothing.exitCode, 2);
+    QVERIFY2(nothing.err.contains("needs --summary, --trace or --csv"), describe(nothing).constData());
 }
 
 void TestCli::fifoIsRefusedWithoutWaiting()

@@ -116,10 +116,6 @@
         <translation>--emit-js патрабуе --scenario або --program</translation>
     </message>
     <message>
-        <source>--headless --open needs --summary</source>
-        <translation>--headless --open патрабуе --summary</translation>
-    </message>
-    <message>
         <source>--headless needs --scenario or --program</source>
         <translation>--headless патрабуе --scenario або --program</translation>
     </message>
@@ -196,10 +192,6 @@
         <translation>%1: няма такога файла</translation>
     </message>
     <message>
-        <source>--headless with the recording &apos;%1&apos; needs --summary</source>
-        <translation>--headless з запісам &apos;%1&apos; патрабуе --summary</translation>
-    </message>
-    <message>
         <source>--startup-gap-us must be a whole number from 0 to 100000, not &apos;%1&apos;</source>
         <translation>--startup-gap-us павінен быць цэлым лікам ад 0 да 100000, а не &apos;%1&apos;</translation>
     </message>
@@ -218,6 +210,14 @@
     <message>
         <source>--node-costs must be a whole number of percent from 0 to 1000, not &apos;%1&apos;</source>
         <translation>--node-costs мусіць быць цэлым лікам працэнтаў ад 0 да 1000, а не «%1»</translation>
+    </message>
+    <message>
+        <source>--headless with the recording &apos;%1&apos; needs --summary, --trace or --csv</source>
+        <translation>--headless з запісам &apos;%1&apos; патрабуе --summary, --trace або --csv</translation>
+    </message>
+    <message>
+        <source>--headless --open needs --summary, --trace or --csv</source>
+        <translation>--headless --open патрабуе --summary, --trace або --csv</translation>
     </message>
 </context>
 <context>

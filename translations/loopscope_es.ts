@@ -116,10 +116,6 @@
         <translation>--emit-js necesita --scenario o --program</translation>
     </message>
     <message>
-        <source>--headless --open needs --summary</source>
-        <translation>--headless --open necesita --summary</translation>
-    </message>
-    <message>
         <source>--headless needs --scenario or --program</source>
         <translation>--headless necesita --scenario o --program</translation>
     </message>
@@ -196,10 +192,6 @@
         <translation>%1: no existe el archivo</translation>
     </message>
     <message>
-        <source>--headless with the recording &apos;%1&apos; needs --summary</source>
-        <translation>--headless con la grabación &apos;%1&apos; necesita --summary</translation>
-    </message>
-    <message>
         <source>--startup-gap-us must be a whole number from 0 to 100000, not &apos;%1&apos;</source>
         <translation>--startup-gap-us debe ser un número entero de 0 a 100000, no &apos;%1&apos;</translation>
     </message>
@@ -218,6 +210,14 @@
     <message>
         <source>--node-costs must be a whole number of percent from 0 to 1000, not &apos;%1&apos;</source>
         <translation>--node-costs debe ser un número entero de porcentaje de 0 a 1000, no «%1»</translation>
+    </message>
+    <message>
+        <source>--headless with the recording &apos;%1&apos; needs --summary, --trace or --csv</source>
+        <translation>--headless con la grabación &apos;%1&apos; necesita --summary, --trace o --csv</translation>
+    </message>
+    <message>
+        <source>--headless --open needs --summary, --trace or --csv</source>
+        <translation>--headless --open necesita --summary, --trace o --csv</translation>
     </message>
 </context>
 <context>
