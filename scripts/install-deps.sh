@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
-    libuv1-dev libssl-dev
+    libuv1-dev libssl-dev zlib1g-dev
     xvfb xauth
     clang-format clang-tidy
 )

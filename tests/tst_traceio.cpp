@@ -87,6 +87,7 @@ void fillRecording(Recording& recording)
     rec.text(RecordType::Log, strings.intern("readFile callback"), 155'000);
     rec.text(RecordType::Log, strings.intern(""), 156'000);
     rec.text(RecordType::Error, strings.intern("boom"), 157'000);
+    rec.held(strings.intern("held"), 158'000, 2'500'000'000);
     rec.flush();
 
     recording.logs.push_back(std::make_unique<EventLog>());
@@ -289,7 +290,7 @@ private slots:
             }
         }
         QCOMPARE(counters, 4);
-        QCOMPARE(instants, 4);
+        QCOMPARE(instants, 5); // three logs, an error and a hold
         QCOMPARE(processName, QString("LoopScope: demo"));
         QCOMPARE(threadNames[1], QString("main loop"));
         QCOMPARE(threadNames[101], QString("pool worker 1"));
@@ -432,11 +433,18 @@ private slots:
         QVERIFY(events.last().toObject().value("name").toString().startsWith("bad "));
     }
 
+    void roundTripsThroughAFile_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("json") << "run.json";
+        QTest::newRow("gzip") << "run.json.gz";
+    }
     void roundTripsThroughAFile()
     {
+        QFETCH(QString, name);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const std::string path = dir.filePath("run.json").toStdString();
+        const std::string path = dir.filePath(name).toStdString();
         Recording written;
         fillRecording(written);
         std::string error;
@@ -465,6 +473,46 @@ private slots:
 
         // Writing what was read gives the same bytes again.
         QCOMPARE(traceText(read), traceText(written));
+        // A name ending in .gz is written compressed.
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.read(2) == QByteArray("\x1f\x8b"), name.endsWith(QLatin1String(".gz")));
+    }
+
+    // A compressed recording cut short or damaged is refused with one line that says so.
+    void refusesBrokenGzip_data()
+    {
+        QTest::addColumn<int>("keep");
+        QTest::addColumn<int>("flip");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("cut short") << 200 << -1 << "truncated gzip data";
+        QTest::newRow("damaged") << -1 << 40 << "corrupt gzip data";
+    }
+    void refusesBrokenGzip()
+    {
+        QFETCH(int, keep);
+        QFETCH(int, flip);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("broken.json.gz").toStdString();
+        Recording written;
+        fillRecording(written);
+        std::string error;
+        QVERIFY2(writeTrace(written, path, &error), error.c_str());
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray bytes = file.readAll();
+        file.close();
+        if (keep >= 0)
+            bytes.truncate(keep);
+        if (flip >= 0)
+            bytes[flip] = char(bytes[flip] ^ 0x55);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(bytes);
+        file.close();
+        Recording read;
+        QVERIFY(!readTrace(path, read, &error));
+        QVERIFY2(QString::fromStdString(error).contains(message), error.c_str());
     }
 
     void readsTheArrayFormatAndSkipsOtherTools()

@@ -270,20 +270,12 @@
         <translation>Адкрыць запіс</translation>
     </message>
     <message>
-        <source>Chrome trace JSON (*.json);;All files (*)</source>
-        <translation>JSON трасы Chrome (*.json);;Усе файлы (*)</translation>
-    </message>
-    <message>
         <source>Export trace</source>
         <translation>Экспартаваць трасу</translation>
     </message>
     <message>
         <source>Export latency CSV</source>
         <translation>Экспартаваць CSV затрымак</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json)</source>
-        <translation>JSON трасы Chrome (*.json)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
@@ -296,6 +288,14 @@
     <message>
         <source>Export failed</source>
         <translation>Не ўдалося экспартаваць</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json *.json.gz);;All files (*)</source>
+        <translation>JSON трасы Chrome (*.json *.json.gz);;Усе файлы (*)</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json);;Compressed trace JSON (*.json.gz)</source>
+        <translation>JSON трасы Chrome (*.json);;Сціснуты JSON трасы (*.json.gz)</translation>
     </message>
 </context>
 <context>

@@ -270,20 +270,12 @@
         <translation>Abrir grabación</translation>
     </message>
     <message>
-        <source>Chrome trace JSON (*.json);;All files (*)</source>
-        <translation>JSON de traza de Chrome (*.json);;Todos los archivos (*)</translation>
-    </message>
-    <message>
         <source>Export trace</source>
         <translation>Exportar traza</translation>
     </message>
     <message>
         <source>Export latency CSV</source>
         <translation>Exportar CSV de latencia</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json)</source>
-        <translation>JSON de traza de Chrome (*.json)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
@@ -296,6 +288,14 @@
     <message>
         <source>Export failed</source>
         <translation>La exportación falló</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json *.json.gz);;All files (*)</source>
+        <translation>JSON de traza de Chrome (*.json *.json.gz);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json);;Compressed trace JSON (*.json.gz)</source>
+        <translation>JSON de traza de Chrome (*.json);;JSON de traza comprimido (*.json.gz)</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "formats/traceio.h"
 
+#include "formats/gzip.h"
 #include "formats/jsonlexer.h"
 #include "formats/progressmeter.h"
 #include "formats/traceevent.h"
@@ -409,6 +410,9 @@ bool readText(std::string_view json, Recording& out, std::string* error, const P
     return false;
 }
 
+// A compressed recording may not grow past this once inflated (a few bytes can claim gigabytes).
+constexpr std::size_t MaxInflatedBytes = std::size_t(2) << 30;
+
 // Reads a whole regular file into `text`; returns the problem, or an empty string.
 std::string readFile(const std::string& path, std::string& text)
 {
@@ -460,7 +464,12 @@ bool readTrace(
     const std::string& path, Recording& out, std::string* error, const Progress& progress, TraceReadReport* report)
 {
     std::string text;
-    const std::string problem = readFile(path, text);
+    std::string problem = readFile(path, text);
+    if (problem.empty() && isGzip(text)) {
+        std::string inflated;
+        problem = gunzip(text, inflated, MaxInflatedBytes);
+        text = std::move(inflated);
+    }
     if (problem.empty())
         return readText(text, out, error, progress, path, report);
     if (error)

@@ -1,6 +1,7 @@
 #include "formats/traceio.h"
 
 #include "formats/atomicfile.h"
+#include "formats/gzip.h"
 #include "formats/progressmeter.h"
 #include "formats/traceformat.h"
 #include "formats/utf8.h"
@@ -464,6 +465,15 @@ bool writeTrace(const Recording& recording, const std::string& path, std::string
     const TraceLimits& limits, std::uint64_t* leftOut)
 {
     ProgressMeter meter(progress, recordCount(recording), RecordsPerReport);
+    if (hasGzipSuffix(path)) {
+        // The cap counts the JSON, before compression.
+        return writeFileAtomically(path, error, meter, [&](std::ostream& out) {
+            GzipStreamBuf zip(out);
+            std::ostream compressed(&zip);
+            const bool written = writeTraceTo(recording, compressed, meter, limits.maxBytes, leftOut);
+            return zip.finish() && written;
+        });
+    }
     return writeFileAtomically(path, error, meter,
         [&](std::ostream& out) { return writeTraceTo(recording, out, meter, limits.maxBytes, leftOut); });
 }

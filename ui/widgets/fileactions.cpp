@@ -99,7 +99,7 @@ bool FileActions::openRecording(const QString& path)
 void FileActions::openRecordingFile()
 {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open recording"),
-        settingsDir(ExportDirKey, QDir::homePath()), tr("Chrome trace JSON (*.json);;All files (*)"));
+        settingsDir(ExportDirKey, QDir::homePath()), tr("Chrome trace JSON (*.json *.json.gz);;All files (*)"));
     if (!path.isEmpty())
         openRecording(path);
 }
@@ -111,7 +111,7 @@ QString FileActions::askExportPath(ExportFormat format) const
         = QDir(settingsDir(ExportDirKey, QDir::homePath()))
               .filePath(m_controller->programName() + (trace ? QStringLiteral(".json") : QStringLiteral(".csv")));
     QString path = QFileDialog::getSaveFileName(m_window, trace ? tr("Export trace") : tr("Export latency CSV"),
-        suggested, trace ? tr("Chrome trace JSON (*.json)") : tr("CSV (*.csv)"));
+        suggested, trace ? tr("Chrome trace JSON (*.json);;Compressed trace JSON (*.json.gz)") : tr("CSV (*.csv)"));
     if (!path.isEmpty())
         rememberDir(ExportDirKey, path);
     return path;
