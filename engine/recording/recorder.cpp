@@ -2,10 +2,13 @@
 
 namespace loopscope {
 
-Recorder::Recorder(EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread)
+Recorder::Recorder(
+    EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread, bool holdsClock)
     : m_log(log)
     , m_strings(strings)
     , m_clock(clock)
+    , m_originNs(clock.originNs())
+    , m_holdsClock(holdsClock)
     , m_thread(thread)
 { }
 

@@ -62,9 +62,14 @@ public:
     // Stands for "the thread this recorder records for" in the methods below.
     static constexpr std::uint16_t OwnThread = 0xffff;
 
-    Recorder(EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread = MainThread);
+    // The thread that holds and releases `clock` (the main loop) reads a copy of its origin, which it
+    // refreshes after each hold (followClock): the stamp it takes per callback stays one subtraction.
+    // Other threads (worker loops) read the clock itself, which stands still while the loop is held.
+    Recorder(EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread = MainThread,
+        bool holdsClock = false);
 
-    std::int64_t now() const { return m_clock.now(); }
+    std::int64_t now() const { return m_holdsClock ? monotonicNs() - m_originNs : m_clock.now(); }
+    void followClock() { m_originNs = m_clock.originNs(); }
     const ProgramClock& clock() const { return m_clock; }
     StringTable& strings() { return m_strings; }
     EventLog& log() { return m_log; }
@@ -155,6 +160,8 @@ private:
     EventLog& m_log;
     StringTable& m_strings;
     const ProgramClock& m_clock;
+    std::int64_t m_originNs; // holdsClock: the clock's origin as of the last hold
+    bool m_holdsClock;
     std::uint16_t m_thread;
     // The open run is built in place in the log's next slot, which is committed by flush();
     // every other write flushes first, so nothing else takes that slot meanwhile.

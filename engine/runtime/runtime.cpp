@@ -18,7 +18,7 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
     , m_options(std::move(options))
     , m_ownClock(m_options.clock ? nullptr : std::make_unique<ProgramClock>(monotonicNs()))
     , m_rec(m_options.log ? *m_options.log : recording.mainLog(), recording.strings,
-          m_options.clock ? *m_options.clock : *m_ownClock, m_options.thread)
+          m_options.clock ? *m_options.clock : *m_ownClock, m_options.thread, !m_options.parent)
     , m_control(m_options.control)
     , m_poolBoard(m_options.poolBoard)
 {

@@ -21,6 +21,7 @@ double Runtime::libuvNow()
 // left of its wait (its deadline is in real time).
 void Runtime::tookOutHeldTime(std::int64_t at, std::int64_t heldNs)
 {
+    m_rec.followClock();
     m_rec.held(m_labels.held, at, heldNs);
     m_heldCarryNs += heldNs;
     const std::int64_t wholeMs = m_heldCarryNs / 1'000'000;
