@@ -62,9 +62,20 @@ template <typename F> void Runtime::invoke(std::uint32_t label, CallbackKind kin
 
 template <typename F> void Runtime::invokeInternal(std::uint32_t label, F&& body)
 {
-    m_internalCallback = true;
+    // Cleared however the callback ends: an abandoned workload ends it with an exception.
+    struct Internal
+    {
+        bool& flag;
+        explicit Internal(bool& internal)
+            : flag(internal)
+        {
+            flag = true;
+        }
+        ~Internal() { flag = false; }
+        Internal(const Internal&) = delete;
+        Internal& operator=(const Internal&) = delete;
+    } internal(m_internalCallback);
     invoke(label, CallbackKind::Io, std::forward<F>(body));
-    m_internalCallback = false;
 }
 
 } // namespace loopscope
