@@ -44,6 +44,12 @@ const loopscope::Op* findOp(const loopscope::Block& block, std::uint32_t labelId
     return nullptr;
 }
 
+// The label of the first item of a queue copy; empty when the queue is.
+QString firstLabel(const std::vector<loopscope::QueueItem>& items, const loopscope::StringTable& strings)
+{
+    return items.empty() ? QString() : QString::fromStdString(strings.at(items.front().label));
+}
+
 } // namespace
 
 SteppingControls::SteppingControls(SessionController* controller, const ActionFactory& makeAction, QObject* parent)
@@ -149,12 +155,12 @@ QString SteppingControls::heldText() const
             return begins + QLatin1Char(' ')
                 + tr("Next: the timer \"%1\", due already: timers run first in an iteration, in the order they "
                      "come due.")
-                      .arg(QString::fromStdString(strings.at(queues.timers.front().label)));
+                      .arg(firstLabel(queues.timers, strings));
         }
         if (phase == loopscope::Phase::Check && !queues.immediates.empty()) {
             return begins + QLatin1Char(' ')
                 + tr("Next: the immediate \"%1\": check runs the immediates queued before it began, in order.")
-                      .arg(QString::fromStdString(strings.at(queues.immediates.front().label)));
+                      .arg(firstLabel(queues.immediates, strings));
         }
         return begins + QLatin1Char(' ') + tr("Next phase (N), next callback (C), next iteration (I).");
     }
@@ -169,16 +175,13 @@ QString SteppingControls::whatRunsNext() const
     const LiveFeed* feed = m_controller->feed();
     const loopscope::QueueSnapshot queues = feed->queueSnapshot();
     const loopscope::StringTable& strings = feed->recording()->strings;
-    auto label = [&strings](const std::vector<loopscope::QueueItem>& items) {
-        return items.empty() ? QString() : QString::fromStdString(strings.at(items.front().label));
-    };
     if (queues.nextTickCount > 0)
         return tr("Next: the nextTick \"%1\", because the nextTick queue drains before promise jobs.")
-            .arg(label(queues.nextTicks));
+            .arg(firstLabel(queues.nextTicks, strings));
     if (queues.microtaskCount > 0)
         return tr("Next: the promise job \"%1\", because promise jobs run once the nextTicks are done, before "
                   "the loop goes on.")
-            .arg(label(queues.microtasks));
+            .arg(firstLabel(queues.microtasks, strings));
     return tr("Next: nothing is left to drain, so the loop goes on with this phase's next callback or the next "
               "phase.");
 }
