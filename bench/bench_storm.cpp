@@ -72,7 +72,7 @@ Result storm(const Program& program, double seconds)
         result.logMb += double(log->memoryBytes()) / (1024.0 * 1024.0);
         for (std::size_t i = 0; i < log->size(); ++i) {
             const Record& r = (*log)[i];
-            if (r.type == RecordType::Callback && r.sub == std::uint8_t(CallbackKind::NextTick))
+            if (r.type == RecordType::Callback && callbackKindOf(r) == CallbackKind::NextTick)
                 result.steps += double(r.span.count);
         }
     }

@@ -1081,7 +1081,7 @@ void TestCli::windowWritesOnSignal()
         else if (record.type == loopscope::RecordType::Phase)
             ++phases;
         else if (record.type == loopscope::RecordType::Callback
-            && record.sub == std::uint8_t(loopscope::CallbackKind::Main))
+            && loopscope::callbackKindOf(record) == loopscope::CallbackKind::Main)
             ++mainModules;
     }
     QCOMPARE(mainModules, 1);

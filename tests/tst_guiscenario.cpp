@@ -227,7 +227,7 @@ private slots:
         for (std::size_t i = before; i < log.size(); ++i) {
             const loopscope::Record& r = log[i];
             if (r.type == loopscope::RecordType::Callback && recording.strings.at(r.label) == "block 300 ms")
-                inPoll = loopscope::CallbackKind(r.sub) == loopscope::CallbackKind::Io && r.startNs >= pollStart
+                inPoll = loopscope::callbackKindOf(r) == loopscope::CallbackKind::Io && r.startNs >= pollStart
                     && r.startNs + r.span.durNs <= pollEnd;
         }
         QVERIFY(inPoll);

@@ -317,7 +317,7 @@ private slots:
         QCOMPARE(phaseOf(*io), Phase::Poll);
         QCOMPARE(phaseOf(*immediate), Phase::Check);
         QCOMPARE(phaseOf(*timer), Phase::Timers);
-        QCOMPARE(CallbackKind(tick->sub), CallbackKind::NextTick);
+        QCOMPARE(callbackKindOf(*tick), CallbackKind::NextTick);
         // The tick drained inside the readFile callback's span.
         QVERIFY(tick->startNs >= io->startNs && tick->startNs + tick->span.durNs <= io->startNs + io->span.durNs);
         QVERIFY(timer->span.iteration > io->span.iteration);
@@ -494,7 +494,7 @@ private slots:
             probe.stop();
             const EventLog& log = probe.recording().mainLog();
             for (std::size_t i = 0; i < log.size(); ++i) {
-                if (log[i].type == RecordType::Callback && CallbackKind(log[i].sub) == CallbackKind::Main)
+                if (log[i].type == RecordType::Callback && callbackKindOf(log[i]) == CallbackKind::Main)
                     probeMs = std::max(probeMs, double(log[i].span.durNs) / 1e6);
             }
         }

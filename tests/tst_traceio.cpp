@@ -141,6 +141,9 @@ bool sameRecord(const Record& a, const StringTable& aStrings, const Record& b, c
         return aStrings.at(a.label) == bStrings.at(b.label);
     case RecordType::Held:
         return aStrings.at(a.label) == bStrings.at(b.label) && a.span.maxNs == b.span.maxNs;
+    case RecordType::Queued:
+        return aStrings.at(a.label) == bStrings.at(b.label) && a.span.maxNs == b.span.maxNs
+            && a.span.count == b.span.count;
     }
     return false;
 }

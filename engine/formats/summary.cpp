@@ -94,7 +94,7 @@ std::string summarize(const Recording& recording)
                 break;
             case RecordType::Callback:
                 recordEnd += r.span.durNs;
-                callbacksByKind[r.sub % 8] += r.span.count;
+                callbacksByKind[int(callbackKindOf(r))] += r.span.count;
                 callbacks += r.span.count;
                 if (!longest || r.span.maxNs > longest->span.maxNs)
                     longest = &r;
@@ -128,6 +128,7 @@ std::string summarize(const Recording& recording)
                 heldNs += r.span.maxNs;
                 break;
             case RecordType::Queues:
+            case RecordType::Queued:
                 break;
             }
             endNs = std::max(endNs, recordEnd);
@@ -153,7 +154,7 @@ std::string summarize(const Recording& recording)
     out += kinds.empty() ? "\n" : " (" + kinds + ")\n";
     if (longest) {
         out += "Longest callback: " + shown(recording.strings.at(longest->label)) + " ("
-            + callbackKindName(CallbackKind(longest->sub % 8)) + ") " + nsAsMs(longest->span.maxNs) + "\n";
+            + callbackKindName(callbackKindOf(*longest)) + ") " + nsAsMs(longest->span.maxNs) + "\n";
     }
     out += "Phases:";
     for (int phase = 0; phase < PhaseCount; ++phase)

@@ -58,6 +58,8 @@ bool TraceEvent::recordType(RecordType& type) const
         type = RecordType::Error;
     else if (instant && cat == "held")
         type = RecordType::Held;
+    else if (instant && cat == "queued")
+        type = RecordType::Queued;
     else
         return false;
     return true;
@@ -96,6 +98,8 @@ bool TraceEvent::toRecord(JsonLexer& lexer, const char* eventAt, StringTable& st
     case RecordType::Held:
         r.span.durNs = 0;
         return argTime(lexer, "heldMs", 6, 0, r.span.maxNs);
+    case RecordType::Queued:
+        return readQueued(lexer, eventAt, r);
     }
     return true;
 }
@@ -141,8 +145,7 @@ bool TraceEvent::readPhase(JsonLexer& lexer, Record& r) const
     r.sub = std::uint8_t(phase);
     r.span.count = 1;
     bool timed = false;
-    const TraceValue* timedValue = findArgument("timed");
-    if (timedValue && !toBool(lexer, *timedValue, "args.", "timed", timed))
+    if (!argFlag(lexer, "timed", timed))
         return false;
     r.label = timed ? 1 : 0;
     constexpr std::int64_t limit = std::numeric_limits<std::int64_t>::max() / 2;
@@ -160,13 +163,59 @@ bool TraceEvent::readCallback(JsonLexer& lexer, const char* eventAt, Record& r) 
         ++kind;
     if (kind > int(CallbackKind::Main))
         return lexer.fail(kindValue->at, "unknown callback kind " + quote(kindValue->text));
-    r.sub = std::uint8_t(kind);
+    std::uint8_t job = 0;
+    bool requeued = false;
+    bool internal = false;
+    if (!argJobKind(lexer, job) || !argFlag(lexer, "requeued", requeued) || !argFlag(lexer, "internal", internal))
+        return false;
+    r.sub = std::uint8_t(kind | job << JobKindShift | (requeued ? RequeuedFlag : 0) | (internal ? InternalFlag : 0));
     std::int64_t count = 0;
     if (!argUnsigned(lexer, "iteration", 0, r.span.iteration) || !argInteger(lexer, "count", 1, 0xFFFFFFFF, 1, count))
         return false;
     r.span.count = std::uint32_t(count);
     return argTime(lexer, "totalMs", 6, r.span.durNs, r.span.busyNs)
         && argTime(lexer, "maxMs", 6, r.span.durNs, r.span.maxNs);
+}
+
+bool TraceEvent::readQueued(JsonLexer& lexer, const char* eventAt, Record& r) const
+{
+    const TraceValue* queue = findArgument("queue");
+    if (!queue || queue->type != Token::String)
+        return lexer.fail(queue ? queue->at : eventAt, "queued event without args.queue");
+    int kind = 0;
+    while (kind < int(CallbackKind::Main) && queue->text != callbackKindName(CallbackKind(kind)))
+        ++kind;
+    if (kind == int(CallbackKind::Main) && queue->text != ClearedQueues)
+        return lexer.fail(queue->at, "unknown queue " + quote(queue->text));
+    std::uint8_t job = 0;
+    if (!argJobKind(lexer, job) || !argUnsigned(lexer, "count", 1, r.span.count))
+        return false;
+    r.sub = std::uint8_t(kind | job << JobKindShift);
+    return argTime(lexer, "delayMs", 6, 0, r.span.maxNs);
+}
+
+bool TraceEvent::argFlag(JsonLexer& lexer, std::string_view key, bool& out) const
+{
+    const TraceValue* value = findArgument(key);
+    out = false;
+    return !value || toBool(lexer, *value, "args.", key, out);
+}
+
+bool TraceEvent::argJobKind(JsonLexer& lexer, std::uint8_t& out) const
+{
+    out = 0;
+    const TraceValue* value = findArgument("job");
+    if (!value)
+        return true;
+    if (value->type == Token::String) {
+        for (int job = 0; job < 3; ++job) {
+            if (value->text == jobKindName(JobKind(job))) {
+                out = std::uint8_t(job);
+                return true;
+            }
+        }
+    }
+    return lexer.fail(value->at, "unknown microtask job " + quote(value->type == Token::String ? value->text : ""));
 }
 
 bool TraceEvent::readPool(JsonLexer& lexer, Record& r) const

@@ -69,6 +69,11 @@ private:
     bool readPhase(JsonLexer& lexer, Record& r) const;
     bool readCallback(JsonLexer& lexer, const char* eventAt, Record& r) const;
     bool readPool(JsonLexer& lexer, Record& r) const;
+    bool readQueued(JsonLexer& lexer, const char* eventAt, Record& r) const;
+    // args.job: a microtask's JobKind by its ECMA-262 name; absent means a queueMicrotask callback.
+    bool argJobKind(JsonLexer& lexer, std::uint8_t& out) const;
+    // A boolean args member; absent is false.
+    bool argFlag(JsonLexer& lexer, std::string_view key, bool& out) const;
     bool readQueues(JsonLexer& lexer, Record& r) const;
     bool readLatency(JsonLexer& lexer, Record& r) const;
     bool argInteger(JsonLexer& lexer, std::string_view key, std::int64_t min, std::int64_t max, std::int64_t fallback,

@@ -10,6 +10,8 @@ namespace loopscope {
 // pool worker N is 100 + N and worker loops keep their record thread id.
 inline constexpr int MainTid = 1;
 inline constexpr int PoolTidBase = 100;
+// args.queue of a "queued" event that says every JavaScript queue was emptied.
+inline constexpr const char* ClearedQueues = "cleared";
 
 inline int traceTid(const Record& record)
 {

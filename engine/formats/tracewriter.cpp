@@ -229,9 +229,18 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
         w.literal(",\"dur\":");
         w.fixed(r.span.durNs, 3);
         w.literal(",\"args\":{\"kind\":\"");
-        w.literal(callbackKindName(CallbackKind(r.sub % 8)));
+        w.literal(callbackKindName(callbackKindOf(r)));
         w.literal("\",\"iteration\":");
         w.unsignedInteger(r.span.iteration);
+        if (jobKindOf(r) != JobKind::Callback) {
+            w.literal(",\"job\":\"");
+            w.literal(jobKindName(jobKindOf(r)));
+            w.literal("\"");
+        }
+        if (requeuedItself(r))
+            w.literal(",\"requeued\":true");
+        if (isInternal(r))
+            w.literal(",\"internal\":true");
         if (r.span.count > 1) {
             w.literal(",\"count\":");
             w.unsignedInteger(r.span.count);
@@ -312,6 +321,27 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
         writeEventHead(w, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"held\",\"name\":", strings.at(r.label), tid, r.startNs);
         w.literal(",\"args\":{\"heldMs\":");
         w.fixed(r.span.maxNs, 6);
+        w.literal("}}");
+        break;
+    case RecordType::Queued:
+        writeEventHead(
+            w, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"queued\",\"name\":", strings.at(r.label), tid, r.startNs);
+        w.literal(",\"args\":{\"queue\":\"");
+        w.literal(callbackKindOf(r) == CallbackKind::Main ? ClearedQueues : callbackKindName(callbackKindOf(r)));
+        w.literal("\"");
+        if (jobKindOf(r) != JobKind::Callback) {
+            w.literal(",\"job\":\"");
+            w.literal(jobKindName(jobKindOf(r)));
+            w.literal("\"");
+        }
+        if (r.span.count > 1) {
+            w.literal(",\"count\":");
+            w.unsignedInteger(r.span.count);
+        }
+        if (callbackKindOf(r) == CallbackKind::Timer) {
+            w.literal(",\"delayMs\":");
+            w.fixed(r.span.maxNs, 6);
+        }
         w.literal("}}");
         break;
     }

@@ -27,7 +27,21 @@ enum class RecordType : std::uint8_t {
     Error, // an error delivered to the program; label = its message
     Held, // the user held the loop here (paused, stepping, slow motion); span.maxNs = how long, which
           // the program's time leaves out, so the record has no width
+    Queued, // callbacks joined a queue; sub = the CallbackKind that will run them and their JobKind as
+            // a callback's sub holds them, label = their label, span.count = how many, span.maxNs =
+            // the delay (timers); sub Main: every JavaScript queue was emptied (work abandoned)
 };
+
+// A callback record's sub holds its CallbackKind in the low bits, and flags above them: Internal
+// (bit 3): Node's own JavaScript ran it (readFile's steps, the module loader), no callback of the
+// program's, so no step ends there; the JobKind of a microtask (bits 4-5); and Requeued (bit 7):
+// each call of the record queued one callback of its own label and kind, which holds no Queued
+// record of its own. Self-rescheduling chains (a nextTick storm, a setImmediate loop, an await
+// loop) so cost no record per step.
+inline constexpr std::uint8_t CallbackKindMask = 0x07;
+inline constexpr std::uint8_t InternalFlag = 0x08;
+inline constexpr std::uint8_t JobKindShift = 4;
+inline constexpr std::uint8_t RequeuedFlag = 0x80;
 
 // Thread ids in records: 0 is the main loop, pool workers are 1..N, worker loops start at WorkerThreadBase.
 inline constexpr std::uint16_t MainThread = 0;
@@ -111,5 +125,22 @@ struct Record
 };
 
 static_assert(sizeof(Record) == 48, "records are packed into fixed-size chunks");
+
+inline CallbackKind callbackKindOf(const Record& r)
+{
+    return CallbackKind(r.sub & CallbackKindMask);
+}
+inline JobKind jobKindOf(const Record& r)
+{
+    return JobKind((r.sub >> JobKindShift) & 0x03);
+}
+inline bool requeuedItself(const Record& r)
+{
+    return (r.sub & RequeuedFlag) != 0;
+}
+inline bool isInternal(const Record& r)
+{
+    return (r.sub & InternalFlag) != 0;
+}
 
 } // namespace loopscope

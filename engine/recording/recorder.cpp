@@ -12,16 +12,16 @@ Recorder::Recorder(
     , m_thread(thread)
 { }
 
-void Recorder::startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+void Recorder::startRun(std::uint32_t label, std::uint8_t sub, std::int64_t startNs, std::int64_t endNs,
     std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread)
 {
-    flush();
+    flushRun();
     Record* r = m_log.slot();
     if (!r)
         return;
     r->startNs = startNs;
     r->type = RecordType::Callback;
-    r->sub = std::uint8_t(kind);
+    r->sub = sub;
     r->thread = thread;
     r->label = label;
     r->span.durNs = endNs - startNs;
@@ -30,7 +30,46 @@ void Recorder::startRun(std::uint32_t label, CallbackKind kind, std::int64_t sta
     r->span.count = 1;
     r->span.iteration = iteration;
     m_run = r;
-    m_runKey = runKey(label, kind, depth, thread);
+    m_runKey = runKey(label, sub, depth, thread);
+}
+
+void Recorder::writeQueued(std::int64_t atNs)
+{
+    m_queuedPending = false;
+    flushRun();
+    Record r;
+    r.type = RecordType::Queued;
+    r.sub = m_pendingSub;
+    r.thread = m_thread;
+    r.label = m_pendingLabel;
+    r.startNs = atNs;
+    r.span.count = m_pendingCount;
+    put(r);
+}
+
+void Recorder::timerQueued(std::uint32_t label, double delayMs)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Queued;
+    r.sub = std::uint8_t(CallbackKind::Timer);
+    r.thread = m_thread;
+    r.label = label;
+    r.startNs = now();
+    r.span.count = 1;
+    r.span.maxNs = std::int64_t(delayMs * 1e6);
+    put(r);
+}
+
+void Recorder::queuesCleared(std::int64_t atNs)
+{
+    flush();
+    Record r;
+    r.type = RecordType::Queued;
+    r.sub = std::uint8_t(CallbackKind::Main);
+    r.thread = m_thread;
+    r.startNs = atNs;
+    put(r);
 }
 
 void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,

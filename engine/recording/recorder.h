@@ -97,15 +97,29 @@ public:
         r->span.iteration = iteration;
         m_log.commit();
     }
+    // `job` is a microtask's JobKind, `internal` says Node's own JavaScript ran; the record's sub
+    // holds both beside the kind (events.h).
     void callback(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
-        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = OwnThread)
+        std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread = OwnThread, JobKind job = JobKind::Callback,
+        bool internal = false)
     {
         if (!m_enabled)
             return;
         if (thread == OwnThread)
             thread = m_thread;
-        // One compare for label, kind, depth and thread; NoRun never matches, so it also says "a run is open".
-        if (runKey(label, kind, depth, thread) == m_runKey && m_run->span.iteration == iteration
+        std::uint8_t sub = std::uint8_t(kind) | std::uint8_t(std::uint8_t(job) << JobKindShift)
+            | (internal ? InternalFlag : std::uint8_t(0));
+        if (m_queuedPending) {
+            // The one job this call queued last has its own label and kind: the record says so.
+            if (m_pendingLabel == label && m_pendingSub == sub && m_pendingCount == 1) {
+                m_queuedPending = false;
+                sub |= RequeuedFlag;
+            } else {
+                writeQueued(endNs);
+            }
+        }
+        // One compare for label, sub, depth and thread; NoRun never matches, so it also says "a run is open".
+        if (runKey(label, sub, depth, thread) == m_runKey && m_run->span.iteration == iteration
             && endNs - m_run->startNs < RunSliceNs) {
             const std::int64_t duration = endNs - startNs;
             m_run->span.durNs = endNs - m_run->startNs;
@@ -115,8 +129,39 @@ public:
             ++m_run->span.count;
             return;
         }
-        startRun(label, kind, startNs, endNs, iteration, depth, thread);
+        startRun(label, sub, startNs, endNs, iteration, depth, thread);
     }
+    // A job joined a queue that runs it as `kind`. Kept back until the next record: jobs of one
+    // label queued one after another (a loop of nextTicks) become one record with a count, and
+    // when the call that queued one job is one of a chain (a nextTick that queues the same
+    // nextTick), its own record is flagged RequeuedFlag and no Queued record is written.
+    void queued(std::uint32_t label, CallbackKind kind, JobKind job = JobKind::Callback)
+    {
+        if (!m_enabled)
+            return;
+        const std::uint8_t sub = std::uint8_t(kind) | std::uint8_t(std::uint8_t(job) << JobKindShift);
+        if (m_queuedPending) {
+            if (m_pendingLabel == label && m_pendingSub == sub && m_pendingCount != ~std::uint32_t(0)) {
+                ++m_pendingCount;
+                return;
+            }
+            writeQueued(now());
+        }
+        m_pendingLabel = label;
+        m_pendingSub = sub;
+        m_pendingCount = 1;
+        m_queuedPending = true;
+    }
+    // A call begins at `startNs`: a job queued before it was not queued by it.
+    void beginCall(std::int64_t startNs)
+    {
+        if (m_queuedPending)
+            writeQueued(startNs);
+    }
+    // A timer joined the timer list, due in `delayMs`.
+    void timerQueued(std::uint32_t label, double delayMs);
+    // Every JavaScript queue was emptied at `atNs` (the work was abandoned or the run aborted).
+    void queuesCleared(std::int64_t atNs);
     void pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
         std::int64_t endNs, std::uint32_t iteration);
     void queues(std::int64_t atNs, const LiveState& live);
@@ -131,21 +176,31 @@ public:
     // Publishes a pending run; call before handing the log to readers at the end.
     void flush()
     {
+        if (m_queuedPending)
+            writeQueued(now());
+        flushRun();
+    }
+
+private:
+    void flushRun()
+    {
         if (m_runKey == NoRun)
             return;
         m_runKey = NoRun;
         if (m_enabled)
             m_log.commit();
     }
-
-private:
-    // Kinds fit in 8 bits, so a key with kind 0xff stands for "no run open".
+    // Kinds and flags fit in 8 bits and no sub is 0xff (JobKind is at most 2), so a key with sub
+    // 0xff stands for "no run open".
     static constexpr std::uint64_t NoRun = ~std::uint64_t(0);
-    static std::uint64_t runKey(std::uint32_t label, CallbackKind kind, std::uint8_t depth, std::uint16_t thread)
+    static std::uint64_t runKey(std::uint32_t label, std::uint8_t sub, std::uint8_t depth, std::uint16_t thread)
     {
-        return std::uint64_t(label) << 32 | std::uint64_t(kind) << 24 | std::uint64_t(depth) << 16 | thread;
+        return std::uint64_t(label) << 32 | std::uint64_t(sub) << 24 | std::uint64_t(depth) << 16 | thread;
     }
-    void startRun(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t endNs,
+    // Out of line: a chain never gets here, and the callback path stays small.
+    // Stamped `atNs`: the jobs had joined their queue by then.
+    [[gnu::noinline]] void writeQueued(std::int64_t atNs);
+    void startRun(std::uint32_t label, std::uint8_t sub, std::int64_t startNs, std::int64_t endNs,
         std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread);
     void put(const Record& record)
     {
@@ -168,6 +223,11 @@ private:
     Record* m_run = nullptr;
     std::uint64_t m_runKey = NoRun;
     bool m_enabled = true;
+    // The job queued last, not yet written (queued()).
+    bool m_queuedPending = false;
+    std::uint8_t m_pendingSub = 0;
+    std::uint32_t m_pendingLabel = 0;
+    std::uint32_t m_pendingCount = 0;
 };
 
 } // namespace loopscope

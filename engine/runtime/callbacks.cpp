@@ -14,10 +14,10 @@ constexpr std::uint32_t SampleEveryJobs = 1024;
 // jobs it also counts them and samples the queues, so a long drain is seen moving. Forced
 // inline into both drain loops: it runs once per job, and a call costs 30 instructions a tick.
 [[gnu::always_inline]] inline std::int64_t Runtime::drained(
-    std::uint32_t label, CallbackKind kind, std::int64_t start, std::uint32_t& sinceSample)
+    const Job& job, CallbackKind kind, std::int64_t start, std::uint32_t& sinceSample)
 {
     const std::int64_t end = m_rec.now();
-    m_rec.callback(label, kind, start, end, m_iteration, 2);
+    m_rec.callback(job.label, kind, start, end, m_iteration, 2, Recorder::OwnThread, job.jobKind);
     boundary(end, StepPoint::AfterCallback);
     if (++sinceSample == SampleEveryJobs) {
         sinceSample = 0;
@@ -40,8 +40,9 @@ void Runtime::drain()
         while (!m_ticks.empty()) {
             checkCancelled();
             const Job job = m_ticks.pop();
+            m_rec.beginCall(start);
             runJob(job);
-            start = drained(job.label, CallbackKind::NextTick, start, sinceSample);
+            start = drained(job, CallbackKind::NextTick, start, sinceSample);
         }
         runMicrotasks();
     } while (!m_ticks.empty());
@@ -59,8 +60,9 @@ void Runtime::runMicrotasks()
         // An ES module's main module runs as a job: the run may be held before it.
         if (isMain)
             boundary(start, StepPoint::BeforeCallback);
+        m_rec.beginCall(start);
         runJob(job);
-        start = drained(job.label, isMain ? CallbackKind::Main : CallbackKind::Microtask, start, sinceSample);
+        start = drained(job, isMain ? CallbackKind::Main : CallbackKind::Microtask, start, sinceSample);
     }
 }
 

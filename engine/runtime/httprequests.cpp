@@ -49,10 +49,12 @@ void Runtime::socketClosing(bool closed)
 {
     if (!closed) {
         m_live.close.store(++m_pendingCloses, std::memory_order_relaxed);
+        m_rec.queued(m_labels.socketClose, CallbackKind::Close);
         return;
     }
     m_live.close.store(--m_pendingCloses, std::memory_order_relaxed);
     const std::int64_t at = m_rec.now();
+    m_rec.beginCall(at);
     if (m_checkDone && m_iterationOpen && m_closeStart < 0)
         m_closeStart = at;
     m_rec.callback(m_labels.socketClose, CallbackKind::Close, at, m_rec.now(), m_iteration, 1);

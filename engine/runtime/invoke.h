@@ -21,6 +21,7 @@ template <typename F> void Runtime::fromLoop(F&& body)
 
 inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
 {
+    m_rec.beginCall(start);
     checkCancelled();
     if (!m_internalCallback)
         boundary(start, StepPoint::BeforeCallback);
@@ -43,7 +44,7 @@ inline std::int64_t Runtime::endCallback(std::int64_t start, std::uint32_t label
     // Only this loop thread writes the count, so a relaxed load and store do what a
     // locked add would, without its cost of several nanoseconds per callback.
     m_live.callbacks.store(m_live.callbacks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    m_rec.callback(label, kind, start, end, m_iteration, 1);
+    m_rec.callback(label, kind, start, end, m_iteration, 1, Recorder::OwnThread, JobKind::Callback, m_internalCallback);
     return end;
 }
 

@@ -25,6 +25,7 @@ void NodeTimers::add(const Job& job, double ms, std::int64_t runs)
     timer->job = job;
     timer->msecs = coerceTimeout(ms);
     timer->runs = runs;
+    m_host.timerQueued(job, timer->msecs);
     ++m_active;
     insert(timer, timer->msecs, m_host.libuvNow());
 }
@@ -97,6 +98,7 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
         if (repeats) {
             Timer* again = m_timers.create(ran);
             --again->runs;
+            m_host.timerQueued(again->job, again->msecs);
             ++m_active;
             insert(again, again->msecs, start);
         }

@@ -28,6 +28,8 @@ public:
         virtual void runTimer(const Job& job) = 0;
         // runNextTicks(): the nextTicks and microtasks of the timer that ran before.
         virtual void runNextTicks() = 0;
+        // A timer joined the lists (set, or an interval's next run), due `ms` from now.
+        virtual void timerQueued(const Job& job, double ms) = 0;
 
     protected:
         ~Host() = default;

@@ -140,7 +140,7 @@ void Runtime::publishSnapshot(std::int64_t at)
     });
     std::sort(snapshot.timers.begin(), snapshot.timers.end(),
         [](const QueueItem& a, const QueueItem& b) { return a.dueInMs < b.dueInMs; });
-    auto copy = [](const RingQueue<Job>& queue, std::vector<QueueItem>& out, std::size_t& count) {
+    auto copy = [](const JobQueue& queue, std::vector<QueueItem>& out, std::size_t& count) {
         count += queue.size();
         for (std::size_t i = 0; i < queue.size() && out.size() < QueueSnapshot::MaxItems; ++i)
             out.push_back({ queue.at(i).label, std::uint8_t(queue.at(i).jobKind), 0 });

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "runtime/job.h"
+#include "runtime/jobqueue.h"
 #include "runtime/objectpool.h"
-#include "runtime/ringqueue.h"
 
 #include <cstdint>
 #include <vector>
@@ -23,7 +23,7 @@ struct Promise
 class Promises
 {
 public:
-    explicit Promises(RingQueue<Job>& microtasks)
+    explicit Promises(JobQueue& microtasks)
         : m_microtasks(microtasks)
     { }
 
@@ -50,7 +50,7 @@ public:
     void setBudget(MemoryBudget* budget) { m_arena.setBudget(budget); }
 
 private:
-    RingQueue<Job>& m_microtasks;
+    JobQueue& m_microtasks;
     ObjectPool<Promise> m_arena;
 };
 

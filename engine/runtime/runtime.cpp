@@ -24,7 +24,7 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
 {
     m_rec.setEnabled(m_options.record);
     if (MemoryBudget* budget = m_options.budget) {
-        for (RingQueue<Job>* queue : { &m_ticks, &m_microtasks, &m_immediates, &m_runningImmediates })
+        for (JobQueue* queue : { &m_ticks, &m_microtasks, &m_immediates, &m_runningImmediates })
             queue->setBudget(budget);
         m_promises.setBudget(budget);
         m_frames.setBudget(budget);
@@ -191,6 +191,7 @@ void Runtime::publishQueuesNow()
 // more, worker loops and workloads not yet delivered.
 void Runtime::dropQueuedWork()
 {
+    m_rec.queuesCleared(m_rec.now());
     m_ticks.clear();
     m_microtasks.clear();
     m_immediates.clear();

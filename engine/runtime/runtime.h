@@ -8,11 +8,11 @@
 #include "recording/recorder.h"
 #include "recording/recording.h"
 #include "runtime/job.h"
+#include "runtime/jobqueue.h"
 #include "runtime/nodecosts.h"
 #include "runtime/nodetimers.h"
 #include "runtime/objectpool.h"
 #include "runtime/promises.h"
-#include "runtime/ringqueue.h"
 
 #include <uv.h>
 
@@ -133,7 +133,7 @@ private:
     std::int64_t endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind);
     void drain();
     void runMicrotasks();
-    std::int64_t drained(std::uint32_t label, CallbackKind kind, std::int64_t start, std::uint32_t& sinceSample);
+    std::int64_t drained(const Job& job, CallbackKind kind, std::int64_t start, std::uint32_t& sinceSample);
     void runJob(const Job& job);
     void checkCancelled()
     {
@@ -197,6 +197,7 @@ private:
     void scheduleTimer(double ms) override;
     void runTimer(const Job& job) override;
     void runNextTicks() override;
+    void timerQueued(const Job& job, double ms) override { m_rec.timerQueued(job.label, ms); }
     void setTimer(const Job& job, double ms, std::int64_t runs) { m_timers.add(job, ms, runs); }
     void processTimers();
     void finishTimerCallback();
@@ -307,10 +308,10 @@ private:
     PoolBoard* m_poolBoard = nullptr;
     std::uint32_t m_poolInFlight = 0;
 
-    RingQueue<Job> m_ticks;
-    RingQueue<Job> m_microtasks;
-    RingQueue<Job> m_immediates;
-    RingQueue<Job> m_runningImmediates;
+    JobQueue m_ticks { m_rec, CallbackKind::NextTick };
+    JobQueue m_microtasks { m_rec, CallbackKind::Microtask };
+    JobQueue m_immediates { m_rec, CallbackKind::Immediate };
+    JobQueue m_runningImmediates { m_rec, CallbackKind::Immediate };
     bool m_idleActive = false;
 
     Promises m_promises { m_microtasks };

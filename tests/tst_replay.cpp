@@ -1,0 +1,227 @@
+// Replaying a finished recording: the loop's state at any moment rebuilt from the records alone
+// (queues, running callback, thread pool), and steps backwards and forwards through it.
+#include "runhelpers.h"
+
+#include "formats/traceio.h"
+#include "recording/replay.h"
+
+#include <QtTest>
+
+using namespace loopscope;
+
+namespace {
+
+// What the views show at one moment of a replay.
+struct Moment
+{
+    QStringList console;
+    std::size_t timers, immediates, nextTicks, microtasks;
+};
+
+QStringList consoleBy(const Recording& recording, std::int64_t atNs)
+{
+    QStringList lines;
+    const EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        if (log[i].type == RecordType::Log && log[i].startNs <= atNs)
+            lines.append(QString::fromStdString(recording.strings.at(log[i].label)));
+    }
+    return lines;
+}
+
+Moment momentAt(const Recording& recording, const Replay& replay, std::int64_t atNs)
+{
+    const QueueSnapshot queues = replay.stateAt(atNs).queues;
+    return { consoleBy(recording, atNs), queues.timerCount, queues.immediateCount, queues.nextTickCount,
+        queues.microtaskCount };
+}
+
+// Every moment a callback step stops at, from the first record on.
+QList<Moment> callbackSteps(const Recording& recording, const Replay& replay, QList<std::int64_t>* times = nullptr)
+{
+    QList<Moment> moments;
+    std::int64_t at = replay.firstNs() - 1;
+    for (;;) {
+        const std::int64_t next = replay.step(at, StepMode::Callback, true);
+        if (next == at)
+            break;
+        at = next;
+        moments.append(momentAt(recording, replay, at));
+        if (times)
+            times->append(at);
+    }
+    return moments;
+}
+
+bool operator==(const Moment& a, const Moment& b)
+{
+    return a.console == b.console && a.timers == b.timers && a.immediates == b.immediates && a.nextTicks == b.nextTicks
+        && a.microtasks == b.microtasks;
+}
+
+char* toString(const Moment& m)
+{
+    return qstrdup(qPrintable(QStringLiteral("[%1] timers %2 immediates %3 nextTicks %4 microtasks %5")
+                                  .arg(m.console.join(QStringLiteral(" | ")))
+                                  .arg(m.timers)
+                                  .arg(m.immediates)
+                                  .arg(m.nextTicks)
+                                  .arg(m.microtasks)));
+}
+
+} // namespace
+
+class TestReplay : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The moments a live run halts at when stepped by callback (tst_stepping), rebuilt from the
+    // recording of a run that was never held: readFile's own steps are no stops, and after the
+    // readFile callback's body each queue holds the one thing it queued.
+    void guessOrderStepsAsTheLiveLoopDid()
+    {
+        const RunResult run = runProgram(loadScenario(QStringLiteral("guess-order")));
+        QVERIFY(run.finished);
+        const Recording& recording = run.session->recording();
+        const Replay replay(recording);
+        const QList<Moment> expected {
+            { {}, 0, 0, 0, 0 }, // the main module queued the readFile
+            { { "readFile callback" }, 1, 1, 1, 1 },
+            { { "readFile callback", "process.nextTick" }, 1, 1, 0, 1 },
+            { { "readFile callback", "process.nextTick", "promise.then" }, 1, 1, 0, 0 },
+            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate" }, 1, 0, 0, 0 },
+            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }, 0, 0, 0, 0 },
+        };
+        QList<std::int64_t> times;
+        const QList<Moment> forward = callbackSteps(recording, replay, &times);
+        QCOMPARE(forward, expected);
+
+        // Backwards from the end, the same moments in reverse.
+        QList<Moment> backward;
+        std::int64_t at = replay.lastNs() + 1;
+        for (;;) {
+            const std::int64_t previous = replay.step(at, StepMode::Callback, false);
+            if (previous == at)
+                break;
+            at = previous;
+            backward.prepend(momentAt(recording, replay, at));
+        }
+        QCOMPARE(backward, expected);
+
+        // At the readFile callback's stop it is the callback running, and the queues name what it queued.
+        const ReplayState state = replay.stateAt(times[1]);
+        QVERIFY(state.inCallback);
+        QCOMPARE(recording.strings.at(state.callbackLabel), std::string("readFile callback"));
+        QCOMPARE(state.queues.nextTicks.size(), std::size_t(1));
+        QCOMPARE(recording.strings.at(state.queues.nextTicks[0].label), std::string("process.nextTick"));
+        QCOMPARE(JobKind(state.queues.microtasks[0].kind), JobKind::PromiseReactionJob);
+        QCOMPARE(state.queues.timers.size(), std::size_t(1));
+        QCOMPARE(recording.strings.at(state.queues.timers[0].label), std::string("setTimeout 0"));
+    }
+
+    // A recording read back from its trace file replays as the one in memory.
+    void aReadBackTraceReplaysTheSame_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        for (const char* name : { "guess-order", "await-order", "tick-vs-promise-esm", "nexttick-starvation" })
+            QTest::newRow(name) << name;
+    }
+    void aReadBackTraceReplaysTheSame()
+    {
+        QFETCH(QString, scenario);
+        const RunResult run = runProgram(loadScenario(scenario));
+        QVERIFY(run.finished);
+        std::ostringstream text;
+        QVERIFY(writeTrace(run.session->recording(), text));
+        Recording read;
+        std::string error;
+        QVERIFY2(readTraceText(text.str(), read, &error), error.c_str());
+        const Replay original(run.session->recording());
+        const Replay reread(read);
+        QList<std::int64_t> times;
+        const QList<Moment> steps = callbackSteps(run.session->recording(), original, &times);
+        QVERIFY(steps.size() >= 3);
+        QCOMPARE(callbackSteps(read, reread), steps);
+        // At the end every queue has emptied.
+        QCOMPARE(steps.last().nextTicks + steps.last().microtasks + steps.last().immediates + steps.last().timers,
+            std::size_t(0));
+    }
+
+    // A chain of 100,000 nextTicks is a few records (flagged as requeuing themselves), and the
+    // replay still holds one nextTick in the queue at any moment inside it.
+    void aChainKeepsItsOneJobQueued()
+    {
+        const RunResult run = runProgram(loadScenario(QStringLiteral("nexttick-starvation")));
+        QVERIFY(run.finished);
+        const Recording& recording = run.session->recording();
+        const EventLog& log = recording.mainLog();
+        std::int64_t chainStart = -1, chainEnd = -1;
+        std::size_t records = 0;
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const Record& r = log[i];
+            if (r.type == RecordType::Callback && callbackKindOf(r) == CallbackKind::NextTick && requeuedItself(r)) {
+                ++records;
+                chainStart = chainStart < 0 ? r.startNs : chainStart;
+                chainEnd = r.startNs + r.span.durNs;
+            }
+        }
+        QVERIFY(records > 0);
+        QVERIFY2(records < 1000, qPrintable(QString::number(records)));
+        const Replay replay(recording);
+        for (int i = 1; i < 10; ++i) {
+            const std::int64_t at = chainStart + (chainEnd - chainStart) * i / 10;
+            QCOMPARE(replay.stateAt(at).queues.nextTickCount, std::size_t(1));
+        }
+    }
+
+    // Six pbkdf2 calls on a pool of four: in the first wave four run and two wait.
+    void pbkdf2WavesShowsBothWaves()
+    {
+        const RunResult run = runProgram(loadScenario(QStringLiteral("pbkdf2-waves"), { { "iterations", "200000" } }));
+        QVERIFY(run.finished);
+        const Recording& recording = run.session->recording();
+        std::vector<Record> items;
+        const EventLog& log = recording.mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            if (log[i].type == RecordType::Pool && recording.strings.at(log[i].label) == "pbkdf2")
+                items.push_back(log[i]);
+        }
+        QCOMPARE(items.size(), std::size_t(6));
+        std::sort(items.begin(), items.end(), [](const Record& a, const Record& b) { return a.startNs < b.startNs; });
+        const Replay replay(recording);
+        auto counts = [&](std::int64_t at) {
+            int running = 0, waiting = 0;
+            for (const PoolBoard::Item& item : replay.stateAt(at).pool) {
+                if (recording.strings.at(item.label) != "pbkdf2")
+                    continue;
+                (item.startedAtNs >= 0 ? running : waiting) += 1;
+            }
+            return std::pair(running, waiting);
+        };
+        // The middle of the time the items of a wave all run.
+        auto allRunning = [&](std::size_t from, std::size_t to) {
+            std::int64_t lastStart = 0, firstEnd = std::numeric_limits<std::int64_t>::max();
+            for (std::size_t i = from; i < to; ++i) {
+                lastStart = std::max(lastStart, items[i].startNs);
+                firstEnd = std::min(firstEnd, items[i].startNs + items[i].span.durNs);
+            }
+            return lastStart < firstEnd ? (lastStart + firstEnd) / 2 : -1;
+        };
+        const std::int64_t firstWave = allRunning(0, 4);
+        QVERIFY(firstWave > 0);
+        QCOMPARE(counts(firstWave), std::pair(4, 2));
+        // The second wave starts as threads free up: when its first item starts, it runs, at most four
+        // do, and nothing waits that the records do not say waited.
+        const std::int64_t secondWave = items[4].startNs + 1;
+        const auto [running, waiting] = counts(secondWave);
+        int inFlight = 0;
+        for (const Record& r : items)
+            inFlight += r.startNs - r.span.busyNs <= secondWave && secondWave < r.startNs + r.span.durNs ? 1 : 0;
+        QVERIFY(running >= 1 && running <= 4);
+        QCOMPARE(running + waiting, inFlight);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplay)
+#include "tst_replay.moc"
