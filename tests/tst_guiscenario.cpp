@@ -528,8 +528,34 @@ private slots:
         QVERIFY(window.replaying());
         QVERIFY(!window.session());
         window.feed()->poll();
+        // The recording opens at its first event, to be stepped: nothing printed yet.
+        QVERIFY(window.feed()->playhead());
+        QVERIFY(window.consoleModel()->outputLines().isEmpty());
+        // Next callback (C) steps forward through it as through a live run: after the readFile callback's
+        // body its line is out and each queue holds the one thing it queued, the nextTick marked next.
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::keyClick(&window, Qt::Key_C);
+        QTest::keyClick(&window, Qt::Key_C);
+        window.feed()->poll();
+        QCOMPARE(window.consoleModel()->outputLines(), QStringList { "readFile callback" });
+        for (QueueModel::Queue queue : { QueueModel::Queue::NextTick, QueueModel::Queue::Microtask,
+                 QueueModel::Queue::Immediates, QueueModel::Queue::Timers })
+            QCOMPARE(window.queueModel(queue)->total(), std::size_t(1));
+        QVERIFY(window.queueModel(QueueModel::Queue::NextTick)->runsNext());
+        const auto* state = window.findChild<QLabel*>(QStringLiteral("stateLabel"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            state->text().contains(QStringLiteral("the nextTick queue drains before promise jobs")), 5000);
+        // To the end, then back one callback (Shift+C): setTimeout 0 has not run, and waits again.
+        for (int press = 0; press < 6; ++press)
+            QTest::keyClick(&window, Qt::Key_C);
+        window.feed()->poll();
         QCOMPARE(window.consoleModel()->outputLines(),
             QStringList({ "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }));
+        QTest::keyClick(&window, Qt::Key_C, Qt::ShiftModifier);
+        window.feed()->poll();
+        QCOMPARE(window.consoleModel()->outputLines().size(), 4);
+        QCOMPARE(window.queueModel(QueueModel::Queue::Timers)->total(), std::size_t(1));
         QVERIFY(window.timeline()->index().spanCount() > 0);
         // The whole run is in view, not the live edge of a loop that is not running.
         QVERIFY(!window.timeline()->following());

@@ -1,6 +1,10 @@
 #include "runhelpers.h"
 
 #include "recording/events.h"
+#include "recording/programclock.h"
+#include "runtime/pbkdf2.h"
+
+#include <openssl/evp.h>
 
 #include <QTest>
 
@@ -68,6 +72,32 @@ class TestRuntime : public QObject
     Q_OBJECT
 
 private slots:
+    // crypto.pbkdf2's key, derived in steps that can wait while the loop is held, is OpenSSL's.
+    void pbkdf2DerivesOpenSslsKey_data()
+    {
+        QTest::addColumn<int>("iterations");
+        QTest::addColumn<bool>("sha512");
+        for (int iterations : { 1, 2, 1023, 1024, 1025, 5000 }) {
+            QTest::addRow("sha256 %d", iterations) << iterations << false;
+            QTest::addRow("sha512 %d", iterations) << iterations << true;
+        }
+    }
+    void pbkdf2DerivesOpenSslsKey()
+    {
+        QFETCH(int, iterations);
+        QFETCH(bool, sha512);
+        const std::string password = "correct horse", salt = "bookstore-salt";
+        unsigned char expected[80], derived[80];
+        QVERIFY(PKCS5_PBKDF2_HMAC(password.data(), int(password.size()),
+            reinterpret_cast<const unsigned char*>(salt.data()), int(salt.size()), iterations,
+            sha512 ? EVP_sha512() : EVP_sha256(), sizeof expected, expected));
+        const loopscope::ProgramClock clock(loopscope::monotonicNs());
+        QVERIFY(loopscope::derivePbkdf2(password, salt, iterations,
+            sha512 ? loopscope::Digest::Sha512 : loopscope::Digest::Sha256, derived, sizeof derived, &clock));
+        QCOMPARE(QByteArray(reinterpret_cast<const char*>(derived), sizeof derived),
+            QByteArray(reinterpret_cast<const char*>(expected), sizeof expected));
+    }
+
     void scenarioOrders_data()
     {
         QTest::addColumn<QString>("scenario");

@@ -179,6 +179,36 @@ private slots:
             times.last() < heldMs / 2, qPrintable(QStringLiteral("%1 ms, held %2 ms").arg(times.last()).arg(heldMs)));
     }
 
+    // pool-saturation stepped: the pool works on while the loop is held, yet the order the seed
+    // teaches holds (the HTTP response first, fs and dns only after a pbkdf2 has freed a thread), and
+    // the program's clock is the wall clock less the holds.
+    void poolSaturationSteppedKeepsItsOrder()
+    {
+        QElapsedTimer wall;
+        wall.start();
+        SteppedRun run(loadScenario(QStringLiteral("pool-saturation")));
+        const int halts = run.stepToTheEnd(200);
+        QVERIFY(run.session().waitFinished(20000));
+        const double wallMs = double(wall.elapsed());
+        run.session().stop();
+        const QStringList console = run.console();
+        QCOMPARE(console.size(), 7);
+        QCOMPARE(console.first(), QStringLiteral("HTTP request (OS async)"));
+        const qsizetype firstPbkdf2 = console.indexOf(QRegularExpression(QStringLiteral("pbkdf2 #[0-9]")));
+        QVERIFY2(firstPbkdf2 > 0, qPrintable(console.join(QLatin1Char('|'))));
+        QVERIFY(console.indexOf(QStringLiteral("fs.readFile (thread pool)")) > firstPbkdf2);
+        QVERIFY(console.indexOf(QStringLiteral("dns.lookup (thread pool)")) > firstPbkdf2);
+        QVERIFY(halts >= 5);
+        const double heldMs = double(run.session().clock()->heldNs()) / 1e6;
+        QVERIFY2(heldMs >= 200.0 * halts, qPrintable(QString::number(heldMs)));
+        const QList<double> times = consoleTimesMs(run.session().recording());
+        QVERIFY2(times.last() < wallMs - heldMs / 2,
+            qPrintable(QStringLiteral("last line at %1 ms, wall %2 ms, held %3 ms")
+                           .arg(times.last())
+                           .arg(wallMs)
+                           .arg(heldMs)));
+    }
+
     // Nor is held time loop delay: a monitor of 5 ms beside a chain of 10 ms timers, stepped with a
     // 50 ms hold at each halt, measures each wait between its checks without the holds.
     void loopDelayLeavesHeldTimeOut()

@@ -2,6 +2,7 @@
 // "Block the loop" (1500 ms by default) and after it; then Compare with Node.js after 20 runs of
 // main-race on each side (needs node). Run under Xvfb or offscreen:
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
+#include "models/livefeed.h"
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
@@ -115,6 +116,23 @@ int main(int argc, char** argv)
     press(QKeySequence(Qt::Key_Space));
     QTest::qWait(1500);
     save(window, out.filePath(prefix + QStringLiteral("stepped-run.png")));
+    // Back through the run that has ended: three callbacks before its end, rebuilt from the recording.
+    for (int step = 0; step < 3; ++step) {
+        press(QKeySequence(QStringLiteral("Shift+C")));
+        QTest::qWait(200);
+    }
+    save(window, out.filePath(prefix + QStringLiteral("stepped-back.png")));
+    // pool-saturation at 50 ms: four pbkdf2 running, fs and dns waiting for a thread.
+    QSettings().setValue(QStringLiteral("stepping/startPaused/pool-saturation"), false);
+    window.runScenario(QStringLiteral("pool-saturation"));
+    QElapsedTimer waited;
+    waited.start();
+    while (!window.feed()->finished() && waited.elapsed() < 20000)
+        QTest::qWait(100);
+    QTest::qWait(300);
+    window.feed()->setPlayhead(50'000'000);
+    QTest::qWait(300);
+    save(window, out.filePath(prefix + QStringLiteral("replay-pool.png")));
     window.runScenario(QStringLiteral("main-race"));
     NodeCompareDialog* compare = window.compareWithNode();
     compare->comparison()->setLoopScopePath(QStringLiteral(LOOPSCOPE_EXECUTABLE));

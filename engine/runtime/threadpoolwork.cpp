@@ -1,8 +1,7 @@
 // Runtime: thread-pool work. fs.readFile's chain of requests, crypto.pbkdf2, and the
 // stat with which Node's ES module loader reads a module before evaluating it.
 #include "runtime/invoke.h"
-
-#include <openssl/evp.h>
+#include "runtime/pbkdf2.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -51,12 +50,9 @@ std::int64_t resultOf(std::int64_t rc)
 
 void runPbkdf2(PoolItem& work)
 {
-    static const char password[] = "correct horse";
-    static const char salt[] = "bookstore-salt";
     unsigned char key[32];
-    const EVP_MD* md = work.op->digest == Digest::Sha512 ? EVP_sha512() : EVP_sha256();
-    const bool derived = PKCS5_PBKDF2_HMAC(password, sizeof password - 1, reinterpret_cast<const unsigned char*>(salt),
-        sizeof salt - 1, int(work.op->iterations), md, sizeof key, key);
+    const bool derived = derivePbkdf2(
+        "correct horse", "bookstore-salt", work.op->iterations, work.op->digest, key, sizeof key, work.clock);
     work.result = derived ? 0 : -EINVAL;
 }
 
@@ -151,11 +147,9 @@ void Runtime::initialiseCrypto()
 {
     static std::once_flag once;
     std::call_once(once, [] {
-        static const char salt[] = "salt";
         unsigned char key[1];
-        for (const EVP_MD* md : { EVP_sha256(), EVP_sha512() })
-            PKCS5_PBKDF2_HMAC(
-                "", 0, reinterpret_cast<const unsigned char*>(salt), sizeof salt - 1, 1, md, sizeof key, key);
+        for (const Digest digest : { Digest::Sha256, Digest::Sha512 })
+            derivePbkdf2("", "salt", 1, digest, key, sizeof key, nullptr);
     });
 }
 

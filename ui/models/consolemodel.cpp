@@ -16,11 +16,12 @@ ConsoleModel::ConsoleModel(LiveFeed* feed, QObject* parent)
     , m_feed(feed)
 {
     connect(feed, &LiveFeed::advanced, this, &ConsoleModel::onAdvanced);
+    connect(feed, &LiveFeed::playheadMoved, this, &ConsoleModel::followPlayhead);
 }
 
 int ConsoleModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_lines.size());
+    return parent.isValid() ? 0 : int(m_shown);
 }
 
 int ConsoleModel::columnCount(const QModelIndex& parent) const
@@ -88,15 +89,16 @@ void ConsoleModel::clear()
 {
     beginResetModel();
     m_lines.clear();
+    m_shown = 0;
     endResetModel();
 }
 
 QStringList ConsoleModel::outputLines() const
 {
     QStringList result;
-    for (const Line& line : m_lines) {
-        if (line.kind == Kind::Output)
-            result.append(line.text);
+    for (std::size_t i = 0; i < m_shown; ++i) {
+        if (m_lines[i].kind == Kind::Output)
+            result.append(m_lines[i].text);
     }
     return result;
 }
@@ -104,9 +106,9 @@ QStringList ConsoleModel::outputLines() const
 QStringList ConsoleModel::errorLines() const
 {
     QStringList result;
-    for (const Line& line : m_lines) {
-        if (line.kind == Kind::Error)
-            result.append(line.text);
+    for (std::size_t i = 0; i < m_shown; ++i) {
+        if (m_lines[i].kind == Kind::Error)
+            result.append(m_lines[i].text);
     }
     return result;
 }
@@ -142,13 +144,41 @@ void ConsoleModel::append(std::vector<Line> lines)
         ? m_lines.size() + lines.size() - std::size_t(MaxLines)
         : 0;
     if (overflow > 0) {
-        beginRemoveRows({}, 0, int(overflow) - 1);
+        const std::size_t shownGone = std::min(overflow, m_shown);
+        if (shownGone > 0)
+            beginRemoveRows({}, 0, int(shownGone) - 1);
         m_lines.erase(m_lines.begin(), m_lines.begin() + std::ptrdiff_t(overflow));
-        endRemoveRows();
+        m_shown -= shownGone;
+        if (shownGone > 0)
+            endRemoveRows();
     }
-    const int first = int(m_lines.size());
-    beginInsertRows({}, first, first + int(lines.size()) - 1);
     for (Line& line : lines)
         m_lines.push_back(std::move(line));
-    endInsertRows();
+    followPlayhead();
+}
+
+void ConsoleModel::followPlayhead()
+{
+    const std::optional<std::int64_t> playhead = m_feed->playhead();
+    if (!playhead) {
+        show(m_lines.size());
+        return;
+    }
+    // Lines come in the order they were printed; a note shows with the line before it.
+    const auto after
+        = std::find_if(m_lines.begin(), m_lines.end(), [&](const Line& line) { return line.timeNs > *playhead; });
+    show(std::size_t(after - m_lines.begin()));
+}
+
+void ConsoleModel::show(std::size_t lines)
+{
+    if (lines < m_shown) {
+        beginRemoveRows({}, int(lines), int(m_shown) - 1);
+        m_shown = lines;
+        endRemoveRows();
+    } else if (lines > m_shown) {
+        beginInsertRows({}, int(m_shown), int(lines) - 1);
+        m_shown = lines;
+        endInsertRows();
+    }
 }

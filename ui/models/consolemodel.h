@@ -5,13 +5,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 class LiveFeed;
 
 // The program's console output, in the order the runtime printed it, with the
 // errors delivered to it and notes from the window (aborts, injected work).
-// Rows are appended per feed batch.
+// Rows are appended per feed batch; at a replay's playhead, only the lines printed by then show.
 class ConsoleModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -34,7 +35,7 @@ public:
     // A line from the window itself, such as "run aborted".
     void appendNote(const QString& text);
     void clear();
-    // The program's output lines so far, without errors and notes.
+    // The program's output lines shown, without errors and notes.
     QStringList outputLines() const;
     QStringList errorLines() const;
 
@@ -48,7 +49,11 @@ private:
 
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void append(std::vector<Line> lines);
+    // Shows the lines printed by the playhead (all of them when there is none).
+    void followPlayhead();
+    void show(std::size_t lines);
 
     LiveFeed* m_feed;
     std::vector<Line> m_lines;
+    std::size_t m_shown = 0; // the rows: the first m_shown lines
 };

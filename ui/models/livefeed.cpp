@@ -37,6 +37,8 @@ void LiveFeed::follow(bool following)
 {
     m_seen.clear();
     m_lastEndNs = 0;
+    m_playhead.reset();
+    m_replayer.reset();
     emit reset();
     if (following)
         m_timer.start();
@@ -64,6 +66,8 @@ bool LiveFeed::isProberLog(int index)
 
 const loopscope::LiveState* LiveFeed::live() const
 {
+    if (m_playhead)
+        return &m_playheadLive;
     return m_session ? &m_session->live() : nullptr;
 }
 
@@ -75,6 +79,8 @@ std::int64_t LiveFeed::originNs() const
 std::int64_t LiveFeed::nowNs() const
 {
     // A session that has not started yet has no clock; a held one's stands still.
+    if (m_playhead)
+        return *m_playhead;
     const loopscope::ProgramClock* clock = m_session ? m_session->clock() : nullptr;
     if (finished() || !clock)
         return m_lastEndNs;
@@ -88,7 +94,8 @@ bool LiveFeed::finished() const
 
 bool LiveFeed::paused() const
 {
-    return m_session && m_session->paused();
+    // At a playhead the views hold still, as they do while the loop is held.
+    return m_playhead || (m_session && m_session->paused());
 }
 
 const loopscope::Program* LiveFeed::program() const
@@ -98,6 +105,12 @@ const loopscope::Program* LiveFeed::program() const
 
 std::optional<loopscope::StepPoint> LiveFeed::heldAt() const
 {
+    using loopscope::StepPoint;
+    if (m_playhead) {
+        if (!m_atPlayhead.started)
+            return StepPoint::BeforeCallback;
+        return m_atPlayhead.inCallback ? StepPoint::AfterCallback : StepPoint::Phase;
+    }
     return m_session ? m_session->heldAt() : std::nullopt;
 }
 
@@ -113,12 +126,85 @@ bool LiveFeed::hasMainModule() const
 
 loopscope::QueueSnapshot LiveFeed::queueSnapshot() const
 {
+    if (m_playhead)
+        return m_atPlayhead.queues;
     return m_session ? m_session->queueSnapshot() : loopscope::QueueSnapshot();
 }
 
 std::vector<loopscope::PoolBoard::Item> LiveFeed::poolWork() const
 {
+    if (m_playhead)
+        return m_atPlayhead.pool;
     return m_session ? m_session->poolWork() : std::vector<loopscope::PoolBoard::Item>();
+}
+
+bool LiveFeed::canReplay() const
+{
+    return m_replay
+        || (m_session && (m_session->paused() || m_session->live().finished.load(std::memory_order_relaxed)));
+}
+
+loopscope::Replay& LiveFeed::replayer()
+{
+    if (!m_replayer)
+        m_replayer = std::make_unique<loopscope::Replay>(*recording());
+    else if (m_session)
+        m_replayer->update();
+    return *m_replayer;
+}
+
+std::int64_t LiveFeed::firstNs()
+{
+    return recording() ? replayer().firstNs() : 0;
+}
+
+void LiveFeed::setPlayhead(std::optional<std::int64_t> atNs)
+{
+    if (atNs && (!recording() || !canReplay()))
+        return;
+    if (!atNs) {
+        if (!m_playhead)
+            return;
+        m_playhead.reset();
+    } else {
+        loopscope::Replay& replay = replayer();
+        const std::int64_t at = std::clamp(*atNs, replay.firstNs(), std::max(replay.firstNs(), replay.lastNs()));
+        m_playhead = at;
+        m_atPlayhead = replay.stateAt(at);
+        const loopscope::ReplayState& state = m_atPlayhead;
+        loopscope::LiveState& live = m_playheadLive;
+        constexpr auto relaxed = std::memory_order_relaxed;
+        live.iteration.store(state.iteration, relaxed);
+        live.phase.store(std::uint8_t(state.phase), relaxed);
+        live.inPhase.store(state.inPhase, relaxed);
+        live.inCallback.store(state.inCallback, relaxed);
+        live.callbackKind.store(std::uint8_t(state.callbackKind), relaxed);
+        live.callbackLabel.store(state.callbackLabel, relaxed);
+        live.callbackStartNs.store(state.callbackStartNs, relaxed);
+        live.pollTimeoutMs.store(state.pollTimeoutMs, relaxed);
+        live.nextTick.store(std::uint32_t(state.queues.nextTickCount), relaxed);
+        live.microtask.store(std::uint32_t(state.queues.microtaskCount), relaxed);
+        live.immediate.store(std::uint32_t(state.queues.immediateCount), relaxed);
+        live.timers.store(std::uint32_t(state.queues.timerCount), relaxed);
+        live.close.store(std::uint32_t(state.queues.closeCount), relaxed);
+        const auto running = std::count_if(
+            state.pool.begin(), state.pool.end(), [](const auto& item) { return item.startedAtNs >= 0; });
+        live.poolActive.store(std::uint32_t(running), relaxed);
+        live.poolQueued.store(std::uint32_t(state.pool.size() - std::size_t(running)), relaxed);
+        live.callbacks.store(state.started ? 1 : 0, relaxed);
+    }
+    emit playheadMoved();
+    emit ticked();
+}
+
+std::optional<std::int64_t> LiveFeed::stepTarget(loopscope::StepMode mode, bool forward)
+{
+    if (!recording() || !canReplay() || (!m_playhead && forward))
+        return std::nullopt;
+    const loopscope::Replay& replay = replayer();
+    const std::int64_t from = m_playhead ? *m_playhead : replay.lastNs() + 1;
+    const std::int64_t to = replay.step(from, mode, forward);
+    return to == from ? std::nullopt : std::optional(to);
 }
 
 std::uint64_t LiveFeed::droppedEvents() const
@@ -147,6 +233,9 @@ void LiveFeed::poll()
     const loopscope::Recording* followed = recording();
     if (!followed)
         return;
+    // A run that goes on again leaves its past: the views follow the loop.
+    if (m_playhead && !canReplay())
+        setPlayhead(std::nullopt);
     const auto& logs = followed->logs;
     if (m_seen.size() < logs.size())
         m_seen.resize(logs.size(), 0);

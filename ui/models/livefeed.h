@@ -2,6 +2,8 @@
 
 #include "loop/loopcontrol.h"
 #include "recording/poolboard.h"
+#include "recording/recorder.h"
+#include "recording/replay.h"
 
 #include <QObject>
 #include <QTimer>
@@ -25,6 +27,10 @@ struct QueueSnapshot;
 // has grown and announces the new range; views read the records in that range straight from the
 // recording (records never move). Everything else a view needs about the run (its clock, queues,
 // thread pool, state) comes from here too. The GUI thread never waits on the loop thread.
+//
+// With a playhead (a replayed recording, or the past of a run that is paused or has ended), the
+// state it hands out is the one at the playhead, rebuilt from the recording (Replay): the views
+// show that moment as they would show the loop held there.
 class LiveFeed : public QObject
 {
     Q_OBJECT
@@ -76,6 +82,18 @@ public:
     // Runs one tick now (tests call this instead of waiting).
     void poll();
 
+    // The playhead: the moment of the recording the views show, or none (the loop as it is now).
+    std::optional<std::int64_t> playhead() const { return m_playhead; }
+    // Moves the playhead to `atNs` (clamped to the recording), or clears it.
+    void setPlayhead(std::optional<std::int64_t> atNs);
+    // The next place a step of `mode` ends after the playhead (forward) or before it; without a
+    // playhead a step back starts from the recording's end. Nothing when there is no such place.
+    std::optional<std::int64_t> stepTarget(loopscope::StepMode mode, bool forward);
+    // What the recording spans, for a scrubber: its first record's start and last record's end.
+    std::int64_t firstNs();
+    // True when the recording may be replayed: one is opened, or the run shown is paused or ended.
+    bool canReplay() const;
+
 signals:
     // The session changed: views drop what they show.
     void reset();
@@ -83,13 +101,22 @@ signals:
     void advanced(int logIndex, std::size_t from, std::size_t to);
     // Emitted after every tick, after advanced(), for views that repaint from LiveState.
     void ticked();
+    // The playhead moved, or was set or cleared.
+    void playheadMoved();
 
 private:
     void follow(bool following);
     void observe(const loopscope::EventLog& log, std::size_t from, std::size_t to);
 
+    // The replay of the recording followed, made when a playhead is first asked for.
+    loopscope::Replay& replayer();
+
     QTimer m_timer;
     loopscope::Session* m_session = nullptr;
+    std::optional<std::int64_t> m_playhead;
+    std::unique_ptr<loopscope::Replay> m_replayer;
+    loopscope::ReplayState m_atPlayhead;
+    loopscope::LiveState m_playheadLive; // m_atPlayhead as the live views read it
     std::shared_ptr<const loopscope::Recording> m_replay;
     std::vector<std::size_t> m_seen;
     std::int64_t m_lastEndNs = 0;

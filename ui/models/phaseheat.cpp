@@ -30,7 +30,7 @@ void PhaseHeat::add(const Record& record)
         return;
     }
     // Poll runs the I/O callbacks; the drains nested in them lie inside their span already.
-    const auto kind = CallbackKind(record.sub);
+    const auto kind = loopscope::callbackKindOf(record);
     if ((kind == CallbackKind::Io || kind == CallbackKind::Work) && endNs > record.startNs) {
         // A run of identical callbacks spans its first start to its last end; busyNs is what they took.
         const double busy = double(std::max<std::int64_t>(0, record.span.busyNs)) / double(endNs - record.startNs);

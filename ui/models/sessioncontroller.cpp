@@ -133,6 +133,8 @@ void SessionController::replay(std::shared_ptr<const loopscope::Recording> recor
     m_programName = QString::fromStdString(recording->info.program);
     m_replay = std::move(recording);
     m_feed->setRecording(m_replay);
+    // A recording opens at its first event, to be stepped or scrubbed from there.
+    m_feed->setPlayhead(m_feed->firstNs());
 }
 
 void SessionController::end()
@@ -165,16 +167,35 @@ void SessionController::setPaused(bool paused)
 {
     if (!m_session)
         return;
-    if (paused)
+    if (paused) {
         m_session->pause();
-    else
+    } else {
+        // Resuming leaves the past: the views follow the loop again.
+        m_feed->setPlayhead(std::nullopt);
         m_session->resume();
+    }
 }
 
 void SessionController::step(loopscope::StepMode mode)
 {
+    // In the recorded past the playhead moves; from its last step on, the held loop steps.
+    if (m_feed->playhead()) {
+        if (const std::optional<std::int64_t> to = m_feed->stepTarget(mode, true)) {
+            m_feed->setPlayhead(to);
+            return;
+        }
+        if (!m_session || !m_session->paused())
+            return;
+        m_feed->setPlayhead(std::nullopt);
+    }
     if (m_session && m_session->paused())
         m_session->step(mode);
+}
+
+void SessionController::stepBack(loopscope::StepMode mode)
+{
+    if (const std::optional<std::int64_t> to = m_feed->stepTarget(mode, false))
+        m_feed->setPlayhead(to);
 }
 
 void SessionController::setSlowMotion(int ms)

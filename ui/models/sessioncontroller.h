@@ -67,8 +67,11 @@ public:
     std::shared_ptr<const loopscope::Recording> finish();
 
     void setPaused(bool paused);
-    // While paused: run to the next boundary of `mode`.
+    // While paused: run to the next boundary of `mode`. At a playhead: move it to the next one,
+    // and past the last one recorded, step the held loop.
     void step(loopscope::StepMode mode);
+    // In a replay, or a run paused or ended: move the playhead back to the previous boundary.
+    void stepBack(loopscope::StepMode mode);
     void setSlowMotion(int ms);
     void setHealthProbe(bool on);
     void setDelayMonitor(bool on);

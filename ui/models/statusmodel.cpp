@@ -2,6 +2,7 @@
 
 #include "models/latencymapping.h"
 #include "models/livefeed.h"
+#include "models/timemapping.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
@@ -107,7 +108,7 @@ void StatusModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         } else if (record.type == loopscope::RecordType::Callback) {
             const double count = record.span.count;
             m_windowCallbacks += count;
-            const auto kind = CallbackKind(record.sub);
+            const auto kind = loopscope::callbackKindOf(record);
             if (kind == CallbackKind::NextTick || kind == CallbackKind::Microtask)
                 m_windowDrain += count;
             const int phase = phaseOfKind(kind);
@@ -348,6 +349,8 @@ QString StatusModel::valueText(int row) const
         case RunState::Running:
             return blocked() ? tr("blocked") : tr("running");
         case RunState::Paused:
+            if (const std::optional<std::int64_t> playhead = m_feed->playhead())
+                return tr("replay at %1").arg(TimeMapping::formatDuration(*playhead));
             return tr("paused");
         case RunState::Finished:
             return tr("finished: nothing left to do");

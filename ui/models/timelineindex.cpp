@@ -79,7 +79,8 @@ bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t i
         break;
     case RecordType::Callback:
         // Worker loops get one callback row each; the main loop one per kind.
-        row = ensureRow(RowKind::Callbacks, record.thread, record.thread == MainThread ? int(record.sub) : -1, &added);
+        row = ensureRow(
+            RowKind::Callbacks, record.thread, record.thread == MainThread ? int(callbackKindOf(record)) : -1, &added);
         break;
     case RecordType::Pool:
         row = ensureRow(RowKind::Pool, record.thread, -1, &added);
@@ -95,7 +96,7 @@ bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t i
     span.endNs = spanEndNs(record);
     span.index = index;
     span.log = log;
-    span.sub = record.sub;
+    span.sub = record.type == RecordType::Callback ? std::uint8_t(callbackKindOf(record)) : record.sub;
     span.timed = record.type == RecordType::Phase ? (record.label != 0 ? 1 : 0) : 1;
     m_lastEndNs = std::max(m_lastEndNs, span.endNs);
 

@@ -116,8 +116,8 @@ QString TimelineTexts::describe(
     }
     case RecordType::Callback: {
         const QString name = label(&recording, r.label);
-        lines
-            << tr("%1 callback “%2”").arg(QString::fromLatin1(loopscope::callbackKindName(CallbackKind(r.sub))), name);
+        lines << tr("%1 callback “%2”")
+                     .arg(QString::fromLatin1(loopscope::callbackKindName(loopscope::callbackKindOf(r))), name);
         // The phase it ran in: the phase span of the same thread that contains its start.
         QString phaseText = tr("before the loop started");
         const int phaseRow = index.rowOf(RowKind::Phases, r.thread, -1);

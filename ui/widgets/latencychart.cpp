@@ -9,12 +9,14 @@
 #include <QChart>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMouseEvent>
 #include <QScatterSeries>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <utility>
 
 using loopscope::CallbackKind;
 using loopscope::MainThread;
@@ -159,6 +161,7 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
         connect(m_feed, &LiveFeed::reset, this, &LatencyChart::onReset);
         connect(m_feed, &LiveFeed::advanced, this, &LatencyChart::onAdvanced);
         connect(m_feed, &LiveFeed::ticked, this, &LatencyChart::onTicked);
+        connect(m_feed, &LiveFeed::playheadMoved, this, [this] { viewport()->update(); });
     }
     m_sinceRefresh.start();
     onReset();
@@ -332,7 +335,7 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         case RecordType::Callback: {
             if (r.thread != MainThread)
                 break;
-            const CallbackKind kind = CallbackKind(r.sub);
+            const CallbackKind kind = loopscope::callbackKindOf(r);
             const std::int64_t endNs = spanEndNs(r);
             // Candidates for bands: anything that held the loop for a while, alone or as a run. The
             // recorder cuts a storm into many short runs; touching candidates merge into one stretch.
@@ -506,6 +509,37 @@ void LatencyChart::refresh()
     viewport()->update();
 }
 
+// In a replay, or a run paused or ended, a press or drag on the plot moves the playhead there.
+bool LatencyChart::scrubTo(const QPointF& pos)
+{
+    const QRectF plot = chart()->plotArea();
+    if (!m_feed || !m_feed->canReplay() || !plot.contains(pos) || m_axisX->max() <= m_axisX->min())
+        return false;
+    const double seconds = m_axisX->min() + (pos.x() - plot.left()) * (m_axisX->max() - m_axisX->min()) / plot.width();
+    m_feed->setPlayhead(std::int64_t(seconds * 1e9));
+    viewport()->update();
+    return true;
+}
+
+void LatencyChart::mousePressEvent(QMouseEvent* event)
+{
+    m_scrubbing = event->button() == Qt::LeftButton && scrubTo(event->position());
+    if (!m_scrubbing)
+        QChartView::mousePressEvent(event);
+}
+
+void LatencyChart::mouseMoveEvent(QMouseEvent* event)
+{
+    if (!m_scrubbing || !scrubTo(event->position()))
+        QChartView::mouseMoveEvent(event);
+}
+
+void LatencyChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (!std::exchange(m_scrubbing, false))
+        QChartView::mouseReleaseEvent(event);
+}
+
 void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
 {
     QChartView::drawForeground(painter, rect);
@@ -589,6 +623,12 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
         const QRectF box(std::max(plot.left() + 2, corner.x() - width - 4), top, width, fm.height());
         drawLabel(box, text, series->pen().color());
         lowestTop = std::min(lowestTop, box.top());
+    }
+    // The playhead of a replay: the moment the circle, queues and pool show.
+    if (const std::optional<std::int64_t> playhead = m_feed ? m_feed->playhead() : std::nullopt) {
+        const double x = toX(*playhead);
+        painter->setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter->drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     }
     // The fixed scale cuts what is taller than its top; the top says how tall it was.
     if (m_cutPeak.y() >= 0) {

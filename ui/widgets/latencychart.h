@@ -103,6 +103,9 @@ public:
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -115,6 +118,7 @@ private:
         std::vector<std::int64_t> failures; // when /health probes failed
     };
 
+    bool scrubTo(const QPointF& pos);
     void buildControls();
     void layoutTopRow();
     void updateLegend();
@@ -174,4 +178,5 @@ private:
     QElapsedTimer m_sinceRefresh;
     int m_refreshes = 0;
     bool m_dirty = true;
+    bool m_scrubbing = false; // a press on the plot moves the playhead
 };

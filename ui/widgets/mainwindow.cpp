@@ -267,6 +267,7 @@ void MainWindow::createLoopMenu()
     for (QAction* action : { m_runAction, m_stepping->startPausedAction(), m_stopAction, m_stepping->pauseAction() })
         loopMenu->addAction(action);
     loopMenu->addActions(m_stepping->stepActions());
+    loopMenu->addActions(m_stepping->stepBackActions());
     for (QAction* action : { m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
         loopMenu->addAction(action);
     loopMenu->addSeparator();
@@ -314,6 +315,7 @@ void MainWindow::createToolBar()
     toolbar->addSeparator();
     toolbar->addAction(m_stepping->pauseAction());
     toolbar->addWidget(new QLabel(QLatin1Char(' ') + SteppingControls::stepLabel(), this));
+    toolbar->addAction(m_stepping->stepBackActions().front());
     toolbar->addActions(m_stepping->stepActions());
     toolbar->addSeparator();
     auto* slowLabel = new QLabel(tr("Slow motion "), this);

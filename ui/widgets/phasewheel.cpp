@@ -127,10 +127,12 @@ void PhaseWheel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 
 void PhaseWheel::onRefreshed()
 {
-    m_showRates = PhaseGeometry::showRates(m_status->iterationsPerSecond());
+    // At a playhead the moment is one iteration, not a rate.
+    m_showRates = !m_feed->playhead() && PhaseGeometry::showRates(m_status->iterationsPerSecond());
 
-    // The hub counts what the queue panels show; a run that has ended has nothing queued.
-    if (m_feed->live() && !m_feed->finished()) {
+    // The hub counts what the queue panels show; a run that has ended has nothing queued, unless
+    // the playhead shows a moment of it.
+    if (m_feed->live() && (!m_feed->finished() || m_feed->playhead())) {
         const loopscope::QueueSnapshot snapshot = m_feed->queueSnapshot();
         m_nextTick = snapshot.nextTickCount;
         m_microtask = snapshot.microtaskCount;

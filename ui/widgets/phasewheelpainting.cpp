@@ -8,6 +8,7 @@
 #include "models/phasegeometry.h"
 #include "models/queuemodel.h"
 #include "models/statusmodel.h"
+#include "models/timemapping.h"
 #include "recording/recording.h"
 
 #include <QHelpEvent>
@@ -340,7 +341,10 @@ void PhaseWheel::paintCentre(QPainter& painter)
     QColor footerColor = palette().color(QPalette::PlaceholderText);
     switch (m_status->runState()) {
     case StatusModel::RunState::Paused:
-        footer = tr("paused");
+        if (const std::optional<std::int64_t> playhead = m_feed ? m_feed->playhead() : std::nullopt)
+            footer = tr("replay at %1").arg(TimeMapping::formatDuration(*playhead));
+        else
+            footer = tr("paused");
         footerColor = text;
         break;
     case StatusModel::RunState::Finished:

@@ -97,7 +97,8 @@ void PoolLanesView::onTicked()
         item.worker = work.worker;
         items.push_back(std::move(item));
     }
-    const std::int64_t now = std::max(nowNs(), m_model->nowNs());
+    // Live time only moves on; a playhead goes where it is taken.
+    const std::int64_t now = m_feed->playhead() ? nowNs() : std::max(nowNs(), m_model->nowNs());
     m_model->update(std::move(items), now);
     update();
 }

@@ -2,6 +2,7 @@
 
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
+#include "models/timemapping.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
@@ -75,6 +76,19 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
     m_nextIteration = makeAction(tr("Next iteration"), QKeySequence(Qt::Key_I),
         tr("While paused: lets the loop run to the first phase of its next iteration."));
     connect(m_nextIteration, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Iteration); });
+    m_previousCallback = makeAction(tr("Previous callback"), QKeySequence(QStringLiteral("Shift+C")),
+        tr("In a recording, or a run paused or ended: goes back to where the callback before ended its body. The "
+           "circle, the queues, the thread pool and the console show that moment, rebuilt from the recording."));
+    connect(m_previousCallback, &QAction::triggered, this,
+        [this] { m_controller->stepBack(loopscope::StepMode::Callback); });
+    m_previousPhase = makeAction(tr("Previous phase"), QKeySequence(QStringLiteral("Shift+N")),
+        tr("In a recording, or a run paused or ended: goes back to where the phase before began."));
+    connect(m_previousPhase, &QAction::triggered, this, [this] { m_controller->stepBack(loopscope::StepMode::Phase); });
+    m_previousIteration = makeAction(tr("Previous iteration"), QKeySequence(QStringLiteral("Shift+I")),
+        tr("In a recording, or a run paused or ended: goes back to where the iteration before began."));
+    connect(m_previousIteration, &QAction::triggered, this,
+        [this] { m_controller->stepBack(loopscope::StepMode::Iteration); });
+    m_previousCallback->setIconText(tr("◀ back", "tool bar: previous callback"));
     // In the tool bar they follow a "Step:" label, by one word each, so the bar fits 1280 pixels.
     m_nextCallback->setIconText(tr("callback", "tool bar, after Step:"));
     m_nextPhase->setIconText(tr("phase", "tool bar, after Step:"));
@@ -98,6 +112,11 @@ QString SteppingControls::stepLabel()
 QList<QAction*> SteppingControls::stepActions() const
 {
     return { m_nextCallback, m_nextPhase, m_nextIteration };
+}
+
+QList<QAction*> SteppingControls::stepBackActions() const
+{
+    return { m_previousCallback, m_previousPhase, m_previousIteration };
 }
 
 void SteppingControls::setProgram(const QString& name)
@@ -127,8 +146,11 @@ void SteppingControls::updateActions()
 {
     const bool paused = m_pause->isChecked();
     m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    const LiveFeed* feed = m_controller->feed();
     for (QAction* step : stepActions())
-        step->setEnabled(paused);
+        step->setEnabled(paused || feed->playhead());
+    for (QAction* step : stepBackActions())
+        step->setEnabled(feed->canReplay());
 }
 
 QString SteppingControls::heldText() const
@@ -137,18 +159,25 @@ QString SteppingControls::heldText() const
     const std::optional<loopscope::StepPoint> held = feed->heldAt();
     if (!held)
         return {};
+    const std::optional<std::int64_t> playhead = feed->playhead();
+    const QString at = playhead ? TimeMapping::formatDuration(*playhead) : QString();
     switch (*held) {
     case loopscope::StepPoint::BeforeCallback:
+        if (playhead)
+            return tr("At the recording's start, before the main module. Next callback (C) steps through it.");
         if (feed->live()->callbacks.load(std::memory_order_relaxed) == 0)
             return tr("Paused before the main module. Next callback (C) runs it; Space runs on.");
         return tr("Paused before a callback. Next callback (C) runs it.");
     case loopscope::StepPoint::AfterCallback:
+        if (playhead)
+            return tr("At %1 of the recording, after a callback's body. %2").arg(at, whatRunsNext());
         return tr("Paused after a callback's body. %1").arg(whatRunsNext());
     case loopscope::StepPoint::Phase: {
         const loopscope::LiveState& live = *feed->live();
         const auto phase = loopscope::Phase(live.phase.load(std::memory_order_relaxed));
-        const QString begins
-            = tr("Paused as the %1 phase begins.").arg(QString::fromLatin1(loopscope::phaseName(phase)));
+        const QString name = QString::fromLatin1(loopscope::phaseName(phase));
+        const QString begins = playhead ? tr("At %1 of the recording, as the %2 phase begins.").arg(at, name)
+                                        : tr("Paused as the %1 phase begins.").arg(name);
         const loopscope::QueueSnapshot queues = feed->queueSnapshot();
         const loopscope::StringTable& strings = feed->recording()->strings;
         if (phase == loopscope::Phase::Timers && !queues.timers.empty() && queues.timers.front().dueInMs <= 0) {

@@ -14,7 +14,9 @@ class SessionController;
 
 // The controls that hold and step the loop: Pause (Space), Next callback (C), Next phase (N),
 // Next iteration (I), and Start paused, remembered for each program (the ordering scenarios start
-// paused until the user says otherwise). Also says where the loop is held, for the status line.
+// paused until the user says otherwise). Previous callback, phase and iteration (Shift+C, N, I)
+// step back through the recording of a run paused or ended, or of a recording opened, and the
+// next ones then step forward through it. Also says where the loop is held, for the status line.
 class SteppingControls : public QObject
 {
     Q_OBJECT
@@ -28,6 +30,8 @@ public:
     QAction* pauseAction() const { return m_pause; }
     // Next callback, next phase, next iteration; in a tool bar after stepLabel().
     QList<QAction*> stepActions() const;
+    // Previous callback, previous phase, previous iteration.
+    QList<QAction*> stepBackActions() const;
     static QString stepLabel();
     QAction* startPausedAction() const { return m_startPaused; }
 
@@ -58,6 +62,9 @@ private:
     QAction* m_nextCallback = nullptr;
     QAction* m_nextPhase = nullptr;
     QAction* m_nextIteration = nullptr;
+    QAction* m_previousCallback = nullptr;
+    QAction* m_previousPhase = nullptr;
+    QAction* m_previousIteration = nullptr;
     QAction* m_startPaused = nullptr;
     QString m_program;
     const loopscope::Program* m_emittedFor = nullptr;

@@ -227,7 +227,8 @@ void TimelinePainter::paintBarLabels(int laneRow, double top, double height)
 // The callback running now is not recorded until it returns; a blocked loop still shows it, growing.
 void TimelinePainter::paintRunningCallback()
 {
-    const loopscope::LiveState* live = m_view.m_feed ? m_view.m_feed->live() : nullptr;
+    // At a playhead the callback's whole record is drawn already.
+    const loopscope::LiveState* live = m_view.m_feed && !m_view.m_feed->playhead() ? m_view.m_feed->live() : nullptr;
     if (!live || !live->inCallback.load(std::memory_order_relaxed) || live->finished.load(std::memory_order_relaxed))
         return;
     const CallbackKind kind = CallbackKind(live->callbackKind.load(std::memory_order_relaxed));
@@ -291,14 +292,26 @@ void TimelinePainter::paintSelection()
     }
 }
 
+// The live edge, or the playhead with its handle in the ruler (drag it to scrub).
 void TimelinePainter::paintLiveEdge()
 {
     const std::int64_t now = m_view.nowNs();
     if (now < m_window.startNs || now > m_window.endNs)
         return;
     const double x = TimeMapping::mapTimeToX(now, m_window, m_left, m_width);
-    m_painter.setPen(QPen(m_palette.color(QPalette::Highlight), 1.5));
+    const QColor color = m_palette.color(QPalette::Highlight);
+    const bool playhead = m_view.m_feed && m_view.m_feed->playhead();
+    m_painter.setPen(QPen(color, playhead ? 2.0 : 1.5));
     m_painter.drawLine(QPointF(x - 1, m_view.m_rulerHeight), QPointF(x - 1, m_view.m_contentHeight));
+    if (!playhead)
+        return;
+    const double size = m_view.m_rulerHeight * 0.45;
+    const QPointF handle[] = { { x - 1 - size / 2, m_view.m_rulerHeight - size },
+        { x - 1 + size / 2, m_view.m_rulerHeight - size }, { x - 1, m_view.m_rulerHeight } };
+    m_painter.setClipping(false);
+    m_painter.setPen(Qt::NoPen);
+    m_painter.setBrush(color);
+    m_painter.drawPolygon(handle, 3);
 }
 
 // What the view shows, top left: the live edge, a whole finished run, or where the user panned.

@@ -62,6 +62,7 @@ TimelineView::TimelineView(LiveFeed* feed, QWidget* parent)
         connect(m_feed, &LiveFeed::reset, this, &TimelineView::onReset);
         connect(m_feed, &LiveFeed::advanced, this, &TimelineView::onAdvanced);
         connect(m_feed, &LiveFeed::ticked, this, &TimelineView::onTicked);
+        connect(m_feed, &LiveFeed::playheadMoved, this, &TimelineView::onPlayheadMoved);
     }
     onReset();
 }
@@ -96,15 +97,15 @@ void TimelineView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     for (std::size_t i = from; i < to; ++i) {
         const Record& record = log[i];
         const int rowsBefore = int(m_index.rows().size());
-        const int row = record.type == RecordType::Callback && record.thread == MainThread
-            ? m_index.rowOf(RowKind::Callbacks, MainThread, record.sub)
-            : -1;
+        const bool callback = record.type == RecordType::Callback;
+        const CallbackKind kind = loopscope::callbackKindOf(record);
+        const int row
+            = callback && record.thread == MainThread ? m_index.rowOf(RowKind::Callbacks, MainThread, int(kind)) : -1;
         const bool wasEmpty = row >= 0 && m_index.rows()[std::size_t(row)].spans.empty();
         if (m_index.add(record, std::uint16_t(logIndex), std::uint32_t(i)) || int(m_index.rows().size()) != rowsBefore)
             rowsChanged = true;
         // Close and work rows appear when first used.
-        if (wasEmpty
-            && (record.sub == std::uint8_t(CallbackKind::Close) || record.sub == std::uint8_t(CallbackKind::Work)))
+        if (wasEmpty && (kind == CallbackKind::Close || kind == CallbackKind::Work))
             rowsChanged = true;
     }
     if (rowsChanged) {
@@ -131,16 +132,27 @@ void TimelineView::fitFinishedRun()
     const bool finished = m_feed && m_feed->finished();
     if (finished && !m_wasFinished && m_following && (replay || m_feed->hasMainModule())) {
         const std::int64_t end = m_index.lastEndNs();
-        if (end > 0 && (replay || end < m_spanNs)) {
-            setWindow({ -end / 40, end + end / 20 });
-            m_autoFitted = true;
-        }
+        // A recording's records arrive on the tick after it opens.
+        if (end == 0)
+            return;
+        if (replay || end < m_spanNs)
+            fitWholeRun();
     } else if (!finished && m_wasFinished && m_autoFitted) {
         m_autoFitted = false;
         m_spanNs = DefaultSpanNs;
         followLive();
     }
     m_wasFinished = finished;
+}
+
+// From the first event to the last, with a margin: the start-up before the first event is not shown.
+void TimelineView::fitWholeRun()
+{
+    const std::int64_t first = m_feed ? std::max<std::int64_t>(0, m_feed->firstNs()) : 0;
+    const std::int64_t last = std::max(m_index.lastEndNs(), first + MinSpanNs);
+    const std::int64_t margin = (last - first) / 30;
+    setWindow({ first - margin, last + margin });
+    m_autoFitted = true;
 }
 
 std::int64_t TimelineView::nowNs() const
@@ -400,10 +412,38 @@ void TimelineView::wheelEvent(QWheelEvent* event)
     event->accept();
 }
 
+void TimelineView::onPlayheadMoved()
+{
+    const std::optional<std::int64_t> playhead = m_feed ? m_feed->playhead() : std::nullopt;
+    if (playhead && !m_following && (*playhead < m_window.startNs || *playhead > m_window.endNs)) {
+        const std::int64_t span = m_window.spanNs();
+        m_window = { *playhead - span / 2, *playhead - span / 2 + span };
+    }
+    update();
+}
+
+bool TimelineView::scrubTo(double x)
+{
+    if (!m_feed || !m_feed->canReplay())
+        return false;
+    const double clamped = std::clamp(x, plotLeft(), plotLeft() + plotWidth());
+    m_feed->setPlayhead(TimeMapping::mapXToTime(clamped, m_window, plotLeft(), plotWidth()));
+    return true;
+}
+
 void TimelineView::mousePressEvent(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton)
         return QWidget::mousePressEvent(event);
+    const QPointF pos = event->position();
+    // The ruler is the playhead's track: press and drag there to scrub.
+    m_scrubbing = pos.y() < m_rulerHeight && pos.x() >= plotLeft() && scrubTo(pos.x());
+    if (m_scrubbing) {
+        if (m_following)
+            setWindow(m_window);
+        setFocus(Qt::MouseFocusReason);
+        return;
+    }
     m_pressed = true;
     m_dragged = false;
     m_pressPos = event->position().toPoint();
@@ -413,6 +453,10 @@ void TimelineView::mousePressEvent(QMouseEvent* event)
 
 void TimelineView::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_scrubbing) {
+        scrubTo(event->position().x());
+        return;
+    }
     if (!m_pressed)
         return;
     const int dx = event->position().toPoint().x() - m_pressPos.x();
@@ -431,6 +475,10 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (event->button() == Qt::LeftButton && m_scrubbing) {
+        m_scrubbing = false;
+        return;
+    }
     if (event->button() != Qt::LeftButton || !m_pressed)
         return QWidget::mouseReleaseEvent(event);
     m_pressed = false;
@@ -445,6 +493,9 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         m_hasSelection = false;
         update();
     }
+    // In a recording, a click on an item also takes the playhead to where it begins.
+    if (!text.isEmpty() && m_feed && m_feed->canReplay())
+        m_feed->setPlayhead(m_selected.startNs);
     showDetails(text, pos.toPoint());
 }
 
@@ -466,7 +517,11 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
         panBy(m_window.spanNs() / 10);
         break;
     case Qt::Key_Home:
-        followLive();
+        // A run that has ended, or a recording, fits in view; a live one is followed again.
+        if (m_feed && (m_feed->finished() || m_feed->playhead()) && m_index.lastEndNs() > 0)
+            fitWholeRun();
+        else
+            followLive();
         break;
     case Qt::Key_Escape:
         m_detailsPanel->hide();
@@ -490,6 +545,10 @@ bool TimelineView::event(QEvent* event)
         if (pos.y() < m_rulerHeight) {
             text = tr("The last seconds of the loop, newest on the right. Scroll to zoom, drag or use the arrow keys "
                       "to pan, + and - to zoom, Home to follow live again; click an item for its details.");
+            if (m_feed && m_feed->canReplay())
+                text += QLatin1Char('\n')
+                    + tr("Press or drag here to move the playhead: the circle, the queues, the thread pool and the "
+                         "console show that moment of the recording.");
         } else if (pos.x() < plotLeft()) {
             text = rowToolTip(row);
         } else if (row >= 0) {

@@ -60,6 +60,7 @@ protected:
 
 private:
     void fitFinishedRun();
+    void fitWholeRun();
     struct Lane
     {
         int row = -1; // in the index
@@ -71,6 +72,10 @@ private:
     void onReset();
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void onTicked();
+    // Keeps the playhead in view as it steps.
+    void onPlayheadMoved();
+    // Moves the feed's playhead to the time at widget x; false when the recording cannot be replayed.
+    bool scrubTo(double x);
     void relayout();
     void updateWindow();
     void zoomBy(double factor, std::int64_t anchorNs);
@@ -99,7 +104,8 @@ private:
     double m_rulerHeight = 24;
     double m_contentHeight = 0;
 
-    // Dragging.
+    // Dragging: the window, or the playhead along the ruler.
+    bool m_scrubbing = false;
     QPoint m_pressPos;
     TimeWindow m_pressWindow;
     bool m_pressed = false;
