@@ -1,4 +1,5 @@
 #include "models/timelineindex.h"
+#include "models/timelinetexts.h"
 #include "models/timemapping.h"
 
 #include "recording/events.h"
@@ -13,6 +14,26 @@ class TestTimeMapping : public QObject
     Q_OBJECT
 
 private slots:
+    // Axis ticks read in the unit of their step: no "0.00075 s".
+    void ticksReadNaturally_data()
+    {
+        QTest::addColumn<qint64>("ns");
+        QTest::addColumn<qint64>("step");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("µs") << qint64(750'000) << qint64(50'000) << QStringLiteral("750 µs");
+        QTest::newRow("quarter ms") << qint64(1'250'000) << qint64(250'000) << QStringLiteral("1.25 ms");
+        QTest::newRow("ms") << qint64(40'000'000) << qint64(20'000'000) << QStringLiteral("40 ms");
+        QTest::newRow("s") << qint64(2'000'000'000) << qint64(1'000'000'000) << QStringLiteral("2 s");
+        QTest::newRow("half s") << qint64(1'500'000'000) << qint64(500'000'000) << QStringLiteral("1.5 s");
+    }
+    void ticksReadNaturally()
+    {
+        QFETCH(qint64, ns);
+        QFETCH(qint64, step);
+        QFETCH(QString, text);
+        QLocale::setDefault(QLocale::c());
+        QCOMPARE(TimelineTexts::tick(ns, step), text);
+    }
     void mapTimeToX_data();
     void mapTimeToX();
     void roundTrip_data();

@@ -8,6 +8,7 @@
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/theme.h"
+#include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
 
 #include <QAction>
@@ -122,14 +123,22 @@ int main(int argc, char** argv)
         QTest::qWait(200);
     }
     save(window, out.filePath(prefix + QStringLiteral("stepped-back.png")));
+    auto runToItsEnd = [&window](const QString& scenario) {
+        QSettings().setValue(QStringLiteral("stepping/startPaused/") + scenario, false);
+        window.runScenario(scenario);
+        QElapsedTimer waited;
+        waited.start();
+        while (!window.feed()->finished() && waited.elapsed() < 20000)
+            QTest::qWait(100);
+        QTest::qWait(300);
+    };
+    // Six pbkdf2 jobs in two waves, each its own bar; a worker loop's lanes.
+    runToItsEnd(QStringLiteral("pbkdf2-waves"));
+    save(*window.timeline(), out.filePath(prefix + QStringLiteral("timeline-waves.png")));
+    runToItsEnd(QStringLiteral("price-report-worker"));
+    save(*window.timeline(), out.filePath(prefix + QStringLiteral("timeline-worker.png")));
     // pool-saturation at 50 ms: four pbkdf2 running, fs and dns waiting for a thread.
-    QSettings().setValue(QStringLiteral("stepping/startPaused/pool-saturation"), false);
-    window.runScenario(QStringLiteral("pool-saturation"));
-    QElapsedTimer waited;
-    waited.start();
-    while (!window.feed()->finished() && waited.elapsed() < 20000)
-        QTest::qWait(100);
-    QTest::qWait(300);
+    runToItsEnd(QStringLiteral("pool-saturation"));
     window.feed()->setPlayhead(50'000'000);
     QTest::qWait(300);
     save(window, out.filePath(prefix + QStringLiteral("replay-pool.png")));

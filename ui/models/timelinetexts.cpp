@@ -2,6 +2,7 @@
 
 #include "recording/recording.h"
 
+#include <QLocale>
 #include <QStringList>
 
 #include <algorithm>
@@ -16,6 +17,18 @@ using RowKind = TimelineIndex::RowKind;
 QString TimelineTexts::seconds(std::int64_t ns, int decimals)
 {
     return tr("%1 s").arg(double(ns) / 1e9, 0, 'f', decimals);
+}
+
+QString TimelineTexts::tick(std::int64_t ns, std::int64_t stepNs)
+{
+    const std::int64_t unit = stepNs >= 100'000'000 ? 1'000'000'000 : stepNs >= 100'000 ? 1'000'000 : 1'000;
+    int decimals = 0;
+    for (std::int64_t scale = unit; decimals < 6 && stepNs % scale != 0; scale /= 10)
+        ++decimals;
+    const QString value = QLocale().toString(double(ns) / double(unit), 'f', decimals);
+    return unit == 1'000'000'000 ? tr("%1 s").arg(value)
+        : unit == 1'000'000      ? tr("%1 ms").arg(value)
+                                 : tr("%1 µs").arg(value);
 }
 
 QString TimelineTexts::rowName(const TimelineIndex::Row& row)

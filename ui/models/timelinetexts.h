@@ -25,6 +25,9 @@ public:
     // The details of `span`, one fact per line.
     static QString describe(
         const TimelineSpan& span, const TimelineIndex& index, const loopscope::Recording& recording);
-    // A time on the axis, in seconds with `decimals` digits.
+    // A time in seconds with `decimals` digits.
     static QString seconds(std::int64_t ns, int decimals);
+    // A tick of the time axis whose ticks are `stepNs` apart, in the unit that reads naturally for
+    // that step (µs, ms or s) with as many digits as the step needs: "750 µs", "1.25 ms", "2 s".
+    static QString tick(std::int64_t ns, std::int64_t stepNs);
 };

@@ -78,6 +78,14 @@ QScrollArea* verticalScroller(QWidget* content, QWidget* parent)
     return scroll;
 }
 
+// As verticalScroller, for a view that fits its content to a shorter height, down to its minimum size hint.
+QScrollArea* fittingScroller(QWidget* content, QWidget* parent)
+{
+    QScrollArea* scroll = verticalScroller(content, parent);
+    content->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    return scroll;
+}
+
 QString withShortcut(const QString& explanation, const QKeySequence& shortcut)
 {
     if (shortcut.isEmpty())
@@ -422,7 +430,7 @@ void MainWindow::createDocks()
     m_timeline = new TimelineView(m_feed, this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
     auto* timelineDock = m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timelineDock"),
-        verticalScroller(m_timeline, this), Qt::BottomDockWidgetArea,
+        fittingScroller(m_timeline, this), Qt::BottomDockWidgetArea,
         tr("The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. "
            "Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows details."));
 

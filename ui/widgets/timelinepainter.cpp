@@ -74,7 +74,7 @@ void TimelinePainter::paintLanes()
             lastGroup = lane.group;
             const QString heading = lane.group == 0 ? tr("MAIN LOOP")
                 : lane.group == 1                   ? tr("THREAD POOL")
-                                                    : tr("WORKER LOOP %1").arg(lane.group - 1);
+                                                    : tr("WORKER LOOP %1").arg(lane.group - 2);
             QFont bold = m_view.font();
             bold.setBold(true);
             m_painter.setFont(bold);
@@ -115,7 +115,6 @@ void TimelinePainter::paintRuler()
     m_painter.fillRect(QRectF(0, 0, m_view.width(), ruler), m_palette.color(QPalette::Window));
     const double minTickPixels = m_metrics.horizontalAdvance(QStringLiteral("00.000000 s")) + 16;
     const std::int64_t step = TimeMapping::tickStep(m_window.spanNs(), m_width, minTickPixels);
-    const int decimals = std::clamp(int(std::ceil(-std::log10(double(step) / 1e9) - 1e-9)), 0, 9);
     std::int64_t tick = m_window.startNs <= 0 ? 0 : (m_window.startNs + step - 1) / step * step;
     m_painter.setClipRect(QRectF(m_left, 0, m_width, height));
     for (; tick <= m_window.endNs; tick += step) {
@@ -124,7 +123,7 @@ void TimelinePainter::paintRuler()
         m_painter.drawLine(QPointF(x, ruler), QPointF(x, height));
         m_painter.setPen(m_faint);
         m_painter.drawLine(QPointF(x, ruler - 5), QPointF(x, ruler));
-        const QString label = TimelineTexts::seconds(tick, decimals);
+        const QString label = TimelineTexts::tick(tick, step);
         if (x + 3 + m_metrics.horizontalAdvance(label) <= m_left + m_width)
             m_painter.drawText(QRectF(x + 3, 0, minTickPixels, ruler - 2), Qt::AlignLeft | Qt::AlignVCenter, label);
     }
@@ -170,6 +169,8 @@ void TimelinePainter::paintBars()
             if (sleeping) {
                 m_painter.fillRect(QRectF(x0, top, x1 - x0, height), withAlpha(color, 0.35));
                 m_painter.fillRect(QRectF(x0, top + height - 2, x1 - x0, 2), color);
+            } else if (row.kind == RowKind::Pool && piece.count == 1 && recording) {
+                paintPoolJob((*recording->logs[span.log])[span.index], x0, x1, top, height, color);
             } else {
                 m_painter.fillRect(QRectF(x0, top, x1 - x0, height), color);
             }
@@ -188,8 +189,24 @@ void TimelinePainter::paintBars()
     }
 }
 
-// Callbacks and pool work: touching pieces with one label read as one bar, "label ×count", so a
-// storm cut into many runs still says what it is and how many calls it made.
+// One thread-pool job: its own bar, a gap from the next job on the thread, and the time it waited
+// for a free thread as a lighter strip along the lane's foot before it.
+void TimelinePainter::paintPoolJob(
+    const Record& job, double x0, double x1, double top, double height, const QColor& color)
+{
+    if (job.span.busyNs > 0) {
+        const double waitFrom
+            = std::max(m_left - 2, TimeMapping::mapTimeToX(job.startNs - job.span.busyNs, m_window, m_left, m_width));
+        if (x0 - waitFrom >= 1)
+            m_painter.fillRect(
+                QRectF(waitFrom, top + height - 3, x0 - waitFrom, 3), withAlpha(PhaseColors::waiting(), 0.8));
+    }
+    const double gap = x1 - x0 > 4 ? 1.5 : 0;
+    m_painter.fillRect(QRectF(x0, top, x1 - x0 - gap, height), color);
+}
+
+// Callbacks: touching pieces with one label read as one bar, "label ×count", so a storm cut into
+// many runs still says what it is and how many calls it made. Pool jobs are each their own.
 void TimelinePainter::paintBarLabels(int laneRow, double top, double height)
 {
     const double minText = m_metrics.horizontalAdvance(QStringLiteral("wwww"));
@@ -207,7 +224,8 @@ void TimelinePainter::paintBarLabels(int laneRow, double top, double height)
         std::size_t next = k;
         for (; next < pieces.size(); ++next) {
             const TimelineIndex::Piece& piece = pieces[next];
-            if (next > k && (piece.x0 > x1 + 1.0 || labelAt(piece) != label))
+            const bool ownBar = row.kind == RowKind::Pool && piece.count == 1;
+            if (next > k && (piece.x0 > x1 + 1.0 || labelAt(piece) != label || ownBar))
                 break;
             x1 = std::max(x1, piece.x1);
             spans += piece.count;

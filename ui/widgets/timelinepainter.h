@@ -27,6 +27,8 @@ private:
     void paintRuler();
     void paintBars();
     void paintBarLabels(int laneRow, double top, double height);
+    void paintPoolJob(
+        const loopscope::Record& job, double x0, double x1, double top, double height, const QColor& color);
     void paintRunningCallback();
     void paintHolds();
     void paintSelection();

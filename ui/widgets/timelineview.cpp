@@ -233,20 +233,12 @@ void TimelineView::relayout()
     const double headingHeight = std::ceil(fm.height() + 4);
     m_rulerHeight = std::ceil(fm.height() + 10);
 
+    // The lanes in order, at their natural height.
     m_lanes.clear();
-    double y = m_rulerHeight + 2;
-    int group = -1;
     auto addLane = [&](int row, double height, int laneGroup) {
-        if (row < 0)
-            return;
-        if (laneGroup != group) {
-            y += headingHeight;
-            group = laneGroup;
-        }
-        m_lanes.push_back({ row, y, height, laneGroup });
-        y += height + 1;
+        if (row >= 0)
+            m_lanes.push_back({ row, 0, height, laneGroup });
     };
-
     addLane(m_index.rowOf(RowKind::Phases, MainThread, -1), rowHeight + 6, 0);
     for (CallbackKind kind : AlwaysShown)
         addLane(m_index.rowOf(RowKind::Callbacks, MainThread, int(kind)), rowHeight, 0);
@@ -260,17 +252,46 @@ void TimelineView::relayout()
     for (const TimelineIndex::Row& row : rows) {
         if (row.kind == RowKind::Pool)
             pool.push_back(row.thread);
-        else if (row.thread >= WorkerThreadBase && row.kind == RowKind::Phases)
-            workers.push_back(row.thread);
+        else if (row.thread >= WorkerThreadBase)
+            workers.push_back(row.thread); // a worker whose loop never iterated has callbacks only
     }
     std::sort(pool.begin(), pool.end());
     std::sort(workers.begin(), workers.end());
+    workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
     for (std::uint16_t worker : pool)
         addLane(m_index.rowOf(RowKind::Pool, worker, -1), rowHeight, 1);
     for (std::uint16_t thread : workers) {
         const int laneGroup = 2 + int(thread - WorkerThreadBase);
         addLane(m_index.rowOf(RowKind::Phases, thread, -1), rowHeight, laneGroup);
         addLane(m_index.rowOf(RowKind::Callbacks, thread, -1), rowHeight, laneGroup);
+    }
+
+    // Lanes shrink, down to a line of text each, so that every lane fits the dock: the thread pool is
+    // never below the fold. Below that the dock scrolls.
+    double fixed = m_rulerHeight + 2 + 4;
+    double lanes = 0;
+    int group = -1;
+    for (const Lane& lane : m_lanes) {
+        fixed += lane.group != group ? headingHeight + 1 : 1;
+        group = lane.group;
+        lanes += lane.height;
+    }
+    const double minimumLane = std::ceil(fm.height() + 2);
+    m_naturalHeight = fixed + lanes;
+    m_minimumHeight = fixed + minimumLane * double(m_lanes.size());
+    const double scale = height() > 0 && height() < m_naturalHeight && lanes > 0
+        ? std::max(0.0, double(height()) - fixed) / lanes
+        : 1.0;
+    double y = m_rulerHeight + 2;
+    group = -1;
+    for (Lane& lane : m_lanes) {
+        if (lane.group != group) {
+            y += headingHeight;
+            group = lane.group;
+        }
+        lane.height = std::max(minimumLane, std::floor(lane.height * scale));
+        lane.top = y;
+        y += lane.height + 1;
     }
     m_contentHeight = y + 4;
 
@@ -291,12 +312,12 @@ int TimelineView::rowAtY(double y) const
 
 QSize TimelineView::sizeHint() const
 {
-    return QSize(900, int(std::ceil(m_contentHeight)));
+    return QSize(900, int(std::ceil(m_naturalHeight)));
 }
 
 QSize TimelineView::minimumSizeHint() const
 {
-    return QSize(400, int(std::ceil(m_rulerHeight * 4)));
+    return QSize(400, int(std::ceil(std::max(m_minimumHeight, m_rulerHeight * 4))));
 }
 
 const TimelineIndex::Row* TimelineView::indexRow(int rowIndex) const
@@ -387,6 +408,8 @@ void TimelineView::showDetails(const QString& text, const QPoint& near)
 void TimelineView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    if (event->size().height() != event->oldSize().height())
+        relayout();
     updateWindow();
 }
 

@@ -102,7 +102,9 @@ private:
     bool m_autoFitted = false; // the window shows a finished run, not the live edge
     double m_labelWidth = 120;
     double m_rulerHeight = 24;
-    double m_contentHeight = 0;
+    double m_contentHeight = 0; // as laid out for the height the view has
+    double m_naturalHeight = 0; // every lane at its natural height
+    double m_minimumHeight = 0; // every lane a line of text
 
     // Dragging: the window, or the playhead along the ruler.
     bool m_scrubbing = false;
