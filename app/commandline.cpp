@@ -89,8 +89,22 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("Node's time from the main module's drain to the first timers phase, in microseconds (default 130, "
            "measured against Node 20; 0 to 100000)."),
         tr("N"));
+    const QCommandLineOption png(QStringLiteral("png"),
+        tr("Write a picture of the run as PNG to FILE: of the window when it closes, or with --headless when the run "
+           "ends."),
+        tr("FILE"));
+    const QCommandLineOption svg(
+        QStringLiteral("svg"), tr("As --png, as SVG with vector shapes and text (for slides)."), tr("FILE"));
+    const QCommandLineOption pdf(QStringLiteral("pdf"),
+        tr("Write a one-page PDF report of the run (program, console, circle, latency chart, summary) to FILE."),
+        tr("FILE"));
+    const QCommandLineOption view(QStringLiteral("view"),
+        tr("What --png and --svg show: window (default), circle, chart or timeline."), tr("NAME"));
+    const QCommandLineOption at(QStringLiteral("at"),
+        tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
+        tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
-        timeout, lang, compare, node, budget, maxTrace, nodeCosts, startupGap });
+        timeout, lang, compare, node, budget, maxTrace, nodeCosts, startupGap, png, svg, pdf, view, at });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -102,7 +116,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
     for (const QCommandLineOption* single : { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node,
-             &budget, &maxTrace, &nodeCosts, &startupGap }) {
+             &budget, &maxTrace, &nodeCosts, &startupGap, &png, &svg, &pdf, &view, &at }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }
@@ -114,6 +128,11 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     out.traceFile = parser.value(trace);
     out.csvFile = parser.value(csv);
     out.openFile = parser.value(open);
+    out.pngFile = parser.value(png);
+    out.svgFile = parser.value(svg);
+    out.pdfFile = parser.value(pdf);
+    if (parser.isSet(view))
+        out.view = parser.value(view);
     out.language = parser.value(lang);
     out.summary = parser.isSet(summary);
     out.compareNode = parser.isSet(compare);
@@ -145,6 +164,25 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--csv would overwrite the recording '%1'").arg(out.openFile);
     if (sameFile(out.traceFile, out.csvFile))
         return tr("--trace and --csv name the same file '%1'").arg(out.csvFile);
+    static const QStringList views { QStringLiteral("window"), QStringLiteral("circle"), QStringLiteral("chart"),
+        QStringLiteral("timeline") };
+    if (!views.contains(out.view))
+        return tr("--view must be one of window, circle, chart, timeline, not '%1'").arg(out.view);
+    if (parser.isSet(view) && out.pngFile.isEmpty() && out.svgFile.isEmpty())
+        return tr("--view needs --png or --svg");
+    if (parser.isSet(at)) {
+        bool number = false;
+        const double ms = parser.value(at).toDouble(&number);
+        if (!number || !(ms >= 0))
+            return tr("--at must be a number of milliseconds from 0, not '%1'").arg(parser.value(at));
+        if (!out.wantsPictures())
+            return tr("--at needs --png, --svg or --pdf");
+        out.atMs = ms;
+    }
+    for (const QString* picture : { &out.pngFile, &out.svgFile, &out.pdfFile }) {
+        if (!picture->isEmpty() && (sameFile(*picture, out.programFile) || sameFile(*picture, out.openFile)))
+            return tr("a picture would overwrite '%1'").arg(*picture);
+    }
     if (parser.isSet(timeout) && !parseInt(parser.value(timeout), 1, 86400000, out.timeoutMs))
         return tr("--timeout-ms must be a whole number from 1 to 86400000, not '%1'").arg(parser.value(timeout));
     if (parser.isSet(budget) && !parseInt(parser.value(budget), 16, 1048576, out.memoryBudgetMb))
@@ -195,13 +233,15 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     } else if (parser.isSet(headless)) {
         if (!out.openFile.isEmpty()) {
             // A recording opened without a window is summarised, written again, or both.
-            const bool output = out.summary || !out.traceFile.isEmpty() || !out.csvFile.isEmpty();
+            const bool output
+                = out.summary || !out.traceFile.isEmpty() || !out.csvFile.isEmpty() || out.wantsPictures();
             if (!output && out.fileIsPositional && !QFileInfo::exists(out.openFile))
                 return tr("%1: no such file").arg(out.openFile);
             if (!output && out.fileIsPositional)
-                return tr("--headless with the recording '%1' needs --summary, --trace or --csv").arg(out.openFile);
+                return tr("--headless with the recording '%1' needs --summary, --trace, --csv or a picture")
+                    .arg(out.openFile);
             if (!output)
-                return tr("--headless --open needs --summary, --trace or --csv");
+                return tr("--headless --open needs --summary, --trace, --csv or a picture");
             out.action = Action::ReopenRecording;
         } else if (!hasProgram) {
             return tr("--headless needs --scenario or --program");

@@ -24,6 +24,13 @@ public:
     QString traceFile;
     QString csvFile;
     QString openFile;
+    // Pictures: --png and --svg of the view named by --view (window, circle, chart, timeline), --pdf
+    // the one-page report; at --at milliseconds of the recording when given, else at its end.
+    QString pngFile;
+    QString svgFile;
+    QString pdfFile;
+    QString view = QStringLiteral("window");
+    std::optional<double> atMs;
     QString language;
     QString nodePath = QStringLiteral("node");
     bool fileIsPositional = false; // programFile or openFile came as FILE, decided by its content
@@ -40,6 +47,8 @@ public:
 
     // Node's costs as --node-costs and --startup-gap-us set them, or nullopt when neither is given.
     std::optional<loopscope::NodeCosts> nodeCosts() const;
+
+    bool wantsPictures() const { return !pngFile.isEmpty() || !svgFile.isEmpty() || !pdfFile.isEmpty(); }
 
     // Parses arguments; on bad input returns the message to print (exit code 2).
     static std::optional<QString> parse(const QStringList& arguments, CommandLine& out);

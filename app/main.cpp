@@ -1,8 +1,10 @@
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
 #include "headless.h"
+#include "models/consolemodel.h"
 #include "models/sessioncontroller.h"
 #include "outputfiles.h"
+#include "pictureoutput.h"
 #include "signalnotifier.h"
 #include "widgets/fileactions.h"
 #include "widgets/mainwindow.h"
@@ -61,6 +63,31 @@ int writeShownRecording(const CommandLine& options, MainWindow& window)
     return outputfiles::write(options, *recording) ? 0 : 1;
 }
 
+// --headless with a picture: the run in the window, drawn offscreen; stdout carries the program's
+// console as a headless run's does, the recording is written as it would be, then the pictures.
+int runForPictures(const CommandLine& options, MainWindow& window, const ScenarioCatalog::Overrides& overrides)
+{
+    // Never shown: a bad file or a failed write is a line on stderr, never a dialog nobody can close.
+    window.resize(1600, 960);
+    const bool opened = options.programFile.isEmpty()
+        ? options.openFile.isEmpty() || window.openRecording(options.openFile)
+        : window.openProgram(options.programFile, overrides);
+    if (!opened) {
+        printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+        return 2;
+    }
+    const bool ended = pictureoutput::waitForTheEnd(options, window);
+    for (const QString& line : window.consoleModel()->outputLines())
+        printOut(line + QLatin1Char('\n'));
+    const bool pictures = pictureoutput::write(options, window);
+    const int written = options.traceFile.isEmpty() && options.csvFile.isEmpty() && !options.summary
+        ? 0
+        : writeShownRecording(options, window);
+    if (!ended)
+        return 3;
+    return written != 0 ? written : pictures ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -103,9 +130,14 @@ int main(int argc, char** argv)
         case CommandLine::Action::EmitJs:
             return headless::emitJs(options);
         case CommandLine::Action::RunHeadless:
-            return headless::run(options);
+            // Pictures need the window's views, drawn offscreen; everything else runs without them.
+            if (!options.wantsPictures() || options.compareNode)
+                return headless::run(options);
+            break;
         case CommandLine::Action::ReopenRecording:
-            return headless::reopenRecording(options);
+            if (!options.wantsPictures())
+                return headless::reopenRecording(options);
+            break;
         case CommandLine::Action::RunGui:
             if (!outputfiles::checkWritable(options))
                 return 2;
@@ -113,6 +145,9 @@ int main(int argc, char** argv)
         }
     }
 
+    const bool headlessPictures = options.action != CommandLine::Action::RunGui;
+    if (headlessPictures && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/loopscope.svg")));
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
@@ -146,6 +181,8 @@ int main(int argc, char** argv)
             window.scenarioBrowser()->setParameter(QString::fromStdString(key), QString::fromStdString(value).toInt());
         window.runProgram(std::get<loopscope::Program>(std::move(loaded)));
     }
+    if (headlessPictures)
+        return runForPictures(options, window, overrides);
     window.show();
     // A file named on the command line (--program, --open or FILE) opens once the window runs, as Ctrl+O
     // opens one: a bad file is the error dialog over the window, whose own loop goes on, and a line on stderr.
@@ -158,8 +195,9 @@ int main(int argc, char** argv)
         });
     }
     const int code = app.exec();
+    const bool pictures = !options.wantsPictures() || pictureoutput::write(options, window);
     if (options.traceFile.isEmpty() && options.csvFile.isEmpty() && !options.summary)
-        return code;
+        return pictures ? code : 1;
     const int written = writeShownRecording(options, window);
-    return written != 0 ? written : code;
+    return written != 0 ? written : pictures ? code : 1;
 }

@@ -191,6 +191,7 @@ private slots:
     void hugeProgram();
     void deepButLegalProgramRuns();
     void reopenedRecordingIsWrittenAgain();
+    void picturesOfAHeadlessRun();
     void fifoIsRefusedWithoutWaiting();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
@@ -593,7 +594,62 @@ void TestCli::reopenedRecordingIsWrittenAgain()
     QCOMPARE(b.readAll(), a.readAll());
     const Run nothing = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--open"), first });
     QCOMPARE(nothing.exitCode, 2);
-    QVERIFY2(nothing.err.contains("needs --summary, --trace or --csv"), describe(nothing).constData());
+    QVERIFY2(nothing.err.contains("needs --summary, --trace, --csv or a picture"), describe(nothing).constData());
+}
+
+// --png, --svg and --pdf without a window: the window's views drawn offscreen once the run has ended,
+// or at --at milliseconds of a recording; stdout is the program's console all the same.
+void TestCli::picturesOfAHeadlessRun()
+{
+    const QString svg = m_dir.filePath(QStringLiteral("circle.svg"));
+    const QString png = m_dir.filePath(QStringLiteral("circle.png"));
+    const QString pdf = m_dir.filePath(QStringLiteral("report.pdf"));
+    const QString trace = m_dir.filePath(QStringLiteral("for-pictures.json"));
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+            QStringLiteral("--view"), QStringLiteral("circle"), QStringLiteral("--svg"), svg, QStringLiteral("--png"),
+            png, QStringLiteral("--pdf"), pdf, QStringLiteral("--trace"), trace },
+        30000);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QCOMPARE(run.out, QByteArray("readFile callback\nprocess.nextTick\npromise.then\nsetImmediate\nsetTimeout 0\n"));
+    // Vector shapes and text, no embedded bitmap.
+    QFile drawing(svg);
+    QVERIFY(drawing.open(QIODevice::ReadOnly));
+    const QByteArray xml = drawing.readAll();
+    QVERIFY2(xml.count("<path") > 20, xml.left(300).constData());
+    QVERIFY(!xml.contains("<image"));
+    // A PNG whose header (IHDR) gives the circle's size.
+    QFile picture(png);
+    QVERIFY(picture.open(QIODevice::ReadOnly));
+    const QByteArray header = picture.read(24);
+    QVERIFY(header.startsWith("\x89PNG\r\n\x1a\n") && header.mid(12, 4) == "IHDR");
+    const auto bigEndian = [&](int at) {
+        return quint32(quint8(header[at])) << 24 | quint32(quint8(header[at + 1])) << 16
+            | quint32(quint8(header[at + 2])) << 8 | quint32(quint8(header[at + 3]));
+    };
+    QVERIFY(bigEndian(16) > 200 && bigEndian(20) > 200);
+    QFile report(pdf);
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    QVERIFY(report.read(5) == "%PDF-");
+
+    // A recording at a moment of it: the picture of the chart at 2 ms.
+    const QString chart = m_dir.filePath(QStringLiteral("chart.svg"));
+    const Run replay
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--open"), trace, QStringLiteral("--at"),
+            QStringLiteral("2"), QStringLiteral("--view"), QStringLiteral("chart"), QStringLiteral("--svg"), chart });
+    QVERIFY2(replay.finished && replay.exitCode == 0, describe(replay).constData());
+    QVERIFY(QFileInfo(chart).size() > 1000);
+
+    // Bad requests are refused before anything runs.
+    const Run badView
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+            QStringLiteral("--view"), QStringLiteral("wheel"), QStringLiteral("--png"), png });
+    QCOMPARE(badView.exitCode, 2);
+    QVERIFY2(badView.err.contains("--view must be one of"), describe(badView).constData());
+    const Run badPicture = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order"), QStringLiteral("--png"), m_dir.filePath(QStringLiteral("circle.bmp")) });
+    QCOMPARE(badPicture.exitCode, 1);
+    QVERIFY2(badPicture.err.contains("written as .png or .svg"), describe(badPicture).constData());
 }
 
 void TestCli::fifoIsRefusedWithoutWaiting()

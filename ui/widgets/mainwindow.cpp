@@ -1,5 +1,6 @@
 #include "widgets/mainwindow.h"
 
+#include "formats/summary.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/queueboard.h"
@@ -11,6 +12,7 @@
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/phasewheel.h"
+#include "widgets/pictures.h"
 #include "widgets/poollanesview.h"
 #include "widgets/scenariobrowser.h"
 #include "widgets/steppingcontrols.h"
@@ -249,6 +251,20 @@ void MainWindow::createFileMenu()
         tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
     connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
 
+    auto* pictures = new QMenu(tr("Export picture"), this);
+    pictures->setToolTipsVisible(true);
+    const std::pair<View, QString> views[] = { { View::Circle, tr("Circle…") }, { View::Chart, tr("Latency chart…") },
+        { View::Timeline, tr("Timeline…") }, { View::Window, tr("Whole window…") } };
+    for (const auto& [view, name] : views) {
+        QAction* action = pictures->addAction(name);
+        action->setToolTip(tr("Saves it as drawn now: PNG, or SVG with vector shapes and text for slides."));
+        connect(action, &QAction::triggered, this, [this, view = view] { exportPicture(view); });
+    }
+    auto* report = addControl(tr("Export report…"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
+        tr("Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and "
+           "the recording's summary."));
+    connect(report, &QAction::triggered, this, [this] { exportReport(); });
+
     auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
@@ -259,6 +275,8 @@ void MainWindow::createFileMenu()
     fileMenu->addSeparator();
     fileMenu->addAction(exportTrace);
     fileMenu->addAction(exportCsv);
+    fileMenu->addMenu(pictures);
+    fileMenu->addAction(report);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
 }
@@ -540,6 +558,41 @@ bool MainWindow::openRecording(const QString& path)
 bool MainWindow::exportRecording(ExportFormat format, const QString& path)
 {
     return m_files->exportRecording(format, path);
+}
+
+bool MainWindow::exportPicture(View view, const QString& path)
+{
+    QWidget* const widgets[] = { m_wheel, m_latency, m_timeline, this };
+    QWidget& widget = *widgets[int(view)];
+    const QString target = path.isEmpty()
+        ? QFileDialog::getSaveFileName(this, tr("Export picture"), QString(), Pictures::filters())
+        : path;
+    QString error;
+    if (target.isEmpty() || Pictures::save(widget, target, &error))
+        return !target.isEmpty();
+    m_files->showError(tr("Export picture"), error);
+    return false;
+}
+
+bool MainWindow::exportReport(const QString& path)
+{
+    const QString target = path.isEmpty()
+        ? QFileDialog::getSaveFileName(this, tr("Export report"), QString(), tr("PDF document (*.pdf)"))
+        : path;
+    if (target.isEmpty())
+        return false;
+    Pictures::Report report;
+    report.title = m_controller->programName().isEmpty() ? tr("the idle loop") : m_controller->programName();
+    report.console = m_console->outputLines();
+    if (const loopscope::Recording* recording = m_feed->recording())
+        report.summary = QString::fromStdString(loopscope::summarize(*recording));
+    report.circle = m_wheel;
+    report.chart = m_latency;
+    QString error;
+    if (Pictures::saveReport(report, target, &error))
+        return true;
+    m_files->showError(tr("Export report"), error);
+    return false;
 }
 
 QString MainWindow::lastError() const

@@ -62,6 +62,14 @@ public:
     using ExportFormat = FileActions::ExportFormat;
     // Writes what the session has recorded so far to `path` (asks for one when empty).
     bool exportRecording(ExportFormat format, const QString& path = {});
+    // The views a picture can be taken of.
+    enum class View { Circle, Chart, Timeline, Window };
+    // Writes a picture of `view` as drawn now, PNG or SVG as the path's suffix says (asks for a path
+    // when empty); a failure is shown as an error.
+    bool exportPicture(View view, const QString& path = {});
+    // Writes a one-page PDF report of what is shown: the program, its console, circle, chart and
+    // the recording's summary (asks for a path when empty).
+    bool exportReport(const QString& path = {});
     // The last error shown to the user (tests read it).
     QString lastError() const;
     // Abandons runaway work and continues on a fresh, idle loop.

@@ -1,0 +1,147 @@
+#include "widgets/pictures.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QImage>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPixmap>
+#include <QSvgGenerator>
+#include <QWidget>
+
+#include <algorithm>
+
+namespace {
+
+QString suffixOf(const QString& path)
+{
+    return QFileInfo(path).suffix().toLower();
+}
+
+// Draws `widget` into an SVG generator: every shape and glyph becomes a vector path.
+bool drawSvg(QWidget& widget, QSvgGenerator& svg)
+{
+    svg.setSize(widget.size());
+    svg.setViewBox(QRect(QPoint(), widget.size()));
+    svg.setTitle(widget.accessibleName().isEmpty() ? widget.windowTitle() : widget.accessibleName());
+    QPainter painter;
+    if (!painter.begin(&svg))
+        return false;
+    widget.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    return painter.end();
+}
+
+// Paints `widget` into `target` scaled to fit, keeping its proportions, as the image grab() takes:
+// a view of 800 pixels in a box of 300 points prints at about 190 dpi.
+void paintFitted(QPainter& painter, QWidget& widget, const QRectF& target)
+{
+    const QSize size = widget.size();
+    if (size.isEmpty())
+        return;
+    const double scale = std::min(target.width() / size.width(), target.height() / size.height());
+    painter.drawImage(QRectF(target.topLeft(), QSizeF(size) * scale), widget.grab().toImage());
+}
+
+} // namespace
+
+QString Pictures::filters()
+{
+    return tr("PNG image (*.png);;SVG drawing (*.svg)");
+}
+
+bool Pictures::save(QWidget& widget, const QString& path, QString* error)
+{
+    const QString suffix = suffixOf(path);
+    if (suffix == QLatin1String("png")) {
+        if (widget.grab().save(path, "PNG"))
+            return true;
+        *error = tr("%1: cannot write the picture").arg(path);
+        return false;
+    }
+    if (suffix != QLatin1String("svg")) {
+        *error = tr("%1: a picture is written as .png or .svg").arg(path);
+        return false;
+    }
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setDescription(tr("Drawn by LoopScope"));
+    if (!drawSvg(widget, svg)) {
+        *error = tr("%1: cannot write the picture").arg(path);
+        return false;
+    }
+    if (QFileInfo(path).size() > 0)
+        return true;
+    *error = tr("%1: cannot write the picture").arg(path);
+    return false;
+}
+
+bool Pictures::saveReport(const Report& report, const QString& path, QString* error)
+{
+    QPdfWriter pdf(path);
+    pdf.setPageSize(QPageSize(QPageSize::A4));
+    pdf.setPageOrientation(QPageLayout::Landscape);
+    pdf.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter);
+    pdf.setTitle(tr("LoopScope report: %1").arg(report.title));
+    pdf.setCreator(QStringLiteral("LoopScope"));
+    QPainter painter;
+    if (!painter.begin(&pdf)) {
+        *error = tr("%1: cannot write the report").arg(path);
+        return false;
+    }
+    // Laid out in points (1/72 inch) times the writer's resolution: no scaled painter, which the SVG
+    // renderer of the pictures would not keep.
+    const double pt = pdf.resolution() / 72.0;
+    const QRectF page(0, 0, pdf.width(), pdf.height());
+
+    QFont heading = painter.font();
+    heading.setPointSizeF(16);
+    heading.setBold(true);
+    painter.setFont(heading);
+    painter.drawText(QRectF(page.left(), page.top(), page.width(), 24 * pt), Qt::AlignLeft | Qt::AlignVCenter,
+        tr("LoopScope report: %1").arg(report.title));
+    QFont small = painter.font();
+    small.setPointSizeF(8);
+    small.setBold(false);
+    painter.setFont(small);
+    painter.drawText(QRectF(page.left(), page.top() + 24 * pt, page.width(), 14 * pt), Qt::AlignLeft | Qt::AlignVCenter,
+        QLocale().toString(QDateTime::currentDateTime(), QLocale::LongFormat));
+
+    const double top = page.top() + 46 * pt;
+    const double column = page.width() * 0.42;
+    const double gap = 14 * pt;
+    // Left: the circle above the console.
+    const QRectF circleBox(page.left(), top, column, page.height() * 0.42);
+    if (report.circle)
+        paintFitted(painter, *report.circle, circleBox);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setPointSizeF(8);
+    painter.setFont(mono);
+    const QFontMetricsF monoMetrics(mono, &pdf);
+    double y = circleBox.bottom() + gap;
+    painter.drawText(QRectF(page.left(), y, column, monoMetrics.height()), Qt::AlignLeft, tr("Console"));
+    y += monoMetrics.height() * 1.5;
+    for (const QString& line : report.console) {
+        if (y + 2 * monoMetrics.height() > page.bottom()) {
+            painter.drawText(QRectF(page.left(), y, column, monoMetrics.height()), Qt::AlignLeft, tr("…"));
+            break;
+        }
+        painter.drawText(QRectF(page.left(), y, column, monoMetrics.height()), Qt::AlignLeft,
+            monoMetrics.elidedText(line, Qt::ElideRight, column));
+        y += monoMetrics.height();
+    }
+    // Right: the latency chart above the summary.
+    const double right = page.left() + column + gap;
+    const double width = page.right() - right;
+    const QRectF chartBox(right, top, width, page.height() * 0.42);
+    if (report.chart)
+        paintFitted(painter, *report.chart, chartBox);
+    painter.setFont(mono);
+    painter.drawText(QRectF(right, chartBox.bottom() + gap, width, page.bottom() - chartBox.bottom() - gap),
+        Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, report.summary);
+    if (!painter.end()) {
+        *error = tr("%1: cannot write the report").arg(path);
+        return false;
+    }
+    return true;
+}
