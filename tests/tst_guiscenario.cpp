@@ -7,6 +7,7 @@
 #include "models/statusmodel.h"
 #include "recording/recording.h"
 #include "session/session.h"
+#include "widgets/fileactions.h"
 #include "widgets/mainwindow.h"
 #include "widgets/phasewheel.h"
 #include "widgets/scenariobrowser.h"
@@ -16,14 +17,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <functional>
 
@@ -557,6 +561,16 @@ private slots:
         QCOMPARE(window.consoleModel()->outputLines().size(), 4);
         QCOMPARE(window.queueModel(QueueModel::Queue::Timers)->total(), std::size_t(1));
         QVERIFY(window.timeline()->index().spanCount() > 0);
+        // It is first among the recent files, and dropping it onto a window opens it there.
+        QCOMPARE(window.fileActions()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+        {
+            MainWindow target;
+            QMimeData data;
+            data.setUrls({ QUrl::fromLocalFile(path) });
+            QCOMPARE(MainWindow::droppedFile(data), path);
+            target.openDropped(data);
+            QTRY_VERIFY2_WITH_TIMEOUT(target.replaying(), qPrintable(target.lastError()), 5000);
+        }
         // The whole run is in view, not the live edge of a loop that is not running.
         QVERIFY(!window.timeline()->following());
         QVERIFY(window.timeline()->window().endNs >= window.timeline()->index().lastEndNs());

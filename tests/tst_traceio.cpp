@@ -665,7 +665,12 @@ private slots:
         QTest::newRow("a program") << QByteArray(R"({"format":"loopscope-program","version":1,"name":"x","main":[]})")
                                    << "not a recording: a LoopScope program (run it with --program)";
         QTest::newRow("UTF-16") << QByteArray("{\0}\0", 4) << "file is UTF-16; save it as UTF-8";
-        QTest::newRow("Node's own trace") << nodeTrace() << "not a recording: none of its 3 events is LoopScope's";
+        QTest::newRow("Node's own trace") << nodeTrace()
+                                          << "not a recording: Node.js's own trace (--trace-events-enabled), whose 3 "
+                                             "events say nothing of the loop's phases and queues; Perfetto opens it";
+        QTest::newRow("another tool's trace")
+            << QByteArray(R"({"traceEvents":[{"pid":1,"tid":1,"ts":5,"ph":"X","cat":"gpu","name":"Draw","dur":3}]})")
+            << "not a recording: none of its 1 events is LoopScope's";
     }
 
     void refusesWhatIsNotARecording()

@@ -34,6 +34,12 @@ const TraceValue* TraceEvent::findArgument(std::string_view key) const
     return nullptr;
 }
 
+bool TraceEvent::isNodeTracing() const
+{
+    const std::string_view cat = stringOrEmpty(m_cat);
+    return cat == "v8" || cat.rfind("node", 0) == 0 || cat.rfind("v8,", 0) == 0;
+}
+
 bool TraceEvent::recordType(RecordType& type) const
 {
     if (m_ph.type != Token::String || m_ph.text.size() != 1)

@@ -47,6 +47,8 @@ public:
         return &entry.value;
     }
 
+    // An event of Node.js's own tracing (--trace-events-enabled): its categories are node's and V8's.
+    bool isNodeTracing() const;
     // A metadata event ("ph":"M"), which names a process or thread and holds no record.
     bool isMetadata() const { return m_ph.type == JsonLexer::Token::String && m_ph.text == "M"; }
     // The record type of a LoopScope event; false for events of other tools, which are skipped.

@@ -99,6 +99,7 @@ private:
     std::string m_threadName;
     bool m_seenEventList = false;
     bool m_isProgram = false;
+    bool m_nodeTracing = false; // an event of Node's own tracing was seen
     std::uint64_t m_records = 0;
     TraceReadReport m_report;
     std::string m_fileProblem;
@@ -139,6 +140,10 @@ bool TraceReader::isRecording()
         return true;
     if (m_report.events == 0)
         return refuse("not a recording: no events");
+    if (m_nodeTracing)
+        return refuse("not a recording: Node.js's own trace (--trace-events-enabled), whose "
+            + std::to_string(m_report.events)
+            + " events say nothing of the loop's phases and queues; Perfetto opens it");
     return refuse("not a recording: none of its " + std::to_string(m_report.events) + " events is LoopScope's");
 }
 
@@ -237,6 +242,7 @@ bool TraceReader::readEvent(int depth)
     RecordType type = RecordType::Phase;
     if (!m_event.recordType(type)) {
         m_report.understood += m_event.isMetadata() ? 1 : 0;
+        m_nodeTracing = m_nodeTracing || m_event.isNodeTracing();
         return true;
     }
     Record record;

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMenu>
 #include <QMessageBox>
 #include <QSettings>
 #include <QWidget>
@@ -22,6 +23,7 @@ namespace {
 
 const char* const ProgramDirKey = "files/programDir";
 const char* const ExportDirKey = "files/exportDir";
+const char* const RecentKey = "files/recent";
 
 QString settingsDir(const char* key, const QString& fallback = {})
 {
@@ -66,8 +68,59 @@ bool FileActions::openProgram(const QString& path, const ScenarioCatalog::Overri
         return false;
     }
     rememberDir(ProgramDirKey, path);
+    remember(path);
     emit programLoaded(std::get<loopscope::Program>(loaded), path, overrides);
     return true;
+}
+
+bool FileActions::openFile(const QString& path)
+{
+    return ScenarioCatalog::isProgramFile(path) ? openProgram(path) : openRecording(path);
+}
+
+void FileActions::remember(const QString& path)
+{
+    QStringList recent = QSettings().value(QLatin1String(RecentKey)).toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > MaxRecent)
+        recent.removeLast();
+    QSettings().setValue(QLatin1String(RecentKey), recent);
+}
+
+QStringList FileActions::recentFiles() const
+{
+    QStringList recent;
+    for (const QString& path : QSettings().value(QLatin1String(RecentKey)).toStringList()) {
+        if (QFileInfo::exists(path))
+            recent.append(path);
+    }
+    return recent;
+}
+
+QMenu* FileActions::recentMenu(QWidget* parent)
+{
+    auto* menu = new QMenu(tr("Open recent"), parent);
+    menu->setToolTipsVisible(true);
+    connect(menu, &QMenu::aboutToShow, this, [this, menu] {
+        menu->clear();
+        const QStringList recent = recentFiles();
+        for (int i = 0; i < recent.size(); ++i) {
+            const QString& path = recent[i];
+            // &1 .. &8: a digit opens it from the keyboard.
+            QAction* action = menu->addAction(QStringLiteral("&%1  %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+            action->setToolTip(QDir::toNativeSeparators(path));
+            connect(action, &QAction::triggered, this, [this, path] { openFile(path); });
+        }
+        if (recent.isEmpty())
+            menu->addAction(tr("No files opened yet"))->setEnabled(false);
+        menu->addSeparator();
+        QAction* clear = menu->addAction(tr("Clear the list"));
+        clear->setEnabled(!recent.isEmpty());
+        connect(clear, &QAction::triggered, this, [] { QSettings().remove(QLatin1String(RecentKey)); });
+    });
+    return menu;
 }
 
 void FileActions::openProgramFile()
@@ -91,6 +144,7 @@ bool FileActions::openRecording(const QString& path)
     if (result.outcome != ProgressTask::Outcome::Succeeded)
         return false;
     rememberDir(ExportDirKey, path);
+    remember(path);
     m_controller->replay(std::move(loaded));
     emit recordingOpened(path);
     return true;

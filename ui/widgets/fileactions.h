@@ -8,6 +8,7 @@
 #include <QString>
 
 class ConsoleModel;
+class QMenu;
 class QWidget;
 class SessionController;
 
@@ -33,6 +34,13 @@ public:
     // The dialogs that ask for a file first.
     void openProgramFile();
     void openRecordingFile();
+    // Opens a program or a recording, told apart by what the file holds (a dropped file, a recent one).
+    bool openFile(const QString& path);
+    // The files opened last, newest first (at most MaxRecent), that still exist.
+    QStringList recentFiles() const;
+    static constexpr int MaxRecent = 8;
+    // File > Open recent: rebuilt each time it opens; a file that went away is dropped from it.
+    QMenu* recentMenu(QWidget* parent);
 
     // Bad files and failed writes are told in the console, which keeps them, and in a dialog when
     // the window is visible.
@@ -53,6 +61,7 @@ signals:
 
 private:
     QString askExportPath(ExportFormat format) const;
+    void remember(const QString& path);
 
     SessionController* m_controller = nullptr;
     ConsoleModel* m_console = nullptr;

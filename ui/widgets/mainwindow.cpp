@@ -24,6 +24,8 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -31,6 +33,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -38,8 +41,10 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace {
@@ -104,6 +109,7 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
     m_basePointSize = QApplication::font().pointSizeF();
+    setAcceptDrops(true);
 
     m_controller = new SessionController(this);
     m_feed = m_controller->feed();
@@ -272,6 +278,7 @@ void MainWindow::createFileMenu()
     fileMenu->setToolTipsVisible(true);
     fileMenu->addAction(openProgram);
     fileMenu->addAction(openTrace);
+    fileMenu->addMenu(m_files->recentMenu(this));
     fileMenu->addSeparator();
     fileMenu->addAction(exportTrace);
     fileMenu->addAction(exportCsv);
@@ -558,6 +565,34 @@ bool MainWindow::openRecording(const QString& path)
 bool MainWindow::exportRecording(ExportFormat format, const QString& path)
 {
     return m_files->exportRecording(format, path);
+}
+
+QString MainWindow::droppedFile(const QMimeData& mime)
+{
+    const QList<QUrl> urls = mime.urls();
+    return urls.size() == 1 && urls.front().isLocalFile() ? urls.front().toLocalFile() : QString();
+}
+
+void MainWindow::openDropped(const QMimeData& mime)
+{
+    const QString path = droppedFile(mime);
+    // After the drop has returned: a recording's progress dialog must not run inside the drag.
+    if (!path.isEmpty())
+        QTimer::singleShot(0, this, [this, path] { m_files->openFile(path); });
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedFile(*event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    if (droppedFile(*event->mimeData()).isEmpty())
+        return;
+    event->acceptProposedAction();
+    openDropped(*event->mimeData());
 }
 
 bool MainWindow::exportPicture(View view, const QString& path)

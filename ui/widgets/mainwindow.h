@@ -22,6 +22,7 @@ class QueueBoard;
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMimeData;
 class QSlider;
 class QTreeView;
 class ScenarioBrowser;
@@ -72,6 +73,10 @@ public:
     bool exportReport(const QString& path = {});
     // The last error shown to the user (tests read it).
     QString lastError() const;
+    // A program or a recording dropped onto the window opens as File > Open would open it: one
+    // local file, told apart by what it holds.
+    static QString droppedFile(const QMimeData& mime);
+    void openDropped(const QMimeData& mime);
     // Abandons runaway work and continues on a fresh, idle loop.
     void stopRunaway();
     // Opens Compare with Node.js for `source`; without one, for the program run last (a scenario or a
@@ -94,6 +99,8 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
