@@ -560,6 +560,12 @@ private slots:
         window.feed()->poll();
         QCOMPARE(window.consoleModel()->outputLines().size(), 4);
         QCOMPARE(window.queueModel(QueueModel::Queue::Timers)->total(), std::size_t(1));
+        // Play (P) from the start moves the playhead on in time until the recording's end.
+        window.feed()->setPlayhead(window.feed()->firstNs());
+        QCOMPARE(window.consoleModel()->outputLines().size(), 0);
+        QTest::keyClick(&window, Qt::Key_P);
+        QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines().size(), 5, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.feed()->playhead().value_or(-1), window.feed()->lastEndNs(), 10000);
         QVERIFY(window.timeline()->index().spanCount() > 0);
         // It is first among the recent files, and dropping it onto a window opens it there.
         QCOMPARE(window.fileActions()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());

@@ -301,6 +301,8 @@ void MainWindow::createLoopMenu()
         loopMenu->addAction(action);
     loopMenu->addActions(m_stepping->stepActions());
     loopMenu->addActions(m_stepping->stepBackActions());
+    loopMenu->addAction(m_stepping->playAction());
+    loopMenu->addMenu(m_stepping->speedMenu());
     for (QAction* action : { m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
         loopMenu->addAction(action);
     loopMenu->addSeparator();
@@ -350,6 +352,7 @@ void MainWindow::createToolBar()
     toolbar->addWidget(new QLabel(QLatin1Char(' ') + SteppingControls::stepLabel(), this));
     toolbar->addAction(m_stepping->stepBackActions().front());
     toolbar->addActions(m_stepping->stepActions());
+    toolbar->addAction(m_stepping->playAction());
     toolbar->addSeparator();
     auto* slowLabel = new QLabel(tr("Slow motion "), this);
     slowLabel->setToolTip(m_slowMotion->toolTip());

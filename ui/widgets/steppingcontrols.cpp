@@ -6,7 +6,11 @@
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
+#include "models/replayplayer.h"
+
 #include <QAction>
+#include <QActionGroup>
+#include <QMenu>
 #include <QKeySequence>
 #include <QSettings>
 
@@ -89,6 +93,41 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
     connect(m_previousIteration, &QAction::triggered, this,
         [this] { m_controller->stepBack(loopscope::StepMode::Iteration); });
     m_previousCallback->setIconText(tr("◀ back", "tool bar: previous callback"));
+    m_player = new ReplayPlayer(controller->feed(), this);
+    m_play = makeAction(tr("Play recording"), QKeySequence(Qt::Key_P),
+        tr("In a recording, or a run paused or ended: moves the playhead on in time, at the replay speed, from where "
+           "it stands; the circle, the queues and the thread pool follow. Press again to stop."));
+    m_play->setCheckable(true);
+    m_play->setIconText(tr("▶ play", "tool bar: play the recording"));
+    connect(m_play, &QAction::toggled, this, [this](bool on) {
+        if (!on)
+            m_player->stop();
+        else if (!m_player->playing() && !m_player->play())
+            m_play->setChecked(false);
+    });
+    connect(m_player, &ReplayPlayer::playingChanged, m_play, &QAction::setChecked);
+    m_speedMenu = new QMenu(tr("Replay speed"));
+    m_speedMenu->setToolTipsVisible(true);
+    auto* speeds = new QActionGroup(this);
+    const double saved = QSettings().value(QStringLiteral("replay/speed"), m_player->speed()).toDouble();
+    for (const double speed : ReplayPlayer::Speeds) {
+        QAction* choice = m_speedMenu->addAction(speed < 1 ? tr("1/%L1 of real time").arg(qRound(1 / speed))
+                                                           : speed == 1 ? tr("Real time")
+                                                                        : tr("%L1 times real time").arg(speed));
+        choice->setCheckable(true);
+        choice->setActionGroup(speeds);
+        choice->setToolTip(tr("How fast Play recording moves the playhead: at 1/100, a millisecond of the program "
+                              "lasts a tenth of a second."));
+        if (qFuzzyCompare(speed, saved)) {
+            choice->setChecked(true);
+            m_player->setSpeed(speed);
+        }
+        connect(choice, &QAction::triggered, this, [this, speed] {
+            m_player->setSpeed(speed);
+            QSettings().setValue(QStringLiteral("replay/speed"), speed);
+        });
+    }
+    connect(this, &QObject::destroyed, m_speedMenu, [menu = m_speedMenu] { delete menu; });
     // In the tool bar they follow a "Step:" label, by one word each, so the bar fits 1280 pixels.
     m_nextCallback->setIconText(tr("callback", "tool bar, after Step:"));
     m_nextPhase->setIconText(tr("phase", "tool bar, after Step:"));
@@ -151,6 +190,7 @@ void SteppingControls::updateActions()
         step->setEnabled(paused || feed->playhead());
     for (QAction* step : stepBackActions())
         step->setEnabled(feed->canReplay());
+    m_play->setEnabled(feed->canReplay());
 }
 
 QString SteppingControls::heldText() const

@@ -9,6 +9,8 @@
 #include <functional>
 
 class QAction;
+class QMenu;
+class ReplayPlayer;
 class QKeySequence;
 class SessionController;
 
@@ -32,6 +34,9 @@ public:
     QList<QAction*> stepActions() const;
     // Previous callback, previous phase, previous iteration.
     QList<QAction*> stepBackActions() const;
+    // Play the recording (P) from the playhead, at the speed of speedMenu().
+    QAction* playAction() const { return m_play; }
+    QMenu* speedMenu() const { return m_speedMenu; }
     static QString stepLabel();
     QAction* startPausedAction() const { return m_startPaused; }
 
@@ -66,6 +71,9 @@ private:
     QAction* m_previousPhase = nullptr;
     QAction* m_previousIteration = nullptr;
     QAction* m_startPaused = nullptr;
+    QAction* m_play = nullptr;
+    QMenu* m_speedMenu = nullptr;
+    ReplayPlayer* m_player = nullptr;
     QString m_program;
     const loopscope::Program* m_emittedFor = nullptr;
     loopscope::EmittedJs m_emitted;
