@@ -566,6 +566,18 @@ private slots:
         QTest::keyClick(&window, Qt::Key_P);
         QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines().size(), 5, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(window.feed()->playhead().value_or(-1), window.feed()->lastEndNs(), 10000);
+        // Next phase (N) through it: as poll begins, the caption says how long the loop waits and why.
+        window.feed()->setPlayhead(window.feed()->firstNs());
+        QStringList captions;
+        for (int press = 0; press < 30 && !captions.join(QLatin1Char('\n')).contains(QStringLiteral("Poll:"));
+             ++press) {
+            QTest::keyClick(&window, Qt::Key_N);
+            window.feed()->poll();
+            QTest::qWait(20);
+            captions.append(state->text());
+        }
+        QVERIFY2(captions.join(QLatin1Char('\n')).contains(QStringLiteral("Poll: ")),
+            qPrintable(captions.join(QLatin1Char('\n'))));
         QVERIFY(window.timeline()->index().spanCount() > 0);
         // It is first among the recent files, and dropping it onto a window opens it there.
         QCOMPARE(window.fileActions()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());

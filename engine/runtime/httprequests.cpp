@@ -54,10 +54,10 @@ void Runtime::socketClosing(bool closed)
     }
     m_live.close.store(--m_pendingCloses, std::memory_order_relaxed);
     const std::int64_t at = m_rec.now();
-    m_rec.beginCall(at);
     if (m_checkDone && m_iterationOpen && m_closeStart < 0)
         m_closeStart = at;
-    m_rec.callback(m_labels.socketClose, CallbackKind::Close, at, m_rec.now(), m_iteration, 1);
+    // A callback as any other: a step may halt before and after it.
+    fromLoop([&] { invokeFrom(at, m_labels.socketClose, CallbackKind::Close, [] {}); });
     m_closeEnd = m_rec.now();
 }
 

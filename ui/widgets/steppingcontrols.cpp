@@ -9,10 +9,13 @@
 #include "models/replayplayer.h"
 
 #include <QAction>
+#include <QLocale>
+
 #include <QActionGroup>
-#include <QMenu>
 #include <QKeySequence>
+#include <QMenu>
 #include <QSettings>
+#include <cmath>
 
 namespace {
 
@@ -112,8 +115,8 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
     const double saved = QSettings().value(QStringLiteral("replay/speed"), m_player->speed()).toDouble();
     for (const double speed : ReplayPlayer::Speeds) {
         QAction* choice = m_speedMenu->addAction(speed < 1 ? tr("1/%L1 of real time").arg(qRound(1 / speed))
-                                                           : speed == 1 ? tr("Real time")
-                                                                        : tr("%L1 times real time").arg(speed));
+                : speed == 1                               ? tr("Real time")
+                                                           : tr("%L1 times real time").arg(speed));
         choice->setCheckable(true);
         choice->setActionGroup(speeds);
         choice->setToolTip(tr("How fast Play recording moves the playhead: at 1/100, a millisecond of the program "
@@ -208,10 +211,18 @@ QString SteppingControls::heldText() const
         if (feed->live()->callbacks.load(std::memory_order_relaxed) == 0)
             return tr("Paused before the main module. Next callback (C) runs it; Space runs on.");
         return tr("Paused before a callback. Next callback (C) runs it.");
-    case loopscope::StepPoint::AfterCallback:
+    case loopscope::StepPoint::AfterCallback: {
+        const bool close = feed->live()->inCallback.load(std::memory_order_relaxed)
+            && loopscope::CallbackKind(feed->live()->callbackKind.load(std::memory_order_relaxed))
+                == loopscope::CallbackKind::Close;
+        const QString why = close ? tr("A close callback: libuv runs them in the close phase, the last of an "
+                                       "iteration, once a handle has closed. %1")
+                                        .arg(whatRunsNext())
+                                  : whatRunsNext();
         if (playhead)
-            return tr("At %1 of the recording, after a callback's body. %2").arg(at, whatRunsNext());
-        return tr("Paused after a callback's body. %1").arg(whatRunsNext());
+            return tr("At %1 of the recording, after a callback's body. %2").arg(at, why);
+        return tr("Paused after a callback's body. %1").arg(why);
+    }
     case loopscope::StepPoint::Phase: {
         const loopscope::LiveState& live = *feed->live();
         const auto phase = loopscope::Phase(live.phase.load(std::memory_order_relaxed));
@@ -231,10 +242,36 @@ QString SteppingControls::heldText() const
                 + tr("Next: the immediate \"%1\": check runs the immediates queued before it began, in order.")
                       .arg(firstLabel(queues.immediates, strings));
         }
+        if (phase == loopscope::Phase::Prepare || phase == loopscope::Phase::Poll)
+            return begins + QLatin1Char(' ') + pollWait(queues, feed->poolWork().size());
         return begins + QLatin1Char(' ') + tr("Next phase (N), next callback (C), next iteration (I).");
     }
     }
     return {};
+}
+
+// How long poll will wait for I/O, and why, by libuv's rule: not at all while immediates are queued
+// or a timer is due; until the next timer comes due; else for as long as it takes.
+QString SteppingControls::pollWait(const loopscope::QueueSnapshot& queues, std::size_t poolWork)
+{
+    if (queues.immediateCount > 0)
+        return tr("Poll: immediates are queued, so the loop only takes the I/O that is ready and does not wait; "
+                  "check runs them next.");
+    if (!queues.timers.empty()) {
+        const double dueMs = queues.timers.front().dueInMs;
+        if (dueMs <= 0)
+            return tr("Poll: a timer is due already, so the loop does not wait; the next iteration's timers phase "
+                      "runs it.");
+        const QString wait = QLocale().toString(std::ceil(dueMs), 'f', 0);
+        return tr("Poll: no I/O ready and no immediate queued; a timer is due in %1 ms, so the loop sleeps up to "
+                  "%1 ms waiting for I/O.")
+            .arg(wait);
+    }
+    if (poolWork > 0 || queues.closeCount > 0)
+        return tr("Poll: no timer and no immediate; the loop sleeps until I/O calls back (thread-pool jobs in "
+                  "flight: %L1).")
+            .arg(poolWork);
+    return tr("Poll: no timer and no immediate; the loop sleeps until I/O calls back.");
 }
 
 // After a callback's body, the drain rule decides: every nextTick first (new ones included), then

@@ -60,6 +60,7 @@ private:
     void updateActions();
     // After a callback's body: what runs next and the rule that says so.
     QString whatRunsNext() const;
+    static QString pollWait(const loopscope::QueueSnapshot& queues, std::size_t poolWork);
     const loopscope::Op* nextOp(loopscope::StepPoint held, const loopscope::Program& program) const;
 
     SessionController* m_controller = nullptr;
