@@ -579,6 +579,17 @@ private slots:
         QVERIFY2(captions.join(QLatin1Char('\n')).contains(QStringLiteral("Poll: ")),
             qPrintable(captions.join(QLatin1Char('\n'))));
         QVERIFY(window.timeline()->index().spanCount() > 0);
+        // Selecting the setTimeout callback tells, and draws, where it was queued: by the readFile callback.
+        {
+            TimelineView* timeline = window.timeline();
+            const int timers = timeline->index().rowOf(
+                TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::Timer));
+            QVERIFY(timers >= 0 && !timeline->index().rows()[std::size_t(timers)].spans.empty());
+            const TimelineSpan& ran = timeline->index().rows()[std::size_t(timers)].spans.front();
+            const QString details = timeline->selectAt(timers, (ran.startNs + ran.endNs) / 2);
+            QVERIFY2(details.contains(QStringLiteral("Queued at")) && details.contains(QStringLiteral("readFile callback")),
+                qPrintable(details));
+        }
         // It is first among the recent files, and dropping it onto a window opens it there.
         QCOMPARE(window.fileActions()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
         {

@@ -123,6 +123,18 @@ int main(int argc, char** argv)
         QTest::qWait(200);
     }
     save(window, out.filePath(prefix + QStringLiteral("stepped-back.png")));
+    // The setTimeout callback selected: an arrow from the readFile callback that queued it.
+    {
+        TimelineView& timeline = *window.timeline();
+        const int timers = timeline.index().rowOf(
+            TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::Timer));
+        if (timers >= 0 && !timeline.index().rows()[std::size_t(timers)].spans.empty()) {
+            const TimelineSpan& ran = timeline.index().rows()[std::size_t(timers)].spans.front();
+            timeline.selectAt(timers, (ran.startNs + ran.endNs) / 2);
+        }
+        QTest::qWait(100);
+        save(timeline, out.filePath(prefix + QStringLiteral("timeline-flow.png")));
+    }
     auto runToItsEnd = [&window](const QString& scenario) {
         QSettings().setValue(QStringLiteral("stepping/startPaused/") + scenario, false);
         window.runScenario(scenario);

@@ -8,6 +8,7 @@
 #include "widgets/timelineview.h"
 
 #include <QPainter>
+#include <QPainterPath>
 
 #include <algorithm>
 #include <cmath>
@@ -56,6 +57,7 @@ void TimelinePainter::paint()
     paintRunningCallback();
     paintHolds();
     paintSelection();
+    paintMeasure();
     paintLiveEdge();
     m_painter.setClipping(false);
     paintViewState();
@@ -308,6 +310,63 @@ void TimelinePainter::paintSelection()
         m_painter.setBrush(Qt::NoBrush);
         m_painter.drawRect(QRectF(x0 - 1, lane.top, x1 - x0 + 2, lane.height));
     }
+    paintFlow();
+}
+
+// From where the selected callback was queued to where it ran: a curve with an arrowhead.
+void TimelinePainter::paintFlow()
+{
+    if (!m_view.m_flow)
+        return;
+    const TimelineView::Flow& flow = *m_view.m_flow;
+    double fromY = -1, toY = -1;
+    for (const TimelineView::Lane& lane : m_view.m_lanes) {
+        if (lane.row == flow.fromRow)
+            fromY = lane.top + lane.height / 2;
+        if (lane.row == flow.toRow)
+            toY = lane.top + lane.height / 2;
+    }
+    if (fromY < 0 || toY < 0)
+        return;
+    const QPointF from(TimeMapping::mapTimeToX(flow.fromNs, m_window, m_left, m_width), fromY);
+    const QPointF to(TimeMapping::mapTimeToX(flow.toNs, m_window, m_left, m_width), toY);
+    const double bend = std::max(24.0, std::abs(to.y() - from.y()) / 2);
+    QPainterPath path(from);
+    path.cubicTo(from + QPointF(0, from.y() <= to.y() ? bend : -bend), to - QPointF(bend, 0), to);
+    QColor color = m_palette.color(QPalette::Text);
+    color.setAlphaF(0.75);
+    m_painter.setPen(QPen(color, 1.5));
+    m_painter.setBrush(Qt::NoBrush);
+    m_painter.drawPath(path);
+    m_painter.setPen(Qt::NoPen);
+    m_painter.setBrush(color);
+    m_painter.drawEllipse(from, 3, 3);
+    const QPointF head[] = { to, to + QPointF(-8, -4), to + QPointF(-8, 4) };
+    m_painter.drawPolygon(head, 3);
+}
+
+// Shift and drag: the span marked, and how long it lasts.
+void TimelinePainter::paintMeasure()
+{
+    if (!m_view.m_hasMeasure)
+        return;
+    const std::int64_t from = std::min(m_view.m_measureFromNs, m_view.m_measureToNs);
+    const std::int64_t to = std::max(m_view.m_measureFromNs, m_view.m_measureToNs);
+    const double x0 = TimeMapping::mapTimeToX(from, m_window, m_left, m_width);
+    const double x1 = std::max(x0 + 1, TimeMapping::mapTimeToX(to, m_window, m_left, m_width));
+    QColor fill = m_palette.color(QPalette::Highlight);
+    fill.setAlphaF(0.15);
+    const double top = m_view.m_rulerHeight;
+    m_painter.fillRect(QRectF(x0, top, x1 - x0, m_view.m_contentHeight - top), fill);
+    m_painter.setPen(QPen(m_palette.color(QPalette::Highlight), 1, Qt::DashLine));
+    m_painter.drawLine(QPointF(x0, top), QPointF(x0, m_view.m_contentHeight));
+    m_painter.drawLine(QPointF(x1, top), QPointF(x1, m_view.m_contentHeight));
+    const QString text = TimeMapping::formatDuration(to - from);
+    const double width = m_metrics.horizontalAdvance(text) + 10;
+    const QRectF box((x0 + x1 - width) / 2, top + 2, width, m_metrics.height() + 4);
+    m_painter.fillRect(box, m_palette.color(QPalette::Base));
+    m_painter.setPen(m_palette.color(QPalette::Text));
+    m_painter.drawText(box, Qt::AlignCenter, text);
 }
 
 // The live edge, or the playhead with its handle in the ruler (drag it to scrub).

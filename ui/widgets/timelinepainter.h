@@ -32,6 +32,8 @@ private:
     void paintRunningCallback();
     void paintHolds();
     void paintSelection();
+    void paintFlow();
+    void paintMeasure();
     void paintLiveEdge();
     void paintViewState();
     void drawLabel(const QString& text, double x0, double x1, double top, double height, const QColor& pen);

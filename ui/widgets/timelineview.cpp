@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using loopscope::CallbackKind;
 using loopscope::MainThread;
@@ -74,6 +75,7 @@ void TimelineView::onReset()
     const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
     m_index.reset(recording ? recording->info.threadpoolSize : 0);
     m_hasSelection = false;
+    m_flow.reset();
     m_selectedRow = -1;
     m_details.clear();
     m_detailsPanel->hide();
@@ -356,6 +358,7 @@ QString TimelineView::selectAt(int row, std::int64_t timeNs)
     const TimelineSpan* span = m_index.spanAt(row, timeNs, tolerance);
     if (!span) {
         m_hasSelection = false;
+        m_flow.reset();
         m_details.clear();
         m_detailsPanel->hide();
         update();
@@ -365,6 +368,10 @@ QString TimelineView::selectAt(int row, std::int64_t timeNs)
     m_selectedRow = row;
     m_hasSelection = true;
     QString text = describe(*span);
+    QString queuedBy;
+    m_flow = flowTo(*span, row, &queuedBy);
+    if (m_flow)
+        text += QLatin1Char('\n') + queuedBy;
     const auto [first, last] = m_index.spansNear(row, timeNs, tolerance);
     const std::int64_t onePixel = TimeMapping::pixelsToDuration(1, m_window, plotWidth());
     m_mergedSelection = last - first > 1 && span->endNs - span->startNs < onePixel;
@@ -375,6 +382,60 @@ QString TimelineView::selectAt(int row, std::int64_t timeNs)
     emit itemSelected(text);
     update();
     return text;
+}
+
+std::optional<TimelineView::Flow> TimelineView::flowTo(const TimelineSpan& span, int row, QString* queuedBy) const
+{
+    const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
+    if (!recording || span.log >= recording->logs.size())
+        return std::nullopt;
+    const loopscope::EventLog& log = *recording->logs[span.log];
+    const Record& ran = log[span.index];
+    const CallbackKind kind = loopscope::callbackKindOf(ran);
+    if (ran.type != RecordType::Callback || kind == CallbackKind::Main || kind == CallbackKind::Io
+        || kind == CallbackKind::Work)
+        return std::nullopt;
+    // The job joined its queue before it ran: a Queued record of its label and kind, or the call
+    // before it of a chain that queues itself. Looked for among the records written shortly before.
+    constexpr std::size_t Lookback = 100'000;
+    const std::size_t stop = span.index > Lookback ? span.index - Lookback : 0;
+    std::int64_t queuedAt = -1;
+    for (std::size_t i = span.index; i-- > stop;) {
+        const Record& r = log[i];
+        if (r.label != ran.label || loopscope::callbackKindOf(r) != kind || r.startNs > ran.startNs)
+            continue;
+        if (r.type == RecordType::Queued) {
+            queuedAt = r.startNs;
+            break;
+        }
+        if (r.type == RecordType::Callback && loopscope::requeuedItself(r)) {
+            queuedAt = r.startNs + r.span.durNs;
+            break;
+        }
+    }
+    if (queuedAt < 0)
+        return std::nullopt;
+    // What ran when it was queued: the shortest callback of the main loop that spans the moment.
+    Flow flow { queuedAt, -1, ran.startNs, row };
+    std::int64_t shortest = std::numeric_limits<std::int64_t>::max();
+    for (const Lane& lane : m_lanes) {
+        const TimelineIndex::Row* candidate = indexRow(lane.row);
+        if (!candidate || candidate->kind != RowKind::Callbacks || candidate->thread != ran.thread)
+            continue;
+        const TimelineSpan* caller = m_index.spanAt(lane.row, queuedAt, 0);
+        if (caller && caller->startNs <= queuedAt && queuedAt <= caller->endNs
+            && caller->endNs - caller->startNs < shortest) {
+            shortest = caller->endNs - caller->startNs;
+            flow.fromRow = lane.row;
+            const Record& by = (*recording->logs[caller->log])[caller->index];
+            *queuedBy = tr("Queued at %1 by “%2”").arg(TimelineTexts::seconds(queuedAt, 6), labelOf(by.label));
+        }
+    }
+    if (flow.fromRow < 0) {
+        flow.fromRow = row;
+        *queuedBy = tr("Queued at %1").arg(TimelineTexts::seconds(queuedAt, 6));
+    }
+    return flow;
 }
 
 void TimelineView::showDetails(const QString& text, const QPoint& near)
@@ -459,6 +520,15 @@ void TimelineView::mousePressEvent(QMouseEvent* event)
     if (event->button() != Qt::LeftButton)
         return QWidget::mousePressEvent(event);
     const QPointF pos = event->position();
+    // Shift and drag measures a span.
+    if ((event->modifiers() & Qt::ShiftModifier) && pos.x() >= plotLeft()) {
+        m_measuring = true;
+        m_hasMeasure = true;
+        m_measureFromNs = m_measureToNs = TimeMapping::mapXToTime(pos.x(), m_window, plotLeft(), plotWidth());
+        setFocus(Qt::MouseFocusReason);
+        update();
+        return;
+    }
     // The ruler is the playhead's track: press and drag there to scrub.
     m_scrubbing = pos.y() < m_rulerHeight && pos.x() >= plotLeft() && scrubTo(pos.x());
     if (m_scrubbing) {
@@ -476,6 +546,12 @@ void TimelineView::mousePressEvent(QMouseEvent* event)
 
 void TimelineView::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_measuring) {
+        const double x = std::clamp(event->position().x(), plotLeft(), plotLeft() + plotWidth());
+        m_measureToNs = TimeMapping::mapXToTime(x, m_window, plotLeft(), plotWidth());
+        update();
+        return;
+    }
     if (m_scrubbing) {
         scrubTo(event->position().x());
         return;
@@ -502,6 +578,13 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         m_scrubbing = false;
         return;
     }
+    if (event->button() == Qt::LeftButton && m_measuring) {
+        m_measuring = false;
+        // A click without a drag clears the measure.
+        m_hasMeasure = m_measureFromNs != m_measureToNs;
+        update();
+        return;
+    }
     if (event->button() != Qt::LeftButton || !m_pressed)
         return QWidget::mouseReleaseEvent(event);
     m_pressed = false;
@@ -514,6 +597,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         = row >= 0 ? selectAt(row, TimeMapping::mapXToTime(pos.x(), m_window, plotLeft(), plotWidth())) : QString();
     if (row < 0) {
         m_hasSelection = false;
+        m_flow.reset();
         update();
     }
     // In a recording, a click on an item also takes the playhead to where it begins.
@@ -549,6 +633,8 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     case Qt::Key_Escape:
         m_detailsPanel->hide();
         m_hasSelection = false;
+        m_hasMeasure = false;
+        m_flow.reset();
         update();
         break;
     default:
@@ -568,6 +654,8 @@ bool TimelineView::event(QEvent* event)
         if (pos.y() < m_rulerHeight) {
             text = tr("The last seconds of the loop, newest on the right. Scroll to zoom, drag or use the arrow keys "
                       "to pan, + and - to zoom, Home to follow live again; click an item for its details.");
+            text += QLatin1Char('\n') + tr("Shift and drag measures a span; a selected callback shows an arrow from "
+                                            "where it was queued.");
             if (m_feed && m_feed->canReplay())
                 text += QLatin1Char('\n')
                     + tr("Press or drag here to move the playhead: the circle, the queues, the thread pool and the "

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 class LiveFeed;
@@ -112,6 +113,24 @@ private:
     TimeWindow m_pressWindow;
     bool m_pressed = false;
     bool m_dragged = false;
+
+    // Measuring: Shift and drag marks a span and says how long it is.
+    bool m_measuring = false;
+    std::int64_t m_measureFromNs = 0;
+    std::int64_t m_measureToNs = 0;
+    bool m_hasMeasure = false;
+
+    // Where the selected callback was queued, drawn as an arrow to where it ran.
+    struct Flow
+    {
+        std::int64_t fromNs = 0;
+        int fromRow = -1;
+        std::int64_t toNs = 0;
+        int toRow = -1;
+    };
+    std::optional<Flow> m_flow;
+    // The queueing of the callback `span` stands for, when the recording holds it.
+    std::optional<Flow> flowTo(const TimelineSpan& span, int row, QString* queuedBy) const;
 
     // The selection.
     int m_selectedRow = -1;
