@@ -212,12 +212,56 @@
         <translation>--node-costs мусіць быць цэлым лікам працэнтаў ад 0 да 1000, а не «%1»</translation>
     </message>
     <message>
-        <source>--headless with the recording &apos;%1&apos; needs --summary, --trace or --csv</source>
-        <translation>--headless з запісам &apos;%1&apos; патрабуе --summary, --trace або --csv</translation>
+        <source>Write a picture of the run as PNG to FILE: of the window when it closes, or with --headless when the run ends.</source>
+        <translation>Запісвае выяву прагону як PNG у FILE: акна, калі яно зачыняецца, або з --headless, калі прагон скончыцца.</translation>
     </message>
     <message>
-        <source>--headless --open needs --summary, --trace or --csv</source>
-        <translation>--headless --open патрабуе --summary, --trace або --csv</translation>
+        <source>As --png, as SVG with vector shapes and text (for slides).</source>
+        <translation>Як --png, у SVG з вектарнымі фігурамі і тэкстам (для слайдаў).</translation>
+    </message>
+    <message>
+        <source>Write a one-page PDF report of the run (program, console, circle, latency chart, summary) to FILE.</source>
+        <translation>Запісвае ў FILE аднастаронкавую PDF-справаздачу пра прагон (праграма, кансоль, кола, графік затрымкі, зводка).</translation>
+    </message>
+    <message>
+        <source>What --png and --svg show: window (default), circle, chart or timeline.</source>
+        <translation>Што паказваюць --png і --svg: window (прадвызначана), circle, chart або timeline.</translation>
+    </message>
+    <message>
+        <source>Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end).</source>
+        <translation>Выявы паказваюць момант праз MS мілісекунд ад пачатку запісу, як курсор прайгравання (прадвызначана: яго канец).</translation>
+    </message>
+    <message>
+        <source>MS</source>
+        <translation>MS</translation>
+    </message>
+    <message>
+        <source>--view must be one of window, circle, chart, timeline, not &apos;%1&apos;</source>
+        <translation>--view мусіць быць window, circle, chart або timeline, а не '%1'</translation>
+    </message>
+    <message>
+        <source>--view needs --png or --svg</source>
+        <translation>--view патрабуе --png або --svg</translation>
+    </message>
+    <message>
+        <source>--at must be a number of milliseconds from 0, not &apos;%1&apos;</source>
+        <translation>--at мусіць быць колькасцю мілісекунд ад 0, а не '%1'</translation>
+    </message>
+    <message>
+        <source>--at needs --png, --svg or --pdf</source>
+        <translation>--at патрабуе --png, --svg або --pdf</translation>
+    </message>
+    <message>
+        <source>a picture would overwrite &apos;%1&apos;</source>
+        <translation>выява перазапісала б '%1'</translation>
+    </message>
+    <message>
+        <source>--headless with the recording &apos;%1&apos; needs --summary, --trace, --csv or a picture</source>
+        <translation>--headless з запісам '%1' патрабуе --summary, --trace, --csv або выяву</translation>
+    </message>
+    <message>
+        <source>--headless --open needs --summary, --trace, --csv or a picture</source>
+        <translation>--headless --open патрабуе --summary, --trace, --csv або выяву</translation>
     </message>
 </context>
 <context>
@@ -296,6 +340,18 @@
     <message>
         <source>Chrome trace JSON (*.json);;Compressed trace JSON (*.json.gz)</source>
         <translation>JSON трасы Chrome (*.json);;Сціснуты JSON трасы (*.json.gz)</translation>
+    </message>
+    <message>
+        <source>Open recent</source>
+        <translation>Адкрыць нядаўні</translation>
+    </message>
+    <message>
+        <source>No files opened yet</source>
+        <translation>Файлы яшчэ не адкрываліся</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>Ачысціць спіс</translation>
     </message>
 </context>
 <context>
@@ -751,6 +807,50 @@
         <source>%1 ms/step</source>
         <translation>%1 мс/крок</translation>
     </message>
+    <message>
+        <source>Export picture</source>
+        <translation>Экспартаваць выяву</translation>
+    </message>
+    <message>
+        <source>Circle…</source>
+        <translation>Кола…</translation>
+    </message>
+    <message>
+        <source>Latency chart…</source>
+        <translation>Графік затрымкі…</translation>
+    </message>
+    <message>
+        <source>Timeline…</source>
+        <translation>Храналогія…</translation>
+    </message>
+    <message>
+        <source>Whole window…</source>
+        <translation>Усё акно…</translation>
+    </message>
+    <message>
+        <source>Saves it as drawn now: PNG, or SVG with vector shapes and text for slides.</source>
+        <translation>Захоўвае, як намалявана зараз: PNG або SVG з вектарнымі фігурамі і тэкстам для слайдаў.</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Экспартаваць справаздачу…</translation>
+    </message>
+    <message>
+        <source>Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and the recording&apos;s summary.</source>
+        <translation>Запісвае адну старонку PDF пра паказаны прагон: праграму, яе кансоль, кола, графік затрымкі і зводку запісу.</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Экспартаваць справаздачу</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>Дакумент PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the idle loop</source>
+        <translation>бяздзейны цыкл</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -1169,6 +1269,45 @@
     <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>replay at %1</source>
+        <translation>паўтор на %1</translation>
+    </message>
+</context>
+<context>
+    <name>Pictures</name>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>Выява PNG (*.png);;Малюнак SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the picture</source>
+        <translation>%1: немагчыма запісаць выяву</translation>
+    </message>
+    <message>
+        <source>%1: a picture is written as .png or .svg</source>
+        <translation>%1: выява запісваецца як .png або .svg</translation>
+    </message>
+    <message>
+        <source>Drawn by LoopScope</source>
+        <translation>Намалявана LoopScope</translation>
+    </message>
+    <message>
+        <source>LoopScope report: %1</source>
+        <translation>Справаздача LoopScope: %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the report</source>
+        <translation>%1: немагчыма запісаць справаздачу</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Кансоль</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
     </message>
 </context>
 <context>
@@ -1913,6 +2052,10 @@
         <source>p50 %1 · p99 %2 · max %3 ms beyond %4 ms</source>
         <translation>p50 %1 · p99 %2 · макс. %3 мс звыш %4 мс</translation>
     </message>
+    <message>
+        <source>replay at %1</source>
+        <translation>паўтор на %1</translation>
+    </message>
 </context>
 <context>
     <name>SteppingControls</name>
@@ -2018,6 +2161,104 @@
     <message>
         <source>Next phase (N), next callback (C), next iteration (I).</source>
         <translation>Наступная фаза (N), наступны зваротны выклік (C), наступная ітэрацыя (I).</translation>
+    </message>
+    <message>
+        <source>Previous callback</source>
+        <translation>Папярэдні зваротны выклік</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: goes back to where the callback before ended its body. The circle, the queues, the thread pool and the console show that moment, rebuilt from the recording.</source>
+        <translation>У запісе або ў прагоне, які прыпынены ці скончаны: вяртае туды, дзе папярэдні зваротны выклік скончыў сваё цела. Кола, чэргі, пул патокаў і кансоль паказваюць той момант, адноўлены з запісу.</translation>
+    </message>
+    <message>
+        <source>Previous phase</source>
+        <translation>Папярэдняя фаза</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: goes back to where the phase before began.</source>
+        <translation>У запісе або ў прагоне, які прыпынены ці скончаны: вяртае туды, дзе пачалася папярэдняя фаза.</translation>
+    </message>
+    <message>
+        <source>Previous iteration</source>
+        <translation>Папярэдняя ітэрацыя</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: goes back to where the iteration before began.</source>
+        <translation>У запісе або ў прагоне, які прыпынены ці скончаны: вяртае туды, дзе пачалася папярэдняя ітэрацыя.</translation>
+    </message>
+    <message>
+        <source>◀ back</source>
+        <comment>tool bar: previous callback</comment>
+        <translation>◀ назад</translation>
+    </message>
+    <message>
+        <source>Play recording</source>
+        <translation>Прайграць запіс</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: moves the playhead on in time, at the replay speed, from where it stands; the circle, the queues and the thread pool follow. Press again to stop.</source>
+        <translation>У запісе або ў прагоне, які прыпынены ці скончаны: рухае курсор прайгравання наперад у часе з хуткасцю паўтору ад таго месца, дзе ён стаіць; кола, чэргі і пул патокаў ідуць следам. Націсніце яшчэ раз, каб спыніць.</translation>
+    </message>
+    <message>
+        <source>▶ play</source>
+        <comment>tool bar: play the recording</comment>
+        <translation>▶ прайграць</translation>
+    </message>
+    <message>
+        <source>Replay speed</source>
+        <translation>Хуткасць паўтору</translation>
+    </message>
+    <message>
+        <source>1/%L1 of real time</source>
+        <translation>1/%L1 рэальнага часу</translation>
+    </message>
+    <message>
+        <source>Real time</source>
+        <translation>Рэальны час</translation>
+    </message>
+    <message>
+        <source>%L1 times real time</source>
+        <translation>%L1 разоў хутчэй за рэальны час</translation>
+    </message>
+    <message>
+        <source>How fast Play recording moves the playhead: at 1/100, a millisecond of the program lasts a tenth of a second.</source>
+        <translation>Як хутка «Прайграць запіс» рухае курсор: пры 1/100 мілісекунда праграмы доўжыцца дзясятую частку секунды.</translation>
+    </message>
+    <message>
+        <source>At the recording&apos;s start, before the main module. Next callback (C) steps through it.</source>
+        <translation>На пачатку запісу, перад галоўным модулем. «Наступны зваротны выклік» (C) крочыць па ім.</translation>
+    </message>
+    <message>
+        <source>A close callback: libuv runs them in the close phase, the last of an iteration, once a handle has closed. %1</source>
+        <translation>Зваротны выклік закрыцця: libuv выконвае іх у фазе close, апошняй у ітэрацыі, калі дэскрыптар зачыніўся. %1</translation>
+    </message>
+    <message>
+        <source>At %1 of the recording, after a callback&apos;s body. %2</source>
+        <translation>На %1 запісу, пасля цела зваротнага выкліку. %2</translation>
+    </message>
+    <message>
+        <source>At %1 of the recording, as the %2 phase begins.</source>
+        <translation>На %1 запісу, калі пачынаецца фаза %2.</translation>
+    </message>
+    <message>
+        <source>Poll: immediates are queued, so the loop only takes the I/O that is ready and does not wait; check runs them next.</source>
+        <translation>Poll: у чарзе ёсць immediate, таму цыкл бярэ толькі гатовы ўвод-вывад і не чакае; check выканае іх далей.</translation>
+    </message>
+    <message>
+        <source>Poll: a timer is due already, so the loop does not wait; the next iteration&apos;s timers phase runs it.</source>
+        <translation>Poll: таймер ужо мусіць спрацаваць, таму цыкл не чакае; яго выканае фаза timers наступнай ітэрацыі.</translation>
+    </message>
+    <message>
+        <source>Poll: no I/O ready and no immediate queued; a timer is due in %1 ms, so the loop sleeps up to %1 ms waiting for I/O.</source>
+        <translation>Poll: няма гатовага ўводу-вываду і immediate у чарзе; таймер спрацуе праз %1 мс, таму цыкл спіць да %1 мс, чакаючы ўвод-вывад.</translation>
+    </message>
+    <message>
+        <source>Poll: no timer and no immediate; the loop sleeps until I/O calls back (thread-pool jobs in flight: %L1).</source>
+        <translation>Poll: няма ні таймераў, ні immediate; цыкл спіць, пакуль увод-вывад не выкліча зваротна (заданняў пула патокаў у працы: %L1).</translation>
+    </message>
+    <message>
+        <source>Poll: no timer and no immediate; the loop sleeps until I/O calls back.</source>
+        <translation>Poll: няма ні таймераў, ні immediate; цыкл спіць, пакуль увод-вывад не выкліча зваротна.</translation>
     </message>
 </context>
 <context>
@@ -2260,6 +2501,30 @@
     <message>
         <source>held %1</source>
         <translation>спынена на %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 мкс</translation>
+    </message>
+    <message>
+        <source>Queued at %1 by “%2”</source>
+        <translation>Пастаўлены ў чаргу на %1 выклікам «%2»</translation>
+    </message>
+    <message>
+        <source>Queued at %1</source>
+        <translation>Пастаўлены ў чаргу на %1</translation>
+    </message>
+    <message>
+        <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued.</source>
+        <translation>Shift і перацягванне вымяраюць прамежак; выбраны зваротны выклік паказвае стрэлку ад месца, дзе яго паставілі ў чаргу.</translation>
+    </message>
+    <message>
+        <source>Press or drag here to move the playhead: the circle, the queues, the thread pool and the console show that moment of the recording.</source>
+        <translation>Націсніце або перацягніце тут, каб рухаць курсор: кола, чэргі, пул патокаў і кансоль паказваюць гэты момант запісу.</translation>
     </message>
 </context>
 <context>

@@ -212,12 +212,56 @@
         <translation>--node-costs debe ser un número entero de porcentaje de 0 a 1000, no «%1»</translation>
     </message>
     <message>
-        <source>--headless with the recording &apos;%1&apos; needs --summary, --trace or --csv</source>
-        <translation>--headless con la grabación &apos;%1&apos; necesita --summary, --trace o --csv</translation>
+        <source>Write a picture of the run as PNG to FILE: of the window when it closes, or with --headless when the run ends.</source>
+        <translation>Escribe una imagen de la ejecución como PNG en FILE: de la ventana al cerrarse o, con --headless, cuando la ejecución termina.</translation>
     </message>
     <message>
-        <source>--headless --open needs --summary, --trace or --csv</source>
-        <translation>--headless --open necesita --summary, --trace o --csv</translation>
+        <source>As --png, as SVG with vector shapes and text (for slides).</source>
+        <translation>Como --png, en SVG con formas y texto vectoriales (para diapositivas).</translation>
+    </message>
+    <message>
+        <source>Write a one-page PDF report of the run (program, console, circle, latency chart, summary) to FILE.</source>
+        <translation>Escribe en FILE un informe PDF de una página sobre la ejecución (programa, consola, círculo, gráfico de latencia, resumen).</translation>
+    </message>
+    <message>
+        <source>What --png and --svg show: window (default), circle, chart or timeline.</source>
+        <translation>Qué muestran --png y --svg: window (por defecto), circle, chart o timeline.</translation>
+    </message>
+    <message>
+        <source>Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end).</source>
+        <translation>Las imágenes muestran el instante a MS milisegundos de la grabación, como el cabezal de reproducción (por defecto: su final).</translation>
+    </message>
+    <message>
+        <source>MS</source>
+        <translation>MS</translation>
+    </message>
+    <message>
+        <source>--view must be one of window, circle, chart, timeline, not &apos;%1&apos;</source>
+        <translation>--view debe ser window, circle, chart o timeline, no '%1'</translation>
+    </message>
+    <message>
+        <source>--view needs --png or --svg</source>
+        <translation>--view necesita --png o --svg</translation>
+    </message>
+    <message>
+        <source>--at must be a number of milliseconds from 0, not &apos;%1&apos;</source>
+        <translation>--at debe ser un número de milisegundos desde 0, no '%1'</translation>
+    </message>
+    <message>
+        <source>--at needs --png, --svg or --pdf</source>
+        <translation>--at necesita --png, --svg o --pdf</translation>
+    </message>
+    <message>
+        <source>a picture would overwrite &apos;%1&apos;</source>
+        <translation>una imagen sobrescribiría '%1'</translation>
+    </message>
+    <message>
+        <source>--headless with the recording &apos;%1&apos; needs --summary, --trace, --csv or a picture</source>
+        <translation>--headless con la grabación '%1' necesita --summary, --trace, --csv o una imagen</translation>
+    </message>
+    <message>
+        <source>--headless --open needs --summary, --trace, --csv or a picture</source>
+        <translation>--headless --open necesita --summary, --trace, --csv o una imagen</translation>
     </message>
 </context>
 <context>
@@ -296,6 +340,18 @@
     <message>
         <source>Chrome trace JSON (*.json);;Compressed trace JSON (*.json.gz)</source>
         <translation>JSON de traza de Chrome (*.json);;JSON de traza comprimido (*.json.gz)</translation>
+    </message>
+    <message>
+        <source>Open recent</source>
+        <translation>Abrir reciente</translation>
+    </message>
+    <message>
+        <source>No files opened yet</source>
+        <translation>Aún no se ha abierto ningún archivo</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>Vaciar la lista</translation>
     </message>
 </context>
 <context>
@@ -748,6 +804,50 @@
         <source>%1 ms/step</source>
         <translation>%1 ms/paso</translation>
     </message>
+    <message>
+        <source>Export picture</source>
+        <translation>Exportar imagen</translation>
+    </message>
+    <message>
+        <source>Circle…</source>
+        <translation>Círculo…</translation>
+    </message>
+    <message>
+        <source>Latency chart…</source>
+        <translation>Gráfico de latencia…</translation>
+    </message>
+    <message>
+        <source>Timeline…</source>
+        <translation>Línea de tiempo…</translation>
+    </message>
+    <message>
+        <source>Whole window…</source>
+        <translation>Ventana entera…</translation>
+    </message>
+    <message>
+        <source>Saves it as drawn now: PNG, or SVG with vector shapes and text for slides.</source>
+        <translation>La guarda tal como se dibuja ahora: PNG, o SVG con formas y texto vectoriales para diapositivas.</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Exportar informe…</translation>
+    </message>
+    <message>
+        <source>Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and the recording&apos;s summary.</source>
+        <translation>Escribe una página PDF sobre la ejecución mostrada: el programa, su consola, el círculo, el gráfico de latencia y el resumen de la grabación.</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Exportar informe</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>Documento PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the idle loop</source>
+        <translation>el bucle inactivo</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -1164,6 +1264,45 @@
     <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>replay at %1</source>
+        <translation>repetición en %1</translation>
+    </message>
+</context>
+<context>
+    <name>Pictures</name>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>Imagen PNG (*.png);;Dibujo SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the picture</source>
+        <translation>%1: no se puede escribir la imagen</translation>
+    </message>
+    <message>
+        <source>%1: a picture is written as .png or .svg</source>
+        <translation>%1: una imagen se escribe como .png o .svg</translation>
+    </message>
+    <message>
+        <source>Drawn by LoopScope</source>
+        <translation>Dibujado por LoopScope</translation>
+    </message>
+    <message>
+        <source>LoopScope report: %1</source>
+        <translation>Informe de LoopScope: %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the report</source>
+        <translation>%1: no se puede escribir el informe</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Consola</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
     </message>
 </context>
 <context>
@@ -1905,6 +2044,10 @@
         <source>p50 %1 · p99 %2 · max %3 ms beyond %4 ms</source>
         <translation>p50 %1 · p99 %2 · máx. %3 ms sobre %4 ms</translation>
     </message>
+    <message>
+        <source>replay at %1</source>
+        <translation>repetición en %1</translation>
+    </message>
 </context>
 <context>
     <name>SteppingControls</name>
@@ -2010,6 +2153,104 @@
     <message>
         <source>Next phase (N), next callback (C), next iteration (I).</source>
         <translation>Siguiente fase (N), siguiente callback (C), siguiente iteración (I).</translation>
+    </message>
+    <message>
+        <source>Previous callback</source>
+        <translation>Callback anterior</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: goes back to where the callback before ended its body. The circle, the queues, the thread pool and the console show that moment, rebuilt from the recording.</source>
+        <translation>En una grabación, o en una ejecución en pausa o terminada: vuelve a donde el callback anterior terminó su cuerpo. El círculo, las colas, el pool de hilos y la consola muestran ese instante, reconstruido a partir de la grabación.</translation>
+    </message>
+    <message>
+        <source>Previous phase</source>
+        <translation>Fase anterior</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: goes back to where the phase before began.</source>
+        <translation>En una grabación, o en una ejecución en pausa o terminada: vuelve a donde empezó la fase anterior.</translation>
+    </message>
+    <message>
+        <source>Previous iteration</source>
+        <translation>Iteración anterior</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: goes back to where the iteration before began.</source>
+        <translation>En una grabación, o en una ejecución en pausa o terminada: vuelve a donde empezó la iteración anterior.</translation>
+    </message>
+    <message>
+        <source>◀ back</source>
+        <comment>tool bar: previous callback</comment>
+        <translation>◀ atrás</translation>
+    </message>
+    <message>
+        <source>Play recording</source>
+        <translation>Reproducir grabación</translation>
+    </message>
+    <message>
+        <source>In a recording, or a run paused or ended: moves the playhead on in time, at the replay speed, from where it stands; the circle, the queues and the thread pool follow. Press again to stop.</source>
+        <translation>En una grabación, o en una ejecución en pausa o terminada: avanza el cabezal en el tiempo, a la velocidad de repetición, desde donde está; el círculo, las colas y el pool de hilos lo siguen. Púlselo otra vez para parar.</translation>
+    </message>
+    <message>
+        <source>▶ play</source>
+        <comment>tool bar: play the recording</comment>
+        <translation>▶ reproducir</translation>
+    </message>
+    <message>
+        <source>Replay speed</source>
+        <translation>Velocidad de repetición</translation>
+    </message>
+    <message>
+        <source>1/%L1 of real time</source>
+        <translation>1/%L1 del tiempo real</translation>
+    </message>
+    <message>
+        <source>Real time</source>
+        <translation>Tiempo real</translation>
+    </message>
+    <message>
+        <source>%L1 times real time</source>
+        <translation>%L1 veces el tiempo real</translation>
+    </message>
+    <message>
+        <source>How fast Play recording moves the playhead: at 1/100, a millisecond of the program lasts a tenth of a second.</source>
+        <translation>A qué velocidad Reproducir grabación mueve el cabezal: a 1/100, un milisegundo del programa dura una décima de segundo.</translation>
+    </message>
+    <message>
+        <source>At the recording&apos;s start, before the main module. Next callback (C) steps through it.</source>
+        <translation>Al principio de la grabación, antes del módulo principal. Siguiente callback (C) avanza por ella.</translation>
+    </message>
+    <message>
+        <source>A close callback: libuv runs them in the close phase, the last of an iteration, once a handle has closed. %1</source>
+        <translation>Un callback de cierre: libuv los ejecuta en la fase close, la última de una iteración, cuando un handle se ha cerrado. %1</translation>
+    </message>
+    <message>
+        <source>At %1 of the recording, after a callback&apos;s body. %2</source>
+        <translation>En %1 de la grabación, tras el cuerpo de un callback. %2</translation>
+    </message>
+    <message>
+        <source>At %1 of the recording, as the %2 phase begins.</source>
+        <translation>En %1 de la grabación, al empezar la fase %2.</translation>
+    </message>
+    <message>
+        <source>Poll: immediates are queued, so the loop only takes the I/O that is ready and does not wait; check runs them next.</source>
+        <translation>Poll: hay immediates en cola, así que el bucle solo toma la E/S lista y no espera; check los ejecuta a continuación.</translation>
+    </message>
+    <message>
+        <source>Poll: a timer is due already, so the loop does not wait; the next iteration&apos;s timers phase runs it.</source>
+        <translation>Poll: un temporizador ya ha vencido, así que el bucle no espera; la fase timers de la siguiente iteración lo ejecuta.</translation>
+    </message>
+    <message>
+        <source>Poll: no I/O ready and no immediate queued; a timer is due in %1 ms, so the loop sleeps up to %1 ms waiting for I/O.</source>
+        <translation>Poll: no hay E/S lista ni immediates en cola; un temporizador vence en %1 ms, así que el bucle duerme hasta %1 ms esperando E/S.</translation>
+    </message>
+    <message>
+        <source>Poll: no timer and no immediate; the loop sleeps until I/O calls back (thread-pool jobs in flight: %L1).</source>
+        <translation>Poll: ni temporizadores ni immediates; el bucle duerme hasta que la E/S responda (trabajos del pool de hilos en curso: %L1).</translation>
+    </message>
+    <message>
+        <source>Poll: no timer and no immediate; the loop sleeps until I/O calls back.</source>
+        <translation>Poll: ni temporizadores ni immediates; el bucle duerme hasta que la E/S responda.</translation>
     </message>
 </context>
 <context>
@@ -2252,6 +2493,30 @@
     <message>
         <source>held %1</source>
         <translation>detenido %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>Queued at %1 by “%2”</source>
+        <translation>Encolado en %1 por «%2»</translation>
+    </message>
+    <message>
+        <source>Queued at %1</source>
+        <translation>Encolado en %1</translation>
+    </message>
+    <message>
+        <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued.</source>
+        <translation>Mayús y arrastrar mide un intervalo; un callback seleccionado muestra una flecha desde donde se encoló.</translation>
+    </message>
+    <message>
+        <source>Press or drag here to move the playhead: the circle, the queues, the thread pool and the console show that moment of the recording.</source>
+        <translation>Pulse o arrastre aquí para mover el cabezal: el círculo, las colas, el pool de hilos y la consola muestran ese instante de la grabación.</translation>
     </message>
 </context>
 <context>

@@ -695,6 +695,9 @@ void MainWindow::onRecordingOpened(const QString& path)
         state += tr(
             "; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded.info.droppedEvents, INT_MAX)));
     m_stateLabel->setText(state);
+    // The status line soon says where the playhead is; what is missing from the file stays in view.
+    if (loaded.info.aborted || loaded.info.droppedEvents > 0)
+        m_console->appendNote(state);
     m_timelineDock->raise();
     updateControls();
 }
