@@ -587,7 +587,8 @@ private slots:
             QVERIFY(timers >= 0 && !timeline->index().rows()[std::size_t(timers)].spans.empty());
             const TimelineSpan& ran = timeline->index().rows()[std::size_t(timers)].spans.front();
             const QString details = timeline->selectAt(timers, (ran.startNs + ran.endNs) / 2);
-            QVERIFY2(details.contains(QStringLiteral("Queued at")) && details.contains(QStringLiteral("readFile callback")),
+            QVERIFY2(
+                details.contains(QStringLiteral("Queued at")) && details.contains(QStringLiteral("readFile callback")),
                 qPrintable(details));
         }
         // It is first among the recent files, and dropping it onto a window opens it there.

@@ -1272,7 +1272,7 @@
     </message>
     <message>
         <source>replay at %1</source>
-        <translation>паўтор на %1</translation>
+        <translation>на %1</translation>
     </message>
 </context>
 <context>

@@ -1267,7 +1267,7 @@
     </message>
     <message>
         <source>replay at %1</source>
-        <translation>repetición en %1</translation>
+        <translation>en %1</translation>
     </message>
 </context>
 <context>

@@ -352,7 +352,6 @@ void MainWindow::createToolBar()
     toolbar->addWidget(new QLabel(QLatin1Char(' ') + SteppingControls::stepLabel(), this));
     toolbar->addAction(m_stepping->stepBackActions().front());
     toolbar->addActions(m_stepping->stepActions());
-    toolbar->addAction(m_stepping->playAction());
     toolbar->addSeparator();
     auto* slowLabel = new QLabel(tr("Slow motion "), this);
     slowLabel->setToolTip(m_slowMotion->toolTip());

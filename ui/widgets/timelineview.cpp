@@ -654,8 +654,9 @@ bool TimelineView::event(QEvent* event)
         if (pos.y() < m_rulerHeight) {
             text = tr("The last seconds of the loop, newest on the right. Scroll to zoom, drag or use the arrow keys "
                       "to pan, + and - to zoom, Home to follow live again; click an item for its details.");
-            text += QLatin1Char('\n') + tr("Shift and drag measures a span; a selected callback shows an arrow from "
-                                            "where it was queued.");
+            text += QLatin1Char('\n')
+                + tr("Shift and drag measures a span; a selected callback shows an arrow from "
+                     "where it was queued.");
             if (m_feed && m_feed->canReplay())
                 text += QLatin1Char('\n')
                     + tr("Press or drag here to move the playhead: the circle, the queues, the thread pool and the "
