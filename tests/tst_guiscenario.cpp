@@ -591,6 +591,14 @@ private slots:
                 details.contains(QStringLiteral("Queued at")) && details.contains(QStringLiteral("readFile callback")),
                 qPrintable(details));
         }
+        // One slot per callback: the run's callbacks side by side, one each, in the order they began.
+        window.timeline()->setSlotMode(true);
+        const std::vector<TimelineView::Slot> cells = window.timeline()->visibleSlots();
+        QVERIFY(cells.size() >= 6); // main, readFile, nextTick, then, immediate, timeout
+        for (std::size_t i = 1; i < cells.size(); ++i)
+            QVERIFY(cells[i - 1].span->startNs <= cells[i].span->startNs);
+        QVERIFY(!window.timeline()->grab().isNull());
+        window.timeline()->setSlotMode(false);
         // It is first among the recent files, and dropping it onto a window opens it there.
         QCOMPARE(window.fileActions()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
         {

@@ -147,6 +147,11 @@ int main(int argc, char** argv)
     // Six pbkdf2 jobs in two waves, each its own bar; a worker loop's lanes.
     runToItsEnd(QStringLiteral("pbkdf2-waves"));
     save(*window.timeline(), out.filePath(prefix + QStringLiteral("timeline-waves.png")));
+    runToItsEnd(QStringLiteral("await-order"));
+    window.timeline()->setSlotMode(true);
+    QTest::qWait(100);
+    save(*window.timeline(), out.filePath(prefix + QStringLiteral("timeline-slots.png")));
+    window.timeline()->setSlotMode(false);
     runToItsEnd(QStringLiteral("price-report-worker"));
     save(*window.timeline(), out.filePath(prefix + QStringLiteral("timeline-worker.png")));
     // pool-saturation at 50 ms: four pbkdf2 running, fs and dns waiting for a thread.

@@ -237,7 +237,7 @@
     </message>
     <message>
         <source>--view must be one of window, circle, chart, timeline, not &apos;%1&apos;</source>
-        <translation>--view мусіць быць window, circle, chart або timeline, а не '%1'</translation>
+        <translation>--view мусіць быць window, circle, chart або timeline, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--view needs --png or --svg</source>
@@ -245,7 +245,7 @@
     </message>
     <message>
         <source>--at must be a number of milliseconds from 0, not &apos;%1&apos;</source>
-        <translation>--at мусіць быць колькасцю мілісекунд ад 0, а не '%1'</translation>
+        <translation>--at мусіць быць колькасцю мілісекунд ад 0, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--at needs --png, --svg or --pdf</source>
@@ -253,11 +253,11 @@
     </message>
     <message>
         <source>a picture would overwrite &apos;%1&apos;</source>
-        <translation>выява перазапісала б '%1'</translation>
+        <translation>выява перазапісала б &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--headless with the recording &apos;%1&apos; needs --summary, --trace, --csv or a picture</source>
-        <translation>--headless з запісам '%1' патрабуе --summary, --trace, --csv або выяву</translation>
+        <translation>--headless з запісам &apos;%1&apos; патрабуе --summary, --trace, --csv або выяву</translation>
     </message>
     <message>
         <source>--headless --open needs --summary, --trace, --csv or a picture</source>
@@ -850,6 +850,14 @@
     <message>
         <source>the idle loop</source>
         <translation>бяздзейны цыкл</translation>
+    </message>
+    <message>
+        <source>Timeline: one slot per callback</source>
+        <translation>Храналогія: адна ячэйка на зваротны выклік</translation>
+    </message>
+    <message>
+        <source>Gives each callback of the main loop the same width in the timeline, in the order they ran, so the jobs of a drain can be counted (S in the timeline).</source>
+        <translation>Дае кожнаму зваротнаму выкліку галоўнага цыкла аднолькавую шырыню ў храналогіі, у парадку выканання, каб можна было палічыць заданні аднаго апаражнення чаргі (S у храналогіі).</translation>
     </message>
 </context>
 <context>
@@ -2519,12 +2527,16 @@
         <translation>Пастаўлены ў чаргу на %1</translation>
     </message>
     <message>
-        <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued.</source>
-        <translation>Shift і перацягванне вымяраюць прамежак; выбраны зваротны выклік паказвае стрэлку ад месца, дзе яго паставілі ў чаргу.</translation>
-    </message>
-    <message>
         <source>Press or drag here to move the playhead: the circle, the queues, the thread pool and the console show that moment of the recording.</source>
         <translation>Націсніце або перацягніце тут, каб рухаць курсор: кола, чэргі, пул патокаў і кансоль паказваюць гэты момант запісу.</translation>
+    </message>
+    <message>
+        <source>one slot per callback · S</source>
+        <translation>ячэйка на выклік · S</translation>
+    </message>
+    <message>
+        <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued; S gives every callback one slot of its own.</source>
+        <translation>Shift і перацягванне вымяраюць прамежак; выбраны зваротны выклік паказвае стрэлку ад месца, дзе яго паставілі ў чаргу; S дае кожнаму выкліку ўласную ячэйку.</translation>
     </message>
 </context>
 <context>

@@ -237,7 +237,7 @@
     </message>
     <message>
         <source>--view must be one of window, circle, chart, timeline, not &apos;%1&apos;</source>
-        <translation>--view debe ser window, circle, chart o timeline, no '%1'</translation>
+        <translation>--view debe ser window, circle, chart o timeline, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--view needs --png or --svg</source>
@@ -245,7 +245,7 @@
     </message>
     <message>
         <source>--at must be a number of milliseconds from 0, not &apos;%1&apos;</source>
-        <translation>--at debe ser un número de milisegundos desde 0, no '%1'</translation>
+        <translation>--at debe ser un número de milisegundos desde 0, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--at needs --png, --svg or --pdf</source>
@@ -253,11 +253,11 @@
     </message>
     <message>
         <source>a picture would overwrite &apos;%1&apos;</source>
-        <translation>una imagen sobrescribiría '%1'</translation>
+        <translation>una imagen sobrescribiría &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--headless with the recording &apos;%1&apos; needs --summary, --trace, --csv or a picture</source>
-        <translation>--headless con la grabación '%1' necesita --summary, --trace, --csv o una imagen</translation>
+        <translation>--headless con la grabación &apos;%1&apos; necesita --summary, --trace, --csv o una imagen</translation>
     </message>
     <message>
         <source>--headless --open needs --summary, --trace, --csv or a picture</source>
@@ -847,6 +847,14 @@
     <message>
         <source>the idle loop</source>
         <translation>el bucle inactivo</translation>
+    </message>
+    <message>
+        <source>Timeline: one slot per callback</source>
+        <translation>Línea de tiempo: una casilla por callback</translation>
+    </message>
+    <message>
+        <source>Gives each callback of the main loop the same width in the timeline, in the order they ran, so the jobs of a drain can be counted (S in the timeline).</source>
+        <translation>Da a cada callback del bucle principal la misma anchura en la línea de tiempo, en el orden en que se ejecutaron, para poder contar los trabajos de un vaciado (S en la línea de tiempo).</translation>
     </message>
 </context>
 <context>
@@ -2511,12 +2519,16 @@
         <translation>Encolado en %1</translation>
     </message>
     <message>
-        <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued.</source>
-        <translation>Mayús y arrastrar mide un intervalo; un callback seleccionado muestra una flecha desde donde se encoló.</translation>
-    </message>
-    <message>
         <source>Press or drag here to move the playhead: the circle, the queues, the thread pool and the console show that moment of the recording.</source>
         <translation>Pulse o arrastre aquí para mover el cabezal: el círculo, las colas, el pool de hilos y la consola muestran ese instante de la grabación.</translation>
+    </message>
+    <message>
+        <source>one slot per callback · S</source>
+        <translation>una casilla por callback · S</translation>
+    </message>
+    <message>
+        <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued; S gives every callback one slot of its own.</source>
+        <translation>Mayús y arrastrar mide un intervalo; un callback seleccionado muestra una flecha desde donde se encoló; S da a cada callback una casilla propia.</translation>
     </message>
 </context>
 <context>

@@ -334,6 +334,13 @@ void MainWindow::createViewMenu()
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
     viewMenu->addAction(m_themeAction);
+    QAction* slotMode = viewMenu->addAction(tr("Timeline: one slot per callback"));
+    slotMode->setCheckable(true);
+    slotMode->setToolTip(tr("Gives each callback of the main loop the same width in the timeline, in the order they "
+                            "ran, so the jobs of a drain can be counted (S in the timeline)."));
+    slotMode->setObjectName(QStringLiteral("slotModeAction"));
+    // The timeline is made with the docks, after the menus.
+    connect(slotMode, &QAction::toggled, this, [this](bool on) { m_timeline->setSlotMode(on); });
     viewMenu->addAction(zoomIn);
     viewMenu->addAction(zoomOut);
     viewMenu->addSeparator();
@@ -456,6 +463,8 @@ void MainWindow::createDocks()
 
     m_timeline = new TimelineView(m_feed, this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
+    if (auto* slotMode = findChild<QAction*>(QStringLiteral("slotModeAction")))
+        connect(m_timeline, &TimelineView::slotModeChanged, slotMode, &QAction::setChecked);
     auto* timelineDock = m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timelineDock"),
         fittingScroller(m_timeline, this), Qt::BottomDockWidgetArea,
         tr("The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. "

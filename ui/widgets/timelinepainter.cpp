@@ -52,6 +52,12 @@ void TimelinePainter::paint()
 {
     m_painter.fillRect(m_view.rect(), m_palette.color(QPalette::Base));
     paintLanes();
+    if (m_view.m_slotMode) {
+        paintSlots();
+        m_painter.setClipping(false);
+        paintViewState();
+        return;
+    }
     paintRuler();
     paintBars();
     paintRunningCallback();
@@ -345,6 +351,61 @@ void TimelinePainter::paintFlow()
     m_painter.drawPolygon(head, 3);
 }
 
+// One slot per callback: the main loop's callbacks in the window side by side in the order they began,
+// each in its row, numbered along the ruler, with the phase it ran in as a strip in the phases row.
+void TimelinePainter::paintSlots()
+{
+    const double ruler = m_view.m_rulerHeight;
+    m_painter.fillRect(QRectF(0, 0, m_view.width(), ruler), m_palette.color(QPalette::Window));
+    m_painter.setClipRect(QRectF(m_left, 0, m_width, m_view.height()));
+    const std::vector<TimelineView::Slot> cells = m_view.visibleSlots();
+    if (cells.empty())
+        return;
+    const double width = m_width / double(cells.size());
+    const int phasesRow = m_view.m_index.rowOf(RowKind::Phases, MainThread, -1);
+    const loopscope::Recording* recording = m_view.m_feed ? m_view.m_feed->recording() : nullptr;
+    // Numbers along the ruler, as many as fit.
+    const double label = m_metrics.horizontalAdvance(QStringLiteral("#0000")) + 8;
+    const auto every = std::max<std::size_t>(1, std::size_t(std::ceil(label / width)));
+    m_painter.setPen(m_faint);
+    for (std::size_t i = 0; i < cells.size(); i += every) {
+        const double x = m_left + double(i) * width;
+        m_painter.drawLine(QPointF(x, ruler - 5), QPointF(x, ruler));
+        m_painter.drawText(
+            QRectF(x + 3, 0, label, ruler - 2), Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("#%1").arg(i + 1));
+    }
+    const double gap = width > 4 ? 1 : 0;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const TimelineSpan& span = *cells[i].span;
+        const double x0 = m_left + double(i) * width + gap;
+        const double x1 = m_left + double(i + 1) * width - gap;
+        for (const TimelineView::Lane& lane : m_view.m_lanes) {
+            if (lane.row == phasesRow) {
+                if (const TimelineSpan* phase = m_view.m_index.spanAt(phasesRow, span.startNs, 0))
+                    m_painter.fillRect(
+                        QRectF(x0, lane.top + 2, x1 - x0, lane.height - 4), PhaseColors::phase(Phase(phase->sub)));
+            }
+            if (lane.row != cells[i].row)
+                continue;
+            const QColor color = PhaseColors::kind(CallbackKind(span.sub));
+            m_painter.fillRect(QRectF(x0, lane.top + 2, x1 - x0, lane.height - 4), color);
+            if (recording && x1 - x0 > m_metrics.horizontalAdvance(QStringLiteral("www"))) {
+                const Record& r = (*recording->logs[span.log])[span.index];
+                QString text = m_view.labelOf(r.label);
+                if (r.span.count > 1)
+                    text = tr("%1 ×%L2").arg(text).arg(r.span.count);
+                drawLabel(text, x0, x1, lane.top + 2, lane.height - 4, PhaseColors::textOn(color));
+            }
+        }
+        if (m_view.m_hasSelection && m_view.m_selected.startNs == span.startNs
+            && m_view.m_selectedRow == cells[i].row) {
+            m_painter.setPen(QPen(m_palette.color(QPalette::Highlight), 2));
+            m_painter.setBrush(Qt::NoBrush);
+            m_painter.drawRect(QRectF(x0 - 1, ruler, x1 - x0 + 2, m_view.m_contentHeight - ruler));
+        }
+    }
+}
+
 // Shift and drag: the span marked, and how long it lasts.
 void TimelinePainter::paintMeasure()
 {
@@ -401,6 +462,7 @@ void TimelinePainter::paintViewState()
     m_painter.setFont(bold);
     m_painter.drawText(QRectF(10, 0, m_left - 14, ruler), Qt::AlignLeft | Qt::AlignVCenter,
         m_view.m_following        ? tr("live · %1").arg(TimeMapping::formatDuration(m_window.spanNs()))
+            : m_view.m_slotMode   ? tr("one slot per callback · S")
             : m_view.m_autoFitted ? tr("whole run · Home")
                                   : tr("paused · Home"));
     m_painter.setPen(m_grid);

@@ -34,6 +34,7 @@ private:
     void paintSelection();
     void paintFlow();
     void paintMeasure();
+    void paintSlots();
     void paintLiveEdge();
     void paintViewState();
     void drawLabel(const QString& text, double x0, double x1, double top, double height, const QColor& pen);

@@ -178,6 +178,35 @@ void TimelineView::setFollowing(bool following)
     update();
 }
 
+void TimelineView::setSlotMode(bool on)
+{
+    if (m_slotMode == on)
+        return;
+    m_slotMode = on;
+    emit slotModeChanged(on);
+    update();
+}
+
+std::vector<TimelineView::Slot> TimelineView::visibleSlots() const
+{
+    std::vector<Slot> cells;
+    for (const Lane& lane : m_lanes) {
+        const TimelineIndex::Row* row = indexRow(lane.row);
+        if (!row || row->kind != RowKind::Callbacks || row->thread != MainThread)
+            continue;
+        const auto& spans = row->spans;
+        auto it = std::lower_bound(spans.begin(), spans.end(), m_window.startNs,
+            [](const TimelineSpan& span, std::int64_t t) { return span.endNs < t; });
+        for (; it != spans.end(); ++it) {
+            if (it->startNs <= m_window.endNs && it->endNs >= m_window.startNs)
+                cells.push_back({ lane.row, &*it });
+        }
+    }
+    std::stable_sort(
+        cells.begin(), cells.end(), [](const Slot& a, const Slot& b) { return a.span->startNs < b.span->startNs; });
+    return cells;
+}
+
 void TimelineView::followLive()
 {
     setFollowing(true);
@@ -297,7 +326,13 @@ void TimelineView::relayout()
     }
     m_contentHeight = y + 4;
 
-    double widest = std::max(fm.horizontalAdvance(tr("paused · Home")), fm.horizontalAdvance(tr("whole run · Home")));
+    // The state of the view is written in bold above the row names.
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetricsF boldMetrics(bold);
+    double widest = std::max(
+        { boldMetrics.horizontalAdvance(tr("paused · Home")), boldMetrics.horizontalAdvance(tr("whole run · Home")),
+            boldMetrics.horizontalAdvance(tr("one slot per callback · S")) });
     for (const Lane& lane : m_lanes)
         widest = std::max(widest, fm.horizontalAdvance(rowName(lane.row)));
     m_labelWidth = std::ceil(widest + fm.height() + 16);
@@ -592,9 +627,19 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
     if (m_dragged)
         return;
     const QPointF pos = event->position();
-    const int row = pos.x() >= plotLeft() ? rowAtY(pos.y()) : -1;
-    const QString text
-        = row >= 0 ? selectAt(row, TimeMapping::mapXToTime(pos.x(), m_window, plotLeft(), plotWidth())) : QString();
+    int row = pos.x() >= plotLeft() ? rowAtY(pos.y()) : -1;
+    std::int64_t at = TimeMapping::mapXToTime(pos.x(), m_window, plotLeft(), plotWidth());
+    if (m_slotMode) {
+        // The slot under the pointer, whichever callback row was clicked.
+        const std::vector<Slot> cells = visibleSlots();
+        const auto index
+            = std::size_t(std::clamp((pos.x() - plotLeft()) / plotWidth(), 0.0, 0.999) * double(cells.size()));
+        if (row >= 0 && index < cells.size()) {
+            row = cells[index].row;
+            at = (cells[index].span->startNs + cells[index].span->endNs) / 2;
+        }
+    }
+    const QString text = row >= 0 ? selectAt(row, at) : QString();
     if (row < 0) {
         m_hasSelection = false;
         m_flow.reset();
@@ -622,6 +667,9 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
         break;
     case Qt::Key_Right:
         panBy(m_window.spanNs() / 10);
+        break;
+    case Qt::Key_S:
+        setSlotMode(!m_slotMode);
         break;
     case Qt::Key_Home:
         // A run that has ended, or a recording, fits in view; a live one is followed again.
@@ -655,8 +703,8 @@ bool TimelineView::event(QEvent* event)
             text = tr("The last seconds of the loop, newest on the right. Scroll to zoom, drag or use the arrow keys "
                       "to pan, + and - to zoom, Home to follow live again; click an item for its details.");
             text += QLatin1Char('\n')
-                + tr("Shift and drag measures a span; a selected callback shows an arrow from "
-                     "where it was queued.");
+                + tr("Shift and drag measures a span; a selected callback shows an arrow from where it was queued; "
+                     "S gives every callback one slot of its own.");
             if (m_feed && m_feed->canReplay())
                 text += QLatin1Char('\n')
                     + tr("Press or drag here to move the playhead: the circle, the queues, the thread pool and the "

@@ -34,6 +34,18 @@ public:
     bool following() const { return m_following; }
     // Shows the window [startNs, endNs] and stops following.
     void setWindow(const TimeWindow& window);
+    // One slot per callback (S): the main loop's callbacks in the window side by side, each as wide
+    // as the next whatever it lasted, so the jobs of a drain can be counted; the phase each ran in
+    // is the strip above it. Time no longer runs evenly along the axis.
+    bool slotMode() const { return m_slotMode; }
+    void setSlotMode(bool on);
+    // The main loop's callbacks in the window, in the order they began (what slot mode draws).
+    struct Slot
+    {
+        int row = -1;
+        const TimelineSpan* span = nullptr;
+    };
+    std::vector<Slot> visibleSlots() const;
     void followLive();
     // Selects the item of `row` at `timeNs`, as a click there would; returns its details.
     QString selectAt(int row, std::int64_t timeNs);
@@ -46,6 +58,7 @@ public:
 
 signals:
     void itemSelected(const QString& details);
+    void slotModeChanged(bool on);
     void followingChanged(bool following);
 
 protected:
@@ -99,6 +112,7 @@ private:
     TimeWindow m_window { -DefaultSpanNs, 0 };
     std::int64_t m_spanNs = DefaultSpanNs;
     bool m_following = true;
+    bool m_slotMode = false;
     bool m_wasFinished = false;
     bool m_autoFitted = false; // the window shows a finished run, not the live edge
     double m_labelWidth = 120;
