@@ -191,6 +191,9 @@ int run(const CommandLine& options)
     loopscope::SessionOptions sessionOptions;
     sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
     sessionOptions.costs = options.nodeCosts().value_or(loopscope::NodeCosts::node20());
+    // Nothing asks for the recording: keep only what is printed, as node does (a long run's records
+    // would otherwise grow by hundreds of bytes an iteration).
+    sessionOptions.record = !options.traceFile.isEmpty() || !options.csvFile.isEmpty() || options.summary;
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
         writeStdoutLine(line);
         if (keepOutput) {
