@@ -89,6 +89,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("Node's time from the main module's drain to the first timers phase, in microseconds (default 130, "
            "measured against Node 20; 0 to 100000)."),
         tr("N"));
+    const QCommandLineOption repeat(QStringLiteral("repeat"),
+        tr("Run the program N times without a window (1 to 10000) and print on stderr how often each output "
+           "came: a race shows both its outcomes. stdout carries the first run's output."),
+        tr("N"));
     const QCommandLineOption png(QStringLiteral("png"),
         tr("Write a picture of the run as PNG to FILE: of the window when it closes, or with --headless when the run "
            "ends."),
@@ -104,7 +108,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
-        timeout, lang, compare, node, budget, maxTrace, nodeCosts, startupGap, png, svg, pdf, view, at });
+        timeout, lang, compare, node, budget, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view, at });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -116,7 +120,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
     for (const QCommandLineOption* single : { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node,
-             &budget, &maxTrace, &nodeCosts, &startupGap, &png, &svg, &pdf, &view, &at }) {
+             &budget, &maxTrace, &nodeCosts, &startupGap, &repeat, &png, &svg, &pdf, &view, &at }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }
@@ -183,6 +187,13 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         if (!picture->isEmpty() && (sameFile(*picture, out.programFile) || sameFile(*picture, out.openFile)))
             return tr("a picture would overwrite '%1'").arg(*picture);
     }
+    if (parser.isSet(repeat)) {
+        if (!parseInt(parser.value(repeat), 1, 10000, out.repeat))
+            return tr("--repeat must be a whole number from 1 to 10000, not '%1'").arg(parser.value(repeat));
+        if (!out.traceFile.isEmpty() || !out.csvFile.isEmpty() || out.summary || out.compareNode || out.wantsPictures())
+            return tr("--repeat counts outputs only: it cannot be combined with --trace, --csv, --summary, "
+                      "--compare-node or a picture");
+    }
     if (parser.isSet(timeout) && !parseInt(parser.value(timeout), 1, 86400000, out.timeoutMs))
         return tr("--timeout-ms must be a whole number from 1 to 86400000, not '%1'").arg(parser.value(timeout));
     if (parser.isSet(budget) && !parseInt(parser.value(budget), 16, 1048576, out.memoryBudgetMb))
@@ -230,6 +241,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         if (!hasProgram)
             return tr("--emit-js needs --scenario or --program");
         out.action = Action::EmitJs;
+    } else if (parser.isSet(repeat)) {
+        if (!hasProgram)
+            return tr("--repeat needs --scenario or --program");
+        out.action = Action::Repeat;
     } else if (parser.isSet(headless)) {
         if (!out.openFile.isEmpty()) {
             // A recording opened without a window is summarised, written again, or both.

@@ -14,7 +14,7 @@ struct CommandLine
     Q_DECLARE_TR_FUNCTIONS(CommandLine)
 
 public:
-    enum class Action { RunGui, RunHeadless, ShowHelp, ShowVersion, ListScenarios, EmitJs, ReopenRecording };
+    enum class Action { RunGui, RunHeadless, ShowHelp, ShowVersion, ListScenarios, EmitJs, ReopenRecording, Repeat };
 
     Action action = Action::RunGui;
     QString helpText;
@@ -36,6 +36,7 @@ public:
     bool fileIsPositional = false; // programFile or openFile came as FILE, decided by its content
     bool summary = false;
     bool compareNode = false;
+    int repeat = 1; // --repeat: runs of the program whose outputs are counted
     int timeoutMs = 60000;
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
     // --node-costs (percent of NodeCosts::node20()) and --startup-gap-us: given, they override the

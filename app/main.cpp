@@ -134,6 +134,8 @@ int main(int argc, char** argv)
             if (!options.wantsPictures() || options.compareNode)
                 return headless::run(options);
             break;
+        case CommandLine::Action::Repeat:
+            return headless::repeat(options);
         case CommandLine::Action::ReopenRecording:
             if (!options.wantsPictures())
                 return headless::reopenRecording(options);

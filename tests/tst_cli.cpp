@@ -192,6 +192,7 @@ private slots:
     void deepButLegalProgramRuns();
     void reopenedRecordingIsWrittenAgain();
     void picturesOfAHeadlessRun();
+    void repeatCountsOutputs();
     void fifoIsRefusedWithoutWaiting();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
@@ -650,6 +651,28 @@ void TestCli::picturesOfAHeadlessRun()
         QStringLiteral("guess-order"), QStringLiteral("--png"), m_dir.filePath(QStringLiteral("circle.bmp")) });
     QCOMPARE(badPicture.exitCode, 1);
     QVERIFY2(badPicture.err.contains("written as .png or .svg"), describe(badPicture).constData());
+}
+
+// --repeat N: the first run's output on stdout, and on stderr how often each output came.
+void TestCli::repeatCountsOutputs()
+{
+    const Run run = runLoopscope({ QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+                                     QStringLiteral("--repeat"), QStringLiteral("3") },
+        30000);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    QCOMPARE(run.out, QByteArray("readFile callback\nprocess.nextTick\npromise.then\nsetImmediate\nsetTimeout 0\n"));
+    QVERIFY2(run.err.contains("guess-order run 3 times; outputs seen: 1"), describe(run).constData());
+    QVERIFY2(run.err.contains("3 runs (100%): readFile callback | process.nextTick | promise.then | setImmediate | "
+                              "setTimeout 0"),
+        describe(run).constData());
+    const Run withTrace
+        = runLoopscope({ QStringLiteral("--scenario"), QStringLiteral("guess-order"), QStringLiteral("--repeat"),
+            QStringLiteral("3"), QStringLiteral("--trace"), m_dir.filePath(QStringLiteral("r.json")) });
+    QCOMPARE(withTrace.exitCode, 2);
+    const Run zero = runLoopscope({ QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+        QStringLiteral("--repeat"), QStringLiteral("0") });
+    QCOMPARE(zero.exitCode, 2);
+    QVERIFY2(zero.err.contains("--repeat must be a whole number from 1 to 10000"), describe(zero).constData());
 }
 
 void TestCli::fifoIsRefusedWithoutWaiting()

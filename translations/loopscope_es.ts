@@ -263,6 +263,22 @@
         <source>--headless --open needs --summary, --trace, --csv or a picture</source>
         <translation>--headless --open necesita --summary, --trace, --csv o una imagen</translation>
     </message>
+    <message>
+        <source>Run the program N times without a window (1 to 10000) and print on stderr how often each output came: a race shows both its outcomes. stdout carries the first run&apos;s output.</source>
+        <translation>Ejecuta el programa N veces sin ventana (de 1 a 10000) e imprime en stderr con qué frecuencia salió cada salida: una carrera muestra sus dos desenlaces. stdout lleva la salida de la primera ejecución.</translation>
+    </message>
+    <message>
+        <source>--repeat must be a whole number from 1 to 10000, not &apos;%1&apos;</source>
+        <translation>--repeat debe ser un número entero de 1 a 10000, no '%1'</translation>
+    </message>
+    <message>
+        <source>--repeat counts outputs only: it cannot be combined with --trace, --csv, --summary, --compare-node or a picture</source>
+        <translation>--repeat solo cuenta salidas: no se puede combinar con --trace, --csv, --summary, --compare-node ni una imagen</translation>
+    </message>
+    <message>
+        <source>--repeat needs --scenario or --program</source>
+        <translation>--repeat necesita --scenario o --program</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
