@@ -42,6 +42,45 @@ inline loopscope::Program parseOrFail(
     return std::get<loopscope::Program>(std::move(parsed));
 }
 
+// What the views show at one step of a run: the console so far and how many items wait in each queue.
+struct StepState
+{
+    QStringList console;
+    std::size_t timers, immediates, nextTicks, microtasks;
+};
+
+inline bool operator==(const StepState& a, const StepState& b)
+{
+    return a.console == b.console && a.timers == b.timers && a.immediates == b.immediates && a.nextTicks == b.nextTicks
+        && a.microtasks == b.microtasks;
+}
+
+// How QCOMPARE prints one.
+inline char* toString(const StepState& s)
+{
+    return qstrdup(qPrintable(QStringLiteral("[%1] timers %2 immediates %3 nextTicks %4 microtasks %5")
+                                  .arg(s.console.join(QStringLiteral(" | ")))
+                                  .arg(s.timers)
+                                  .arg(s.immediates)
+                                  .arg(s.nextTicks)
+                                  .arg(s.microtasks)));
+}
+
+// guess-order stepped by callback from "paused before main", live or replayed: the main module queues
+// the readFile; after the readFile callback's body each queue holds the one thing it queued; then
+// the nextTick, the promise job, the immediate and the timer run in Node's order.
+inline QList<StepState> guessOrderSteps()
+{
+    return {
+        { {}, 0, 0, 0, 0 },
+        { { "readFile callback" }, 1, 1, 1, 1 },
+        { { "readFile callback", "process.nextTick" }, 1, 1, 0, 1 },
+        { { "readFile callback", "process.nextTick", "promise.then" }, 1, 1, 0, 0 },
+        { { "readFile callback", "process.nextTick", "promise.then", "setImmediate" }, 1, 0, 0, 0 },
+        { { "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }, 0, 0, 0, 0 },
+    };
+}
+
 // A built-in scenario, loaded as the app loads it.
 inline loopscope::Program loadScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {})
 {

@@ -12,11 +12,7 @@ using namespace loopscope;
 namespace {
 
 // What the views show at one moment of a replay.
-struct Moment
-{
-    QStringList console;
-    std::size_t timers, immediates, nextTicks, microtasks;
-};
+using Moment = StepState;
 
 QStringList consoleBy(const Recording& recording, std::int64_t atNs)
 {
@@ -53,22 +49,6 @@ QList<Moment> callbackSteps(const Recording& recording, const Replay& replay, QL
     return moments;
 }
 
-bool operator==(const Moment& a, const Moment& b)
-{
-    return a.console == b.console && a.timers == b.timers && a.immediates == b.immediates && a.nextTicks == b.nextTicks
-        && a.microtasks == b.microtasks;
-}
-
-char* toString(const Moment& m)
-{
-    return qstrdup(qPrintable(QStringLiteral("[%1] timers %2 immediates %3 nextTicks %4 microtasks %5")
-                                  .arg(m.console.join(QStringLiteral(" | ")))
-                                  .arg(m.timers)
-                                  .arg(m.immediates)
-                                  .arg(m.nextTicks)
-                                  .arg(m.microtasks)));
-}
-
 } // namespace
 
 class TestReplay : public QObject
@@ -85,14 +65,7 @@ private slots:
         QVERIFY(run.finished);
         const Recording& recording = run.session->recording();
         const Replay replay(recording);
-        const QList<Moment> expected {
-            { {}, 0, 0, 0, 0 }, // the main module queued the readFile
-            { { "readFile callback" }, 1, 1, 1, 1 },
-            { { "readFile callback", "process.nextTick" }, 1, 1, 0, 1 },
-            { { "readFile callback", "process.nextTick", "promise.then" }, 1, 1, 0, 0 },
-            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate" }, 1, 0, 0, 0 },
-            { { "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }, 0, 0, 0, 0 },
-        };
+        const QList<Moment> expected = guessOrderSteps();
         QList<std::int64_t> times;
         const QList<Moment> forward = callbackSteps(recording, replay, &times);
         QCOMPARE(forward, expected);
