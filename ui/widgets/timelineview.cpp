@@ -298,20 +298,38 @@ void TimelineView::relayout()
     }
 
     // Lanes shrink, down to a line of text each, so that every lane fits the dock: the thread pool is
-    // never below the fold. Below that the dock scrolls.
-    double fixed = m_rulerHeight + 2 + 4;
-    double lanes = 0;
-    int group = -1;
-    for (const Lane& lane : m_lanes) {
-        fixed += lane.group != group ? headingHeight + 1 : 1;
-        group = lane.group;
-        lanes += lane.height;
-    }
+    // never below the fold. Where even that is too tall, the main loop's rows that hold nothing give
+    // way; below that the dock scrolls.
     const double minimumLane = std::ceil(fm.height() + 2);
-    m_naturalHeight = fixed + lanes;
-    m_minimumHeight = fixed + minimumLane * double(m_lanes.size());
-    const double scale = height() > 0 && height() < m_naturalHeight && lanes > 0
-        ? std::max(0.0, double(height()) - fixed) / lanes
+    double fixed = 0;
+    double lanes = 0;
+    const auto measure = [&] {
+        fixed = m_rulerHeight + 2 + 4;
+        lanes = 0;
+        int previous = -1;
+        for (const Lane& lane : m_lanes) {
+            fixed += lane.group != previous ? headingHeight + 1 : 1;
+            previous = lane.group;
+            lanes += lane.height;
+        }
+        m_naturalHeight = fixed + lanes;
+        m_minimumHeight = fixed + minimumLane * double(m_lanes.size());
+    };
+    measure();
+    const double available = availableHeight();
+    if (available > 0 && available < m_minimumHeight) {
+        const int phases = m_index.rowOf(RowKind::Phases, MainThread, -1);
+        m_lanes.erase(std::remove_if(m_lanes.begin(), m_lanes.end(),
+                          [&](const Lane& lane) {
+                              const TimelineIndex::Row* row = indexRow(lane.row);
+                              return lane.group == 0 && lane.row != phases && row && row->spans.empty();
+                          }),
+            m_lanes.end());
+        measure();
+    }
+    int group = -1;
+    const double scale = available > 0 && available < m_naturalHeight && lanes > 0
+        ? std::max(0.0, available - fixed) / lanes
         : 1.0;
     double y = m_rulerHeight + 2;
     group = -1;
@@ -336,6 +354,24 @@ void TimelineView::relayout()
     for (const Lane& lane : m_lanes)
         widest = std::max(widest, fm.horizontalAdvance(rowName(lane.row)));
     m_labelWidth = std::ceil(widest + fm.height() + 16);
+}
+
+// The height the dock gives: in a scroll area, its viewport's, which the view may be taller than.
+double TimelineView::availableHeight() const
+{
+    const QWidget* parent = parentWidget();
+    if (parent && parent->objectName() == QLatin1String("qt_scrollarea_viewport"))
+        return parent->height();
+    return height();
+}
+
+bool TimelineView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == parentWidget() && event->type() == QEvent::Resize) {
+        relayout();
+        updateGeometry();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 int TimelineView::rowAtY(double y) const
@@ -512,6 +548,8 @@ void TimelineView::resizeEvent(QResizeEvent* event)
 void TimelineView::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::ParentChange && parentWidget())
+        parentWidget()->installEventFilter(this);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
         relayout();
         updateGeometry();

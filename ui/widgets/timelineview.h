@@ -71,6 +71,8 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
+    // The dock's viewport resizing lays the lanes out again.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void fitFinishedRun();
@@ -91,6 +93,7 @@ private:
     // Moves the feed's playhead to the time at widget x; false when the recording cannot be replayed.
     bool scrubTo(double x);
     void relayout();
+    double availableHeight() const;
     void updateWindow();
     void zoomBy(double factor, std::int64_t anchorNs);
     void panBy(std::int64_t deltaNs);
