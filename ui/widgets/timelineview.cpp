@@ -328,9 +328,8 @@ void TimelineView::relayout()
         measure();
     }
     int group = -1;
-    const double scale = available > 0 && available < m_naturalHeight && lanes > 0
-        ? std::max(0.0, available - fixed) / lanes
-        : 1.0;
+    const double scale
+        = available > 0 && available < m_naturalHeight && lanes > 0 ? std::max(0.0, available - fixed) / lanes : 1.0;
     double y = m_rulerHeight + 2;
     group = -1;
     for (Lane& lane : m_lanes) {
