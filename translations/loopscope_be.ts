@@ -265,11 +265,11 @@
     </message>
     <message>
         <source>Run the program N times without a window (1 to 10000) and print on stderr how often each output came: a race shows both its outcomes. stdout carries the first run&apos;s output.</source>
-        <translation>Выконвае праграму N разоў без акна (ад 1 да 10000) і друкуе ў stderr, як часта з'яўляўся кожны вывад: гонка паказвае абодва свае вынікі. stdout нясе вывад першага прагону.</translation>
+        <translation>Выконвае праграму N разоў без акна (ад 1 да 10000) і друкуе ў stderr, як часта з&apos;яўляўся кожны вывад: гонка паказвае абодва свае вынікі. stdout нясе вывад першага прагону.</translation>
     </message>
     <message>
         <source>--repeat must be a whole number from 1 to 10000, not &apos;%1&apos;</source>
-        <translation>--repeat мусіць быць цэлым лікам ад 1 да 10000, а не '%1'</translation>
+        <translation>--repeat мусіць быць цэлым лікам ад 1 да 10000, а не &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--repeat counts outputs only: it cannot be combined with --trace, --csv, --summary, --compare-node or a picture</source>

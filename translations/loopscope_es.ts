@@ -269,7 +269,7 @@
     </message>
     <message>
         <source>--repeat must be a whole number from 1 to 10000, not &apos;%1&apos;</source>
-        <translation>--repeat debe ser un número entero de 1 a 10000, no '%1'</translation>
+        <translation>--repeat debe ser un número entero de 1 a 10000, no &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--repeat counts outputs only: it cannot be combined with --trace, --csv, --summary, --compare-node or a picture</source>

@@ -28,6 +28,8 @@ public:
     ~TimelineView() override;
 
     static constexpr std::int64_t DefaultSpanNs = 5'000'000'000;
+    // One step of the wheel, or half a + or - press, zooms by this.
+    static constexpr double ZoomStep = 1.25;
 
     const TimelineIndex& index() const { return m_index; }
     TimeWindow window() const { return m_window; }

@@ -1,0 +1,185 @@
+// MainWindow: files. The File menu, opening programs and recordings (also dropped onto the window or
+// from the recent list), exporting the recording, pictures and the report.
+#include "widgets/mainwindow.h"
+
+#include "formats/summary.h"
+#include "models/consolemodel.h"
+#include "models/livefeed.h"
+#include "models/sessioncontroller.h"
+#include "recording/recording.h"
+#include "widgets/fileactions.h"
+#include "widgets/latencychart.h"
+#include "widgets/phasewheel.h"
+#include "widgets/pictures.h"
+#include "widgets/timelineview.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QTimer>
+#include <QUrl>
+
+#include <algorithm>
+#include <climits>
+
+void MainWindow::createFileMenu()
+{
+    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
+        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
+    connect(openProgram, &QAction::triggered, m_files, &FileActions::openProgramFile);
+    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
+        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
+    connect(openTrace, &QAction::triggered, m_files, &FileActions::openRecordingFile);
+    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
+        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
+    connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
+    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
+        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
+    connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
+
+    auto* pictures = new QMenu(tr("Export picture"), this);
+    pictures->setToolTipsVisible(true);
+    const std::pair<View, QString> views[] = { { View::Circle, tr("Circle…") }, { View::Chart, tr("Latency chart…") },
+        { View::Timeline, tr("Timeline…") }, { View::Window, tr("Whole window…") } };
+    for (const auto& [view, name] : views) {
+        QAction* action = pictures->addAction(name);
+        action->setToolTip(tr("Saves it as drawn now: PNG, or SVG with vector shapes and text for slides."));
+        connect(action, &QAction::triggered, this, [this, view = view] { exportPicture(view); });
+    }
+    auto* report = addControl(tr("Export report…"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
+        tr("Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and "
+           "the recording's summary."));
+    connect(report, &QAction::triggered, this, [this] { exportReport(); });
+
+    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    fileMenu->setToolTipsVisible(true);
+    fileMenu->addAction(openProgram);
+    fileMenu->addAction(openTrace);
+    fileMenu->addMenu(m_files->recentMenu(this));
+    fileMenu->addSeparator();
+    fileMenu->addAction(exportTrace);
+    fileMenu->addAction(exportCsv);
+    fileMenu->addMenu(pictures);
+    fileMenu->addAction(report);
+    fileMenu->addSeparator();
+    fileMenu->addAction(quit);
+}
+
+bool MainWindow::openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides)
+{
+    return m_files->openProgram(path, overrides);
+}
+
+bool MainWindow::openRecording(const QString& path)
+{
+    return m_files->openRecording(path);
+}
+
+bool MainWindow::exportRecording(ExportFormat format, const QString& path)
+{
+    return m_files->exportRecording(format, path);
+}
+
+QString MainWindow::droppedFile(const QMimeData& mime)
+{
+    const QList<QUrl> urls = mime.urls();
+    return urls.size() == 1 && urls.front().isLocalFile() ? urls.front().toLocalFile() : QString();
+}
+
+void MainWindow::openDropped(const QMimeData& mime)
+{
+    const QString path = droppedFile(mime);
+    // After the drop has returned: a recording's progress dialog must not run inside the drag.
+    if (!path.isEmpty())
+        QTimer::singleShot(0, this, [this, path] { m_files->openFile(path); });
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedFile(*event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    if (droppedFile(*event->mimeData()).isEmpty())
+        return;
+    event->acceptProposedAction();
+    openDropped(*event->mimeData());
+}
+
+bool MainWindow::exportPicture(View view, const QString& path)
+{
+    QWidget* const widgets[] = { m_wheel, m_latency, m_timeline, this };
+    QWidget& widget = *widgets[int(view)];
+    const QString target = path.isEmpty()
+        ? QFileDialog::getSaveFileName(this, tr("Export picture"), QString(), Pictures::filters())
+        : path;
+    QString error;
+    if (target.isEmpty() || Pictures::save(widget, target, &error))
+        return !target.isEmpty();
+    m_files->showError(tr("Export picture"), error);
+    return false;
+}
+
+bool MainWindow::exportReport(const QString& path)
+{
+    const QString target = path.isEmpty()
+        ? QFileDialog::getSaveFileName(this, tr("Export report"), QString(), tr("PDF document (*.pdf)"))
+        : path;
+    if (target.isEmpty())
+        return false;
+    Pictures::Report report;
+    report.title = m_controller->programName().isEmpty() ? tr("the idle loop") : m_controller->programName();
+    report.console = m_console->outputLines();
+    if (const loopscope::Recording* recording = m_feed->recording())
+        report.summary = QString::fromStdString(loopscope::summarize(*recording));
+    report.circle = m_wheel;
+    report.chart = m_latency;
+    QString error;
+    if (Pictures::saveReport(report, target, &error))
+        return true;
+    m_files->showError(tr("Export report"), error);
+    return false;
+}
+
+QString MainWindow::lastError() const
+{
+    return m_files->lastError();
+}
+
+void MainWindow::onRecordingOpened(const QString& path)
+{
+    m_console->clear();
+    const loopscope::Recording& loaded = *m_feed->recording();
+    const QString fileName = QFileInfo(path).fileName();
+    setWindowTitle(tr("LoopScope — %1 (recording)").arg(fileName));
+    std::size_t events = 0;
+    for (const auto& log : loaded.logs)
+        events += log->size();
+    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "",
+        int(std::min<std::size_t>(events, INT_MAX)))
+                        .arg(m_controller->programName(), fileName, QString::fromStdString(loaded.info.libuv))
+                        .arg(loaded.info.threadpoolSize);
+    if (loaded.info.aborted)
+        state += tr("; the run was aborted");
+    if (loaded.info.droppedEvents > 0)
+        state += tr(
+            "; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded.info.droppedEvents, INT_MAX)));
+    m_stateLabel->setText(state);
+    // The status line soon says where the playhead is; what is missing from the file stays in view.
+    if (loaded.info.aborted || loaded.info.droppedEvents > 0)
+        m_console->appendNote(state);
+    m_timelineDock->raise();
+    updateControls();
+}
