@@ -2,6 +2,7 @@
 #include "models/sessioncontroller.h"
 #include "recording/events.h"
 #include "recording/recording.h"
+#include "widgets/helpdialogs.h"
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
@@ -14,6 +15,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -60,6 +62,20 @@ private slots:
     }
 
     // The window must fit a 1280x720 screen (a classroom projector), panel bar included.
+    // Help: the shortcuts sheet lists every key the window answers to, stepping back and playing included.
+    void helpListsTheShortcuts()
+    {
+        MainWindow window;
+        QStringList menus;
+        for (QAction* menu : window.menuBar()->actions())
+            menus.append(menu->text());
+        QVERIFY2(menus.contains(QStringLiteral("&Help")), qPrintable(menus.join(QLatin1Char(','))));
+        const QString sheet = HelpDialogs::shortcutsSheet(window.actions());
+        for (const char* key : { "F1", "Shift+C", "Space", "P", "Ctrl+Shift+P" })
+            QVERIFY2(sheet.contains(QStringLiteral("<b>%1</b>").arg(QLatin1String(key))), key);
+        QVERIFY(HelpDialogs::whatAmILookingAt().contains(QStringLiteral("nextTick")));
+    }
+
     void fitsASmallScreen()
     {
         MainWindow window;

@@ -371,6 +371,49 @@
     </message>
 </context>
 <context>
+    <name>HelpDialogs</name>
+    <message>
+        <source>In the timeline: the wheel or + and - zoom, dragging or the arrow keys pan, Home fits a run that has ended or follows the live edge, a press on the ruler moves the playhead, Shift and drag measures, S gives every callback one slot, Esc clears the selection.</source>
+        <translation>У храналогіі: кола мышы або + і - маштабуюць, перацягванне або стрэлкі зрушваюць, Home паказвае скончаны прагон цалкам або ідзе за жывым краем, націск на лінейцы рухае курсор прайгравання, Shift і перацягванне вымяраюць, S дае кожнаму выкліку ячэйку, Esc здымае вылучэнне.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Спалучэнні клавіш</translation>
+    </message>
+    <message>
+        <source>The circle is one iteration of a real libuv event loop, the loop Node.js runs on. Its segments are the phases in the order the loop goes through them: timers, pending, idle, prepare, poll, check, close. The hand points at the phase the loop is in; a phase that blocks the loop turns red, with a stopwatch.</source>
+        <translation>Кола — гэта адна ітэрацыя сапраўднага цыкла падзей libuv, цыкла, на якім працуе Node.js. Яго сегменты — фазы ў тым парадку, у якім цыкл іх праходзіць: timers, pending, idle, prepare, poll, check, close. Стрэлка паказвае фазу, у якой цыкл знаходзіцца; фаза, што блакуе цыкл, робіцца чырвонай, з секундамерам.</translation>
+    </message>
+    <message>
+        <source>The centre shows two queues that are not phases: the nextTick queue and the microtask queue (promise jobs). They are drained after every callback, nextTicks first, before the loop moves on, which is why a promise.then runs before a setTimeout 0 queued earlier.</source>
+        <translation>У цэнтры дзве чаргі, якія не з&apos;яўляюцца фазамі: чарга nextTick і чарга мікразадач (заданні promise). Яны апаражняюцца пасля кожнага зваротнага выкліку, спачатку nextTick, перш чым цыкл пойдзе далей; таму promise.then выконваецца раней за setTimeout 0, пастаўлены ў чаргу раней.</translation>
+    </message>
+    <message>
+        <source>The numbers on the rim count what waits for each phase: due timers, immediates for check, close callbacks. The queue panels on the right list the callbacks themselves; the thread-pool lanes show the four threads (by default) that run fs, dns and crypto work off the loop.</source>
+        <translation>Лічбы на абадку лічаць тое, што чакае кожную фазу: таймеры, якім пара спрацаваць, immediate для check, зваротныя выклікі закрыцця. Панэлі чэргаў справа пералічваюць самі выклікі; дарожкі пула патокаў паказваюць чатыры патокі (прадвызначана), што робяць працу fs, dns і crypto па-за цыклам.</translation>
+    </message>
+    <message>
+        <source>Below, the latency chart shows how late the loop ran its timers (a blocked loop is a tall step), the timeline shows every phase and callback as a bar, and the console prints what the program logged. Pause (Space) and step (C, N, I) to watch one callback at a time; in a run that has ended, Shift+C steps back.</source>
+        <translation>Унізе графік затрымкі паказвае, наколькі позна цыкл выконваў свае таймеры (заблакаваны цыкл — высокая прыступка), храналогія паказвае кожную фазу і зваротны выклік палоскай, а кансоль друкуе тое, што вывела праграма. Прыпыніце (Прабел) і крочце (C, N, I), каб бачыць па адным выкліку; у скончаным прагоне Shift+C крочыць назад.</translation>
+    </message>
+    <message>
+        <source>What am I looking at?</source>
+        <translation>Што я бачу?</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>не знойдзены</translation>
+    </message>
+    <message>
+        <source>About LoopScope</source>
+        <translation>Пра LoopScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;LoopScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes the Node.js event loop visible: a real libuv loop, its phases, queues and thread pool, as the program runs.&lt;/p&gt;&lt;p&gt;libuv %2 (the loop shown)&lt;br&gt;Node.js %3 (compared with)&lt;br&gt;Qt %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;LoopScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Робіць бачным цыкл падзей Node.js: сапраўдны цыкл libuv, яго фазы, чэргі і пул патокаў, пакуль праграма працуе.&lt;/p&gt;&lt;p&gt;libuv %2 (паказаны цыкл)&lt;br&gt;Node.js %3 (з чым параўноўваецца)&lt;br&gt;Qt %4&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
@@ -874,6 +917,34 @@
     <message>
         <source>Gives each callback of the main loop the same width in the timeline, in the order they ran, so the jobs of a drain can be counted (S in the timeline).</source>
         <translation>Дае кожнаму зваротнаму выкліку галоўнага цыкла аднолькавую шырыню ў храналогіі, у парадку выканання, каб можна было палічыць заданні аднаго апаражнення чаргі (S у храналогіі).</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Спалучэнні клавіш</translation>
+    </message>
+    <message>
+        <source>Every key LoopScope answers to, with what it does.</source>
+        <translation>Кожная клавіша, на якую адказвае LoopScope, і што яна робіць.</translation>
+    </message>
+    <message>
+        <source>What am I looking at?</source>
+        <translation>Што я бачу?</translation>
+    </message>
+    <message>
+        <source>The circle, its centre, the queues and the docks explained in a few sentences.</source>
+        <translation>Кола, яго цэнтр, чэргі і панэлі, растлумачаныя ў некалькіх сказах.</translation>
+    </message>
+    <message>
+        <source>About LoopScope</source>
+        <translation>Пра LoopScope</translation>
+    </message>
+    <message>
+        <source>The version of LoopScope, of the libuv it runs and of Node.js.</source>
+        <translation>Версія LoopScope, libuv, на якой ён працуе, і Node.js.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Даведка</translation>
     </message>
 </context>
 <context>

@@ -371,6 +371,49 @@
     </message>
 </context>
 <context>
+    <name>HelpDialogs</name>
+    <message>
+        <source>In the timeline: the wheel or + and - zoom, dragging or the arrow keys pan, Home fits a run that has ended or follows the live edge, a press on the ruler moves the playhead, Shift and drag measures, S gives every callback one slot, Esc clears the selection.</source>
+        <translation>En la línea de tiempo: la rueda o + y - hacen zoom, arrastrar o las flechas desplazan, Inicio encaja una ejecución terminada o sigue el borde en vivo, pulsar en la regla mueve el cabezal, Mayús y arrastrar mide, S da a cada callback una casilla, Esc quita la selección.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>The circle is one iteration of a real libuv event loop, the loop Node.js runs on. Its segments are the phases in the order the loop goes through them: timers, pending, idle, prepare, poll, check, close. The hand points at the phase the loop is in; a phase that blocks the loop turns red, with a stopwatch.</source>
+        <translation>El círculo es una iteración de un bucle de eventos libuv real, el bucle sobre el que corre Node.js. Sus segmentos son las fases en el orden en que el bucle las recorre: timers, pending, idle, prepare, poll, check, close. La aguja señala la fase en la que está el bucle; una fase que bloquea el bucle se pone roja, con un cronómetro.</translation>
+    </message>
+    <message>
+        <source>The centre shows two queues that are not phases: the nextTick queue and the microtask queue (promise jobs). They are drained after every callback, nextTicks first, before the loop moves on, which is why a promise.then runs before a setTimeout 0 queued earlier.</source>
+        <translation>El centro muestra dos colas que no son fases: la cola de nextTick y la de microtareas (trabajos de promesas). Se vacían después de cada callback, primero los nextTick, antes de que el bucle siga; por eso un promise.then se ejecuta antes que un setTimeout 0 encolado antes.</translation>
+    </message>
+    <message>
+        <source>The numbers on the rim count what waits for each phase: due timers, immediates for check, close callbacks. The queue panels on the right list the callbacks themselves; the thread-pool lanes show the four threads (by default) that run fs, dns and crypto work off the loop.</source>
+        <translation>Los números del borde cuentan lo que espera a cada fase: temporizadores vencidos, immediates para check, callbacks de cierre. Los paneles de colas de la derecha enumeran los callbacks; los carriles del pool de hilos muestran los cuatro hilos (por defecto) que hacen el trabajo de fs, dns y crypto fuera del bucle.</translation>
+    </message>
+    <message>
+        <source>Below, the latency chart shows how late the loop ran its timers (a blocked loop is a tall step), the timeline shows every phase and callback as a bar, and the console prints what the program logged. Pause (Space) and step (C, N, I) to watch one callback at a time; in a run that has ended, Shift+C steps back.</source>
+        <translation>Abajo, el gráfico de latencia muestra con cuánto retraso ejecutó el bucle sus temporizadores (un bucle bloqueado es un escalón alto), la línea de tiempo muestra cada fase y callback como una barra y la consola imprime lo que registró el programa. Pause (Espacio) y avance (C, N, I) para ver un callback cada vez; en una ejecución terminada, Mayús+C retrocede.</translation>
+    </message>
+    <message>
+        <source>What am I looking at?</source>
+        <translation>¿Qué estoy viendo?</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>no encontrado</translation>
+    </message>
+    <message>
+        <source>About LoopScope</source>
+        <translation>Acerca de LoopScope</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;LoopScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Makes the Node.js event loop visible: a real libuv loop, its phases, queues and thread pool, as the program runs.&lt;/p&gt;&lt;p&gt;libuv %2 (the loop shown)&lt;br&gt;Node.js %3 (compared with)&lt;br&gt;Qt %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;LoopScope %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Hace visible el bucle de eventos de Node.js: un bucle libuv real, sus fases, colas y pool de hilos, mientras el programa se ejecuta.&lt;/p&gt;&lt;p&gt;libuv %2 (el bucle mostrado)&lt;br&gt;Node.js %3 (con el que se compara)&lt;br&gt;Qt %4&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
@@ -871,6 +914,34 @@
     <message>
         <source>Gives each callback of the main loop the same width in the timeline, in the order they ran, so the jobs of a drain can be counted (S in the timeline).</source>
         <translation>Da a cada callback del bucle principal la misma anchura en la línea de tiempo, en el orden en que se ejecutaron, para poder contar los trabajos de un vaciado (S en la línea de tiempo).</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>Every key LoopScope answers to, with what it does.</source>
+        <translation>Cada tecla a la que responde LoopScope, con lo que hace.</translation>
+    </message>
+    <message>
+        <source>What am I looking at?</source>
+        <translation>¿Qué estoy viendo?</translation>
+    </message>
+    <message>
+        <source>The circle, its centre, the queues and the docks explained in a few sentences.</source>
+        <translation>El círculo, su centro, las colas y los paneles explicados en pocas frases.</translation>
+    </message>
+    <message>
+        <source>About LoopScope</source>
+        <translation>Acerca de LoopScope</translation>
+    </message>
+    <message>
+        <source>The version of LoopScope, of the libuv it runs and of Node.js.</source>
+        <translation>La versión de LoopScope, de la libuv que ejecuta y de Node.js.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
     </message>
 </context>
 <context>

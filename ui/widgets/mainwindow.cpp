@@ -7,6 +7,7 @@
 #include "models/statusmodel.h"
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
+#include "widgets/helpdialogs.h"
 #include "widgets/latencychart.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
@@ -172,6 +173,7 @@ void MainWindow::createActions()
     createFileMenu();
     createLoopMenu();
     createViewMenu();
+    createHelpMenu();
     createToolBar();
 }
 
@@ -263,6 +265,25 @@ void MainWindow::createLoopMenu()
         SessionController::setNodeCosts(dialog.costs());
     });
     loopMenu->addAction(compare);
+}
+
+void MainWindow::createHelpMenu()
+{
+    auto* shortcuts = addControl(
+        tr("Keyboard shortcuts"), QKeySequence(Qt::Key_F1), tr("Every key LoopScope answers to, with what it does."));
+    connect(shortcuts, &QAction::triggered, this, [this] { HelpDialogs::showShortcuts(this, actions()); });
+    auto* explained = addControl(tr("What am I looking at?"), QKeySequence(QStringLiteral("Shift+F1")),
+        tr("The circle, its centre, the queues and the docks explained in a few sentences."));
+    connect(explained, &QAction::triggered, this, [this] { HelpDialogs::showWhatAmILookingAt(this); });
+    auto* about
+        = addControl(tr("About LoopScope"), {}, tr("The version of LoopScope, of the libuv it runs and of Node.js."));
+    connect(about, &QAction::triggered, this, [this] {
+        const loopscope::Recording* recording = m_feed->recording();
+        HelpDialogs::showAbout(this, recording ? QString::fromStdString(recording->info.libuv) : QString());
+    });
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setToolTipsVisible(true);
+    help->addActions({ shortcuts, explained, about });
 }
 
 void MainWindow::createViewMenu()

@@ -109,6 +109,7 @@ private:
     void createFileMenu();
     void createLoopMenu();
     void createViewMenu();
+    void createHelpMenu();
     void createToolBar();
     void createDocks();
     void onSessionStarted();
