@@ -176,7 +176,8 @@ bool SteppingControls::startsPaused() const
 void SteppingControls::sync()
 {
     const LiveFeed* feed = m_controller->feed();
-    const bool paused = feed->live() && feed->paused();
+    // A recording opened from a file has no loop to pause or resume; its playhead steps and plays.
+    const bool paused = m_controller->session() && feed->live() && feed->paused();
     if (paused != m_pause->isChecked()) {
         const QSignalBlocker blocker(m_pause);
         m_pause->setChecked(paused);
@@ -188,6 +189,7 @@ void SteppingControls::updateActions()
 {
     const bool paused = m_pause->isChecked();
     m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    m_pause->setEnabled(m_controller->session() != nullptr);
     const LiveFeed* feed = m_controller->feed();
     for (QAction* step : stepActions())
         step->setEnabled(paused || feed->playhead());
