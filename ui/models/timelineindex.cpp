@@ -37,6 +37,8 @@ void TimelineIndex::reset(int poolSize)
     m_rows.clear();
     m_holds.clear();
     m_lastEndNs = 0;
+    m_firstStartNs = 0;
+    m_hasSpans = false;
     ensureRow(RowKind::Phases, MainThread, -1, nullptr);
     for (int kind = 0; kind <= int(CallbackKind::Main); ++kind)
         ensureRow(RowKind::Callbacks, MainThread, kind, nullptr);
@@ -99,6 +101,8 @@ bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t i
     span.sub = record.type == RecordType::Callback ? std::uint8_t(callbackKindOf(record)) : record.sub;
     span.timed = record.type == RecordType::Phase ? (record.label != 0 ? 1 : 0) : 1;
     m_lastEndNs = std::max(m_lastEndNs, span.endNs);
+    m_firstStartNs = m_hasSpans ? std::min(m_firstStartNs, span.startNs) : span.startNs;
+    m_hasSpans = true;
 
     // Records arrive almost sorted by end (they are written when they end);
     // the few that are not, such as a callback run closed late, are put in place.

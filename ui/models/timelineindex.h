@@ -77,6 +77,8 @@ public:
     int rowOf(RowKind kind, std::uint16_t thread, int callbackKind) const;
     std::size_t spanCount() const;
     std::int64_t lastEndNs() const { return m_lastEndNs; }
+    // The earliest start of any span; 0 before the first.
+    std::int64_t firstStartNs() const { return m_firstStartNs; }
 
     // The pieces of `row` inside `window`, for a plot `width` pixels wide starting at `left`.
     void visiblePieces(int row, const TimeWindow& window, double left, double width, std::vector<Piece>& out) const;
@@ -93,4 +95,6 @@ private:
     std::vector<Row> m_rows;
     std::vector<Hold> m_holds; // in the order they were recorded, which is time order
     std::int64_t m_lastEndNs = 0;
+    std::int64_t m_firstStartNs = 0;
+    bool m_hasSpans = false;
 };

@@ -143,7 +143,7 @@ void TimelineView::fitFinishedRun()
 // From the first event to the last, with a margin: the start-up before the first event is not shown.
 void TimelineView::fitWholeRun()
 {
-    const std::int64_t first = m_feed ? std::max<std::int64_t>(0, m_feed->firstNs()) : 0;
+    const std::int64_t first = std::max<std::int64_t>(0, m_index.firstStartNs());
     const std::int64_t last = std::max(m_index.lastEndNs(), first + MinSpanNs);
     const std::int64_t margin = (last - first) / 30;
     setWindow({ first - margin, last + margin });
