@@ -99,6 +99,8 @@ void Runtime::onCheck()
     m_rec.phase(Phase::Poll, true, m_pollStart, at, m_iteration, m_pollTimeout);
     m_live.phase.store(std::uint8_t(Phase::Check), std::memory_order_relaxed);
     std::int64_t lastEnd = -1;
+    if (!m_aborted && cancelled())
+        stopCancelled(); // as in the timers phase: end what was cancelled here, and say so
     if (!m_aborted && !cancelled()) {
         fromLoop([&] {
             boundary(at, StepPoint::Phase);

@@ -72,8 +72,15 @@ void Runtime::onTimerHandle(uv_timer_t* handle)
 
 void Runtime::processTimers()
 {
-    if (m_aborted || cancelled())
+    if (m_aborted)
         return;
+    // Cancelled since the last check point: end it here, as a check point would. Returning alone
+    // would leave the libuv timer unarmed, and the loop could run dry before the posted abort came,
+    // its recording never saying the run was aborted.
+    if (cancelled()) {
+        stopCancelled();
+        return;
+    }
     const std::int64_t phaseStart = m_rec.now();
     beginIteration(phaseStart);
     m_live.phase.store(std::uint8_t(Phase::Timers), std::memory_order_relaxed);
