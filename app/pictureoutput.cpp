@@ -64,8 +64,8 @@ bool write(const CommandLine& options, MainWindow& window)
         : options.view == QLatin1String("timeline")           ? View::Timeline
                                                               : View::Window;
     bool written = true;
-    for (const QString* png : { &options.pngFile, &options.svgFile }) {
-        if (!png->isEmpty() && !window.exportPicture(view, *png))
+    for (const QString* picture : { &options.pngFile, &options.svgFile }) {
+        if (!picture->isEmpty() && !window.exportPicture(view, *picture))
             written = false;
     }
     if (!options.pdfFile.isEmpty() && !window.exportReport(options.pdfFile))

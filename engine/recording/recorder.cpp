@@ -33,30 +33,29 @@ void Recorder::startRun(std::uint32_t label, std::uint8_t sub, std::int64_t star
     m_runKey = runKey(label, sub, depth, thread);
 }
 
+Record Recorder::queuedRecord(std::uint8_t sub, std::uint32_t label, std::int64_t atNs, std::uint32_t count) const
+{
+    Record r;
+    r.type = RecordType::Queued;
+    r.sub = sub;
+    r.thread = m_thread;
+    r.label = label;
+    r.startNs = atNs;
+    r.span.count = count;
+    return r;
+}
+
 void Recorder::writeQueued(std::int64_t atNs)
 {
     m_queuedPending = false;
     flushRun();
-    Record r;
-    r.type = RecordType::Queued;
-    r.sub = m_pendingSub;
-    r.thread = m_thread;
-    r.label = m_pendingLabel;
-    r.startNs = atNs;
-    r.span.count = m_pendingCount;
-    put(r);
+    put(queuedRecord(m_pendingSub, m_pendingLabel, atNs, m_pendingCount));
 }
 
 void Recorder::timerQueued(std::uint32_t label, double delayMs)
 {
     flush();
-    Record r;
-    r.type = RecordType::Queued;
-    r.sub = std::uint8_t(CallbackKind::Timer);
-    r.thread = m_thread;
-    r.label = label;
-    r.startNs = now();
-    r.span.count = 1;
+    Record r = queuedRecord(std::uint8_t(CallbackKind::Timer), label, now(), 1);
     r.span.maxNs = std::int64_t(delayMs * 1e6);
     put(r);
 }
@@ -64,12 +63,7 @@ void Recorder::timerQueued(std::uint32_t label, double delayMs)
 void Recorder::queuesCleared(std::int64_t atNs)
 {
     flush();
-    Record r;
-    r.type = RecordType::Queued;
-    r.sub = std::uint8_t(CallbackKind::Main);
-    r.thread = m_thread;
-    r.startNs = atNs;
-    put(r);
+    put(queuedRecord(std::uint8_t(CallbackKind::Main), 0, atNs, 0));
 }
 
 void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,

@@ -200,6 +200,8 @@ private:
     // Out of line: a chain never gets here, and the callback path stays small.
     // Stamped `atNs`: the jobs had joined their queue by then.
     [[gnu::noinline]] void writeQueued(std::int64_t atNs);
+    // A Queued record of this recorder's thread (events.h says what its fields hold).
+    Record queuedRecord(std::uint8_t sub, std::uint32_t label, std::int64_t atNs, std::uint32_t count) const;
     void startRun(std::uint32_t label, std::uint8_t sub, std::int64_t startNs, std::int64_t endNs,
         std::uint32_t iteration, std::uint8_t depth, std::uint16_t thread);
     void put(const Record& record)
