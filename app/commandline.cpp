@@ -73,7 +73,9 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         QStringLiteral("compare-node"), tr("Also run the emitted script in Node.js and compare the outputs."));
     const QCommandLineOption node(QStringLiteral("node"), tr("The Node.js executable for --compare-node."), tr("PATH"));
     const QCommandLineOption budget(QStringLiteral("memory-budget"),
-        tr("What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly."),
+        tr("What the queues and the recording may hold in memory, in MB (default 512). Past it the recording "
+           "spills to a temporary file (up to 16 times as much) and the run goes on; queues that outgrow it "
+           "abort the run cleanly."),
         tr("MB"));
     const QCommandLineOption maxTrace(QStringLiteral("max-trace-mb"),
         tr("Largest trace file to write, in MB (default 512); past it events are left out and the trace "

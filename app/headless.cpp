@@ -233,9 +233,15 @@ int run(const CommandLine& options)
     session.stop();
     if (session.memoryBudget().exceeded()) {
         aborted = true;
-        printErr(QStringLiteral("loopscope: memory budget exceeded: the queues and the recording need more than %1 MB "
-                                "(--memory-budget); run aborted")
-                     .arg(options.memoryBudgetMb));
+        const std::string problem = session.spillProblem();
+        printErr(problem.empty()
+                ? QStringLiteral("loopscope: memory budget exceeded: the queues need more than %1 MB (--memory-budget); "
+                                 "run aborted")
+                      .arg(options.memoryBudgetMb)
+                : QStringLiteral("loopscope: the recording passed %1 MB (--memory-budget) and could not spill to disk: "
+                                 "%2; run aborted")
+                      .arg(options.memoryBudgetMb)
+                      .arg(QString::fromStdString(problem)));
     }
     // Output still buffered when the program ended may only fail now; the run is then cut short all the same.
     if (!flushStdout() && !aborted) {

@@ -203,6 +203,7 @@ private slots:
     void runaway();
     void memoryBudgetEndsARunawayCleanly_data();
     void memoryBudgetEndsARunawayCleanly();
+    void aRecordingPastTheBudgetSpillsAndStaysWhole();
     void traceCapTruncatesTheTrace();
     void signalStopsRun_data();
     void signalStopsRun();
@@ -889,29 +890,35 @@ void TestCli::runaway()
 void TestCli::memoryBudgetEndsARunawayCleanly_data()
 {
     QTest::addColumn<QByteArray>("main");
+    QTest::addColumn<QByteArray>("budgetMb");
+    QTest::addColumn<QByteArray>("message");
     // The queues grow: two billion ticks queued by one callback.
     QTest::newRow("ticks queued by a long repeat")
-        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])");
-    // The recording grows: every tick logs a line, and lines do not fold into runs.
-    QTest::newRow("a logging nextTick chain")
-        << QByteArray(R"([{"op":"chain","via":"nextTick","times":2000000000,"do":[{"op":"log","text":"x"}]}])");
+        << QByteArray(R"([{"op":"repeat","times":2147483647,"do":[{"op":"nextTick","do":[]}]}])") << QByteArray("64")
+        << QByteArray("memory budget exceeded: the queues need more than 64 MB");
+    // The recording grows, spills, and fills its file (16 times the budget).
+    QTest::newRow("an endless setImmediate chain")
+        << QByteArray(R"([{"op":"chain","via":"setImmediate","times":2000000000}])") << QByteArray("16")
+        << QByteArray("could not spill to disk: the temporary file in");
 }
 
 void TestCli::memoryBudgetEndsARunawayCleanly()
 {
     QFETCH(QByteArray, main);
+    QFETCH(QByteArray, budgetMb);
+    QFETCH(QByteArray, message);
     const QString path = m_dir.filePath(QStringLiteral("hungry.json"));
     const QString trace = m_dir.filePath(QStringLiteral("hungry-trace.json"));
     QFile::remove(trace);
     QVERIFY(writeFile(path, ProgramHead + main + "}"));
     const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
-                                     QStringLiteral("--memory-budget"), QStringLiteral("64"), QStringLiteral("--trace"),
-                                     trace, QStringLiteral("--timeout-ms"), QStringLiteral("60000") },
+                                     QStringLiteral("--memory-budget"), QString::fromLatin1(budgetMb),
+                                     QStringLiteral("--trace"), trace, QStringLiteral("--max-trace-mb"),
+                                     QStringLiteral("16"), QStringLiteral("--timeout-ms"), QStringLiteral("60000") },
         StopBudgetMs * 3);
     const QByteArray what = describe(run);
     QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 3, what.constData());
-    QVERIFY2(run.err.contains("memory budget exceeded"), what.constData());
-    QVERIFY2(run.err.contains("64 MB"), what.constData());
+    QVERIFY2(run.err.contains(message), what.constData());
     checkAbortedTrace(trace);
     loopscope::Recording recording;
     std::string error;
@@ -923,6 +930,39 @@ void TestCli::memoryBudgetEndsARunawayCleanly()
             || (log[i].type == loopscope::RecordType::Error
                 && recording.strings.at(log[i].label).find("memory budget exceeded") == 0);
     QVERIFY(said);
+}
+
+// Past its memory budget a recording spills to a temporary file: the run goes on, and its trace is
+// whole (every step of the chain in it), read back from the file chunk by chunk.
+void TestCli::aRecordingPastTheBudgetSpillsAndStaysWhole()
+{
+    const QString path = m_dir.filePath(QStringLiteral("spilled.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("spilled-trace.json"));
+    QFile::remove(trace);
+    // About 384 bytes an iteration: some 60 MB recorded against a budget of 16.
+    constexpr int Steps = 150000;
+    QVERIFY(writeFile(path,
+        ProgramHead + R"([{"op":"chain","via":"setImmediate","times":)" + QByteArray::number(Steps)
+            + R"(,"label":"step"}]})"));
+    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                                     QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--trace"),
+                                     trace, QStringLiteral("--summary") },
+        StopBudgetMs * 3);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    QVERIFY2(run.err.contains("Callbacks: " + QByteArray::number(Steps + 1)), what.constData());
+    QVERIFY2(run.err.contains("Dropped events: 0"), what.constData());
+    loopscope::Recording recording;
+    std::string error;
+    QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &error), error.c_str());
+    std::uint64_t steps = 0;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        if (log[i].type == loopscope::RecordType::Callback && recording.strings.at(log[i].label) == "step")
+            steps += log[i].span.count;
+    }
+    QCOMPARE(steps, std::uint64_t(Steps));
+    QVERIFY(!recording.info.aborted);
 }
 
 void TestCli::traceCapTruncatesTheTrace()

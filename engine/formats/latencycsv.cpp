@@ -44,11 +44,11 @@ std::vector<const Record*> latencySamples(const Recording& recording)
 {
     std::vector<const Record*> samples;
     for (const auto& log : recording.logs) {
-        const std::size_t size = log->size();
-        for (std::size_t i = 0; i < size; ++i) {
-            if ((*log)[i].type == RecordType::Latency)
-                samples.push_back(&(*log)[i]);
-        }
+        log->walk(0, log->size(), [&samples](const Record& record) {
+            if (record.type == RecordType::Latency)
+                samples.push_back(&record);
+            return true;
+        });
     }
     std::stable_sort(
         samples.begin(), samples.end(), [](const Record* a, const Record* b) { return a->startNs < b->startNs; });

@@ -78,9 +78,7 @@ std::string summarize(const Recording& recording)
 
     for (const auto& log : recording.logs) {
         logDrops += log->dropped();
-        const std::size_t size = log->size();
-        for (std::size_t i = 0; i < size; ++i) {
-            const Record& r = (*log)[i];
+        log->walk(0, log->size(), [&](const Record& r) {
             std::int64_t recordEnd = r.startNs;
             switch (r.type) {
             case RecordType::Phase:
@@ -132,7 +130,8 @@ std::string summarize(const Recording& recording)
                 break;
             }
             endNs = std::max(endNs, recordEnd);
-        }
+            return true;
+        });
     }
 
     std::string out;
@@ -141,7 +140,7 @@ std::string summarize(const Recording& recording)
         + ", thread pool size: " + std::to_string(info.threadpoolSize) + "\n";
     out += "Duration: " + nsAsMs(endNs) + ", iterations: " + std::to_string(iterations) + "\n";
     if (holds > 0)
-        out += "Held (paused, stepped, slowed down): " + std::to_string(holds) + " times, " + nsAsMs(heldNs)
+        out += "Held (paused, stepped, slowed down, waiting for the spill file): " + std::to_string(holds) + " times, " + nsAsMs(heldNs)
             + ", left out of every time here\n";
     out += "Callbacks: " + std::to_string(callbacks);
     std::string kinds;

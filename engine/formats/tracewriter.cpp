@@ -363,15 +363,15 @@ void writeMetadata(TraceWriter& w, const Recording& recording)
     for (int worker = 1; worker <= recording.info.threadpoolSize && worker < 65536; ++worker)
         names.emplace(PoolTidBase + worker, defaultThreadName(PoolTidBase + worker));
     for (const auto& log : recording.logs) {
-        const std::size_t size = log->size();
         int lastTid = -1;
-        for (std::size_t i = 0; i < size; ++i) {
-            const int tid = traceTid((*log)[i]);
+        log->walk(0, log->size(), [&](const Record& record) {
+            const int tid = traceTid(record);
             if (tid != lastTid) {
                 names.emplace(tid, defaultThreadName(tid));
                 lastTid = tid;
             }
-        }
+            return true;
+        });
     }
     for (const auto& [thread, name] : recording.info.threadNames) {
         Record probe;
@@ -465,16 +465,25 @@ bool writeTraceTo(
         const std::uint64_t share
             = maxBytes > 0 && total > 0 ? std::uint64_t(double(room) * double(size) / double(total)) : 0;
         const std::uint64_t logStart = w.bytes();
-        for (std::size_t i = 0; i < size; ++i) {
-            if (maxBytes > 0 && w.bytes() - logStart >= share) {
-                skipped += size - i;
-                break;
+        bool cancelled = false;
+        log->walk(0, size, [&](const Record& record) {
+            // Past its share the log's errors are still written, in half the room kept for the end: a
+            // truncated trace says how the run ended.
+            const bool pastShare = maxBytes > 0 && w.bytes() - logStart >= share;
+            if (pastShare && (record.type != RecordType::Error || w.bytes() + ClosingBytes / 2 >= maxBytes)) {
+                ++skipped;
+                return true;
             }
-            if (!meter.update(written++))
+            if (!meter.update(written++)) {
+                cancelled = true;
                 return false;
+            }
             w.literal(",\n");
-            writeRecord(w, (*log)[i], recording.strings);
-        }
+            writeRecord(w, record, recording.strings);
+            return true;
+        });
+        if (cancelled)
+            return false;
     }
     w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
     writeOtherData(w, recording, skipped);

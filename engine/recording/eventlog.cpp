@@ -1,5 +1,7 @@
 #include "recording/eventlog.h"
 
+#include "recording/spillfile.h"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -15,7 +17,7 @@ EventLog::EventLog()
 
 namespace {
 
-constexpr std::size_t ChunkBytes = EventLog::ChunkSize * sizeof(Record);
+constexpr std::size_t ChunkBytes = EventLog::ChunkBytes;
 
 // Chunks are raw storage: records are plain data written before they are read,
 // and leaving the pages untouched keeps unused logs free of resident memory. They
@@ -138,7 +140,43 @@ Record* EventLog::takeChunk(std::size_t chunkIndex)
 
 std::size_t EventLog::memoryBytes() const
 {
-    return m_chunkCount.load(std::memory_order_relaxed) * ChunkSize * sizeof(Record);
+    return (m_chunkCount.load(std::memory_order_relaxed) - m_spilledChunks.load(std::memory_order_relaxed)) * ChunkBytes;
+}
+
+std::size_t EventLog::spilledBytes() const
+{
+    return m_spilledChunks.load(std::memory_order_relaxed) * ChunkBytes;
+}
+
+long EventLog::spill(SpillFile& file, std::size_t maxChunks)
+{
+    // A chunk is sealed once the record after its last is published: the producer has left it, and
+    // the run it builds in place (Recorder) is in a later one.
+    const std::size_t sealed = size() >> ChunkBits;
+    std::size_t chunkIndex = m_spilledChunks.load(std::memory_order_relaxed);
+    long moved = 0;
+    for (; chunkIndex < sealed && std::size_t(moved) < maxChunks; ++chunkIndex, ++moved) {
+        Record* chunk = m_chunks[chunkIndex];
+        const std::int64_t offset = file.append(chunk, ChunkBytes);
+        if (offset < 0)
+            return -1;
+        // Replaces the anonymous pages by the file's in one step (the kernel holds the address
+        // space's lock meanwhile), so a reader sees the same bytes before and after. Read-only: a
+        // sealed chunk is never written again.
+        void* mapped = mmap(chunk, ChunkBytes, PROT_READ, MAP_SHARED | MAP_FIXED, file.descriptor(), off_t(offset));
+        if (mapped == MAP_FAILED)
+            return -1;
+        m_spilledChunks.store(chunkIndex + 1, std::memory_order_relaxed);
+    }
+    return moved;
+}
+
+void EventLog::evictSpilled(std::size_t index) const
+{
+    // A spilled chunk's pages are the file's: dropping them loses nothing.
+    const std::size_t chunkIndex = index >> ChunkBits;
+    if (chunkIndex < m_spilledChunks.load(std::memory_order_relaxed))
+        madvise(m_chunks[chunkIndex], ChunkBytes, MADV_DONTNEED);
 }
 
 } // namespace loopscope

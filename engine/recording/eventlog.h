@@ -2,6 +2,7 @@
 
 #include "recording/events.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -16,12 +17,20 @@ namespace loopscope {
 // store of the size; readers see every record below size(). Spare chunks are
 // made ready by replenish() on a non-loop thread, so appending neither locks
 // nor allocates; only when the spares run out does the producer allocate itself.
+//
+// Past the recording's memory budget, spill() moves sealed chunks (every record in them published)
+// into a SpillFile and maps them back from it at the same address: readers keep their references
+// and read the same bytes, which the kernel now pages in from the file when asked for, and out
+// again when memory is short, instead of holding them in the process.
+class SpillFile;
+
 class EventLog
 {
 public:
     static constexpr std::size_t ChunkBits = 14;
     static constexpr std::size_t ChunkSize = std::size_t(1) << ChunkBits;
     static constexpr std::size_t MaxChunks = std::size_t(1) << 16;
+    static constexpr std::size_t ChunkBytes = ChunkSize * sizeof(Record);
 
     EventLog();
     ~EventLog();
@@ -49,7 +58,43 @@ public:
     const Record& operator[](std::size_t index) const { return m_chunks[index >> ChunkBits][index & (ChunkSize - 1)]; }
     std::uint64_t dropped() const { return m_dropped.load(std::memory_order_relaxed); }
     std::uint64_t producerAllocations() const { return m_producerAllocations.load(std::memory_order_relaxed); }
+    // Bytes of chunks held in memory (spilled ones not counted), and bytes spilled to a file.
     std::size_t memoryBytes() const;
+    std::size_t spilledBytes() const;
+
+    // The most chunk bytes the log should hold in memory; past it overResidentLimit() tells the
+    // producer to wait at its next safe place until spill() has caught up (a storm fills chunks
+    // faster than a disk takes them).
+    void setResidentLimit(std::size_t bytes) { m_residentLimitChunks.store(bytes / ChunkBytes, std::memory_order_relaxed); }
+    bool overResidentLimit() const
+    {
+        return m_chunkCount.load(std::memory_order_relaxed) - m_spilledChunks.load(std::memory_order_relaxed)
+            > m_residentLimitChunks.load(std::memory_order_relaxed);
+    }
+
+    // One thread, not the producer's: moves the oldest sealed chunks, at most `maxChunks`, into
+    // `file`. Returns how many it moved; fewer than asked when no more are sealed, -1 when the file
+    // failed (its error() says why; the chunk stays in memory, intact).
+    long spill(SpillFile& file, std::size_t maxChunks);
+    // Readers: calls `visit(record)` for the records [first, last) in order while it returns true;
+    // false when it stopped early. The spilled chunks it has walked through leave resident memory
+    // behind it (the file keeps them; reading them again pages them back in), so a walk over a
+    // spilled recording, such as an export, holds one chunk of it at a time.
+    template <typename Visit>
+    bool walk(std::size_t first, std::size_t last, Visit&& visit) const
+    {
+        while (first < last) {
+            const std::size_t chunkEnd = std::min(last, (first | (ChunkSize - 1)) + 1);
+            for (std::size_t i = first; i < chunkEnd; ++i) {
+                if (!visit((*this)[i]))
+                    return false;
+            }
+            if ((chunkEnd & (ChunkSize - 1)) == 0)
+                evictSpilled(chunkEnd - 1);
+            first = chunkEnd;
+        }
+        return true;
+    }
 
     // One thread, not the producer's: tops up the spare chunks.
     void replenish();
@@ -62,6 +107,8 @@ private:
     static constexpr std::uintptr_t PrefetchBytes = 16 * sizeof(Record);
 
     Record* takeChunk(std::size_t chunkIndex);
+    // Drops the resident pages of the chunk holding record `index` if it is spilled.
+    void evictSpilled(std::size_t index) const;
     // The slow path of slot(): moves the producer's cursor into the chunk that holds the next record.
     Record* enterChunk();
 
@@ -76,6 +123,9 @@ private:
     std::atomic<std::size_t> m_chunkCount { 0 };
     std::atomic<std::uint64_t> m_dropped { 0 };
     std::atomic<std::uint64_t> m_producerAllocations { 0 };
+    // Chunks [0, m_spilledChunks) are mapped from a spill file (spill() only writes it).
+    std::atomic<std::size_t> m_spilledChunks { 0 };
+    std::atomic<std::size_t> m_residentLimitChunks { MaxChunks };
     // replenish() only: the chunks the producer had taken at its last round, how many spares are
     // to be resident, and how many were when it last ran.
     std::size_t m_chunksSeen = 0;

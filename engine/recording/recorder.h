@@ -170,6 +170,8 @@ public:
     void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread);
     // The loop was held at `atNs` for `heldNs`, which the program's time leaves out.
     void held(std::uint32_t label, std::int64_t atNs, std::int64_t heldNs);
+    // The log is over its resident limit: the producer should wait at a safe place (EventLog).
+    bool mustWaitForSpill() const { return m_enabled && m_log.overResidentLimit(); }
     // With recording off nothing is stored; live state still updates (benchmarks compare both).
     void setEnabled(bool enabled) { m_enabled = enabled; }
     bool enabled() const { return m_enabled; }

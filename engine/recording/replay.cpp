@@ -157,8 +157,10 @@ void Replay::update()
     for (std::size_t logIndex = 0; logIndex < m_recording.logs.size(); ++logIndex) {
         const EventLog& log = *m_recording.logs[logIndex];
         const std::size_t size = log.size();
-        for (std::size_t i = m_seen[logIndex]; i < size; ++i)
-            take(log[i]);
+        log.walk(m_seen[logIndex], size, [this](const Record& record) {
+            take(record);
+            return true;
+        });
         m_seen[logIndex] = size;
     }
 }

@@ -7,6 +7,8 @@
 #include "loop/uvcheck.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 namespace loopscope {
 
@@ -30,6 +32,21 @@ void Runtime::beginIteration(std::int64_t at)
     m_idleSeenAt = -1;
     m_closeStart = -1;
     m_live.iteration.store(m_iteration, std::memory_order_relaxed);
+    if (m_rec.mustWaitForSpill() && !m_options.parent)
+        waitForSpill(at);
+}
+
+// A storm records a gigabyte a second, a disk takes a few hundred megabytes: once the recording is
+// over its memory budget by what the spill file has not taken yet, the loop waits at the start of
+// an iteration, held like a pause (the program's time leaves the wait out and the recording says
+// so), until the spill has caught up, the run is cancelled or the spill has failed.
+void Runtime::waitForSpill(std::int64_t at)
+{
+    ProgramClock& programClock = clock();
+    programClock.hold();
+    while (m_rec.mustWaitForSpill() && !cancelled() && !(m_options.budget && m_options.budget->exceeded()))
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    tookOutHeldTime(at, programClock.release(), m_labels.spillWait);
 }
 
 void Runtime::finishIteration()

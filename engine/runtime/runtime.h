@@ -245,11 +245,12 @@ private:
         if (m_control->engaged()) {
             publishSnapshot(at);
             if (const std::int64_t held = m_control->boundary(point, m_iteration, clock()))
-                tookOutHeldTime(at, held);
+                tookOutHeldTime(at, held, m_labels.held);
             checkCancelled();
         }
     }
-    void tookOutHeldTime(std::int64_t at, std::int64_t heldNs);
+    void tookOutHeldTime(std::int64_t at, std::int64_t heldNs, std::uint32_t label);
+    void waitForSpill(std::int64_t at);
     ProgramClock& clock() { return m_options.clock ? *m_options.clock : *m_ownClock; }
     // Runs a callback of Node's own JavaScript (readFile's steps, the ES module loader): it is no
     // place to halt at when stepping, though the jobs its drain runs are.
@@ -341,6 +342,7 @@ private:
         std::uint32_t workerError = 0;
         std::uint32_t socketClose = 0;
         std::uint32_t held = 0;
+        std::uint32_t spillWait = 0;
     } m_labels;
 
     // Iteration bookkeeping for the phase records.

@@ -19,10 +19,10 @@ double Runtime::libuvNow()
 // clock's base moves on by it in whole milliseconds (the rest carried to the next hold), so timers
 // come due at the program time they would have, and the libuv timer is armed again for what was
 // left of its wait (its deadline is in real time).
-void Runtime::tookOutHeldTime(std::int64_t at, std::int64_t heldNs)
+void Runtime::tookOutHeldTime(std::int64_t at, std::int64_t heldNs, std::uint32_t label)
 {
     m_rec.followClock();
-    m_rec.held(m_labels.held, at, heldNs);
+    m_rec.held(label, at, heldNs);
     m_heldCarryNs += heldNs;
     const std::int64_t wholeMs = m_heldCarryNs / 1'000'000;
     m_heldCarryNs -= wholeMs * 1'000'000;

@@ -36,6 +36,7 @@ Session::Session(Program program, SessionOptions options)
     : m_program(std::make_shared<const Program>(std::move(program)))
     , m_options(std::move(options))
     , m_budget(m_options.memoryBudgetMb << 20)
+    , m_spill(m_options.spillDirectory, std::uint64_t(m_budget.limit()) * SessionOptions::SpillFactor)
 {
     if (m_options.readFilePath.empty())
         m_options.readFilePath = m_program->fileName.empty() || ::access(m_program->fileName.c_str(), R_OK) != 0
@@ -45,6 +46,8 @@ Session::Session(Program program, SessionOptions options)
     // worker loops' and the session's own.
     for (int i = ProberLog; i <= SessionLog; ++i)
         m_recording.logs.push_back(std::make_unique<EventLog>());
+    for (const auto& log : m_recording.logs)
+        log->setResidentLimit(m_budget.limit());
     // The runtime records an abort with this text; interned now, while no loop thread writes the table,
     // so that the session can record it too when the loop thread cannot.
     m_abortedLabel = m_recording.strings.intern("run aborted");
@@ -334,7 +337,7 @@ void Session::housekeeping()
             log->replenish();
             recordingBytes += log->memoryBytes();
         }
-        if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)) {
+        if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes) && !spillToFit(recordingBytes)) {
             m_budget.markExceeded();
             abort();
         }
@@ -342,6 +345,66 @@ void Session::housekeeping()
         lock.lock();
         m_changed.wait_for(lock, std::chrono::milliseconds(2), [this] { return m_housekeepingStop; });
     }
+}
+
+bool Session::spillToFit(std::size_t recordingBytes)
+{
+    // Down to three quarters, so that a fast producer does not bring every round back here.
+    const std::size_t target = m_budget.limit() / 4 * 3;
+    const std::size_t charged = m_budget.charged();
+    if (charged >= target)
+        return false; // the queues alone fill the budget: spilling the recording would not help
+    // A storm fills chunks about as fast as they are written out: spill until the recording fits or
+    // no sealed chunk is left, one chunk of the largest log at a time.
+    bool failed = false;
+    std::size_t resident = recordingBytes;
+    while (charged + resident > target) {
+        // The loop waits for the spill at each iteration's start (Runtime::waitForSpill); a callback
+        // that records without end inside one iteration (a logging nextTick chain) cannot be waited for.
+        if (resident > 2 * m_budget.limit()) {
+            failed = true;
+            std::lock_guard lock(m_spillMutex);
+            m_spillProblem = "the program records faster than its temporary file takes it, within one iteration";
+            break;
+        }
+        EventLog* largest = nullptr;
+        for (const auto& log : m_recording.logs) {
+            if (!largest || log->memoryBytes() > largest->memoryBytes())
+                largest = log.get();
+        }
+        const long moved = largest->spill(m_spill, 1);
+        if (moved <= 0) {
+            failed = moved < 0;
+            break;
+        }
+        m_spilledBytes.store(m_spill.size(), std::memory_order_relaxed);
+        resident = 0;
+        for (const auto& log : m_recording.logs)
+            resident += log->memoryBytes();
+    }
+    std::lock_guard lock(m_spillMutex);
+    m_spillDirectory = m_spill.directory();
+    if (failed && m_spillProblem.empty())
+        m_spillProblem = m_spill.error();
+    // Still over the budget itself, with nothing sealed left to spill, the run cannot go on.
+    return !failed && !m_budget.exceededWith(resident);
+}
+
+std::uint64_t Session::spilledBytes() const
+{
+    return m_spilledBytes.load(std::memory_order_relaxed);
+}
+
+std::string Session::spillDirectory() const
+{
+    std::lock_guard lock(m_spillMutex);
+    return m_spillDirectory;
+}
+
+std::string Session::spillProblem() const
+{
+    std::lock_guard lock(m_spillMutex);
+    return m_spillProblem;
 }
 
 } // namespace loopscope

@@ -8,6 +8,7 @@
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "recording/spillfile.h"
 #include "runtime/nodecosts.h"
 
 #include <atomic>
@@ -29,6 +30,7 @@ using PoolWork = PoolBoard::Item;
 // Settings of a session.
 struct SessionOptions
 {
+    static constexpr std::size_t SpillFactor = 16;
     std::function<void(std::string_view)> onLog; // console output, called on the loop thread
     std::string readFilePath; // the file fs.readFile reads; default: this executable
     bool record = true; // false: run without recording anything (a benchmark baseline)
@@ -37,8 +39,12 @@ struct SessionOptions
     bool serve = false;
     // The time Node spends where LoopScope takes microseconds (RuntimeOptions::costs).
     NodeCosts costs = NodeCosts::node20();
-    // What the queues and the recording may hold, in MiB; past it the run aborts cleanly.
+    // What the queues and the recording may hold in memory, in MiB. Past it the recording's oldest
+    // chunks spill to a temporary file in `spillDirectory` (empty: SpillFile's choice) of at most
+    // SpillFactor times the budget. Queues that outgrow the budget, a spill that fails, or a
+    // recording that grows faster than its file takes it (by a whole budget) end the run cleanly.
     std::size_t memoryBudgetMb = MemoryBudget::DefaultMb;
+    std::string spillDirectory;
 };
 
 // One run of a program: the loop thread, the runtime on it, and the recording
@@ -121,11 +127,19 @@ public:
     int handlesLeftOpen() const { return m_loop.handlesLeftOpen(); }
     // The run's memory budget; exceeded() once the run was aborted for it.
     const MemoryBudget& memoryBudget() const { return m_budget; }
+    // The recording's bytes moved to the spill file so far, and where that file is.
+    std::uint64_t spilledBytes() const;
+    std::string spillDirectory() const;
+    // Why the recording could not spill (the run was then aborted for its budget); empty if it could.
+    std::string spillProblem() const;
     // Thread-pool requests libuv had not handed back when stop() returned: always 0.
     std::uint32_t poolWorkLeft() const { return m_poolWorkLeft; }
 
 private:
     void housekeeping();
+    // Spills the oldest sealed chunks until the recording and queues fit in three quarters of the
+    // budget; false when they cannot (nothing sealed is left, or the file failed).
+    bool spillToFit(std::size_t recordingBytes);
     void startPendingProbe();
     void startPendingProbeLocked();
     void markStarted();
@@ -151,6 +165,12 @@ private:
     std::uint32_t m_abortedLabel = 0;
     bool m_stopped = false;
     std::uint32_t m_poolWorkLeft = 0;
+
+    SpillFile m_spill; // housekeeping() only
+    std::atomic<std::uint64_t> m_spilledBytes { 0 };
+    mutable std::mutex m_spillMutex; // guards the two strings below
+    std::string m_spillDirectory;
+    std::string m_spillProblem;
 
     std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -119,6 +119,21 @@ bool LiveFeed::memoryBudgetExceeded() const
     return m_session && m_session->memoryBudget().exceeded();
 }
 
+std::uint64_t LiveFeed::spilledBytes() const
+{
+    return m_session ? m_session->spilledBytes() : 0;
+}
+
+QString LiveFeed::spillDirectory() const
+{
+    return m_session ? QString::fromStdString(m_session->spillDirectory()) : QString();
+}
+
+QString LiveFeed::spillProblem() const
+{
+    return m_session ? QString::fromStdString(m_session->spillProblem()) : QString();
+}
+
 bool LiveFeed::hasMainModule() const
 {
     return m_session && !m_session->program().main.empty();

@@ -74,6 +74,11 @@ public:
     std::vector<loopscope::PoolBoard::Item> poolWork() const;
     // True when the live run was aborted because its queues and recording outgrew the memory budget.
     bool memoryBudgetExceeded() const;
+    // Bytes of the followed session's recording kept in its spill file, where that is, and why the
+    // recording could not spill (its run was then aborted).
+    std::uint64_t spilledBytes() const;
+    QString spillDirectory() const;
+    QString spillProblem() const;
     // Records the live run could not keep because the recording was full.
     std::uint64_t droppedEvents() const;
 

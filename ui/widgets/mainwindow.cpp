@@ -578,18 +578,36 @@ void MainWindow::onTicked()
         m_heldText = held;
         m_stateLabel->setText(held.isEmpty() ? m_runningText : held);
     }
-    if (m_feed->memoryBudgetExceeded() && m_controller->session() != m_budgetNoted) {
-        m_budgetNoted = m_controller->session();
-        const QString note = tr("■ memory budget exceeded: the queues and the recording needed more than %1 MB; "
-                                "the run was aborted (--memory-budget)")
-                                 .arg(SessionController::memoryBudgetMb());
-        m_console->appendNote(note);
-        m_stateLabel->setText(note);
-    }
+    noteMemory();
     const std::uint64_t dropped = m_feed->droppedEvents();
     if (dropped > 0)
         m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "",
             int(std::min<std::uint64_t>(dropped, INT_MAX))));
+}
+
+// Says once per session that its recording began to spill to disk, and why a run ended for its budget.
+void MainWindow::noteMemory()
+{
+    const loopscope::Session* session = m_controller->session();
+    if (m_feed->spilledBytes() > 0 && session != m_spillNoted) {
+        m_spillNoted = session;
+        m_console->appendNote(tr("■ the recording passed %1 MB of memory: its older events now go to a temporary "
+                                 "file in %2, and nothing is lost (--memory-budget)")
+                                  .arg(SessionController::memoryBudgetMb())
+                                  .arg(m_feed->spillDirectory()));
+    }
+    if (!m_feed->memoryBudgetExceeded() || session == m_budgetNoted)
+        return;
+    m_budgetNoted = session;
+    const QString problem = m_feed->spillProblem();
+    const QString note = problem.isEmpty()
+        ? tr("■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)")
+              .arg(SessionController::memoryBudgetMb())
+        : tr("■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)")
+              .arg(SessionController::memoryBudgetMb())
+              .arg(problem);
+    m_console->appendNote(note);
+    m_stateLabel->setText(note);
 }
 
 void MainWindow::updateControls()

@@ -119,6 +119,7 @@ private:
     void setTheme(Theme::Mode mode);
     void setFontScale(double scale);
     void onTicked();
+    void noteMemory();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
 
     SessionController* m_controller = nullptr;
@@ -138,6 +139,7 @@ private:
     NodeCompareDialog* m_compareDialog = nullptr;
     NodeComparison::Source m_lastSource; // what runProgram() was last given, for Compare with Node.js
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
+    const loopscope::Session* m_spillNoted = nullptr; // the session whose spilling the console told
 
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;
