@@ -194,6 +194,11 @@ int run(const CommandLine& options)
     // Nothing asks for the recording: keep only what is printed, as node does (a long run's records
     // would otherwise grow by hundreds of bytes an iteration).
     sessionOptions.record = !options.traceFile.isEmpty() || !options.csvFile.isEmpty() || options.summary;
+    // Only the summary: its figures are gathered as the records come, and the records let go.
+    sessionOptions.summaryOnly = options.summary && options.traceFile.isEmpty() && options.csvFile.isEmpty();
+    const auto summary = [&](const loopscope::Session& run) {
+        return sessionOptions.summaryOnly ? run.summaryText() : std::string();
+    };
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
         writeStdoutLine(line);
         if (keepOutput) {
@@ -224,7 +229,7 @@ int run(const CommandLine& options)
                 flushStdout();
                 session.recordAbortWithoutLoop();
                 session.recording().info.aborted = true;
-                outputfiles::write(options, session.recording());
+                outputfiles::write(options, session.recording(), summary(session));
                 std::_Exit(Aborted);
             }
             break;
@@ -257,7 +262,7 @@ int run(const CommandLine& options)
         code = InternalError;
     }
     const loopscope::Recording& recording = session.recording();
-    if (!outputfiles::write(options, recording))
+    if (!outputfiles::write(options, recording, summary(session)))
         code = InternalError;
     if (code == Success && options.compareNode)
         code = compareWithNode(options, programCopy, output);

@@ -34,7 +34,7 @@ bool checkWritable(const CommandLine& options)
     return true;
 }
 
-bool write(const CommandLine& options, const loopscope::Recording& recording)
+bool write(const CommandLine& options, const loopscope::Recording& recording, const std::string& summary)
 {
     bool ok = true;
     std::string error;
@@ -56,7 +56,7 @@ bool write(const CommandLine& options, const loopscope::Recording& recording)
         ok = false;
     }
     if (options.summary)
-        printErr(QString::fromStdString(loopscope::summarize(recording)));
+        printErr(QString::fromStdString(summary.empty() ? loopscope::summarize(recording) : summary));
     if (recording.info.droppedEvents != 0)
         printErr(QStringLiteral("loopscope: %1 events could not be recorded").arg(recording.info.droppedEvents));
     return ok;

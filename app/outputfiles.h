@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 struct CommandLine;
 namespace loopscope {
 class Recording;
@@ -11,7 +13,8 @@ namespace outputfiles {
 
 // Finds an output that cannot be written before the run, not after it; false when one cannot.
 bool checkWritable(const CommandLine& options);
-// Writes --trace and --csv and prints --summary; false when a file could not be written.
-bool write(const CommandLine& options, const loopscope::Recording& recording);
+// Writes --trace and --csv and prints --summary: `summary` when given (a run that kept only its summary,
+// SessionOptions::summaryOnly), else one made from the recording. False when a file could not be written.
+bool write(const CommandLine& options, const loopscope::Recording& recording, const std::string& summary = {});
 
 } // namespace outputfiles

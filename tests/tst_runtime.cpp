@@ -441,6 +441,33 @@ private slots:
         QCOMPARE(session.recording().mainLog().size(), std::size_t(0));
     }
 
+    // A run that keeps only its summary sums its records as their chunks fill and lets them go;
+    // the summary says what the whole recording's would (the steps, the lines listed and counted).
+    void aSummaryOnlyRunLetsItsRecordsGo()
+    {
+        const QByteArray chain = R"({ "format": "loopscope-program", "version": 1, "name": "long chain",
+            "main": [ { "op": "repeat", "times": 100, "do": [ { "op": "log", "text": "line" } ] },
+                      { "op": "chain", "via": "setImmediate", "times": 300000, "label": "step" } ] })";
+        std::string summaries[2];
+        for (const bool summaryOnly : { false, true }) {
+            SessionOptions options;
+            options.summaryOnly = summaryOnly;
+            Session session(parseOrFail(chain), options);
+            session.start();
+            QVERIFY(session.waitFinished(120000));
+            session.stop();
+            // About 384 bytes an iteration: far more than one chunk, most of it let go.
+            const std::size_t kept = session.recording().mainLog().firstKept();
+            QVERIFY2(summaryOnly ? kept > 0 : kept == 0, std::to_string(kept).c_str());
+            summaries[summaryOnly] = session.summaryText();
+        }
+        for (const std::string& summary : summaries) {
+            QVERIFY2(summary.find("Callbacks: 300001 (immediate 300000, main 1)") != std::string::npos, summary.c_str());
+            QVERIFY2(summary.find("Console: 100 lines") != std::string::npos, summary.c_str());
+            QVERIFY2(summary.find("... and 60 more") != std::string::npos, summary.c_str());
+        }
+    }
+
     // Pool work started on a worker loop is counted in and out of the main loop's counters alike.
     void workerPoolWorkKeepsTheMainCountsTrue()
     {

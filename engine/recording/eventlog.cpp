@@ -140,7 +140,23 @@ Record* EventLog::takeChunk(std::size_t chunkIndex)
 
 std::size_t EventLog::memoryBytes() const
 {
-    return (m_chunkCount.load(std::memory_order_relaxed) - m_spilledChunks.load(std::memory_order_relaxed)) * ChunkBytes;
+    return (m_chunkCount.load(std::memory_order_relaxed) - m_spilledChunks.load(std::memory_order_relaxed)
+               - m_consumedChunks.load(std::memory_order_relaxed))
+        * ChunkBytes;
+}
+
+void EventLog::recycle(std::size_t chunkIndex)
+{
+    Record* chunk = m_chunks[chunkIndex];
+    m_chunks[chunkIndex] = nullptr;
+    m_consumedChunks.store(chunkIndex + 1, std::memory_order_relaxed);
+    // Its pages are resident and the producer is past it: the best spare there is.
+    for (auto& spare : m_spares) {
+        Record* expected = nullptr;
+        if (spare.compare_exchange_strong(expected, chunk, std::memory_order_acq_rel))
+            return;
+    }
+    deleteChunk(chunk);
 }
 
 std::size_t EventLog::spilledBytes() const

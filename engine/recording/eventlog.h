@@ -63,14 +63,32 @@ public:
     std::size_t spilledBytes() const;
 
     // The most chunk bytes the log should hold in memory; past it overResidentLimit() tells the
-    // producer to wait at its next safe place until spill() has caught up (a storm fills chunks
-    // faster than a disk takes them).
+    // producer to wait at its next safe place until spill() or consumeSealed() has caught up (a
+    // storm fills chunks faster than a disk takes them).
     void setResidentLimit(std::size_t bytes) { m_residentLimitChunks.store(bytes / ChunkBytes, std::memory_order_relaxed); }
     bool overResidentLimit() const
     {
         return m_chunkCount.load(std::memory_order_relaxed) - m_spilledChunks.load(std::memory_order_relaxed)
+            - m_consumedChunks.load(std::memory_order_relaxed)
             > m_residentLimitChunks.load(std::memory_order_relaxed);
     }
+
+    // One thread, not the producer's, for a log nothing else reads (a run that keeps only its
+    // summary): hands each record of the sealed chunks not handed out yet to `visit`, then gives the
+    // chunk back to the producer as a spare. Records below firstKept() are gone.
+    template <typename Visit>
+    void consumeSealed(Visit&& visit)
+    {
+        const std::size_t sealed = size() >> ChunkBits;
+        for (std::size_t chunkIndex = m_consumedChunks.load(std::memory_order_relaxed); chunkIndex < sealed;
+             ++chunkIndex) {
+            const Record* chunk = m_chunks[chunkIndex];
+            for (std::size_t i = 0; i < ChunkSize; ++i)
+                visit(chunk[i]);
+            recycle(chunkIndex);
+        }
+    }
+    std::size_t firstKept() const { return m_consumedChunks.load(std::memory_order_relaxed) << ChunkBits; }
 
     // One thread, not the producer's: moves the oldest sealed chunks, at most `maxChunks`, into
     // `file`. Returns how many it moved; fewer than asked when no more are sealed, -1 when the file
@@ -107,6 +125,8 @@ private:
     static constexpr std::uintptr_t PrefetchBytes = 16 * sizeof(Record);
 
     Record* takeChunk(std::size_t chunkIndex);
+    // consumeSealed(): the chunk is done with; a spare again if a slot is free, else unmapped.
+    void recycle(std::size_t chunkIndex);
     // Drops the resident pages of the chunk holding record `index` if it is spilled.
     void evictSpilled(std::size_t index) const;
     // The slow path of slot(): moves the producer's cursor into the chunk that holds the next record.
@@ -126,6 +146,8 @@ private:
     // Chunks [0, m_spilledChunks) are mapped from a spill file (spill() only writes it).
     std::atomic<std::size_t> m_spilledChunks { 0 };
     std::atomic<std::size_t> m_residentLimitChunks { MaxChunks };
+    // Chunks [0, m_consumedChunks) were handed out and recycled (consumeSealed()).
+    std::atomic<std::size_t> m_consumedChunks { 0 };
     // replenish() only: the chunks the producer had taken at its last round, how many spares are
     // to be resident, and how many were when it last ran.
     std::size_t m_chunksSeen = 0;

@@ -332,12 +332,19 @@ void Session::housekeeping()
     std::unique_lock lock(m_mutex);
     while (!m_housekeepingStop) {
         lock.unlock();
+        if (m_options.summaryOnly) {
+            std::lock_guard summaryLock(m_summaryMutex);
+            for (std::size_t i = 0; i < m_recording.logs.size(); ++i)
+                m_recording.logs[i]->consumeSealed([this, i](const Record& record) { m_summary.add(record, i); });
+        }
         std::size_t recordingBytes = 0;
         for (const auto& log : m_recording.logs) {
             log->replenish();
             recordingBytes += log->memoryBytes();
         }
-        if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes) && !spillToFit(recordingBytes)) {
+        // With summaryOnly the recording shrinks as its chunks are summed; the loop waits for that if it must.
+        if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)
+            && !(m_options.summaryOnly ? m_budget.charged() < m_budget.limit() : spillToFit(recordingBytes))) {
             m_budget.markExceeded();
             abort();
         }
@@ -388,6 +395,17 @@ bool Session::spillToFit(std::size_t recordingBytes)
         m_spillProblem = m_spill.error();
     // Still over the budget itself, with nothing sealed left to spill, the run cannot go on.
     return !failed && !m_budget.exceededWith(resident);
+}
+
+std::string Session::summaryText() const
+{
+    std::lock_guard lock(m_summaryMutex);
+    SummaryBuilder summary = m_summary;
+    std::vector<std::size_t> from;
+    for (const auto& log : m_recording.logs)
+        from.push_back(log->firstKept());
+    summary.addAll(m_recording, from);
+    return summary.text(m_recording);
 }
 
 std::uint64_t Session::spilledBytes() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "formats/summary.h"
 #include "loop/loopcontrol.h"
 #include "loop/loopthread.h"
 #include "net/healthprober.h"
@@ -34,6 +35,9 @@ struct SessionOptions
     std::function<void(std::string_view)> onLog; // console output, called on the loop thread
     std::string readFilePath; // the file fs.readFile reads; default: this executable
     bool record = true; // false: run without recording anything (a benchmark baseline)
+    // Only the summary is wanted (a headless --summary): records are added to it as their chunks
+    // fill and then let go, so recording() holds only the latest; summaryText() gives the summary.
+    bool summaryOnly = false;
     // Serve like http.createServer().listen(): the loopback server keeps the loop alive, so it
     // waits in poll and never finishes on its own (the window's default loop).
     bool serve = false;
@@ -127,6 +131,8 @@ public:
     int handlesLeftOpen() const { return m_loop.handlesLeftOpen(); }
     // The run's memory budget; exceeded() once the run was aborted for it.
     const MemoryBudget& memoryBudget() const { return m_budget; }
+    // The summary of the run so far (formats/summary.h); the way to it with summaryOnly.
+    std::string summaryText() const;
     // The recording's bytes moved to the spill file so far, and where that file is.
     std::uint64_t spilledBytes() const;
     std::string spillDirectory() const;
@@ -167,6 +173,8 @@ private:
     std::uint32_t m_poolWorkLeft = 0;
 
     SpillFile m_spill; // housekeeping() only
+    mutable std::mutex m_summaryMutex; // summaryOnly: guards m_summary and the consumption of chunks
+    SummaryBuilder m_summary;
     std::atomic<std::uint64_t> m_spilledBytes { 0 };
     mutable std::mutex m_spillMutex; // guards the two strings below
     std::string m_spillDirectory;
