@@ -187,6 +187,13 @@ long EventLog::spill(SpillFile& file, std::size_t maxChunks)
     return moved;
 }
 
+void EventLog::evictSpilled() const
+{
+    const std::size_t spilled = m_spilledChunks.load(std::memory_order_relaxed);
+    for (std::size_t i = 0; i < spilled; ++i)
+        madvise(m_chunks[i], ChunkBytes, MADV_DONTNEED);
+}
+
 void EventLog::evictSpilled(std::size_t index) const
 {
     // A spilled chunk's pages are the file's: dropping them loses nothing.

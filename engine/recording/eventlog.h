@@ -73,6 +73,10 @@ public:
             > m_residentLimitChunks.load(std::memory_order_relaxed);
     }
 
+    // Any thread: every spilled chunk leaves resident memory (readers that looked at old records,
+    // such as a timeline zoomed out over the whole run, paged some of them in).
+    void evictSpilled() const;
+
     // One thread, not the producer's, for a log nothing else reads (a run that keeps only its
     // summary): hands each record of the sealed chunks not handed out yet to `visit`, then gives the
     // chunk back to the producer as a spare. Records below firstKept() are gone.

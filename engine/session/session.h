@@ -13,6 +13,7 @@
 #include "runtime/nodecosts.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -146,6 +147,7 @@ private:
     // Spills the oldest sealed chunks until the recording and queues fit in three quarters of the
     // budget; false when they cannot (nothing sealed is left, or the file failed).
     bool spillToFit(std::size_t recordingBytes);
+    void evictSpilledNowAndThen();
     void startPendingProbe();
     void startPendingProbeLocked();
     void markStarted();
@@ -172,7 +174,8 @@ private:
     bool m_stopped = false;
     std::uint32_t m_poolWorkLeft = 0;
 
-    SpillFile m_spill; // housekeeping() only
+    SpillFile m_spill; // housekeeping() only, as is m_lastEviction
+    std::chrono::steady_clock::time_point m_lastEviction;
     mutable std::mutex m_summaryMutex; // summaryOnly: guards m_summary and the consumption of chunks
     SummaryBuilder m_summary;
     std::atomic<std::uint64_t> m_spilledBytes { 0 };

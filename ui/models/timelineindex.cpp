@@ -123,8 +123,81 @@ bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t i
         calls.insert(calls.begin() + std::ptrdiff_t(position) + 1, calls[position] + count);
         for (std::size_t i = position + 2; i < calls.size(); ++i)
             calls[i] += count;
+        if (position < target.folded)
+            ++target.folded; // it ends among folded history: it counts as folded
     }
+    if (spans.size() - target.folded > DetailLimit)
+        fold(target);
     return added;
+}
+
+std::size_t TimelineIndex::merge(Row& row, std::size_t from, std::size_t to)
+{
+    std::vector<TimelineSpan>& spans = row.spans;
+    std::vector<std::uint64_t>& calls = row.calls;
+    // Counts first: calls[] is rebuilt from them over the merged range.
+    std::vector<std::uint64_t> counts(to - from);
+    for (std::size_t i = from; i < to; ++i)
+        counts[i - from] = calls[i + 1] - calls[i];
+    std::size_t out = from;
+    std::vector<std::uint64_t> outCounts;
+    outCounts.reserve(to - from);
+    struct Group
+    {
+        TimelineSpan span;
+        std::uint64_t count;
+    };
+    std::vector<Group> group;
+    for (std::size_t i = from; i < to;) {
+        // The spans that end within the resolution of this one's start become one per kind (a phase
+        // row interleaves seven), each in the place of the last of its kind, so ends stay sorted.
+        const std::int64_t windowEnd = spans[i].startNs + row.resolutionNs;
+        group.clear();
+        std::size_t j = i;
+        for (; j < to && (j == i || spans[j].endNs <= windowEnd); ++j) {
+            auto same = std::find_if(group.begin(), group.end(), [&](const Group& g) {
+                return g.span.sub == spans[j].sub && g.span.timed == spans[j].timed;
+            });
+            if (same == group.end()) {
+                group.push_back({ spans[j], counts[j - from] });
+                continue;
+            }
+            same->span.startNs = std::min(same->span.startNs, spans[j].startNs);
+            same->span.endNs = std::max(same->span.endNs, spans[j].endNs);
+            same->count += counts[j - from];
+        }
+        std::sort(group.begin(), group.end(), [](const Group& a, const Group& b) { return a.span.endNs < b.span.endNs; });
+        for (const Group& g : group) {
+            spans[out++] = g.span;
+            outCounts.push_back(g.count);
+        }
+        i = j;
+    }
+    spans.erase(spans.begin() + std::ptrdiff_t(out), spans.begin() + std::ptrdiff_t(to));
+    calls.erase(calls.begin() + std::ptrdiff_t(out + 1), calls.begin() + std::ptrdiff_t(to + 1));
+    for (std::size_t k = 0; k < outCounts.size(); ++k)
+        calls[from + k + 1] = calls[from + k] + outCounts[k];
+    return out;
+}
+
+void TimelineIndex::fold(Row& row)
+{
+    const std::size_t detail = row.spans.size() - row.folded;
+    row.folded = merge(row, row.folded, row.folded + detail / 2);
+    while (row.folded > FoldedLimit) {
+        row.resolutionNs *= 2;
+        row.folded = merge(row, 0, row.folded);
+    }
+}
+
+std::uint64_t TimelineIndex::foldedCount(int rowIndex, std::size_t position) const
+{
+    if (rowIndex < 0 || rowIndex >= int(m_rows.size()))
+        return 0;
+    const Row& row = m_rows[std::size_t(rowIndex)];
+    if (position >= row.folded)
+        return 0;
+    return row.calls[position + 1] - row.calls[position];
 }
 
 std::size_t TimelineIndex::spanCount() const

@@ -31,9 +31,22 @@ struct TimelineSpan
 // walks only the visible part of a row and merges everything narrower than a
 // pixel into one piece per pixel column, skipping ahead by binary search, so
 // its cost grows with the width of the view, not with the number of records.
+//
+// A row keeps every span until it holds DetailLimit of them; then it folds its
+// oldest half: spans of one kind that end within the row's resolution of each
+// other's start become one span that counts all their calls (a level of detail,
+// as Perfetto and Tracy keep). When the folded part itself passes FoldedLimit
+// the resolution doubles and it is folded again, so a row's memory is bounded
+// however long the run. Zoomed out the row looks the same (what is narrower than
+// a pixel is merged when drawn anyway); zoomed into folded history a bar stands
+// for several items and says how many (foldedCount()).
 class TimelineIndex
 {
 public:
+    static constexpr std::size_t DetailLimit = std::size_t(1) << 18;
+    static constexpr std::size_t FoldedLimit = std::size_t(1) << 18;
+    static constexpr std::int64_t FirstResolutionNs = 10'000;
+
     enum class RowKind : std::uint8_t { Phases, Callbacks, Pool };
 
     struct Row
@@ -43,6 +56,8 @@ public:
         int callbackKind = -1; // Callbacks rows of the main loop: one CallbackKind; -1: every kind
         std::vector<TimelineSpan> spans;
         std::vector<std::uint64_t> calls; // calls[i]: callbacks in spans[0, i), so any range sums in O(1)
+        std::size_t folded = 0; // spans[0, folded) are folded history
+        std::int64_t resolutionNs = FirstResolutionNs; // what the folded spans were merged at
     };
 
     // What to draw: one record (span != null), or `count` records merged into one piece.
@@ -85,12 +100,17 @@ public:
     // The spans of `row` within `toleranceNs` of `timeNs`: [first, last) indices into the row's spans.
     // The callbacks in spans [first, first + count) of `row` (runs count every call).
     std::uint64_t callsIn(int row, std::size_t first, std::size_t count) const;
+    // How many records the span at `position` of `row` folds together; 0 when it is one record.
+    std::uint64_t foldedCount(int row, std::size_t position) const;
     std::pair<std::size_t, std::size_t> spansNear(int row, std::int64_t timeNs, std::int64_t toleranceNs) const;
     // The best span at `timeNs` (the shortest that contains it, else the nearest), or null.
     const TimelineSpan* spanAt(int row, std::int64_t timeNs, std::int64_t toleranceNs) const;
 
 private:
     int ensureRow(RowKind kind, std::uint16_t thread, int callbackKind, bool* added);
+    static void fold(Row& row);
+    // Merges spans [from, to) of `row` at its resolution in place; returns where the merged ones end.
+    static std::size_t merge(Row& row, std::size_t from, std::size_t to);
 
     std::vector<Row> m_rows;
     std::vector<Hold> m_holds; // in the order they were recorded, which is time order

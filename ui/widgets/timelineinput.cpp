@@ -52,10 +52,30 @@ QString TimelineView::selectAt(int row, std::int64_t timeNs)
     if (m_mergedSelection)
         text = tr("%L1 items are merged at this zoom; zoom in to tell them apart.").arg(last - first)
             + QLatin1Char('\n') + text;
+    const std::uint64_t folded = foldedItems(row, *span);
+    if (folded > 0) {
+        text = tr("This bar folds %L1 items of the run's early history together: the timeline keeps a long run "
+                  "compact. The recording, and a trace exported from it, hold every one.")
+                   .arg(folded)
+            + QLatin1Char('\n') + text;
+        m_mergedSelection = true; // the note comes first, the item's title after it
+    }
     m_details = text;
     emit itemSelected(text);
     update();
     return text;
+}
+
+std::uint64_t TimelineView::foldedItems(int row, const TimelineSpan& span) const
+{
+    const TimelineIndex::Row* indexed = indexRow(row);
+    const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
+    if (!indexed || !recording || span.log >= recording->logs.size())
+        return 0;
+    const std::uint64_t calls = m_index.foldedCount(row, std::size_t(&span - indexed->spans.data()));
+    const Record& first = (*recording->logs[span.log])[span.index];
+    const std::uint64_t own = first.type == RecordType::Callback ? first.span.count : 1;
+    return calls > own ? calls : 0;
 }
 
 std::optional<TimelineView::Flow> TimelineView::flowTo(const TimelineSpan& span, int row, QString* queuedBy) const

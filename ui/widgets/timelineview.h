@@ -149,6 +149,8 @@ private:
     };
     std::optional<Flow> m_flow;
     // The queueing of the callback `span` stands for, when the recording holds it.
+    // How many items the folded span holds (TimelineIndex), when it holds more than its record; else 0.
+    std::uint64_t foldedItems(int row, const TimelineSpan& span) const;
     std::optional<Flow> flowTo(const TimelineSpan& span, int row, QString* queuedBy) const;
 
     // The selection.
