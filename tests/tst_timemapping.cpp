@@ -6,6 +6,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <string>
+
 using loopscope::Record;
 using loopscope::RecordType;
 
@@ -50,6 +53,7 @@ private slots:
     void formatDuration_data();
     void formatDuration();
     void mergesSubPixelSpans();
+    void foldsInterleavedPhasesByKind();
     void keepsWideSpansApart();
     void findsSpans();
 };
@@ -261,25 +265,75 @@ void TestTimeMapping::mergesSubPixelSpans()
     // A million 1 µs nextTicks, back to back, over one second.
     TimelineIndex index;
     index.reset(4);
-    for (std::uint32_t i = 0; i < 1'000'000; ++i)
+    constexpr std::uint32_t Ticks = 1'000'000;
+    for (std::uint32_t i = 0; i < Ticks; ++i)
         index.add(callback(std::int64_t(i) * 1'000, 900, loopscope::CallbackKind::NextTick), 0, i);
     const int row
         = index.rowOf(TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::NextTick));
     QVERIFY(row >= 0);
-    QCOMPARE(index.rows()[std::size_t(row)].spans.size(), std::size_t(1'000'000));
+    // The early history is folded: far fewer spans, every call still counted.
+    const TimelineIndex::Row& indexed = index.rows()[std::size_t(row)];
+    QVERIFY(indexed.folded > 0);
+    QVERIFY(indexed.spans.size() < Ticks / 2);
+    QVERIFY(indexed.spans.size() - indexed.folded <= TimelineIndex::DetailLimit);
+    QCOMPARE(index.callsIn(row, 0, indexed.spans.size()), std::uint64_t(Ticks));
+    QVERIFY(std::is_sorted(indexed.spans.begin(), indexed.spans.end(),
+        [](const TimelineSpan& a, const TimelineSpan& b) { return a.endNs < b.endNs; }));
 
     std::vector<TimelineIndex::Piece> pieces;
     index.visiblePieces(row, { 0, 1'000'000'000 }, 0, 1000, pieces);
     // Adjacent pixel columns of the same kind merge into one piece covering every span.
     QCOMPARE(pieces.size(), std::size_t(1));
-    QCOMPARE(pieces.front().count, std::size_t(1'000'000));
+    QCOMPARE(pieces.front().count, indexed.spans.size());
+    QCOMPARE(index.callsIn(row, pieces.front().first, pieces.front().count), std::uint64_t(Ticks));
     QVERIFY(pieces.front().x0 <= 0.0 && pieces.front().x1 >= 999.0);
 
-    // Zoomed in to 100 µs, each span is 9 px wide and stands alone.
-    index.visiblePieces(row, { 500'000'000, 500'100'000 }, 0, 1000, pieces);
+    // Zoomed in to 100 µs of the latest history, each span is 9 px wide and stands alone.
+    index.visiblePieces(row, { 950'000'000, 950'100'000 }, 0, 1000, pieces);
     QVERIFY(pieces.size() >= 100 && pieces.size() <= 101);
-    for (const TimelineIndex::Piece& piece : pieces)
+    for (const TimelineIndex::Piece& piece : pieces) {
         QCOMPARE(piece.count, std::size_t(1));
+        QCOMPARE(index.foldedCount(row, piece.first), std::uint64_t(0));
+    }
+    // Zoomed into folded history, a bar stands for the ten calls of its 10 µs.
+    index.visiblePieces(row, { 100'000'000, 100'100'000 }, 0, 1000, pieces);
+    QVERIFY2(pieces.size() >= 9 && pieces.size() <= 12, std::to_string(pieces.size()).c_str());
+    std::uint64_t calls = 0;
+    for (const TimelineIndex::Piece& piece : pieces) {
+        QVERIFY(index.foldedCount(row, piece.first) >= 9);
+        calls += index.callsIn(row, piece.first, piece.count);
+    }
+    QVERIFY2(calls >= 100 && calls <= 120, std::to_string(calls).c_str());
+}
+
+void TestTimeMapping::foldsInterleavedPhasesByKind()
+{
+    // 200,000 iterations of seven 100 ns phases: folding keeps each phase kind apart and counted.
+    TimelineIndex index;
+    index.reset(0);
+    constexpr std::uint32_t Iterations = 200'000;
+    std::uint32_t recordIndex = 0;
+    for (std::uint32_t i = 0; i < Iterations; ++i) {
+        for (int phase = 0; phase < loopscope::PhaseCount; ++phase) {
+            Record r;
+            r.type = RecordType::Phase;
+            r.sub = std::uint8_t(phase);
+            r.label = 1;
+            r.startNs = std::int64_t(i) * 1'000 + phase * 120;
+            r.span.durNs = 100;
+            index.add(r, 0, recordIndex++);
+        }
+    }
+    const int row = index.rowOf(TimelineIndex::RowKind::Phases, loopscope::MainThread, -1);
+    const TimelineIndex::Row& indexed = index.rows()[std::size_t(row)];
+    QVERIFY(indexed.folded > 0);
+    std::uint64_t perPhase[loopscope::PhaseCount] = {};
+    for (std::size_t i = 0; i < indexed.spans.size(); ++i)
+        perPhase[indexed.spans[i].sub] += index.callsIn(row, i, 1);
+    for (int phase = 0; phase < loopscope::PhaseCount; ++phase)
+        QCOMPARE(perPhase[phase], std::uint64_t(Iterations));
+    QVERIFY(std::is_sorted(indexed.spans.begin(), indexed.spans.end(),
+        [](const TimelineSpan& a, const TimelineSpan& b) { return a.endNs < b.endNs; }));
 }
 
 void TestTimeMapping::keepsWideSpansApart()
