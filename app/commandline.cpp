@@ -77,6 +77,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
            "spills to a temporary file (up to 16 times as much) and the run goes on; queues that outgrow it "
            "abort the run cleanly."),
         tr("MB"));
+    const QCommandLineOption rolling(QStringLiteral("rolling-window"),
+        tr("Past --memory-budget, let go of the oldest events instead of spilling them to disk: the run goes "
+           "on however long, and the recording keeps its latest part (the trace counts what was let go as "
+           "droppedEvents). With the window: for this session; the Loop menu remembers a choice."));
     const QCommandLineOption maxTrace(QStringLiteral("max-trace-mb"),
         tr("Largest trace file to write, in MB (default 512); past it events are left out and the trace "
            "says it was truncated."),
@@ -110,7 +114,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
-        timeout, lang, compare, node, budget, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view, at });
+        timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view,
+        at });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -142,6 +147,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     out.language = parser.value(lang);
     out.summary = parser.isSet(summary);
     out.compareNode = parser.isSet(compare);
+    out.rollingWindow = parser.isSet(rolling);
     if (parser.isSet(node))
         out.nodePath = parser.value(node);
 

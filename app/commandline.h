@@ -39,6 +39,7 @@ public:
     int repeat = 1; // --repeat: runs of the program whose outputs are counted
     int timeoutMs = 60000;
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
+    bool rollingWindow = false; // past the budget, let go of the oldest events instead of spilling them
     // --node-costs (percent of NodeCosts::node20()) and --startup-gap-us: given, they override the
     // window's setting.
     std::optional<int> nodeCostsPercent;

@@ -190,6 +190,7 @@ int run(const CommandLine& options)
     const bool keepOutput = options.compareNode;
     loopscope::SessionOptions sessionOptions;
     sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
+    sessionOptions.rollingWindow = options.rollingWindow;
     sessionOptions.costs = options.nodeCosts().value_or(loopscope::NodeCosts::node20());
     // Nothing asks for the recording: keep only what is printed, as node does (a long run's records
     // would otherwise grow by hundreds of bytes an iteration).

@@ -204,6 +204,7 @@ private slots:
     void memoryBudgetEndsARunawayCleanly_data();
     void memoryBudgetEndsARunawayCleanly();
     void aRecordingPastTheBudgetSpillsAndStaysWhole();
+    void aRollingWindowKeepsTheLatestPart();
     void traceCapTruncatesTheTrace();
     void signalStopsRun_data();
     void signalStopsRun();
@@ -963,6 +964,36 @@ void TestCli::aRecordingPastTheBudgetSpillsAndStaysWhole()
     }
     QCOMPARE(steps, std::uint64_t(Steps));
     QVERIFY(!recording.info.aborted);
+}
+
+// With --rolling-window the oldest events are let go instead: the run ends well, and the summary and the
+// trace count what was let go as dropped.
+void TestCli::aRollingWindowKeepsTheLatestPart()
+{
+    const QString path = m_dir.filePath(QStringLiteral("rolling.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("rolling-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path, ProgramHead + R"([{"op":"chain","via":"setImmediate","times":150000,"label":"step"}]})"));
+    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                                     QStringLiteral("--memory-budget"), QStringLiteral("16"),
+                                     QStringLiteral("--rolling-window"), QStringLiteral("--trace"), trace },
+        StopBudgetMs * 3);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
+    QVERIFY2(run.err.contains("the rolling window let go of"), what.constData());
+    loopscope::Recording recording;
+    std::string error;
+    QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &error), error.c_str());
+    QVERIFY(recording.info.droppedEvents > 0);
+    QVERIFY(!recording.info.aborted);
+    // The last steps are there, the first are not.
+    std::uint64_t steps = 0;
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        if (log[i].type == loopscope::RecordType::Callback && recording.strings.at(log[i].label) == "step")
+            steps += log[i].span.count;
+    }
+    QVERIFY2(steps > 1000 && steps < 150000, std::to_string(steps).c_str());
 }
 
 void TestCli::traceCapTruncatesTheTrace()

@@ -107,6 +107,39 @@ private slots:
         QVERIFY(holds(log, 10));
     }
 
+    // A rolling window lets the oldest sealed chunks go: counted as dropped, skipped by walks, read
+    // as empty records by a reader that still looks there.
+    void aRollingWindowLetsTheOldestChunksGo()
+    {
+        EventLog log;
+        const std::size_t count = 4 * EventLog::ChunkSize + 10;
+        for (std::size_t i = 0; i < count; ++i)
+            append(log, i);
+        const std::size_t before = log.memoryBytes();
+        QCOMPARE(log.dropOldest(2), std::size_t(2));
+        QCOMPARE(log.firstKept(), 2 * EventLog::ChunkSize);
+        QCOMPARE(log.dropped(), std::uint64_t(2 * EventLog::ChunkSize));
+        QCOMPARE(log.memoryBytes(), before - 2 * EventLog::ChunkBytes);
+        QCOMPARE(log[5].startNs, std::int64_t(0)); // empty, not a fault
+        std::size_t walked = 0;
+        QVERIFY(log.walk(0, log.size(), [&](const Record& record) {
+            ++walked;
+            return record.label >= 2 * EventLog::ChunkSize;
+        }));
+        QCOMPARE(walked, count - 2 * EventLog::ChunkSize);
+        // Only sealed chunks go; what is kept spills on from where the window begins.
+        QCOMPARE(log.dropOldest(10), std::size_t(2));
+        QCOMPARE(log.dropOldest(10), std::size_t(0));
+        QVERIFY(holds(log, 4 * EventLog::ChunkSize + 3));
+        for (std::size_t i = count; i < 5 * EventLog::ChunkSize + 1; ++i)
+            append(log, i);
+        QTemporaryDir dir;
+        SpillFile file(dir.path().toStdString());
+        QCOMPARE(log.spill(file, 10), 1L);
+        QCOMPARE(file.size(), std::uint64_t(EventLog::ChunkBytes));
+        QVERIFY(holds(log, 4 * EventLog::ChunkSize + 3));
+    }
+
     void theResidentLimitCountsOnlyWhatIsInMemory()
     {
         QTemporaryDir dir;

@@ -140,16 +140,34 @@ Record* EventLog::takeChunk(std::size_t chunkIndex)
 
 std::size_t EventLog::memoryBytes() const
 {
-    return (m_chunkCount.load(std::memory_order_relaxed) - m_spilledChunks.load(std::memory_order_relaxed)
-               - m_consumedChunks.load(std::memory_order_relaxed))
-        * ChunkBytes;
+    // Chunks are spilled and let go oldest first: the larger prefix is what memory no longer holds.
+    const std::size_t gone
+        = std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
+    return (m_chunkCount.load(std::memory_order_relaxed) - gone) * ChunkBytes;
+}
+
+std::size_t EventLog::dropOldest(std::size_t maxChunks)
+{
+    const std::size_t sealed = size() >> ChunkBits;
+    std::size_t chunkIndex = m_letGoChunks.load(std::memory_order_relaxed);
+    std::size_t dropped = 0;
+    for (; chunkIndex < sealed && dropped < maxChunks; ++chunkIndex, ++dropped) {
+        // In one step, as spill() does: a reader sees the old bytes or zeros, never a hole.
+        void* zeros = mmap(m_chunks[chunkIndex], ChunkBytes, PROT_READ,
+            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+        if (zeros == MAP_FAILED)
+            break;
+        m_letGoChunks.store(chunkIndex + 1, std::memory_order_release);
+        m_dropped.fetch_add(ChunkSize, std::memory_order_relaxed);
+    }
+    return dropped;
 }
 
 void EventLog::recycle(std::size_t chunkIndex)
 {
     Record* chunk = m_chunks[chunkIndex];
     m_chunks[chunkIndex] = nullptr;
-    m_consumedChunks.store(chunkIndex + 1, std::memory_order_relaxed);
+    m_letGoChunks.store(chunkIndex + 1, std::memory_order_relaxed);
     // Its pages are resident and the producer is past it: the best spare there is.
     for (auto& spare : m_spares) {
         Record* expected = nullptr;
@@ -161,7 +179,8 @@ void EventLog::recycle(std::size_t chunkIndex)
 
 std::size_t EventLog::spilledBytes() const
 {
-    return m_spilledChunks.load(std::memory_order_relaxed) * ChunkBytes;
+    const std::size_t spilled = m_spilledChunks.load(std::memory_order_relaxed);
+    return (spilled - std::min(spilled, m_letGoChunks.load(std::memory_order_relaxed))) * ChunkBytes;
 }
 
 long EventLog::spill(SpillFile& file, std::size_t maxChunks)
@@ -169,7 +188,8 @@ long EventLog::spill(SpillFile& file, std::size_t maxChunks)
     // A chunk is sealed once the record after its last is published: the producer has left it, and
     // the run it builds in place (Recorder) is in a later one.
     const std::size_t sealed = size() >> ChunkBits;
-    std::size_t chunkIndex = m_spilledChunks.load(std::memory_order_relaxed);
+    std::size_t chunkIndex
+        = std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
     long moved = 0;
     for (; chunkIndex < sealed && std::size_t(moved) < maxChunks; ++chunkIndex, ++moved) {
         Record* chunk = m_chunks[chunkIndex];
@@ -190,7 +210,7 @@ long EventLog::spill(SpillFile& file, std::size_t maxChunks)
 void EventLog::evictSpilled() const
 {
     const std::size_t spilled = m_spilledChunks.load(std::memory_order_relaxed);
-    for (std::size_t i = 0; i < spilled; ++i)
+    for (std::size_t i = m_letGoChunks.load(std::memory_order_relaxed); i < spilled; ++i)
         madvise(m_chunks[i], ChunkBytes, MADV_DONTNEED);
 }
 

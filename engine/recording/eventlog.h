@@ -63,15 +63,10 @@ public:
     std::size_t spilledBytes() const;
 
     // The most chunk bytes the log should hold in memory; past it overResidentLimit() tells the
-    // producer to wait at its next safe place until spill() or consumeSealed() has caught up (a
+    // producer to wait at its next safe place until spill(), consumeSealed() or dropOldest() has caught up (a
     // storm fills chunks faster than a disk takes them).
     void setResidentLimit(std::size_t bytes) { m_residentLimitChunks.store(bytes / ChunkBytes, std::memory_order_relaxed); }
-    bool overResidentLimit() const
-    {
-        return m_chunkCount.load(std::memory_order_relaxed) - m_spilledChunks.load(std::memory_order_relaxed)
-            - m_consumedChunks.load(std::memory_order_relaxed)
-            > m_residentLimitChunks.load(std::memory_order_relaxed);
-    }
+    bool overResidentLimit() const { return memoryBytes() / ChunkBytes > m_residentLimitChunks.load(std::memory_order_relaxed); }
 
     // Any thread: every spilled chunk leaves resident memory (readers that looked at old records,
     // such as a timeline zoomed out over the whole run, paged some of them in).
@@ -84,7 +79,7 @@ public:
     void consumeSealed(Visit&& visit)
     {
         const std::size_t sealed = size() >> ChunkBits;
-        for (std::size_t chunkIndex = m_consumedChunks.load(std::memory_order_relaxed); chunkIndex < sealed;
+        for (std::size_t chunkIndex = m_letGoChunks.load(std::memory_order_relaxed); chunkIndex < sealed;
              ++chunkIndex) {
             const Record* chunk = m_chunks[chunkIndex];
             for (std::size_t i = 0; i < ChunkSize; ++i)
@@ -92,19 +87,27 @@ public:
             recycle(chunkIndex);
         }
     }
-    std::size_t firstKept() const { return m_consumedChunks.load(std::memory_order_relaxed) << ChunkBits; }
+    // Where the records still held begin: those below were let go (consumeSealed(), dropOldest()).
+    std::size_t firstKept() const { return m_letGoChunks.load(std::memory_order_relaxed) << ChunkBits; }
+
+    // One thread, not the producer's: a rolling window lets go of the oldest sealed chunks, at most
+    // `maxChunks`, and counts their records as dropped. Their pages become empty, unbacked ones (a
+    // reader still looking there reads zeroed records, never a fault; firstKept() tells it to look
+    // away). Returns how many it let go.
+    std::size_t dropOldest(std::size_t maxChunks);
 
     // One thread, not the producer's: moves the oldest sealed chunks, at most `maxChunks`, into
     // `file`. Returns how many it moved; fewer than asked when no more are sealed, -1 when the file
     // failed (its error() says why; the chunk stays in memory, intact).
     long spill(SpillFile& file, std::size_t maxChunks);
-    // Readers: calls `visit(record)` for the records [first, last) in order while it returns true;
+    // Readers: calls `visit(record)` for the records [first, last) still held, in order, while it returns true;
     // false when it stopped early. The spilled chunks it has walked through leave resident memory
     // behind it (the file keeps them; reading them again pages them back in), so a walk over a
     // spilled recording, such as an export, holds one chunk of it at a time.
     template <typename Visit>
     bool walk(std::size_t first, std::size_t last, Visit&& visit) const
     {
+        first = std::max(first, firstKept()); // what was let go is not there to visit
         while (first < last) {
             const std::size_t chunkEnd = std::min(last, (first | (ChunkSize - 1)) + 1);
             for (std::size_t i = first; i < chunkEnd; ++i) {
@@ -150,8 +153,8 @@ private:
     // Chunks [0, m_spilledChunks) are mapped from a spill file (spill() only writes it).
     std::atomic<std::size_t> m_spilledChunks { 0 };
     std::atomic<std::size_t> m_residentLimitChunks { MaxChunks };
-    // Chunks [0, m_consumedChunks) were handed out and recycled (consumeSealed()).
-    std::atomic<std::size_t> m_consumedChunks { 0 };
+    // Chunks [0, m_letGoChunks) were let go: summed and recycled (consumeSealed()) or dropped (dropOldest()).
+    std::atomic<std::size_t> m_letGoChunks { 0 };
     // replenish() only: the chunks the producer had taken at its last round, how many spares are
     // to be resident, and how many were when it last ran.
     std::size_t m_chunksSeen = 0;

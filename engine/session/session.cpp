@@ -345,7 +345,9 @@ void Session::housekeeping()
         evictSpilledNowAndThen();
         // With summaryOnly the recording shrinks as its chunks are summed; the loop waits for that if it must.
         if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)
-            && !(m_options.summaryOnly ? m_budget.charged() < m_budget.limit() : spillToFit(recordingBytes))) {
+            && !(m_options.summaryOnly       ? m_budget.charged() < m_budget.limit()
+                    : m_options.rollingWindow ? dropToFit(recordingBytes)
+                                              : spillToFit(recordingBytes))) {
             m_budget.markExceeded();
             abort();
         }
@@ -397,6 +399,26 @@ bool Session::spillToFit(std::size_t recordingBytes)
         m_spillProblem = m_spill.error();
     // Still over the budget itself, with nothing sealed left to spill, the run cannot go on.
     return !failed && !m_budget.exceededWith(resident);
+}
+
+bool Session::dropToFit(std::size_t recordingBytes)
+{
+    const std::size_t target = m_budget.limit() / 4 * 3;
+    const std::size_t charged = m_budget.charged();
+    if (charged >= target)
+        return false;
+    std::size_t resident = recordingBytes;
+    while (charged + resident > target) {
+        EventLog* largest = nullptr;
+        for (const auto& log : m_recording.logs) {
+            if (!largest || log->memoryBytes() > largest->memoryBytes())
+                largest = log.get();
+        }
+        if (largest->dropOldest(1) == 0)
+            break;
+        resident -= EventLog::ChunkBytes;
+    }
+    return !m_budget.exceededWith(resident);
 }
 
 // What readers paged in of the spilled chunks (a timeline zoomed out over the whole run reads records

@@ -50,6 +50,9 @@ struct SessionOptions
     // recording that grows faster than its file takes it (by a whole budget) end the run cleanly.
     std::size_t memoryBudgetMb = MemoryBudget::DefaultMb;
     std::string spillDirectory;
+    // A rolling window instead: past the budget the oldest records are let go (and counted as
+    // dropped), nothing goes to disk, and the run goes on however long.
+    bool rollingWindow = false;
 };
 
 // One run of a program: the loop thread, the runtime on it, and the recording
@@ -130,6 +133,7 @@ public:
     int closeResult() const { return m_loop.closeResult(); }
     // Handles stop() found still open and closed itself: 0 when the runtime closed all it opened.
     int handlesLeftOpen() const { return m_loop.handlesLeftOpen(); }
+    bool rollingWindow() const { return m_options.rollingWindow; }
     // The run's memory budget; exceeded() once the run was aborted for it.
     const MemoryBudget& memoryBudget() const { return m_budget; }
     // The summary of the run so far (formats/summary.h); the way to it with summaryOnly.
@@ -147,6 +151,9 @@ private:
     // Spills the oldest sealed chunks until the recording and queues fit in three quarters of the
     // budget; false when they cannot (nothing sealed is left, or the file failed).
     bool spillToFit(std::size_t recordingBytes);
+    // Rolling window: lets go of the oldest sealed chunks until the recording fits three quarters of
+    // the budget; false when the queues alone fill it or nothing sealed is left.
+    bool dropToFit(std::size_t recordingBytes);
     void evictSpilledNowAndThen();
     void startPendingProbe();
     void startPendingProbeLocked();

@@ -124,6 +124,11 @@ std::uint64_t LiveFeed::spilledBytes() const
     return m_session ? m_session->spilledBytes() : 0;
 }
 
+bool LiveFeed::rollingWindow() const
+{
+    return m_session && m_session->rollingWindow();
+}
+
 QString LiveFeed::spillDirectory() const
 {
     return m_session ? QString::fromStdString(m_session->spillDirectory()) : QString();
@@ -263,7 +268,8 @@ void LiveFeed::poll()
     for (std::size_t i = 0; i < logs.size(); ++i) {
         const std::size_t size = logs[i]->size();
         if (size > m_seen[i]) {
-            const std::size_t from = std::exchange(m_seen[i], size);
+            // A rolling window may have let go of records the views had not seen yet.
+            const std::size_t from = std::max(std::exchange(m_seen[i], size), logs[i]->firstKept());
             observe(*logs[i], from, size);
             emit advanced(int(i), from, size);
         }

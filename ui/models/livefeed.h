@@ -77,6 +77,8 @@ public:
     // Bytes of the followed session's recording kept in its spill file, where that is, and why the
     // recording could not spill (its run was then aborted).
     std::uint64_t spilledBytes() const;
+    // The followed session lets go of its oldest events past the budget (droppedEvents() counts them).
+    bool rollingWindow() const;
     QString spillDirectory() const;
     QString spillProblem() const;
     // Records the live run could not keep because the recording was full.

@@ -9,6 +9,7 @@
 namespace {
 
 std::atomic<std::size_t> budgetMb { loopscope::MemoryBudget::DefaultMb };
+std::atomic<bool> rollingWindowOn { false };
 std::mutex costsMutex;
 loopscope::NodeCosts modelledCosts = loopscope::NodeCosts::node20();
 
@@ -56,6 +57,16 @@ std::size_t SessionController::memoryBudgetMb()
     return budgetMb.load(std::memory_order_relaxed);
 }
 
+void SessionController::setRollingWindow(bool on)
+{
+    rollingWindowOn.store(on, std::memory_order_relaxed);
+}
+
+bool SessionController::rollingWindow()
+{
+    return rollingWindowOn.load(std::memory_order_relaxed);
+}
+
 void SessionController::setNodeCosts(const loopscope::NodeCosts& costs)
 {
     const std::lock_guard lock(costsMutex);
@@ -76,6 +87,7 @@ void SessionController::startSession(loopscope::Program program, bool serve, boo
     loopscope::SessionOptions options;
     options.serve = serve;
     options.memoryBudgetMb = memoryBudgetMb();
+    options.rollingWindow = rollingWindow();
     options.costs = nodeCosts();
     m_session
         = std::shared_ptr<loopscope::Session>(new loopscope::Session(std::move(program), std::move(options)), &release);

@@ -31,6 +31,12 @@ public:
     // What every session started from now on may hold in its queues and recording (--memory-budget).
     static void setMemoryBudgetMb(std::size_t mb);
     static std::size_t memoryBudgetMb();
+    // Past the budget, sessions started from now on let go of their oldest events (a rolling
+    // window) instead of spilling them to disk.
+    static void setRollingWindow(bool on);
+    // Where the window remembers the choice (QSettings).
+    static constexpr const char* RollingWindowKey = "memory/rollingWindow";
+    static bool rollingWindow();
     // The time Node spends where LoopScope takes microseconds, as sessions started from now on model it.
     static void setNodeCosts(const loopscope::NodeCosts& costs);
     static loopscope::NodeCosts nodeCosts();

@@ -107,6 +107,9 @@ QString TimelineTexts::describe(
 {
     if (span.log >= recording.logs.size())
         return {};
+    if (span.index < recording.logs[span.log]->firstKept())
+        return tr("The rolling window let this item's record go to keep the recording within its memory budget; "
+                  "its bar stays as part of the timeline's summary.");
     const Record& r = (*recording.logs[span.log])[span.index];
     QStringList lines;
     const QString started = tr("Started at %1").arg(seconds(r.startNs, 6));

@@ -265,6 +265,18 @@ void MainWindow::createLoopMenu()
         SessionController::setNodeCosts(dialog.costs());
     });
     loopMenu->addAction(compare);
+    loopMenu->addSeparator();
+    QAction* rolling = loopMenu->addAction(tr("&Rolling window past the memory budget"));
+    rolling->setCheckable(true);
+    rolling->setChecked(SessionController::rollingWindow());
+    rolling->setToolTip(tr("When a run's recording outgrows the memory budget (%1 MB), let go of its oldest events "
+                           "instead of spilling them to a temporary file: a storm can run all lesson long, and the "
+                           "timeline keeps a summary of what was let go. Applies to the next run.")
+                            .arg(SessionController::memoryBudgetMb()));
+    connect(rolling, &QAction::toggled, this, [](bool on) {
+        SessionController::setRollingWindow(on);
+        QSettings().setValue(QLatin1String(SessionController::RollingWindowKey), on);
+    });
 }
 
 void MainWindow::createHelpMenu()
@@ -580,15 +592,23 @@ void MainWindow::onTicked()
     }
     noteMemory();
     const std::uint64_t dropped = m_feed->droppedEvents();
+    const int shown = int(std::min<std::uint64_t>(dropped, INT_MAX));
     if (dropped > 0)
-        m_stateLabel->setText(tr("%n events could not be recorded (the recording is full).", "",
-            int(std::min<std::uint64_t>(dropped, INT_MAX))));
+        m_stateLabel->setText(m_feed->rollingWindow()
+                ? tr("Rolling window: the oldest %n events were let go to stay within the memory budget.", "", shown)
+                : tr("%n events could not be recorded (the recording is full).", "", shown));
 }
 
 // Says once per session that its recording began to spill to disk, and why a run ended for its budget.
 void MainWindow::noteMemory()
 {
     const loopscope::Session* session = m_controller->session();
+    if (m_feed->rollingWindow() && m_feed->droppedEvents() > 0 && session != m_spillNoted) {
+        m_spillNoted = session;
+        m_console->appendNote(tr("■ the recording passed %1 MB of memory: the rolling window now lets go of its "
+                                 "oldest events (Loop menu)")
+                                  .arg(SessionController::memoryBudgetMb()));
+    }
     if (m_feed->spilledBytes() > 0 && session != m_spillNoted) {
         m_spillNoted = session;
         m_console->appendNote(tr("■ the recording passed %1 MB of memory: its older events now go to a temporary "
