@@ -326,6 +326,43 @@ private slots:
         QVERIFY(blockRecorded);
     }
 
+    // With the rolling window a storm runs on past the budget: the oldest events are let go, the console
+    // and the status say so, and the timeline's index stays bounded however long it runs.
+    void aRollingWindowKeepsAStormGoingPastTheBudget()
+    {
+        SessionController::setMemoryBudgetMb(32);
+        SessionController::setRollingWindow(true);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QByteArray storm = R"({ "format": "loopscope-program", "version": 1, "name": "s", "main": [
+            { "op": "chain", "via": "setImmediate", "times": 2000000000 } ] })";
+        QVERIFY(window.injectWorkload(storm, QStringLiteral("storm")));
+        loopscope::Session* server = window.session();
+        SessionController::setMemoryBudgetMb(loopscope::MemoryBudget::DefaultMb);
+        SessionController::setRollingWindow(false);
+        // 32 MB hold about 80,000 iterations; let go of several budgets' worth.
+        QTRY_VERIFY_WITH_TIMEOUT(server->recording().mainLog().firstKept() > 4 * (32u << 20) / sizeof(loopscope::Record),
+            60000);
+        QVERIFY(!server->finished());
+        QVERIFY(!server->memoryBudget().exceeded());
+        // Within the budget but for the chunks filled since housekeeping last looked (it looks every 2 ms).
+        QVERIFY(server->recording().mainLog().memoryBytes() <= 2 * (32u << 20));
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()
+                                     ->index(window.consoleModel()->rowCount() - 1, 1)
+                                     .data()
+                                     .toString()
+                                     .contains(QStringLiteral("rolling window")),
+            5000);
+        std::size_t spans = 0;
+        for (const TimelineIndex::Row& row : window.timeline()->index().rows())
+            spans += row.spans.size();
+        QVERIFY2(spans <= window.timeline()->index().rows().size()
+                     * (TimelineIndex::DetailLimit + TimelineIndex::FoldedLimit),
+            std::to_string(spans).c_str());
+        window.stopRunaway();
+    }
+
     void anExceededMemoryBudgetEndsTheRunAndSaysSo()
     {
         SessionController::setMemoryBudgetMb(32);

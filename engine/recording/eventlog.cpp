@@ -148,7 +148,7 @@ std::size_t EventLog::memoryBytes() const
 
 std::size_t EventLog::dropOldest(std::size_t maxChunks)
 {
-    const std::size_t sealed = size() >> ChunkBits;
+    const std::size_t sealed = std::min(size(), m_readMark.load(std::memory_order_acquire)) >> ChunkBits;
     std::size_t chunkIndex = m_letGoChunks.load(std::memory_order_relaxed);
     std::size_t dropped = 0;
     for (; chunkIndex < sealed && dropped < maxChunks; ++chunkIndex, ++dropped) {

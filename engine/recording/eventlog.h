@@ -95,6 +95,11 @@ public:
     // reader still looking there reads zeroed records, never a fault; firstKept() tells it to look
     // away). Returns how many it let go.
     std::size_t dropOldest(std::size_t maxChunks);
+    // The one reader that follows a live log (the window's feed) says how far it has read, and a rolling
+    // window lets go of nothing it has not: were records dropped under it while it read them, it would
+    // take zeroed ones for events. A reader that lags by a whole budget holds the loop back instead (the
+    // producer waits, overResidentLimit()). No mark: nothing is held back.
+    void markRead(std::size_t index) const { m_readMark.store(index, std::memory_order_release); }
 
     // One thread, not the producer's: moves the oldest sealed chunks, at most `maxChunks`, into
     // `file`. Returns how many it moved; fewer than asked when no more are sealed, -1 when the file
@@ -153,6 +158,7 @@ private:
     // Chunks [0, m_spilledChunks) are mapped from a spill file (spill() only writes it).
     std::atomic<std::size_t> m_spilledChunks { 0 };
     std::atomic<std::size_t> m_residentLimitChunks { MaxChunks };
+    mutable std::atomic<std::size_t> m_readMark { ~std::size_t(0) };
     // Chunks [0, m_letGoChunks) were let go: summed and recycled (consumeSealed()) or dropped (dropOldest()).
     std::atomic<std::size_t> m_letGoChunks { 0 };
     // replenish() only: the chunks the producer had taken at its last round, how many spares are

@@ -272,6 +272,8 @@ void LiveFeed::poll()
             const std::size_t from = std::max(std::exchange(m_seen[i], size), logs[i]->firstKept());
             observe(*logs[i], from, size);
             emit advanced(int(i), from, size);
+            if (m_session)
+                logs[i]->markRead(size);
         }
     }
     emit ticked();
