@@ -113,9 +113,9 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption at(QStringLiteral("at"),
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
-    parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary,
-        timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view,
-        at });
+    parser.addOptions(
+        { help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary, timeout, lang,
+            compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view, at });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),

@@ -197,9 +197,8 @@ int run(const CommandLine& options)
     sessionOptions.record = !options.traceFile.isEmpty() || !options.csvFile.isEmpty() || options.summary;
     // Only the summary: its figures are gathered as the records come, and the records let go.
     sessionOptions.summaryOnly = options.summary && options.traceFile.isEmpty() && options.csvFile.isEmpty();
-    const auto summary = [&](const loopscope::Session& run) {
-        return sessionOptions.summaryOnly ? run.summaryText() : std::string();
-    };
+    const auto summary
+        = [&](const loopscope::Session& run) { return sessionOptions.summaryOnly ? run.summaryText() : std::string(); };
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
         writeStdoutLine(line);
         if (keepOutput) {
@@ -241,8 +240,9 @@ int run(const CommandLine& options)
         aborted = true;
         const std::string problem = session.spillProblem();
         printErr(problem.empty()
-                ? QStringLiteral("loopscope: memory budget exceeded: the queues need more than %1 MB (--memory-budget); "
-                                 "run aborted")
+                ? QStringLiteral(
+                    "loopscope: memory budget exceeded: the queues need more than %1 MB (--memory-budget); "
+                    "run aborted")
                       .arg(options.memoryBudgetMb)
                 : QStringLiteral("loopscope: the recording passed %1 MB (--memory-budget) and could not spill to disk: "
                                  "%2; run aborted")

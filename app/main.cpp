@@ -12,9 +12,9 @@
 #include "widgets/scenariobrowser.h"
 
 #include <QApplication>
-#include <QSettings>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QThread>
 #include <QTimer>
 #include <QTranslator>
@@ -156,8 +156,8 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
     installTranslator(app, options.language);
     SessionController::setMemoryBudgetMb(std::size_t(options.memoryBudgetMb));
-    SessionController::setRollingWindow(options.rollingWindow
-        || QSettings().value(QLatin1String(SessionController::RollingWindowKey)).toBool());
+    SessionController::setRollingWindow(
+        options.rollingWindow || QSettings().value(QLatin1String(SessionController::RollingWindowKey)).toBool());
     // The command line decides for this process; otherwise the window's remembered choice does.
     SessionController::setNodeCosts(options.nodeCosts().value_or(NodeTimingDialog::savedCosts()));
 

@@ -59,8 +59,8 @@ bool write(const CommandLine& options, const loopscope::Recording& recording, co
         printErr(QString::fromStdString(summary.empty() ? loopscope::summarize(recording) : summary));
     if (recording.info.droppedEvents != 0)
         printErr((options.rollingWindow
-                         ? QStringLiteral("loopscope: the rolling window let go of %1 early events (--rolling-window)")
-                         : QStringLiteral("loopscope: %1 events could not be recorded"))
+                ? QStringLiteral("loopscope: the rolling window let go of %1 early events (--rolling-window)")
+                : QStringLiteral("loopscope: %1 events could not be recorded"))
                      .arg(recording.info.droppedEvents));
     return ok;
 }

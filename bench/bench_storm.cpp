@@ -157,8 +157,9 @@ int main(int argc, char** argv)
         bool aborted = false;
         for (int r = 0; r < runs; ++r) {
             const Result result = storm(program, seconds);
-            std::fprintf(stderr, "bench_storm: %s, run %d of %d: %.0f callbacks, %.0f iterations, %.0f records, %+.1f MB "
-                                 "peak RSS, %.0f MB spilled%s\n",
+            std::fprintf(stderr,
+                "bench_storm: %s, run %d of %d: %.0f callbacks, %.0f iterations, %.0f records, %+.1f MB "
+                "peak RSS, %.0f MB spilled%s\n",
                 kind.name, r + 1, runs, result.callbacks, result.iterations, result.records, result.peakGrowthMb,
                 result.spilledMb, result.aborted ? ", ended early" : "");
             callbacks.push_back(result.callbacks / seconds);

@@ -912,10 +912,10 @@ void TestCli::memoryBudgetEndsARunawayCleanly()
     const QString trace = m_dir.filePath(QStringLiteral("hungry-trace.json"));
     QFile::remove(trace);
     QVERIFY(writeFile(path, ProgramHead + main + "}"));
-    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
-                                     QStringLiteral("--memory-budget"), QString::fromLatin1(budgetMb),
-                                     QStringLiteral("--trace"), trace, QStringLiteral("--max-trace-mb"),
-                                     QStringLiteral("16"), QStringLiteral("--timeout-ms"), QStringLiteral("60000") },
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--memory-budget"),
+            QString::fromLatin1(budgetMb), QStringLiteral("--trace"), trace, QStringLiteral("--max-trace-mb"),
+            QStringLiteral("16"), QStringLiteral("--timeout-ms"), QStringLiteral("60000") },
         StopBudgetMs * 3);
     const QByteArray what = describe(run);
     QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 3, what.constData());
@@ -945,9 +945,9 @@ void TestCli::aRecordingPastTheBudgetSpillsAndStaysWhole()
     QVERIFY(writeFile(path,
         ProgramHead + R"([{"op":"chain","via":"setImmediate","times":)" + QByteArray::number(Steps)
             + R"(,"label":"step"}]})"));
-    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
-                                     QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--trace"),
-                                     trace, QStringLiteral("--summary") },
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--memory-budget"),
+            QStringLiteral("16"), QStringLiteral("--trace"), trace, QStringLiteral("--summary") },
         StopBudgetMs * 3);
     const QByteArray what = describe(run);
     QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());
@@ -974,9 +974,9 @@ void TestCli::aRollingWindowKeepsTheLatestPart()
     const QString trace = m_dir.filePath(QStringLiteral("rolling-trace.json"));
     QFile::remove(trace);
     QVERIFY(writeFile(path, ProgramHead + R"([{"op":"chain","via":"setImmediate","times":150000,"label":"step"}]})"));
-    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
-                                     QStringLiteral("--memory-budget"), QStringLiteral("16"),
-                                     QStringLiteral("--rolling-window"), QStringLiteral("--trace"), trace },
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--memory-budget"),
+            QStringLiteral("16"), QStringLiteral("--rolling-window"), QStringLiteral("--trace"), trace },
         StopBudgetMs * 3);
     const QByteArray what = describe(run);
     QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 0, what.constData());

@@ -342,8 +342,8 @@ private slots:
         SessionController::setMemoryBudgetMb(loopscope::MemoryBudget::DefaultMb);
         SessionController::setRollingWindow(false);
         // 32 MB hold about 80,000 iterations; let go of several budgets' worth.
-        QTRY_VERIFY_WITH_TIMEOUT(server->recording().mainLog().firstKept() > 4 * (32u << 20) / sizeof(loopscope::Record),
-            60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            server->recording().mainLog().firstKept() > 4 * (32u << 20) / sizeof(loopscope::Record), 60000);
         QVERIFY(!server->finished());
         QVERIFY(!server->memoryBudget().exceeded());
         // Within the budget but for the chunks filled since housekeeping last looked (it looks every 2 ms).
@@ -357,8 +357,8 @@ private slots:
         std::size_t spans = 0;
         for (const TimelineIndex::Row& row : window.timeline()->index().rows())
             spans += row.spans.size();
-        QVERIFY2(spans <= window.timeline()->index().rows().size()
-                     * (TimelineIndex::DetailLimit + TimelineIndex::FoldedLimit),
+        QVERIFY2(spans
+                <= window.timeline()->index().rows().size() * (TimelineIndex::DetailLimit + TimelineIndex::FoldedLimit),
             std::to_string(spans).c_str());
         window.stopRunaway();
     }

@@ -462,7 +462,8 @@ private slots:
             summaries[summaryOnly] = session.summaryText();
         }
         for (const std::string& summary : summaries) {
-            QVERIFY2(summary.find("Callbacks: 300001 (immediate 300000, main 1)") != std::string::npos, summary.c_str());
+            QVERIFY2(
+                summary.find("Callbacks: 300001 (immediate 300000, main 1)") != std::string::npos, summary.c_str());
             QVERIFY2(summary.find("Console: 100 lines") != std::string::npos, summary.c_str());
             QVERIFY2(summary.find("... and 60 more") != std::string::npos, summary.c_str());
         }

@@ -152,10 +152,6 @@
         <translation>Вывесці зводку выканання ў stderr (з акном — калі яно закрываецца).</translation>
     </message>
     <message>
-        <source>What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly.</source>
-        <translation>Колькі могуць займаць чэргі і запіс, у МБ (па змаўчанні 512); калі больш, выкананне акуратна перапыняецца.</translation>
-    </message>
-    <message>
         <source>MB</source>
         <translation>МБ</translation>
     </message>
@@ -278,6 +274,14 @@
     <message>
         <source>--repeat needs --scenario or --program</source>
         <translation>--repeat патрабуе --scenario або --program</translation>
+    </message>
+    <message>
+        <source>What the queues and the recording may hold in memory, in MB (default 512). Past it the recording spills to a temporary file (up to 16 times as much) and the run goes on; queues that outgrow it abort the run cleanly.</source>
+        <translation>Колькі чэргі і запіс могуць займаць у памяці, у МБ (па змаўчанні 512). Звыш гэтага запіс скідваецца ў часовы файл (да 16 разоў больш), і выкананне працягваецца; чэргі, што перарастаюць мяжу, чыста спыняюць выкананне.</translation>
+    </message>
+    <message>
+        <source>Past --memory-budget, let go of the oldest events instead of spilling them to disk: the run goes on however long, and the recording keeps its latest part (the trace counts what was let go as droppedEvents). With the window: for this session; the Loop menu remembers a choice.</source>
+        <translation>Звыш --memory-budget адпускаць найстарэйшыя падзеі замест скіду на дыск: выкананне ідзе колькі заўгодна, а запіс захоўвае апошнюю частку (трасіроўка лічыць адпушчанае як droppedEvents). З акном: для гэтага сеанса; меню «Цыкл» памятае выбар.</translation>
     </message>
 </context>
 <context>
@@ -835,10 +839,6 @@
         <translation>Праца перапынена. Цыкл сервера працуе далей: дадайце нагрузку або запусціце сцэнарый.</translation>
     </message>
     <message>
-        <source>■ memory budget exceeded: the queues and the recording needed more than %1 MB; the run was aborted (--memory-budget)</source>
-        <translation>■ перавышаны ліміт памяці: чэргам і запісу трэба было больш за %1 МБ; выкананне перапынена (--memory-budget)</translation>
-    </message>
-    <message>
         <source>Node.js &amp;timing…</source>
         <translation>&amp;Часы Node.js…</translation>
     </message>
@@ -945,6 +945,38 @@
     <message>
         <source>&amp;Help</source>
         <translation>&amp;Даведка</translation>
+    </message>
+    <message>
+        <source>&amp;Rolling window past the memory budget</source>
+        <translation>&amp;Слізгальнае акно звыш бюджэту памяці</translation>
+    </message>
+    <message>
+        <source>When a run&apos;s recording outgrows the memory budget (%1 MB), let go of its oldest events instead of spilling them to a temporary file: a storm can run all lesson long, and the timeline keeps a summary of what was let go. Applies to the next run.</source>
+        <translation>Калі запіс выканання перарастае бюджэт памяці (%1 МБ), адпускаць яго найстарэйшыя падзеі замест скіду ў часовы файл: шторм можа ісці ўвесь урок, а шкала часу захоўвае зводку адпушчанага. Дзейнічае з наступнага выканання.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rolling window: the oldest %n events were let go to stay within the memory budget.</source>
+        <translation>
+            <numerusform>Слізгальнае акно: адпушчана %n найстарэйшая падзея, каб не перавысіць бюджэт памяці.</numerusform>
+            <numerusform>Слізгальнае акно: адпушчаны %n найстарэйшыя падзеі, каб не перавысіць бюджэт памяці.</numerusform>
+            <numerusform>Слізгальнае акно: адпушчана %n найстарэйшых падзей, каб не перавысіць бюджэт памяці.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB of memory: the rolling window now lets go of its oldest events (Loop menu)</source>
+        <translation>■ запіс перавысіў %1 МБ памяці: слізгальнае акно цяпер адпускае яго найстарэйшыя падзеі (меню «Цыкл»)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB of memory: its older events now go to a temporary file in %2, and nothing is lost (--memory-budget)</source>
+        <translation>■ запіс перавысіў %1 МБ памяці: яго старэйшыя падзеі цяпер ідуць у часовы файл у %2, і нічога не губляецца (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)</source>
+        <translation>■ бюджэт памяці перавышаны: чэргам трэба было больш за %1 МБ; выкананне спынена (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
+        <translation>■ запіс перавысіў %1 МБ і не змог скінуцца на дыск (%2); выкананне спынена (--memory-budget)</translation>
     </message>
 </context>
 <context>
@@ -2624,6 +2656,14 @@
     <message>
         <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued; S gives every callback one slot of its own.</source>
         <translation>Shift і перацягванне вымяраюць прамежак; выбраны зваротны выклік паказвае стрэлку ад месца, дзе яго паставілі ў чаргу; S дае кожнаму выкліку ўласную ячэйку.</translation>
+    </message>
+    <message>
+        <source>The rolling window let this item&apos;s record go to keep the recording within its memory budget; its bar stays as part of the timeline&apos;s summary.</source>
+        <translation>Слізгальнае акно адпусціла запіс гэтага элемента, каб запіс заставаўся ў межах бюджэту памяці; яго паласа застаецца як частка зводкі шкалы часу.</translation>
+    </message>
+    <message>
+        <source>This bar folds %L1 items of the run&apos;s early history together: the timeline keeps a long run compact. The recording, and a trace exported from it, hold every one.</source>
+        <translation>Гэтая паласа складвае разам %L1 элементаў ранняй гісторыі выканання: шкала часу трымае доўгае выкананне кампактным. Запіс і экспартаваная з яго трасіроўка захоўваюць кожны.</translation>
     </message>
 </context>
 <context>

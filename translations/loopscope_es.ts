@@ -152,10 +152,6 @@
         <translation>Imprime un resumen de la ejecución en stderr (con la ventana: cuando se cierra).</translation>
     </message>
     <message>
-        <source>What the queues and the recording may hold, in MB (default 512); past it the run aborts cleanly.</source>
-        <translation>Cuánto pueden ocupar las colas y la grabación, en MB (por defecto 512); si se supera, la ejecución se aborta de forma limpia.</translation>
-    </message>
-    <message>
         <source>MB</source>
         <translation>MB</translation>
     </message>
@@ -278,6 +274,14 @@
     <message>
         <source>--repeat needs --scenario or --program</source>
         <translation>--repeat necesita --scenario o --program</translation>
+    </message>
+    <message>
+        <source>What the queues and the recording may hold in memory, in MB (default 512). Past it the recording spills to a temporary file (up to 16 times as much) and the run goes on; queues that outgrow it abort the run cleanly.</source>
+        <translation>Lo que las colas y la grabación pueden ocupar en memoria, en MB (por defecto 512). Por encima, la grabación se vuelca a un archivo temporal (hasta 16 veces esa cantidad) y la ejecución sigue; las colas que lo superan abortan la ejecución limpiamente.</translation>
+    </message>
+    <message>
+        <source>Past --memory-budget, let go of the oldest events instead of spilling them to disk: the run goes on however long, and the recording keeps its latest part (the trace counts what was let go as droppedEvents). With the window: for this session; the Loop menu remembers a choice.</source>
+        <translation>Por encima de --memory-budget, descartar los eventos más antiguos en lugar de volcarlos al disco: la ejecución sigue el tiempo que haga falta y la grabación conserva su parte más reciente (la traza cuenta lo descartado como droppedEvents). Con la ventana: para esta sesión; el menú Bucle recuerda la elección.</translation>
     </message>
 </context>
 <context>
@@ -832,10 +836,6 @@
         <translation>Trabajo abandonado. El bucle del servidor sigue en marcha: inyecta cargas de trabajo o ejecuta un escenario.</translation>
     </message>
     <message>
-        <source>■ memory budget exceeded: the queues and the recording needed more than %1 MB; the run was aborted (--memory-budget)</source>
-        <translation>■ presupuesto de memoria superado: las colas y la grabación necesitaban más de %1 MB; la ejecución se abortó (--memory-budget)</translation>
-    </message>
-    <message>
         <source>Node.js &amp;timing…</source>
         <translation>&amp;Tiempos de Node.js…</translation>
     </message>
@@ -942,6 +942,37 @@
     <message>
         <source>&amp;Help</source>
         <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>&amp;Rolling window past the memory budget</source>
+        <translation>&amp;Ventana móvil al superar el presupuesto de memoria</translation>
+    </message>
+    <message>
+        <source>When a run&apos;s recording outgrows the memory budget (%1 MB), let go of its oldest events instead of spilling them to a temporary file: a storm can run all lesson long, and the timeline keeps a summary of what was let go. Applies to the next run.</source>
+        <translation>Cuando la grabación de una ejecución supera el presupuesto de memoria (%1 MB), descartar sus eventos más antiguos en lugar de volcarlos a un archivo temporal: una tormenta puede durar toda la clase, y la línea de tiempo conserva un resumen de lo descartado. Se aplica a la siguiente ejecución.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rolling window: the oldest %n events were let go to stay within the memory budget.</source>
+        <translation>
+            <numerusform>Ventana móvil: se descartó %n evento antiguo para no superar el presupuesto de memoria.</numerusform>
+            <numerusform>Ventana móvil: se descartaron los %n eventos más antiguos para no superar el presupuesto de memoria.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB of memory: the rolling window now lets go of its oldest events (Loop menu)</source>
+        <translation>■ la grabación superó %1 MB de memoria: la ventana móvil descarta ahora sus eventos más antiguos (menú Bucle)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB of memory: its older events now go to a temporary file in %2, and nothing is lost (--memory-budget)</source>
+        <translation>■ la grabación superó %1 MB de memoria: sus eventos más antiguos van ahora a un archivo temporal en %2, y no se pierde nada (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)</source>
+        <translation>■ presupuesto de memoria superado: las colas necesitaban más de %1 MB; la ejecución se abortó (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
+        <translation>■ la grabación superó %1 MB y no pudo volcarse al disco (%2); la ejecución se abortó (--memory-budget)</translation>
     </message>
 </context>
 <context>
@@ -2616,6 +2647,14 @@
     <message>
         <source>Shift and drag measures a span; a selected callback shows an arrow from where it was queued; S gives every callback one slot of its own.</source>
         <translation>Mayús y arrastrar mide un intervalo; un callback seleccionado muestra una flecha desde donde se encoló; S da a cada callback una casilla propia.</translation>
+    </message>
+    <message>
+        <source>The rolling window let this item&apos;s record go to keep the recording within its memory budget; its bar stays as part of the timeline&apos;s summary.</source>
+        <translation>La ventana móvil descartó el registro de este elemento para mantener la grabación dentro de su presupuesto de memoria; su barra queda como parte del resumen de la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>This bar folds %L1 items of the run&apos;s early history together: the timeline keeps a long run compact. The recording, and a trace exported from it, hold every one.</source>
+        <translation>Esta barra agrupa %L1 elementos del principio de la ejecución: la línea de tiempo mantiene compacta una ejecución larga. La grabación, y la traza exportada de ella, los conservan todos.</translation>
     </message>
 </context>
 <context>

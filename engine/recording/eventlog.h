@@ -65,8 +65,14 @@ public:
     // The most chunk bytes the log should hold in memory; past it overResidentLimit() tells the
     // producer to wait at its next safe place until spill(), consumeSealed() or dropOldest() has caught up (a
     // storm fills chunks faster than a disk takes them).
-    void setResidentLimit(std::size_t bytes) { m_residentLimitChunks.store(bytes / ChunkBytes, std::memory_order_relaxed); }
-    bool overResidentLimit() const { return memoryBytes() / ChunkBytes > m_residentLimitChunks.load(std::memory_order_relaxed); }
+    void setResidentLimit(std::size_t bytes)
+    {
+        m_residentLimitChunks.store(bytes / ChunkBytes, std::memory_order_relaxed);
+    }
+    bool overResidentLimit() const
+    {
+        return memoryBytes() / ChunkBytes > m_residentLimitChunks.load(std::memory_order_relaxed);
+    }
 
     // Any thread: every spilled chunk leaves resident memory (readers that looked at old records,
     // such as a timeline zoomed out over the whole run, paged some of them in).
@@ -75,8 +81,7 @@ public:
     // One thread, not the producer's, for a log nothing else reads (a run that keeps only its
     // summary): hands each record of the sealed chunks not handed out yet to `visit`, then gives the
     // chunk back to the producer as a spare. Records below firstKept() are gone.
-    template <typename Visit>
-    void consumeSealed(Visit&& visit)
+    template <typename Visit> void consumeSealed(Visit&& visit)
     {
         const std::size_t sealed = size() >> ChunkBits;
         for (std::size_t chunkIndex = m_letGoChunks.load(std::memory_order_relaxed); chunkIndex < sealed;
@@ -109,8 +114,7 @@ public:
     // false when it stopped early. The spilled chunks it has walked through leave resident memory
     // behind it (the file keeps them; reading them again pages them back in), so a walk over a
     // spilled recording, such as an export, holds one chunk of it at a time.
-    template <typename Visit>
-    bool walk(std::size_t first, std::size_t last, Visit&& visit) const
+    template <typename Visit> bool walk(std::size_t first, std::size_t last, Visit&& visit) const
     {
         first = std::max(first, firstKept()); // what was let go is not there to visit
         while (first < last) {

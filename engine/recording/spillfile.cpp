@@ -18,7 +18,8 @@ namespace {
 
 bool onTmpfs(const std::string& directory)
 {
-    struct statfs info { };
+    struct statfs info
+    { };
     return statfs(directory.c_str(), &info) == 0 && info.f_type == TMPFS_MAGIC;
 }
 
@@ -106,10 +107,11 @@ std::int64_t SpillFile::append(const void* data, std::size_t bytes)
             + " MB";
         return -1;
     }
-    struct statvfs disk { };
+    struct statvfs disk
+    { };
     if (fstatvfs(m_fd, &disk) == 0 && std::uint64_t(disk.f_bavail) * disk.f_frsize < bytes + ReserveBytes) {
-        m_error = "the disk holding " + m_directory + " is nearly full (less than "
-            + std::to_string(ReserveBytes >> 30) + " GB would be left)";
+        m_error = "the disk holding " + m_directory + " is nearly full (less than " + std::to_string(ReserveBytes >> 30)
+            + " GB would be left)";
         return -1;
     }
     const auto* from = static_cast<const char*>(data);

@@ -345,7 +345,7 @@ void Session::housekeeping()
         evictSpilledNowAndThen();
         // With summaryOnly the recording shrinks as its chunks are summed; the loop waits for that if it must.
         if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)
-            && !(m_options.summaryOnly       ? m_budget.charged() < m_budget.limit()
+            && !(m_options.summaryOnly        ? m_budget.charged() < m_budget.limit()
                     : m_options.rollingWindow ? dropToFit(recordingBytes)
                                               : spillToFit(recordingBytes))) {
             m_budget.markExceeded();

@@ -155,9 +155,8 @@ std::size_t TimelineIndex::merge(Row& row, std::size_t from, std::size_t to)
         group.clear();
         std::size_t j = i;
         for (; j < to && (j == i || spans[j].endNs <= windowEnd); ++j) {
-            auto same = std::find_if(group.begin(), group.end(), [&](const Group& g) {
-                return g.span.sub == spans[j].sub && g.span.timed == spans[j].timed;
-            });
+            auto same = std::find_if(group.begin(), group.end(),
+                [&](const Group& g) { return g.span.sub == spans[j].sub && g.span.timed == spans[j].timed; });
             if (same == group.end()) {
                 group.push_back({ spans[j], counts[j - from] });
                 continue;
@@ -166,7 +165,8 @@ std::size_t TimelineIndex::merge(Row& row, std::size_t from, std::size_t to)
             same->span.endNs = std::max(same->span.endNs, spans[j].endNs);
             same->count += counts[j - from];
         }
-        std::sort(group.begin(), group.end(), [](const Group& a, const Group& b) { return a.span.endNs < b.span.endNs; });
+        std::sort(
+            group.begin(), group.end(), [](const Group& a, const Group& b) { return a.span.endNs < b.span.endNs; });
         for (const Group& g : group) {
             spans[out++] = g.span;
             outCounts.push_back(g.count);
