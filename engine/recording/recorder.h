@@ -68,15 +68,17 @@ public:
     Recorder(EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread = MainThread,
         bool holdsClock = false);
 
-    std::int64_t now() const { return m_holdsClock ? monotonicNs() - m_originNs : m_clock.now(); }
+    [[gnu::always_inline]] std::int64_t now() const { return m_holdsClock ? monotonicNs() - m_originNs : m_clock.now(); }
     void followClock() { m_originNs = m_clock.originNs(); }
     const ProgramClock& clock() const { return m_clock; }
     StringTable& strings() { return m_strings; }
     EventLog& log() { return m_log; }
 
     // The loop calls these several times per iteration or per tick, so they are
-    // inline and write straight into the log's slot.
-    void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
+    // inline and write straight into the log's slot. phase() is seven calls an
+    // iteration from four places, which GCC may stop inlining when a caller grows
+    // (30 instructions a call of a setImmediate step): it is told to.
+    [[gnu::always_inline]] void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
         std::int64_t pollTimeoutMs = 0, std::uint16_t thread = OwnThread)
     {
         flush();
@@ -176,7 +178,7 @@ public:
     void setEnabled(bool enabled) { m_enabled = enabled; }
     bool enabled() const { return m_enabled; }
     // Publishes a pending run; call before handing the log to readers at the end.
-    void flush()
+    [[gnu::always_inline]] void flush()
     {
         if (m_queuedPending)
             writeQueued(now());

@@ -32,7 +32,7 @@ void Runtime::beginIteration(std::int64_t at)
     m_idleSeenAt = -1;
     m_closeStart = -1;
     m_live.iteration.store(m_iteration, std::memory_order_relaxed);
-    if (m_rec.mustWaitForSpill() && !m_options.parent)
+    if (__builtin_expect(m_rec.mustWaitForSpill(), 0) && !m_options.parent)
         waitForSpill(at);
 }
 

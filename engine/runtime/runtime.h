@@ -250,7 +250,8 @@ private:
         }
     }
     void tookOutHeldTime(std::int64_t at, std::int64_t heldNs, std::uint32_t label);
-    void waitForSpill(std::int64_t at);
+    // Out of line and cold: the iteration's start is on every step's path.
+    [[gnu::cold, gnu::noinline]] void waitForSpill(std::int64_t at);
     ProgramClock& clock() { return m_options.clock ? *m_options.clock : *m_ownClock; }
     // Runs a callback of Node's own JavaScript (readFile's steps, the ES module loader): it is no
     // place to halt at when stepping, though the jobs its drain runs are.
