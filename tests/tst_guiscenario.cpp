@@ -61,6 +61,12 @@ std::shared_ptr<loopscope::Recording> largeRecording(std::int64_t records)
 }
 
 // Injects a workload that logs a line and waits for the line: the window's loop is alive and takes work.
+// The text of the console's last line (a note the window appended, say).
+QString lastConsoleLine(const MainWindow& window)
+{
+    return window.consoleModel()->index(window.consoleModel()->rowCount() - 1, 1).data().toString();
+}
+
 bool takesWorkAtOnce(MainWindow& window)
 {
     const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
@@ -348,12 +354,7 @@ private slots:
         QVERIFY(!server->memoryBudget().exceeded());
         // Within the budget but for the chunks filled since housekeeping last looked (it looks every 2 ms).
         QVERIFY(server->recording().mainLog().memoryBytes() <= 2 * (32u << 20));
-        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()
-                                     ->index(window.consoleModel()->rowCount() - 1, 1)
-                                     .data()
-                                     .toString()
-                                     .contains(QStringLiteral("rolling window")),
-            5000);
+        QTRY_VERIFY_WITH_TIMEOUT(lastConsoleLine(window).contains(QStringLiteral("rolling window")), 5000);
         std::size_t spans = 0;
         for (const TimelineIndex::Row& row : window.timeline()->index().rows())
             spans += row.spans.size();
@@ -375,12 +376,7 @@ private slots:
         QVERIFY(window.injectWorkload(storm, QStringLiteral("storm")));
         QTRY_VERIFY_WITH_TIMEOUT(server->finished(), 10000);
         SessionController::setMemoryBudgetMb(loopscope::MemoryBudget::DefaultMb);
-        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()
-                                     ->index(window.consoleModel()->rowCount() - 1, 1)
-                                     .data()
-                                     .toString()
-                                     .contains(QStringLiteral("memory budget exceeded")),
-            5000);
+        QTRY_VERIFY_WITH_TIMEOUT(lastConsoleLine(window).contains(QStringLiteral("memory budget exceeded")), 5000);
         // The next workload gets a fresh server loop (it may lie where the old one did: its budget says which).
         QVERIFY(takesWorkAtOnce(window));
         QVERIFY(!window.session()->memoryBudget().exceeded());

@@ -357,6 +357,17 @@ void Session::housekeeping()
     }
 }
 
+// The log holding the most memory: the main loop's in every storm seen, though a worker loop's may be.
+EventLog* Session::largestLog()
+{
+    EventLog* largest = nullptr;
+    for (const auto& log : m_recording.logs) {
+        if (!largest || log->memoryBytes() > largest->memoryBytes())
+            largest = log.get();
+    }
+    return largest;
+}
+
 bool Session::spillToFit(std::size_t recordingBytes)
 {
     // Down to three quarters, so that a fast producer does not bring every round back here.
@@ -377,12 +388,7 @@ bool Session::spillToFit(std::size_t recordingBytes)
             m_spillProblem = "the program records faster than its temporary file takes it, within one iteration";
             break;
         }
-        EventLog* largest = nullptr;
-        for (const auto& log : m_recording.logs) {
-            if (!largest || log->memoryBytes() > largest->memoryBytes())
-                largest = log.get();
-        }
-        const long moved = largest->spill(m_spill, 1);
+        const long moved = largestLog()->spill(m_spill, 1);
         if (moved <= 0) {
             failed = moved < 0;
             break;
@@ -409,12 +415,7 @@ bool Session::dropToFit(std::size_t recordingBytes)
         return false;
     std::size_t resident = recordingBytes;
     while (charged + resident > target) {
-        EventLog* largest = nullptr;
-        for (const auto& log : m_recording.logs) {
-            if (!largest || log->memoryBytes() > largest->memoryBytes())
-                largest = log.get();
-        }
-        if (largest->dropOldest(1) == 0)
+        if (largestLog()->dropOldest(1) == 0)
             break;
         resident -= EventLog::ChunkBytes;
     }
