@@ -68,7 +68,10 @@ public:
     Recorder(EventLog& log, StringTable& strings, const ProgramClock& clock, std::uint16_t thread = MainThread,
         bool holdsClock = false);
 
-    [[gnu::always_inline]] std::int64_t now() const { return m_holdsClock ? monotonicNs() - m_originNs : m_clock.now(); }
+    [[gnu::always_inline]] std::int64_t now() const
+    {
+        return m_holdsClock ? monotonicNs() - m_originNs : m_clock.now();
+    }
     void followClock() { m_originNs = m_clock.originNs(); }
     const ProgramClock& clock() const { return m_clock; }
     StringTable& strings() { return m_strings; }
@@ -78,8 +81,8 @@ public:
     // inline and write straight into the log's slot. phase() is seven calls an
     // iteration from four places, which GCC may stop inlining when a caller grows
     // (30 instructions a call of a setImmediate step): it is told to.
-    [[gnu::always_inline]] void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs, std::uint32_t iteration,
-        std::int64_t pollTimeoutMs = 0, std::uint16_t thread = OwnThread)
+    [[gnu::always_inline]] void phase(Phase phase, bool timed, std::int64_t startNs, std::int64_t endNs,
+        std::uint32_t iteration, std::int64_t pollTimeoutMs = 0, std::uint16_t thread = OwnThread)
     {
         flush();
         if (!m_enabled)
