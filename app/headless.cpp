@@ -339,7 +339,9 @@ int reopenRecording(const CommandLine& options)
     loopscope::Recording recording;
     std::string error;
     loopscope::TraceReadReport report;
-    if (!loopscope::readTrace(options.openFile.toStdString(), recording, &error, {}, &report)) {
+    loopscope::TraceReadOptions reading;
+    reading.memoryBudgetBytes = std::size_t(options.memoryBudgetMb) << 20;
+    if (!loopscope::readTrace(options.openFile.toStdString(), recording, &error, {}, &report, reading)) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         return BadInput;
     }

@@ -483,6 +483,47 @@ private slots:
     }
 
     // A compressed recording cut short or damaged is refused with one line that says so.
+    // A recording larger than the reader's memory budget is read whole: its oldest records spill to
+    // a temporary file as a live session's do, and every record reads back as written.
+    void readsARecordingLargerThanItsBudget_data() { roundTripsThroughAFile_data(); }
+    void readsARecordingLargerThanItsBudget()
+    {
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(name).toStdString();
+        Recording written;
+        written.info.generator = "LoopScope 0.1.0";
+        const ProgramClock clock(0);
+        Recorder rec(written.mainLog(), written.strings, clock);
+        const std::uint32_t label = written.strings.intern("step");
+        const std::size_t iterations = 6 * EventLog::ChunkSize / 2;
+        for (std::uint32_t i = 1; i <= iterations; ++i) {
+            const std::int64_t at = std::int64_t(i) * 1000;
+            rec.phase(Phase::Check, true, at, at + 700, i);
+            rec.callback(label, CallbackKind::Immediate, at + 100, at + 100 + i % 500, i, 0);
+        }
+        rec.flush();
+        std::string error;
+        QVERIFY2(writeTrace(written, path, &error), error.c_str());
+
+        const std::size_t budget = 2 * EventLog::ChunkBytes;
+        Recording read;
+        TraceReadOptions options;
+        options.memoryBudgetBytes = budget;
+        options.spillDirectory = dir.path().toStdString();
+        QVERIFY2(readTrace(path, read, &error, {}, nullptr, options), error.c_str());
+        QVERIFY(read.mainLog().spilledBytes() >= 3 * EventLog::ChunkBytes);
+        QVERIFY(read.memoryBytes() <= budget);
+        const EventLog& a = written.mainLog();
+        const EventLog& b = read.mainLog();
+        QCOMPARE(b.size(), a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (!sameRecord(a[i], written.strings, b[i], read.strings))
+                QFAIL(qPrintable(QString("record %1 differs").arg(i)));
+        }
+    }
+
     void refusesBrokenGzip_data()
     {
         QTest::addColumn<int>("keep");

@@ -8,6 +8,8 @@ namespace loopscope {
 namespace {
 
 constexpr std::size_t BufferBytes = 1 << 16;
+// Inflated output is handed on in pieces of this size.
+constexpr std::size_t InflatedPieceBytes = 1 << 20;
 // windowBits 15 with 16 added: a gzip header and trailer around the deflate stream; 32 added when
 // inflating: a zlib or a gzip header, told apart by the data.
 constexpr int GzipWindowBits = 15 + 16;
@@ -26,13 +28,13 @@ bool isGzip(std::string_view bytes)
         && static_cast<unsigned char>(bytes[1]) == 0x8b;
 }
 
-std::string gunzip(std::string_view compressed, std::string& out, std::size_t maxBytes)
+std::string gunzip(std::string_view compressed, const InflateSink& sink)
 {
     z_stream zip {};
     if (inflateInit2(&zip, AnyHeaderWindowBits) != Z_OK)
         return "cannot start decompressing";
     std::string problem;
-    std::vector<char> chunk(BufferBytes);
+    std::vector<char> chunk(InflatedPieceBytes);
     std::size_t offset = 0;
     while (problem.empty() && offset < compressed.size()) {
         // zlib counts in uInt: feed at most 1 GiB at a time.
@@ -49,11 +51,9 @@ std::string gunzip(std::string_view compressed, std::string& out, std::size_t ma
                 break;
             }
             const std::size_t got = chunk.size() - zip.avail_out;
-            if (out.size() + got > maxBytes) {
-                problem = "larger than " + std::to_string(maxBytes >> 20) + " MB once decompressed";
+            problem = sink({ chunk.data(), got }, offset + feed - zip.avail_in);
+            if (!problem.empty())
                 break;
-            }
-            out.append(chunk.data(), got);
             if (status == Z_BUF_ERROR && got == 0)
                 break;
             // A full output chunk may leave more output inside zlib with no input left.

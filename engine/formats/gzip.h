@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <ostream>
 #include <streambuf>
 #include <string>
@@ -16,9 +17,11 @@ namespace loopscope {
 bool hasGzipSuffix(std::string_view path);
 bool isGzip(std::string_view bytes);
 
-// Inflates every gzip member of `compressed` into `out`; returns the problem ("corrupt gzip data",
-// "larger than N MB once decompressed"), or an empty string.
-std::string gunzip(std::string_view compressed, std::string& out, std::size_t maxBytes);
+// Inflates every gzip member of `compressed`, handing the output to `sink(piece, consumed)` as it
+// comes (`consumed`: how many bytes of `compressed` are done with); the sink returns a problem to stop
+// with, or an empty string. Returns the problem ("corrupt gzip data", the sink's), or an empty string.
+using InflateSink = std::function<std::string(std::string_view piece, std::size_t consumed)>;
+std::string gunzip(std::string_view compressed, const InflateSink& sink);
 
 // A stream buffer that deflates what is written to it into `sink`, as one gzip member.
 // finish() writes the end of the member; until it returns true the output is not a whole file.

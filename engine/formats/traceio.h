@@ -3,6 +3,7 @@
 #include "formats/progress.h"
 #include "recording/recording.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -36,11 +37,20 @@ struct TraceReadReport
     std::uint64_t understood = 0;
 };
 
+// How a read recording may use memory: past `memoryBudgetBytes` (0: no bound) of records, the oldest
+// spill to a temporary file in `spillDirectory` (empty: SpillFile's choice), as a live session's do.
+// The file itself is mapped, not read into memory, and let go of behind the reader.
+struct TraceReadOptions
+{
+    std::size_t memoryBudgetBytes = 0;
+    std::string spillDirectory;
+};
+
 // Reads a LoopScope trace file into a freshly constructed recording; events of other tools are skipped,
 // but a file with none of LoopScope's events is refused. On failure sets *error to
 // "<path>:<line>:<column>: <message>" or "<path>: not a recording: <why>" and leaves `out` partially filled.
 bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress = {},
-    TraceReadReport* report = nullptr);
+    TraceReadReport* report = nullptr, const TraceReadOptions& options = {});
 // Reads a LoopScope trace from memory; errors read "<line>:<column>: <message>".
 bool readTraceText(std::string_view json, Recording& out, std::string* error);
 

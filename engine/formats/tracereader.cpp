@@ -2,11 +2,13 @@
 
 #include "formats/gzip.h"
 #include "formats/jsonlexer.h"
+#include "formats/mappedfile.h"
 #include "formats/progressmeter.h"
 #include "formats/traceevent.h"
 #include "formats/traceformat.h"
 #include "formats/tracevalue.h"
 #include "formats/utf8.h"
+#include "recording/spillfile.h"
 
 #include <cerrno>
 #include <exception>
@@ -33,10 +35,16 @@ class TraceReader
 public:
     // Strings are not checked for UTF-8, as other tools' traces may hold any bytes; LoopScope's own
     // writer escapes bytes that are not UTF-8 as U+DC80..U+DCFF, which decode back to those bytes.
-    TraceReader(std::string_view text, Recording& out, const Progress& progress)
+    // `source` (may be null) holds `text` and lets go of what was read; past the options' memory
+    // budget, the oldest records spill to a temporary file as a live session's do.
+    TraceReader(std::string_view text, MappedFile* source, Recording& out, const Progress& progress,
+        const TraceReadOptions& options)
         : m_text(text)
+        , m_source(source)
         , m_lexer(text, { false, JsonLexer::Surrogates::Decode })
         , m_out(out)
+        , m_budgetBytes(options.memoryBudgetBytes)
+        , m_spill(options.spillDirectory)
         , m_seenTracks(std::size_t(1) << 16)
         , m_meter(progress, text.size(), BytesPerReport)
     { }
@@ -54,6 +62,8 @@ private:
     static constexpr std::size_t MaxStringBytes = std::size_t(16) << 20;
     static constexpr std::size_t MaxNumberChars = 400;
     static constexpr std::uint64_t BytesPerReport = std::uint64_t(1) << 20;
+    // The text read is let go of in steps of this size.
+    static constexpr std::size_t ReleaseBytes = std::size_t(8) << 20;
     static constexpr std::string_view GeneratorPrefix = "LoopScope ";
     static constexpr std::string_view ProgramFormat = "loopscope-program";
 
@@ -79,10 +89,15 @@ private:
     bool noteTrack(int tid, const char* at);
     EventLog* logFor(const Record& record, const char* at);
     bool append(const Record& record, const char* at);
+    bool spillToFit();
 
     std::string_view m_text;
+    MappedFile* m_source;
+    std::size_t m_releasedTo = 0;
     JsonLexer m_lexer;
     Recording& m_out;
+    std::size_t m_budgetBytes;
+    SpillFile m_spill;
     // One bit per trace tid, and the event log of each worker loop seen, in order of appearance.
     std::vector<bool> m_seenTracks;
     int m_trackCount = 0;
@@ -228,7 +243,12 @@ bool TraceReader::readEvents(int depth)
             return m_lexer.failHere("expected an event object");
         if (!readEvent(depth + 1))
             return false;
-        return m_meter.update(m_lexer.offset()) || fail(m_lexer.here(), CancelledMessage);
+        const std::size_t offset = m_lexer.offset();
+        if (m_source && offset - m_releasedTo >= ReleaseBytes) {
+            m_source->releaseBefore(offset);
+            m_releasedTo = offset;
+        }
+        return m_meter.update(offset) || fail(m_lexer.here(), CancelledMessage);
     });
 }
 
@@ -388,18 +408,34 @@ bool TraceReader::append(const Record& record, const char* at)
         return fail(at, "too many events");
     *slot = record;
     log->commit();
+    // A chunk was sealed: the budget is checked once a chunk.
+    return m_budgetBytes == 0 || (log->size() & (EventLog::ChunkSize - 1)) != 1 || spillToFit();
+}
+
+// Down to three quarters of the budget, as a live session spills (Session::spillToFit).
+bool TraceReader::spillToFit()
+{
+    while (m_out.memoryBytes() > m_budgetBytes / 4 * 3) {
+        const long moved = m_out.largestLog().spill(m_spill, 1);
+        if (moved < 0) {
+            return refuse("larger than the memory budget of " + std::to_string(m_budgetBytes >> 20)
+                + " MB, and its records cannot spill: " + m_spill.error());
+        }
+        if (moved == 0)
+            break;
+    }
     return true;
 }
 
 // Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", or
 // "<where>: cancelled", with no leading "<where>:" when `where` is empty.
-bool readText(std::string_view json, Recording& out, std::string* error, const Progress& progress,
-    const std::string& where, TraceReadReport* report)
+bool readText(std::string_view json, MappedFile* source, Recording& out, std::string* error, const Progress& progress,
+    const std::string& where, TraceReadReport* report, const TraceReadOptions& options)
 {
     std::string message;
     bool positioned = true;
     try {
-        TraceReader reader(json, out, progress);
+        TraceReader reader(json, source, out, progress, options);
         const bool read = reader.run();
         if (report)
             *report = reader.report();
@@ -417,67 +453,44 @@ bool readText(std::string_view json, Recording& out, std::string* error, const P
 }
 
 // A compressed recording may not grow past this once inflated (a few bytes can claim gigabytes).
-constexpr std::size_t MaxInflatedBytes = std::size_t(2) << 30;
+constexpr std::uint64_t MaxInflatedBytes = std::uint64_t(2) << 30;
 
-// Reads a whole regular file into `text`; returns the problem, or an empty string.
-std::string readFile(const std::string& path, std::string& text)
+// Inflates the gzip file `compressed` into `into` (an unlinked temporary file, not memory) and maps it
+// as `inflated`; returns the problem, or an empty string.
+std::string inflateToFile(MappedFile& compressed, SpillFile& into, MappedFile& inflated)
 {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below like any non-regular file.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0)
-        return std::string("cannot open: ") + std::generic_category().message(errno);
-    std::string problem;
-    struct stat info;
-    if (::fstat(fd, &info) != 0) {
-        problem = std::string("cannot read: ") + std::generic_category().message(errno);
-    } else if (S_ISDIR(info.st_mode)) {
-        problem = "is a directory";
-    } else if (!S_ISREG(info.st_mode)) {
-        // A device or pipe (/dev/zero, a FIFO) may never end; recordings are files.
-        problem = "not a regular file";
-    } else {
-        try {
-            text.reserve(std::size_t(info.st_size));
-            char chunk[1 << 16];
-            while (true) {
-                const ssize_t got = ::read(fd, chunk, sizeof chunk);
-                if (got < 0 && errno == EINTR)
-                    continue;
-                if (got < 0) {
-                    problem = std::string("read failed: ") + std::generic_category().message(errno);
-                    break;
-                }
-                if (got == 0)
-                    break;
-                text.append(chunk, std::size_t(got));
-            }
-        } catch (const std::exception&) {
-            problem = "file too large";
-        }
-    }
-    ::close(fd);
-    return problem;
+    std::string problem = gunzip(compressed.bytes(), [&](std::string_view piece, std::size_t consumed) {
+        compressed.releaseBefore(consumed);
+        if (piece.empty())
+            return std::string();
+        if (into.size() + piece.size() > MaxInflatedBytes)
+            return "larger than " + std::to_string(MaxInflatedBytes >> 20) + " MB once decompressed";
+        return into.append(piece.data(), piece.size()) < 0 ? "cannot decompress: " + into.error() : std::string();
+    });
+    return problem.empty() ? inflated.map(into.descriptor(), into.size()) : problem;
 }
 
 } // namespace
 
 bool readTraceText(std::string_view json, Recording& out, std::string* error)
 {
-    return readText(json, out, error, {}, {}, nullptr);
+    return readText(json, nullptr, out, error, {}, {}, nullptr, {});
 }
 
-bool readTrace(
-    const std::string& path, Recording& out, std::string* error, const Progress& progress, TraceReadReport* report)
+bool readTrace(const std::string& path, Recording& out, std::string* error, const Progress& progress,
+    TraceReadReport* report, const TraceReadOptions& options)
 {
-    std::string text;
-    std::string problem = readFile(path, text);
-    if (problem.empty() && isGzip(text)) {
-        std::string inflated;
-        problem = gunzip(text, inflated, MaxInflatedBytes);
-        text = std::move(inflated);
+    MappedFile file;
+    SpillFile inflatedFile(options.spillDirectory);
+    MappedFile inflated;
+    std::string problem = file.open(path);
+    MappedFile* source = &file;
+    if (problem.empty() && isGzip(file.bytes())) {
+        problem = inflateToFile(file, inflatedFile, inflated);
+        source = &inflated;
     }
     if (problem.empty())
-        return readText(text, out, error, progress, path, report);
+        return readText(source->bytes(), source, out, error, progress, path, report, options);
     if (error)
         *error = path + ": " + problem;
     return false;

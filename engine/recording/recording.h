@@ -3,6 +3,7 @@
 #include "recording/eventlog.h"
 #include "recording/stringtable.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,6 +36,24 @@ public:
 
     EventLog& mainLog() { return *logs.front(); }
     const EventLog& mainLog() const { return *logs.front(); }
+
+    // The bytes of records held in memory, and the log holding most of them (the one to spill first).
+    std::size_t memoryBytes() const
+    {
+        std::size_t bytes = 0;
+        for (const auto& log : logs)
+            bytes += log->memoryBytes();
+        return bytes;
+    }
+    EventLog& largestLog()
+    {
+        EventLog* largest = logs.front().get();
+        for (const auto& log : logs) {
+            if (log->memoryBytes() > largest->memoryBytes())
+                largest = log.get();
+        }
+        return *largest;
+    }
 
     RecordingInfo info;
     StringTable strings;

@@ -357,17 +357,6 @@ void Session::housekeeping()
     }
 }
 
-// The log holding the most memory: the main loop's in every storm seen, though a worker loop's may be.
-EventLog* Session::largestLog()
-{
-    EventLog* largest = nullptr;
-    for (const auto& log : m_recording.logs) {
-        if (!largest || log->memoryBytes() > largest->memoryBytes())
-            largest = log.get();
-    }
-    return largest;
-}
-
 bool Session::spillToFit(std::size_t recordingBytes)
 {
     // Down to three quarters, so that a fast producer does not bring every round back here.
@@ -388,16 +377,14 @@ bool Session::spillToFit(std::size_t recordingBytes)
             m_spillProblem = "the program records faster than its temporary file takes it, within one iteration";
             break;
         }
-        const long moved = largestLog()->spill(m_spill, 1);
+        const long moved = m_recording.largestLog().spill(m_spill, 1);
         if (moved <= 0) {
             failed = moved < 0;
             break;
         }
         m_spilledBytes.store(m_spill.size(), std::memory_order_relaxed);
         evictSpilledNowAndThen();
-        resident = 0;
-        for (const auto& log : m_recording.logs)
-            resident += log->memoryBytes();
+        resident = m_recording.memoryBytes();
     }
     std::lock_guard lock(m_spillMutex);
     m_spillDirectory = m_spill.directory();
@@ -415,7 +402,7 @@ bool Session::dropToFit(std::size_t recordingBytes)
         return false;
     std::size_t resident = recordingBytes;
     while (charged + resident > target) {
-        if (largestLog()->dropOldest(1) == 0)
+        if (m_recording.largestLog().dropOldest(1) == 0)
             break;
         resident -= EventLog::ChunkBytes;
     }

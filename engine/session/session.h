@@ -151,7 +151,6 @@ private:
     // Spills the oldest sealed chunks until the recording and queues fit in three quarters of the
     // budget; false when they cannot (nothing sealed is left, or the file failed).
     bool spillToFit(std::size_t recordingBytes);
-    EventLog* largestLog();
     // Rolling window: lets go of the oldest sealed chunks (those the window has read) until the
     // recording fits three quarters of the budget; false when the queues alone fill it.
     bool dropToFit(std::size_t recordingBytes);

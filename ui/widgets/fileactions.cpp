@@ -137,7 +137,9 @@ bool FileActions::openRecording(const QString& path)
     const std::string file = path.toStdString();
     const ProgressTask::Result result = m_tasks.run(m_window, tr("Reading %1…").arg(QFileInfo(path).fileName()),
         [loaded, file](const loopscope::Progress& progress, std::string* error) {
-            return loopscope::readTrace(file, *loaded, error, progress);
+            loopscope::TraceReadOptions reading;
+            reading.memoryBudgetBytes = SessionController::memoryBudgetMb() << 20;
+            return loopscope::readTrace(file, *loaded, error, progress, nullptr, reading);
         });
     if (result.outcome == ProgressTask::Outcome::Failed)
         showError(tr("Cannot open the recording"), result.error);
