@@ -16,6 +16,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -195,10 +196,20 @@ int run(const CommandLine& options)
     // Nothing asks for the recording: keep only what is printed, as node does (a long run's records
     // would otherwise grow by hundreds of bytes an iteration).
     sessionOptions.record = !options.traceFile.isEmpty() || !options.csvFile.isEmpty() || options.summary;
-    // Only the summary: its figures are gathered as the records come, and the records let go.
-    sessionOptions.summaryOnly = options.summary && options.traceFile.isEmpty() && options.csvFile.isEmpty();
-    const auto summary
-        = [&](const loopscope::Session& run) { return sessionOptions.summaryOnly ? run.summaryText() : std::string(); };
+    // The outputs are written as the run goes and the records let go, so a run of any length holds
+    // little; a rolling window keeps the latest part instead, written at the end.
+    std::optional<outputfiles::Streamed> streamed;
+    if (sessionOptions.record && !options.rollingWindow) {
+        streamed.emplace(options);
+        sessionOptions.consume = [&streamed](const loopscope::Record& record, std::size_t log,
+                                     const loopscope::Recording& from) { streamed->add(record, log, from); };
+    }
+    const auto writeOutputs = [&](loopscope::Session& run) {
+        if (!streamed)
+            return outputfiles::write(options, run.recording());
+        run.consumeRest();
+        return streamed->finish(run.recording());
+    };
     sessionOptions.onLog = [&output, keepOutput](std::string_view line) {
         writeStdoutLine(line);
         if (keepOutput) {
@@ -210,6 +221,8 @@ int run(const CommandLine& options)
     installSignalHandlers();
 
     loopscope::Session session(std::move(program), sessionOptions);
+    if (streamed && !streamed->open(session.recording()))
+        return BadInput;
     QElapsedTimer clock;
     clock.start();
     session.start();
@@ -229,7 +242,7 @@ int run(const CommandLine& options)
                 flushStdout();
                 session.recordAbortWithoutLoop();
                 session.recording().info.aborted = true;
-                outputfiles::write(options, session.recording(), summary(session));
+                writeOutputs(session);
                 std::_Exit(Aborted);
             }
             break;
@@ -262,8 +275,7 @@ int run(const CommandLine& options)
         printErr(QStringLiteral("loopscope: the loop did not close cleanly"));
         code = InternalError;
     }
-    const loopscope::Recording& recording = session.recording();
-    if (!outputfiles::write(options, recording, summary(session)))
+    if (!writeOutputs(session))
         code = InternalError;
     if (code == Success && options.compareNode)
         code = compareWithNode(options, programCopy, output);

@@ -20,6 +20,40 @@ void printErr(const QString& text)
     std::fflush(stderr);
 }
 
+void reportTruncation(const CommandLine& options, std::uint64_t leftOut)
+{
+    if (leftOut > 0)
+        printErr(QStringLiteral("loopscope: %1: truncated at %2 MB (--max-trace-mb), %3 events left out")
+                     .arg(options.traceFile)
+                     .arg(options.maxTraceMb)
+                     .arg(leftOut));
+}
+
+void reportDrops(const CommandLine& options, const loopscope::Recording& recording)
+{
+    if (recording.info.droppedEvents != 0)
+        printErr((options.rollingWindow
+                ? QStringLiteral("loopscope: the rolling window let go of %1 early events (--rolling-window)")
+                : QStringLiteral("loopscope: %1 events could not be recorded"))
+                     .arg(recording.info.droppedEvents));
+}
+
+bool writeCsv(const CommandLine& options, const loopscope::Recording& recording)
+{
+    std::string error;
+    if (options.csvFile.isEmpty() || loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error))
+        return true;
+    printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+    return false;
+}
+
+loopscope::TraceLimits traceLimits(const CommandLine& options)
+{
+    loopscope::TraceLimits limits;
+    limits.maxBytes = std::uint64_t(options.maxTraceMb) << 20;
+    return limits;
+}
+
 } // namespace
 
 bool checkWritable(const CommandLine& options)
@@ -34,34 +68,69 @@ bool checkWritable(const CommandLine& options)
     return true;
 }
 
-bool write(const CommandLine& options, const loopscope::Recording& recording, const std::string& summary)
+bool write(const CommandLine& options, const loopscope::Recording& recording)
 {
     bool ok = true;
     std::string error;
-    loopscope::TraceLimits limits;
-    limits.maxBytes = std::uint64_t(options.maxTraceMb) << 20;
     std::uint64_t leftOut = 0;
     if (!options.traceFile.isEmpty()
-        && !loopscope::writeTrace(recording, options.traceFile.toStdString(), &error, {}, limits, &leftOut)) {
+        && !loopscope::writeTrace(
+            recording, options.traceFile.toStdString(), &error, {}, traceLimits(options), &leftOut)) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         ok = false;
     }
-    if (leftOut > 0)
-        printErr(QStringLiteral("loopscope: %1: truncated at %2 MB (--max-trace-mb), %3 events left out")
-                     .arg(options.traceFile)
-                     .arg(options.maxTraceMb)
-                     .arg(leftOut));
-    if (!options.csvFile.isEmpty() && !loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error)) {
-        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
-        ok = false;
-    }
+    reportTruncation(options, leftOut);
+    ok = writeCsv(options, recording) && ok;
     if (options.summary)
-        printErr(QString::fromStdString(summary.empty() ? loopscope::summarize(recording) : summary));
-    if (recording.info.droppedEvents != 0)
-        printErr((options.rollingWindow
-                ? QStringLiteral("loopscope: the rolling window let go of %1 early events (--rolling-window)")
-                : QStringLiteral("loopscope: %1 events could not be recorded"))
-                     .arg(recording.info.droppedEvents));
+        printErr(QString::fromStdString(loopscope::summarize(recording)));
+    reportDrops(options, recording);
+    return ok;
+}
+
+Streamed::Streamed(const CommandLine& options)
+    : m_options(options)
+{ }
+
+bool Streamed::open(const loopscope::Recording& recording)
+{
+    if (m_options.traceFile.isEmpty())
+        return true;
+    m_trace = std::make_unique<loopscope::TraceStream>(m_options.traceFile.toStdString(), traceLimits(m_options));
+    std::string error;
+    if (m_trace->open(recording, &error))
+        return true;
+    printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+    return false;
+}
+
+void Streamed::add(const loopscope::Record& record, std::size_t log, const loopscope::Recording& from)
+{
+    if (m_trace)
+        m_trace->add(record, from.strings);
+    if (m_options.summary)
+        m_summary.add(record, log);
+    if (record.type == loopscope::RecordType::Latency && !m_options.csvFile.isEmpty()) {
+        if (loopscope::Record* slot = m_latency.mainLog().slot()) {
+            *slot = record;
+            m_latency.mainLog().commit();
+        }
+    }
+}
+
+bool Streamed::finish(const loopscope::Recording& recording)
+{
+    bool ok = true;
+    std::string error;
+    std::uint64_t leftOut = 0;
+    if (m_trace && !m_trace->finish(recording, &error, &leftOut)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        ok = false;
+    }
+    reportTruncation(m_options, leftOut);
+    ok = writeCsv(m_options, m_latency) && ok;
+    if (m_options.summary)
+        printErr(QString::fromStdString(m_summary.text(recording)));
+    reportDrops(m_options, recording);
     return ok;
 }
 

@@ -1,5 +1,6 @@
 #include "runhelpers.h"
 
+#include "formats/summary.h"
 #include "recording/events.h"
 #include "recording/programclock.h"
 #include "runtime/pbkdf2.h"
@@ -441,25 +442,30 @@ private slots:
         QCOMPARE(session.recording().mainLog().size(), std::size_t(0));
     }
 
-    // A run that keeps only its summary sums its records as their chunks fill and lets them go;
-    // the summary says what the whole recording's would (the steps, the lines listed and counted).
-    void aSummaryOnlyRunLetsItsRecordsGo()
+    // A run whose records are consumed as they come (a headless run's summary, here) hands each over
+    // once as its chunk fills and lets it go; the summary says what the whole recording's would (the
+    // steps, the lines listed and counted).
+    void aConsumedRunLetsItsRecordsGo()
     {
         const QByteArray chain = R"({ "format": "loopscope-program", "version": 1, "name": "long chain",
             "main": [ { "op": "repeat", "times": 100, "do": [ { "op": "log", "text": "line" } ] },
                       { "op": "chain", "via": "setImmediate", "times": 300000, "label": "step" } ] })";
         std::string summaries[2];
-        for (const bool summaryOnly : { false, true }) {
+        for (const bool consumed : { false, true }) {
             SessionOptions options;
-            options.summaryOnly = summaryOnly;
+            SummaryBuilder builder;
+            if (consumed)
+                options.consume
+                    = [&builder](const Record& record, std::size_t log, const Recording&) { builder.add(record, log); };
             Session session(parseOrFail(chain), options);
             session.start();
             QVERIFY(session.waitFinished(120000));
             session.stop();
             // About 384 bytes an iteration: far more than one chunk, most of it let go.
             const std::size_t kept = session.recording().mainLog().firstKept();
-            QVERIFY2(summaryOnly ? kept > 0 : kept == 0, std::to_string(kept).c_str());
-            summaries[summaryOnly] = session.summaryText();
+            QVERIFY2(consumed ? kept > 0 : kept == 0, std::to_string(kept).c_str());
+            session.consumeRest();
+            summaries[consumed] = consumed ? builder.text(session.recording()) : summarize(session.recording());
         }
         for (const std::string& summary : summaries) {
             QVERIFY2(
@@ -467,6 +473,34 @@ private slots:
             QVERIFY2(summary.find("Console: 100 lines") != std::string::npos, summary.c_str());
             QVERIFY2(summary.find("... and 60 more") != std::string::npos, summary.c_str());
         }
+    }
+
+    // A recording kept whole (the window's) spills past its budget; once its spill file is full (16
+    // times the budget) the run ends cleanly and says why.
+    void aFullSpillFileEndsTheRunCleanly()
+    {
+        SessionOptions options;
+        options.memoryBudgetMb = 16;
+        Session session(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"endless",
+            "main":[{"op":"chain","via":"setImmediate","times":2000000000}]})"),
+            options);
+        session.start();
+        QVERIFY(session.waitFinished(120000));
+        session.stop();
+        QVERIFY(session.memoryBudget().exceeded());
+        QVERIFY2(session.spillProblem().find("reached its limit of 256 MB") != std::string::npos,
+            session.spillProblem().c_str());
+        QVERIFY(session.spilledBytes() >= (std::uint64_t(240) << 20));
+        // The recording says how the run ended, at its end.
+        const EventLog& log = session.recording().mainLog();
+        bool said = false;
+        log.walk(0, log.size(), [&](const Record& r) {
+            said = said
+                || (r.type == RecordType::Error
+                    && session.recording().strings.at(r.label).find("memory budget exceeded") == 0);
+            return true;
+        });
+        QVERIFY(said);
     }
 
     // Pool work started on a worker loop is counted in and out of the main loop's counters alike.

@@ -483,6 +483,102 @@ private slots:
     }
 
     // A compressed recording cut short or damaged is refused with one line that says so.
+    // A trace written as its run goes holds the same records as one written at once, and reads back
+    // the same, compressed or not; its tracks are named though the first record came before their names.
+    void streamsATraceAsItsRunGoes_data() { roundTripsThroughAFile_data(); }
+    void streamsATraceAsItsRunGoes()
+    {
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(name).toStdString();
+        Recording written;
+        fillRecording(written);
+        TraceStream stream(path, {});
+        std::string error;
+        QVERIFY2(stream.open(written, &error), error.c_str());
+        // A session hands records over chunk by chunk, the logs interleaved: each log's stay in order.
+        for (std::size_t i = 0;; ++i) {
+            bool any = false;
+            for (const auto& log : written.logs) {
+                if (i < log->size()) {
+                    stream.add((*log)[i], written.strings);
+                    any = true;
+                }
+            }
+            if (!any)
+                break;
+        }
+        QVERIFY(!QFile::exists(QString::fromStdString(path))); // only once finished
+        QVERIFY2(stream.finish(written, &error), error.c_str());
+
+        Recording read;
+        QVERIFY2(readTrace(path, read, &error), error.c_str());
+        QVERIFY(read.info.threadNames == written.info.threadNames);
+        QCOMPARE(read.info.droppedEvents, written.info.droppedEvents);
+        QCOMPARE(read.logs.size(), written.logs.size());
+        for (std::size_t log = 0; log < written.logs.size(); ++log) {
+            const EventLog& a = *written.logs[log];
+            const EventLog& b = *read.logs[log];
+            QCOMPARE(b.size(), a.size());
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                if (!sameRecord(a[i], written.strings, b[i], read.strings))
+                    QFAIL(qPrintable(QString("log %1 record %2 differs").arg(log).arg(i)));
+            }
+        }
+        // Read back and written at once, it is the trace a run written at its end gives.
+        QCOMPARE(traceText(read), traceText(written));
+        if (name.endsWith(".gz"))
+            return;
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray events = parseTrace(file.readAll().toStdString()).value("traceEvents").toArray();
+        QStringList names;
+        for (const QJsonValue& event : events) {
+            if (event.toObject().value("name").toString() == "thread_name")
+                names << event.toObject().value("args").toObject().value("name").toString();
+        }
+        QVERIFY2(names.contains("report worker"), qPrintable(names.join(", ")));
+    }
+
+    // Past its cap a streamed trace leaves records out as they come, keeps the run's errors, and
+    // still closes as a whole file that says it was truncated.
+    void aStreamedTraceStopsAtItsCap()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("capped.json").toStdString();
+        Recording written;
+        written.info.generator = "LoopScope 0.1.0";
+        const ProgramClock clock(0);
+        Recorder rec(written.mainLog(), written.strings, clock);
+        const std::uint32_t step = written.strings.intern("step");
+        for (std::uint32_t i = 1; i <= 50000; ++i)
+            rec.callback(step, CallbackKind::Immediate, i * 1000, i * 1000 + 10, i, 0);
+        rec.text(RecordType::Error, written.strings.intern("run aborted"), 60'000'000);
+        rec.flush();
+        TraceLimits limits;
+        limits.maxBytes = 1 << 20;
+        TraceStream stream(path, limits);
+        std::string error;
+        QVERIFY2(stream.open(written, &error), error.c_str());
+        written.mainLog().walk(0, written.mainLog().size(), [&](const Record& record) {
+            stream.add(record, written.strings);
+            return true;
+        });
+        std::uint64_t leftOut = 0;
+        QVERIFY2(stream.finish(written, &error, &leftOut), error.c_str());
+        QVERIFY(leftOut > 0);
+        QVERIFY(QFileInfo(QString::fromStdString(path)).size() <= qint64(limits.maxBytes));
+        Recording read;
+        QVERIFY2(readTrace(path, read, &error), error.c_str());
+        QCOMPARE(read.info.truncatedEvents, leftOut);
+        QCOMPARE(read.mainLog().size() + leftOut, written.mainLog().size());
+        const Record& last = read.mainLog()[read.mainLog().size() - 1];
+        QCOMPARE(last.type, RecordType::Error);
+        QCOMPARE(read.strings.at(last.label), std::string("run aborted"));
+    }
+
     // A recording larger than the reader's memory budget is read whole: its oldest records spill to
     // a temporary file as a live session's do, and every record reads back as written.
     void readsARecordingLargerThanItsBudget_data() { roundTripsThroughAFile_data(); }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <system_error>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -38,15 +39,6 @@ bool isSpecialFile(const std::string& path)
     return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
 }
 
-bool writeAndClose(const std::string& name, const std::function<bool(std::ostream&)>& write)
-{
-    std::ofstream out(name, std::ios::binary | std::ios::trunc);
-    if (!out || !write(out))
-        return false;
-    out.close();
-    return bool(out);
-}
-
 } // namespace
 
 bool checkWritable(const std::string& path, std::string* error)
@@ -66,27 +58,60 @@ bool checkWritable(const std::string& path, std::string* error)
     return false;
 }
 
+AtomicFile::AtomicFile(std::string path)
+    : m_path(std::move(path))
+{ }
+
+AtomicFile::~AtomicFile()
+{
+    if (m_out.is_open())
+        m_out.close();
+    if (!m_committed && !m_inPlace && !m_target.empty())
+        std::remove(m_target.c_str());
+}
+
+bool AtomicFile::open(std::string* error)
+{
+    m_inPlace = isSpecialFile(m_path);
+    m_target = m_inPlace ? m_path : createTemporary(m_path);
+    if (!m_target.empty())
+        m_out.open(m_target, std::ios::binary | std::ios::trunc);
+    if (m_out.is_open())
+        return true;
+    if (error)
+        *error = m_path + ": cannot open for writing: " + std::generic_category().message(errno);
+    return false;
+}
+
+bool AtomicFile::commit(std::string* error)
+{
+    errno = 0;
+    m_out.close();
+    if (m_out && (m_inPlace || std::rename(m_target.c_str(), m_path.c_str()) == 0)) {
+        m_committed = true;
+        return true;
+    }
+    if (error)
+        *error = m_path + ": write failed: " + std::generic_category().message(errno);
+    return false;
+}
+
 bool writeFileAtomically(const std::string& path, std::string* error, const ProgressMeter& meter,
     const std::function<bool(std::ostream&)>& write)
 {
-    auto failWith = [&](const std::string& reason) {
-        if (error)
-            *error = path + ": " + reason;
+    AtomicFile file(path);
+    if (!file.open(error))
         return false;
-    };
-    const bool inPlace = isSpecialFile(path);
-    const std::string target = inPlace ? path : createTemporary(path);
-    if (target.empty())
-        return failWith(std::string("cannot open for writing: ") + std::generic_category().message(errno));
     errno = 0;
-    if (writeAndClose(target, write) && (inPlace || std::rename(target.c_str(), path.c_str()) == 0))
-        return true;
+    if (write(file.stream()))
+        return file.commit(error);
     const int reason = errno;
-    if (!inPlace)
-        std::remove(target.c_str());
-    if (meter.cancelled())
-        return failWith(CancelledMessage);
-    return failWith(std::string("write failed: ") + std::generic_category().message(reason));
+    if (error) {
+        *error = path + ": "
+            + (meter.cancelled() ? std::string(CancelledMessage)
+                                 : "write failed: " + std::generic_category().message(reason));
+    }
+    return false;
 }
 
 } // namespace loopscope

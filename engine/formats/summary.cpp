@@ -142,8 +142,8 @@ std::string SummaryBuilder::text(const Recording& recording) const
         + ", thread pool size: " + std::to_string(info.threadpoolSize) + "\n";
     out += "Duration: " + nsAsMs(m_endNs) + ", iterations: " + std::to_string(m_iterations) + "\n";
     if (m_holds > 0)
-        out += "Held (paused, stepped, slowed down, waiting for the spill file): " + std::to_string(m_holds)
-            + " times, " + nsAsMs(m_heldNs) + ", left out of every time here\n";
+        out += "Held (paused, stepped, slowed down, waiting for the recording to be written out): "
+            + std::to_string(m_holds) + " times, " + nsAsMs(m_heldNs) + ", left out of every time here\n";
     out += "Callbacks: " + std::to_string(m_callbacks);
     std::string kinds;
     for (int kind = 0; kind < 8; ++kind) {

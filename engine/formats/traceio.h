@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,31 @@ struct TraceLimits
 // *leftOut (when given) learns how many events a cap left out.
 bool writeTrace(const Recording& recording, const std::string& path, std::string* error, const Progress& progress = {},
     const TraceLimits& limits = {}, std::uint64_t* leftOut = nullptr);
+
+// Writes a trace while its run goes on (a headless run with --trace): records are added as the
+// session lets go of them, each log's in order, and finish() writes the tracks' names and otherData
+// and puts the file in place, so a long run's trace takes no memory. Past the cap (limits.maxBytes)
+// records are left out as they come, so every track is cut at about the same time of the run.
+class TraceStream
+{
+public:
+    TraceStream(const std::string& path, const TraceLimits& limits);
+    ~TraceStream();
+    TraceStream(const TraceStream&) = delete;
+    TraceStream& operator=(const TraceStream&) = delete;
+
+    // Opens the file (a temporary one beside it until finish()) and names the tracks the recording
+    // has from its start; false with *error naming the file.
+    bool open(const Recording& recording, std::string* error);
+    void add(const Record& record, const StringTable& strings);
+    // *leftOut (when given) learns how many events the cap left out.
+    bool finish(const Recording& recording, std::string* error, std::uint64_t* leftOut = nullptr);
+
+private:
+    struct State;
+    std::string m_path;
+    std::unique_ptr<State> m_state;
+};
 
 // How much of a trace a read understood: its events, and those that were LoopScope's (records and metadata).
 struct TraceReadReport

@@ -7,12 +7,16 @@
 #include "formats/utf8.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
+#include <set>
+#include <system_error>
 
 namespace loopscope {
 
@@ -356,48 +360,68 @@ std::string defaultThreadName(int tid)
     return "pool worker " + std::to_string(tid - PoolTidBase);
 }
 
-void writeMetadata(TraceWriter& w, const Recording& recording)
+// One track's name and place among the tracks, after a comma.
+void writeTrackName(TraceWriter& w, int tid, const std::string& name)
+{
+    w.literal(",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"ts\":0,\"tid\":");
+    w.integer(tid);
+    w.literal(",\"args\":{\"name\":");
+    w.string(name);
+    w.literal("}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"ts\":0,\"tid\":");
+    w.integer(tid);
+    w.literal(",\"args\":{\"sort_index\":");
+    w.integer(tid == MainTid ? 0 : tid >= WorkerThreadBase ? tid : 100000 + tid);
+    w.literal("}}");
+}
+
+// The name of each track a trace holds: the main loop's, every pool worker's (busy or not, so the
+// pool's size shows) and those of `tids` (the tracks records went to), with the recording's own names.
+std::map<int, std::string> trackNames(const Recording& recording, const std::set<int>& tids)
 {
     std::map<int, std::string> names;
     names.emplace(MainTid, defaultThreadName(MainTid));
     for (int worker = 1; worker <= recording.info.threadpoolSize && worker < 65536; ++worker)
         names.emplace(PoolTidBase + worker, defaultThreadName(PoolTidBase + worker));
+    for (const int tid : tids)
+        names.emplace(tid, defaultThreadName(tid));
+    for (const auto& [thread, name] : recording.info.threadNames) {
+        Record probe;
+        probe.thread = thread;
+        const int tid = traceTid(probe);
+        // A worker loop slot that never ran would only be an empty track.
+        if (thread >= WorkerThreadBase && names.find(tid) == names.end())
+            continue;
+        names[tid] = name;
+    }
+    return names;
+}
+
+// The process's name (the first event, with no comma before it), then the tracks' names.
+void writeMetadata(TraceWriter& w, const Recording& recording, const std::map<int, std::string>& names)
+{
+    w.literal("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"name\":");
+    w.string("LoopScope: " + recording.info.program);
+    w.literal("}}");
+    for (const auto& [tid, name] : names)
+        writeTrackName(w, tid, name);
+}
+
+// The tracks a recording's records go to.
+std::set<int> tracksOf(const Recording& recording)
+{
+    std::set<int> tids;
     for (const auto& log : recording.logs) {
         int lastTid = -1;
         log->walk(0, log->size(), [&](const Record& record) {
             const int tid = traceTid(record);
             if (tid != lastTid) {
-                names.emplace(tid, defaultThreadName(tid));
+                tids.insert(tid);
                 lastTid = tid;
             }
             return true;
         });
     }
-    for (const auto& [thread, name] : recording.info.threadNames) {
-        Record probe;
-        probe.thread = thread;
-        const int tid = traceTid(probe);
-        // Every pool worker gets a track, busy or not, so the pool's size shows; a worker loop
-        // slot that never ran would only be an empty track.
-        if (thread >= WorkerThreadBase && names.find(tid) == names.end())
-            continue;
-        names[tid] = name;
-    }
-
-    w.literal("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"name\":");
-    w.string("LoopScope: " + recording.info.program);
-    w.literal("}}");
-    for (const auto& [tid, name] : names) {
-        w.literal(",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"ts\":0,\"tid\":");
-        w.integer(tid);
-        w.literal(",\"args\":{\"name\":");
-        w.string(name);
-        w.literal("}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"ts\":0,\"tid\":");
-        w.integer(tid);
-        w.literal(",\"args\":{\"sort_index\":");
-        w.integer(tid == MainTid ? 0 : tid >= WorkerThreadBase ? tid : 100000 + tid);
-        w.literal("}}");
-    }
+    return tids;
 }
 
 void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
@@ -455,7 +479,7 @@ bool writeTraceTo(
 {
     TraceWriter w(out);
     w.literal("{\"traceEvents\":[\n");
-    writeMetadata(w, recording);
+    writeMetadata(w, recording, trackNames(recording, tracksOf(recording)));
     const std::uint64_t total = recordCount(recording);
     const std::uint64_t room = maxBytes > w.bytes() + ClosingBytes ? maxBytes - w.bytes() - ClosingBytes : 0;
     std::uint64_t written = 0;
@@ -515,6 +539,95 @@ bool writeTrace(const Recording& recording, const std::string& path, std::string
     }
     return writeFileAtomically(path, error, meter,
         [&](std::ostream& out) { return writeTraceTo(recording, out, meter, limits.maxBytes, leftOut); });
+}
+
+struct TraceStream::State
+{
+    explicit State(const std::string& path)
+        : file(path)
+    { }
+
+    AtomicFile file;
+    std::optional<GzipStreamBuf> zip;
+    std::optional<std::ostream> compressed;
+    std::optional<TraceWriter> writer;
+    std::uint64_t maxBytes = 0;
+    std::uint64_t skipped = 0;
+    std::map<int, std::string> named; // the tracks' names written so far
+    std::set<int> tids;
+    int lastTid = -1;
+};
+
+TraceStream::TraceStream(const std::string& path, const TraceLimits& limits)
+    : m_path(path)
+    , m_state(std::make_unique<State>(path))
+{
+    m_state->maxBytes = limits.maxBytes;
+}
+
+TraceStream::~TraceStream() = default;
+
+bool TraceStream::open(const Recording& recording, std::string* error)
+{
+    State& s = *m_state;
+    if (!s.file.open(error))
+        return false;
+    std::ostream* out = &s.file.stream();
+    if (hasGzipSuffix(m_path)) {
+        s.zip.emplace(*out);
+        s.compressed.emplace(&*s.zip);
+        out = &*s.compressed;
+    }
+    s.writer.emplace(*out);
+    s.writer->literal("{\"traceEvents\":[\n");
+    // The tracks known before the run (the main loop, the pool's workers) are named first, as in a
+    // trace written at once; those that appear later, at the end.
+    s.named = trackNames(recording, {});
+    writeMetadata(*s.writer, recording, s.named);
+    return true;
+}
+
+void TraceStream::add(const Record& record, const StringTable& strings)
+{
+    State& s = *m_state;
+    TraceWriter& w = *s.writer;
+    // Past the cap only errors are written, in half the room kept for the end: a truncated trace says
+    // how the run ended.
+    if (s.maxBytes > 0 && w.bytes() + ClosingBytes >= s.maxBytes
+        && (record.type != RecordType::Error || w.bytes() + ClosingBytes / 2 >= s.maxBytes)) {
+        ++s.skipped;
+        return;
+    }
+    const int tid = traceTid(record);
+    if (tid != s.lastTid) {
+        s.tids.insert(tid);
+        s.lastTid = tid;
+    }
+    w.literal(",\n");
+    writeRecord(w, record, strings);
+}
+
+bool TraceStream::finish(const Recording& recording, std::string* error, std::uint64_t* leftOut)
+{
+    State& s = *m_state;
+    TraceWriter& w = *s.writer;
+    for (const auto& [tid, name] : trackNames(recording, s.tids)) {
+        const auto named = s.named.find(tid);
+        if (named == s.named.end() || named->second != name)
+            writeTrackName(w, tid, name);
+    }
+    w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
+    writeOtherData(w, recording, s.skipped);
+    if (leftOut)
+        *leftOut = s.skipped;
+    errno = 0;
+    const bool written = w.finish() && (!s.zip || s.zip->finish());
+    if (!written) {
+        if (error)
+            *error = m_path + ": write failed: " + std::generic_category().message(errno);
+        return false;
+    }
+    return s.file.commit(error);
 }
 
 } // namespace loopscope

@@ -37,9 +37,10 @@ void Runtime::beginIteration(std::int64_t at)
 }
 
 // A storm records a gigabyte a second, a disk takes a few hundred megabytes: once the recording is
-// over its memory budget by what the spill file has not taken yet, the loop waits at the start of
-// an iteration, held like a pause (the program's time leaves the wait out and the recording says
-// so), until the spill has caught up, the run is cancelled or the spill has failed.
+// over its resident limit by what the spill file (or a trace written as the run goes) has not taken
+// yet, the loop waits at the start of an iteration, held like a pause (the program's time leaves the
+// wait out and the recording says so), until the writer has caught up, the run is cancelled or the
+// spill has failed.
 void Runtime::waitForSpill(std::int64_t at)
 {
     ProgramClock& programClock = clock();

@@ -61,7 +61,7 @@ void Runtime::start()
         m_labels.workerError = strings.intern("worker: error");
         m_labels.socketClose = strings.intern("socket closed");
         m_labels.held = strings.intern("held");
-        m_labels.spillWait = strings.intern("held: the recording caught up with its spill file");
+        m_labels.spillWait = strings.intern("held: the loop waited while its recording was written out");
         internLabels(m_program->main);
         m_workers.resize(m_options.workerLogs.size());
     }

@@ -46,8 +46,10 @@ Session::Session(Program program, SessionOptions options)
     // worker loops' and the session's own.
     for (int i = ProberLog; i <= SessionLog; ++i)
         m_recording.logs.push_back(std::make_unique<EventLog>());
+    const std::size_t residentLimit
+        = m_options.consume ? std::min(m_budget.limit(), SessionOptions::ConsumedResidentBytes) : m_budget.limit();
     for (const auto& log : m_recording.logs)
-        log->setResidentLimit(m_budget.limit());
+        log->setResidentLimit(residentLimit);
     // The runtime records an abort with this text; interned now, while no loop thread writes the table,
     // so that the session can record it too when the loop thread cannot.
     m_abortedLabel = m_recording.strings.intern("run aborted");
@@ -332,10 +334,11 @@ void Session::housekeeping()
     std::unique_lock lock(m_mutex);
     while (!m_housekeepingStop) {
         lock.unlock();
-        if (m_options.summaryOnly) {
-            std::lock_guard summaryLock(m_summaryMutex);
-            for (std::size_t i = 0; i < m_recording.logs.size(); ++i)
-                m_recording.logs[i]->consumeSealed([this, i](const Record& record) { m_summary.add(record, i); });
+        if (m_options.consume) {
+            std::lock_guard consumeLock(m_consumeMutex);
+            for (std::size_t i = 0; i < m_recording.logs.size() && !m_consumedRest; ++i)
+                m_recording.logs[i]->consumeSealed(
+                    [this, i](const Record& record) { m_options.consume(record, i, m_recording); });
         }
         std::size_t recordingBytes = 0;
         for (const auto& log : m_recording.logs) {
@@ -343,9 +346,9 @@ void Session::housekeeping()
             recordingBytes += log->memoryBytes();
         }
         evictSpilledNowAndThen();
-        // With summaryOnly the recording shrinks as its chunks are summed; the loop waits for that if it must.
+        // A consumed recording shrinks as its chunks are handed over; the loop waits for that if it must.
         if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)
-            && !(m_options.summaryOnly        ? m_budget.charged() < m_budget.limit()
+            && !(m_options.consume            ? m_budget.charged() < m_budget.limit()
                     : m_options.rollingWindow ? dropToFit(recordingBytes)
                                               : spillToFit(recordingBytes))) {
             m_budget.markExceeded();
@@ -423,15 +426,19 @@ void Session::evictSpilledNowAndThen()
         log->evictSpilled();
 }
 
-std::string Session::summaryText() const
+void Session::consumeRest()
 {
-    std::lock_guard lock(m_summaryMutex);
-    SummaryBuilder summary = m_summary;
-    std::vector<std::size_t> from;
-    for (const auto& log : m_recording.logs)
-        from.push_back(log->firstKept());
-    summary.addAll(m_recording, from);
-    return summary.text(m_recording);
+    std::lock_guard lock(m_consumeMutex);
+    if (!m_options.consume || m_consumedRest)
+        return;
+    m_consumedRest = true;
+    for (std::size_t i = 0; i < m_recording.logs.size(); ++i) {
+        const EventLog& log = *m_recording.logs[i];
+        log.walk(log.firstKept(), log.size(), [this, i](const Record& record) {
+            m_options.consume(record, i, m_recording);
+            return true;
+        });
+    }
 }
 
 std::uint64_t Session::spilledBytes() const

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "formats/summary.h"
 #include "loop/loopcontrol.h"
 #include "loop/loopthread.h"
 #include "net/healthprober.h"
@@ -36,9 +35,14 @@ struct SessionOptions
     std::function<void(std::string_view)> onLog; // console output, called on the loop thread
     std::string readFilePath; // the file fs.readFile reads; default: this executable
     bool record = true; // false: run without recording anything (a benchmark baseline)
-    // Only the summary is wanted (a headless --summary): records are added to it as their chunks
-    // fill and then let go, so recording() holds only the latest; summaryText() gives the summary.
-    bool summaryOnly = false;
+    // Takes the records as they come instead of keeping them (a headless run writes its trace and
+    // sums its summary as it goes): called on the session's housekeeping thread with each record of
+    // every sealed chunk, each log's in order (`from` is the recording, for its strings), after which
+    // the chunk is let go, so recording() holds only the latest records; consumeRest() hands over the
+    // rest. The recording then stays small: the loop waits at an iteration's start while its
+    // consumer catches up, past ConsumedResidentBytes.
+    std::function<void(const Record& record, std::size_t log, const Recording& from)> consume;
+    static constexpr std::size_t ConsumedResidentBytes = std::size_t(64) << 20;
     // Serve like http.createServer().listen(): the loopback server keeps the loop alive, so it
     // waits in poll and never finishes on its own (the window's default loop).
     bool serve = false;
@@ -136,8 +140,9 @@ public:
     bool rollingWindow() const { return m_options.rollingWindow; }
     // The run's memory budget; exceeded() once the run was aborted for it.
     const MemoryBudget& memoryBudget() const { return m_budget; }
-    // The summary of the run so far (formats/summary.h); the way to it with summaryOnly.
-    std::string summaryText() const;
+    // With SessionOptions::consume: hands it the records it has not had yet, once the run has ended (or
+    // is given up on), and no more after that.
+    void consumeRest();
     // The recording's bytes moved to the spill file so far, and where that file is.
     std::uint64_t spilledBytes() const;
     std::string spillDirectory() const;
@@ -183,8 +188,8 @@ private:
 
     SpillFile m_spill; // housekeeping() only, as is m_lastEviction
     std::chrono::steady_clock::time_point m_lastEviction;
-    mutable std::mutex m_summaryMutex; // summaryOnly: guards m_summary and the consumption of chunks
-    SummaryBuilder m_summary;
+    std::mutex m_consumeMutex; // guards the consumption of chunks and m_consumedRest
+    bool m_consumedRest = false;
     std::atomic<std::uint64_t> m_spilledBytes { 0 };
     mutable std::mutex m_spillMutex; // guards the two strings below
     std::string m_spillDirectory;
