@@ -2,12 +2,16 @@
 // 50,000,000 steps hogging the loop thread while the views follow it live.
 // Each frame is what the GUI tick does: LiveFeed::poll() (the views index the
 // new records) and a repaint of the timeline, the pool lanes and the latency chart.
-// Usage: bench_guiframe [SECONDS [PROGRAM]]; LOOPSCOPE_SCREENSHOTS=DIR also saves the last frame of each view.
+// Usage: bench_guiframe [SECONDS [PROGRAM]]; LOOPSCOPE_SCREENSHOTS=DIR also saves the last frame of each view;
+// LOOPSCOPE_WHOLE_RUN=1 has the timeline show the whole run so far, zoomed out, instead of following the live edge.
+// bench_guiframe --open RECORDING [FRAMES]: the timeline's repaint over a whole recording opened, zoomed out,
+// with no run beside it (the recording read within the default memory budget, spilled past it).
 #include "models/livefeed.h"
 #include "widgets/latencychart.h"
 #include "widgets/poollanesview.h"
 #include "widgets/timelineview.h"
 
+#include "formats/traceio.h"
 #include "program/program.h"
 #include "session/session.h"
 
@@ -22,6 +26,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,6 +50,47 @@ double percentile(std::vector<double> values, double p)
 
 } // namespace
 
+// The timeline zoomed out over a whole recording, repainted `frames` times.
+int paintOpened(const char* path, int frames)
+{
+    auto recording = std::make_shared<loopscope::Recording>();
+    std::string error;
+    loopscope::TraceReadOptions reading;
+    reading.memoryBudgetBytes = loopscope::MemoryBudget::DefaultMb << 20;
+    QElapsedTimer clock;
+    clock.start();
+    if (!loopscope::readTrace(path, *recording, &error, {}, nullptr, reading)) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 1;
+    }
+    const double readMs = double(clock.nsecsElapsed()) / 1e6;
+    LiveFeed feed;
+    TimelineView timeline(&feed);
+    timeline.resize(1600, std::max(420, timeline.sizeHint().height()));
+    feed.setRecording(recording);
+    clock.restart();
+    feed.poll();
+    const double indexMs = double(clock.nsecsElapsed()) / 1e6;
+    timeline.setWindow({ 0, std::max<std::int64_t>(1, timeline.index().lastEndNs()) });
+    std::vector<double> paints;
+    QImage image;
+    for (int i = 0; i < frames; ++i) {
+        clock.restart();
+        image = timeline.grab().toImage();
+        paints.push_back(double(clock.nsecsElapsed()) / 1e6);
+    }
+    std::size_t records = 0;
+    for (const auto& log : recording->logs)
+        records += log->size();
+    std::printf("bench_guiframe --open: %zu records read in %.0f ms (%.0f MB spilled), indexed in %.0f ms, %zu spans\n",
+        records, readMs, double(recording->mainLog().spilledBytes()) / 1e6, indexMs, timeline.index().spanCount());
+    std::printf("    timeline, whole run     p50 %.2f ms  p95 %.2f ms  max %.2f ms\n", percentile(paints, 0.5),
+        percentile(paints, 0.95), percentile(paints, 1.0));
+    if (const QByteArray dir = qgetenv("LOOPSCOPE_SCREENSHOTS"); !dir.isEmpty())
+        image.save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("timeline-opened.png")));
+    return 0;
+}
+
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -62,6 +108,8 @@ int main(int argc, char** argv)
         dark.setColor(QPalette::ToolTipText, QColor(0xdfe1e5));
         QApplication::setPalette(dark);
     }
+    if (argc > 2 && std::string(argv[1]) == "--open")
+        return paintOpened(argv[2], argc > 3 ? std::atoi(argv[3]) : 50);
     const double seconds = argc > 1 ? std::atof(argv[1]) : 5.0;
 
     // Another program file may stand in for the storm, to look at the views under other loads.
@@ -98,10 +146,13 @@ int main(int argc, char** argv)
     QElapsedTimer total;
     total.start();
     QImage timelineImage, lanesImage, chartImage;
+    const bool wholeRun = qEnvironmentVariableIntValue("LOOPSCOPE_WHOLE_RUN") != 0;
     while (total.elapsed() < qint64(seconds * 1000)) {
         QElapsedTimer frame;
         frame.start();
         feed.poll();
+        if (wholeRun)
+            timeline.setWindow({ 0, std::max<std::int64_t>(1, timeline.index().lastEndNs()) });
         const double pollMs = double(frame.nsecsElapsed()) / 1e6;
         qint64 mark = frame.nsecsElapsed();
         auto lap = [&](std::vector<double>& into) {
