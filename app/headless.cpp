@@ -6,6 +6,7 @@
 #include "formats/traceio.h"
 #include "formats/utf8.h"
 #include "outputfiles.h"
+#include "session/repeatedruns.h"
 #include "session/session.h"
 
 #include <QDir>
@@ -289,56 +290,41 @@ int repeat(const CommandLine& options)
         printErr(QStringLiteral("loopscope: %1").arg(*error));
         return BadInput;
     }
-    const loopscope::Program& program = std::get<loopscope::Program>(loaded);
+    loopscope::Program& program = std::get<loopscope::Program>(loaded);
+    const QString name = QString::fromStdString(program.name);
     installSignalHandlers();
-    // Each distinct output with how many runs printed it, in the order they first came.
-    std::vector<std::pair<std::string, int>> outputs;
+    loopscope::SessionOptions sessionOptions;
+    sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
+    sessionOptions.costs = options.nodeCosts().value_or(loopscope::NodeCosts::node20());
+    loopscope::RepeatedRuns runs(std::move(program), sessionOptions);
     for (int run = 0; run < options.repeat; ++run) {
-        std::string output;
-        loopscope::SessionOptions sessionOptions;
-        sessionOptions.record = false;
-        sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
-        sessionOptions.costs = options.nodeCosts().value_or(loopscope::NodeCosts::node20());
-        sessionOptions.onLog = [&output](std::string_view line) {
-            output.append(line);
-            output.push_back('\n');
-        };
-        loopscope::Session session(loopscope::Program(program), sessionOptions);
         QElapsedTimer clock;
         clock.start();
-        session.start();
-        while (!session.waitFinished(10)) {
-            const QString reason = abortReason(options, clock);
-            if (!reason.isEmpty()) {
-                printErr(reason);
-                session.abort();
-                session.waitFinished(1000);
-                return Aborted;
-            }
+        QString reason;
+        const auto keepGoing = [&] {
+            reason = abortReason(options, clock);
+            return reason.isEmpty();
+        };
+        if (runs.runOnce(keepGoing) == loopscope::RepeatedRuns::End::Stopped) {
+            printErr(reason);
+            return Aborted;
         }
-        session.stop();
         if (run == 0) {
-            std::fwrite(output.data(), 1, output.size(), stdout);
+            std::fwrite(runs.lastOutput().data(), 1, runs.lastOutput().size(), stdout);
             if (!flushStdout())
                 return Aborted;
         }
-        auto seen
-            = std::find_if(outputs.begin(), outputs.end(), [&](const auto& entry) { return entry.first == output; });
-        if (seen == outputs.end())
-            outputs.emplace_back(std::move(output), 1);
-        else
-            ++seen->second;
     }
     printErr(QStringLiteral("loopscope: %1 run %2 times; outputs seen: %3")
-                 .arg(QString::fromStdString(program.name))
+                 .arg(name)
                  .arg(options.repeat)
-                 .arg(outputs.size()));
-    for (const auto& [output, runs] : outputs) {
+                 .arg(runs.outputs().size()));
+    for (const auto& [output, count] : runs.outputs()) {
         QString lines = QString::fromStdString(output).trimmed();
         lines.replace(QLatin1Char('\n'), QStringLiteral(" | "));
         printErr(QStringLiteral("  %1 runs (%2%): %3")
-                     .arg(runs, 5)
-                     .arg(100.0 * runs / options.repeat, 0, 'f', 0)
+                     .arg(count, 5)
+                     .arg(100.0 * count / options.repeat, 0, 'f', 0)
                      .arg(shownOnTerminal(lines)));
     }
     return Success;

@@ -8,6 +8,7 @@
 #include "widgets/nodecomparedialog.h"
 #include "widgets/numberedconsole.h"
 #include "widgets/phasewheel.h"
+#include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
 #include "widgets/timelineview.h"
 
@@ -183,6 +184,47 @@ private slots:
         QCOMPARE(dialog->findChild<QSpinBox*>(QStringLiteral("compareRuns"))->value(), 3);
         QTest::keyClick(dialog, Qt::Key_Escape);
         QVERIFY(!dialog->isVisible());
+    }
+
+    // Loop > Run many times runs the program shown on fresh loops and shows the distribution of its
+    // outputs: main-race in CommonJS prints both orders over 80 runs (its timer wins about one in four,
+    // as in Node), each with its count; guess-order prints one order in every run.
+    void runManyTimesShowsARaceAsADistribution()
+    {
+        QSettings().setValue(QStringLiteral("runMany/runs"), 80);
+        MainWindow window;
+        window.show();
+        QVERIFY(window.runScenario(QStringLiteral("main-race")));
+        auto* action = window.findChild<QAction*>(QStringLiteral("runManyAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+        action->trigger();
+        auto* dialog = window.findChild<RunManyDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isRunning(), 120000);
+        QTRY_COMPARE(dialog->bars()->outputs().size(), 2);
+        int runs = 0;
+        for (const OutputBars::Output& output : dialog->bars()->outputs()) {
+            QCOMPARE(output.lines.size(), 2);
+            runs += output.runs;
+        }
+        QCOMPARE(runs, 80);
+        const QStringList first = dialog->bars()->outputs().first().lines;
+        QCOMPARE(first, QStringList({ "immediate", "timeout" }));
+        QVERIFY2(dialog->verdictText().startsWith("2 different outputs in 80 runs"), qPrintable(dialog->verdictText()));
+        QVERIFY(dialog->bars()->accessibleDescription().contains(" of 80 runs"));
+
+        // Another program, once the runs are done, gets its own distribution.
+        QVERIFY(window.runScenario(QStringLiteral("guess-order")));
+        QSettings().setValue(QStringLiteral("runMany/runs"), 5);
+        RunManyDialog* again = window.runManyTimes();
+        QVERIFY(again);
+        QTRY_VERIFY_WITH_TIMEOUT(!again->isRunning(), 60000);
+        QTRY_COMPARE(again->bars()->outputs().size(), 1);
+        QCOMPARE(again->bars()->outputs().first().runs, 5);
+        QVERIFY2(again->verdictText().contains("does not depend on timing"), qPrintable(again->verdictText()));
+        QTest::keyClick(again, Qt::Key_Escape);
+        QVERIFY(!again->isVisible());
     }
 };
 

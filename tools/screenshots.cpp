@@ -7,6 +7,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
+#include "widgets/runmanydialog.h"
 #include "widgets/theme.h"
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
@@ -169,5 +170,15 @@ int main(int argc, char** argv)
     QTest::qWait(300);
     save(*compare, out.filePath(prefix + QStringLiteral("compare.png")));
     save(window, out.filePath(prefix + QStringLiteral("compare-window.png")));
+    compare->close();
+    // main-race run a hundred times: both orders, with their frequencies.
+    QSettings().setValue(QStringLiteral("runMany/runs"), 100);
+    RunManyDialog* runMany = window.runManyTimes();
+    QElapsedTimer waited;
+    waited.start();
+    while (runMany->isRunning() && waited.elapsed() < 120000)
+        QTest::qWait(50);
+    QTest::qWait(300);
+    save(*runMany, out.filePath(prefix + QStringLiteral("run-many.png")));
     return 0;
 }

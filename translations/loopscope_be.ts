@@ -978,6 +978,14 @@
         <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
         <translation>■ запіс перавысіў %1 МБ і не змог скінуцца на дыск (%2); выкананне спынена (--memory-budget)</translation>
     </message>
+    <message>
+        <source>Run &amp;many times…</source>
+        <translation>Запусціць &amp;шмат разоў…</translation>
+    </message>
+    <message>
+        <source>Runs the current program a hundred times on fresh loops and shows how often each output came: a race such as setTimeout(0) against setImmediate shows both orders with their frequencies.</source>
+        <translation>Запускае бягучую праграму сто разоў, кожны раз на новым цыкле, і паказвае, як часта выходзіў кожны вынік: гонка, як setTimeout(0) супраць setImmediate, паказвае абодва парадкі з іх частотамі.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -1253,6 +1261,33 @@
     <message>
         <source>(end of output)</source>
         <translation>(канец вываду)</translation>
+    </message>
+</context>
+<context>
+    <name>OutputBars</name>
+    <message>
+        <source>(no output)</source>
+        <translation>(няма вываду)</translation>
+    </message>
+    <message>
+        <source>Outputs over many runs</source>
+        <translation>Вывады за шмат запускаў</translation>
+    </message>
+    <message>
+        <source>Each bar is one distinct console output, its lines in the order printed; its length is the share of runs that printed it.</source>
+        <translation>Кожная паласа — асобны вывад кансолі з радкамі ў парадку друку; яе даўжыня — доля запускаў, якія яго надрукавалі.</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2 runs (%L3 %)</source>
+        <translation>%L1 з %L2 запускаў (%L3 %)</translation>
+    </message>
+    <message>
+        <source>No runs yet.</source>
+        <translation>Запускаў яшчэ няма.</translation>
+    </message>
+    <message>
+        <source>No runs yet: press Run.</source>
+        <translation>Запускаў яшчэ няма: націсніце «Запусціць».</translation>
     </message>
 </context>
 <context>
@@ -1651,6 +1686,57 @@
     <message>
         <source>runs next</source>
         <translation>ідзе наступным</translation>
+    </message>
+</context>
+<context>
+    <name>RunManyDialog</name>
+    <message>
+        <source>Run many times: %1</source>
+        <translation>Запусціць шмат разоў: %1</translation>
+    </message>
+    <message>
+        <source>Runs %1 again and again, each time on a fresh loop, and counts what each run printed. When the order depends on timing (a race), more than one output appears, each about as often as the loop&apos;s clock decides it; nothing is drawn at random.</source>
+        <translation>Запускае %1 зноў і зноў, кожны раз на новым цыкле, і лічыць, што надрукаваў кожны запуск. Калі парадак залежыць ад часу (гонка), з&apos;яўляецца больш за адзін вывад, кожны так часта, як вырашае гадзіннік цыкла; нічога не выбіраецца выпадкова.</translation>
+    </message>
+    <message>
+        <source>&amp;Runs:</source>
+        <translation>&amp;Запускі:</translation>
+    </message>
+    <message>
+        <source>How many times to run the program. A hundred runs show a race&apos;s proportions to within a few runs in a hundred.</source>
+        <translation>Колькі разоў запусціць праграму. Сто запускаў паказваюць прапорцыі гонкі з дакладнасцю да некалькіх запускаў са ста.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Запусціць</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Спыніць</translation>
+    </message>
+    <message>
+        <source>Stops after the run in progress; the runs so far stay counted (Esc).</source>
+        <translation>Спыняецца пасля бягучага запуску; ужо зробленыя запускі застаюцца палічанымі (Esc).</translation>
+    </message>
+    <message>
+        <source>%v of %m runs</source>
+        <translation>%v з %m запускаў</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыць</translation>
+    </message>
+    <message>
+        <source>A run did not end within %L1 s, so the program may never end on its own (a server, an endless chain); the runs before it are counted.</source>
+        <translation>Запуск не скончыўся за %L1 с, таму праграма, магчыма, ніколі не скончыцца сама (сервер, бясконцы ланцуг); папярэднія запускі палічаны.</translation>
+    </message>
+    <message>
+        <source>Every run so far (%L1) printed the same output: this order does not depend on timing.</source>
+        <translation>Усе запускі дагэтуль (%L1) надрукавалі аднолькавы вывад: гэты парадак не залежыць ад часу.</translation>
+    </message>
+    <message>
+        <source>%L1 different outputs in %L2 runs: the order depends on timing, a race.</source>
+        <translation>%L1 розныя вывады ў %L2 запусках: парадак залежыць ад часу, гэта гонка.</translation>
     </message>
 </context>
 <context>

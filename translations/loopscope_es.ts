@@ -974,6 +974,14 @@
         <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
         <translation>■ la grabación superó %1 MB y no pudo volcarse al disco (%2); la ejecución se abortó (--memory-budget)</translation>
     </message>
+    <message>
+        <source>Run &amp;many times…</source>
+        <translation>Ejecutar &amp;muchas veces…</translation>
+    </message>
+    <message>
+        <source>Runs the current program a hundred times on fresh loops and shows how often each output came: a race such as setTimeout(0) against setImmediate shows both orders with their frequencies.</source>
+        <translation>Ejecuta el programa actual cien veces, cada una en un bucle nuevo, y muestra con qué frecuencia salió cada salida: una carrera como setTimeout(0) contra setImmediate muestra los dos órdenes con sus frecuencias.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -1249,6 +1257,33 @@
     <message>
         <source>(end of output)</source>
         <translation>(fin de la salida)</translation>
+    </message>
+</context>
+<context>
+    <name>OutputBars</name>
+    <message>
+        <source>(no output)</source>
+        <translation>(sin salida)</translation>
+    </message>
+    <message>
+        <source>Outputs over many runs</source>
+        <translation>Salidas a lo largo de muchas ejecuciones</translation>
+    </message>
+    <message>
+        <source>Each bar is one distinct console output, its lines in the order printed; its length is the share of runs that printed it.</source>
+        <translation>Cada barra es una salida de consola distinta, con sus líneas en el orden impreso; su longitud es la parte de las ejecuciones que la imprimieron.</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2 runs (%L3 %)</source>
+        <translation>%L1 de %L2 ejecuciones (%L3 %)</translation>
+    </message>
+    <message>
+        <source>No runs yet.</source>
+        <translation>Aún no hay ejecuciones.</translation>
+    </message>
+    <message>
+        <source>No runs yet: press Run.</source>
+        <translation>Aún no hay ejecuciones: pulse Ejecutar.</translation>
     </message>
 </context>
 <context>
@@ -1644,6 +1679,57 @@
     <message>
         <source>runs next</source>
         <translation>va después</translation>
+    </message>
+</context>
+<context>
+    <name>RunManyDialog</name>
+    <message>
+        <source>Run many times: %1</source>
+        <translation>Ejecutar muchas veces: %1</translation>
+    </message>
+    <message>
+        <source>Runs %1 again and again, each time on a fresh loop, and counts what each run printed. When the order depends on timing (a race), more than one output appears, each about as often as the loop&apos;s clock decides it; nothing is drawn at random.</source>
+        <translation>Ejecuta %1 una y otra vez, cada vez en un bucle nuevo, y cuenta lo que imprimió cada ejecución. Cuando el orden depende de los tiempos (una carrera), aparece más de una salida, cada una con la frecuencia que decide el reloj del bucle; nada se sortea al azar.</translation>
+    </message>
+    <message>
+        <source>&amp;Runs:</source>
+        <translation>&amp;Ejecuciones:</translation>
+    </message>
+    <message>
+        <source>How many times to run the program. A hundred runs show a race&apos;s proportions to within a few runs in a hundred.</source>
+        <translation>Cuántas veces ejecutar el programa. Cien ejecuciones muestran las proporciones de una carrera con un margen de unas pocas ejecuciones de cada cien.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecutar</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <source>Stops after the run in progress; the runs so far stay counted (Esc).</source>
+        <translation>Se detiene tras la ejecución en curso; las ejecuciones hechas siguen contadas (Esc).</translation>
+    </message>
+    <message>
+        <source>%v of %m runs</source>
+        <translation>%v de %m ejecuciones</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>A run did not end within %L1 s, so the program may never end on its own (a server, an endless chain); the runs before it are counted.</source>
+        <translation>Una ejecución no terminó en %L1 s, así que el programa quizá nunca termine solo (un servidor, una cadena sin fin); las ejecuciones anteriores quedan contadas.</translation>
+    </message>
+    <message>
+        <source>Every run so far (%L1) printed the same output: this order does not depend on timing.</source>
+        <translation>Todas las ejecuciones hasta ahora (%L1) imprimieron la misma salida: este orden no depende de los tiempos.</translation>
+    </message>
+    <message>
+        <source>%L1 different outputs in %L2 runs: the order depends on timing, a race.</source>
+        <translation>%L1 salidas distintas en %L2 ejecuciones: el orden depende de los tiempos, una carrera.</translation>
     </message>
 </context>
 <context>

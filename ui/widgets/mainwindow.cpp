@@ -13,6 +13,7 @@
 #include "widgets/nodetimingdialog.h"
 #include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
+#include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
 #include "widgets/steppingcontrols.h"
 #include "widgets/timelineview.h"
@@ -265,6 +266,12 @@ void MainWindow::createLoopMenu()
         SessionController::setNodeCosts(dialog.costs());
     });
     loopMenu->addAction(compare);
+    auto* runMany = addControl(tr("Run &many times…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")),
+        tr("Runs the current program a hundred times on fresh loops and shows how often each output came: a race "
+           "such as setTimeout(0) against setImmediate shows both orders with their frequencies."));
+    runMany->setObjectName(QStringLiteral("runManyAction"));
+    connect(runMany, &QAction::triggered, this, [this] { runManyTimes(); });
+    loopMenu->addAction(runMany);
     loopMenu->addSeparator();
     QAction* rolling = loopMenu->addAction(tr("&Rolling window past the memory budget"));
     rolling->setCheckable(true);
@@ -473,6 +480,7 @@ void MainWindow::runProgram(const loopscope::Program& program)
 {
     // Callers that know where the program came from say so after this.
     m_lastSource = {};
+    m_lastProgram = program;
     m_console->clear();
     m_stepping->setProgram(QString::fromStdString(program.name));
     m_controller->start(
@@ -539,6 +547,30 @@ NodeCompareDialog* MainWindow::compareWithNode(const NodeComparison::Source& sou
     m_compareDialog->raise();
     m_compareDialog->activateWindow();
     return m_compareDialog;
+}
+
+RunManyDialog* MainWindow::runManyTimes()
+{
+    std::optional<loopscope::Program> program = m_lastProgram;
+    if (!program) {
+        auto loaded = ScenarioCatalog::loadScenario(m_browser->current(), m_browser->overrides());
+        if (auto* error = std::get_if<QString>(&loaded)) {
+            m_console->appendNote(*error);
+            return nullptr;
+        }
+        program = std::get<loopscope::Program>(std::move(loaded));
+    }
+    // Runs in progress go on; otherwise the program as it is now (its parameters may have changed) and
+    // the timing settings as they are now get a fresh dialog.
+    if (!m_runManyDialog || !m_runManyDialog->isRunning()) {
+        delete m_runManyDialog;
+        m_runManyDialog = new RunManyDialog(std::move(*program), SessionController::nodeCosts(), this);
+        m_runManyDialog->run();
+    }
+    m_runManyDialog->show();
+    m_runManyDialog->raise();
+    m_runManyDialog->activateWindow();
+    return m_runManyDialog;
 }
 
 loopscope::Session* MainWindow::session() const

@@ -9,6 +9,8 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
 namespace loopscope {
 class Session;
 }
@@ -19,6 +21,7 @@ class NodeCompareDialog;
 class PhaseWheel;
 class PoolLanesView;
 class QueueBoard;
+class RunManyDialog;
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -82,6 +85,9 @@ public:
     // Opens Compare with Node.js for `source`; without one, for the program run last (a scenario or a
     // file), else the scenario selected in the browser.
     NodeCompareDialog* compareWithNode(const NodeComparison::Source& source = {});
+    // Opens Run many times for the program run last, else the scenario selected in the browser, and
+    // starts the runs; null when there is no program to run (the error is shown in the console).
+    RunManyDialog* runManyTimes();
 
     LiveFeed* feed() const { return m_feed; }
     loopscope::Session* session() const;
@@ -138,6 +144,8 @@ private:
     LatencyChart* m_latency = nullptr;
     NodeCompareDialog* m_compareDialog = nullptr;
     NodeComparison::Source m_lastSource; // what runProgram() was last given, for Compare with Node.js
+    std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
+    RunManyDialog* m_runManyDialog = nullptr;
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
     const loopscope::Session* m_spillNoted = nullptr; // the session whose spilling the console told
 

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "program/program.h"
+#include "runtime/nodecosts.h"
+
+#include <QDialog>
+#include <QList>
+#include <QStringList>
+#include <QWidget>
+
+#include <atomic>
+#include <thread>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+// The distribution of a program's outputs over many runs as horizontal bars, one per distinct output:
+// how many runs printed it, in words and as a bar, and the output itself. Colour never says anything
+// the text does not.
+class OutputBars : public QWidget
+{
+    Q_OBJECT
+
+public:
+    struct Output
+    {
+        QStringList lines;
+        int runs = 0;
+    };
+
+    explicit OutputBars(QWidget* parent = nullptr);
+    void setOutputs(const QList<Output>& outputs, int totalRuns);
+    const QList<Output>& outputs() const { return m_outputs; }
+    // "81 of 100 runs (81 %)", as each bar says it.
+    static QString countText(int runs, int totalRuns);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    int rowHeight() const;
+    void describe();
+
+    QList<Output> m_outputs;
+    int m_totalRuns = 0;
+};
+
+// Loop > Run many times: runs the program shown again and again on fresh loops, recording nothing, and
+// shows the distribution of what it printed as bars while the runs go on. A race (setTimeout(0)
+// against setImmediate in a CommonJS main module) shows both orders with their frequencies; a program
+// without one shows a single output. Enter runs, Esc stops a run in progress or closes.
+class RunManyDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    RunManyDialog(loopscope::Program program, const loopscope::NodeCosts& costs, QWidget* parent = nullptr);
+    ~RunManyDialog() override;
+
+    // Starts the runs with the count of the form.
+    void run();
+    // True from run() until the last run's outputs are shown.
+    bool isRunning() const { return m_running; }
+    OutputBars* bars() const { return m_bars; }
+    QString verdictText() const;
+
+public slots:
+    void reject() override;
+
+private:
+    // On the GUI thread, after each run of the worker.
+    void showRuns(const QList<OutputBars::Output>& outputs, int done, int total);
+    void finishRuns(const QString& problem);
+    void setRunning(bool running);
+    void joinWorker();
+
+    loopscope::Program m_program;
+    loopscope::NodeCosts m_costs;
+    QLabel* m_verdict = nullptr;
+    QSpinBox* m_runs = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_stop = nullptr;
+    QProgressBar* m_progress = nullptr;
+    OutputBars* m_bars = nullptr;
+    std::thread m_worker;
+    std::atomic<bool> m_stopRequested { false };
+    bool m_running = false; // the GUI thread's
+};
