@@ -37,9 +37,12 @@ void printErr(const QString& text)
     std::fflush(stderr);
 }
 
-// Loads the user-interface language: --lang if given, else the system locale.
+// Loads the user-interface language: --lang if given, else the system locale. Numbers and times in the
+// window follow the language too (files written stay locale-independent: the engine writes them).
 void installTranslator(QCoreApplication& app, const QString& language)
 {
+    if (!language.isEmpty())
+        QLocale::setDefault(QLocale(language));
     auto* translator = new QTranslator(&app);
     const bool loaded = language.isEmpty()
         ? translator->load(QLocale(), QStringLiteral("loopscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))

@@ -17,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -68,6 +69,7 @@ int main(int argc, char** argv)
             return 2;
         }
         QApplication::installTranslator(&translator);
+        QLocale::setDefault(QLocale(parser.value(QStringLiteral("lang"))));
     }
     Theme::save(parser.isSet(QStringLiteral("dark")) ? Theme::Mode::Dark : Theme::Mode::Light);
 

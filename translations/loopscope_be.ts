@@ -2008,6 +2008,10 @@
         <source>Runs the selected scenario&apos;s script (beside) in node and the scenario in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
         <translation>Запускае скрыпт выбранага сцэнарыя (побач) у node і сцэнарый у LoopScope, некалькі разоў, калі яго парадак залежыць ад часу, і паказвае абедзве кансолі побач з першым адрозненнем, вылучаным колерам.</translation>
     </message>
+    <message>
+        <source>--set %1=%2 on the command line</source>
+        <translation>--set %1=%2 у камандным радку</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>

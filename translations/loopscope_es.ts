@@ -2001,6 +2001,10 @@
         <source>Runs the selected scenario&apos;s script (beside) in node and the scenario in LoopScope, several times when its order depends on timing, and shows both consoles side by side with the first difference highlighted.</source>
         <translation>Ejecuta el script del escenario seleccionado (al lado) en node y el escenario en LoopScope, varias veces cuando su orden depende del tiempo, y muestra las dos consolas una al lado de la otra con la primera diferencia resaltada.</translation>
     </message>
+    <message>
+        <source>--set %1=%2 on the command line</source>
+        <translation>--set %1=%2 en la línea de órdenes</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>

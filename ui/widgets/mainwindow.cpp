@@ -387,6 +387,11 @@ void MainWindow::createDocks()
     scroll->setWidget(m_palette);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Every button and value in full, in every language: the dock is as wide as the palette needs and
+    // scrolls only downwards (a short window).
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_palette->minimumSizeHint().width()
+        + scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll));
     auto* workloads = addDock(tr("Workloads"), QStringLiteral("workloadsDock"), scroll, Qt::LeftDockWidgetArea,
         tr("Work to inject into the running loop while you watch."));
 

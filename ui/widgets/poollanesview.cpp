@@ -359,10 +359,16 @@ void PoolLanesView::paintEvent(QPaintEvent*)
     m_stripTop = y;
     p.setFont(bold);
     p.setPen(text);
-    p.drawText(QRectF(Margin, y, inner, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, tr("Occupancy, last 10 s"));
+    const QString occupancy = tr("Occupancy, last 10 s");
+    p.drawText(QRectF(Margin, y, inner, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, occupancy);
     p.setFont(normal);
     {
         const double sw = std::round(fm.height() * 0.6);
+        // The legend goes beside the title, or under it where a language's words leave no room.
+        const double legendWidth
+            = fm.horizontalAdvance(tr("waiting")) + fm.horizontalAdvance(tr("running")) + 2 * sw + 24;
+        if (Margin + QFontMetricsF(bold).horizontalAdvance(occupancy) + 12 > right - legendWidth)
+            y += fm.height() + 2;
         double lx = right - fm.horizontalAdvance(tr("waiting")) - sw - 6;
         p.fillRect(QRectF(lx, y + (fm.height() - sw) / 2, sw, sw), PhaseColors::waiting());
         p.setPen(faint);

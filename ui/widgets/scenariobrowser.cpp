@@ -1,5 +1,7 @@
 #include "widgets/scenariobrowser.h"
 
+#include "catalog/scenariotexts.h"
+
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -8,6 +10,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTextBlock>
@@ -36,22 +39,34 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     }
     leftLayout->addWidget(m_list, 1);
 
-    m_title = new QLabel(left);
+    // What the selected scenario is, in a pane that scrolls when the dock is short rather than cut its text.
+    auto* details = new QWidget;
+    auto* detailsLayout = new QVBoxLayout(details);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    m_title = new QLabel(details);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     m_title->setFont(titleFont);
     m_title->setWordWrap(true);
-    leftLayout->addWidget(m_title);
-    m_description = new QLabel(left);
+    detailsLayout->addWidget(m_title);
+    m_description = new QLabel(details);
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_description->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    leftLayout->addWidget(m_description);
-    m_paramsBox = new QWidget(left);
+    detailsLayout->addWidget(m_description);
+    m_paramsBox = new QWidget(details);
     m_params = new QFormLayout(m_paramsBox);
     m_params->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_paramsBox);
+    detailsLayout->addWidget(m_paramsBox);
+    detailsLayout->addStretch(1);
+    auto* detailsScroll = new QScrollArea(left);
+    detailsScroll->setObjectName(QStringLiteral("scenarioDetails"));
+    detailsScroll->setWidget(details);
+    detailsScroll->setWidgetResizable(true);
+    detailsScroll->setFrameShape(QFrame::NoFrame);
+    detailsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    leftLayout->addWidget(detailsScroll, 1);
     m_run = new QPushButton(tr("Run"), left);
     m_run->setObjectName(QStringLiteral("runScenario"));
     m_run->setShortcut(QKeySequence(QStringLiteral("Ctrl+Return")));
@@ -193,8 +208,8 @@ void ScenarioBrowser::showCurrent()
     const loopscope::Program& program = std::get<loopscope::Program>(loaded);
     m_run->setEnabled(true);
     m_compare->setEnabled(true);
-    m_title->setText(program.title.empty() ? name : QString::fromStdString(program.title));
-    m_description->setText(QString::fromStdString(program.description));
+    m_title->setText(program.title.empty() ? name : ScenarioTexts::translate(program.title));
+    m_description->setText(ScenarioTexts::translate(program.description));
     for (const loopscope::Param& param : program.params) {
         auto* spin = new QSpinBox(m_paramsBox);
         spin->setRange(int(std::clamp<std::int64_t>(param.min, INT_MIN, INT_MAX)),
@@ -203,9 +218,16 @@ void ScenarioBrowser::showCurrent()
         spin->setGroupSeparatorShown(true);
         spin->setAccelerated(true);
         const QString paramName = QString::fromStdString(param.name);
-        spin->setToolTip(param.description.empty() ? paramName : QString::fromStdString(param.description));
+        // What the parameter means, in the user's language; its name is what --set takes.
+        auto* label = new QLabel(
+            param.description.empty() ? paramName : ScenarioTexts::translate(param.description), m_paramsBox);
+        label->setWordWrap(true);
+        label->setBuddy(spin);
+        const QString setting = tr("--set %1=%2 on the command line").arg(paramName, QString::number(param.value));
+        label->setToolTip(setting);
+        spin->setToolTip(setting);
         connect(spin, &QSpinBox::valueChanged, this, &ScenarioBrowser::updateSource);
-        m_params->addRow(paramName, spin);
+        m_params->addRow(label, spin);
         m_paramSpins.emplace_back(paramName, spin);
     }
     m_paramsBox->setVisible(!m_paramSpins.empty());

@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 
+#include <algorithm>
+
 namespace {
 
 using Workload = WorkloadPalette::Workload;
@@ -33,6 +35,19 @@ QJsonObject op(const char* name, std::initializer_list<std::pair<const char*, QJ
 QJsonArray logBody(const QString& text)
 {
     return QJsonArray { op("log", { { "text", text } }) };
+}
+
+// Wide enough for its starting value with its unit in any language, so nothing is cut; the widest value
+// of a large range would make the dock scroll sideways, so a longer value scrolls within the field. What
+// the field needs besides its text (frame, arrows) is what its own size hint adds to its widest text.
+void fitStartingValue(QSpinBox* spin)
+{
+    const QFontMetrics metrics = spin->fontMetrics();
+    auto textWidth = [&](int value) {
+        return metrics.horizontalAdvance(spin->prefix() + spin->locale().toString(value) + spin->suffix());
+    };
+    const int overhead = spin->sizeHint().width() - std::max(textWidth(spin->minimum()), textWidth(spin->maximum()));
+    spin->setMinimumWidth(overhead + textWidth(spin->value()));
 }
 
 } // namespace
@@ -65,8 +80,7 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
             spin->setGroupSeparatorShown(true);
             spin->setToolTip(tip);
             spin->setAccelerated(true);
-            // The widest value of a large range would make the dock scroll sideways; the field scrolls instead.
-            spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("0,000,000")));
+            fitStartingValue(spin);
             return spin;
         };
         switch (workload) {
