@@ -7,6 +7,7 @@
 #include "pictureoutput.h"
 #include "signalnotifier.h"
 #include "widgets/fileactions.h"
+#include "widgets/language.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/scenariobrowser.h"
@@ -157,7 +158,9 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/loopscope.svg")));
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
-    installTranslator(app, options.language);
+    // --lang decides for this process; otherwise the language chosen in the window (View > Language).
+    Language::setInEffect(options.language.isEmpty() ? Language::saved() : options.language);
+    installTranslator(app, Language::inEffect());
     SessionController::setMemoryBudgetMb(std::size_t(options.memoryBudgetMb));
     SessionController::setRollingWindow(
         options.rollingWindow || QSettings().value(QLatin1String(SessionController::RollingWindowKey)).toBool());

@@ -3,6 +3,7 @@
 #include "recording/events.h"
 #include "recording/recording.h"
 #include "widgets/helpdialogs.h"
+#include "widgets/language.h"
 #include "widgets/latencychart.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
@@ -12,11 +13,14 @@
 #include "widgets/scenariobrowser.h"
 #include "widgets/timelineview.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -225,6 +229,40 @@ private slots:
         QVERIFY2(again->verdictText().contains("does not depend on timing"), qPrintable(again->verdictText()));
         QTest::keyClick(again, Qt::Key_Escape);
         QVERIFY(!again->isVisible());
+    }
+
+    // View > Language lists each language in its own words and remembers the choice for the next start;
+    // it offers to start again at once, and Later leaves the window as it is.
+    void languageMenuRemembersTheChoice()
+    {
+        Language::save({});
+        MainWindow window;
+        window.show();
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("languageMenu"));
+        QVERIFY(menu);
+        QStringList names;
+        for (QAction* action : menu->actions())
+            names << action->text();
+        QCOMPARE(names.mid(1), QStringList({ "English", "Español", "Беларуская" }));
+        QVERIFY(menu->actions().first()->isChecked());
+
+        auto* spanish = window.findChild<QAction*>(QStringLiteral("language_es"));
+        QVERIFY(spanish);
+        spanish->trigger();
+        QCOMPARE(Language::saved(), QStringLiteral("es"));
+        QVERIFY(spanish->isChecked());
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox*>(QStringLiteral("languageRestart"))) != nullptr);
+        QVERIFY(box->text().contains(QStringLiteral("Español")));
+        QAbstractButton* later = nullptr;
+        for (QAbstractButton* button : box->buttons()) {
+            if (box->buttonRole(button) == QMessageBox::RejectRole)
+                later = button;
+        }
+        QVERIFY(later);
+        later->click();
+        QVERIFY(window.isVisible());
+        Language::save({});
     }
 };
 

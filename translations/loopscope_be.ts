@@ -418,6 +418,13 @@
     </message>
 </context>
 <context>
+    <name>Language</name>
+    <message>
+        <source>System language</source>
+        <translation>Мова сістэмы</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
@@ -985,6 +992,26 @@
     <message>
         <source>Runs the current program a hundred times on fresh loops and shows how often each output came: a race such as setTimeout(0) against setImmediate shows both orders with their frequencies.</source>
         <translation>Запускае бягучую праграму сто разоў, кожны раз на новым цыкле, і паказвае, як часта выходзіў кожны вынік: гонка, як setTimeout(0) супраць setImmediate, паказвае абодва парадкі з іх частотамі.</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Мова</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Мова</translation>
+    </message>
+    <message>
+        <source>LoopScope speaks %1 from its next start. Start again now? The current run ends; the layout and settings stay.</source>
+        <translation>LoopScope будзе гаварыць па-новаму (%1) з наступнага запуску. Пачаць нанова зараз? Бягучы запуск скончыцца; размяшчэнне і налады застануцца.</translation>
+    </message>
+    <message>
+        <source>Start again now</source>
+        <translation>Пачаць нанова зараз</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Пазней</translation>
     </message>
 </context>
 <context>

@@ -418,6 +418,13 @@
     </message>
 </context>
 <context>
+    <name>Language</name>
+    <message>
+        <source>System language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <source>Latency chart</source>
@@ -981,6 +988,26 @@
     <message>
         <source>Runs the current program a hundred times on fresh loops and shows how often each output came: a race such as setTimeout(0) against setImmediate shows both orders with their frequencies.</source>
         <translation>Ejecuta el programa actual cien veces, cada una en un bucle nuevo, y muestra con qué frecuencia salió cada salida: una carrera como setTimeout(0) contra setImmediate muestra los dos órdenes con sus frecuencias.</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>LoopScope speaks %1 from its next start. Start again now? The current run ends; the layout and settings stay.</source>
+        <translation>LoopScope hablará %1 desde su próximo inicio. ¿Empezar de nuevo ahora? La ejecución actual termina; la disposición y los ajustes se conservan.</translation>
+    </message>
+    <message>
+        <source>Start again now</source>
+        <translation>Empezar de nuevo ahora</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Más tarde</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
 #include "widgets/helpdialogs.h"
+#include "widgets/language.h"
 #include "widgets/latencychart.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
@@ -20,6 +21,7 @@
 #include "widgets/workloadpalette.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -29,6 +31,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -329,6 +333,48 @@ void MainWindow::createViewMenu()
     viewMenu->addAction(zoomIn);
     viewMenu->addAction(zoomOut);
     viewMenu->addSeparator();
+    viewMenu->addMenu(createLanguageMenu());
+}
+
+// View > Language: the choice is remembered and the window speaks it from its next start; it offers to
+// start again now (the current run ends; its layout and settings stay).
+QMenu* MainWindow::createLanguageMenu()
+{
+    QMenu* menu = new QMenu(tr("&Language"), this);
+    menu->setObjectName(QStringLiteral("languageMenu"));
+    menu->setToolTipsVisible(true);
+    auto* group = new QActionGroup(menu);
+    const QString current = Language::saved();
+    for (const Language::Choice& choice : Language::available()) {
+        QAction* action = menu->addAction(choice.name);
+        action->setObjectName(
+            QStringLiteral("language_") + (choice.code.isEmpty() ? QStringLiteral("system") : choice.code));
+        action->setCheckable(true);
+        action->setChecked(choice.code == current);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code = choice.code] {
+            Language::save(code);
+            if (code == Language::inEffect())
+                return;
+            auto* box = new QMessageBox(QMessageBox::Question, tr("Language"),
+                tr("LoopScope speaks %1 from its next start. Start again now? The current run ends; the layout "
+                   "and settings stay.")
+                    .arg(Language::nameOf(code)),
+                QMessageBox::NoButton, this);
+            box->setObjectName(QStringLiteral("languageRestart"));
+            QPushButton* restart = box->addButton(tr("Start again now"), QMessageBox::AcceptRole);
+            box->addButton(tr("Later"), QMessageBox::RejectRole);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            connect(box, &QMessageBox::finished, this, [this, box, restart] {
+                if (box->clickedButton() != restart)
+                    return;
+                if (QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
+                    close();
+            });
+            box->open();
+        });
+    }
+    return menu;
 }
 
 void MainWindow::createToolBar()

@@ -25,6 +25,7 @@ class RunManyDialog;
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QMimeData;
 class QSlider;
 class QTreeView;
@@ -116,6 +117,7 @@ private:
     void createLoopMenu();
     void createViewMenu();
     void createHelpMenu();
+    QMenu* createLanguageMenu();
     void createToolBar();
     void createDocks();
     void onSessionStarted();
