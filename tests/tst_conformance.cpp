@@ -49,8 +49,18 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QList<QStringList> expected = nodeOutputs(program.chopped(5) + QStringLiteral(".out"));
         QVERIFY2(!expected.isEmpty() && !expected.first().isEmpty(), "the program has no recorded Node output");
-        const RunResult run = runProgram(parseOrFail(file.readAll()));
-        QVERIFY(run.finished);
+        const loopscope::Program parsed = parseOrFail(file.readAll());
+        // A program whose order hangs on a millisecond of the loop clock (a timer against the next check
+        // phase) prints another order in Node too when the machine stalls the loop for that long, as a
+        // loaded CI machine does now and then: it gets three tries. An order Node never prints fails all three.
+        RunResult run;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            run = runProgram(parsed);
+            QVERIFY(run.finished);
+            if (expected.contains(run.lines))
+                break;
+            qWarning("attempt %d printed %s", attempt + 1, qPrintable(run.lines.join(QStringLiteral(" | "))));
+        }
         QVERIFY2(expected.contains(run.lines),
             qPrintable(QStringLiteral("LoopScope printed: ") + run.lines.join(QStringLiteral(" | "))));
     }

@@ -24,6 +24,7 @@
 #include <QStyleOptionComboBox>
 #include <QTest>
 #include <QTextDocument>
+#include <QToolBar>
 #include <QTranslator>
 
 namespace {
@@ -114,6 +115,12 @@ QStringList clippedTexts(QWidget* root)
                 report(button, withoutMnemonic(button->text()), needed, button->width());
             if (auto* box = qobject_cast<QCheckBox*>(button); box && box->width() + 1 < box->sizeHint().width())
                 report(box, withoutMnemonic(box->text()), box->sizeHint().width(), box->width());
+        } else if (auto* bar = qobject_cast<QToolBar*>(widget)) {
+            // Controls past a toolbar's end hide behind its » button.
+            const auto* more = bar->findChild<QWidget*>(QStringLiteral("qt_toolbar_ext_button"));
+            if (more && more->isVisible())
+                report(bar, bar->windowTitle() + QStringLiteral(" (controls behind »)"), bar->sizeHint().width(),
+                    bar->width());
         } else if (auto* scroll = qobject_cast<QAbstractScrollArea*>(widget)) {
             // Scrolling down a short dock is fine; what only a sideways scroll shows is hidden.
             const QScrollBar* sideways = scroll->horizontalScrollBar();
@@ -191,6 +198,51 @@ private slots:
             runMany.show();
             QVERIFY(QTest::qWaitForWindowExposed(&runMany));
             problems << clippedTexts(&runMany);
+        }
+        QCoreApplication::removeTranslator(&translator);
+        QLocale::setDefault(QLocale::c());
+        for (const QString& problem : problems)
+            qWarning("cut off: %s", qPrintable(problem));
+        QVERIFY2(
+            problems.isEmpty(), qPrintable(QStringLiteral("%1 texts cut off (listed above)").arg(problems.size())));
+    }
+
+    // Presentation mode, text larger and only the panels chosen: nothing cut at a projector's 1280x720
+    // nor at 1024x768.
+    void fitsEveryTextInPresentation_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        for (const char* language : { "en", "es", "be" }) {
+            for (const QSize size : { QSize(1280, 720), QSize(1024, 768) }) {
+                QTest::addRow("%s %dx%d", language, size.width(), size.height())
+                    << QString::fromLatin1(language) << size;
+            }
+        }
+    }
+
+    void fitsEveryTextInPresentation()
+    {
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QTranslator translator;
+        if (language != QLatin1String("en")) {
+            QVERIFY(translator.load(QStringLiteral("loopscope_%1").arg(language), QStringLiteral(LOOPSCOPE_QM_DIR)));
+            QCoreApplication::installTranslator(&translator);
+        }
+        QLocale::setDefault(QLocale(language));
+        QStringList problems;
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.setPresenting(true);
+            // The offscreen screen is not a projector's: the window takes the projector's size itself.
+            window.setWindowState(Qt::WindowNoState);
+            window.resize(size);
+            QTest::qWait(300);
+            problems << clippedTexts(&window);
+            window.setPresenting(false);
         }
         QCoreApplication::removeTranslator(&translator);
         QLocale::setDefault(QLocale::c());

@@ -15,6 +15,7 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
@@ -28,6 +29,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 #include <QTreeWidget>
 
 #include <memory>
@@ -263,6 +265,51 @@ private slots:
         later->click();
         QVERIFY(window.isVisible());
         Language::save({});
+    }
+
+    // F11: full screen with the circle and the panels chosen for a lecture, everything larger (the
+    // console's own font too), the pointer ringed; F11 again brings back the window as it was, and the
+    // text size remembered is the window's, not the presentation's.
+    void presentationModeShowsTheChosenPanelsLarger()
+    {
+        QSettings().remove(QStringLiteral("presentation/panels"));
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* action = window.findChild<QAction*>(QStringLiteral("presentAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::Key_F11));
+        auto dockShown = [&window](const char* name) {
+            auto* dock = window.findChild<QDockWidget*>(QLatin1String(name));
+            return dock && dock->isVisible();
+        };
+        QVERIFY(dockShown("workloadsDock") || dockShown("scenariosDock"));
+        const double textSize = QApplication::font().pointSizeF();
+        auto* console = window.findChild<QTreeView*>(QStringLiteral("consoleView"));
+        const double consoleSize = console ? console->font().pointSizeF() : 0;
+        const QVariant remembered = QSettings().value(QStringLiteral("window/fontScale"));
+
+        action->trigger();
+        QVERIFY(window.presenting());
+        QTRY_VERIFY(window.windowState() & Qt::WindowFullScreen);
+        for (const char* shown : { "queuesDock", "consoleDock", "latencyDock" })
+            QVERIFY2(dockShown(shown), shown);
+        for (const char* hidden : { "workloadsDock", "scenariosDock", "statusDock", "poolDock", "timelineDock" })
+            QVERIFY2(!dockShown(hidden), hidden);
+        QVERIFY(QApplication::font().pointSizeF() > textSize * 1.2);
+        if (console)
+            QVERIFY(console->font().pointSizeF() > consoleSize * 1.2);
+        QVERIFY(window.findChild<QWidget*>(QStringLiteral("pointerHighlight"))->isVisible());
+        QCOMPARE(QSettings().value(QStringLiteral("window/fontScale")), remembered);
+
+        action->trigger();
+        QVERIFY(!window.presenting());
+        QTRY_VERIFY(!(window.windowState() & Qt::WindowFullScreen));
+        QVERIFY(dockShown("workloadsDock") || dockShown("scenariosDock"));
+        QVERIFY(dockShown("statusDock"));
+        QCOMPARE(QApplication::font().pointSizeF(), textSize);
+        QVERIFY(!window.findChild<QWidget*>(QStringLiteral("pointerHighlight"))->isVisible());
     }
 };
 

@@ -182,5 +182,15 @@ int main(int argc, char** argv)
         QTest::qWait(50);
     QTest::qWait(300);
     save(*runMany, out.filePath(prefix + QStringLiteral("run-many.png")));
+    runMany->close();
+    // Presentation mode on a projector's screen, a lesson's scenario stepped into its drain.
+    const QSize windowSize = window.size();
+    window.setPresenting(true);
+    window.setWindowState(Qt::WindowNoState);
+    window.resize(windowSize);
+    window.runScenario(QStringLiteral("guess-order"));
+    QTest::qWait(1500);
+    save(window, out.filePath(prefix + QStringLiteral("presentation.png")));
+    window.setPresenting(false);
     return 0;
 }

@@ -1013,6 +1013,22 @@
         <source>Later</source>
         <translation>Пазней</translation>
     </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Рэжым &amp;прэзентацыі</translation>
+    </message>
+    <message>
+        <source>Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything drawn larger, the mouse pointer ringed. F11 again returns to the window as it was.</source>
+        <translation>Поўны экран для лекцыі: кола і панэлі, выбраныя ў «Панэлі ў прэзентацыі», усё намалявана большым, указальнік мышы абведзены. Яшчэ раз F11 вяртае акно ў ранейшы выгляд.</translation>
+    </message>
+    <message>
+        <source>Panels in presentation</source>
+        <translation>Панэлі ў прэзентацыі</translation>
+    </message>
+    <message>
+        <source>Slow motion, probes and theme</source>
+        <translation>Запаволенне, праверкі і тэма</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -1009,6 +1009,22 @@
         <source>Later</source>
         <translation>Más tarde</translation>
     </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Modo &amp;presentación</translation>
+    </message>
+    <message>
+        <source>Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything drawn larger, the mouse pointer ringed. F11 again returns to the window as it was.</source>
+        <translation>Pantalla completa para una clase: el círculo y los paneles elegidos en Paneles en la presentación, todo dibujado más grande y el puntero del ratón rodeado. F11 de nuevo devuelve la ventana a como estaba.</translation>
+    </message>
+    <message>
+        <source>Panels in presentation</source>
+        <translation>Paneles en la presentación</translation>
+    </message>
+    <message>
+        <source>Slow motion, probes and theme</source>
+        <translation>Cámara lenta, sondas y tema</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -242,6 +242,9 @@ void LatencyChart::changeEvent(QEvent* event)
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
+    // Larger text (a projector, presentation mode): the legend's names may no longer fit in full.
+    if (event->type() == QEvent::FontChange && m_legend)
+        updateLegend();
 }
 
 void LatencyChart::onReset()

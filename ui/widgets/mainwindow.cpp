@@ -13,6 +13,7 @@
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/phasewheel.h"
+#include "widgets/pointerhighlight.h"
 #include "widgets/poollanesview.h"
 #include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
@@ -138,6 +139,8 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addWidget(m_stateLabel, 1);
     m_versionLabel = new QLabel(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)), this);
     statusBar()->addPermanentWidget(m_versionLabel);
+
+    m_pointer = new PointerHighlight(this);
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray())) {
@@ -333,7 +336,93 @@ void MainWindow::createViewMenu()
     viewMenu->addAction(zoomIn);
     viewMenu->addAction(zoomOut);
     viewMenu->addSeparator();
+    m_presentAction = addControl(tr("&Presentation mode"), QKeySequence(Qt::Key_F11),
+        tr("Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything "
+           "drawn larger, the mouse pointer ringed. F11 again returns to the window as it was."));
+    m_presentAction->setObjectName(QStringLiteral("presentAction"));
+    m_presentAction->setCheckable(true);
+    connect(m_presentAction, &QAction::toggled, this, &MainWindow::setPresenting);
+    viewMenu->addAction(m_presentAction);
+    viewMenu->addMenu(createPresentationPanelsMenu());
+    viewMenu->addSeparator();
     viewMenu->addMenu(createLanguageMenu());
+}
+
+namespace {
+
+const char* const PresentationPanelsKey = "presentation/panels";
+// How much larger everything is drawn in presentation mode, on top of the text size chosen.
+constexpr double PresentationScale = 1.35;
+
+QStringList presentationPanels()
+{
+    return QSettings()
+        .value(QLatin1String(PresentationPanelsKey),
+            QStringList { QStringLiteral("queuesDock"), QStringLiteral("consoleDock"), QStringLiteral("latencyDock") })
+        .toStringList();
+}
+
+} // namespace
+
+// View > Panels in presentation: which docks presentation mode keeps beside the circle (remembered).
+QMenu* MainWindow::createPresentationPanelsMenu()
+{
+    QMenu* menu = new QMenu(tr("Panels in presentation"), this);
+    menu->setObjectName(QStringLiteral("presentationPanelsMenu"));
+    const std::pair<QString, QString> panels[] = {
+        { QStringLiteral("queuesDock"), tr("Queues") },
+        { QStringLiteral("consoleDock"), tr("Console") },
+        { QStringLiteral("latencyDock"), tr("Latency") },
+        { QStringLiteral("timelineDock"), tr("Timeline") },
+        { QStringLiteral("poolDock"), tr("Thread pool") },
+        { QStringLiteral("workloadsDock"), tr("Workloads") },
+        { QStringLiteral("statusDock"), tr("Loop status") },
+    };
+    for (const auto& [dockName, title] : panels) {
+        QAction* action = menu->addAction(title);
+        action->setCheckable(true);
+        action->setChecked(presentationPanels().contains(dockName));
+        connect(action, &QAction::toggled, this, [this, dockName = dockName](bool on) {
+            QStringList shown = presentationPanels();
+            shown.removeAll(dockName);
+            if (on)
+                shown.append(dockName);
+            QSettings().setValue(QLatin1String(PresentationPanelsKey), shown);
+            if (m_presenting) {
+                if (auto* dock = findChild<QDockWidget*>(dockName))
+                    dock->setVisible(on);
+            }
+        });
+    }
+    return menu;
+}
+
+void MainWindow::setPresenting(bool on)
+{
+    if (on == m_presenting)
+        return;
+    if (on) {
+        m_beforePresenting = { saveGeometry(), saveState(StateVersion), m_fontScale, isMaximized() };
+        m_presenting = true;
+        const QStringList shown = presentationPanels();
+        for (QDockWidget* dock : findChildren<QDockWidget*>())
+            dock->setVisible(shown.contains(dock->objectName()));
+        setFontScale(m_fontScale * PresentationScale);
+        insertToolBarBreak(m_probeBar);
+        showFullScreen();
+    } else {
+        m_presenting = false;
+        removeToolBarBreak(m_probeBar);
+        setFontScale(m_beforePresenting.fontScale);
+        if (m_beforePresenting.maximized)
+            showMaximized();
+        else
+            showNormal();
+        restoreGeometry(m_beforePresenting.geometry);
+        restoreState(m_beforePresenting.state, StateVersion);
+    }
+    m_pointer->setActive(on);
+    m_presentAction->setChecked(on);
 }
 
 // View > Language: the choice is remembered and the window speaks it from its next start; it offers to
@@ -390,17 +479,22 @@ void MainWindow::createToolBar()
     toolbar->addWidget(new QLabel(QLatin1Char(' ') + SteppingControls::stepLabel(), this));
     toolbar->addAction(m_stepping->stepBackActions().front());
     toolbar->addActions(m_stepping->stepActions());
-    toolbar->addSeparator();
+    // Slow motion, the probes and the theme have a toolbar of their own, which presentation mode puts on
+    // a second row so that its larger text leaves every control in view.
+    m_probeBar = addToolBar(tr("Slow motion, probes and theme"));
+    m_probeBar->setObjectName(QStringLiteral("probeControls"));
+    m_probeBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_probeBar->setMovable(false);
     auto* slowLabel = new QLabel(tr("Slow motion "), this);
     slowLabel->setToolTip(m_slowMotion->toolTip());
-    toolbar->addWidget(slowLabel);
-    toolbar->addWidget(m_slowMotion);
-    toolbar->addWidget(m_slowMotionLabel);
-    toolbar->addSeparator();
-    toolbar->addAction(m_healthAction);
-    toolbar->addAction(m_delayAction);
-    toolbar->addSeparator();
-    toolbar->addAction(m_themeAction);
+    m_probeBar->addWidget(slowLabel);
+    m_probeBar->addWidget(m_slowMotion);
+    m_probeBar->addWidget(m_slowMotionLabel);
+    m_probeBar->addSeparator();
+    m_probeBar->addAction(m_healthAction);
+    m_probeBar->addAction(m_delayAction);
+    m_probeBar->addSeparator();
+    m_probeBar->addAction(m_themeAction);
 }
 
 void MainWindow::createDocks()
@@ -730,16 +824,27 @@ void MainWindow::setTheme(Theme::Mode mode)
 
 void MainWindow::setFontScale(double scale)
 {
-    m_fontScale = std::clamp(scale, 0.7, 2.5);
+    m_fontScale = std::clamp(scale, 0.7, 3.5);
     QFont font = QApplication::font();
     if (m_basePointSize > 0)
         font.setPointSizeF(m_basePointSize * m_fontScale);
     QApplication::setFont(font);
-    QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);
+    // The console and the code have a font of their own: they grow with the rest.
+    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    fixed.setPointSizeF(fixed.pointSizeF() * m_fontScale);
+    if (m_consoleView)
+        m_consoleView->setFont(fixed);
+    if (m_browser)
+        m_browser->setCodeFont(fixed);
+    // Presentation mode's larger text is its own; the window's size is what is remembered.
+    if (!m_presenting)
+        QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // The window's own layout is remembered, not the presentation's.
+    setPresenting(false);
     QSettings settings;
     settings.setValue(QLatin1String(GeometryKey), saveGeometry());
     settings.setValue(QLatin1String(StateKey), saveState(StateVersion));

@@ -20,6 +20,7 @@ class LiveFeed;
 class NodeCompareDialog;
 class PhaseWheel;
 class PoolLanesView;
+class PointerHighlight;
 class QueueBoard;
 class RunManyDialog;
 class QAction;
@@ -28,6 +29,7 @@ class QLabel;
 class QMenu;
 class QMimeData;
 class QSlider;
+class QToolBar;
 class QTreeView;
 class ScenarioBrowser;
 class SessionController;
@@ -86,6 +88,11 @@ public:
     // Opens Compare with Node.js for `source`; without one, for the program run last (a scenario or a
     // file), else the scenario selected in the browser.
     NodeCompareDialog* compareWithNode(const NodeComparison::Source& source = {});
+    // Presentation mode (F11, View menu): full screen, only the circle and the panels chosen for it (the
+    // queues, the console and the latency chart unless changed), everything larger, the pointer ringed.
+    // Leaving it restores the window as it was.
+    void setPresenting(bool on);
+    bool presenting() const { return m_presenting; }
     // Opens Run many times for the program run last, else the scenario selected in the browser, and
     // starts the runs; null when there is no program to run (the error is shown in the console).
     RunManyDialog* runManyTimes();
@@ -118,6 +125,7 @@ private:
     void createViewMenu();
     void createHelpMenu();
     QMenu* createLanguageMenu();
+    QMenu* createPresentationPanelsMenu();
     void createToolBar();
     void createDocks();
     void onSessionStarted();
@@ -167,5 +175,16 @@ private:
     QLabel* m_versionLabel = nullptr;
     Theme::Mode m_theme = Theme::Mode::Light;
     double m_fontScale = 1.0;
+    QAction* m_presentAction = nullptr;
+    QToolBar* m_probeBar = nullptr;
+    PointerHighlight* m_pointer = nullptr;
+    bool m_presenting = false;
+    struct BeforePresenting
+    {
+        QByteArray geometry;
+        QByteArray state;
+        double fontScale = 1.0;
+        bool maximized = false;
+    } m_beforePresenting;
     double m_basePointSize = 0;
 };

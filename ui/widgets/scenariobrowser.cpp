@@ -132,6 +132,11 @@ void ScenarioBrowser::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
 }
 
+void ScenarioBrowser::setCodeFont(const QFont& font)
+{
+    m_source->setFont(font);
+}
+
 QString ScenarioBrowser::current() const
 {
     const QListWidgetItem* item = m_list->currentItem();

@@ -42,6 +42,9 @@ public slots:
     // Asks for the selected scenario to run with the parameters of the form.
     void run();
 
+    // The font of the Node.js script beside the scenario (the window scales it with the rest).
+    void setCodeFont(const QFont& font);
+
 signals:
     void runRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
     // Compare with Node.js was asked for the selected scenario and the parameters of the form.
