@@ -141,6 +141,38 @@ QStringList clippedTexts(QWidget* root)
     return problems;
 }
 
+// The window's language for as long as it lives: the translation and the locale's numbers.
+class InLanguage
+{
+public:
+    explicit InLanguage(const QString& language)
+    {
+        loaded = language == QLatin1String("en")
+            || m_translator.load(QStringLiteral("loopscope_%1").arg(language), QStringLiteral(LOOPSCOPE_QM_DIR));
+        if (language != QLatin1String("en"))
+            QCoreApplication::installTranslator(&m_translator);
+        QLocale::setDefault(QLocale(language));
+    }
+    ~InLanguage()
+    {
+        QCoreApplication::removeTranslator(&m_translator);
+        QLocale::setDefault(QLocale::c());
+    }
+    InLanguage(const InLanguage&) = delete;
+    InLanguage& operator=(const InLanguage&) = delete;
+
+    bool loaded = false;
+
+private:
+    QTranslator m_translator;
+};
+
+void reportAll(const QStringList& problems)
+{
+    for (const QString& problem : problems)
+        qWarning("cut off: %s", qPrintable(problem));
+}
+
 } // namespace
 
 class TestLayout : public QObject
@@ -165,12 +197,8 @@ private slots:
     void fitsEveryText()
     {
         QFETCH(QString, language);
-        QTranslator translator;
-        if (language != QLatin1String("en")) {
-            QVERIFY(translator.load(QStringLiteral("loopscope_%1").arg(language), QStringLiteral(LOOPSCOPE_QM_DIR)));
-            QCoreApplication::installTranslator(&translator);
-        }
-        QLocale::setDefault(QLocale(language));
+        InLanguage speaking(language);
+        QVERIFY(speaking.loaded);
         QStringList problems;
         {
             MainWindow window;
@@ -199,10 +227,7 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&runMany));
             problems << clippedTexts(&runMany);
         }
-        QCoreApplication::removeTranslator(&translator);
-        QLocale::setDefault(QLocale::c());
-        for (const QString& problem : problems)
-            qWarning("cut off: %s", qPrintable(problem));
+        reportAll(problems);
         QVERIFY2(
             problems.isEmpty(), qPrintable(QStringLiteral("%1 texts cut off (listed above)").arg(problems.size())));
     }
@@ -225,12 +250,8 @@ private slots:
     {
         QFETCH(QString, language);
         QFETCH(QSize, size);
-        QTranslator translator;
-        if (language != QLatin1String("en")) {
-            QVERIFY(translator.load(QStringLiteral("loopscope_%1").arg(language), QStringLiteral(LOOPSCOPE_QM_DIR)));
-            QCoreApplication::installTranslator(&translator);
-        }
-        QLocale::setDefault(QLocale(language));
+        InLanguage speaking(language);
+        QVERIFY(speaking.loaded);
         QStringList problems;
         {
             MainWindow window;
@@ -244,10 +265,7 @@ private slots:
             problems << clippedTexts(&window);
             window.setPresenting(false);
         }
-        QCoreApplication::removeTranslator(&translator);
-        QLocale::setDefault(QLocale::c());
-        for (const QString& problem : problems)
-            qWarning("cut off: %s", qPrintable(problem));
+        reportAll(problems);
         QVERIFY2(
             problems.isEmpty(), qPrintable(QStringLiteral("%1 texts cut off (listed above)").arg(problems.size())));
     }
