@@ -1,10 +1,12 @@
 #include "catalog/scenariocatalog.h"
+#include "models/consolemodel.h"
 #include "models/sessioncontroller.h"
 #include "recording/events.h"
 #include "recording/recording.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"
 #include "widgets/latencychart.h"
+#include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/numberedconsole.h"
@@ -19,6 +21,7 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -310,6 +313,41 @@ private slots:
         QVERIFY(dockShown("statusDock"));
         QCOMPARE(QApplication::font().pointSizeF(), textSize);
         QVERIFY(!window.findChild<QWidget*>(QStringLiteral("pointerHighlight"))->isVisible());
+    }
+
+    // The lesson of the scenario selected: its lines shuffled, put in order by the student, then the real
+    // run in the window; the answer says which lines were right, and why in the scenario's words.
+    void lessonChecksTheGuessAgainstTheRealRun()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.scenarioBrowser()->select(QStringLiteral("compute-async")));
+        window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
+        LessonPanel* lesson = window.lessonPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(lesson->ready(), 30000);
+        const QStringList printed { "compute-async done", "1 ms timer ran" };
+        QCOMPARE(lesson->guess(), QStringList({ "1 ms timer ran", "compute-async done" }));
+
+        auto* run = lesson->findChild<QPushButton*>(QStringLiteral("lessonRun"));
+        QVERIFY(run && run->isEnabled());
+        run->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!lesson->answerText().isEmpty(), 30000);
+        QVERIFY2(lesson->answerText().contains("Not quite"), qPrintable(lesson->answerText()));
+        QVERIFY(lesson->answerText().contains("microtask"));
+        QCOMPARE(window.consoleModel()->outputLines(), printed);
+
+        // Alt+Down on the first line puts it second: the order printed.
+        auto* lines = lesson->findChild<QListWidget*>(QStringLiteral("lessonLines"));
+        lines->setCurrentRow(0);
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        lines->setFocus();
+        QTest::keyClick(lines, Qt::Key_Down, Qt::AltModifier);
+        QCOMPARE(lesson->guess(), printed);
+        run->click();
+        QTRY_VERIFY_WITH_TIMEOUT(lesson->answerText().contains("Right."), 30000);
     }
 };
 

@@ -4,10 +4,12 @@
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
 #include "models/livefeed.h"
 #include "widgets/latencychart.h"
+#include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/runmanydialog.h"
+#include "widgets/scenariobrowser.h"
 #include "widgets/theme.h"
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
@@ -16,6 +18,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLocale>
 #include <QPushButton>
@@ -188,9 +191,17 @@ int main(int argc, char** argv)
     window.setPresenting(true);
     window.setWindowState(Qt::WindowNoState);
     window.resize(windowSize);
-    window.runScenario(QStringLiteral("guess-order"));
-    QTest::qWait(1500);
+    // guess-order's lesson: the question and the lines to order, then its run stepped into the drain.
+    window.scenarioBrowser()->select(QStringLiteral("guess-order"));
+    window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
+    waited.restart();
+    while (!window.lessonPanel()->ready() && waited.elapsed() < 30000)
+        QTest::qWait(50);
+    QTest::qWait(300);
     save(window, out.filePath(prefix + QStringLiteral("presentation.png")));
+    window.lessonPanel()->findChild<QPushButton*>(QStringLiteral("lessonRun"))->click();
+    QTest::qWait(1500);
+    save(window, out.filePath(prefix + QStringLiteral("presentation-run.png")));
     window.setPresenting(false);
     return 0;
 }

@@ -564,6 +564,81 @@
     </message>
 </context>
 <context>
+    <name>LessonPanel</name>
+    <message>
+        <source>Your order of the lines</source>
+        <translation>Ваш парадак радкоў</translation>
+    </message>
+    <message>
+        <source>Drag a line up or down, or select it and press Alt+Up or Alt+Down.</source>
+        <translation>Перацягніце радок уверх або ўніз, або вылучыце яго і націсніце Alt+Уверх ці Alt+Уніз.</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Уверх</translation>
+    </message>
+    <message>
+        <source>Moves the selected line up (Alt+Up in the list).</source>
+        <translation>Перамяшчае вылучаны радок уверх (Alt+Уверх у спісе).</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Уніз</translation>
+    </message>
+    <message>
+        <source>Moves the selected line down (Alt+Down in the list).</source>
+        <translation>Перамяшчае вылучаны радок уніз (Alt+Уніз у спісе).</translation>
+    </message>
+    <message>
+        <source>Run and check</source>
+        <translation>Запусціць і праверыць</translation>
+    </message>
+    <message>
+        <source>Runs the scenario in the window, live or stepped, and compares what it prints with your order when it ends.</source>
+        <translation>Запускае сцэнарый у акне, уживую або пакрокава, і пасля заканчэння параўноўвае надрукаванае з вашым парадкам.</translation>
+    </message>
+    <message>
+        <source>Select a scenario: its lesson appears here.</source>
+        <translation>Выберыце сцэнарый: яго ўрок з&apos;явіцца тут.</translation>
+    </message>
+    <message>
+        <source>Preparing the lesson…</source>
+        <translation>Рыхтуецца ўрок…</translation>
+    </message>
+    <message>
+        <source>This scenario does not end on its own: run it and watch the circle and the chart.</source>
+        <translation>Гэты сцэнарый не сканчаецца сам: запусціце яго і назірайце за колам і графікам.</translation>
+    </message>
+    <message>
+        <source>This scenario prints fewer than two lines, so there is no order to guess: run it and watch the circle and the chart.</source>
+        <translation>Гэты сцэнарый друкуе менш за два радкі, таму няма парадку для адгадвання: запусціце яго і назірайце за колам і графікам.</translation>
+    </message>
+    <message>
+        <source>In which order will these lines print? Put them in the order you expect (drag them, or Alt+Up and Alt+Down), then run and check.</source>
+        <translation>У якім парадку надрукуюцца гэтыя радкі? Пастаўце іх у чаканым парадку (перацягніце або Alt+Уверх і Alt+Уніз), потым запусціце і праверце.</translation>
+    </message>
+    <message>
+        <source>This one is a race: the order can change from run to run. Put the lines in the order you expect to see more often, then run and check.</source>
+        <translation>Гэта гонка: парадак можа мяняцца ад запуску да запуску. Пастаўце радкі ў парадку, які, на вашу думку, будзе часцей, потым запусціце і праверце.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right.&lt;/b&gt; The run printed the lines in the order you put them.</source>
+        <translation>&lt;b&gt;Правільна.&lt;/b&gt; Запуск надрукаваў радкі ў тым парадку, у які вы іх паставілі.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right, some of the time.&lt;/b&gt; This run printed another order, but yours comes too: it is a race. Loop &gt; Run many times shows how often each order wins.</source>
+        <translation>&lt;b&gt;Правільна часам.&lt;/b&gt; Гэты запуск надрукаваў іншы парадак, але ваш таксама бывае: гэта гонка. Цыкл &gt; Запусціць шмат разоў паказвае, як часта перамагае кожны парадак.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not quite.&lt;/b&gt; %1 of %2 lines were where you put them. Line %3 printed “%4”, where you expected “%5”.</source>
+        <translation>&lt;b&gt;Не зусім.&lt;/b&gt; %1 з %2 радкоў былі там, куды вы іх паставілі. Радок %3 надрукаваў «%4», а вы чакалі «%5».</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Чаму:&lt;/b&gt; %1</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>LoopScope %1</source>
@@ -1028,6 +1103,14 @@
     <message>
         <source>Slow motion, probes and theme</source>
         <translation>Запаволенне, праверкі і тэма</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Урок</translation>
+    </message>
+    <message>
+        <source>Guess first, then run: the selected scenario&apos;s lines to put in the order you expect, checked against the real run.</source>
+        <translation>Спачатку адгадайце, потым запусціце: радкі выбранага сцэнарыя, каб паставіць іх у чаканым парадку, правераныя рэальным запускам.</translation>
     </message>
 </context>
 <context>

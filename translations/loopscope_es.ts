@@ -564,6 +564,81 @@
     </message>
 </context>
 <context>
+    <name>LessonPanel</name>
+    <message>
+        <source>Your order of the lines</source>
+        <translation>Tu orden de las líneas</translation>
+    </message>
+    <message>
+        <source>Drag a line up or down, or select it and press Alt+Up or Alt+Down.</source>
+        <translation>Arrastra una línea arriba o abajo, o selecciónala y pulsa Alt+Arriba o Alt+Abajo.</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <source>Moves the selected line up (Alt+Up in the list).</source>
+        <translation>Sube la línea seleccionada (Alt+Arriba en la lista).</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Bajar</translation>
+    </message>
+    <message>
+        <source>Moves the selected line down (Alt+Down in the list).</source>
+        <translation>Baja la línea seleccionada (Alt+Abajo en la lista).</translation>
+    </message>
+    <message>
+        <source>Run and check</source>
+        <translation>Ejecutar y comprobar</translation>
+    </message>
+    <message>
+        <source>Runs the scenario in the window, live or stepped, and compares what it prints with your order when it ends.</source>
+        <translation>Ejecuta el escenario en la ventana, en directo o paso a paso, y al terminar compara lo que imprime con tu orden.</translation>
+    </message>
+    <message>
+        <source>Select a scenario: its lesson appears here.</source>
+        <translation>Elige un escenario: su lección aparece aquí.</translation>
+    </message>
+    <message>
+        <source>Preparing the lesson…</source>
+        <translation>Preparando la lección…</translation>
+    </message>
+    <message>
+        <source>This scenario does not end on its own: run it and watch the circle and the chart.</source>
+        <translation>Este escenario no termina solo: ejecútalo y observa el círculo y la gráfica.</translation>
+    </message>
+    <message>
+        <source>This scenario prints fewer than two lines, so there is no order to guess: run it and watch the circle and the chart.</source>
+        <translation>Este escenario imprime menos de dos líneas, así que no hay orden que adivinar: ejecútalo y observa el círculo y la gráfica.</translation>
+    </message>
+    <message>
+        <source>In which order will these lines print? Put them in the order you expect (drag them, or Alt+Up and Alt+Down), then run and check.</source>
+        <translation>¿En qué orden se imprimirán estas líneas? Ponlas en el orden que esperas (arrástralas, o Alt+Arriba y Alt+Abajo) y luego ejecuta y comprueba.</translation>
+    </message>
+    <message>
+        <source>This one is a race: the order can change from run to run. Put the lines in the order you expect to see more often, then run and check.</source>
+        <translation>Esto es una carrera: el orden puede cambiar de una ejecución a otra. Pon las líneas en el orden que esperas ver más a menudo y luego ejecuta y comprueba.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right.&lt;/b&gt; The run printed the lines in the order you put them.</source>
+        <translation>&lt;b&gt;Correcto.&lt;/b&gt; La ejecución imprimió las líneas en el orden en que las pusiste.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right, some of the time.&lt;/b&gt; This run printed another order, but yours comes too: it is a race. Loop &gt; Run many times shows how often each order wins.</source>
+        <translation>&lt;b&gt;Correcto a veces.&lt;/b&gt; Esta ejecución imprimió otro orden, pero el tuyo también sale: es una carrera. Bucle &gt; Ejecutar muchas veces muestra con qué frecuencia gana cada orden.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not quite.&lt;/b&gt; %1 of %2 lines were where you put them. Line %3 printed “%4”, where you expected “%5”.</source>
+        <translation>&lt;b&gt;No del todo.&lt;/b&gt; %1 de %2 líneas estaban donde las pusiste. La línea %3 imprimió «%4», donde esperabas «%5».</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Por qué:&lt;/b&gt; %1</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>LoopScope %1</source>
@@ -1024,6 +1099,14 @@
     <message>
         <source>Slow motion, probes and theme</source>
         <translation>Cámara lenta, sondas y tema</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lección</translation>
+    </message>
+    <message>
+        <source>Guess first, then run: the selected scenario&apos;s lines to put in the order you expect, checked against the real run.</source>
+        <translation>Primero adivina y luego ejecuta: las líneas del escenario elegido para poner en el orden que esperas, comprobadas con la ejecución real.</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"
 #include "widgets/latencychart.h"
+#include "widgets/lessonpanel.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/phasewheel.h"
@@ -358,7 +359,8 @@ QStringList presentationPanels()
 {
     return QSettings()
         .value(QLatin1String(PresentationPanelsKey),
-            QStringList { QStringLiteral("queuesDock"), QStringLiteral("consoleDock"), QStringLiteral("latencyDock") })
+            QStringList { QStringLiteral("lessonDock"), QStringLiteral("queuesDock"), QStringLiteral("consoleDock"),
+                QStringLiteral("latencyDock") })
         .toStringList();
 }
 
@@ -370,6 +372,7 @@ QMenu* MainWindow::createPresentationPanelsMenu()
     QMenu* menu = new QMenu(tr("Panels in presentation"), this);
     menu->setObjectName(QStringLiteral("presentationPanelsMenu"));
     const std::pair<QString, QString> panels[] = {
+        { QStringLiteral("lessonDock"), tr("Lesson") },
         { QStringLiteral("queuesDock"), tr("Queues") },
         { QStringLiteral("consoleDock"), tr("Console") },
         { QStringLiteral("latencyDock"), tr("Latency") },
@@ -521,6 +524,19 @@ void MainWindow::createDocks()
     auto* scenarios = addDock(tr("Scenarios"), QStringLiteral("scenariosDock"), m_browser, Qt::LeftDockWidgetArea,
         tr("The built-in experiments, with the Node.js script each one is equivalent to."));
 
+    // The lesson follows the scenario selected; its run is the window's, and its answer comes when it ends.
+    m_lesson = new LessonPanel(this);
+    connect(m_browser, &ScenarioBrowser::selected, m_lesson, &LessonPanel::setScenario);
+    m_lesson->setScenario(m_browser->current(), m_browser->overrides());
+    connect(m_lesson, &LessonPanel::runRequested, this,
+        [this](const QString& name, const ScenarioCatalog::Overrides& overrides) {
+            m_browser->select(name);
+            m_lessonRunPending = runScenario(name, overrides);
+        });
+    auto* lesson = addDock(tr("Lesson"), QStringLiteral("lessonDock"), m_lesson, Qt::LeftDockWidgetArea,
+        tr("Guess first, then run: the selected scenario's lines to put in the order you expect, checked against "
+           "the real run."));
+
     m_palette = new WorkloadPalette(this);
     connect(m_palette, &WorkloadPalette::workloadRequested, this, &MainWindow::injectWorkload);
     auto* scroll = new QScrollArea(this);
@@ -614,6 +630,7 @@ void MainWindow::createDocks()
     splitDockWidget(latencyDock, timelineDock, Qt::Horizontal);
     splitDockWidget(timelineDock, consoleDock, Qt::Horizontal);
     tabifyDockWidget(workloads, scenarios);
+    tabifyDockWidget(scenarios, lesson);
     workloads->raise();
     resizeDocks({ workloads, queuesDock }, { 420, 380 }, Qt::Horizontal);
     resizeDocks({ queuesDock, poolDock }, { 290, 330 }, Qt::Vertical);
@@ -759,6 +776,11 @@ void MainWindow::showProbes()
 void MainWindow::onTicked()
 {
     m_stepping->sync();
+    // The lesson's run has ended: its answer, from what the console shows.
+    if (m_lessonRunPending && m_feed->finished() && !m_controller->replaying()) {
+        m_lessonRunPending = false;
+        m_lesson->showRun(m_console->outputLines());
+    }
     // The script beside the circle marks the line whose callback runs next, when it is this program's.
     const int nextLine = m_stepping->nextSourceLine();
     m_browser->markSourceLine(nextLine > 0 && m_browser->nodeSource() == m_stepping->emittedSource() ? nextLine : 0);
@@ -836,6 +858,8 @@ void MainWindow::setFontScale(double scale)
         m_consoleView->setFont(fixed);
     if (m_browser)
         m_browser->setCodeFont(fixed);
+    if (m_lesson)
+        m_lesson->setCodeFont(fixed);
     // Presentation mode's larger text is its own; the window's size is what is remembered.
     if (!m_presenting)
         QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);

@@ -16,6 +16,7 @@ class Session;
 }
 class ConsoleModel;
 class LatencyChart;
+class LessonPanel;
 class LiveFeed;
 class NodeCompareDialog;
 class PhaseWheel;
@@ -105,6 +106,7 @@ public:
     ConsoleModel* consoleModel() const { return m_console; }
     QueueModel* queueModel(QueueModel::Queue queue) const;
     ScenarioBrowser* scenarioBrowser() const { return m_browser; }
+    LessonPanel* lessonPanel() const { return m_lesson; }
     WorkloadPalette* workloadPalette() const { return m_palette; }
     PhaseWheel* phaseWheel() const { return m_wheel; }
     PoolLanesView* poolLanes() const { return m_poolLanes; }
@@ -146,6 +148,8 @@ private:
     QueueBoard* m_queues = nullptr;
     PhaseWheel* m_wheel = nullptr;
     ScenarioBrowser* m_browser = nullptr;
+    LessonPanel* m_lesson = nullptr;
+    bool m_lessonRunPending = false; // the lesson asked for the run shown, and waits for its end
     WorkloadPalette* m_palette = nullptr;
     QTreeView* m_consoleView = nullptr;
     PoolLanesView* m_poolLanes = nullptr;

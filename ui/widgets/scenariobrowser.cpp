@@ -241,6 +241,7 @@ void ScenarioBrowser::showCurrent()
 
 void ScenarioBrowser::updateSource()
 {
+    emit selected(current(), overrides());
     auto loaded = ScenarioCatalog::loadScenario(current(), overrides());
     if (auto* program = std::get_if<loopscope::Program>(&loaded))
         m_source->setPlainText(QString::fromStdString(loopscope::emitJs(*program)));

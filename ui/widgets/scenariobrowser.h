@@ -46,6 +46,8 @@ public slots:
     void setCodeFont(const QFont& font);
 
 signals:
+    // Another scenario was selected, or a parameter of the form changed.
+    void selected(const QString& name, const ScenarioCatalog::Overrides& overrides);
     void runRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
     // Compare with Node.js was asked for the selected scenario and the parameters of the form.
     void compareRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);

@@ -1,0 +1,291 @@
+#include "widgets/lessonpanel.h"
+
+#include "catalog/scenariotexts.h"
+#include "models/sessioncontroller.h"
+#include "session/repeatedruns.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <chrono>
+
+namespace {
+
+// Off-screen runs that find the lines to order, and a race when they differ.
+constexpr int ProbeRuns = 3;
+constexpr std::chrono::seconds ProbeTimeout { 10 };
+
+QStringList linesOf(const std::string& output)
+{
+    QStringList lines = QString::fromStdString(output).split(QLatin1Char('\n'));
+    if (!lines.isEmpty() && lines.last().isEmpty())
+        lines.removeLast();
+    return lines;
+}
+
+// Not the order printed: reversed, or turned by one where reversing gives the same lines back.
+QStringList shuffled(const QStringList& lines)
+{
+    QStringList out(lines.rbegin(), lines.rend());
+    if (out == lines && lines.size() > 1)
+        std::rotate(out.begin(), out.begin() + 1, out.end());
+    return out;
+}
+
+} // namespace
+
+LessonPanel::LessonPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    m_title = new QLabel(this);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_title->setWordWrap(true);
+    layout->addWidget(m_title);
+    m_question = new QLabel(this);
+    m_question->setObjectName(QStringLiteral("lessonQuestion"));
+    m_question->setWordWrap(true);
+    layout->addWidget(m_question);
+
+    m_lines = new QListWidget(this);
+    m_lines->setObjectName(QStringLiteral("lessonLines"));
+    m_lines->setDragDropMode(QAbstractItemView::InternalMove);
+    m_lines->setDefaultDropAction(Qt::MoveAction);
+    m_lines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_lines->setAccessibleName(tr("Your order of the lines"));
+    m_lines->setToolTip(tr("Drag a line up or down, or select it and press Alt+Up or Alt+Down."));
+    layout->addWidget(m_lines, 1);
+
+    auto* buttons = new QHBoxLayout;
+    // Alt+Up and Alt+Down move the selected line from the keyboard (eventFilter).
+    m_lines->installEventFilter(this);
+    m_up = new QPushButton(tr("Up"), this);
+    m_up->setToolTip(tr("Moves the selected line up (Alt+Up in the list)."));
+    m_down = new QPushButton(tr("Down"), this);
+    m_down->setToolTip(tr("Moves the selected line down (Alt+Down in the list)."));
+    m_run = new QPushButton(tr("Run and check"), this);
+    m_run->setObjectName(QStringLiteral("lessonRun"));
+    m_run->setToolTip(tr("Runs the scenario in the window, live or stepped, and compares what it prints with your "
+                         "order when it ends."));
+    buttons->addWidget(m_up);
+    buttons->addWidget(m_down);
+    buttons->addStretch(1);
+    buttons->addWidget(m_run);
+    layout->addLayout(buttons);
+
+    m_answer = new QLabel(this);
+    m_answer->setObjectName(QStringLiteral("lessonAnswer"));
+    m_answer->setWordWrap(true);
+    m_answer->setTextFormat(Qt::RichText);
+    layout->addWidget(m_answer);
+
+    auto move = [this](int by) {
+        const int row = m_lines->currentRow();
+        if (row >= 0)
+            moveLine(row, row + by);
+    };
+    connect(m_up, &QPushButton::clicked, this, [move] { move(-1); });
+    connect(m_down, &QPushButton::clicked, this, [move] { move(1); });
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        m_answer->clear();
+        emit runRequested(m_scenario, m_overrides);
+    });
+    setScenario({});
+}
+
+bool LessonPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    // The list takes plain arrows to select; with Alt they move the selected line.
+    if (watched == m_lines && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->modifiers() == Qt::AltModifier && (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down)) {
+            const int row = m_lines->currentRow();
+            moveLine(row, row + (key->key() == Qt::Key_Up ? -1 : 1));
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+LessonPanel::~LessonPanel()
+{
+    stopProbe();
+}
+
+void LessonPanel::stopProbe()
+{
+    if (m_stop)
+        m_stop->store(true);
+    if (m_worker.joinable())
+        m_worker.join();
+}
+
+void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overrides& overrides)
+{
+    stopProbe();
+    m_scenario = name;
+    m_overrides = overrides;
+    m_outputs.clear();
+    m_lines->clear();
+    m_answer->clear();
+    m_run->setEnabled(false);
+    m_up->setEnabled(false);
+    m_down->setEnabled(false);
+    auto loaded = ScenarioCatalog::loadScenario(name, overrides);
+    if (name.isEmpty() || std::holds_alternative<QString>(loaded)) {
+        m_title->setText(tr("Select a scenario: its lesson appears here."));
+        m_question->clear();
+        m_description.clear();
+        return;
+    }
+    loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
+    m_title->setText(program.title.empty() ? name : ScenarioTexts::translate(program.title));
+    m_description = ScenarioTexts::translate(program.description);
+    m_program = std::move(program);
+    m_prepared = false;
+    m_question->setText(tr("Preparing the lesson…"));
+    // The off-screen runs cost a moment of a core: they wait until the lesson is looked at.
+    if (isVisible())
+        prepare();
+}
+
+void LessonPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (!m_prepared && !m_scenario.isEmpty())
+        prepare();
+}
+
+void LessonPanel::prepare()
+{
+    stopProbe();
+    m_prepared = true;
+    loopscope::SessionOptions options;
+    options.costs = SessionController::nodeCosts();
+    options.memoryBudgetMb = SessionController::memoryBudgetMb();
+    m_stop = std::make_shared<std::atomic<bool>>(false);
+    m_worker = std::thread([this, stop = m_stop, program = m_program, options]() mutable {
+        loopscope::RepeatedRuns runs(std::move(program), options);
+        QString problem;
+        for (int run = 0; run < ProbeRuns && !stop->load(); ++run) {
+            const auto started = std::chrono::steady_clock::now();
+            const auto keepGoing
+                = [&] { return !stop->load() && std::chrono::steady_clock::now() - started < ProbeTimeout; };
+            if (runs.runOnce(keepGoing) == loopscope::RepeatedRuns::End::Stopped) {
+                problem = tr("This scenario does not end on its own: run it and watch the circle and the chart.");
+                break;
+            }
+        }
+        if (stop->load())
+            return;
+        QList<QStringList> outputs;
+        for (const auto& output : runs.outputs())
+            outputs.append(linesOf(output.text));
+        QMetaObject::invokeMethod(
+            this, [this, outputs, problem] { onProbed(outputs, problem); }, Qt::QueuedConnection);
+    });
+}
+
+void LessonPanel::onProbed(const QList<QStringList>& outputs, const QString& problem)
+{
+    m_outputs = outputs;
+    m_run->setEnabled(true);
+    if (!problem.isEmpty() || outputs.isEmpty() || outputs.first().size() < 2) {
+        m_question->setText(problem.isEmpty()
+                ? tr("This scenario prints fewer than two lines, so there is no order to guess: run it and watch "
+                     "the circle and the chart.")
+                : problem);
+        return;
+    }
+    m_question->setText(outputs.size() == 1
+            ? tr("In which order will these lines print? Put them in the order you expect (drag them, or Alt+Up "
+                 "and Alt+Down), then run and check.")
+            : tr("This one is a race: the order can change from run to run. Put the lines in the order you "
+                 "expect to see more often, then run and check."));
+    for (const QString& line : shuffled(outputs.first())) {
+        auto* item = new QListWidgetItem(line, m_lines);
+        item->setData(Qt::UserRole, line);
+    }
+    m_lines->setCurrentRow(0);
+    m_up->setEnabled(true);
+    m_down->setEnabled(true);
+}
+
+bool LessonPanel::ready() const
+{
+    return m_lines->count() >= 2;
+}
+
+QStringList LessonPanel::guess() const
+{
+    QStringList lines;
+    for (int row = 0; row < m_lines->count(); ++row)
+        lines << m_lines->item(row)->data(Qt::UserRole).toString();
+    return lines;
+}
+
+void LessonPanel::moveLine(int from, int to)
+{
+    if (from < 0 || from >= m_lines->count() || to < 0 || to >= m_lines->count() || from == to)
+        return;
+    QListWidgetItem* item = m_lines->takeItem(from);
+    m_lines->insertItem(to, item);
+    m_lines->setCurrentRow(to);
+}
+
+void LessonPanel::showRun(const QStringList& printed)
+{
+    const QStringList guessed = guess();
+    if (guessed.isEmpty())
+        return;
+    // Each line says whether it is where the run printed it, in words and colour.
+    int placed = 0;
+    int firstWrong = -1;
+    for (int row = 0; row < m_lines->count(); ++row) {
+        QListWidgetItem* item = m_lines->item(row);
+        const QString line = item->data(Qt::UserRole).toString();
+        const bool right = row < printed.size() && printed[row] == line;
+        placed += right ? 1 : 0;
+        if (!right && firstWrong < 0)
+            firstWrong = row;
+        item->setText((right ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + line);
+        item->setForeground(right ? QColor(0x2e, 0x9e, 0x4f) : QColor(0xd6, 0x45, 0x45));
+    }
+    QString verdict;
+    if (guessed == printed) {
+        verdict = tr("<b>Right.</b> The run printed the lines in the order you put them.");
+    } else if (m_outputs.size() > 1 && m_outputs.contains(guessed)) {
+        verdict = tr("<b>Right, some of the time.</b> This run printed another order, but yours comes too: it is a "
+                     "race. Loop > Run many times shows how often each order wins.");
+    } else {
+        verdict = tr("<b>Not quite.</b> %1 of %2 lines were where you put them. Line %3 printed “%4”, where you "
+                     "expected “%5”.")
+                      .arg(placed)
+                      .arg(guessed.size())
+                      .arg(firstWrong + 1)
+                      .arg(firstWrong < printed.size() ? printed[firstWrong].toHtmlEscaped() : QString(),
+                          guessed[firstWrong].toHtmlEscaped());
+    }
+    m_answer->setText(
+        QStringLiteral("<p>%1</p><p>%2</p>").arg(verdict, tr("<b>Why:</b> %1").arg(m_description.toHtmlEscaped())));
+}
+
+void LessonPanel::setCodeFont(const QFont& font)
+{
+    m_lines->setFont(font);
+}
+
+QString LessonPanel::answerText() const
+{
+    return m_answer->text();
+}
