@@ -90,11 +90,11 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
             break;
         case Workload::MicrotaskChain:
             row.first = makeSpin(
-                1, 10000000, initial.first, tr(" steps"), tr("Promise reactions, each queued by the one before."));
+                1, 1000000000, initial.first, tr(" steps"), tr("Promise reactions, each queued by the one before."));
             break;
         case Workload::NextTickStorm:
             row.first
-                = makeSpin(1, 10000000, initial.first, tr(" ticks"), tr("nextTicks, each queued by the one before."));
+                = makeSpin(1, 1000000000, initial.first, tr(" ticks"), tr("nextTicks, each queued by the one before."));
             break;
         case Workload::TimeoutChunks:
         case Workload::ImmediateChunks:
@@ -220,7 +220,8 @@ WorkloadPalette::Parameters WorkloadPalette::defaults(Workload workload)
         return { 1500, 0 };
     case Workload::MicrotaskChain:
     case Workload::NextTickStorm:
-        return { 200000, 0 };
+        // Long enough to watch: two to three seconds of starved timers, poll and /health.
+        return { 50000000, 0 };
     case Workload::TimeoutChunks:
     case Workload::ImmediateChunks:
         return { 200, 5 };
