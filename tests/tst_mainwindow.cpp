@@ -304,6 +304,7 @@ private slots:
         if (console)
             QVERIFY(console->font().pointSizeF() > consoleSize * 1.2);
         QVERIFY(window.findChild<QWidget*>(QStringLiteral("pointerHighlight"))->isVisible());
+        QCOMPARE(window.phaseWheel()->contrast(), PhaseGeometry::Contrast::Strong);
         QCOMPARE(QSettings().value(QStringLiteral("window/fontScale")), remembered);
 
         action->trigger();
@@ -313,6 +314,7 @@ private slots:
         QVERIFY(dockShown("statusDock"));
         QCOMPARE(QApplication::font().pointSizeF(), textSize);
         QVERIFY(!window.findChild<QWidget*>(QStringLiteral("pointerHighlight"))->isVisible());
+        QCOMPARE(window.phaseWheel()->contrast(), PhaseGeometry::Contrast::Normal);
     }
 
     // The lesson of the scenario selected: its lines shuffled, put in order by the student, then the real

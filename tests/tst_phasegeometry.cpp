@@ -162,6 +162,23 @@ private slots:
         }
     }
 
+    // On a projector (presentation mode) a waiting phase keeps more of its colour and lines are thicker;
+    // the colours of running and blocked phases do not change.
+    void strongContrastForAProjector()
+    {
+        const QColor base(0x4a, 0xa3, 0xdf);
+        using Contrast = PhaseGeometry::Contrast;
+        for (const bool dark : { false, true }) {
+            const QColor normal = PhaseGeometry::fill(base, PhaseGeometry::State::Waiting, dark);
+            const QColor strong = PhaseGeometry::fill(base, PhaseGeometry::State::Waiting, dark, Contrast::Strong);
+            QVERIFY(strong.hsvSaturationF() > 1.5 * normal.hsvSaturationF());
+            QCOMPARE(PhaseGeometry::fill(base, PhaseGeometry::State::Active, dark, Contrast::Strong), base);
+            QVERIFY(PhaseGeometry::heatFill(base, true, dark, Contrast::Strong)
+                != PhaseGeometry::heatFill(base, true, dark));
+        }
+        QVERIFY(PhaseGeometry::strokeWidth(Contrast::Strong) >= 2 * PhaseGeometry::strokeWidth(Contrast::Normal));
+    }
+
     void rates()
     {
         QVERIFY(!PhaseGeometry::showRates(5));

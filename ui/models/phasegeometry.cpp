@@ -183,7 +183,7 @@ PhaseGeometry::State PhaseGeometry::stateOf(
     return State::Active;
 }
 
-QColor PhaseGeometry::fill(const QColor& base, State state, bool dark)
+QColor PhaseGeometry::fill(const QColor& base, State state, bool dark, Contrast contrast)
 {
     switch (state) {
     case State::Blocked:
@@ -195,17 +195,19 @@ QColor PhaseGeometry::fill(const QColor& base, State state, bool dark)
     case State::Waiting:
         break;
     }
-    // A waiting phase keeps a hint of its colour so the circle still reads as seven phases.
+    // A waiting phase keeps a hint of its colour so the circle still reads as seven phases; on a
+    // projector, twice the hint.
+    const double hint = (dark ? 0.45 : 0.30) * (contrast == Contrast::Strong ? 2 : 1);
     QColor muted = base;
-    muted.setHsvF(base.hsvHueF(), base.hsvSaturationF() * (dark ? 0.45 : 0.30), dark ? 0.38 : 0.97);
+    muted.setHsvF(base.hsvHueF(), std::min(1.0, base.hsvSaturationF() * hint), dark ? 0.38 : 0.97);
     return muted;
 }
 
-QColor PhaseGeometry::heatFill(const QColor& base, bool waiting, bool dark)
+QColor PhaseGeometry::heatFill(const QColor& base, bool waiting, bool dark, Contrast contrast)
 {
     if (!waiting)
         return base;
-    const QColor muted = fill(base, State::Waiting, dark);
+    const QColor muted = fill(base, State::Waiting, dark, contrast);
     const double mix = dark ? 0.45 : 0.40;
     return QColor::fromRgbF(float(muted.redF() + (base.redF() - muted.redF()) * mix),
         float(muted.greenF() + (base.greenF() - muted.greenF()) * mix),

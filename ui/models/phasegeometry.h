@@ -90,9 +90,14 @@ public:
     // The state of a phase from what the loop is doing.
     static State stateOf(loopscope::Phase phase, loopscope::Phase running, bool loopRunning, bool inCallback,
         std::int64_t callbackRunningNs);
+    // How strongly the circle is drawn: Strong for a projector (presentation mode), where washed-out
+    // colours and thin lines vanish.
+    enum class Contrast { Normal, Strong };
     // The fill of a phase segment in `state`; `base` is the phase's own colour.
-    static QColor fill(const QColor& base, State state, bool dark);
+    static QColor fill(const QColor& base, State state, bool dark, Contrast contrast = Contrast::Normal);
     // The fill of the heat in a segment: the phase's own colour where callbacks ran, a calm one
     // between it and the waiting fill where poll waited.
-    static QColor heatFill(const QColor& base, bool waiting, bool dark);
+    static QColor heatFill(const QColor& base, bool waiting, bool dark, Contrast contrast = Contrast::Normal);
+    // The width of the lines between and around segments.
+    static double strokeWidth(Contrast contrast) { return contrast == Contrast::Strong ? 6 : 3; }
 };

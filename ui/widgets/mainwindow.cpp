@@ -424,6 +424,7 @@ void MainWindow::setPresenting(bool on)
         restoreGeometry(m_beforePresenting.geometry);
         restoreState(m_beforePresenting.state, StateVersion);
     }
+    m_wheel->setContrast(on ? PhaseGeometry::Contrast::Strong : PhaseGeometry::Contrast::Normal);
     m_pointer->setActive(on);
     m_presentAction->setChecked(on);
 }

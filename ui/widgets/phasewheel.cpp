@@ -288,3 +288,9 @@ bool PhaseWheel::event(QEvent* event)
     }
     return QWidget::event(event);
 }
+
+void PhaseWheel::setContrast(PhaseGeometry::Contrast contrast)
+{
+    m_contrast = contrast;
+    update();
+}

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/phasegeometry.h"
 #include "models/phaseheat.h"
 #include "recording/events.h"
 
@@ -34,6 +35,9 @@ public:
     // The angle of the cursor now, in degrees clockwise from twelve o'clock.
     double cursorAngle() const { return m_angle; }
     bool showingRates() const { return m_showRates; }
+    // Strong contrast for a projector (presentation mode): stronger colours, thicker lines.
+    void setContrast(PhaseGeometry::Contrast contrast);
+    PhaseGeometry::Contrast contrast() const { return m_contrast; }
     // Whether a cursor shows (the loop runs and has begun iterating), and on which phase.
     bool cursorShown() const;
     loopscope::Phase cursorPhase() const { return m_cursorPhase; }
@@ -84,6 +88,7 @@ private:
     std::uint32_t m_lastIteration = 0;
     double m_lapsPerFrame = 0;
     bool m_showRates = false;
+    PhaseGeometry::Contrast m_contrast = PhaseGeometry::Contrast::Normal;
     loopscope::Phase m_cursorPhase = loopscope::Phase::Timers;
     // When the cursor last left each phase, on m_clock; -1 when it has not.
     std::array<std::int64_t, loopscope::PhaseCount> m_leftAtNs {};

@@ -147,7 +147,8 @@ void PhaseWheel::paintSegments(QPainter& painter)
             phase, m_status->phase(), running, m_status->inCallback(), m_status->callbackRunningNs());
         const bool blocked = state == PhaseGeometry::State::Blocked;
         painter.setPen(Qt::NoPen);
-        painter.setBrush(PhaseGeometry::fill(base, blocked ? state : PhaseGeometry::State::Waiting, isDark));
+        painter.setBrush(
+            PhaseGeometry::fill(base, blocked ? state : PhaseGeometry::State::Waiting, isDark, m_contrast));
         painter.drawPath(segmentPath(from, to));
 
         // The heat grows from the hub outwards: in poll the callbacks first, then the waiting.
@@ -156,15 +157,15 @@ void PhaseWheel::paintSegments(QPainter& painter)
             const double hot = phase == Phase::Poll ? m_shares.pollRunning : share;
             const double hotEdge = PhaseGeometry::heatRadius(hot);
             if (hot > 0) {
-                painter.setBrush(PhaseGeometry::heatFill(base, false, isDark));
+                painter.setBrush(PhaseGeometry::heatFill(base, false, isDark, m_contrast));
                 painter.drawPath(sectorPath(from, to, PhaseGeometry::InnerRadius, hotEdge));
             }
             if (share > hot) {
-                painter.setBrush(PhaseGeometry::heatFill(base, true, isDark));
+                painter.setBrush(PhaseGeometry::heatFill(base, true, isDark, m_contrast));
                 painter.drawPath(sectorPath(from, to, hotEdge, PhaseGeometry::heatRadius(share)));
             }
         }
-        painter.setPen(QPen(gap, 3));
+        painter.setPen(QPen(gap, PhaseGeometry::strokeWidth(m_contrast)));
         painter.setBrush(Qt::NoBrush);
         painter.drawPath(segmentPath(from, to));
     }
@@ -187,7 +188,7 @@ void PhaseWheel::paintTrail(QPainter& painter)
         painter.drawPath(sectorPath(from + 0.6, to - 0.6, PhaseGeometry::CursorInner, PhaseGeometry::CursorOuter));
         if (phase == m_cursorPhase) {
             // The phase under the cursor is outlined too, so it reads even where the rim is busy.
-            painter.setPen(QPen(color, 3));
+            painter.setPen(QPen(color, PhaseGeometry::strokeWidth(m_contrast)));
             painter.setBrush(Qt::NoBrush);
             painter.drawPath(segmentPath(from + 0.8, to - 0.8));
         }
@@ -218,12 +219,13 @@ void PhaseWheel::paintLabels(QPainter& painter)
         const double share = m_shares.coveredNs > 0 ? m_shares.of(phase) : 0;
 
         // The text sits on whichever fill reaches the middle of the ring.
-        QColor under = PhaseGeometry::fill(base, PhaseGeometry::State::Waiting, isDark);
+        QColor under = PhaseGeometry::fill(base, PhaseGeometry::State::Waiting, isDark, m_contrast);
         if (state == PhaseGeometry::State::Blocked)
             under = PhaseGeometry::fill(base, state, isDark);
         else if (PhaseGeometry::heatRadius(share) > RingMiddle)
-            under = PhaseGeometry::heatFill(
-                base, phase == Phase::Poll && PhaseGeometry::heatRadius(m_shares.pollRunning) < RingMiddle, isDark);
+            under = PhaseGeometry::heatFill(base,
+                phase == Phase::Poll && PhaseGeometry::heatRadius(m_shares.pollRunning) < RingMiddle, isDark,
+                m_contrast);
         painter.setPen(readableOn(under));
         // A name too wide for its segment (pending, beside the hub) is made smaller rather than spill out.
         const QString name = QString::fromLatin1(loopscope::phaseName(phase));
