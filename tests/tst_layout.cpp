@@ -2,7 +2,6 @@
 // projector's 1280x720: a label, button, spin box, combo box or dock title whose text is wider than
 // the room it has (elided or clipped) fails, named with its text and the widget it is in.
 #include "catalog/scenariocatalog.h"
-#include "models/sessioncontroller.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/runmanydialog.h"
@@ -221,8 +220,7 @@ private slots:
             problems << clippedTexts(&timing);
 
             auto race = ScenarioCatalog::loadScenario(QStringLiteral("main-race"));
-            RunManyDialog runMany(
-                std::get<loopscope::Program>(std::move(race)), SessionController::nodeCosts(), &window);
+            RunManyDialog runMany(std::get<loopscope::Program>(std::move(race)), &window);
             runMany.show();
             QVERIFY(QTest::qWaitForWindowExposed(&runMany));
             problems << clippedTexts(&runMany);

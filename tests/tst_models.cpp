@@ -1,12 +1,14 @@
 #include "catalog/scenariocatalog.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
+#include "models/offscreenruns.h"
 #include "models/queuemodel.h"
 #include "models/statusmodel.h"
 #include "recording/stringtable.h"
 #include "session/session.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QTest>
 
 using loopscope::QueueItem;
@@ -117,6 +119,48 @@ private slots:
         QFETCH(int, reason);
         QFETCH(QString, text);
         QCOMPARE(StatusModel::pollDescription(timeoutMs, loopscope::PollReason(reason)), text);
+    }
+
+    // Off-screen runs report after each run and once at the end; Stop ends them after the run in
+    // progress and says so; cancelled runs report nothing more; a run that never ends times out.
+    void offscreenRunsReportEachRunAndTheirEnd()
+    {
+        auto race = ScenarioCatalog::loadScenario(QStringLiteral("main-race"));
+        const loopscope::Program program = std::get<loopscope::Program>(race);
+        OffscreenRuns runs;
+        QSignalSpy progressed(&runs, &OffscreenRuns::progressed);
+        QSignalSpy finished(&runs, &OffscreenRuns::finished);
+        runs.start(program, 12, std::chrono::seconds(30));
+        QVERIFY(runs.isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY(!runs.isRunning());
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(progressed.count(), 12);
+        const auto outputs = progressed.last().first().value<QList<OffscreenRuns::Output>>();
+        int total = 0;
+        for (const OffscreenRuns::Output& output : outputs) {
+            QCOMPARE(output.lines.size(), 2);
+            total += output.runs;
+        }
+        QCOMPARE(total, 12);
+        QCOMPARE(progressed.last().at(1).toInt(), 12);
+
+        // Cancelled: nothing more is heard of those runs.
+        progressed.clear();
+        finished.clear();
+        runs.start(program, 1000, std::chrono::seconds(30));
+        runs.cancel();
+        QVERIFY(!runs.isRunning());
+        QTest::qWait(200);
+        QCOMPARE(finished.count(), 0);
+
+        // A program that never ends on its own.
+        auto endless = ScenarioCatalog::parse(R"({"format":"loopscope-program","version":1,"name":"e","main":[
+            {"op":"chain","via":"setTimeout","ms":5,"times":2000000000}]})",
+            QStringLiteral("endless"));
+        runs.start(std::get<loopscope::Program>(endless), 3, std::chrono::milliseconds(300));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(finished.first().first().toBool(), true);
     }
 };
 

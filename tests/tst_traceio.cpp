@@ -493,7 +493,6 @@ private slots:
         QCOMPARE(file.read(2) == QByteArray("\x1f\x8b"), name.endsWith(QLatin1String(".gz")));
     }
 
-    // A compressed recording cut short or damaged is refused with one line that says so.
     // A trace written as its run goes holds the same records as one written at once, and reads back
     // the same, compressed or not; its tracks are named though the first record came before their names.
     void streamsATraceAsItsRunGoes_data() { roundTripsThroughAFile_data(); }
@@ -618,6 +617,7 @@ private slots:
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
     }
 
+    // A compressed recording cut short or damaged is refused with one line that says so.
     void refusesBrokenGzip_data()
     {
         QTest::addColumn<int>("keep");

@@ -1,8 +1,6 @@
 #include "widgets/lessonpanel.h"
 
 #include "catalog/scenariotexts.h"
-#include "models/sessioncontroller.h"
-#include "session/repeatedruns.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -19,15 +17,7 @@ namespace {
 
 // Off-screen runs that find the lines to order, and a race when they differ.
 constexpr int ProbeRuns = 3;
-constexpr std::chrono::seconds ProbeTimeout { 10 };
-
-QStringList linesOf(const std::string& output)
-{
-    QStringList lines = QString::fromStdString(output).split(QLatin1Char('\n'));
-    if (!lines.isEmpty() && lines.last().isEmpty())
-        lines.removeLast();
-    return lines;
-}
+constexpr std::chrono::milliseconds ProbeTimeout { 10000 };
 
 // Not the order printed: reversed, or turned by one where reversing gives the same lines back.
 QStringList shuffled(const QStringList& lines)
@@ -42,7 +32,14 @@ QStringList shuffled(const QStringList& lines)
 
 LessonPanel::LessonPanel(QWidget* parent)
     : QWidget(parent)
+    , m_probe(new OffscreenRuns(this))
 {
+    connect(m_probe, &OffscreenRuns::progressed, this, [this](const QList<OffscreenRuns::Output>& outputs) {
+        m_outputs.clear();
+        for (const OffscreenRuns::Output& output : outputs)
+            m_outputs.append(output.lines);
+    });
+    connect(m_probe, &OffscreenRuns::finished, this, &LessonPanel::onProbed);
     setObjectName(QStringLiteral("lessonPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -117,22 +114,9 @@ bool LessonPanel::eventFilter(QObject* watched, QEvent* event)
     return QWidget::eventFilter(watched, event);
 }
 
-LessonPanel::~LessonPanel()
-{
-    stopProbe();
-}
-
-void LessonPanel::stopProbe()
-{
-    if (m_stop)
-        m_stop->store(true);
-    if (m_worker.joinable())
-        m_worker.join();
-}
-
 void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overrides& overrides)
 {
-    stopProbe();
+    m_probe->cancel();
     m_scenario = name;
     m_overrides = overrides;
     m_outputs.clear();
@@ -168,43 +152,19 @@ void LessonPanel::showEvent(QShowEvent* event)
 
 void LessonPanel::prepare()
 {
-    stopProbe();
     m_prepared = true;
-    loopscope::SessionOptions options;
-    options.costs = SessionController::nodeCosts();
-    options.memoryBudgetMb = SessionController::memoryBudgetMb();
-    m_stop = std::make_shared<std::atomic<bool>>(false);
-    m_worker = std::thread([this, stop = m_stop, program = m_program, options]() mutable {
-        loopscope::RepeatedRuns runs(std::move(program), options);
-        QString problem;
-        for (int run = 0; run < ProbeRuns && !stop->load(); ++run) {
-            const auto started = std::chrono::steady_clock::now();
-            const auto keepGoing
-                = [&] { return !stop->load() && std::chrono::steady_clock::now() - started < ProbeTimeout; };
-            if (runs.runOnce(keepGoing) == loopscope::RepeatedRuns::End::Stopped) {
-                problem = tr("This scenario does not end on its own: run it and watch the circle and the chart.");
-                break;
-            }
-        }
-        if (stop->load())
-            return;
-        QList<QStringList> outputs;
-        for (const auto& output : runs.outputs())
-            outputs.append(linesOf(output.text));
-        QMetaObject::invokeMethod(
-            this, [this, outputs, problem] { onProbed(outputs, problem); }, Qt::QueuedConnection);
-    });
+    m_probe->start(m_program, ProbeRuns, ProbeTimeout);
 }
 
-void LessonPanel::onProbed(const QList<QStringList>& outputs, const QString& problem)
+void LessonPanel::onProbed(bool timedOut)
 {
-    m_outputs = outputs;
+    const QList<QStringList>& outputs = m_outputs;
     m_run->setEnabled(true);
-    if (!problem.isEmpty() || outputs.isEmpty() || outputs.first().size() < 2) {
-        m_question->setText(problem.isEmpty()
-                ? tr("This scenario prints fewer than two lines, so there is no order to guess: run it and watch "
-                     "the circle and the chart.")
-                : problem);
+    if (timedOut || outputs.isEmpty() || outputs.first().size() < 2) {
+        m_question->setText(timedOut
+                ? tr("This scenario does not end on its own: run it and watch the circle and the chart.")
+                : tr("This scenario prints fewer than two lines, so there is no order to guess: run it and watch "
+                     "the circle and the chart."));
         return;
     }
     m_question->setText(outputs.size() == 1

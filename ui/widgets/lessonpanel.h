@@ -1,13 +1,10 @@
 #pragma once
 
 #include "catalog/scenariocatalog.h"
+#include "models/offscreenruns.h"
 
 #include <QStringList>
 #include <QWidget>
-
-#include <atomic>
-#include <memory>
-#include <thread>
 
 class QLabel;
 class QListWidget;
@@ -24,7 +21,6 @@ class LessonPanel : public QWidget
 
 public:
     explicit LessonPanel(QWidget* parent = nullptr);
-    ~LessonPanel() override;
 
     // Prepares the lesson of the scenario `name`; its lines come a moment later (ready()).
     void setScenario(const QString& name, const ScenarioCatalog::Overrides& overrides = {});
@@ -52,8 +48,7 @@ protected:
 private:
     // Runs the program off screen to find its lines.
     void prepare();
-    void onProbed(const QList<QStringList>& outputs, const QString& problem);
-    void stopProbe();
+    void onProbed(bool timedOut);
 
     QString m_scenario;
     ScenarioCatalog::Overrides m_overrides;
@@ -68,6 +63,5 @@ private:
     QPushButton* m_down = nullptr;
     QPushButton* m_run = nullptr;
     QLabel* m_answer = nullptr;
-    std::thread m_worker;
-    std::shared_ptr<std::atomic<bool>> m_stop;
+    OffscreenRuns* m_probe = nullptr;
 };

@@ -727,7 +727,7 @@ RunManyDialog* MainWindow::runManyTimes()
     // the timing settings as they are now get a fresh dialog.
     if (!m_runManyDialog || !m_runManyDialog->isRunning()) {
         delete m_runManyDialog;
-        m_runManyDialog = new RunManyDialog(std::move(*program), SessionController::nodeCosts(), this);
+        m_runManyDialog = new RunManyDialog(std::move(*program), this);
         m_runManyDialog->run();
     }
     m_runManyDialog->show();

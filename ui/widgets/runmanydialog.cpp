@@ -1,8 +1,5 @@
 #include "widgets/runmanydialog.h"
 
-#include "models/sessioncontroller.h"
-#include "session/repeatedruns.h"
-
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,19 +22,12 @@ constexpr int DefaultRuns = 100;
 constexpr std::chrono::seconds RunTimeout { 30 };
 constexpr int Padding = 8;
 
-QList<OutputBars::Output> barsOf(const std::vector<loopscope::RepeatedRuns::Output>& outputs)
+// The most frequent first; ties keep the order they came in.
+QList<OutputBars::Output> mostFrequentFirst(QList<OutputBars::Output> outputs)
 {
-    QList<OutputBars::Output> bars;
-    for (const auto& output : outputs) {
-        QStringList lines = QString::fromStdString(output.text).split(QLatin1Char('\n'));
-        if (!lines.isEmpty() && lines.last().isEmpty())
-            lines.removeLast();
-        bars.append({ lines, output.runs });
-    }
-    // The most frequent first; ties keep the order they came in.
-    std::stable_sort(bars.begin(), bars.end(),
+    std::stable_sort(outputs.begin(), outputs.end(),
         [](const OutputBars::Output& a, const OutputBars::Output& b) { return a.runs > b.runs; });
-    return bars;
+    return outputs;
 }
 
 QString joinedLines(const QStringList& lines)
@@ -141,10 +131,10 @@ void OutputBars::paintEvent(QPaintEvent*)
     }
 }
 
-RunManyDialog::RunManyDialog(loopscope::Program program, const loopscope::NodeCosts& costs, QWidget* parent)
+RunManyDialog::RunManyDialog(loopscope::Program program, QWidget* parent)
     : QDialog(parent)
     , m_program(std::move(program))
-    , m_costs(costs)
+    , m_offscreen(new OffscreenRuns(this))
 {
     setObjectName(QStringLiteral("runManyDialog"));
     const QString name = QString::fromStdString(m_program.name);
@@ -205,57 +195,22 @@ RunManyDialog::RunManyDialog(loopscope::Program program, const loopscope::NodeCo
     layout->addWidget(buttons);
 
     connect(m_run, &QPushButton::clicked, this, &RunManyDialog::run);
-    connect(m_stop, &QPushButton::clicked, this, [this] { m_stopRequested = true; });
+    connect(m_stop, &QPushButton::clicked, m_offscreen, &OffscreenRuns::stop);
+    connect(m_offscreen, &OffscreenRuns::progressed, this, &RunManyDialog::showRuns);
+    connect(m_offscreen, &OffscreenRuns::finished, this, &RunManyDialog::finishRuns);
     setRunning(false);
     resize(640, 360);
-}
-
-RunManyDialog::~RunManyDialog()
-{
-    m_stopRequested = true;
-    joinWorker();
-}
-
-void RunManyDialog::joinWorker()
-{
-    if (m_worker.joinable())
-        m_worker.join();
 }
 
 void RunManyDialog::run()
 {
     if (isRunning())
         return;
-    joinWorker();
     const int total = m_runs->value();
     QSettings().setValue(QLatin1String(RunsKey), total);
-    m_stopRequested = false;
+    m_offscreen->start(m_program, total, RunTimeout);
     setRunning(true);
     showRuns({}, 0, total);
-    loopscope::SessionOptions options;
-    options.costs = m_costs;
-    options.memoryBudgetMb = SessionController::memoryBudgetMb();
-    m_worker = std::thread([this, total, options, program = m_program]() mutable {
-        loopscope::RepeatedRuns runs(std::move(program), options);
-        QString problem;
-        for (int done = 0; done < total && !m_stopRequested.load(); ++done) {
-            const auto started = std::chrono::steady_clock::now();
-            const auto keepGoing
-                = [&] { return !m_stopRequested.load() && std::chrono::steady_clock::now() - started < RunTimeout; };
-            if (runs.runOnce(keepGoing) == loopscope::RepeatedRuns::End::Stopped) {
-                if (!m_stopRequested.load())
-                    problem = tr("A run did not end within %L1 s, so the program may never end on its own (a "
-                                 "server, an endless chain); the runs before it are counted.")
-                                  .arg(RunTimeout.count());
-                break;
-            }
-            QMetaObject::invokeMethod(
-                this, [this, outputs = barsOf(runs.outputs()), done, total] { showRuns(outputs, done + 1, total); },
-                Qt::QueuedConnection);
-        }
-        QMetaObject::invokeMethod(
-            this, [this, problem] { finishRuns(problem); }, Qt::QueuedConnection);
-    });
 }
 
 void RunManyDialog::showRuns(const QList<OutputBars::Output>& outputs, int done, int total)
@@ -265,15 +220,17 @@ void RunManyDialog::showRuns(const QList<OutputBars::Output>& outputs, int done,
     int counted = 0;
     for (const OutputBars::Output& output : outputs)
         counted += output.runs;
-    m_bars->setOutputs(outputs, counted);
+    m_bars->setOutputs(mostFrequentFirst(outputs), counted);
     m_verdict->setText(verdictText());
 }
 
-void RunManyDialog::finishRuns(const QString& problem)
+void RunManyDialog::finishRuns(bool timedOut)
 {
-    joinWorker();
     setRunning(false);
-    m_verdict->setText(problem.isEmpty() ? verdictText() : problem);
+    m_verdict->setText(timedOut ? tr("A run did not end within %L1 s, so the program may never end on its own (a "
+                                     "server, an endless chain); the runs before it are counted.")
+                                      .arg(RunTimeout.count())
+                                : verdictText());
 }
 
 QString RunManyDialog::verdictText() const
@@ -292,7 +249,6 @@ QString RunManyDialog::verdictText() const
 
 void RunManyDialog::setRunning(bool running)
 {
-    m_running = running;
     m_run->setEnabled(!running);
     m_runs->setEnabled(!running);
     m_stop->setEnabled(running);
@@ -301,7 +257,7 @@ void RunManyDialog::setRunning(bool running)
 void RunManyDialog::reject()
 {
     if (isRunning()) {
-        m_stopRequested = true;
+        m_offscreen->stop();
         return;
     }
     QDialog::reject();

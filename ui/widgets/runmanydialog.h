@@ -1,15 +1,12 @@
 #pragma once
 
+#include "models/offscreenruns.h"
 #include "program/program.h"
-#include "runtime/nodecosts.h"
 
 #include <QDialog>
 #include <QList>
 #include <QStringList>
 #include <QWidget>
-
-#include <atomic>
-#include <thread>
 
 class QLabel;
 class QProgressBar;
@@ -24,11 +21,7 @@ class OutputBars : public QWidget
     Q_OBJECT
 
 public:
-    struct Output
-    {
-        QStringList lines;
-        int runs = 0;
-    };
+    using Output = OffscreenRuns::Output;
 
     explicit OutputBars(QWidget* parent = nullptr);
     void setOutputs(const QList<Output>& outputs, int totalRuns);
@@ -59,13 +52,13 @@ class RunManyDialog : public QDialog
     Q_OBJECT
 
 public:
-    RunManyDialog(loopscope::Program program, const loopscope::NodeCosts& costs, QWidget* parent = nullptr);
-    ~RunManyDialog() override;
+    // Runs with the window's Node.js timing (SessionController).
+    RunManyDialog(loopscope::Program program, QWidget* parent = nullptr);
 
     // Starts the runs with the count of the form.
     void run();
     // True from run() until the last run's outputs are shown.
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_offscreen->isRunning(); }
     OutputBars* bars() const { return m_bars; }
     QString verdictText() const;
 
@@ -73,21 +66,16 @@ public slots:
     void reject() override;
 
 private:
-    // On the GUI thread, after each run of the worker.
     void showRuns(const QList<OutputBars::Output>& outputs, int done, int total);
-    void finishRuns(const QString& problem);
+    void finishRuns(bool timedOut);
     void setRunning(bool running);
-    void joinWorker();
 
     loopscope::Program m_program;
-    loopscope::NodeCosts m_costs;
+    OffscreenRuns* m_offscreen = nullptr;
     QLabel* m_verdict = nullptr;
     QSpinBox* m_runs = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_stop = nullptr;
     QProgressBar* m_progress = nullptr;
     OutputBars* m_bars = nullptr;
-    std::thread m_worker;
-    std::atomic<bool> m_stopRequested { false };
-    bool m_running = false; // the GUI thread's
 };
