@@ -3,6 +3,7 @@
 #include "catalog/scenariocatalog.h"
 #include "models/offscreenruns.h"
 
+#include <QElapsedTimer>
 #include <QStringList>
 #include <QWidget>
 
@@ -64,4 +65,5 @@ private:
     QPushButton* m_run = nullptr;
     QLabel* m_answer = nullptr;
     OffscreenRuns* m_probe = nullptr;
+    QElapsedTimer m_probing;
 };
