@@ -42,6 +42,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -413,6 +414,19 @@ void MainWindow::setPresenting(bool on)
         setFontScale(m_fontScale * PresentationScale);
         insertToolBarBreak(m_probeBar);
         showFullScreen();
+        // The circle is what the room watches: the side panels give it most of the width.
+        QTimer::singleShot(0, this, [this] {
+            QList<QDockWidget*> sides;
+            QList<int> widths;
+            for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+                const Qt::DockWidgetArea area = dockWidgetArea(dock);
+                if (dock->isVisible() && (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea)) {
+                    sides << dock;
+                    widths << std::min(dock->width(), width() * 22 / 100);
+                }
+            }
+            resizeDocks(sides, widths, Qt::Horizontal);
+        });
     } else {
         m_presenting = false;
         removeToolBarBreak(m_probeBar);
