@@ -198,9 +198,11 @@ int run(const CommandLine& options)
     // would otherwise grow by hundreds of bytes an iteration).
     sessionOptions.record = !options.traceFile.isEmpty() || !options.csvFile.isEmpty() || options.summary;
     // The outputs are written as the run goes and the records let go, so a run of any length holds
-    // little; a rolling window keeps the latest part instead, written at the end.
+    // little; a rolling window keeps the latest part of a trace or CSV instead, written at the end (a
+    // summary alone adds up the whole run either way).
     std::optional<outputfiles::Streamed> streamed;
-    if (sessionOptions.record && !options.rollingWindow) {
+    const bool keepsFiles = !options.traceFile.isEmpty() || !options.csvFile.isEmpty();
+    if (sessionOptions.record && !(options.rollingWindow && keepsFiles)) {
         streamed.emplace(options);
         sessionOptions.consume = [&streamed](const loopscope::Record& record, std::size_t log,
                                      const loopscope::Recording& from) { streamed->add(record, log, from); };

@@ -1002,6 +1002,15 @@ void TestCli::aRollingWindowKeepsTheLatestPart()
             steps += log[i].span.count;
     }
     QVERIFY2(steps > 1000 && steps < 150000, std::to_string(steps).c_str());
+
+    // A summary alone needs no window of events: it adds up the whole run.
+    const Run summary = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--memory-budget"),
+            QStringLiteral("16"), QStringLiteral("--rolling-window"), QStringLiteral("--summary") },
+        StopBudgetMs * 3);
+    QVERIFY2(summary.finished && summary.exitCode == 0, describe(summary).constData());
+    QVERIFY2(summary.err.contains("Callbacks: 150001"), describe(summary).constData());
+    QVERIFY2(summary.err.contains("Dropped events: 0"), describe(summary).constData());
 }
 
 void TestCli::traceCapTruncatesTheTrace()
