@@ -173,6 +173,17 @@ void LatencyChart::resizeEvent(QResizeEvent* event)
 {
     QChartView::resizeEvent(event);
     layoutTopRow();
+    fitAxisTitles();
+}
+
+// The right axis's title runs along the plot's height: where that is too short for it (a short dock,
+// large text) it says only "%", which its numbers and the legend's "busy" explain, rather than be cut.
+void LatencyChart::fitAxisTitles()
+{
+    const QString full = tr("utilisation %");
+    const int room = height() - (m_controls ? m_controls->height() : 0) - 3 * fontMetrics().height();
+    const int needed = QFontMetrics(m_axisElu->titleFont()).horizontalAdvance(full);
+    m_axisElu->setTitleText(needed <= room ? full : QStringLiteral("%"));
 }
 
 void LatencyChart::setLiveClock(std::function<LiveClock()> clock)
@@ -242,9 +253,12 @@ void LatencyChart::changeEvent(QEvent* event)
     QChartView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
-    // Larger text (a projector, presentation mode): the legend's names may no longer fit in full.
-    if (event->type() == QEvent::FontChange && m_legend)
+    // Larger text (a projector, presentation mode): the legend's names and the axis title may no longer
+    // fit in full.
+    if (event->type() == QEvent::FontChange && m_legend) {
         updateLegend();
+        fitAxisTitles();
+    }
 }
 
 void LatencyChart::onReset()

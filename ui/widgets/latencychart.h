@@ -110,6 +110,9 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // The right axis says "%" alone where its plot is too short for its whole title.
+    void fitAxisTitles();
+
     struct Bucket
     {
         std::vector<LatencyStep> delays;
