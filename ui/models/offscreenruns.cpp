@@ -3,9 +3,16 @@
 #include "models/sessioncontroller.h"
 #include "session/repeatedruns.h"
 
+#include <QTimer>
+
+#include <mutex>
 #include <utility>
 
 namespace {
+
+// How often the window looks at what the worker has found: a run of a small program takes a few
+// milliseconds, so a tally is at most this late.
+constexpr int PollMs = 40;
 
 QList<OffscreenRuns::Output> outputsOf(const std::vector<loopscope::RepeatedRuns::Output>& outputs)
 {
@@ -21,13 +28,29 @@ QList<OffscreenRuns::Output> outputsOf(const std::vector<loopscope::RepeatedRuns
 
 } // namespace
 
+// What the worker has found, handed to this object's thread under the mutex.
+struct OffscreenRuns::Shared
+{
+    std::atomic<bool> stop { false };
+    std::mutex mutex;
+    QList<Output> outputs;
+    int done = 0;
+    bool over = false;
+    bool timedOut = false;
+};
+
 OffscreenRuns::OffscreenRuns(QObject* parent)
     : QObject(parent)
-{ }
+    , m_timer(new QTimer(this))
+{
+    m_timer->setInterval(PollMs);
+    connect(m_timer, &QTimer::timeout, this, &OffscreenRuns::poll);
+}
 
 OffscreenRuns::~OffscreenRuns()
 {
-    stop();
+    if (m_shared)
+        m_shared->stop = true;
     join();
 }
 
@@ -39,57 +62,74 @@ void OffscreenRuns::join()
 
 void OffscreenRuns::stop()
 {
-    if (m_stop)
-        m_stop->store(true);
+    if (m_shared)
+        m_shared->stop = true;
 }
 
 void OffscreenRuns::cancel()
 {
     stop();
-    // What the worker posts from now on finds another flag (or none) and is dropped.
-    m_stop.reset();
-    m_running = false;
+    m_shared.reset();
+    m_timer->stop();
 }
 
 void OffscreenRuns::start(loopscope::Program program, int runs, std::chrono::milliseconds timeout)
 {
-    stop();
+    cancel();
     join();
     loopscope::SessionOptions options;
     options.costs = SessionController::nodeCosts();
     options.memoryBudgetMb = SessionController::memoryBudgetMb();
-    m_stop = std::make_shared<std::atomic<bool>>(false);
-    m_running = true;
-    // The worker posts to this object, on its own thread; it is joined before the object goes, and
-    // Qt drops what was posted to an object being destroyed.
-    m_worker = std::thread([this, stop = m_stop, program = std::move(program), options, runs, timeout]() mutable {
+    m_shared = std::make_shared<Shared>();
+    m_reported = 0;
+    m_total = runs;
+    m_worker = std::thread([shared = m_shared, program = std::move(program), options, runs, timeout]() mutable {
         loopscope::RepeatedRuns repeated(std::move(program), options);
         bool timedOut = false;
-        for (int done = 0; done < runs && !stop->load(); ++done) {
+        for (int done = 0; done < runs && !shared->stop; ++done) {
             const auto started = std::chrono::steady_clock::now();
             const auto keepGoing
-                = [&] { return !stop->load() && std::chrono::steady_clock::now() - started < timeout; };
+                = [&] { return !shared->stop && std::chrono::steady_clock::now() - started < timeout; };
             if (repeated.runOnce(keepGoing) == loopscope::RepeatedRuns::End::Stopped) {
-                timedOut = !stop->load();
+                timedOut = !shared->stop;
                 break;
             }
-            QMetaObject::invokeMethod(
-                this,
-                [this, stop, outputs = outputsOf(repeated.outputs()), done, runs] {
-                    if (stop == m_stop)
-                        emit progressed(outputs, done + 1, runs);
-                },
-                Qt::QueuedConnection);
+            QList<Output> outputs = outputsOf(repeated.outputs());
+            std::lock_guard lock(shared->mutex);
+            shared->outputs = std::move(outputs);
+            shared->done = done + 1;
         }
-        QMetaObject::invokeMethod(
-            this,
-            [this, stop, timedOut] {
-                // Runs already replaced by newer ones have nothing more to report.
-                if (stop != m_stop)
-                    return;
-                m_running = false;
-                emit finished(timedOut);
-            },
-            Qt::QueuedConnection);
+        std::lock_guard lock(shared->mutex);
+        shared->over = true;
+        shared->timedOut = timedOut;
     });
+    m_timer->start();
+}
+
+void OffscreenRuns::poll()
+{
+    if (!m_shared)
+        return;
+    QList<Output> outputs;
+    int done = 0;
+    bool over = false;
+    bool timedOut = false;
+    {
+        std::lock_guard lock(m_shared->mutex);
+        done = m_shared->done;
+        over = m_shared->over;
+        timedOut = m_shared->timedOut;
+        if (done != m_reported)
+            outputs = m_shared->outputs;
+    }
+    if (done != m_reported) {
+        m_reported = done;
+        emit progressed(outputs, done, m_total);
+    }
+    if (over) {
+        m_timer->stop();
+        m_shared.reset();
+        join();
+        emit finished(timedOut);
+    }
 }

@@ -11,9 +11,14 @@
 #include <memory>
 #include <thread>
 
+class QTimer;
+
 // A program run again and again off screen, on a worker thread, recording nothing (RepeatedRuns), with
 // the window's Node.js timing and memory budget: after each run it reports every distinct output so
 // far. Loop > Run many times draws them; the lesson dock finds the lines to order, and a race, with them.
+//
+// The worker only writes what it found under a mutex; a timer on this object's thread reads it, as the
+// views poll the loop thread, so no hand-off between threads goes through Qt's event queue.
 class OffscreenRuns : public QObject
 {
     Q_OBJECT
@@ -37,7 +42,7 @@ public:
     // Ends the runs as stop() does, but nothing more is reported of them: they are no longer wanted.
     void cancel();
     // From start() until finished() has been delivered.
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_shared != nullptr; }
 
 signals:
     // Outputs in the order they first came, after `done` of `total` runs.
@@ -46,9 +51,14 @@ signals:
     void finished(bool timedOut);
 
 private:
+    struct Shared;
     void join();
+    // The timer's tick: reports what the worker has found since the last one.
+    void poll();
 
     std::thread m_worker;
-    std::shared_ptr<std::atomic<bool>> m_stop;
-    bool m_running = false; // the thread that owns this object's
+    std::shared_ptr<Shared> m_shared; // the runs reported on; null when none are
+    QTimer* m_timer = nullptr;
+    int m_reported = 0;
+    int m_total = 0;
 };
