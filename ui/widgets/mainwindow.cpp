@@ -8,7 +8,6 @@
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
 #include "widgets/helpdialogs.h"
-#include "widgets/language.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/nodecomparedialog.h"
@@ -23,7 +22,6 @@
 #include "widgets/workloadpalette.h"
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -32,9 +30,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QProcess>
-#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -42,7 +37,6 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -51,9 +45,6 @@ namespace {
 
 const char* const GeometryKey = "window/geometry";
 const char* const StateKey = "window/state";
-const char* const FontScaleKey = "window/fontScale";
-// Bump when the dock layout changes, so an old saved state does not scramble a new layout.
-constexpr int StateVersion = 3;
 
 QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
@@ -312,176 +303,6 @@ void MainWindow::createHelpMenu()
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setToolTipsVisible(true);
     help->addActions({ shortcuts, explained, about });
-}
-
-void MainWindow::createViewMenu()
-{
-    m_themeAction = addControl(tr("Dark theme"), QKeySequence(QStringLiteral("Ctrl+T")),
-        tr("Switches between the light and the dark theme; the choice is remembered."));
-    m_themeAction->setCheckable(true);
-    connect(m_themeAction, &QAction::toggled, this,
-        [this](bool dark) { setTheme(dark ? Theme::Mode::Dark : Theme::Mode::Light); });
-    auto* zoomIn = addControl(tr("Larger text"), QKeySequence::ZoomIn, tr("Makes all text larger, for a projector."));
-    connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
-    auto* zoomOut = addControl(tr("Smaller text"), QKeySequence::ZoomOut, tr("Makes all text smaller."));
-    connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
-    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    viewMenu->addAction(m_themeAction);
-    QAction* slotMode = viewMenu->addAction(tr("Timeline: one slot per callback"));
-    slotMode->setCheckable(true);
-    slotMode->setToolTip(tr("Gives each callback of the main loop the same width in the timeline, in the order they "
-                            "ran, so the jobs of a drain can be counted (S in the timeline)."));
-    slotMode->setObjectName(QStringLiteral("slotModeAction"));
-    // The timeline is made with the docks, after the menus.
-    connect(slotMode, &QAction::toggled, this, [this](bool on) { m_timeline->setSlotMode(on); });
-    viewMenu->addAction(zoomIn);
-    viewMenu->addAction(zoomOut);
-    viewMenu->addSeparator();
-    m_presentAction = addControl(tr("&Presentation mode"), QKeySequence(Qt::Key_F11),
-        tr("Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything "
-           "drawn larger, the mouse pointer ringed. F11 again returns to the window as it was."));
-    m_presentAction->setObjectName(QStringLiteral("presentAction"));
-    m_presentAction->setCheckable(true);
-    connect(m_presentAction, &QAction::toggled, this, &MainWindow::setPresenting);
-    viewMenu->addAction(m_presentAction);
-    viewMenu->addMenu(createPresentationPanelsMenu());
-    viewMenu->addSeparator();
-    viewMenu->addMenu(createLanguageMenu());
-}
-
-namespace {
-
-const char* const PresentationPanelsKey = "presentation/panels";
-// How much larger everything is drawn in presentation mode, on top of the text size chosen.
-constexpr double PresentationScale = 1.35;
-
-QStringList presentationPanels()
-{
-    return QSettings()
-        .value(QLatin1String(PresentationPanelsKey),
-            QStringList { QStringLiteral("lessonDock"), QStringLiteral("queuesDock"), QStringLiteral("consoleDock"),
-                QStringLiteral("latencyDock") })
-        .toStringList();
-}
-
-} // namespace
-
-// View > Panels in presentation: which docks presentation mode keeps beside the circle (remembered).
-QMenu* MainWindow::createPresentationPanelsMenu()
-{
-    QMenu* menu = new QMenu(tr("Panels in presentation"), this);
-    menu->setObjectName(QStringLiteral("presentationPanelsMenu"));
-    const std::pair<QString, QString> panels[] = {
-        { QStringLiteral("lessonDock"), tr("Lesson") },
-        { QStringLiteral("queuesDock"), tr("Queues") },
-        { QStringLiteral("consoleDock"), tr("Console") },
-        { QStringLiteral("latencyDock"), tr("Latency") },
-        { QStringLiteral("timelineDock"), tr("Timeline") },
-        { QStringLiteral("poolDock"), tr("Thread pool") },
-        { QStringLiteral("workloadsDock"), tr("Workloads") },
-        { QStringLiteral("statusDock"), tr("Loop status") },
-    };
-    for (const auto& [dockName, title] : panels) {
-        QAction* action = menu->addAction(title);
-        action->setCheckable(true);
-        action->setChecked(presentationPanels().contains(dockName));
-        connect(action, &QAction::toggled, this, [this, dockName = dockName](bool on) {
-            QStringList shown = presentationPanels();
-            shown.removeAll(dockName);
-            if (on)
-                shown.append(dockName);
-            QSettings().setValue(QLatin1String(PresentationPanelsKey), shown);
-            if (m_presenting) {
-                if (auto* dock = findChild<QDockWidget*>(dockName))
-                    dock->setVisible(on);
-            }
-        });
-    }
-    return menu;
-}
-
-void MainWindow::setPresenting(bool on)
-{
-    if (on == m_presenting)
-        return;
-    if (on) {
-        m_beforePresenting = { saveGeometry(), saveState(StateVersion), m_fontScale, isMaximized() };
-        m_presenting = true;
-        const QStringList shown = presentationPanels();
-        for (QDockWidget* dock : findChildren<QDockWidget*>())
-            dock->setVisible(shown.contains(dock->objectName()));
-        setFontScale(m_fontScale * PresentationScale);
-        insertToolBarBreak(m_probeBar);
-        showFullScreen();
-        // The circle is what the room watches: the side panels give it most of the width.
-        QTimer::singleShot(0, this, [this] {
-            QList<QDockWidget*> sides;
-            QList<int> widths;
-            for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-                const Qt::DockWidgetArea area = dockWidgetArea(dock);
-                if (dock->isVisible() && (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea)) {
-                    sides << dock;
-                    widths << std::min(dock->width(), width() * 22 / 100);
-                }
-            }
-            resizeDocks(sides, widths, Qt::Horizontal);
-        });
-    } else {
-        m_presenting = false;
-        removeToolBarBreak(m_probeBar);
-        setFontScale(m_beforePresenting.fontScale);
-        if (m_beforePresenting.maximized)
-            showMaximized();
-        else
-            showNormal();
-        restoreGeometry(m_beforePresenting.geometry);
-        restoreState(m_beforePresenting.state, StateVersion);
-    }
-    m_wheel->setContrast(on ? PhaseGeometry::Contrast::Strong : PhaseGeometry::Contrast::Normal);
-    m_pointer->setActive(on);
-    m_presentAction->setChecked(on);
-}
-
-// View > Language: the choice is remembered and the window speaks it from its next start; it offers to
-// start again now (the current run ends; its layout and settings stay).
-QMenu* MainWindow::createLanguageMenu()
-{
-    QMenu* menu = new QMenu(tr("&Language"), this);
-    menu->setObjectName(QStringLiteral("languageMenu"));
-    menu->setToolTipsVisible(true);
-    auto* group = new QActionGroup(menu);
-    const QString current = Language::saved();
-    for (const Language::Choice& choice : Language::available()) {
-        QAction* action = menu->addAction(choice.name);
-        action->setObjectName(
-            QStringLiteral("language_") + (choice.code.isEmpty() ? QStringLiteral("system") : choice.code));
-        action->setCheckable(true);
-        action->setChecked(choice.code == current);
-        group->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code = choice.code] {
-            Language::save(code);
-            if (code == Language::inEffect())
-                return;
-            auto* box = new QMessageBox(QMessageBox::Question, tr("Language"),
-                tr("LoopScope speaks %1 from its next start. Start again now? The current run ends; the layout "
-                   "and settings stay.")
-                    .arg(Language::nameOf(code)),
-                QMessageBox::NoButton, this);
-            box->setObjectName(QStringLiteral("languageRestart"));
-            QPushButton* restart = box->addButton(tr("Start again now"), QMessageBox::AcceptRole);
-            box->addButton(tr("Later"), QMessageBox::RejectRole);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            connect(box, &QMessageBox::finished, this, [this, box, restart] {
-                if (box->clickedButton() != restart)
-                    return;
-                if (QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
-                    close();
-            });
-            box->open();
-        });
-    }
-    return menu;
 }
 
 void MainWindow::createToolBar()
@@ -847,37 +668,6 @@ void MainWindow::noteMemory()
 void MainWindow::updateControls()
 {
     m_stepping->sync();
-}
-
-void MainWindow::setTheme(Theme::Mode mode)
-{
-    m_theme = mode;
-    Theme::apply(mode);
-    Theme::save(mode);
-    const QSignalBlocker blocker(m_themeAction);
-    m_themeAction->setChecked(mode == Theme::Mode::Dark);
-    m_wheel->update();
-}
-
-void MainWindow::setFontScale(double scale)
-{
-    m_fontScale = std::clamp(scale, 0.7, 3.5);
-    QFont font = QApplication::font();
-    if (m_basePointSize > 0)
-        font.setPointSizeF(m_basePointSize * m_fontScale);
-    QApplication::setFont(font);
-    // The console and the code have a font of their own: they grow with the rest.
-    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    fixed.setPointSizeF(fixed.pointSizeF() * m_fontScale);
-    if (m_consoleView)
-        m_consoleView->setFont(fixed);
-    if (m_browser)
-        m_browser->setCodeFont(fixed);
-    if (m_lesson)
-        m_lesson->setCodeFont(fixed);
-    // Presentation mode's larger text is its own; the window's size is what is remembered.
-    if (!m_presenting)
-        QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -140,6 +140,10 @@ private:
     void noteMemory();
     QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
 
+    static constexpr const char* FontScaleKey = "window/fontScale";
+    // Bump when the dock layout changes, so an old saved state does not scramble a new layout.
+    static constexpr int StateVersion = 3;
+
     SessionController* m_controller = nullptr;
     LiveFeed* m_feed = nullptr;
     FileActions* m_files = nullptr;
