@@ -471,6 +471,13 @@ std::uint64_t recordCount(const Recording& recording)
 // Room kept for the closing bracket and otherData when a trace is capped.
 constexpr std::uint64_t ClosingBytes = 64 * 1024;
 
+// Past its cap a trace still takes the run's errors, in half the room kept for the end: a truncated
+// trace says how the run ended. `written` is what the trace holds so far.
+bool keptPastCap(const Record& record, std::uint64_t written, std::uint64_t maxBytes)
+{
+    return record.type == RecordType::Error && written + ClosingBytes / 2 < maxBytes;
+}
+
 // Writes the trace; false when the stream fails or `meter` is cancelled. With a cap (maxBytes > 0),
 // each log gets a share of it in proportion to its records and is cut where its share ends, so every
 // thread's track covers about the same first part of the run; *leftOut counts the events left out.
@@ -491,10 +498,8 @@ bool writeTraceTo(
         const std::uint64_t logStart = w.bytes();
         bool cancelled = false;
         log->walk(0, size, [&](const Record& record) {
-            // Past its share the log's errors are still written, in half the room kept for the end: a
-            // truncated trace says how the run ended.
             const bool pastShare = maxBytes > 0 && w.bytes() - logStart >= share;
-            if (pastShare && (record.type != RecordType::Error || w.bytes() + ClosingBytes / 2 >= maxBytes)) {
+            if (pastShare && !keptPastCap(record, w.bytes(), maxBytes)) {
                 ++skipped;
                 return true;
             }
@@ -591,10 +596,7 @@ void TraceStream::add(const Record& record, const StringTable& strings)
 {
     State& s = *m_state;
     TraceWriter& w = *s.writer;
-    // Past the cap only errors are written, in half the room kept for the end: a truncated trace says
-    // how the run ended.
-    if (s.maxBytes > 0 && w.bytes() + ClosingBytes >= s.maxBytes
-        && (record.type != RecordType::Error || w.bytes() + ClosingBytes / 2 >= s.maxBytes)) {
+    if (s.maxBytes > 0 && w.bytes() + ClosingBytes >= s.maxBytes && !keptPastCap(record, w.bytes(), s.maxBytes)) {
         ++s.skipped;
         return;
     }
