@@ -1,13 +1,19 @@
-// The event log's storage: chunks spilled to a file read back the same, in place, while the
-// producer goes on; walks stop when asked; the resident limit says when the producer must wait.
+// The event log's storage: chunks encoded and spilled to a file read back the same while the
+// producer goes on; the encoding round-trips any record; walks stop when asked; the resident limit
+// says when the producer must wait.
 #include "recording/eventlog.h"
+#include "recording/recordcodec.h"
 #include "recording/spillfile.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <atomic>
+#include <cstring>
+#include <limits>
+#include <random>
 #include <thread>
+#include <vector>
 
 using namespace loopscope;
 
@@ -27,9 +33,55 @@ void append(EventLog& log, std::size_t index)
 
 bool holds(const EventLog& log, std::size_t index)
 {
-    const Record& record = log[index];
+    const Record record = log[index];
     return record.startNs == std::int64_t(index) * 3 && record.label == std::uint32_t(index)
         && record.span.count == std::uint32_t(index ^ 0x5a5a);
+}
+
+// Records of every type with fields anywhere in their range, now and then as the one before them
+// (what the encoding predicts), and the extremes.
+std::vector<Record> assortedRecords(std::size_t count)
+{
+    std::mt19937_64 random(20261205);
+    const auto any = [&random]() -> std::int64_t {
+        switch (random() % 4) {
+        case 0:
+            return std::int64_t(random());
+        case 1:
+            return std::int64_t(random() % 1000) - 500;
+        case 2:
+            return random() % 2 ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
+        default:
+            return 0;
+        }
+    };
+    std::vector<Record> records(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        Record& r = records[i];
+        if (i > 0 && random() % 3 == 0) {
+            r = records[i - 1];
+            r.startNs += std::int64_t(random() % 100);
+            continue;
+        }
+        r.type = RecordType(random() % 9);
+        r.sub = std::uint8_t(random());
+        r.thread = std::uint16_t(random());
+        r.label = std::uint32_t(random());
+        r.startNs = any();
+        if (r.type == RecordType::Queues) {
+            r.queues = { std::uint32_t(random()), std::uint32_t(random()), 0, 7, std::uint32_t(any()), 1, 2 };
+        } else if (r.type == RecordType::Latency) {
+            r.latency = { double(any()) / 7, -1, std::numeric_limits<double>::quiet_NaN(), 0.5 };
+        } else {
+            r.span = { any(), any(), any(), std::uint32_t(random()), std::uint32_t(any()) };
+        }
+    }
+    return records;
+}
+
+bool sameBytes(const Record& a, const Record& b)
+{
+    return std::memcmp(&a, &b, sizeof(Record)) == 0;
 }
 
 } // namespace
@@ -39,41 +91,83 @@ class TestEventLog : public QObject
     Q_OBJECT
 
 private slots:
-    void spilledChunksReadTheSameInPlace()
+    void theEncodingRoundTripsAnyRecord()
+    {
+        const std::vector<Record> records = assortedRecords(20 * recordcodec::BlockRecords);
+        for (std::size_t first = 0; first < records.size(); first += recordcodec::BlockRecords) {
+            std::vector<std::uint8_t> bytes;
+            recordcodec::encodeBlock(&records[first], recordcodec::BlockRecords, bytes);
+            std::vector<Record> decoded(recordcodec::BlockRecords);
+            QVERIFY(recordcodec::decodeBlock(bytes.data(), bytes.size(), decoded.data(), decoded.size()));
+            for (std::size_t i = 0; i < decoded.size(); ++i)
+                QVERIFY2(sameBytes(decoded[i], records[first + i]), std::to_string(first + i).c_str());
+            // Cut short or damaged, it says so, and never reads past its bytes.
+            QVERIFY(!recordcodec::decodeBlock(bytes.data(), bytes.size() / 2, decoded.data(), decoded.size()));
+            std::vector<std::uint8_t> damaged(bytes.size(), 0xff);
+            QVERIFY(!recordcodec::decodeBlock(damaged.data(), damaged.size(), decoded.data(), decoded.size()));
+        }
+    }
+
+    void compactedAndSpilledChunksReadTheSame()
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         EventLog log;
         const std::size_t count = 5 * EventLog::ChunkSize + 100;
-        for (std::size_t i = 0; i < count; ++i)
-            append(log, i);
+        const std::vector<Record> records = assortedRecords(count);
+        for (const Record& record : records) {
+            *log.slot() = record;
+            log.commit();
+        }
+        const auto readsTheSame = [&] {
+            for (std::size_t i = 0; i < count; ++i) {
+                if (!sameBytes(log[i], records[i]))
+                    return false;
+            }
+            return true;
+        };
         const std::size_t before = log.memoryBytes();
-        const Record* first = &log[0];
+
+        // Only sealed chunks are encoded: the sixth, still being filled, stays as written.
+        QCOMPARE(log.compact(2), std::size_t(2));
+        QCOMPARE(log.compact(100), std::size_t(3));
+        QCOMPARE(log.compact(100), std::size_t(0));
+        QCOMPARE(log.encodedRecords(), 5 * EventLog::ChunkSize);
+        QCOMPARE(log.memoryBytes(), before - 5 * EventLog::ChunkBytes + log.encodedBytes());
+        QVERIFY(readsTheSame());
 
         SpillFile file(dir.path().toStdString());
         QCOMPARE(file.descriptor(), -1); // nothing written until something spills
         QCOMPARE(log.spill(file, 2), 2L);
-        // Only sealed chunks move: the sixth, still being filled, stays.
         QCOMPARE(log.spill(file, 100), 3L);
         QCOMPARE(log.spill(file, 100), 0L);
-        QCOMPARE(log.spilledBytes(), 5 * EventLog::ChunkBytes);
+        QCOMPARE(log.spilledBytes(), log.encodedBytes());
+        QCOMPARE(file.size(), std::uint64_t(log.encodedBytes()));
         QCOMPARE(log.memoryBytes(), before - 5 * EventLog::ChunkBytes);
-        QCOMPARE(file.size(), std::uint64_t(5 * EventLog::ChunkBytes));
         QCOMPARE(file.directory(), dir.path().toStdString());
-        QCOMPARE(&log[0], first); // readers keep their references
-        for (std::size_t i = 0; i < count; ++i)
-            QVERIFY2(holds(log, i), std::to_string(i).c_str());
-
-        // A walk drops what it passed from memory; reading again pages it back in.
+        QVERIFY(readsTheSame());
         std::size_t walked = 0;
-        QVERIFY(log.walk(0, log.size(), [&](const Record& record) { return record.label == walked++; }));
+        QVERIFY(log.walk(0, log.size(), [&](const Record& record) { return sameBytes(record, records[walked++]); }));
         QCOMPARE(walked, count);
-        QVERIFY(holds(log, 17) && holds(log, 3 * EventLog::ChunkSize + 9));
-        // The producer goes on after a spill.
+
+        // The producer goes on; a chunk not encoded yet is encoded as it spills.
         for (std::size_t i = count; i < count + EventLog::ChunkSize; ++i)
             append(log, i);
         QCOMPARE(log.spill(file, 100), 1L);
-        QVERIFY(holds(log, count + 5));
+        QVERIFY(holds(log, count + 5) && holds(log, count + EventLog::ChunkSize - 1));
+        QVERIFY(readsTheSame());
+    }
+
+    // What a reader that follows the log has not read yet stays as written, unless the budget says.
+    void compactionWaitsForTheFollowingReader()
+    {
+        EventLog log;
+        for (std::size_t i = 0; i < 3 * EventLog::ChunkSize + 1; ++i)
+            append(log, i);
+        log.markRead(EventLog::ChunkSize + 10);
+        QCOMPARE(log.compact(100), std::size_t(1));
+        QCOMPARE(log.compact(100, true), std::size_t(2));
+        QVERIFY(holds(log, 10) && holds(log, 2 * EventLog::ChunkSize + 7));
     }
 
     void aWalkStopsWhenAsked()
@@ -101,7 +195,7 @@ private slots:
         QVERIFY(holds(log, 10));
 
         QTemporaryDir dir;
-        SpillFile small(dir.path().toStdString(), EventLog::ChunkBytes / 2);
+        SpillFile small(dir.path().toStdString(), 16);
         QCOMPARE(log.spill(small, 1), -1L);
         QVERIFY2(small.error().find("reached its limit") != std::string::npos, small.error().c_str());
         QVERIFY(holds(log, 10));
@@ -116,10 +210,15 @@ private slots:
         for (std::size_t i = 0; i < count; ++i)
             append(log, i);
         const std::size_t before = log.memoryBytes();
-        QCOMPARE(log.dropOldest(2), std::size_t(2));
+        QCOMPARE(log.dropOldest(1), std::size_t(1));
+        QCOMPARE(log.memoryBytes(), before - EventLog::ChunkBytes);
+        // An encoded chunk goes the same way.
+        QCOMPARE(log.compact(1), std::size_t(1));
+        QCOMPARE(log.dropOldest(1), std::size_t(1));
         QCOMPARE(log.firstKept(), 2 * EventLog::ChunkSize);
         QCOMPARE(log.dropped(), std::uint64_t(2 * EventLog::ChunkSize));
         QCOMPARE(log.memoryBytes(), before - 2 * EventLog::ChunkBytes);
+        QCOMPARE(log[EventLog::ChunkSize + 5].startNs, std::int64_t(0));
         QCOMPARE(log[5].startNs, std::int64_t(0)); // empty, not a fault
         std::size_t walked = 0;
         QVERIFY(log.walk(0, log.size(), [&](const Record& record) {
@@ -136,7 +235,7 @@ private slots:
         QTemporaryDir dir;
         SpillFile file(dir.path().toStdString());
         QCOMPARE(log.spill(file, 10), 1L);
-        QCOMPARE(file.size(), std::uint64_t(EventLog::ChunkBytes));
+        QCOMPARE(file.size(), std::uint64_t(log.spilledBytes()));
         QVERIFY(holds(log, 4 * EventLog::ChunkSize + 3));
     }
 
@@ -153,9 +252,10 @@ private slots:
         QVERIFY(!log.overResidentLimit());
     }
 
-    // The producer appends while another thread spills, as the loop thread and the session's
-    // housekeeping do; a reader checks what it sees (ThreadSanitizer looks at all three).
-    void spillingWhileTheProducerAppends()
+    // The producer appends while another thread encodes and spills, as the loop thread and the
+    // session's housekeeping do; a reader checks what it sees, from chunks as written, encoded or
+    // spilled, whichever they are when it looks (ThreadSanitizer looks at all three).
+    void compactingWhileTheProducerAppends()
     {
         QTemporaryDir dir;
         EventLog log;
@@ -174,23 +274,34 @@ private slots:
             }
             done = true;
         });
+        std::atomic<bool> spilled { true };
+        std::thread housekeeping([&] {
+            for (int round = 0; !done.load(); ++round) {
+                if (round % 2 ? log.compact(1, true) == 0 : log.spill(file, 1) < 0)
+                    std::this_thread::yield();
+            }
+            while (log.spill(file, 1) > 0) { }
+            spilled = log.spilledBytes() == log.encodedBytes();
+        });
         bool consistent = true;
         std::size_t checked = 0;
         while (!done.load()) {
-            if (log.spill(file, 1) < 0)
-                consistent = false;
             const std::size_t size = log.size();
             for (; checked < size; ++checked)
                 consistent = consistent && holds(log, checked);
+            // Back over what the housekeeping has meanwhile encoded.
+            for (std::size_t i = 0; i < checked; i += 997)
+                consistent = consistent && holds(log, i);
         }
         producer.join();
-        while (log.spill(file, 1) > 0) { }
-        for (; checked < log.size(); ++checked)
-            consistent = consistent && holds(log, checked);
+        housekeeping.join();
+        for (std::size_t i = 0; i < log.size(); ++i)
+            consistent = consistent && holds(log, i);
         QVERIFY(consistent);
-        QCOMPARE(checked, count);
+        QCOMPARE(log.size(), count);
+        QVERIFY(spilled.load());
         // Every chunk is sealed once its last record is published.
-        QCOMPARE(log.spilledBytes(), 12 * EventLog::ChunkBytes);
+        QCOMPARE(log.encodedRecords(), count);
     }
 };
 

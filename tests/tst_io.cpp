@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -366,12 +367,12 @@ private slots:
         const RunResult run = runProgram(loadScenario(QStringLiteral("json-parse"), { { "mb", "8" } }));
         QVERIFY(run.finished);
         QCOMPARE(run.lines, QStringList { "JSON.parse done" });
-        const Record* parse = nullptr;
+        std::optional<Record> parse;
         const EventLog& log = run.session->recording().mainLog();
         for (std::size_t i = 0; i < log.size(); ++i) {
             if (log[i].type == RecordType::Callback
                 && run.session->recording().strings.at(log[i].label) == "JSON.parse(payload)")
-                parse = &log[i];
+                parse = log[i];
         }
         QVERIFY(parse);
         QVERIFY(maxLatency(run.session->recording(), false) >= 0.9 * double(parse->span.durNs) / 1e6);

@@ -178,6 +178,38 @@ private slots:
         }
     }
 
+    // Thousands of queue changes, so the replay rebuilds a moment from a checkpoint of the queues
+    // rather than from the start: 4,000 immediates "a" each queue a "b"; before each "a" runs, the
+    // queue holds the 4,000 that are left of both.
+    void aLongRunIsRebuiltFromCheckpoints()
+    {
+        constexpr std::size_t Steps = 4000;
+        const RunResult run = runProgram(parseOrFail(R"({ "format": "loopscope-program", "version": 1, "name": "many",
+            "main": [ { "op": "repeat", "times": 4000, "do": [
+                { "op": "setImmediate", "label": "a", "do": [ { "op": "setImmediate", "label": "b", "do": [] } ] } ] } ] })"));
+        QVERIFY(run.finished);
+        const Recording& recording = run.session->recording();
+        const EventLog& log = recording.mainLog();
+        std::vector<std::int64_t> starts; // of the "a" calls, then of the run of "b" calls
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const Record r = log[i];
+            if (r.type == RecordType::Callback && callbackKindOf(r) == CallbackKind::Immediate)
+                starts.push_back(r.startNs);
+        }
+        QCOMPARE(starts.size(), Steps + 1);
+        const Replay replay(recording);
+        const auto check = [&](std::size_t i) {
+            const ReplayState state = replay.stateAt(starts[i]);
+            QCOMPARE(state.queues.immediateCount, Steps);
+            QCOMPARE(recording.strings.at(state.queues.immediates.front().label), std::string(i < Steps ? "a" : "b"));
+        };
+        for (std::size_t i = 0; i <= Steps; i += 7)
+            check(i);
+        // From the end backwards too: a checkpoint is never one from after the moment.
+        for (std::size_t i = Steps + 1; i-- > 0; i -= std::min<std::size_t>(i, 500))
+            check(i);
+    }
+
     // Six pbkdf2 calls on a pool of four: in the first wave four run and two wait.
     void pbkdf2WavesShowsBothWaves()
     {

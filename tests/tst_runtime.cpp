@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
+#include <optional>
 
 using namespace loopscope;
 
@@ -28,15 +30,15 @@ std::vector<Record> recordsOf(const RunResult& run, RecordType type)
     return out;
 }
 
-const Record* firstCallback(const RunResult& run, const std::string& label)
+std::optional<Record> firstCallback(const RunResult& run, const std::string& label)
 {
     const EventLog& log = run.session->recording().mainLog();
     const StringTable& strings = run.session->recording().strings;
-    const Record* best = nullptr;
+    std::optional<Record> best;
     for (std::size_t i = 0; i < log.size(); ++i) {
-        const Record& r = log[i];
+        const Record r = log[i];
         if (r.type == RecordType::Callback && strings.at(r.label) == label && (!best || r.startNs < best->startNs))
-            best = &r;
+            best = r;
     }
     return best;
 }
@@ -246,9 +248,9 @@ private slots:
                 { "op": "setImmediate", "label": "b", "do": [ { "op": "log", "text": "b" } ] }
             ] })"));
         QCOMPARE(run.lines, (QStringList { "a", "b", "c" }));
-        const Record* a = firstCallback(run, "a");
-        const Record* b = firstCallback(run, "b");
-        const Record* c = firstCallback(run, "c");
+        const auto a = firstCallback(run, "a");
+        const auto b = firstCallback(run, "b");
+        const auto c = firstCallback(run, "c");
         QVERIFY(a && b && c);
         QCOMPARE(b->span.iteration, a->span.iteration);
         QCOMPARE(c->span.iteration, a->span.iteration + 1);
@@ -297,13 +299,13 @@ private slots:
     {
         const RunResult ticks = runProgram(loadScenario(QStringLiteral("nexttick-starvation")));
         QCOMPARE(callbackCount(ticks, "nextTick step"), std::uint64_t(100000));
-        const Record* timer = firstCallback(ticks, "1 ms timer");
+        const auto timer = firstCallback(ticks, "1 ms timer");
         QVERIFY(timer);
         QVERIFY(timer->startNs >= lastEnd(ticks, "nextTick step"));
 
         const RunResult immediates = runProgram(loadScenario(QStringLiteral("nexttick-starvation-immediate")));
         QCOMPARE(callbackCount(immediates, "setImmediate step"), std::uint64_t(100000));
-        const Record* early = firstCallback(immediates, "1 ms timer");
+        const auto early = firstCallback(immediates, "1 ms timer");
         QVERIFY(early);
         QVERIFY(early->startNs < lastEnd(immediates, "setImmediate step"));
         // The storm is recorded compactly: far fewer records than callbacks.
@@ -339,10 +341,10 @@ private slots:
             }
             return Phase::Pending;
         };
-        const Record* io = firstCallback(run, "readFile callback");
-        const Record* immediate = firstCallback(run, "setImmediate");
-        const Record* timer = firstCallback(run, "setTimeout 0");
-        const Record* tick = firstCallback(run, "process.nextTick");
+        const auto io = firstCallback(run, "readFile callback");
+        const auto immediate = firstCallback(run, "setImmediate");
+        const auto timer = firstCallback(run, "setTimeout 0");
+        const auto tick = firstCallback(run, "process.nextTick");
         QVERIFY2(io && immediate && timer && tick,
             qPrintable(QStringLiteral("%1%2%3%4").arg(!!io).arg(!!immediate).arg(!!timer).arg(!!tick)));
         QCOMPARE(phaseOf(*io), Phase::Poll);
@@ -473,6 +475,38 @@ private slots:
             QVERIFY2(summary.find("Console: 100 lines") != std::string::npos, summary.c_str());
             QVERIFY2(summary.find("... and 60 more") != std::string::npos, summary.c_str());
         }
+    }
+
+    // A recording kept whole (the window's) holds its past encoded: an iteration of a setImmediate
+    // chain, its seven phase markers and its callback, in at most 64 bytes (384 as written), read
+    // back the same as it was written.
+    void aKeptRecordingHoldsAnIterationInAFewBytes()
+    {
+        Session session(parseOrFail(R"({ "format": "loopscope-program", "version": 1, "name": "chain",
+            "main": [ { "op": "chain", "via": "setImmediate", "times": 200000, "label": "step" } ] })"));
+        session.start();
+        QVERIFY(session.waitFinished(120000));
+        session.stop();
+        const EventLog& log = session.recording().mainLog();
+        std::vector<Record> written;
+        log.walk(0, log.size(), [&written](const Record& r) {
+            written.push_back(r);
+            return true;
+        });
+        // The housekeeping encodes as the run goes; what it had not reached yet is encoded here.
+        session.recording().logs.front()->compact(EventLog::MaxChunks, true);
+        QVERIFY(log.encodedRecords() >= log.size() - EventLog::ChunkSize);
+        std::uint32_t iterations = 0;
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const Record r = log[i];
+            QVERIFY2(std::memcmp(&r, &written[i], sizeof(Record)) == 0, std::to_string(i).c_str());
+            if (r.type == RecordType::Phase)
+                iterations = std::max(iterations, r.span.iteration);
+        }
+        const double perRecord = double(log.encodedBytes()) / double(log.encodedRecords());
+        const double perIteration = perRecord * double(log.size()) / iterations;
+        QVERIFY2(perIteration <= 64, std::to_string(perIteration).c_str());
+        QVERIFY(log.memoryBytes() < log.size() * sizeof(Record) / 8);
     }
 
     // A recording kept whole (the window's) spills past its budget; once its spill file is full (16

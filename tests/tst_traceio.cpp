@@ -605,14 +605,15 @@ private slots:
         std::string error;
         QVERIFY2(writeTrace(written, path, &error), error.c_str());
 
-        const std::size_t budget = 2 * EventLog::ChunkBytes;
+        // The chunk being filled as written, and a little of the rest, which is encoded.
+        const std::size_t budget = EventLog::ChunkBytes + 64 * 1024;
         Recording read;
         TraceReadOptions options;
         options.memoryBudgetBytes = budget;
         options.spillDirectory = dir.path().toStdString();
         QVERIFY2(readTrace(path, read, &error, {}, nullptr, options), error.c_str());
-        QVERIFY(read.mainLog().spilledBytes() >= 3 * EventLog::ChunkBytes);
-        QVERIFY(read.memoryBytes() <= budget);
+        QVERIFY(read.mainLog().spilledBytes() > 0);
+        QVERIFY2(read.memoryBytes() <= budget, std::to_string(read.memoryBytes()).c_str());
         const QString difference = firstDifference(written, read);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
     }

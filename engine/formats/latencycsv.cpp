@@ -40,36 +40,36 @@ void appendTimeMs(std::string& out, std::int64_t ns)
     out += char('0' + fraction % 10);
 }
 
-std::vector<const Record*> latencySamples(const Recording& recording)
+std::vector<Record> latencySamples(const Recording& recording)
 {
-    std::vector<const Record*> samples;
+    std::vector<Record> samples;
     for (const auto& log : recording.logs) {
         log->walk(0, log->size(), [&samples](const Record& record) {
             if (record.type == RecordType::Latency)
-                samples.push_back(&record);
+                samples.push_back(record);
             return true;
         });
     }
     std::stable_sort(
-        samples.begin(), samples.end(), [](const Record* a, const Record* b) { return a->startNs < b->startNs; });
+        samples.begin(), samples.end(), [](const Record& a, const Record& b) { return a.startNs < b.startNs; });
     return samples;
 }
 
 // Writes the CSV; false when the stream fails or `meter` is cancelled.
-bool writeSamples(const std::vector<const Record*>& samples, std::ostream& out, ProgressMeter& meter)
+bool writeSamples(const std::vector<Record>& samples, std::ostream& out, ProgressMeter& meter)
 {
     std::string text = "timeMs,loopDelayMs,healthMs,histogramMs\n";
     text.reserve(text.size() + samples.size() * 32);
     for (std::size_t i = 0; i < samples.size(); ++i) {
         if (!meter.update(i))
             return false;
-        appendTimeMs(text, samples[i]->startNs);
+        appendTimeMs(text, samples[i].startNs);
         text += ',';
-        appendMs(text, samples[i]->latency.loopDelayMs);
+        appendMs(text, samples[i].latency.loopDelayMs);
         text += ',';
-        appendMs(text, samples[i]->latency.healthMs);
+        appendMs(text, samples[i].latency.healthMs);
         text += ',';
-        appendMs(text, samples[i]->latency.histogramMs);
+        appendMs(text, samples[i].latency.histogramMs);
         text += '\n';
     }
     out.write(text.data(), std::streamsize(text.size()));
@@ -81,14 +81,14 @@ bool writeSamples(const std::vector<const Record*>& samples, std::ostream& out, 
 
 bool writeLatencyCsv(const Recording& recording, std::ostream& out)
 {
-    const std::vector<const Record*> samples = latencySamples(recording);
+    const std::vector<Record> samples = latencySamples(recording);
     ProgressMeter meter({}, samples.size(), SamplesPerReport);
     return writeSamples(samples, out, meter);
 }
 
 bool writeLatencyCsv(const Recording& recording, const std::string& path, std::string* error, const Progress& progress)
 {
-    const std::vector<const Record*> samples = latencySamples(recording);
+    const std::vector<Record> samples = latencySamples(recording);
     ProgressMeter meter(progress, samples.size(), SamplesPerReport);
     return writeFileAtomically(
         path, error, meter, [&](std::ostream& out) { return writeSamples(samples, out, meter); });

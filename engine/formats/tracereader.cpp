@@ -408,8 +408,12 @@ bool TraceReader::append(const Record& record, const char* at)
         return fail(at, "too many events");
     *slot = record;
     log->commit();
-    // A chunk was sealed: the budget is checked once a chunk.
-    return m_budgetBytes == 0 || (log->size() & (EventLog::ChunkSize - 1)) != 1 || spillToFit();
+    // A chunk was sealed: it is encoded (a recording read holds its records as a live one does), and
+    // the budget is checked once a chunk.
+    if ((log->size() & (EventLog::ChunkSize - 1)) != 1)
+        return true;
+    log->compact(1);
+    return m_budgetBytes == 0 || spillToFit();
 }
 
 // Down to three quarters of the budget, as a live session spills (Session::spillToFit).

@@ -1,23 +1,37 @@
 #include "recording/eventlog.h"
 
+#include "recording/recordcodec.h"
 #include "recording/spillfile.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <new>
+#include <vector>
 
 namespace loopscope {
-
-EventLog::EventLog()
-    : m_chunks(new Record*[MaxChunks]())
-{
-    replenish();
-}
 
 namespace {
 
 constexpr std::size_t ChunkBytes = EventLog::ChunkBytes;
+constexpr std::size_t BlockRecords = recordcodec::BlockRecords;
+constexpr std::size_t BlocksPerChunk = EventLog::ChunkSize / BlockRecords;
+static_assert(EventLog::ChunkSize % BlockRecords == 0, "a chunk is a whole number of blocks");
+
+std::atomic<std::uint64_t> nextLogId { 1 };
+
+// The table of encoded chunks, one pointer per possible chunk: mapped, so that the part of it a
+// short recording never uses costs no memory.
+void* mapZeroed(std::size_t bytes)
+{
+    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (memory == MAP_FAILED)
+        throw std::bad_alloc();
+    return memory;
+}
 
 // Chunks are raw storage: records are plain data written before they are read,
 // and leaving the pages untouched keeps unused logs free of resident memory. They
@@ -62,7 +76,34 @@ void deleteChunk(Record* chunk)
         munmap(chunk, ChunkBytes);
 }
 
+// Lets a chunk's memory go in one step: readers still looking there (they took the chunk for one as
+// written just before compact() or dropOldest() moved on) read zeros, never a fault, and check again.
+bool zeroChunk(Record* chunk)
+{
+    return mmap(chunk, ChunkBytes, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0)
+        != MAP_FAILED;
+}
+
 } // namespace
+
+// A chunk in its compact form: its blocks one after the other, in memory or in the spill file.
+struct EventLog::EncodedChunk
+{
+    std::unique_ptr<std::uint8_t[]> bytes; // null once spilled or let go
+    std::size_t size = 0;
+    std::int64_t fileOffset = -1; // in the spill file, once spilled
+    std::uint32_t blockEnds[BlocksPerChunk] = {};
+
+    std::size_t blockBegin(std::size_t block) const { return block == 0 ? 0 : blockEnds[block - 1]; }
+};
+
+EventLog::EventLog()
+    : m_chunks(new Record*[MaxChunks]())
+    , m_encoded(static_cast<EncodedChunk**>(mapZeroed(MaxChunks * sizeof(EncodedChunk*))))
+    , m_id(nextLogId.fetch_add(1, std::memory_order_relaxed))
+{
+    replenish();
+}
 
 EventLog::~EventLog()
 {
@@ -70,6 +111,11 @@ EventLog::~EventLog()
         deleteChunk(m_chunks[i]);
     for (auto& spare : m_spares)
         deleteChunk(spare.load());
+    for (std::size_t i = 0; i < m_encodedChunks.load(); ++i)
+        delete m_encoded[i];
+    munmap(static_cast<void*>(m_encoded), MaxChunks * sizeof(EncodedChunk*));
+    if (m_spillDescriptor >= 0)
+        close(m_spillDescriptor);
 }
 
 void EventLog::replenish()
@@ -140,10 +186,14 @@ Record* EventLog::takeChunk(std::size_t chunkIndex)
 
 std::size_t EventLog::memoryBytes() const
 {
-    // Chunks are spilled and let go oldest first: the larger prefix is what memory no longer holds.
-    const std::size_t gone
-        = std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
-    return (m_chunkCount.load(std::memory_order_relaxed) - gone) * ChunkBytes;
+    // Chunks are encoded, spilled and let go oldest first: those above all of that are as written.
+    const std::size_t written = m_chunkCount.load(std::memory_order_relaxed) - firstWritten();
+    return written * ChunkBytes + m_encodedResidentBytes.load(std::memory_order_relaxed);
+}
+
+std::size_t EventLog::spilledBytes() const
+{
+    return m_spilledByteCount.load(std::memory_order_relaxed);
 }
 
 std::size_t EventLog::dropOldest(std::size_t maxChunks)
@@ -152,11 +202,16 @@ std::size_t EventLog::dropOldest(std::size_t maxChunks)
     std::size_t chunkIndex = m_letGoChunks.load(std::memory_order_relaxed);
     std::size_t dropped = 0;
     for (; chunkIndex < sealed && dropped < maxChunks; ++chunkIndex, ++dropped) {
-        // In one step, as spill() does: a reader sees the old bytes or zeros, never a hole.
-        void* zeros = mmap(m_chunks[chunkIndex], ChunkBytes, PROT_READ,
-            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
-        if (zeros == MAP_FAILED)
-            break;
+        if (chunkIndex >= m_encodedChunks.load(std::memory_order_relaxed)) {
+            if (!zeroChunk(m_chunks[chunkIndex]))
+                break;
+        } else {
+            std::lock_guard lock(m_encodedMutex);
+            EncodedChunk& encoded = *m_encoded[chunkIndex];
+            if (encoded.bytes)
+                m_encodedResidentBytes.fetch_sub(encoded.size, std::memory_order_relaxed);
+            encoded.bytes.reset();
+        }
         m_letGoChunks.store(chunkIndex + 1, std::memory_order_release);
         m_dropped.fetch_add(ChunkSize, std::memory_order_relaxed);
     }
@@ -177,49 +232,118 @@ void EventLog::recycle(std::size_t chunkIndex)
     deleteChunk(chunk);
 }
 
-std::size_t EventLog::spilledBytes() const
+std::size_t EventLog::compact(std::size_t maxChunks, bool unread)
 {
-    const std::size_t spilled = m_spilledChunks.load(std::memory_order_relaxed);
-    return (spilled - std::min(spilled, m_letGoChunks.load(std::memory_order_relaxed))) * ChunkBytes;
+    // A chunk is sealed once the record after its last is published: the producer has left it, and
+    // the run it builds in place (Recorder) is in a later one.
+    const std::size_t published = size();
+    const std::size_t sealed
+        = (unread ? published : std::min(published, m_readMark.load(std::memory_order_acquire))) >> ChunkBits;
+    thread_local std::vector<std::uint8_t> scratch;
+    std::size_t encodedNow = 0;
+    for (std::size_t chunkIndex = firstWritten(); chunkIndex < sealed && encodedNow < maxChunks; ++chunkIndex) {
+        const Record* chunk = m_chunks[chunkIndex];
+        auto encoded = std::make_unique<EncodedChunk>();
+        scratch.clear();
+        for (std::size_t block = 0; block < BlocksPerChunk; ++block) {
+            recordcodec::encodeBlock(chunk + block * BlockRecords, BlockRecords, scratch);
+            encoded->blockEnds[block] = std::uint32_t(scratch.size());
+        }
+        encoded->size = scratch.size();
+        encoded->bytes.reset(new std::uint8_t[scratch.size()]);
+        std::memcpy(encoded->bytes.get(), scratch.data(), scratch.size());
+        m_encoded[chunkIndex] = encoded.release();
+        m_encodedResidentBytes.fetch_add(scratch.size(), std::memory_order_relaxed);
+        m_encodedRecordCount.fetch_add(ChunkSize, std::memory_order_relaxed);
+        m_encodedByteCount.fetch_add(scratch.size(), std::memory_order_relaxed);
+        // Readers decode from here on (the release publishes the table entry), then the chunk goes.
+        m_encodedChunks.store(chunkIndex + 1, std::memory_order_release);
+        zeroChunk(m_chunks[chunkIndex]);
+        ++encodedNow;
+    }
+    return encodedNow;
 }
 
 long EventLog::spill(SpillFile& file, std::size_t maxChunks)
 {
-    // A chunk is sealed once the record after its last is published: the producer has left it, and
-    // the run it builds in place (Recorder) is in a later one.
-    const std::size_t sealed = size() >> ChunkBits;
+    long moved = 0;
     std::size_t chunkIndex
         = std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
-    long moved = 0;
-    for (; chunkIndex < sealed && std::size_t(moved) < maxChunks; ++chunkIndex, ++moved) {
-        Record* chunk = m_chunks[chunkIndex];
-        const std::int64_t offset = file.append(chunk, ChunkBytes);
+    for (; std::size_t(moved) < maxChunks; ++chunkIndex, ++moved) {
+        if (chunkIndex >= m_encodedChunks.load(std::memory_order_relaxed) && compact(1, true) == 0)
+            break; // nothing sealed is left
+        EncodedChunk& encoded = *m_encoded[chunkIndex];
+        const std::int64_t offset = file.append(encoded.bytes.get(), encoded.size);
         if (offset < 0)
             return -1;
-        // Replaces the anonymous pages by the file's in one step (the kernel holds the address
-        // space's lock meanwhile), so a reader sees the same bytes before and after. Read-only: a
-        // sealed chunk is never written again.
-        void* mapped = mmap(chunk, ChunkBytes, PROT_READ, MAP_SHARED | MAP_FIXED, file.descriptor(), off_t(offset));
-        if (mapped == MAP_FAILED)
-            return -1;
+        if (m_spillDescriptor < 0) {
+            m_spillDescriptor = dup(file.descriptor());
+            if (m_spillDescriptor < 0)
+                return -1;
+        }
+        {
+            std::lock_guard lock(m_encodedMutex);
+            encoded.fileOffset = offset;
+            encoded.bytes.reset();
+        }
+        m_encodedResidentBytes.fetch_sub(encoded.size, std::memory_order_relaxed);
+        m_spilledByteCount.fetch_add(encoded.size, std::memory_order_relaxed);
         m_spilledChunks.store(chunkIndex + 1, std::memory_order_relaxed);
     }
     return moved;
 }
 
-void EventLog::evictSpilled() const
+Record EventLog::decoded(std::size_t index) const
 {
-    const std::size_t spilled = m_spilledChunks.load(std::memory_order_relaxed);
-    for (std::size_t i = m_letGoChunks.load(std::memory_order_relaxed); i < spilled; ++i)
-        madvise(m_chunks[i], ChunkBytes, MADV_DONTNEED);
+    // Each reading thread keeps the last two blocks it decoded: a walk, or a view that reads a
+    // record and its neighbours, decodes each block once.
+    struct Block
+    {
+        std::uint64_t log = 0;
+        std::size_t block = 0;
+        Record records[BlockRecords];
+    };
+    thread_local Block blocks[2];
+    thread_local int older = 0;
+    const std::size_t block = index / BlockRecords;
+    for (const Block& held : blocks) {
+        if (held.log == m_id && held.block == block)
+            return held.records[index % BlockRecords];
+    }
+    if (index < firstKept())
+        return Record();
+    Block& into = blocks[older];
+    older ^= 1;
+    decodeBlock(index >> ChunkBits, block % BlocksPerChunk, into.records);
+    into.log = m_id;
+    into.block = block;
+    return into.records[index % BlockRecords];
 }
 
-void EventLog::evictSpilled(std::size_t index) const
+void EventLog::decodeBlock(std::size_t chunkIndex, std::size_t block, Record* out) const
 {
-    // A spilled chunk's pages are the file's: dropping them loses nothing.
-    const std::size_t chunkIndex = index >> ChunkBits;
-    if (chunkIndex < m_spilledChunks.load(std::memory_order_relaxed))
-        madvise(m_chunks[chunkIndex], ChunkBytes, MADV_DONTNEED);
+    std::lock_guard lock(m_encodedMutex);
+    const EncodedChunk& encoded = *m_encoded[chunkIndex];
+    const std::size_t begin = encoded.blockBegin(block);
+    const std::size_t size = encoded.blockEnds[block] - begin;
+    if (encoded.bytes) {
+        recordcodec::decodeBlock(encoded.bytes.get() + begin, size, out, BlockRecords);
+        return;
+    }
+    // Spilled (a chunk let go has no bytes and no offset: it reads as zeroed records).
+    thread_local std::vector<std::uint8_t> buffer;
+    buffer.resize(size);
+    std::size_t read = 0;
+    while (encoded.fileOffset >= 0 && read < size) {
+        const ssize_t n = pread(m_spillDescriptor, buffer.data() + read, size - read,
+            off_t(encoded.fileOffset + std::int64_t(begin + read)));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        read += std::size_t(n);
+    }
+    recordcodec::decodeBlock(buffer.data(), read, out, BlockRecords);
 }
 
 } // namespace loopscope

@@ -7,21 +7,22 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 
 namespace loopscope {
 
 // An append-only record store with one producer (the loop thread) and any number of readers.
 //
-// Records live in fixed-size chunks that never move, so a reader may hold a
-// reference while the producer appends. The producer publishes with a release
-// store of the size; readers see every record below size(). Spare chunks are
-// made ready by replenish() on a non-loop thread, so appending neither locks
-// nor allocates; only when the spares run out does the producer allocate itself.
+// Records are written into fixed-size chunks that never move; the producer publishes with a release
+// store of the size, and readers see every record below size(). Spare chunks are made ready by
+// replenish() on a non-loop thread, so appending neither locks nor allocates; only when the spares
+// run out does the producer allocate itself.
 //
-// Past the recording's memory budget, spill() moves sealed chunks (every record in them published)
-// into a SpillFile and maps them back from it at the same address: readers keep their references
-// and read the same bytes, which the kernel now pages in from the file when asked for, and out
-// again when memory is short, instead of holding them in the process.
+// A kept recording does not keep its chunks as written: compact() encodes each sealed chunk (every
+// record in it published) into a few bytes a record (recordcodec.h) and lets the chunk's memory go;
+// past the recording's memory budget spill() moves the encoded chunks into a SpillFile. Readers take
+// records by value, wherever they are now: a record of an encoded or spilled chunk is decoded with
+// the short block it belongs to, which each reading thread keeps for the records after it.
 class SpillFile;
 
 class EventLog
@@ -53,14 +54,30 @@ public:
     // Producer: counts a record that could not be stored; never silent.
     void drop() { m_dropped.fetch_add(1, std::memory_order_relaxed); }
 
-    // Readers: the number of published records, and one of them.
+    // Readers: the number of published records, and one of them (zeroed if it was let go, firstKept()).
     std::size_t size() const { return m_size.load(std::memory_order_acquire); }
-    const Record& operator[](std::size_t index) const { return m_chunks[index >> ChunkBits][index & (ChunkSize - 1)]; }
+    Record operator[](std::size_t index) const
+    {
+        const std::size_t chunk = index >> ChunkBits;
+        if (chunk >= m_encodedChunks.load(std::memory_order_acquire)) {
+            // compact() may encode the chunk meanwhile and map zeros over it: the copy counts only if
+            // the chunk was still as written after it was taken.
+            Record copy = m_chunks[chunk][index & (ChunkSize - 1)];
+            std::atomic_thread_fence(std::memory_order_acquire);
+            if (chunk >= m_encodedChunks.load(std::memory_order_relaxed))
+                return copy;
+        }
+        return decoded(index);
+    }
     std::uint64_t dropped() const { return m_dropped.load(std::memory_order_relaxed); }
     std::uint64_t producerAllocations() const { return m_producerAllocations.load(std::memory_order_relaxed); }
-    // Bytes of chunks held in memory (spilled ones not counted), and bytes spilled to a file.
+    // Bytes held in memory (chunks as written and encoded ones; spilled ones not counted), and bytes
+    // spilled to a file.
     std::size_t memoryBytes() const;
     std::size_t spilledBytes() const;
+    // What compact() made of the records it encoded so far: their number and their encoded bytes.
+    std::size_t encodedRecords() const { return m_encodedRecordCount.load(std::memory_order_relaxed); }
+    std::size_t encodedBytes() const { return m_encodedByteCount.load(std::memory_order_relaxed); }
 
     // The most chunk bytes the log should hold in memory; past it overResidentLimit() tells the
     // producer to wait at its next safe place until spill(), consumeSealed() or dropOldest() has caught up (a
@@ -73,10 +90,6 @@ public:
     {
         return memoryBytes() / ChunkBytes > m_residentLimitChunks.load(std::memory_order_relaxed);
     }
-
-    // Any thread: every spilled chunk leaves resident memory (readers that looked at old records,
-    // such as a timeline zoomed out over the whole run, paged some of them in).
-    void evictSpilled() const;
 
     // One thread, not the producer's, for a log nothing else reads (a run that keeps only its
     // summary): hands each record of the sealed chunks not handed out yet to `visit`, then gives the
@@ -106,26 +119,24 @@ public:
     // producer waits, overResidentLimit()). No mark: nothing is held back.
     void markRead(std::size_t index) const { m_readMark.store(index, std::memory_order_release); }
 
-    // One thread, not the producer's: moves the oldest sealed chunks, at most `maxChunks`, into
-    // `file`. Returns how many it moved; fewer than asked when no more are sealed, -1 when the file
-    // failed (its error() says why; the chunk stays in memory, intact).
+    // One thread at a time, not the producer's: encodes the oldest sealed chunks not encoded yet, at
+    // most `maxChunks`, and lets their memory go. Only what the reader that follows the log has read
+    // (markRead()), unless `unread` says the budget wants it anyway: the reader would otherwise
+    // decode what it could have read as written. Returns how many it encoded.
+    std::size_t compact(std::size_t maxChunks, bool unread = false);
+    // One thread, not the producer's (the one that compacts): moves the oldest sealed chunks, at most
+    // `maxChunks`, into `file`, encoding them first if they are not yet. Returns how many it moved;
+    // fewer than asked when no more are sealed, -1 when the file failed (its error() says why; the
+    // chunk stays in memory, intact).
     long spill(SpillFile& file, std::size_t maxChunks);
-    // Readers: calls `visit(record)` for the records [first, last) still held, in order, while it returns true;
-    // false when it stopped early. The spilled chunks it has walked through leave resident memory
-    // behind it (the file keeps them; reading them again pages them back in), so a walk over a
-    // spilled recording, such as an export, holds one chunk of it at a time.
+    // Readers: calls `visit(record)` for the records [first, last) still held, in order, while it
+    // returns true; false when it stopped early. A walk over a spilled recording, such as an export,
+    // holds one decoded block of it at a time.
     template <typename Visit> bool walk(std::size_t first, std::size_t last, Visit&& visit) const
     {
-        first = std::max(first, firstKept()); // what was let go is not there to visit
-        while (first < last) {
-            const std::size_t chunkEnd = std::min(last, (first | (ChunkSize - 1)) + 1);
-            for (std::size_t i = first; i < chunkEnd; ++i) {
-                if (!visit((*this)[i]))
-                    return false;
-            }
-            if ((chunkEnd & (ChunkSize - 1)) == 0)
-                evictSpilled(chunkEnd - 1);
-            first = chunkEnd;
+        for (std::size_t i = std::max(first, firstKept()); i < last; ++i) { // what was let go is not there
+            if (!visit((*this)[i]))
+                return false;
         }
         return true;
     }
@@ -140,11 +151,20 @@ private:
     static constexpr int SpareCount = 16;
     static constexpr std::uintptr_t PrefetchBytes = 16 * sizeof(Record);
 
+    struct EncodedChunk;
+
     Record* takeChunk(std::size_t chunkIndex);
     // consumeSealed(): the chunk is done with; a spare again if a slot is free, else unmapped.
     void recycle(std::size_t chunkIndex);
-    // Drops the resident pages of the chunk holding record `index` if it is spilled.
-    void evictSpilled(std::size_t index) const;
+    // operator[] for a record of an encoded chunk: from this thread's decoded blocks, else decoded.
+    Record decoded(std::size_t index) const;
+    // Decodes block `block` of chunk `chunkIndex` into `out` (recordcodec::BlockRecords records).
+    void decodeBlock(std::size_t chunkIndex, std::size_t block, Record* out) const;
+    // The oldest chunk held in memory as written: those below it are encoded, spilled or let go.
+    std::size_t firstWritten() const
+    {
+        return std::max(m_encodedChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
+    }
     // The slow path of slot(): moves the producer's cursor into the chunk that holds the next record.
     Record* enterChunk();
 
@@ -159,8 +179,19 @@ private:
     std::atomic<std::size_t> m_chunkCount { 0 };
     std::atomic<std::uint64_t> m_dropped { 0 };
     std::atomic<std::uint64_t> m_producerAllocations { 0 };
-    // Chunks [0, m_spilledChunks) are mapped from a spill file (spill() only writes it).
+    // Chunks [0, m_encodedChunks) were encoded (compact()); [0, m_spilledChunks) of them were moved
+    // to the spill file (spill()). m_encoded holds one EncodedChunk per chunk below m_encodedChunks,
+    // each guarded by m_encodedMutex while its bytes may go (spilled, or let go).
+    std::atomic<std::size_t> m_encodedChunks { 0 };
     std::atomic<std::size_t> m_spilledChunks { 0 };
+    EncodedChunk** m_encoded = nullptr;
+    mutable std::mutex m_encodedMutex;
+    std::atomic<std::size_t> m_encodedResidentBytes { 0 };
+    std::atomic<std::size_t> m_spilledByteCount { 0 };
+    std::atomic<std::size_t> m_encodedRecordCount { 0 };
+    std::atomic<std::size_t> m_encodedByteCount { 0 };
+    int m_spillDescriptor = -1; // a duplicate of the spill file's, for as long as the log lives
+    std::uint64_t m_id; // tells this log's blocks apart in the readers' decoded blocks
     std::atomic<std::size_t> m_residentLimitChunks { MaxChunks };
     mutable std::atomic<std::size_t> m_readMark { ~std::size_t(0) };
     // Chunks [0, m_letGoChunks) were let go: summed and recycled (consumeSealed()) or dropped (dropOldest()).

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 
 namespace loopscope {
 
@@ -23,18 +24,6 @@ std::uint64_t callsBefore(std::int64_t atNs, std::int64_t startNs, std::int64_t 
         return atNs > startNs ? count : 0;
     const double share = double(atNs - startNs) * double(count) / double(endNs - startNs);
     return std::uint64_t(std::clamp(std::ceil(share), 0.0, double(count)));
-}
-
-// Records arrive nearly in order of their start (a callback is written when it ends, after the
-// jobs its drain ran); the few that do not are put in place, after those that begin with them.
-template <typename T> void insertSorted(std::vector<T>& items, const T& item)
-{
-    const auto byStart = [](const T& a, const T& b) { return a.startNs < b.startNs; };
-    if (items.empty() || !byStart(item, items.back())) {
-        items.push_back(item);
-        return;
-    }
-    items.insert(std::upper_bound(items.begin(), items.end(), item, byStart), item);
 }
 
 } // namespace
@@ -137,6 +126,9 @@ struct Replay::Queues
         return jobs;
     }
 
+    // How many entries the queues hold (a run of jobs of one label is one).
+    std::size_t entries() const { return fifo[0].size() + fifo[1].size() + fifo[2].size() + timers.size(); }
+
     void clear()
     {
         for (std::deque<Jobs>& queue : fifo)
@@ -145,10 +137,32 @@ struct Replay::Queues
     }
 };
 
+// The queues after every change before `change` (of the changes sorted by start), each applied
+// whole: right for any moment after `maxEndNs`, when all of them had ended.
+struct Replay::Checkpoint
+{
+    std::size_t change = 0;
+    std::int64_t maxEndNs = 0;
+    Queues queues;
+};
+
 Replay::Replay(const Recording& recording)
     : m_recording(recording)
 {
     update();
+}
+
+Replay::~Replay() = default;
+
+Record Replay::at(Ref ref) const
+{
+    return (*m_recording.logs[std::size_t(ref >> 32)])[std::size_t(ref & 0xffffffffU)];
+}
+
+std::int64_t Replay::queuedOf(Ref ref) const
+{
+    const Record item = at(ref);
+    return item.startNs - item.span.busyNs;
 }
 
 void Replay::update()
@@ -157,75 +171,91 @@ void Replay::update()
     for (std::size_t logIndex = 0; logIndex < m_recording.logs.size(); ++logIndex) {
         const EventLog& log = *m_recording.logs[logIndex];
         const std::size_t size = log.size();
-        log.walk(m_seen[logIndex], size, [this](const Record& record) {
-            take(record);
+        std::size_t index = std::max(m_seen[logIndex], log.firstKept());
+        log.walk(index, size, [&](const Record& record) {
+            take(record, Ref(logIndex) << 32 | Ref(index++));
             return true;
         });
         m_seen[logIndex] = size;
     }
 }
 
-void Replay::take(const Record& r)
+// Records arrive nearly in order of their start (a callback is written when it ends, after the
+// jobs its drain ran); the few that do not are put in place, after those that begin with them.
+template <typename Key> void Replay::insertSorted(std::vector<Ref>& refs, Ref ref, Key keyOf)
 {
-    const std::int64_t endNs
-        = r.type == RecordType::Phase || r.type == RecordType::Callback || r.type == RecordType::Pool
-        ? r.startNs + r.span.durNs
-        : r.startNs;
+    const std::int64_t key = keyOf(ref);
+    if (refs.empty() || keyOf(refs.back()) <= key) {
+        refs.push_back(ref);
+        return;
+    }
+    const auto place = std::upper_bound(
+        refs.begin(), refs.end(), key, [&keyOf](std::int64_t t, Ref other) { return t < keyOf(other); });
+    refs.insert(place, ref);
+}
+
+void Replay::take(const Record& r, Ref ref)
+{
+    const bool span = r.type == RecordType::Phase || r.type == RecordType::Callback || r.type == RecordType::Pool;
+    const std::int64_t endNs = span ? r.startNs + r.span.durNs : r.startNs;
     const std::int64_t queuedNs = r.type == RecordType::Pool ? r.startNs - r.span.busyNs : r.startNs;
     m_firstNs = m_any ? std::min(m_firstNs, queuedNs) : queuedNs;
     m_lastNs = m_any ? std::max(m_lastNs, endNs) : endNs;
     m_any = true;
-    const Span span { r.startNs, endNs, r.label, r.sub, r.span.iteration, r.span.count, 0, r.thread };
+    const bool mainLoop = r.thread == MainThread;
+    const auto byStart = [this](Ref other) { return startOf(other); };
     switch (r.type) {
     case RecordType::Phase:
-        if (r.thread == MainThread) {
-            Span phase = span;
-            phase.extra = r.span.maxNs;
-            phase.count = r.label; // timed or passed
-            insertSorted(m_phases, phase);
+        if (mainLoop) {
+            insertSorted(m_phases, ref, byStart);
             m_stopsStale = true;
         }
         break;
     case RecordType::Callback:
-        if (r.thread == MainThread) {
-            insertSorted(m_callbacks, span);
-            const Change::What what = requeuedItself(r) ? Change::What::Chain : Change::What::Take;
-            insertSorted(m_changes, Change { r.startNs, endNs, 0, r.label, r.span.count, r.sub, what });
-            m_stopsStale = true;
+        if (mainLoop) {
+            insertSorted(m_callbacks, ref, byStart);
+            insertSorted(m_changes, ref, byStart);
+            m_stopsStale = m_checkpointsStale = true;
         }
         break;
     case RecordType::Queued:
-        if (r.thread == MainThread) {
-            const bool cleared = callbackKindOf(r) == CallbackKind::Main;
-            insertSorted(m_changes,
-                Change { r.startNs, r.startNs, r.span.maxNs, r.label, r.span.count, r.sub,
-                    cleared ? Change::What::Clear : Change::What::Join });
+        if (mainLoop) {
+            insertSorted(m_changes, ref, byStart);
+            m_checkpointsStale = true;
         }
         break;
-    case RecordType::Pool: {
-        Span item = span;
-        item.extra = queuedNs;
-        m_pool.push_back(item);
+    case RecordType::Pool:
+        insertSorted(m_pool, ref, [this](Ref item) { return queuedOf(item); });
+        m_longestPoolNs = std::max(m_longestPoolNs, endNs - queuedNs);
         break;
-    }
     default:
         break;
     }
 }
 
-void Replay::apply(Queues& queues, const Change& change, std::int64_t atNs)
+Replay::What Replay::whatOf(const Record& change)
 {
-    const CallbackKind kind = CallbackKind(change.sub & CallbackKindMask);
-    const auto job = std::uint8_t(change.sub >> JobKindShift & 0x03);
-    switch (change.what) {
-    case Change::What::Join:
-        queues.join(kind, change.label, job, change.count, change.startNs + change.delayNs);
+    if (change.type == RecordType::Callback)
+        return requeuedItself(change) ? What::Chain : What::Take;
+    return callbackKindOf(change) == CallbackKind::Main ? What::Clear : What::Join;
+}
+
+void Replay::apply(Queues& queues, const Record& change, std::int64_t atNs)
+{
+    const CallbackKind kind = callbackKindOf(change);
+    const auto job = std::uint8_t(jobKindOf(change));
+    const std::int64_t endNs
+        = change.type == RecordType::Callback ? change.startNs + change.span.durNs : change.startNs;
+    switch (whatOf(change)) {
+    case What::Join:
+        // A Queued record's maxNs is the delay of the timers that joined.
+        queues.join(kind, change.label, job, change.span.count, change.startNs + change.span.maxNs);
         break;
-    case Change::What::Take:
-        queues.take(kind, change.label, callsBefore(atNs, change.startNs, change.endNs, change.count));
+    case What::Take:
+        queues.take(kind, change.label, callsBefore(atNs, change.startNs, endNs, change.span.count));
         break;
-    case Change::What::Chain: {
-        const std::uint64_t began = callsBefore(atNs, change.startNs, change.endNs, change.count);
+    case What::Chain: {
+        const std::uint64_t began = callsBefore(atNs, change.startNs, endNs, change.span.count);
         // Each call takes the first job of its label (one queued before the chain, while there are
         // any, then the one its previous call queued) and queues its successor while it runs: the
         // jobs queued before the chain move to the back.
@@ -234,10 +264,43 @@ void Replay::apply(Queues& queues, const Change& change, std::int64_t atNs)
         queues.join(kind, change.label, job, before, 0);
         break;
     }
-    case Change::What::Clear:
+    case What::Clear:
         queues.clear();
         break;
     }
+}
+
+void Replay::rebuildCheckpoints() const
+{
+    // One checkpoint every few thousand changes, fewer where the queues are long (a thousand timers
+    // waiting): the queues kept stay within a few bytes a change.
+    constexpr std::size_t MinChangesBetween = 4096;
+    m_checkpoints.clear();
+    m_checkpoints.push_back({ 0, std::numeric_limits<std::int64_t>::min(), Queues() });
+    Queues queues;
+    std::int64_t maxEndNs = std::numeric_limits<std::int64_t>::min();
+    std::size_t nextAt = MinChangesBetween;
+    for (std::size_t i = 0; i < m_changes.size(); ++i) {
+        const Record change = at(m_changes[i]);
+        apply(queues, change, std::numeric_limits<std::int64_t>::max());
+        const std::int64_t endNs
+            = change.type == RecordType::Callback ? change.startNs + change.span.durNs : change.startNs;
+        maxEndNs = std::max(maxEndNs, endNs);
+        if (i + 1 >= nextAt) {
+            m_checkpoints.push_back({ i + 1, maxEndNs, queues });
+            nextAt = i + 1 + std::max(MinChangesBetween, 8 * queues.entries());
+        }
+    }
+    m_checkpointsStale = false;
+}
+
+std::size_t Replay::phaseAfter(std::int64_t atNs, bool upper) const
+{
+    const auto phase = upper ? std::upper_bound(m_phases.begin(), m_phases.end(), atNs,
+                           [this](std::int64_t t, Ref ref) { return t < startOf(ref); })
+                             : std::lower_bound(m_phases.begin(), m_phases.end(), atNs,
+                                 [this](Ref ref, std::int64_t t) { return startOf(ref) < t; });
+    return std::size_t(phase - m_phases.begin());
 }
 
 ReplayState Replay::stateAt(std::int64_t atNs) const
@@ -247,47 +310,51 @@ ReplayState Replay::stateAt(std::int64_t atNs) const
 
     // The phase: the last one begun by atNs (a passed phase has no width, so a timed one that
     // spans atNs is the one that begun last).
-    auto phase = std::upper_bound(
-        m_phases.begin(), m_phases.end(), atNs, [](std::int64_t t, const Span& span) { return t < span.startNs; });
-    if (phase != m_phases.begin()) {
-        const Span& last = *std::prev(phase);
+    const std::size_t phase = phaseAfter(atNs, true);
+    if (phase > 0) {
+        const Record last = at(m_phases[phase - 1]);
         state.started = true;
         state.phase = Phase(last.sub % PhaseCount);
-        state.iteration = last.iteration;
-        state.inPhase = last.count != 0 && atNs < last.endNs;
-        for (auto it = phase; it != m_phases.begin();) {
-            --it;
-            if (Phase(it->sub) == Phase::Poll) {
-                state.pollTimeoutMs = it->extra;
+        state.iteration = last.span.iteration;
+        state.inPhase = last.label != 0 && atNs < last.startNs + last.span.durNs;
+        for (std::size_t i = phase; i > 0; --i) {
+            const Record poll = at(m_phases[i - 1]);
+            if (Phase(poll.sub) == Phase::Poll) {
+                state.pollTimeoutMs = poll.span.maxNs;
                 break;
             }
         }
     }
 
     // The callback running: of those begun before atNs and not ended by it, the last begun.
-    auto callback = std::lower_bound(m_callbacks.begin(), m_callbacks.end(), atNs,
-        [](const Span& span, std::int64_t t) { return span.startNs < t; });
+    auto callback = std::lower_bound(
+        m_callbacks.begin(), m_callbacks.end(), atNs, [this](Ref ref, std::int64_t t) { return startOf(ref) < t; });
     for (auto it = callback; it != m_callbacks.begin();) {
-        --it;
-        if (it->endNs > atNs) {
+        const Record r = at(*--it);
+        if (r.startNs + r.span.durNs > atNs) {
             state.started = true;
             state.inCallback = true;
-            state.callbackKind = CallbackKind(it->sub & CallbackKindMask);
-            state.callbackLabel = it->label;
-            state.callbackStartNs = it->startNs;
+            state.callbackKind = callbackKindOf(r);
+            state.callbackLabel = r.label;
+            state.callbackStartNs = r.startNs;
             if (state.iteration == 0)
-                state.iteration = it->iteration;
+                state.iteration = r.span.iteration;
             break;
         }
     }
 
-    // The queues: every change up to atNs; jobs that joined at atNs are in, callbacks that begin
-    // at atNs have not taken theirs yet.
-    Queues queues;
-    for (const Change& change : m_changes) {
+    // The queues: every change up to atNs, from the last checkpoint whose changes had all ended
+    // before it; jobs that joined at atNs are in, callbacks that begin at atNs have not taken theirs yet.
+    if (m_checkpointsStale)
+        rebuildCheckpoints();
+    const auto checkpoint = std::prev(std::lower_bound(m_checkpoints.begin() + 1, m_checkpoints.end(), atNs,
+        [](const Checkpoint& c, std::int64_t t) { return c.maxEndNs < t; }));
+    Queues queues = checkpoint->queues;
+    for (std::size_t i = checkpoint->change; i < m_changes.size(); ++i) {
+        const Record change = at(m_changes[i]);
         if (change.startNs > atNs)
             break;
-        if (change.startNs == atNs && change.what != Change::What::Join)
+        if (change.startNs == atNs && whatOf(change) != What::Join)
             continue;
         apply(queues, change, atNs);
     }
@@ -312,69 +379,90 @@ ReplayState Replay::stateAt(std::int64_t atNs) const
     }
     snapshot.closeCount = queues.closes;
 
-    // The thread pool: work queued by atNs that had not ended.
-    for (std::size_t i = 0; i < m_pool.size(); ++i) {
-        const Span& item = m_pool[i];
-        if (item.extra > atNs || item.endNs <= atNs)
+    // The thread pool: work queued by atNs that had not ended; none queued longer ago than the
+    // longest item took from queued to done.
+    const auto queuedAfter = std::upper_bound(
+        m_pool.begin(), m_pool.end(), atNs, [this](std::int64_t t, Ref ref) { return t < queuedOf(ref); });
+    for (auto it = queuedAfter; it != m_pool.begin();) {
+        const Record item = at(*--it);
+        const std::int64_t queuedNs = item.startNs - item.span.busyNs;
+        if (queuedNs < atNs - m_longestPoolNs)
+            break;
+        if (item.startNs + item.span.durNs <= atNs)
             continue;
         PoolBoard::Item board;
-        board.id = i + 1;
+        board.id = std::size_t(it - m_pool.begin()) + 1;
         board.label = item.label;
-        board.queuedAtNs = item.extra;
+        board.queuedAtNs = queuedNs;
         board.startedAtNs = item.startNs <= atNs ? item.startNs : -1;
         board.worker = item.startNs <= atNs ? item.thread : 0;
         state.pool.push_back(board);
     }
-    std::sort(state.pool.begin(), state.pool.end(),
-        [](const PoolBoard::Item& a, const PoolBoard::Item& b) { return a.queuedAtNs < b.queuedAtNs; });
+    std::sort(state.pool.begin(), state.pool.end(), [](const PoolBoard::Item& a, const PoolBoard::Item& b) {
+        return a.queuedAtNs != b.queuedAtNs ? a.queuedAtNs < b.queuedAtNs : a.id < b.id;
+    });
     return state;
 }
 
 void Replay::rebuildStops() const
 {
     m_callbackStops.clear();
-    m_phaseStops.clear();
-    m_iterationStops.clear();
     for (std::size_t i = 0; i < m_callbacks.size(); ++i) {
-        const Span& span = m_callbacks[i];
-        if (span.sub & InternalFlag)
+        const Record span = at(m_callbacks[i]);
+        if (isInternal(span))
             continue;
-        std::int64_t stop = span.endNs;
+        const std::int64_t endNs = span.startNs + span.span.durNs;
+        std::int64_t stop = endNs;
         // A callback's body ends where the first job of its drain begins.
-        if (!isDrainedJob(CallbackKind(span.sub & CallbackKindMask))) {
-            for (std::size_t j = i + 1; j < m_callbacks.size() && m_callbacks[j].startNs < span.endNs; ++j) {
-                if (m_callbacks[j].startNs > span.startNs
-                    && isDrainedJob(CallbackKind(m_callbacks[j].sub & CallbackKindMask))) {
-                    stop = m_callbacks[j].startNs;
+        if (!isDrainedJob(callbackKindOf(span))) {
+            for (std::size_t j = i + 1; j < m_callbacks.size(); ++j) {
+                const Record next = at(m_callbacks[j]);
+                if (next.startNs >= endNs)
+                    break;
+                if (next.startNs > span.startNs && isDrainedJob(callbackKindOf(next))) {
+                    stop = next.startNs;
                     break;
                 }
             }
         }
         m_callbackStops.push_back(stop);
     }
-    std::uint32_t iteration = 0;
-    for (const Span& phase : m_phases) {
-        if (phase.count != 0)
-            m_phaseStops.push_back(phase.startNs);
-        if (phase.iteration != iteration) {
-            iteration = phase.iteration;
-            m_iterationStops.push_back(phase.startNs);
-        }
-    }
-    for (auto* stops : { &m_callbackStops, &m_phaseStops, &m_iterationStops }) {
-        std::sort(stops->begin(), stops->end());
-        stops->erase(std::unique(stops->begin(), stops->end()), stops->end());
-    }
+    std::sort(m_callbackStops.begin(), m_callbackStops.end());
+    m_callbackStops.erase(std::unique(m_callbackStops.begin(), m_callbackStops.end()), m_callbackStops.end());
     m_stopsStale = false;
+}
+
+// Phase steps end where a timed phase begins, iteration steps where the first phase of an
+// iteration begins: found among the phases next to fromNs, which are sorted by start.
+std::int64_t Replay::phaseStep(std::int64_t fromNs, StepMode mode, bool forward) const
+{
+    const auto isStop = [this, mode](std::size_t i) {
+        const Record phase = at(m_phases[i]);
+        if (mode == StepMode::Phase)
+            return phase.label != 0;
+        return i == 0 || at(m_phases[i - 1]).span.iteration != phase.span.iteration;
+    };
+    if (forward) {
+        for (std::size_t i = phaseAfter(fromNs, true); i < m_phases.size(); ++i) {
+            if (isStop(i))
+                return startOf(m_phases[i]);
+        }
+        return fromNs;
+    }
+    for (std::size_t i = phaseAfter(fromNs, false); i > 0; --i) {
+        if (isStop(i - 1))
+            return startOf(m_phases[i - 1]);
+    }
+    return fromNs;
 }
 
 std::int64_t Replay::step(std::int64_t fromNs, StepMode mode, bool forward) const
 {
+    if (mode != StepMode::Callback)
+        return phaseStep(fromNs, mode, forward);
     if (m_stopsStale)
         rebuildStops();
-    const std::vector<std::int64_t>& stops = mode == StepMode::Callback ? m_callbackStops
-        : mode == StepMode::Phase                                       ? m_phaseStops
-                                                                        : m_iterationStops;
+    const std::vector<std::int64_t>& stops = m_callbackStops;
     if (forward) {
         const auto next = std::upper_bound(stops.begin(), stops.end(), fromNs);
         return next == stops.end() ? fromNs : *next;

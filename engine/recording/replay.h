@@ -34,6 +34,10 @@ struct ReplayState
 // backwards or forwards ends, from the records alone: the phases, the callbacks, the jobs that
 // joined the queues (Queued records and chains flagged RequeuedFlag) and the thread-pool work.
 //
+// It indexes the records where they are (a few bytes each, sorted by start) instead of copying
+// them, and reads them back from the recording, which holds them encoded or spilled; the queues'
+// contents are kept at checkpoints, so a moment is rebuilt from the one before it.
+//
 // At a moment t, what ended by t has happened and what begins at t has not: a callback that
 // starts at t still waits in its queue, one that ends at t has run. Within a run of identical
 // callbacks the calls are spread evenly over its span.
@@ -41,6 +45,9 @@ class Replay
 {
 public:
     explicit Replay(const Recording& recording);
+    ~Replay();
+    Replay(const Replay&) = delete;
+    Replay& operator=(const Replay&) = delete;
 
     // Takes in the records added since the last call (a live recording grows).
     void update();
@@ -54,45 +61,40 @@ public:
     std::int64_t lastNs() const { return m_lastNs; }
 
 private:
-    struct Span
-    {
-        std::int64_t startNs;
-        std::int64_t endNs;
-        std::uint32_t label;
-        std::uint8_t sub;
-        std::uint32_t iteration;
-        std::uint32_t count;
-        std::int64_t extra; // phases: the poll timeout; pool: when the item was queued
-        std::uint16_t thread;
-    };
-    // A change of the queues' contents: jobs joining (a Queued record), a callback taking its job
-    // (a callback record), a chain doing both per call, or every queue emptied.
-    struct Change
-    {
-        enum class What : std::uint8_t { Join, Take, Chain, Clear };
-        std::int64_t startNs;
-        std::int64_t endNs; // runs: the calls are spread over [atNs, endNs)
-        std::int64_t delayNs; // timers joining
-        std::uint32_t label;
-        std::uint32_t count;
-        std::uint8_t sub; // CallbackKind and JobKind, as in a record
-        What what;
-    };
+    // A record of the recording: its log (high 32 bits) and its index there.
+    using Ref = std::uint64_t;
+    // A change of the queues' contents, as a record says it: jobs joining (a Queued record), a
+    // callback taking its job (a callback record), a chain doing both per call, or every queue emptied.
+    enum class What : std::uint8_t { Join, Take, Chain, Clear };
     struct Queues;
+    struct Checkpoint;
 
-    void take(const Record& record);
+    Record at(Ref ref) const;
+    std::int64_t startOf(Ref ref) const { return at(ref).startNs; }
+    std::int64_t queuedOf(Ref ref) const; // a pool item's
+    void take(const Record& record, Ref ref);
+    // Puts `ref` in place among `refs`, sorted by keyOf(ref).
+    template <typename Key> void insertSorted(std::vector<Ref>& refs, Ref ref, Key keyOf);
     void rebuildStops() const;
-    static void apply(Queues& queues, const Change& change, std::int64_t atNs);
+    void rebuildCheckpoints() const;
+    static What whatOf(const Record& change);
+    static void apply(Queues& queues, const Record& change, std::int64_t atNs);
+    // The phases' index of the first phase that begins after `atNs` (upper) or at or after it.
+    std::size_t phaseAfter(std::int64_t atNs, bool upper) const;
+    std::int64_t phaseStep(std::int64_t fromNs, StepMode mode, bool forward) const;
 
     const Recording& m_recording;
     std::vector<std::size_t> m_seen; // records taken in, per log
-    std::vector<Span> m_phases, m_callbacks, m_pool; // main loop phases and callbacks; all pool work
-    std::vector<Change> m_changes;
+    // Main loop phases, callbacks and queue changes, and all pool work, each sorted by start.
+    std::vector<Ref> m_phases, m_callbacks, m_changes, m_pool;
     std::int64_t m_firstNs = 0;
     std::int64_t m_lastNs = 0;
+    std::int64_t m_longestPoolNs = 0; // of the pool's items, from queued to done
     bool m_any = false;
     mutable bool m_stopsStale = true;
-    mutable std::vector<std::int64_t> m_callbackStops, m_phaseStops, m_iterationStops;
+    mutable std::vector<std::int64_t> m_callbackStops;
+    mutable bool m_checkpointsStale = true;
+    mutable std::vector<Checkpoint> m_checkpoints;
 };
 
 } // namespace loopscope

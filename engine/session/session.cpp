@@ -343,9 +343,11 @@ void Session::housekeeping()
         std::size_t recordingBytes = 0;
         for (const auto& log : m_recording.logs) {
             log->replenish();
+            // A kept recording holds its past encoded, a few bytes a record (a consumed one lets it go).
+            if (!m_options.consume)
+                log->compact(SessionOptions::MaxCompactedPerRound);
             recordingBytes += log->memoryBytes();
         }
-        evictSpilledNowAndThen();
         // A consumed recording shrinks as its chunks are handed over; the loop waits for that if it must.
         if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)
             && !(m_options.consume            ? m_budget.charged() < m_budget.limit()
@@ -386,7 +388,6 @@ bool Session::spillToFit(std::size_t recordingBytes)
             break;
         }
         m_spilledBytes.store(m_spill.size(), std::memory_order_relaxed);
-        evictSpilledNowAndThen();
         resident = m_recording.memoryBytes();
     }
     std::lock_guard lock(m_spillMutex);
@@ -407,23 +408,11 @@ bool Session::dropToFit(std::size_t recordingBytes)
     while (charged + resident > target) {
         if (m_recording.largestLog().dropOldest(1) == 0)
             break;
-        resident -= EventLog::ChunkBytes;
+        resident = m_recording.memoryBytes();
     }
     // What could not go yet (the window has not read it) holds the loop back at its next iteration
     // (Runtime::waitForSpill); only queues that fill the budget end the run.
     return true;
-}
-
-// What readers paged in of the spilled chunks (a timeline zoomed out over the whole run reads records
-// from all of it) goes back to the file twice a second: about 5 ms for 10,000 chunks, 7.5 GB.
-void Session::evictSpilledNowAndThen()
-{
-    const auto now = std::chrono::steady_clock::now();
-    if (m_spilledBytes.load(std::memory_order_relaxed) == 0 || now - m_lastEviction < std::chrono::milliseconds(500))
-        return;
-    m_lastEviction = now;
-    for (const auto& log : m_recording.logs)
-        log->evictSpilled();
 }
 
 void Session::consumeRest()

@@ -32,6 +32,8 @@ using PoolWork = PoolBoard::Item;
 struct SessionOptions
 {
     static constexpr std::size_t SpillFactor = 16;
+    // Chunks a log encodes per housekeeping round at most (about 0.3 ms each): a storm seals a few a round.
+    static constexpr std::size_t MaxCompactedPerRound = 64;
     std::function<void(std::string_view)> onLog; // console output, called on the loop thread
     std::string readFilePath; // the file fs.readFile reads; default: this executable
     bool record = true; // false: run without recording anything (a benchmark baseline)
@@ -159,7 +161,6 @@ private:
     // Rolling window: lets go of the oldest sealed chunks (those the window has read) until the
     // recording fits three quarters of the budget; false when the queues alone fill it.
     bool dropToFit(std::size_t recordingBytes);
-    void evictSpilledNowAndThen();
     void startPendingProbe();
     void startPendingProbeLocked();
     void markStarted();
@@ -186,8 +187,7 @@ private:
     bool m_stopped = false;
     std::uint32_t m_poolWorkLeft = 0;
 
-    SpillFile m_spill; // housekeeping() only, as is m_lastEviction
-    std::chrono::steady_clock::time_point m_lastEviction;
+    SpillFile m_spill; // housekeeping() only
     std::mutex m_consumeMutex; // guards the consumption of chunks and m_consumedRest
     bool m_consumedRest = false;
     std::atomic<std::uint64_t> m_spilledBytes { 0 };
