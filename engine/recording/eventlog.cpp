@@ -89,7 +89,7 @@ bool zeroChunk(Record* chunk)
 // A chunk in its compact form: its blocks one after the other, in memory or in the spill file.
 struct EventLog::EncodedChunk
 {
-    std::unique_ptr<std::uint8_t[]> bytes; // null once spilled or let go
+    const std::uint8_t* bytes = nullptr; // in a slab; null once spilled or let go
     std::size_t size = 0;
     std::int64_t fileOffset = -1; // in the spill file, once spilled
     std::uint32_t blockEnds[BlocksPerChunk] = {};
@@ -98,7 +98,7 @@ struct EventLog::EncodedChunk
 };
 
 EventLog::EventLog()
-    : m_chunks(new Record*[MaxChunks]())
+    : m_chunks(static_cast<Record**>(mapZeroed(MaxChunks * sizeof(Record*))))
     , m_encoded(static_cast<EncodedChunk**>(mapZeroed(MaxChunks * sizeof(EncodedChunk*))))
     , m_id(nextLogId.fetch_add(1, std::memory_order_relaxed))
 {
@@ -107,13 +107,16 @@ EventLog::EventLog()
 
 EventLog::~EventLog()
 {
-    for (std::size_t i = 0; i < MaxChunks; ++i)
+    for (std::size_t i = 0; i < m_chunkCount.load(); ++i)
         deleteChunk(m_chunks[i]);
     for (auto& spare : m_spares)
         deleteChunk(spare.load());
     for (std::size_t i = 0; i < m_encodedChunks.load(); ++i)
         delete m_encoded[i];
+    for (const Slab& slab : m_slabs)
+        munmap(slab.base, SlabBytes);
     munmap(static_cast<void*>(m_encoded), MaxChunks * sizeof(EncodedChunk*));
+    munmap(static_cast<void*>(m_chunks), MaxChunks * sizeof(Record*));
     if (m_spillDescriptor >= 0)
         close(m_spillDescriptor);
 }
@@ -207,14 +210,12 @@ std::size_t EventLog::dropOldest(std::size_t maxChunks)
                 break;
         } else {
             std::lock_guard lock(m_encodedMutex);
-            EncodedChunk& encoded = *m_encoded[chunkIndex];
-            if (encoded.bytes)
-                m_encodedResidentBytes.fetch_sub(encoded.size, std::memory_order_relaxed);
-            encoded.bytes.reset();
+            m_encoded[chunkIndex]->bytes = nullptr;
         }
         m_letGoChunks.store(chunkIndex + 1, std::memory_order_release);
         m_dropped.fetch_add(ChunkSize, std::memory_order_relaxed);
     }
+    releaseSlabs();
     return dropped;
 }
 
@@ -250,10 +251,10 @@ std::size_t EventLog::compact(std::size_t maxChunks, bool unread)
             encoded->blockEnds[block] = std::uint32_t(scratch.size());
         }
         encoded->size = scratch.size();
-        encoded->bytes.reset(new std::uint8_t[scratch.size()]);
-        std::memcpy(encoded->bytes.get(), scratch.data(), scratch.size());
+        std::uint8_t* room = slabRoom(scratch.size(), chunkIndex);
+        std::memcpy(room, scratch.data(), scratch.size());
+        encoded->bytes = room;
         m_encoded[chunkIndex] = encoded.release();
-        m_encodedResidentBytes.fetch_add(scratch.size(), std::memory_order_relaxed);
         m_encodedRecordCount.fetch_add(ChunkSize, std::memory_order_relaxed);
         m_encodedByteCount.fetch_add(scratch.size(), std::memory_order_relaxed);
         // Readers decode from here on (the release publishes the table entry), then the chunk goes.
@@ -273,7 +274,7 @@ long EventLog::spill(SpillFile& file, std::size_t maxChunks)
         if (chunkIndex >= m_encodedChunks.load(std::memory_order_relaxed) && compact(1, true) == 0)
             break; // nothing sealed is left
         EncodedChunk& encoded = *m_encoded[chunkIndex];
-        const std::int64_t offset = file.append(encoded.bytes.get(), encoded.size);
+        const std::int64_t offset = file.append(encoded.bytes, encoded.size);
         if (offset < 0)
             return -1;
         if (m_spillDescriptor < 0) {
@@ -284,13 +285,41 @@ long EventLog::spill(SpillFile& file, std::size_t maxChunks)
         {
             std::lock_guard lock(m_encodedMutex);
             encoded.fileOffset = offset;
-            encoded.bytes.reset();
+            encoded.bytes = nullptr;
         }
-        m_encodedResidentBytes.fetch_sub(encoded.size, std::memory_order_relaxed);
         m_spilledByteCount.fetch_add(encoded.size, std::memory_order_relaxed);
         m_spilledChunks.store(chunkIndex + 1, std::memory_order_relaxed);
+        releaseSlabs();
     }
     return moved;
+}
+
+std::uint8_t* EventLog::slabRoom(std::size_t bytes, std::size_t chunkIndex)
+{
+    if (m_slabs.empty() || m_slabs.back().used + bytes > SlabBytes) {
+        void* memory = mmap(nullptr, SlabBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED)
+            throw std::bad_alloc();
+        m_slabs.push_back({ static_cast<std::uint8_t*>(memory), 0, 0 });
+        m_encodedResidentBytes.fetch_add(SlabBytes, std::memory_order_relaxed);
+    }
+    Slab& slab = m_slabs.back();
+    std::uint8_t* room = slab.base + slab.used;
+    slab.used += bytes;
+    slab.endChunk = chunkIndex + 1;
+    return room;
+}
+
+void EventLog::releaseSlabs()
+{
+    const std::size_t gone
+        = std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
+    while (!m_slabs.empty() && m_slabs.front().endChunk <= gone) {
+        // No reader decodes from it: each of its chunks lost its bytes under m_encodedMutex.
+        munmap(m_slabs.front().base, SlabBytes);
+        m_slabs.pop_front();
+        m_encodedResidentBytes.fetch_sub(SlabBytes, std::memory_order_relaxed);
+    }
 }
 
 Record EventLog::decoded(std::size_t index) const
@@ -327,7 +356,7 @@ void EventLog::decodeBlock(std::size_t chunkIndex, std::size_t block, Record* ou
     const std::size_t begin = encoded.blockBegin(block);
     const std::size_t size = encoded.blockEnds[block] - begin;
     if (encoded.bytes) {
-        recordcodec::decodeBlock(encoded.bytes.get() + begin, size, out, BlockRecords);
+        recordcodec::decodeBlock(encoded.bytes + begin, size, out, BlockRecords);
         return;
     }
     // Spilled (a chunk let go has no bytes and no offset: it reads as zeroed records).

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 
@@ -30,8 +31,11 @@ class EventLog
 public:
     static constexpr std::size_t ChunkBits = 14;
     static constexpr std::size_t ChunkSize = std::size_t(1) << ChunkBits;
-    static constexpr std::size_t MaxChunks = std::size_t(1) << 16;
+    // 2^32 records at most, so that an index fits 32 bits (the timeline's and the replay's).
+    static constexpr std::size_t MaxChunks = std::size_t(1) << 18;
     static constexpr std::size_t ChunkBytes = ChunkSize * sizeof(Record);
+    // Encoded chunks are held in slabs of this size (compact()).
+    static constexpr std::size_t SlabBytes = std::size_t(4) << 20;
 
     EventLog();
     ~EventLog();
@@ -151,6 +155,20 @@ private:
     static constexpr std::uintptr_t PrefetchBytes = 16 * sizeof(Record);
 
     struct EncodedChunk;
+    // Encoded chunks are laid one after another in slabs, which go back to the system whole once
+    // every chunk in them has spilled or been let go (oldest first, as chunks are): a slab holds
+    // none of the holes a general allocator would keep.
+    struct Slab
+    {
+        std::uint8_t* base = nullptr;
+        std::size_t used = 0;
+        std::size_t endChunk = 0; // one past the last chunk laid in it
+    };
+
+    // compact(): room for `bytes` more in the newest slab, a fresh slab if it has none.
+    std::uint8_t* slabRoom(std::size_t bytes, std::size_t chunkIndex);
+    // spill(), dropOldest(): lets the slabs go whose chunks have all spilled or been let go.
+    void releaseSlabs();
 
     Record* takeChunk(std::size_t chunkIndex);
     // consumeSealed(): the chunk is done with; a spare again if a slot is free, else unmapped.
@@ -178,7 +196,7 @@ private:
     // The slow path of slot(): moves the producer's cursor into the chunk that holds the next record.
     Record* enterChunk();
 
-    std::unique_ptr<Record*[]> m_chunks;
+    Record** m_chunks; // one per possible chunk, mapped (the part a short recording never uses costs nothing)
     std::atomic<Record*> m_spares[SpareCount] {};
     std::size_t m_writeIndex = 0;
     // Producer only: where the next record goes and where its chunk ends, so that
@@ -200,6 +218,7 @@ private:
     std::atomic<std::size_t> m_spilledByteCount { 0 };
     std::atomic<std::size_t> m_encodedRecordCount { 0 };
     std::atomic<std::size_t> m_encodedByteCount { 0 };
+    std::deque<Slab> m_slabs; // the thread that compacts only, oldest first
     int m_spillDescriptor = -1; // a duplicate of the spill file's, for as long as the log lives
     std::uint64_t m_id; // tells this log's blocks apart in the readers' decoded blocks
     std::atomic<std::size_t> m_residentLimitChunks { MaxChunks };
