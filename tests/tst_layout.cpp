@@ -2,9 +2,11 @@
 // projector's 1280x720: a label, button, spin box, combo box or dock title whose text is wider than
 // the room it has (elided or clipped) fails, named with its text and the widget it is in.
 #include "catalog/scenariocatalog.h"
+#include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/runmanydialog.h"
+#include "widgets/scenariobrowser.h"
 
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
@@ -212,6 +214,13 @@ private slots:
                 QTest::qWait(50);
                 problems << clippedTexts(dock);
             }
+            // The lesson of a /health scenario asks with choices instead of lines.
+            QVERIFY(window.scenarioBrowser()->select(QStringLiteral("compute-sync")));
+            auto* lesson = window.findChild<QDockWidget*>(QStringLiteral("lessonDock"));
+            lesson->raise();
+            QTRY_VERIFY(window.lessonPanel()->ready());
+            QTest::qWait(50);
+            problems << clippedTexts(lesson);
             problems.removeDuplicates();
 
             NodeTimingDialog timing(&window);

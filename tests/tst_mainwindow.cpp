@@ -325,12 +325,15 @@ private slots:
         window.resize(1280, 720);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.scenarioBrowser()->select(QStringLiteral("compute-async")));
+        // An ordering scenario starts paused, to be stepped: this one runs straight through.
+        QSettings().setValue(QStringLiteral("stepping/startPaused/tick-vs-promise"), false);
+        QVERIFY(window.scenarioBrowser()->select(QStringLiteral("tick-vs-promise")));
         window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
         LessonPanel* lesson = window.lessonPanel();
         QTRY_VERIFY_WITH_TIMEOUT(lesson->ready(), 30000);
-        const QStringList printed { "compute-async done", "1 ms timer ran" };
-        QCOMPARE(lesson->guess(), QStringList({ "1 ms timer ran", "compute-async done" }));
+        QVERIFY(!lesson->asksHealth());
+        const QStringList printed { "process.nextTick", "promise.then" };
+        QCOMPARE(lesson->guess(), QStringList({ "promise.then", "process.nextTick" }));
 
         auto* run = lesson->findChild<QPushButton*>(QStringLiteral("lessonRun"));
         QVERIFY(run && run->isEnabled());
@@ -350,6 +353,37 @@ private slots:
         QCOMPARE(lesson->guess(), printed);
         run->click();
         QTRY_VERIFY_WITH_TIMEOUT(lesson->answerText().contains("Right."), 30000);
+    }
+
+    // A scenario probed by /health asks whether /health keeps answering, and the run answers: hashing
+    // in one go keeps it waiting, hashing in setImmediate steps does not. The answer brings the
+    // latency chart forward.
+    void lessonAsksWhetherHealthKeepsAnswering()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* latency = window.findChild<QDockWidget*>(QStringLiteral("latencyDock"));
+        LessonPanel* lesson = window.lessonPanel();
+        auto* run = lesson->findChild<QPushButton*>(QStringLiteral("lessonRun"));
+        for (const bool blocks : { true, false }) {
+            QVERIFY(window.scenarioBrowser()->select(
+                blocks ? QStringLiteral("compute-sync") : QStringLiteral("compute-immediate")));
+            window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
+            QTRY_VERIFY_WITH_TIMEOUT(lesson->ready(), 30000);
+            QVERIFY(lesson->asksHealth());
+            QVERIFY(!lesson->healthGuess());
+            QVERIFY(!lesson->findChild<QListWidget*>(QStringLiteral("lessonLines"))->isVisible());
+            latency->hide(); // closed: the answer brings it back
+            lesson->setHealthGuess(true);
+            run->click();
+            QTRY_VERIFY_WITH_TIMEOUT(!lesson->answerText().isEmpty(), 60000);
+            const QString answer = lesson->answerText();
+            QVERIFY2(answer.contains(blocks ? "Not quite." : "Right."), qPrintable(answer));
+            QVERIFY2(answer.contains(blocks ? "/health waited" : "/health kept answering"), qPrintable(answer));
+            QVERIFY(latency->isVisible());
+        }
     }
 };
 

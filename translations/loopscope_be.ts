@@ -637,6 +637,62 @@
         <source>&lt;b&gt;Why:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Чаму:&lt;/b&gt; %1</translation>
     </message>
+    <message>
+        <source>Yes, it keeps answering</source>
+        <translation>Так, адказвае і далей</translation>
+    </message>
+    <message>
+        <source>Every /health request is answered within a few milliseconds while the program runs.</source>
+        <translation>Кожны запыт да /health атрымлівае адказ за некалькі мілісекунд, пакуль праграма працуе.</translation>
+    </message>
+    <message>
+        <source>No, it waits</source>
+        <translation>Не, чакае</translation>
+    </message>
+    <message>
+        <source>/health requests wait until the program lets the loop go.</source>
+        <translation>Запыты да /health чакаюць, пакуль праграма не вызваліць цыкл.</translation>
+    </message>
+    <message>
+        <source>While this program runs, the built-in server is asked for /health every %1 ms. Will it keep answering? Choose, then run and check.</source>
+        <translation>Пакуль праграма працуе, убудаваны сервер пытаюць пра /health кожныя %1 мс. Ці будзе ён адказваць і далей? Выберыце, потым запусціце і праверце.</translation>
+    </message>
+    <message>
+        <source>/health kept answering: the slowest answer took %1 ms.</source>
+        <translation>/health адказваў і далей: самы павольны адказ заняў %1 мс.</translation>
+    </message>
+    <message>
+        <source>/health waited: its slowest answer took %1 ms, the time the program kept the loop from it.</source>
+        <translation>/health чакаў: самы павольны адказ заняў %1 мс — столькі праграма не аддавала яму цыкл.</translation>
+    </message>
+    <message>
+        <source>/health got no answer while the program ran.</source>
+        <translation>/health не атрымаў адказу, пакуль праграма працавала.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) got no answer at all.</source>
+        <translation>
+            <numerusform>%n запыт не атрымаў аніякага адказу.</numerusform>
+            <numerusform>%n запыты не атрымалі аніякага адказу.</numerusform>
+            <numerusform>%n запытаў не атрымалі аніякага адказу.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The run:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Запуск:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right.&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Правільна.&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not quite.&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Не зусім.&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart: the /health line climbs wherever the loop was kept busy, and falls back once it is free.</source>
+        <translation>&lt;b&gt;Паглядзіце&lt;/b&gt; на графік затрымкі: лінія /health уздымаецца там, дзе цыкл быў заняты, і апускаецца, калі ён вызваляецца.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -637,6 +637,61 @@
         <source>&lt;b&gt;Why:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Por qué:&lt;/b&gt; %1</translation>
     </message>
+    <message>
+        <source>Yes, it keeps answering</source>
+        <translation>Sí, sigue respondiendo</translation>
+    </message>
+    <message>
+        <source>Every /health request is answered within a few milliseconds while the program runs.</source>
+        <translation>Cada petición a /health recibe respuesta en pocos milisegundos mientras el programa se ejecuta.</translation>
+    </message>
+    <message>
+        <source>No, it waits</source>
+        <translation>No, espera</translation>
+    </message>
+    <message>
+        <source>/health requests wait until the program lets the loop go.</source>
+        <translation>Las peticiones a /health esperan hasta que el programa suelta el bucle.</translation>
+    </message>
+    <message>
+        <source>While this program runs, the built-in server is asked for /health every %1 ms. Will it keep answering? Choose, then run and check.</source>
+        <translation>Mientras este programa se ejecuta, se pide /health al servidor integrado cada %1 ms. ¿Seguirá respondiendo? Elige y luego ejecuta y comprueba.</translation>
+    </message>
+    <message>
+        <source>/health kept answering: the slowest answer took %1 ms.</source>
+        <translation>/health siguió respondiendo: la respuesta más lenta tardó %1 ms.</translation>
+    </message>
+    <message>
+        <source>/health waited: its slowest answer took %1 ms, the time the program kept the loop from it.</source>
+        <translation>/health esperó: su respuesta más lenta tardó %1 ms, el tiempo que el programa le negó el bucle.</translation>
+    </message>
+    <message>
+        <source>/health got no answer while the program ran.</source>
+        <translation>/health no recibió respuesta mientras el programa se ejecutaba.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) got no answer at all.</source>
+        <translation>
+            <numerusform>%n petición no recibió ninguna respuesta.</numerusform>
+            <numerusform>%n peticiones no recibieron ninguna respuesta.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The run:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;La ejecución:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Right.&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Correcto.&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not quite.&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;No del todo.&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart: the /health line climbs wherever the loop was kept busy, and falls back once it is free.</source>
+        <translation>&lt;b&gt;Mira&lt;/b&gt; el gráfico de latencia: la línea de /health sube allí donde el bucle estuvo ocupado y vuelve a bajar cuando queda libre.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -278,3 +278,23 @@ void LiveFeed::poll()
     }
     emit ticked();
 }
+
+std::pair<double, int> LiveFeed::slowestHealthAnswer() const
+{
+    double slowestMs = -1;
+    int failed = 0;
+    const loopscope::Recording* followed = recording();
+    for (std::size_t i = 0; followed && i < followed->logs.size(); ++i) {
+        if (!isProberLog(int(i)))
+            continue;
+        const loopscope::EventLog& log = *followed->logs[i];
+        log.walk(0, log.size(), [&](const loopscope::Record& r) {
+            if (r.type == loopscope::RecordType::Latency && r.latency.healthMs == loopscope::HealthProbeFailed)
+                ++failed;
+            else if (r.type == loopscope::RecordType::Latency)
+                slowestMs = std::max(slowestMs, r.latency.healthMs);
+            return true;
+        });
+    }
+    return { slowestMs, failed };
+}

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace loopscope {
@@ -50,6 +51,9 @@ public:
     const loopscope::EventLog* log(int index) const;
     // True for the log that holds only /health samples.
     static bool isProberLog(int index);
+    // The slowest /health answer of the recording followed (-1: none came back) and how many
+    // requests got no answer at all.
+    std::pair<double, int> slowestHealthAnswer() const;
 
     // The live loop's state, or null when no session runs.
     const loopscope::LiveState* live() const;

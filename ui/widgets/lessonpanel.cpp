@@ -7,7 +7,9 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -22,6 +24,10 @@ constexpr int ProbeRuns = 12;
 constexpr int ProbeRunsAtLeast = 3;
 constexpr qint64 ProbeBudgetMs = 2000;
 constexpr std::chrono::milliseconds ProbeTimeout { 10000 };
+
+// A /health answer slower than this is one a user waits for (and several probe intervals): the
+// server did not keep answering.
+constexpr double AnsweredWithinMs = 100;
 
 // Not the order printed: reversed, or turned by one where reversing gives the same lines back.
 QStringList shuffled(const QStringList& lines)
@@ -68,6 +74,21 @@ LessonPanel::LessonPanel(QWidget* parent)
     m_lines->setAccessibleName(tr("Your order of the lines"));
     m_lines->setToolTip(tr("Drag a line up or down, or select it and press Alt+Up or Alt+Down."));
     layout->addWidget(m_lines, 1);
+
+    m_healthChoices = new QWidget(this);
+    auto* choices = new QVBoxLayout(m_healthChoices);
+    choices->setContentsMargins(0, 0, 0, 0);
+    m_keepsAnswering = new QRadioButton(tr("Yes, it keeps answering"), m_healthChoices);
+    m_keepsAnswering->setObjectName(QStringLiteral("lessonAnswers"));
+    m_keepsAnswering->setToolTip(
+        tr("Every /health request is answered within a few milliseconds while the program runs."));
+    m_waits = new QRadioButton(tr("No, it waits"), m_healthChoices);
+    m_waits->setObjectName(QStringLiteral("lessonWaits"));
+    m_waits->setToolTip(tr("/health requests wait until the program lets the loop go."));
+    choices->addWidget(m_keepsAnswering);
+    choices->addWidget(m_waits);
+    choices->addStretch(1);
+    layout->addWidget(m_healthChoices, 1);
 
     auto* buttons = new QHBoxLayout;
     // Alt+Up and Alt+Down move the selected line from the keyboard (eventFilter).
@@ -131,16 +152,29 @@ void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overri
     m_run->setEnabled(false);
     m_up->setEnabled(false);
     m_down->setEnabled(false);
+    for (QRadioButton* choice : { m_keepsAnswering, m_waits }) {
+        // Both unchecked: the student has not guessed yet.
+        choice->setAutoExclusive(false);
+        choice->setChecked(false);
+        choice->setAutoExclusive(true);
+    }
     auto loaded = ScenarioCatalog::loadScenario(name, overrides);
+    m_asksHealth = false;
     if (name.isEmpty() || std::holds_alternative<QString>(loaded)) {
         m_title->setText(tr("Select a scenario: its lesson appears here."));
         m_question->clear();
         m_description.clear();
+        showQuestionWidgets();
         return;
     }
     loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
-    m_title->setText(program.title.empty() ? name : ScenarioTexts::translate(program.title));
+    m_asksHealth = program.healthProbeMs > 0;
+    m_healthProbeMs = program.healthProbeMs;
+    m_fullTitle = program.title.empty() ? name : ScenarioTexts::translate(program.title);
+    // A /health scenario's title gives its answer away: until the run, the lesson names it only.
+    m_title->setText(m_asksHealth ? name : m_fullTitle);
     m_description = ScenarioTexts::translate(program.description);
+    showQuestionWidgets();
     m_program = std::move(program);
     m_prepared = false;
     m_question->setText(tr("Preparing the lesson…"));
@@ -159,8 +193,71 @@ void LessonPanel::showEvent(QShowEvent* event)
 void LessonPanel::prepare()
 {
     m_prepared = true;
+    if (m_asksHealth) {
+        askHealth();
+        return;
+    }
     m_probing.start();
     m_probe->start(m_program, ProbeRuns, ProbeTimeout);
+}
+
+void LessonPanel::showQuestionWidgets()
+{
+    m_lines->setVisible(!m_asksHealth);
+    m_up->setVisible(!m_asksHealth);
+    m_down->setVisible(!m_asksHealth);
+    m_healthChoices->setVisible(m_asksHealth);
+}
+
+void LessonPanel::askHealth()
+{
+    m_question->setText(tr("While this program runs, the built-in server is asked for /health every %1 ms. Will it "
+                           "keep answering? Choose, then run and check.")
+                            .arg(m_healthProbeMs));
+    m_run->setEnabled(true);
+}
+
+std::optional<bool> LessonPanel::healthGuess() const
+{
+    if (m_keepsAnswering->isChecked())
+        return true;
+    if (m_waits->isChecked())
+        return false;
+    return std::nullopt;
+}
+
+void LessonPanel::setHealthGuess(bool answers)
+{
+    (answers ? m_keepsAnswering : m_waits)->setChecked(true);
+}
+
+void LessonPanel::showHealth(double slowestMs, int failed)
+{
+    if (!m_asksHealth)
+        return;
+    const bool answered = failed == 0 && slowestMs >= 0 && slowestMs <= AnsweredWithinMs;
+    const QString slowest = QLocale().toString(slowestMs, 'f', slowestMs < 10 ? 1 : 0);
+    QString fact;
+    if (answered)
+        fact = tr("/health kept answering: the slowest answer took %1 ms.").arg(slowest);
+    else if (slowestMs >= 0)
+        fact = tr("/health waited: its slowest answer took %1 ms, the time the program kept the loop from it.")
+                   .arg(slowest);
+    else
+        fact = tr("/health got no answer while the program ran.");
+    if (failed > 0 && slowestMs >= 0)
+        fact += QLatin1Char(' ') + tr("%n request(s) got no answer at all.", nullptr, failed);
+    const std::optional<bool> guess = healthGuess();
+    const QString verdict = !guess ? tr("<b>The run:</b> %1").arg(fact.toHtmlEscaped())
+        : *guess == answered       ? tr("<b>Right.</b> %1").arg(fact.toHtmlEscaped())
+                                   : tr("<b>Not quite.</b> %1").arg(fact.toHtmlEscaped());
+    m_title->setText(m_fullTitle);
+    m_answer->setText(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p>")
+                          .arg(verdict,
+                              tr("<b>Look at</b> the latency chart: the /health line climbs wherever the loop was "
+                                 "kept busy, and falls back once it is free."),
+                              tr("<b>Why:</b> %1").arg(m_description.toHtmlEscaped())));
+    emit lookAt(QStringLiteral("latencyDock"));
 }
 
 void LessonPanel::onProbed(bool timedOut)
@@ -190,7 +287,7 @@ void LessonPanel::onProbed(bool timedOut)
 
 bool LessonPanel::ready() const
 {
-    return m_lines->count() >= 2;
+    return m_asksHealth ? m_run->isEnabled() : m_lines->count() >= 2;
 }
 
 QStringList LessonPanel::guess() const
@@ -212,6 +309,8 @@ void LessonPanel::moveLine(int from, int to)
 
 void LessonPanel::showRun(const QStringList& printed)
 {
+    if (m_asksHealth)
+        return;
     const QStringList guessed = guess();
     if (guessed.isEmpty())
         return;

@@ -7,15 +7,23 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QRadioButton;
 
-// A guessing lesson on the scenario selected: the question first, then the lines the program prints,
-// shuffled, to be put in the order the student expects (drag them, or Alt+Up and Alt+Down), then the
-// real run in the window and the answer: which lines were placed right, and why, in the scenario's own
-// words. The lines are found by running the program off screen first; a program whose order changes
-// from run to run is taught as a race (any order Node prints is an answer, Run many times shows how often).
+// A guessing lesson on the scenario selected: the question first, then the student's guess, then the
+// real run in the window and the answer, and why, in the scenario's own words.
+//
+// Two kinds of question. A program the built-in server is probed beside asks whether /health answers
+// while it runs (yes, within a few milliseconds, or no, it waits), answered by the slowest /health
+// answer of the run, with the latency chart raised to show it. Any other program asks for the order
+// of the lines it prints, shuffled, to be put in the order the student expects (drag them, or Alt+Up
+// and Alt+Down), answered line by line; the lines are found by running the program off screen first,
+// and a program whose order changes from run to run is taught as a race (any order Node prints is an
+// answer, Run many times shows how often).
 class LessonPanel : public QWidget
 {
     Q_OBJECT
@@ -31,8 +39,16 @@ public:
     // The order the student has put the lines in, and moves one (Alt+Up, Alt+Down).
     QStringList guess() const;
     void moveLine(int from, int to);
+    // True when the lesson asks about /health rather than the order of lines.
+    bool asksHealth() const { return m_asksHealth; }
+    // Whether /health kept answering, as the student guessed it; nullopt before a guess.
+    std::optional<bool> healthGuess() const;
+    void setHealthGuess(bool answers);
     // The run asked for has ended in the window, having printed `printed`: shows the answer.
     void showRun(const QStringList& printed);
+    // The run asked for has ended; its slowest /health answer took `slowestMs` (< 0: none came back,
+    // `failed` probes had no answer at all): shows the answer of a /health lesson.
+    void showHealth(double slowestMs, int failed);
     // The answer as shown; empty before a run.
     QString answerText() const;
     // The font of the lines, a console's (the window scales it with the rest).
@@ -41,25 +57,36 @@ public:
 signals:
     // Run and check: the window runs the scenario and calls showRun() when it ends.
     void runRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
+    // The answer is about what the panel named `dockName` shows: the window brings it forward.
+    void lookAt(const QString& dockName);
 
 protected:
     void showEvent(QShowEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    // Runs the program off screen to find its lines.
+    // Runs the program off screen to find its lines (an order lesson), or asks about /health.
     void prepare();
+    void askHealth();
+    // Shows the list of lines or the /health choices, as the lesson asks.
+    void showQuestionWidgets();
     void onProbed(bool timedOut);
 
     QString m_scenario;
     ScenarioCatalog::Overrides m_overrides;
     QString m_description;
+    QString m_fullTitle;
     loopscope::Program m_program;
     bool m_prepared = false;
     QList<QStringList> m_outputs; // what the off-screen runs printed, each distinct output once
     QLabel* m_title = nullptr;
     QLabel* m_question = nullptr;
     QListWidget* m_lines = nullptr;
+    bool m_asksHealth = false;
+    int m_healthProbeMs = 0;
+    QWidget* m_healthChoices = nullptr;
+    QRadioButton* m_keepsAnswering = nullptr; // "yes, it keeps answering"
+    QRadioButton* m_waits = nullptr; // "no, it waits"
     QPushButton* m_up = nullptr;
     QPushButton* m_down = nullptr;
     QPushButton* m_run = nullptr;

@@ -369,6 +369,12 @@ void MainWindow::createDocks()
             m_browser->select(name);
             m_lessonRunPending = runScenario(name, overrides);
         });
+    connect(m_lesson, &LessonPanel::lookAt, this, [this](const QString& dockName) {
+        if (auto* dock = findChild<QDockWidget*>(dockName)) {
+            dock->show();
+            dock->raise();
+        }
+    });
     auto* lesson = addDock(tr("Lesson"), QStringLiteral("lessonDock"), m_lesson, Qt::LeftDockWidgetArea,
         tr("Guess first, then run: the selected scenario's lines to put in the order you expect, checked against "
            "the real run."));
@@ -615,7 +621,12 @@ void MainWindow::onTicked()
     // The lesson's run has ended: its answer, from what the console shows.
     if (m_lessonRunPending && m_feed->finished() && !m_controller->replaying()) {
         m_lessonRunPending = false;
-        m_lesson->showRun(m_console->outputLines());
+        if (m_lesson->asksHealth()) {
+            const auto [slowestMs, failed] = m_feed->slowestHealthAnswer();
+            m_lesson->showHealth(slowestMs, failed);
+        } else {
+            m_lesson->showRun(m_console->outputLines());
+        }
     }
     // The script beside the circle marks the line whose callback runs next, when it is this program's.
     const int nextLine = m_stepping->nextSourceLine();
