@@ -218,8 +218,12 @@ private slots:
             runs += output.runs;
         }
         QCOMPARE(runs, 80);
-        const QStringList first = dialog->bars()->outputs().first().lines;
-        QCOMPARE(first, QStringList({ "immediate", "timeout" }));
+        // Both orders, whichever won more often (on a loaded machine the timer wins more: Node's too).
+        QStringList orders;
+        for (const OutputBars::Output& output : dialog->bars()->outputs())
+            orders << output.lines.join(QLatin1Char(','));
+        orders.sort();
+        QCOMPARE(orders, QStringList({ "immediate,timeout", "timeout,immediate" }));
         QVERIFY2(dialog->verdictText().startsWith("2 different outputs in 80 runs"), qPrintable(dialog->verdictText()));
         QVERIFY(dialog->bars()->accessibleDescription().contains(" of 80 runs"));
 

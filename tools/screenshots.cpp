@@ -202,6 +202,19 @@ int main(int argc, char** argv)
     window.lessonPanel()->findChild<QPushButton*>(QStringLiteral("lessonRun"))->click();
     QTest::qWait(1500);
     save(window, out.filePath(prefix + QStringLiteral("presentation-run.png")));
+    // compute-sync's lesson: "will /health keep answering?", guessed yes, answered by the run.
+    window.scenarioBrowser()->select(QStringLiteral("compute-sync"));
+    window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
+    waited.restart();
+    while (!window.lessonPanel()->ready() && waited.elapsed() < 30000)
+        QTest::qWait(50);
+    window.lessonPanel()->setHealthGuess(true);
+    window.lessonPanel()->findChild<QPushButton*>(QStringLiteral("lessonRun"))->click();
+    waited.restart();
+    while (window.lessonPanel()->answerText().isEmpty() && waited.elapsed() < 60000)
+        QTest::qWait(50);
+    QTest::qWait(300);
+    save(window, out.filePath(prefix + QStringLiteral("presentation-health.png")));
     window.setPresenting(false);
     return 0;
 }

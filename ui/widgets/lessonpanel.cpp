@@ -10,6 +10,8 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -107,11 +109,19 @@ LessonPanel::LessonPanel(QWidget* parent)
     buttons->addWidget(m_run);
     layout->addLayout(buttons);
 
-    m_answer = new QLabel(this);
+    // The answer scrolls where the panel is short (presentation mode): its explanation comes last.
+    m_answerArea = new QScrollArea(this);
+    m_answerArea->setFrameShape(QFrame::NoFrame);
+    m_answerArea->setWidgetResizable(true);
+    m_answerArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_answer = new QLabel(m_answerArea);
     m_answer->setObjectName(QStringLiteral("lessonAnswer"));
     m_answer->setWordWrap(true);
     m_answer->setTextFormat(Qt::RichText);
-    layout->addWidget(m_answer);
+    m_answer->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_answerArea->setWidget(m_answer);
+    m_answerArea->hide();
+    layout->addWidget(m_answerArea, 3);
 
     auto move = [this](int by) {
         const int row = m_lines->currentRow();
@@ -121,7 +131,7 @@ LessonPanel::LessonPanel(QWidget* parent)
     connect(m_up, &QPushButton::clicked, this, [move] { move(-1); });
     connect(m_down, &QPushButton::clicked, this, [move] { move(1); });
     connect(m_run, &QPushButton::clicked, this, [this] {
-        m_answer->clear();
+        setAnswer({});
         emit runRequested(m_scenario, m_overrides);
     });
     setScenario({});
@@ -148,7 +158,7 @@ void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overri
     m_overrides = overrides;
     m_outputs.clear();
     m_lines->clear();
-    m_answer->clear();
+    setAnswer({});
     m_run->setEnabled(false);
     m_up->setEnabled(false);
     m_down->setEnabled(false);
@@ -252,11 +262,11 @@ void LessonPanel::showHealth(double slowestMs, int failed)
         : *guess == answered       ? tr("<b>Right.</b> %1").arg(fact.toHtmlEscaped())
                                    : tr("<b>Not quite.</b> %1").arg(fact.toHtmlEscaped());
     m_title->setText(m_fullTitle);
-    m_answer->setText(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p>")
-                          .arg(verdict,
-                              tr("<b>Look at</b> the latency chart: the /health line climbs wherever the loop was "
-                                 "kept busy, and falls back once it is free."),
-                              tr("<b>Why:</b> %1").arg(m_description.toHtmlEscaped())));
+    setAnswer(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p>")
+                  .arg(verdict,
+                      tr("<b>Look at</b> the latency chart: the /health line climbs wherever the loop was "
+                         "kept busy, and falls back once it is free."),
+                      tr("<b>Why:</b> %1").arg(m_description.toHtmlEscaped())));
     emit lookAt(QStringLiteral("latencyDock"));
 }
 
@@ -342,13 +352,20 @@ void LessonPanel::showRun(const QStringList& printed)
                       .arg(firstWrong < printed.size() ? printed[firstWrong].toHtmlEscaped() : QString(),
                           guessed[firstWrong].toHtmlEscaped());
     }
-    m_answer->setText(
+    setAnswer(
         QStringLiteral("<p>%1</p><p>%2</p>").arg(verdict, tr("<b>Why:</b> %1").arg(m_description.toHtmlEscaped())));
 }
 
 void LessonPanel::setCodeFont(const QFont& font)
 {
     m_lines->setFont(font);
+}
+
+void LessonPanel::setAnswer(const QString& html)
+{
+    m_answer->setText(html);
+    m_answerArea->setVisible(!html.isEmpty());
+    m_answerArea->verticalScrollBar()->setValue(0);
 }
 
 QString LessonPanel::answerText() const

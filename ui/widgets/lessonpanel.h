@@ -13,6 +13,7 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QRadioButton;
+class QScrollArea;
 
 // A guessing lesson on the scenario selected: the question first, then the student's guess, then the
 // real run in the window and the answer, and why, in the scenario's own words.
@@ -70,6 +71,8 @@ private:
     void askHealth();
     // Shows the list of lines or the /health choices, as the lesson asks.
     void showQuestionWidgets();
+    // Shows the answer (rich text), or none.
+    void setAnswer(const QString& html);
     void onProbed(bool timedOut);
 
     QString m_scenario;
@@ -91,6 +94,7 @@ private:
     QPushButton* m_down = nullptr;
     QPushButton* m_run = nullptr;
     QLabel* m_answer = nullptr;
+    QScrollArea* m_answerArea = nullptr;
     OffscreenRuns* m_probe = nullptr;
     QElapsedTimer m_probing;
 };

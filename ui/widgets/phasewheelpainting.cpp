@@ -364,7 +364,8 @@ void PhaseWheel::paintCentre(QPainter& painter)
         break;
     }
     painter.setPen(footerColor);
-    painter.setFont(logicalFont(font(), 13, m_status->runState() == StatusModel::RunState::Paused));
+    // Made smaller rather than cut (larger text, a longer language); cut short only past the smallest size.
+    painter.setFont(fittingFont(font(), 13, m_status->runState() == StatusModel::RunState::Paused, footer, 140));
     const QFontMetricsF metrics(painter.font());
     painter.drawText(QRectF(-70, 62, 140, 18), Qt::AlignCenter, metrics.elidedText(footer, Qt::ElideRight, 140));
 }
