@@ -350,13 +350,16 @@ void TestTimeMapping::keepsWideSpansApart()
         r.span.durNs = dur;
         return r;
     };
-    index.add(phase(0, 100, loopscope::Phase::Timers), 0, 0);
-    index.add(phase(500, 400, loopscope::Phase::Poll), 0, 2);
-    index.add(phase(200, 100, loopscope::Phase::Check), 0, 1);
+    // Indices past 2^32: a log holds up to 2^34 records (an hour of a storm of small steps).
+    const std::size_t far = (std::size_t(1) << 33) + 7;
+    index.add(phase(0, 100, loopscope::Phase::Timers), 0, far);
+    index.add(phase(500, 400, loopscope::Phase::Poll), 0, far + 2);
+    index.add(phase(200, 100, loopscope::Phase::Check), 0, far + 1);
     const int row = index.rowOf(TimelineIndex::RowKind::Phases, loopscope::MainThread, -1);
     const auto& spans = index.rows()[std::size_t(row)].spans;
     QCOMPARE(spans.size(), std::size_t(3));
-    QCOMPARE(spans[1].index, 1u);
+    QCOMPARE(std::size_t(spans[1].index), far + 1);
+    QCOMPARE(int(spans[1].sub), int(loopscope::Phase::Check));
     std::vector<TimelineIndex::Piece> pieces;
     index.visiblePieces(row, { 0, 1000 }, 0, 1000, pieces);
     QCOMPARE(pieces.size(), std::size_t(3));

@@ -86,20 +86,40 @@ bool zeroChunk(Record* chunk)
 
 } // namespace
 
-// A chunk in its compact form: its blocks one after the other, in memory or in the spill file.
+// A chunk in its compact form, in a slab or in the spill file: where each block ends (a header of
+// BlocksPerChunk 32-bit offsets, counted from after the header), then the blocks one after another.
+// What the log keeps of it in memory is where it is, 24 bytes, whichever of the two that is.
 struct EventLog::EncodedChunk
 {
     const std::uint8_t* bytes = nullptr; // in a slab; null once spilled or let go
-    std::size_t size = 0;
     std::int64_t fileOffset = -1; // in the spill file, once spilled
-    std::uint32_t blockEnds[BlocksPerChunk] = {};
-
-    std::size_t blockBegin(std::size_t block) const { return block == 0 ? 0 : blockEnds[block - 1]; }
+    std::uint64_t size = 0; // header included
 };
+
+namespace {
+
+constexpr std::size_t HeaderBytes = BlocksPerChunk * sizeof(std::uint32_t);
+
+// Reads `size` bytes at `offset` of `descriptor`; fewer when the file ends or fails.
+std::size_t readAt(int descriptor, void* into, std::size_t size, std::int64_t offset)
+{
+    std::size_t read = 0;
+    while (read < size) {
+        const ssize_t n = pread(descriptor, static_cast<char*>(into) + read, size - read, off_t(offset) + off_t(read));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        read += std::size_t(n);
+    }
+    return read;
+}
+
+} // namespace
 
 EventLog::EventLog()
     : m_chunks(static_cast<Record**>(mapZeroed(MaxChunks * sizeof(Record*))))
-    , m_encoded(static_cast<EncodedChunk**>(mapZeroed(MaxChunks * sizeof(EncodedChunk*))))
+    , m_encoded(static_cast<EncodedChunk*>(mapZeroed(MaxChunks * sizeof(EncodedChunk))))
     , m_id(nextLogId.fetch_add(1, std::memory_order_relaxed))
 {
     replenish();
@@ -111,11 +131,9 @@ EventLog::~EventLog()
         deleteChunk(m_chunks[i]);
     for (auto& spare : m_spares)
         deleteChunk(spare.load());
-    for (std::size_t i = 0; i < m_encodedChunks.load(); ++i)
-        delete m_encoded[i];
     for (const Slab& slab : m_slabs)
         munmap(slab.base, SlabBytes);
-    munmap(static_cast<void*>(m_encoded), MaxChunks * sizeof(EncodedChunk*));
+    munmap(static_cast<void*>(m_encoded), MaxChunks * sizeof(EncodedChunk));
     munmap(static_cast<void*>(m_chunks), MaxChunks * sizeof(Record*));
     if (m_spillDescriptor >= 0)
         close(m_spillDescriptor);
@@ -210,7 +228,7 @@ std::size_t EventLog::dropOldest(std::size_t maxChunks)
                 break;
         } else {
             std::lock_guard lock(m_encodedMutex);
-            m_encoded[chunkIndex]->bytes = nullptr;
+            m_encoded[chunkIndex].bytes = nullptr;
         }
         m_letGoChunks.store(chunkIndex + 1, std::memory_order_release);
         m_dropped.fetch_add(ChunkSize, std::memory_order_relaxed);
@@ -244,17 +262,15 @@ std::size_t EventLog::compact(std::size_t maxChunks, bool unread)
     std::size_t encodedNow = 0;
     for (std::size_t chunkIndex = firstWritten(); chunkIndex < sealed && encodedNow < maxChunks; ++chunkIndex) {
         const Record* chunk = m_chunks[chunkIndex];
-        auto encoded = std::make_unique<EncodedChunk>();
-        scratch.clear();
+        scratch.assign(HeaderBytes, 0);
         for (std::size_t block = 0; block < BlocksPerChunk; ++block) {
             recordcodec::encodeBlock(chunk + block * BlockRecords, BlockRecords, scratch);
-            encoded->blockEnds[block] = std::uint32_t(scratch.size());
+            const auto end = std::uint32_t(scratch.size() - HeaderBytes);
+            std::memcpy(scratch.data() + block * sizeof end, &end, sizeof end);
         }
-        encoded->size = scratch.size();
         std::uint8_t* room = slabRoom(scratch.size(), chunkIndex);
         std::memcpy(room, scratch.data(), scratch.size());
-        encoded->bytes = room;
-        m_encoded[chunkIndex] = encoded.release();
+        m_encoded[chunkIndex] = { room, -1, scratch.size() };
         m_encodedRecordCount.fetch_add(ChunkSize, std::memory_order_relaxed);
         m_encodedByteCount.fetch_add(scratch.size(), std::memory_order_relaxed);
         // Readers decode from here on (the release publishes the table entry), then the chunk goes.
@@ -273,7 +289,7 @@ long EventLog::spill(SpillFile& file, std::size_t maxChunks)
     for (; std::size_t(moved) < maxChunks; ++chunkIndex, ++moved) {
         if (chunkIndex >= m_encodedChunks.load(std::memory_order_relaxed) && compact(1, true) == 0)
             break; // nothing sealed is left
-        EncodedChunk& encoded = *m_encoded[chunkIndex];
+        EncodedChunk& encoded = m_encoded[chunkIndex];
         const std::int64_t offset = file.append(encoded.bytes, encoded.size);
         if (offset < 0)
             return -1;
@@ -352,27 +368,33 @@ Record EventLog::decoded(std::size_t index) const
 void EventLog::decodeBlock(std::size_t chunkIndex, std::size_t block, Record* out) const
 {
     std::lock_guard lock(m_encodedMutex);
-    const EncodedChunk& encoded = *m_encoded[chunkIndex];
-    const std::size_t begin = encoded.blockBegin(block);
-    const std::size_t size = encoded.blockEnds[block] - begin;
-    if (encoded.bytes) {
-        recordcodec::decodeBlock(encoded.bytes + begin, size, out, BlockRecords);
-        return;
-    }
-    // Spilled (a chunk let go has no bytes and no offset: it reads as zeroed records).
+    const EncodedChunk& encoded = m_encoded[chunkIndex];
+    // Where the block begins and ends: the end of the one before it and its own, from the header.
+    std::uint32_t bounds[2] = { 0, 0 };
+    const std::size_t first = block == 0 ? 1 : 0; // the first block begins at 0
+    const std::size_t boundsAt = (block - 1 + first) * sizeof(std::uint32_t);
+    const std::size_t boundsSize = (2 - first) * sizeof(std::uint32_t);
     thread_local std::vector<std::uint8_t> buffer;
-    buffer.resize(size);
-    std::size_t read = 0;
-    while (encoded.fileOffset >= 0 && read < size) {
-        const ssize_t n = pread(m_spillDescriptor, buffer.data() + read, size - read,
-            off_t(encoded.fileOffset + std::int64_t(begin + read)));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        read += std::size_t(n);
+    const std::uint8_t* data = nullptr;
+    std::size_t size = 0;
+    if (encoded.bytes) {
+        std::memcpy(bounds + first, encoded.bytes + boundsAt, boundsSize);
+        data = encoded.bytes + HeaderBytes + bounds[0];
+        size = bounds[1] - bounds[0];
+    } else if (encoded.fileOffset >= 0) {
+        // Spilled: the two offsets, then the block (a chunk let go has neither, and reads as zeroed records).
+        if (readAt(m_spillDescriptor, reinterpret_cast<std::uint8_t*>(bounds) + first * sizeof(std::uint32_t),
+                boundsSize, encoded.fileOffset + std::int64_t(boundsAt))
+            == boundsSize) {
+            // A damaged file's offsets are not believed past the chunk: the block then reads as zeroed records.
+            const bool sane = bounds[0] <= bounds[1] && bounds[1] <= encoded.size - HeaderBytes;
+            buffer.resize(sane ? bounds[1] - bounds[0] : 0);
+            size = readAt(m_spillDescriptor, buffer.data(), buffer.size(),
+                encoded.fileOffset + std::int64_t(HeaderBytes + bounds[0]));
+            data = buffer.data();
+        }
     }
-    recordcodec::decodeBlock(buffer.data(), read, out, BlockRecords);
+    recordcodec::decodeBlock(data, size, out, BlockRecords);
 }
 
 } // namespace loopscope

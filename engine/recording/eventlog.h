@@ -31,8 +31,8 @@ class EventLog
 public:
     static constexpr std::size_t ChunkBits = 14;
     static constexpr std::size_t ChunkSize = std::size_t(1) << ChunkBits;
-    // 2^32 records at most, so that an index fits 32 bits (the timeline's and the replay's).
-    static constexpr std::size_t MaxChunks = std::size_t(1) << 18;
+    // 2^34 records at most (an hour of a storm of small steps); the timeline and the replay keep 40-bit indices.
+    static constexpr std::size_t MaxChunks = std::size_t(1) << 20;
     static constexpr std::size_t ChunkBytes = ChunkSize * sizeof(Record);
     // Encoded chunks are held in slabs of this size (compact()).
     static constexpr std::size_t SlabBytes = std::size_t(4) << 20;
@@ -212,7 +212,7 @@ private:
     // each guarded by m_encodedMutex while its bytes may go (spilled, or let go).
     mutable std::atomic<std::size_t> m_encodedChunks { 0 };
     std::atomic<std::size_t> m_spilledChunks { 0 };
-    EncodedChunk** m_encoded = nullptr;
+    EncodedChunk* m_encoded = nullptr; // mapped, one per possible chunk
     mutable std::mutex m_encodedMutex;
     std::atomic<std::size_t> m_encodedResidentBytes { 0 };
     std::atomic<std::size_t> m_spilledByteCount { 0 };

@@ -156,7 +156,7 @@ Replay::~Replay() = default;
 
 Record Replay::at(Ref ref) const
 {
-    return (*m_recording.logs[std::size_t(ref >> 32)])[std::size_t(ref & 0xffffffffU)];
+    return (*m_recording.logs[std::size_t(ref >> IndexBits)])[std::size_t(ref & ((Ref(1) << IndexBits) - 1))];
 }
 
 std::int64_t Replay::queuedOf(Ref ref) const
@@ -173,7 +173,7 @@ void Replay::update()
         const std::size_t size = log.size();
         std::size_t index = std::max(m_seen[logIndex], log.firstKept());
         log.walk(index, size, [&](const Record& record) {
-            take(record, Ref(logIndex) << 32 | Ref(index++));
+            take(record, Ref(logIndex) << IndexBits | Ref(index++));
             return true;
         });
         m_seen[logIndex] = size;

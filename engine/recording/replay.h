@@ -61,8 +61,9 @@ public:
     std::int64_t lastNs() const { return m_lastNs; }
 
 private:
-    // A record of the recording: its log (high 32 bits) and its index there.
+    // A record of the recording: its log (the bits above IndexBits) and its index there.
     using Ref = std::uint64_t;
+    static constexpr int IndexBits = 40;
     // A change of the queues' contents, as a record says it: jobs joining (a Queued record), a
     // callback taking its job (a callback record), a chain doing both per call, or every queue emptied.
     enum class What : std::uint8_t { Join, Take, Chain, Clear };

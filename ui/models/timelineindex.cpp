@@ -71,7 +71,7 @@ int TimelineIndex::ensureRow(RowKind kind, std::uint16_t thread, int callbackKin
     return int(m_rows.size()) - 1;
 }
 
-bool TimelineIndex::add(const Record& record, std::uint16_t log, std::uint32_t index)
+bool TimelineIndex::add(const Record& record, std::uint16_t log, std::size_t index)
 {
     bool added = false;
     int row = -1;

@@ -19,11 +19,20 @@ struct TimelineSpan
 {
     std::int64_t startNs = 0;
     std::int64_t endNs = 0;
-    std::uint32_t index = 0; // in its event log
-    std::uint16_t log = 0;
-    std::uint8_t sub = 0; // the record's Phase or CallbackKind
-    std::uint8_t timed = 1; // phases: 0 when the phase passed too quickly to time
+    // Where it lives and what it is share one word, so a span stays 24 bytes.
+    std::uint64_t index : 40; // in its event log (EventLog::MaxChunks * ChunkSize records fit)
+    std::uint64_t log : 15;
+    std::uint64_t timed : 1; // phases: 0 when the phase passed too quickly to time
+    std::uint64_t sub : 8; // the record's Phase or CallbackKind
+
+    TimelineSpan()
+        : index(0)
+        , log(0)
+        , timed(1)
+        , sub(0)
+    { }
 };
+static_assert(sizeof(TimelineSpan) == 24, "a span of the timeline is three words");
 
 // The rows of the timeline and the records in each, sorted by end time.
 //
@@ -78,7 +87,7 @@ public:
     // Drops everything and lays out the main loop's rows and `poolSize` pool lanes.
     void reset(int poolSize);
     // Indexes one record; returns true when it added a row.
-    bool add(const loopscope::Record& record, std::uint16_t log, std::uint32_t index);
+    bool add(const loopscope::Record& record, std::uint16_t log, std::size_t index);
 
     const std::vector<Row>& rows() const { return m_rows; }
     // Where the user held the loop (paused, stepping, slow motion): the program time it was held at

@@ -97,7 +97,7 @@ void TimelineView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         const int row
             = callback && record.thread == MainThread ? m_index.rowOf(RowKind::Callbacks, MainThread, int(kind)) : -1;
         const bool wasEmpty = row >= 0 && m_index.rows()[std::size_t(row)].spans.empty();
-        if (m_index.add(record, std::uint16_t(logIndex), std::uint32_t(i)) || int(m_index.rows().size()) != rowsBefore)
+        if (m_index.add(record, std::uint16_t(logIndex), i) || int(m_index.rows().size()) != rowsBefore)
             rowsChanged = true;
         // Close and work rows appear when first used.
         if (wasEmpty && (kind == CallbackKind::Close || kind == CallbackKind::Work))
