@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <new>
 #include <vector>
@@ -99,21 +98,6 @@ struct EventLog::EncodedChunk
 namespace {
 
 constexpr std::size_t HeaderBytes = BlocksPerChunk * sizeof(std::uint32_t);
-
-// Reads `size` bytes at `offset` of `descriptor`; fewer when the file ends or fails.
-std::size_t readAt(int descriptor, void* into, std::size_t size, std::int64_t offset)
-{
-    std::size_t read = 0;
-    while (read < size) {
-        const ssize_t n = pread(descriptor, static_cast<char*>(into) + read, size - read, off_t(offset) + off_t(read));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        read += std::size_t(n);
-    }
-    return read;
-}
 
 } // namespace
 
@@ -284,8 +268,7 @@ std::size_t EventLog::compact(std::size_t maxChunks, bool unread)
 long EventLog::spill(SpillFile& file, std::size_t maxChunks)
 {
     long moved = 0;
-    std::size_t chunkIndex
-        = std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
+    std::size_t chunkIndex = firstInSlab();
     for (; std::size_t(moved) < maxChunks; ++chunkIndex, ++moved) {
         if (chunkIndex >= m_encodedChunks.load(std::memory_order_relaxed) && compact(1, true) == 0)
             break; // nothing sealed is left
@@ -328,8 +311,7 @@ std::uint8_t* EventLog::slabRoom(std::size_t bytes, std::size_t chunkIndex)
 
 void EventLog::releaseSlabs()
 {
-    const std::size_t gone
-        = std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
+    const std::size_t gone = firstInSlab();
     while (!m_slabs.empty() && m_slabs.front().endChunk <= gone) {
         // No reader decodes from it: each of its chunks lost its bytes under m_encodedMutex.
         munmap(m_slabs.front().base, SlabBytes);
@@ -383,14 +365,14 @@ void EventLog::decodeBlock(std::size_t chunkIndex, std::size_t block, Record* ou
         size = bounds[1] - bounds[0];
     } else if (encoded.fileOffset >= 0) {
         // Spilled: the two offsets, then the block (a chunk let go has neither, and reads as zeroed records).
-        if (readAt(m_spillDescriptor, reinterpret_cast<std::uint8_t*>(bounds) + first * sizeof(std::uint32_t),
-                boundsSize, encoded.fileOffset + std::int64_t(boundsAt))
+        if (SpillFile::readAt(m_spillDescriptor, encoded.fileOffset + std::int64_t(boundsAt),
+                reinterpret_cast<std::uint8_t*>(bounds) + first * sizeof(std::uint32_t), boundsSize)
             == boundsSize) {
             // A damaged file's offsets are not believed past the chunk: the block then reads as zeroed records.
             const bool sane = bounds[0] <= bounds[1] && bounds[1] <= encoded.size - HeaderBytes;
             buffer.resize(sane ? bounds[1] - bounds[0] : 0);
-            size = readAt(m_spillDescriptor, buffer.data(), buffer.size(),
-                encoded.fileOffset + std::int64_t(HeaderBytes + bounds[0]));
+            size = SpillFile::readAt(m_spillDescriptor, encoded.fileOffset + std::int64_t(HeaderBytes + bounds[0]),
+                buffer.data(), buffer.size());
             data = buffer.data();
         }
     }

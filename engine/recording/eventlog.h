@@ -193,6 +193,11 @@ private:
     {
         return std::max(m_encodedChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
     }
+    // The oldest encoded chunk whose bytes are still in a slab: those below it are spilled or let go.
+    std::size_t firstInSlab() const
+    {
+        return std::max(m_spilledChunks.load(std::memory_order_relaxed), m_letGoChunks.load(std::memory_order_relaxed));
+    }
     // The slow path of slot(): moves the producer's cursor into the chunk that holds the next record.
     Record* enterChunk();
 

@@ -133,4 +133,18 @@ std::int64_t SpillFile::append(const void* data, std::size_t bytes)
     return offset;
 }
 
+std::size_t SpillFile::readAt(int descriptor, std::int64_t offset, void* into, std::size_t size)
+{
+    std::size_t read = 0;
+    while (read < size) {
+        const ssize_t n = pread(descriptor, static_cast<char*>(into) + read, size - read, off_t(offset) + off_t(read));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        read += std::size_t(n);
+    }
+    return read;
+}
+
 } // namespace loopscope

@@ -7,9 +7,9 @@
 namespace loopscope {
 
 // Where a recording keeps what no longer fits its memory budget: an unlinked temporary file that
-// sealed chunks of the event logs are appended to and then mapped back from, in place (EventLog::
-// spill). It is made on the first append, so a run that stays within its budget never touches the
-// disk, and it vanishes with the process. Used by one thread at a time.
+// encoded chunks of the event logs are appended to (EventLog::spill) and read back from a block at a
+// time (readAt). It is made on the first append, so a run that stays within its budget never touches
+// the disk, and it vanishes with the process. Appended to by one thread at a time.
 class SpillFile
 {
 public:
@@ -26,6 +26,9 @@ public:
     // Appends `bytes` bytes and returns the offset they start at, or -1 (error() says why; the
     // file is then as it was).
     std::int64_t append(const void* data, std::size_t bytes);
+    // Reads `size` bytes at `offset` of the file open as `descriptor` (a duplicate of descriptor(),
+    // which outlives this object), from any thread; returns fewer when the file ends or fails.
+    static std::size_t readAt(int descriptor, std::int64_t offset, void* into, std::size_t size);
     // The open file; -1 before the first append.
     int descriptor() const { return m_fd; }
     std::uint64_t size() const { return m_size; }
