@@ -13,12 +13,9 @@
 #include "widgets/scenariobrowser.h"
 
 #include <QApplication>
-#include <QLibraryInfo>
-#include <QLocale>
 #include <QSettings>
 #include <QThread>
 #include <QTimer>
-#include <QTranslator>
 
 #include <csignal>
 #include <cstdio>
@@ -36,20 +33,6 @@ void printErr(const QString& text)
 {
     std::fputs(text.toLocal8Bit().constData(), stderr);
     std::fflush(stderr);
-}
-
-// Loads the user-interface language: --lang if given, else the system locale. Numbers and times in the
-// window follow the language too (files written stay locale-independent: the engine writes them).
-void installTranslator(QCoreApplication& app, const QString& language)
-{
-    if (!language.isEmpty())
-        QLocale::setDefault(QLocale(language));
-    auto* translator = new QTranslator(&app);
-    const bool loaded = language.isEmpty()
-        ? translator->load(QLocale(), QStringLiteral("loopscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))
-        : translator->load(QStringLiteral(":/i18n/loopscope_%1").arg(language));
-    if (loaded)
-        app.installTranslator(translator);
 }
 
 // With --trace, --csv or --summary: writes what the window showed when it closed, its session
@@ -105,16 +88,16 @@ int main(int argc, char** argv)
     {
         // The command line is read before any QApplication exists, so --help,
         // --version and headless runs work with no display.
+        // The user-interface language: --lang if given, else the system's. Numbers and times in the window
+        // follow it too (files written stay locale-independent: the engine writes them).
         QCoreApplication core(argc, argv);
-        installTranslator(core, {});
         const QStringList arguments = QCoreApplication::arguments();
         QString language;
         for (int i = 0; i + 1 < arguments.size(); ++i) {
             if (arguments.at(i) == QLatin1String("--lang"))
                 language = arguments.at(i + 1);
         }
-        if (!language.isEmpty())
-            installTranslator(core, language);
+        Language::apply(language);
 
         if (auto error = CommandLine::parse(arguments, options)) {
             printErr(QStringLiteral("loopscope: %1\n").arg(*error));
@@ -159,8 +142,7 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/loopscope.svg")));
     QApplication::setDesktopFileName(QStringLiteral("loopscope"));
     // --lang decides for this process; otherwise the language chosen in the window (View > Language).
-    Language::setInEffect(options.language.isEmpty() ? Language::saved() : options.language);
-    installTranslator(app, Language::inEffect());
+    Language::apply(options.language.isEmpty() ? Language::saved() : options.language);
     SessionController::setMemoryBudgetMb(std::size_t(options.memoryBudgetMb));
     SessionController::setRollingWindow(
         options.rollingWindow || QSettings().value(QLatin1String(SessionController::RollingWindowKey)).toBool());

@@ -2,6 +2,7 @@
 // projector's 1280x720: a label, button, spin box, combo box or dock title whose text is wider than
 // the room it has (elided or clipped) fails, named with its text and the widget it is in.
 #include "catalog/scenariocatalog.h"
+#include "widgets/language.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodetimingdialog.h"
@@ -9,14 +10,18 @@
 #include "widgets/scenariobrowser.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QAbstractScrollArea>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
@@ -26,7 +31,6 @@
 #include <QTest>
 #include <QTextDocument>
 #include <QToolBar>
-#include <QTranslator>
 
 namespace {
 
@@ -148,25 +152,88 @@ class InLanguage
 public:
     explicit InLanguage(const QString& language)
     {
-        loaded = language == QLatin1String("en")
-            || m_translator.load(QStringLiteral("loopscope_%1").arg(language), QStringLiteral(LOOPSCOPE_QM_DIR));
-        if (language != QLatin1String("en"))
-            QCoreApplication::installTranslator(&m_translator);
-        QLocale::setDefault(QLocale(language));
+        loaded = Language::apply(language) || language == QLatin1String("en");
     }
     ~InLanguage()
     {
-        QCoreApplication::removeTranslator(&m_translator);
+        Language::apply(QStringLiteral("en"));
         QLocale::setDefault(QLocale::c());
     }
     InLanguage(const InLanguage&) = delete;
     InLanguage& operator=(const InLanguage&) = delete;
 
     bool loaded = false;
-
-private:
-    QTranslator m_translator;
 };
+
+void addTexts(QStringList& texts, const QAbstractItemModel* model, const QModelIndex& parent = {})
+{
+    for (int column = 0; column < model->columnCount(parent); ++column) {
+        if (!parent.isValid())
+            texts << model->headerData(column, Qt::Horizontal).toString();
+        for (int row = 0; row < std::min(model->rowCount(parent), 200); ++row) {
+            const QModelIndex index = model->index(row, column, parent);
+            texts << index.data(Qt::DisplayRole).toString() << index.data(Qt::ToolTipRole).toString()
+                  << index.data(Qt::AccessibleTextRole).toString();
+            if (column == 0)
+                addTexts(texts, model, index);
+        }
+    }
+}
+
+// Every text the window shows or tells, each once, sorted: labels, buttons, menus and their actions,
+// window and dock titles, tooltips, accessible names and descriptions (`descriptions`: those describe
+// the loop's state of the moment), and the contents of its lists and tables. Numbers are compared by
+// how they are written, not by their value: each run of digits reads as one 0.
+QStringList shownTexts(QWidget* window, bool descriptions = true)
+{
+    QStringList texts;
+    QList<QWidget*> widgets = window->findChildren<QWidget*>();
+    widgets.prepend(window);
+    for (QWidget* widget : widgets) {
+        texts << widget->windowTitle() << widget->toolTip() << widget->statusTip() << widget->whatsThis()
+              << widget->accessibleName();
+        if (descriptions)
+            texts << widget->accessibleDescription();
+        if (auto* label = qobject_cast<QLabel*>(widget))
+            texts << label->text();
+        else if (auto* button = qobject_cast<QAbstractButton*>(widget))
+            texts << button->text();
+        else if (auto* group = qobject_cast<QGroupBox*>(widget))
+            texts << group->title();
+        else if (auto* menu = qobject_cast<QMenu*>(widget))
+            texts << menu->title();
+        else if (auto* edit = qobject_cast<QLineEdit*>(widget))
+            texts << edit->placeholderText();
+        else if (auto* combo = qobject_cast<QComboBox*>(widget))
+            addTexts(texts, combo->model());
+        else if (auto* spin = qobject_cast<QSpinBox*>(widget))
+            texts << spin->text() << spin->specialValueText();
+        else if (auto* view = qobject_cast<QAbstractItemView*>(widget); view && view->model())
+            addTexts(texts, view->model());
+    }
+    for (const QAction* action : window->findChildren<QAction*>())
+        texts << action->text() << action->toolTip() << action->statusTip();
+    QStringList shown;
+    static const QRegularExpression digits(QStringLiteral("[0-9]+"));
+    for (QString text : texts) {
+        if (std::any_of(text.begin(), text.end(), [](QChar c) { return c.isLetter(); }))
+            shown << text.replace(digits, QStringLiteral("0"));
+    }
+    shown.sort();
+    shown.removeDuplicates();
+    return shown;
+}
+
+// The texts of `texts` that `others` lacks.
+QStringList missingFrom(const QStringList& others, const QStringList& texts)
+{
+    QStringList missing;
+    for (const QString& text : texts) {
+        if (!std::binary_search(others.begin(), others.end(), text))
+            missing << text;
+    }
+    return missing;
+}
 
 void reportAll(const QStringList& problems)
 {
@@ -185,6 +252,71 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
+        Language::setDirectory(QStringLiteral(LOOPSCOPE_QM_DIR));
+    }
+
+    // View > Language switches a window that is running: it then shows every text a window started in
+    // that language shows, none left in the language before, and every text still fits.
+    void switchesLanguageWhileRunning_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("Spanish") << QStringLiteral("es");
+        QTest::newRow("Belarusian") << QStringLiteral("be");
+    }
+
+    void switchesLanguageWhileRunning()
+    {
+        QFETCH(QString, language);
+        auto showAndSelect = [](MainWindow& window) {
+            window.resize(1280, 720);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(window.scenarioBrowser()->select(QStringLiteral("tick-vs-promise")));
+            QTRY_VERIFY(window.lessonPanel()->ready());
+            QTest::qWait(300);
+        };
+        QStringList expected;
+        QStringList expectedSteady; // without the descriptions of the moment
+        {
+            InLanguage speaking(language);
+            QVERIFY(speaking.loaded);
+            MainWindow started;
+            showAndSelect(started);
+            expected = shownTexts(&started);
+            expectedSteady = shownTexts(&started, false);
+        }
+        InLanguage english(QStringLiteral("en"));
+        MainWindow window;
+        showAndSelect(window);
+        const QStringList before = shownTexts(&window);
+        auto* choice = window.findChild<QAction*>(QStringLiteral("language_") + language);
+        QVERIFY(choice);
+        choice->trigger();
+        QCOMPARE(Language::inEffect(), language);
+        QCOMPARE(Language::saved(), language);
+        QTest::qWait(300);
+        const QStringList shown = shownTexts(&window);
+        // Left as the window said it before (a text the same in both languages is said by both windows),
+        // or said by a window started in the language and not by the switched one.
+        QStringList untranslated;
+        for (const QString& text : missingFrom(expected, shown)) {
+            if (std::binary_search(before.begin(), before.end(), text))
+                untranslated << text;
+        }
+        const QStringList absent = missingFrom(shown, expectedSteady);
+        for (const QString& text : untranslated)
+            qWarning("shown after the switch, not by a window started in it: %s", qPrintable(text));
+        for (const QString& text : absent)
+            qWarning("shown by a window started in it, not after the switch: %s", qPrintable(text));
+        QVERIFY2(untranslated.isEmpty() && absent.isEmpty(),
+            qPrintable(QStringLiteral("%1 texts differ from a window started in the language (listed above)")
+                           .arg(untranslated.size() + absent.size())));
+        QVERIFY(missingFrom(before, shown).size() > 100); // it did speak English before
+        const QStringList problems = clippedTexts(&window);
+        reportAll(problems);
+        QVERIFY2(
+            problems.isEmpty(), qPrintable(QStringLiteral("%1 texts cut off (listed above)").arg(problems.size())));
+        QSettings().remove(QStringLiteral("ui/language"));
     }
 
     void fitsEveryText_data()

@@ -1129,22 +1129,6 @@
         <translation>&amp;Мова</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>Мова</translation>
-    </message>
-    <message>
-        <source>LoopScope speaks %1 from its next start. Start again now? The current run ends; the layout and settings stay.</source>
-        <translation>LoopScope будзе гаварыць па-новаму (%1) з наступнага запуску. Пачаць нанова зараз? Бягучы запуск скончыцца; размяшчэнне і налады застануцца.</translation>
-    </message>
-    <message>
-        <source>Start again now</source>
-        <translation>Пачаць нанова зараз</translation>
-    </message>
-    <message>
-        <source>Later</source>
-        <translation>Пазней</translation>
-    </message>
-    <message>
         <source>&amp;Presentation mode</source>
         <translation>Рэжым &amp;прэзентацыі</translation>
     </message>

@@ -1124,22 +1124,6 @@
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>Idioma</translation>
-    </message>
-    <message>
-        <source>LoopScope speaks %1 from its next start. Start again now? The current run ends; the layout and settings stay.</source>
-        <translation>LoopScope hablará %1 desde su próximo inicio. ¿Empezar de nuevo ahora? La ejecución actual termina; la disposición y los ajustes se conservan.</translation>
-    </message>
-    <message>
-        <source>Start again now</source>
-        <translation>Empezar de nuevo ahora</translation>
-    </message>
-    <message>
-        <source>Later</source>
-        <translation>Más tarde</translation>
-    </message>
-    <message>
         <source>&amp;Presentation mode</source>
         <translation>Modo &amp;presentación</translation>
     </message>

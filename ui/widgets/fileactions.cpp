@@ -6,6 +6,7 @@
 #include "models/consolemodel.h"
 #include "models/sessioncontroller.h"
 #include "recording/recording.h"
+#include "widgets/language.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -101,7 +102,8 @@ QStringList FileActions::recentFiles() const
 
 QMenu* FileActions::recentMenu(QWidget* parent)
 {
-    auto* menu = new QMenu(tr("Open recent"), parent);
+    auto* menu = new QMenu(parent);
+    Language::follow(menu, [menu] { menu->setTitle(tr("Open recent")); });
     menu->setToolTipsVisible(true);
     connect(menu, &QMenu::aboutToShow, this, [this, menu] {
         menu->clear();

@@ -1,12 +1,33 @@
 #include "widgets/language.h"
 
-#include <QCoreApplication>
+#include <QApplication>
+#include <QLocale>
+#include <QPointer>
 #include <QSettings>
+#include <QTranslator>
+#include <QWidget>
 
 namespace {
 
+// Tells the texts that follow the language (Language::follow) that it changed.
+class Notifier : public QObject
+{
+    Q_OBJECT
+
+signals:
+    void changed();
+};
+
+Notifier& notifier()
+{
+    static Notifier instance;
+    return instance;
+}
+
 const char* const LanguageKey = "ui/language";
 QString s_inEffect;
+QPointer<QTranslator> s_translator;
+QString s_directory = QStringLiteral(":/i18n");
 
 } // namespace
 
@@ -53,7 +74,40 @@ QString Language::inEffect()
     return s_inEffect;
 }
 
-void Language::setInEffect(const QString& code)
+bool Language::apply(const QString& code)
 {
+    // The locale first: the texts set again on LanguageChange format their numbers in it. Widgets keep the
+    // locale they were made with until told (spin boxes show their numbers in it): each window follows
+    // the new default, and its children follow it.
+    const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
+    QLocale::setDefault(locale);
+    if (qobject_cast<QApplication*>(QCoreApplication::instance())) {
+        for (QWidget* window : QApplication::topLevelWidgets())
+            window->unsetLocale();
+    }
     s_inEffect = code;
+    delete s_translator; // removes itself, which tells every widget the language changed
+    auto* translator = new QTranslator(QCoreApplication::instance());
+    const bool loaded = translator->load(locale, QStringLiteral("loopscope"), QStringLiteral("_"), s_directory);
+    if (loaded) {
+        QCoreApplication::installTranslator(translator);
+        s_translator = translator;
+    } else {
+        delete translator;
+    }
+    emit notifier().changed();
+    return loaded;
 }
+
+void Language::follow(QObject* owner, std::function<void()> setTexts)
+{
+    setTexts();
+    QObject::connect(&notifier(), &Notifier::changed, owner, std::move(setTexts));
+}
+
+void Language::setDirectory(const QString& directory)
+{
+    s_directory = directory;
+}
+
+#include "language.moc"

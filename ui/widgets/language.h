@@ -3,8 +3,20 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
+class QObject;
+
+// What a control says in the language of the moment: its name and what it does (its tooltip).
+struct ControlTexts
+{
+    QString name;
+    QString explanation;
+};
+
 // The languages the window speaks and the one the user chose (View > Language), remembered in QSettings.
-// The command line's --lang decides for one process; the remembered choice for every start after.
+// The command line's --lang decides at the start of one process; the remembered choice at every start
+// after; View > Language switches a running window (apply()).
 class Language
 {
 public:
@@ -20,7 +32,17 @@ public:
     static void save(const QString& code);
     // The name of `code` in its own language ("Español"); the system's for an empty code.
     static QString nameOf(const QString& code);
-    // The language this process speaks, as its start chose it (--lang, else the remembered one).
+    // Makes `code` the language of the user interface from now on (empty: the system's): its numbers and
+    // times, and its translation. Every widget is sent QEvent::LanguageChange and sets its texts again.
+    // False when `code` has no translation (English, the source language, needs none).
+    static bool apply(const QString& code);
+    // Where the translations are read from: the executable's resources (":/i18n"), or a directory of
+    // .qm files (tests, which do not embed them).
+    static void setDirectory(const QString& directory);
+    // Calls `setTexts` now, and again each time apply() changes the language, for as long as `owner`
+    // lives: texts set once follow the language chosen later. (Texts drawn when painted, or asked of a
+    // model when shown, need none: every widget is repainted.)
+    static void follow(QObject* owner, std::function<void()> setTexts);
+    // The language applied last (empty: the system's).
     static QString inEffect();
-    static void setInEffect(const QString& code);
 };

@@ -1,5 +1,7 @@
 #include "widgets/latencychart.h"
 
+#include "widgets/language.h"
+
 #include "models/livefeed.h"
 #include "models/phasecolors.h"
 #include "models/timelineindex.h"
@@ -67,26 +69,13 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     // Small enough that the window still fits a 1280x720 screen with the chart docked below the wheel.
     setMinimumSize(300, 160);
-    setAccessibleName(tr("Latency chart"));
-    setToolTip(tr("<p><b>Loop delay</b>: how much later than planned the loop got to a check that should run "
-                  "every 10 ms, that is, how long callbacks kept it busy. Node's monitorEventLoopDelay histogram "
-                  "records the raw time between two checks, about 10 ms on an idle loop; subtract the resolution "
-                  "to get the delay meant here. Each sample is drawn over the time it measures, so a 300 ms block "
-                  "is a step 300 ms wide and 300 ms tall.</p>"
-                  "<p><b>/health</b>: how long the built-in HTTP server took to answer a probe; it can only answer "
-                  "when the loop is free. A red diamond is a probe that got no answer.</p>"
-                  "<p>While the loop is blocked, a dashed box grows: a probe still waiting for its turn.</p>"
-                  "<p><b>Utilisation</b> (right axis): the share of time the loop ran code instead of waiting in "
-                  "poll.</p><p>Shaded bands mark callbacks that held the loop for more than 20 ms.</p>"));
-
     // The view made a chart of its own; replacing it would only release it, not delete it.
     QChart* chart = this->chart();
     chart->setBackgroundRoundness(0);
     chart->legend()->hide();
 
-    auto makeSeries = [&](const QString& name, const QColor& color, qreal width, Qt::PenStyle style) {
+    auto makeSeries = [&](const QColor& color, qreal width, Qt::PenStyle style) {
         auto* series = new QLineSeries; // the chart owns series and axes
-        series->setName(name);
         QPen pen(color, width, style);
         pen.setCosmetic(true);
         series->setPen(pen);
@@ -94,14 +83,13 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
         chart->addSeries(series);
         return series;
     };
-    m_ghost = makeSeries(tr("previous run"), Qt::gray, 1.5, Qt::SolidLine);
-    m_elu = makeSeries(tr("utilisation %"), PhaseColors::phase(Phase::Check), 1.2, Qt::DotLine);
-    m_health = makeSeries(tr("/health response"), PhaseColors::phase(Phase::Poll), 1.8, Qt::SolidLine);
-    m_delay = makeSeries(QString(), PhaseColors::blocked(), 2, Qt::SolidLine);
-    m_delayWaiting = makeSeries(tr("probe waiting"), PhaseColors::blocked(), 1.5, Qt::DashLine);
-    m_healthWaiting = makeSeries(tr("/health waiting"), PhaseColors::phase(Phase::Poll), 1.5, Qt::DashLine);
+    m_ghost = makeSeries(Qt::gray, 1.5, Qt::SolidLine);
+    m_elu = makeSeries(PhaseColors::phase(Phase::Check), 1.2, Qt::DotLine);
+    m_health = makeSeries(PhaseColors::phase(Phase::Poll), 1.8, Qt::SolidLine);
+    m_delay = makeSeries(PhaseColors::blocked(), 2, Qt::SolidLine);
+    m_delayWaiting = makeSeries(PhaseColors::blocked(), 1.5, Qt::DashLine);
+    m_healthWaiting = makeSeries(PhaseColors::phase(Phase::Poll), 1.5, Qt::DashLine);
     m_healthFailed = new QScatterSeries;
-    m_healthFailed->setName(tr("/health failed"));
     m_healthFailed->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
     m_healthFailed->setMarkerSize(FailureMarkerSize);
     m_healthFailed->setColor(PhaseColors::blocked());
@@ -113,17 +101,14 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_axisX->setTickAnchor(0);
     m_axisX->setTickInterval(1);
     m_axisMs = new QValueAxis;
-    m_axisMs->setTitleText(tr("ms"));
     m_axisMs->setLabelFormat(QStringLiteral("%g"));
     m_axisMs->setTickType(QValueAxis::TicksDynamic);
     m_axisMs->setTickAnchor(0);
     m_axisLog = new QLogValueAxis(this); // kept by the view while the chart shows the linear axis
-    m_axisLog->setTitleText(tr("ms (log)"));
     m_axisLog->setLabelFormat(QStringLiteral("%g"));
     m_axisLog->setBase(10);
     m_axisLog->setMinorTickCount(-1);
     m_axisElu = new QValueAxis;
-    m_axisElu->setTitleText(tr("utilisation %"));
     m_axisElu->setRange(0, 100);
     m_axisElu->setLabelFormat(QStringLiteral("%.0f"));
     m_axisElu->setTickCount(5);
@@ -140,7 +125,8 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
 
     loadSettings();
     buildControls();
-    retitle(DefaultResolutionMs);
+    m_resolutionMs = DefaultResolutionMs;
+    Language::follow(this, [this] { setTexts(); });
     applyPalette();
 
     m_clock = [this] {
@@ -156,6 +142,7 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     connect(chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
         if (std::abs(std::max(MinPlotWidth, area.width()) - m_plotWidth) > 1)
             m_dirty = true;
+        fitAxisTitles();
     });
     if (m_feed) {
         connect(m_feed, &LiveFeed::reset, this, &LatencyChart::onReset);
@@ -181,8 +168,14 @@ void LatencyChart::resizeEvent(QResizeEvent* event)
 void LatencyChart::fitAxisTitles()
 {
     const QString full = tr("utilisation %");
-    const int room = height() - (m_controls ? m_controls->height() : 0) - 3 * fontMetrics().height();
-    const int needed = QFontMetrics(m_axisElu->titleFont()).horizontalAdvance(full);
+    // The title runs along the plot area (before the chart is laid out, what the view leaves of its height).
+    const QRectF plot = chart()->plotArea();
+    const int room = plot.height() > 0
+        ? int(plot.height())
+        : height() - (m_controls ? m_controls->height() : 0) - 3 * fontMetrics().height();
+    // Qt Charts leaves the title less than the plot's height: about a line's worth of padding.
+    const QFontMetrics titleMetrics(m_axisElu->titleFont());
+    const int needed = titleMetrics.horizontalAdvance(full) + titleMetrics.height();
     m_axisElu->setTitleText(needed <= room ? full : QStringLiteral("%"));
 }
 
@@ -215,8 +208,35 @@ void LatencyChart::retitle(int resolutionMs)
         return;
     m_resolutionMs = resolutionMs;
     m_delay->setName(tr("loop delay beyond %1 ms").arg(resolutionMs));
-    if (m_legend)
-        updateLegend();
+    updateLegend();
+}
+
+void LatencyChart::setTexts()
+{
+    setAccessibleName(tr("Latency chart"));
+    setToolTip(tr("<p><b>Loop delay</b>: how much later than planned the loop got to a check that should run "
+                  "every 10 ms, that is, how long callbacks kept it busy. Node's monitorEventLoopDelay histogram "
+                  "records the raw time between two checks, about 10 ms on an idle loop; subtract the resolution "
+                  "to get the delay meant here. Each sample is drawn over the time it measures, so a 300 ms block "
+                  "is a step 300 ms wide and 300 ms tall.</p>"
+                  "<p><b>/health</b>: how long the built-in HTTP server took to answer a probe; it can only answer "
+                  "when the loop is free. A red diamond is a probe that got no answer.</p>"
+                  "<p>While the loop is blocked, a dashed box grows: a probe still waiting for its turn.</p>"
+                  "<p><b>Utilisation</b> (right axis): the share of time the loop ran code instead of waiting in "
+                  "poll.</p><p>Shaded bands mark callbacks that held the loop for more than 20 ms.</p>"));
+
+    m_ghost->setName(tr("previous run"));
+    m_elu->setName(tr("utilisation %"));
+    m_health->setName(tr("/health response"));
+    m_delay->setName(tr("loop delay beyond %1 ms").arg(m_resolutionMs));
+    m_delayWaiting->setName(tr("probe waiting"));
+    m_healthWaiting->setName(tr("/health waiting"));
+    m_healthFailed->setName(tr("/health failed"));
+    m_axisMs->setTitleText(tr("ms"));
+    m_axisLog->setTitleText(tr("ms (log)"));
+    setControlTexts();
+    updateLegend();
+    fitAxisTitles();
 }
 
 void LatencyChart::applyPalette()

@@ -123,6 +123,10 @@ private:
 
     bool scrubTo(const QPointF& pos);
     void buildControls();
+    // The names, titles and tooltips of the chart (setTexts) and of its controls, in the language of the
+    // moment.
+    void setTexts();
+    void setControlTexts();
     void layoutTopRow();
     void updateLegend();
     void onReset();

@@ -67,46 +67,26 @@ void LatencyChart::buildControls()
     m_legend->setTextFormat(Qt::RichText);
     // It takes the room the controls leave; where that is too little for the names, it shows short ones.
     m_legend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_legend->setToolTip(tr("<p><b>loop delay</b>: how much later than planned the loop got to the delay "
-                            "monitor's check, beyond its resolution.</p><p><b>/health</b>: how long the built-in "
-                            "server took to answer; a diamond is a probe that got no answer.</p><p><b>utilisation"
-                            "</b> (right axis): the share of time the loop ran code.</p><p><b>previous run</b>: "
-                            "the loop delay of the run before this one.</p>"));
     row->addWidget(m_legend, 1);
 
     m_scaleBox = new QComboBox(m_controls);
     m_scaleBox->setObjectName(QStringLiteral("latencyScale"));
     // One word each: the control row shares a narrow dock with the legend.
-    m_scaleBox->addItem(tr("Auto", "scale of the ms axis"), int(LatencyScale::Auto));
-    m_scaleBox->addItem(tr("Fixed", "scale of the ms axis"), int(LatencyScale::Fixed));
-    m_scaleBox->addItem(tr("Log", "scale of the ms axis"), int(LatencyScale::Log));
-    m_scaleBox->setAccessibleName(tr("Scale of the millisecond axis"));
-    m_scaleBox->setToolTip(tr("<p><b>Auto</b> grows the millisecond axis to the highest step in view.</p>"
-                              "<p><b>Fixed</b> keeps the top you set, so runs of the same work done inline, in "
-                              "chunks or on a worker compare at the same height.</p>"
-                              "<p><b>Log</b> shows 0.01 ms and 1000 ms on one axis, a decade per grid line: "
-                              "small jitter and long blocks both stay readable.</p>"));
+    for (const LatencyScale scale : { LatencyScale::Auto, LatencyScale::Fixed, LatencyScale::Log })
+        m_scaleBox->addItem(QString(), int(scale));
     m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(m_scale)));
     row->addWidget(m_scaleBox);
 
     m_topBox = new QSpinBox(m_controls);
     m_topBox->setObjectName(QStringLiteral("latencyFixedTop"));
     m_topBox->setRange(1, 600000);
-    m_topBox->setSuffix(tr(" ms"));
-    m_topBox->setAccessibleName(tr("Top of the fixed scale"));
-    m_topBox->setToolTip(tr("The top of the fixed scale in milliseconds. Anything taller is cut at the top "
-                            "and its height is written there."));
     m_topBox->setValue(int(m_fixedTopMs));
     // Only the fixed scale has a top to set; hidden otherwise, it leaves the legend room.
     m_topBox->setVisible(m_scale == LatencyScale::Fixed);
     row->addWidget(m_topBox);
 
-    m_ghostBox = new QCheckBox(tr("Previous", "keep the previous run as a ghost line"), m_controls);
-    m_ghostBox->setAccessibleName(tr("Keep the previous run as a ghost line"));
+    m_ghostBox = new QCheckBox(m_controls);
     m_ghostBox->setObjectName(QStringLiteral("latencyGhost"));
-    m_ghostBox->setToolTip(tr("When a new run starts, the loop delay of the previous one stays as a faint grey "
-                              "line, aligned to its start, so you can compare the two: the same work inline, "
-                              "chunked, or on a worker."));
     m_ghostBox->setChecked(m_keepGhost);
     row->addWidget(m_ghostBox);
 
@@ -114,7 +94,34 @@ void LatencyChart::buildControls()
         [this](int index) { setScale(LatencyScale(m_scaleBox->itemData(index).toInt())); });
     connect(m_topBox, &QSpinBox::valueChanged, this, [this](int ms) { setFixedTopMs(ms); });
     connect(m_ghostBox, &QCheckBox::toggled, this, &LatencyChart::setKeepGhost);
-    layoutTopRow();
+}
+
+void LatencyChart::setControlTexts()
+{
+    m_legend->setToolTip(tr("<p><b>loop delay</b>: how much later than planned the loop got to the delay "
+                            "monitor's check, beyond its resolution.</p><p><b>/health</b>: how long the built-in "
+                            "server took to answer; a diamond is a probe that got no answer.</p><p><b>utilisation"
+                            "</b> (right axis): the share of time the loop ran code.</p><p><b>previous run</b>: "
+                            "the loop delay of the run before this one.</p>"));
+    // One word each: the control row shares a narrow dock with the legend.
+    m_scaleBox->setItemText(0, tr("Auto", "scale of the ms axis"));
+    m_scaleBox->setItemText(1, tr("Fixed", "scale of the ms axis"));
+    m_scaleBox->setItemText(2, tr("Log", "scale of the ms axis"));
+    m_scaleBox->setAccessibleName(tr("Scale of the millisecond axis"));
+    m_scaleBox->setToolTip(tr("<p><b>Auto</b> grows the millisecond axis to the highest step in view.</p>"
+                              "<p><b>Fixed</b> keeps the top you set, so runs of the same work done inline, in "
+                              "chunks or on a worker compare at the same height.</p>"
+                              "<p><b>Log</b> shows 0.01 ms and 1000 ms on one axis, a decade per grid line: "
+                              "small jitter and long blocks both stay readable.</p>"));
+    m_topBox->setSuffix(tr(" ms"));
+    m_topBox->setAccessibleName(tr("Top of the fixed scale"));
+    m_topBox->setToolTip(tr("The top of the fixed scale in milliseconds. Anything taller is cut at the top "
+                            "and its height is written there."));
+    m_ghostBox->setText(tr("Previous", "keep the previous run as a ghost line"));
+    m_ghostBox->setAccessibleName(tr("Keep the previous run as a ghost line"));
+    m_ghostBox->setToolTip(tr("When a new run starts, the loop delay of the previous one stays as a faint grey "
+                              "line, aligned to its start, so you can compare the two: the same work inline, "
+                              "chunked, or on a worker."));
 }
 
 void LatencyChart::layoutTopRow()

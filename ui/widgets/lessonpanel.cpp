@@ -1,6 +1,7 @@
 #include "widgets/lessonpanel.h"
 
 #include "catalog/scenariotexts.h"
+#include "widgets/language.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -73,20 +74,15 @@ LessonPanel::LessonPanel(QWidget* parent)
     m_lines->setDragDropMode(QAbstractItemView::InternalMove);
     m_lines->setDefaultDropAction(Qt::MoveAction);
     m_lines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_lines->setAccessibleName(tr("Your order of the lines"));
-    m_lines->setToolTip(tr("Drag a line up or down, or select it and press Alt+Up or Alt+Down."));
     layout->addWidget(m_lines, 1);
 
     m_healthChoices = new QWidget(this);
     auto* choices = new QVBoxLayout(m_healthChoices);
     choices->setContentsMargins(0, 0, 0, 0);
-    m_keepsAnswering = new QRadioButton(tr("Yes, it keeps answering"), m_healthChoices);
+    m_keepsAnswering = new QRadioButton(m_healthChoices);
     m_keepsAnswering->setObjectName(QStringLiteral("lessonAnswers"));
-    m_keepsAnswering->setToolTip(
-        tr("Every /health request is answered within a few milliseconds while the program runs."));
-    m_waits = new QRadioButton(tr("No, it waits"), m_healthChoices);
+    m_waits = new QRadioButton(m_healthChoices);
     m_waits->setObjectName(QStringLiteral("lessonWaits"));
-    m_waits->setToolTip(tr("/health requests wait until the program lets the loop go."));
     choices->addWidget(m_keepsAnswering);
     choices->addWidget(m_waits);
     choices->addStretch(1);
@@ -95,14 +91,10 @@ LessonPanel::LessonPanel(QWidget* parent)
     auto* buttons = new QHBoxLayout;
     // Alt+Up and Alt+Down move the selected line from the keyboard (eventFilter).
     m_lines->installEventFilter(this);
-    m_up = new QPushButton(tr("Up"), this);
-    m_up->setToolTip(tr("Moves the selected line up (Alt+Up in the list)."));
-    m_down = new QPushButton(tr("Down"), this);
-    m_down->setToolTip(tr("Moves the selected line down (Alt+Down in the list)."));
-    m_run = new QPushButton(tr("Run and check"), this);
+    m_up = new QPushButton(this);
+    m_down = new QPushButton(this);
+    m_run = new QPushButton(this);
     m_run->setObjectName(QStringLiteral("lessonRun"));
-    m_run->setToolTip(tr("Runs the scenario in the window, live or stepped, and compares what it prints with your "
-                         "order when it ends."));
     buttons->addWidget(m_up);
     buttons->addWidget(m_down);
     buttons->addStretch(1);
@@ -131,10 +123,52 @@ LessonPanel::LessonPanel(QWidget* parent)
     connect(m_up, &QPushButton::clicked, this, [move] { move(-1); });
     connect(m_down, &QPushButton::clicked, this, [move] { move(1); });
     connect(m_run, &QPushButton::clicked, this, [this] {
-        setAnswer({});
+        setAnswer(nullptr);
         emit runRequested(m_scenario, m_overrides);
     });
     setScenario({});
+    Language::follow(this, [this] { setTexts(); });
+}
+
+void LessonPanel::setTexts()
+{
+    m_lines->setAccessibleName(tr("Your order of the lines"));
+    m_lines->setToolTip(tr("Drag a line up or down, or select it and press Alt+Up or Alt+Down."));
+    m_keepsAnswering->setText(tr("Yes, it keeps answering"));
+    m_keepsAnswering->setToolTip(
+        tr("Every /health request is answered within a few milliseconds while the program runs."));
+    m_waits->setText(tr("No, it waits"));
+    m_waits->setToolTip(tr("/health requests wait until the program lets the loop go."));
+    m_up->setText(tr("Up"));
+    m_up->setToolTip(tr("Moves the selected line up (Alt+Up in the list)."));
+    m_down->setText(tr("Down"));
+    m_down->setToolTip(tr("Moves the selected line down (Alt+Down in the list)."));
+    m_run->setText(tr("Run and check"));
+    m_run->setToolTip(tr("Runs the scenario in the window, live or stepped, and compares what it prints with your "
+                         "order when it ends."));
+    m_question->setText(m_questionText ? m_questionText() : QString());
+    m_answer->setText(m_answerText ? m_answerText() : QString());
+    showTitle();
+}
+
+QString LessonPanel::fullTitle() const
+{
+    return m_program.title.empty() ? m_scenario : ScenarioTexts::translate(m_program.title);
+}
+
+QString LessonPanel::description() const
+{
+    return ScenarioTexts::translate(m_program.description);
+}
+
+void LessonPanel::showTitle()
+{
+    if (!m_loaded)
+        m_title->setText(tr("Select a scenario: its lesson appears here."));
+    else
+        // A /health scenario's title gives its answer away: until the run, the lesson names it only.
+        m_title->setText(m_asksHealth && !m_titleShown ? m_scenario : fullTitle());
+    fitLabels();
 }
 
 bool LessonPanel::eventFilter(QObject* watched, QEvent* event)
@@ -158,7 +192,7 @@ void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overri
     m_overrides = overrides;
     m_outputs.clear();
     m_lines->clear();
-    setAnswer({});
+    setAnswer(nullptr);
     m_run->setEnabled(false);
     m_up->setEnabled(false);
     m_down->setEnabled(false);
@@ -170,27 +204,38 @@ void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overri
     }
     auto loaded = ScenarioCatalog::loadScenario(name, overrides);
     m_asksHealth = false;
-    if (name.isEmpty() || std::holds_alternative<QString>(loaded)) {
-        m_title->setText(tr("Select a scenario: its lesson appears here."));
-        m_question->clear();
-        m_description.clear();
+    m_titleShown = false;
+    m_loaded = !name.isEmpty() && std::holds_alternative<loopscope::Program>(loaded);
+    if (!m_loaded) {
+        showTitle();
+        setQuestion(nullptr);
         showQuestionWidgets();
         return;
     }
-    loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
-    m_asksHealth = program.healthProbeMs > 0;
-    m_healthProbeMs = program.healthProbeMs;
-    m_fullTitle = program.title.empty() ? name : ScenarioTexts::translate(program.title);
-    // A /health scenario's title gives its answer away: until the run, the lesson names it only.
-    m_title->setText(m_asksHealth ? name : m_fullTitle);
-    m_description = ScenarioTexts::translate(program.description);
+    m_program = std::get<loopscope::Program>(std::move(loaded));
+    m_asksHealth = m_program.healthProbeMs > 0;
+    m_healthProbeMs = m_program.healthProbeMs;
+    showTitle();
     showQuestionWidgets();
-    m_program = std::move(program);
     m_prepared = false;
-    m_question->setText(tr("Preparing the lesson…"));
+    setQuestion([] { return tr("Preparing the lesson…"); });
     // The off-screen runs cost a moment of a core: they wait until the lesson is looked at.
     if (isVisible())
         prepare();
+}
+
+void LessonPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitLabels();
+}
+
+void LessonPanel::fitLabels()
+{
+    const QMargins margins = layout()->contentsMargins();
+    const int width = this->width() - margins.left() - margins.right();
+    for (QLabel* label : { m_title, m_question })
+        label->setMinimumHeight(label->text().isEmpty() || width <= 0 ? 0 : label->heightForWidth(width));
 }
 
 void LessonPanel::showEvent(QShowEvent* event)
@@ -221,9 +266,11 @@ void LessonPanel::showQuestionWidgets()
 
 void LessonPanel::askHealth()
 {
-    m_question->setText(tr("While this program runs, the built-in server is asked for /health every %1 ms. Will it "
-                           "keep answering? Choose, then run and check.")
-                            .arg(m_healthProbeMs));
+    setQuestion([ms = m_healthProbeMs] {
+        return tr("While this program runs, the built-in server is asked for /health every %1 ms. Will it keep "
+                  "answering? Choose, then run and check.")
+            .arg(ms);
+    });
     m_run->setEnabled(true);
 }
 
@@ -245,28 +292,30 @@ void LessonPanel::showHealth(double slowestMs, int failed)
 {
     if (!m_asksHealth)
         return;
-    const bool answered = failed == 0 && slowestMs >= 0 && slowestMs <= AnsweredWithinMs;
-    const QString slowest = QLocale().toString(slowestMs, 'f', slowestMs < 10 ? 1 : 0);
-    QString fact;
-    if (answered)
-        fact = tr("/health kept answering: the slowest answer took %1 ms.").arg(slowest);
-    else if (slowestMs >= 0)
-        fact = tr("/health waited: its slowest answer took %1 ms, the time the program kept the loop from it.")
-                   .arg(slowest);
-    else
-        fact = tr("/health got no answer while the program ran.");
-    if (failed > 0 && slowestMs >= 0)
-        fact += QLatin1Char(' ') + tr("%n request(s) got no answer at all.", nullptr, failed);
-    const std::optional<bool> guess = healthGuess();
-    const QString verdict = !guess ? tr("<b>The run:</b> %1").arg(fact.toHtmlEscaped())
-        : *guess == answered       ? tr("<b>Right.</b> %1").arg(fact.toHtmlEscaped())
-                                   : tr("<b>Not quite.</b> %1").arg(fact.toHtmlEscaped());
-    m_title->setText(m_fullTitle);
-    setAnswer(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p>")
-                  .arg(verdict,
-                      tr("<b>Look at</b> the latency chart: the /health line climbs wherever the loop was "
-                         "kept busy, and falls back once it is free."),
-                      tr("<b>Why:</b> %1").arg(m_description.toHtmlEscaped())));
+    m_titleShown = true;
+    showTitle();
+    setAnswer([this, slowestMs, failed, guess = healthGuess()] {
+        const bool answered = failed == 0 && slowestMs >= 0 && slowestMs <= AnsweredWithinMs;
+        const QString slowest = QLocale().toString(slowestMs, 'f', slowestMs < 10 ? 1 : 0);
+        QString fact;
+        if (answered)
+            fact = tr("/health kept answering: the slowest answer took %1 ms.").arg(slowest);
+        else if (slowestMs >= 0)
+            fact = tr("/health waited: its slowest answer took %1 ms, the time the program kept the loop from it.")
+                       .arg(slowest);
+        else
+            fact = tr("/health got no answer while the program ran.");
+        if (failed > 0 && slowestMs >= 0)
+            fact += QLatin1Char(' ') + tr("%n request(s) got no answer at all.", nullptr, failed);
+        const QString verdict = !guess ? tr("<b>The run:</b> %1").arg(fact.toHtmlEscaped())
+            : *guess == answered       ? tr("<b>Right.</b> %1").arg(fact.toHtmlEscaped())
+                                       : tr("<b>Not quite.</b> %1").arg(fact.toHtmlEscaped());
+        return QStringLiteral("<p>%1</p><p>%2</p><p>%3</p>")
+            .arg(verdict,
+                tr("<b>Look at</b> the latency chart: the /health line climbs wherever the loop was kept busy, and "
+                   "falls back once it is free."),
+                tr("<b>Why:</b> %1").arg(description().toHtmlEscaped()));
+    });
     emit lookAt(QStringLiteral("latencyDock"));
 }
 
@@ -275,17 +324,20 @@ void LessonPanel::onProbed(bool timedOut)
     const QList<QStringList>& outputs = m_outputs;
     m_run->setEnabled(true);
     if (timedOut || outputs.isEmpty() || outputs.first().size() < 2) {
-        m_question->setText(timedOut
+        setQuestion([timedOut] {
+            return timedOut
                 ? tr("This scenario does not end on its own: run it and watch the circle and the chart.")
                 : tr("This scenario prints fewer than two lines, so there is no order to guess: run it and watch "
-                     "the circle and the chart."));
+                     "the circle and the chart.");
+        });
         return;
     }
-    m_question->setText(outputs.size() == 1
-            ? tr("In which order will these lines print? Put them in the order you expect (drag them, or Alt+Up "
-                 "and Alt+Down), then run and check.")
-            : tr("This one is a race: the order can change from run to run. Put the lines in the order you "
-                 "expect to see more often, then run and check."));
+    setQuestion([race = outputs.size() > 1] {
+        return race ? tr("This one is a race: the order can change from run to run. Put the lines in the order you "
+                         "expect to see more often, then run and check.")
+                    : tr("In which order will these lines print? Put them in the order you expect (drag them, or "
+                         "Alt+Up and Alt+Down), then run and check.");
+    });
     for (const QString& line : shuffled(outputs.first())) {
         auto* item = new QListWidgetItem(line, m_lines);
         item->setData(Qt::UserRole, line);
@@ -337,23 +389,26 @@ void LessonPanel::showRun(const QStringList& printed)
         item->setText((right ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + line);
         item->setForeground(right ? QColor(0x2e, 0x9e, 0x4f) : QColor(0xd6, 0x45, 0x45));
     }
-    QString verdict;
-    if (guessed == printed) {
-        verdict = tr("<b>Right.</b> The run printed the lines in the order you put them.");
-    } else if (m_outputs.size() > 1 && m_outputs.contains(guessed)) {
-        verdict = tr("<b>Right, some of the time.</b> This run printed another order, but yours comes too: it is a "
-                     "race. Loop > Run many times shows how often each order wins.");
-    } else {
-        verdict = tr("<b>Not quite.</b> %1 of %2 lines were where you put them. Line %3 printed “%4”, where you "
-                     "expected “%5”.")
-                      .arg(placed)
-                      .arg(guessed.size())
-                      .arg(firstWrong + 1)
-                      .arg(firstWrong < printed.size() ? printed[firstWrong].toHtmlEscaped() : QString(),
-                          guessed[firstWrong].toHtmlEscaped());
-    }
-    setAnswer(
-        QStringLiteral("<p>%1</p><p>%2</p>").arg(verdict, tr("<b>Why:</b> %1").arg(m_description.toHtmlEscaped())));
+    const bool anotherOrderOfARace = m_outputs.size() > 1 && m_outputs.contains(guessed);
+    setAnswer([this, guessed, printed, placed, firstWrong, anotherOrderOfARace] {
+        QString verdict;
+        if (guessed == printed) {
+            verdict = tr("<b>Right.</b> The run printed the lines in the order you put them.");
+        } else if (anotherOrderOfARace) {
+            verdict = tr("<b>Right, some of the time.</b> This run printed another order, but yours comes too: it is "
+                         "a race. Loop > Run many times shows how often each order wins.");
+        } else {
+            verdict = tr("<b>Not quite.</b> %1 of %2 lines were where you put them. Line %3 printed “%4”, where you "
+                         "expected “%5”.")
+                          .arg(placed)
+                          .arg(guessed.size())
+                          .arg(firstWrong + 1)
+                          .arg(firstWrong < printed.size() ? printed[firstWrong].toHtmlEscaped() : QString(),
+                              guessed[firstWrong].toHtmlEscaped());
+        }
+        return QStringLiteral("<p>%1</p><p>%2</p>")
+            .arg(verdict, tr("<b>Why:</b> %1").arg(description().toHtmlEscaped()));
+    });
 }
 
 void LessonPanel::setCodeFont(const QFont& font)
@@ -361,10 +416,18 @@ void LessonPanel::setCodeFont(const QFont& font)
     m_lines->setFont(font);
 }
 
-void LessonPanel::setAnswer(const QString& html)
+void LessonPanel::setQuestion(std::function<QString()> question)
 {
-    m_answer->setText(html);
-    m_answerArea->setVisible(!html.isEmpty());
+    m_questionText = std::move(question);
+    m_question->setText(m_questionText ? m_questionText() : QString());
+    fitLabels();
+}
+
+void LessonPanel::setAnswer(std::function<QString()> html)
+{
+    m_answerText = std::move(html);
+    m_answer->setText(m_answerText ? m_answerText() : QString());
+    m_answerArea->setVisible(m_answerText != nullptr);
     m_answerArea->verticalScrollBar()->setValue(0);
 }
 

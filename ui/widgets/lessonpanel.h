@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QLabel;
@@ -63,6 +64,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
@@ -71,15 +73,27 @@ private:
     void askHealth();
     // Shows the list of lines or the /health choices, as the lesson asks.
     void showQuestionWidgets();
-    // Shows the answer (rich text), or none.
-    void setAnswer(const QString& html);
+    // The question, and the answer (rich text; none when empty), written now and again in the language the
+    // user switches to.
+    void setQuestion(std::function<QString()> question);
+    void setAnswer(std::function<QString()> html);
     void onProbed(bool timedOut);
+    // The scenario's title and description, in the language of the moment.
+    QString fullTitle() const;
+    QString description() const;
+    void showTitle();
+    // The title and the question are never cut: they get the height their lines need at the panel's
+    // width, and the list of lines below takes what is left (it scrolls).
+    void fitLabels();
+    void setTexts();
 
     QString m_scenario;
     ScenarioCatalog::Overrides m_overrides;
-    QString m_description;
-    QString m_fullTitle;
+    std::function<QString()> m_questionText;
+    std::function<QString()> m_answerText;
+    bool m_titleShown = false; // a /health lesson names its scenario only, until the run
     loopscope::Program m_program;
+    bool m_loaded = false; // a scenario is selected and its program loaded
     bool m_prepared = false;
     QList<QStringList> m_outputs; // what the off-screen runs printed, each distinct output once
     QLabel* m_title = nullptr;

@@ -97,7 +97,6 @@ QString withShortcut(const QString& explanation, const QKeySequence& shortcut)
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
 {
-    setWindowTitle(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
     m_basePointSize = QApplication::font().pointSizeF();
     setAcceptDrops(true);
@@ -117,8 +116,9 @@ MainWindow::MainWindow(QWidget* parent)
             m_lastSource = NodeComparison::Source::fromFile(path, overrides);
         });
     connect(m_files, &FileActions::recordingOpened, this, &MainWindow::onRecordingOpened);
-    connect(m_files, &FileActions::exported, this,
-        [this](const QString& path) { m_stateLabel->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(path))); });
+    connect(m_files, &FileActions::exported, this, [this](const QString& path) {
+        setState([path] { return tr("Wrote %1").arg(QDir::toNativeSeparators(path)); });
+    });
 
     m_wheel = new PhaseWheel(m_feed, m_status, this);
     m_wheel->setObjectName(QStringLiteral("phaseWheel"));
@@ -130,8 +130,21 @@ MainWindow::MainWindow(QWidget* parent)
     m_stateLabel = new QLabel(this);
     m_stateLabel->setObjectName(QStringLiteral("stateLabel"));
     statusBar()->addWidget(m_stateLabel, 1);
-    m_versionLabel = new QLabel(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)), this);
+    m_versionLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_versionLabel);
+    setState([] { return QString(); }, [] { return tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)); });
+    Language::follow(m_stateLabel, [this] {
+        m_versionLabel->setText(tr("LoopScope %1").arg(QStringLiteral(LOOPSCOPE_VERSION)));
+        setWindowTitle(m_titleText());
+        m_stateLabel->setText(m_heldText.isEmpty() ? m_stateText() : m_heldText);
+        // Texts of another length: the tool bars lay their buttons out anew (or keep some behind »).
+        for (QToolBar* bar : findChildren<QToolBar*>()) {
+            if (bar->isVisible()) {
+                bar->hide();
+                bar->show();
+            }
+        }
+    });
 
     m_pointer = new PointerHighlight(this);
 
@@ -156,13 +169,17 @@ QString MainWindow::versionText() const
     return m_versionLabel->text();
 }
 
-QAction* MainWindow::addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation)
+QAction* MainWindow::addControl(const QKeySequence& shortcut, std::function<ControlTexts()> texts)
 {
-    auto* action = new QAction(text, this);
+    auto* action = new QAction(this);
     action->setShortcut(shortcut);
     action->setShortcutContext(Qt::WindowShortcut);
-    action->setToolTip(withShortcut(explanation, shortcut));
-    action->setStatusTip(explanation);
+    Language::follow(action, [action, shortcut, texts = std::move(texts)] {
+        const ControlTexts said = texts();
+        action->setText(said.name);
+        action->setToolTip(withShortcut(said.explanation, shortcut));
+        action->setStatusTip(said.explanation);
+    });
     addAction(action);
     return action;
 }
@@ -180,29 +197,38 @@ void MainWindow::createActions()
 
 void MainWindow::createLoopActions()
 {
-    m_runAction = addControl(tr("Run"), QKeySequence(Qt::Key_F5),
-        tr("Runs the scenario selected in the browser on a fresh loop; the previous run stops."));
+    m_runAction = addControl(QKeySequence(Qt::Key_F5), [] {
+        return ControlTexts { tr("Run"),
+            tr("Runs the scenario selected in the browser on a fresh loop; the previous run stops.") };
+    });
     connect(m_runAction, &QAction::triggered, this, [this] { m_browser->run(); });
 
-    m_stopAction = addControl(tr("Stop"), QKeySequence(Qt::Key_Escape),
-        tr("Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario's run "
-           "ends and the server loop takes over."));
+    m_stopAction = addControl(QKeySequence(Qt::Key_Escape), [] {
+        return ControlTexts { tr("Stop"),
+            tr("Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario's run "
+               "ends and the server loop takes over.") };
+    });
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRunaway);
 
     m_stepping = new SteppingControls(
         m_controller,
-        [this](const QString& text, const QKeySequence& shortcut, const QString& explanation) {
-            return addControl(text, shortcut, explanation);
+        [this](const QKeySequence& shortcut, std::function<ControlTexts()> texts) {
+            return addControl(shortcut, std::move(texts));
         },
         this);
 
-    m_healthAction = addControl(tr("/health probe"), QKeySequence(Qt::Key_H),
-        tr("Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers late."));
+    m_healthAction = addControl(QKeySequence(Qt::Key_H), [] {
+        return ControlTexts { tr("/health probe"),
+            tr("Sends a request to the built-in server every 20 ms, like a load balancer: a blocked loop answers "
+               "late.") };
+    });
     m_healthAction->setCheckable(true);
     connect(m_healthAction, &QAction::toggled, m_controller, &SessionController::setHealthProbe);
-    m_delayAction = addControl(tr("Delay monitor"), QKeySequence(Qt::Key_D),
-        tr("Measures how late a 10 ms timer fires, like perf_hooks.monitorEventLoopDelay."));
+    m_delayAction = addControl(QKeySequence(Qt::Key_D), [] {
+        return ControlTexts { tr("Delay monitor"),
+            tr("Measures how late a 10 ms timer fires, like perf_hooks.monitorEventLoopDelay.") };
+    });
     m_delayAction->setCheckable(true);
     m_delayAction->setChecked(true);
     connect(m_delayAction, &QAction::toggled, m_controller, &SessionController::setDelayMonitor);
@@ -217,33 +243,46 @@ void MainWindow::createSlowMotion()
     m_slowMotion->setPageStep(100);
     m_slowMotion->setFixedWidth(160);
     m_slowMotion->setFocusPolicy(Qt::NoFocus);
-    m_slowMotion->setToolTip(
-        withShortcut(tr("Slow motion: holds every phase, and the queues after every callback, this long, so the "
-                        "cursor can be followed. The time held is left out of the program's clock."),
-            QKeySequence(QStringLiteral("[, ]"))));
     m_slowMotionLabel = new QLabel(this);
-    m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/step")) + 8);
-    connect(m_slowMotion, &QSlider::valueChanged, this, [this](int ms) {
-        m_controller->setSlowMotion(ms);
+    auto showSlowMotion = [this] {
+        const int ms = m_slowMotion->value();
         m_slowMotionLabel->setText(ms == 0 ? tr("real time") : tr("%1 ms/step").arg(ms));
+    };
+    connect(m_slowMotion, &QSlider::valueChanged, this, [this, showSlowMotion](int ms) {
+        m_controller->setSlowMotion(ms);
+        showSlowMotion();
     });
-    m_slowMotionLabel->setText(tr("real time"));
-    m_slowerAction = addControl(tr("Slower"), QKeySequence(Qt::Key_BracketRight), tr("More slow motion."));
+    Language::follow(m_slowMotion, [this, showSlowMotion] {
+        m_slowMotion->setToolTip(
+            withShortcut(tr("Slow motion: holds every phase, and the queues after every callback, this long, so the "
+                            "cursor can be followed. The time held is left out of the program's clock."),
+                QKeySequence(QStringLiteral("[, ]"))));
+        m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/step")) + 8);
+        showSlowMotion();
+    });
+    m_slowerAction = addControl(QKeySequence(Qt::Key_BracketRight), [] {
+        return ControlTexts { tr("Slower"), tr("More slow motion.") };
+    });
     connect(m_slowerAction, &QAction::triggered, this,
         [this] { m_slowMotion->setValue(m_slowMotion->value() + m_slowMotion->pageStep()); });
-    m_fasterAction = addControl(tr("Faster"), QKeySequence(Qt::Key_BracketLeft), tr("Less slow motion."));
+    m_fasterAction = addControl(QKeySequence(Qt::Key_BracketLeft), [] {
+        return ControlTexts { tr("Faster"), tr("Less slow motion.") };
+    });
     connect(m_fasterAction, &QAction::triggered, this,
         [this] { m_slowMotion->setValue(m_slowMotion->value() - m_slowMotion->pageStep()); });
 }
 
 void MainWindow::createLoopMenu()
 {
-    auto* compare = addControl(tr("Compare with Node.js…"), QKeySequence(QStringLiteral("Ctrl+Shift+N")),
-        tr("Runs the current program in node and in LoopScope, several times when its order depends on timing, "
-           "and shows both consoles side by side with the first difference highlighted."));
+    auto* compare = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+N")), [] {
+        return ControlTexts { tr("Compare with Node.js…"),
+            tr("Runs the current program in node and in LoopScope, several times when its order depends on timing, "
+               "and shows both consoles side by side with the first difference highlighted.") };
+    });
     compare->setObjectName(QStringLiteral("compareAction"));
     connect(compare, &QAction::triggered, this, [this] { compareWithNode(); });
-    QMenu* loopMenu = menuBar()->addMenu(tr("&Loop"));
+    QMenu* loopMenu = menuBar()->addMenu(QString());
+    Language::follow(loopMenu, [loopMenu] { loopMenu->setTitle(tr("&Loop")); });
     loopMenu->setToolTipsVisible(true);
     for (QAction* action : { m_runAction, m_stepping->startPausedAction(), m_stopAction, m_stepping->pauseAction() })
         loopMenu->addAction(action);
@@ -254,10 +293,13 @@ void MainWindow::createLoopMenu()
     for (QAction* action : { m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
         loopMenu->addAction(action);
     loopMenu->addSeparator();
-    QAction* timing = loopMenu->addAction(tr("Node.js &timing…"));
-    timing->setToolTip(tr("The time Node.js spends that LoopScope models (its first console.log, a worker's "
-                          "start-up, the start-up gap): it decides races such as setTimeout(0) against "
-                          "setImmediate."));
+    QAction* timing = loopMenu->addAction(QString());
+    Language::follow(timing, [timing] {
+        timing->setText(tr("Node.js &timing…"));
+        timing->setToolTip(tr("The time Node.js spends that LoopScope models (its first console.log, a worker's "
+                              "start-up, the start-up gap): it decides races such as setTimeout(0) against "
+                              "setImmediate."));
+    });
     connect(timing, &QAction::triggered, this, [this] {
         NodeTimingDialog dialog(this);
         if (dialog.exec() != QDialog::Accepted)
@@ -266,20 +308,25 @@ void MainWindow::createLoopMenu()
         SessionController::setNodeCosts(dialog.costs());
     });
     loopMenu->addAction(compare);
-    auto* runMany = addControl(tr("Run &many times…"), QKeySequence(QStringLiteral("Ctrl+Shift+R")),
-        tr("Runs the current program a hundred times on fresh loops and shows how often each output came: a race "
-           "such as setTimeout(0) against setImmediate shows both orders with their frequencies."));
+    auto* runMany = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+R")), [] {
+        return ControlTexts { tr("Run &many times…"),
+            tr("Runs the current program a hundred times on fresh loops and shows how often each output came: a race "
+               "such as setTimeout(0) against setImmediate shows both orders with their frequencies.") };
+    });
     runMany->setObjectName(QStringLiteral("runManyAction"));
     connect(runMany, &QAction::triggered, this, [this] { runManyTimes(); });
     loopMenu->addAction(runMany);
     loopMenu->addSeparator();
-    QAction* rolling = loopMenu->addAction(tr("&Rolling window past the memory budget"));
+    QAction* rolling = loopMenu->addAction(QString());
     rolling->setCheckable(true);
     rolling->setChecked(SessionController::rollingWindow());
-    rolling->setToolTip(tr("When a run's recording outgrows the memory budget (%1 MB), let go of its oldest events "
-                           "instead of spilling them to a temporary file: a storm can run all lesson long, and the "
-                           "timeline keeps a summary of what was let go. Applies to the next run.")
-                            .arg(SessionController::memoryBudgetMb()));
+    Language::follow(rolling, [rolling] {
+        rolling->setText(tr("&Rolling window past the memory budget"));
+        rolling->setToolTip(tr("When a run's recording outgrows the memory budget (%1 MB), let go of its oldest "
+                               "events instead of spilling them to a temporary file: a storm can run all lesson "
+                               "long, and the timeline keeps a summary of what was let go. Applies to the next run.")
+                                .arg(SessionController::memoryBudgetMb()));
+    });
     connect(rolling, &QAction::toggled, this, [](bool on) {
         SessionController::setRollingWindow(on);
         QSettings().setValue(QLatin1String(SessionController::RollingWindowKey), on);
@@ -288,26 +335,33 @@ void MainWindow::createLoopMenu()
 
 void MainWindow::createHelpMenu()
 {
-    auto* shortcuts = addControl(
-        tr("Keyboard shortcuts"), QKeySequence(Qt::Key_F1), tr("Every key LoopScope answers to, with what it does."));
+    auto* shortcuts = addControl(QKeySequence(Qt::Key_F1), [] {
+        return ControlTexts { tr("Keyboard shortcuts"), tr("Every key LoopScope answers to, with what it does.") };
+    });
     connect(shortcuts, &QAction::triggered, this, [this] { HelpDialogs::showShortcuts(this, actions()); });
-    auto* explained = addControl(tr("What am I looking at?"), QKeySequence(QStringLiteral("Shift+F1")),
-        tr("The circle, its centre, the queues and the docks explained in a few sentences."));
+    auto* explained = addControl(QKeySequence(QStringLiteral("Shift+F1")), [] {
+        return ControlTexts { tr("What am I looking at?"),
+            tr("The circle, its centre, the queues and the docks explained in a few sentences.") };
+    });
     connect(explained, &QAction::triggered, this, [this] { HelpDialogs::showWhatAmILookingAt(this); });
-    auto* about
-        = addControl(tr("About LoopScope"), {}, tr("The version of LoopScope, of the libuv it runs and of Node.js."));
+    auto* about = addControl({}, [] {
+        return ControlTexts { tr("About LoopScope"),
+            tr("The version of LoopScope, of the libuv it runs and of Node.js.") };
+    });
     connect(about, &QAction::triggered, this, [this] {
         const loopscope::Recording* recording = m_feed->recording();
         HelpDialogs::showAbout(this, recording ? QString::fromStdString(recording->info.libuv) : QString());
     });
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QMenu* help = menuBar()->addMenu(QString());
+    Language::follow(help, [help] { help->setTitle(tr("&Help")); });
     help->setToolTipsVisible(true);
     help->addActions({ shortcuts, explained, about });
 }
 
 void MainWindow::createToolBar()
 {
-    auto* toolbar = addToolBar(tr("Loop controls"));
+    auto* toolbar = addToolBar(QString());
+    Language::follow(toolbar, [toolbar] { toolbar->setWindowTitle(tr("Loop controls")); });
     toolbar->setObjectName(QStringLiteral("loopControls"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->setMovable(false);
@@ -315,17 +369,23 @@ void MainWindow::createToolBar()
     toolbar->addAction(m_stopAction);
     toolbar->addSeparator();
     toolbar->addAction(m_stepping->pauseAction());
-    toolbar->addWidget(new QLabel(QLatin1Char(' ') + SteppingControls::stepLabel(), this));
+    auto* stepLabel = new QLabel(this);
+    Language::follow(stepLabel, [stepLabel] { stepLabel->setText(QLatin1Char(' ') + SteppingControls::stepLabel()); });
+    toolbar->addWidget(stepLabel);
     toolbar->addAction(m_stepping->stepBackActions().front());
     toolbar->addActions(m_stepping->stepActions());
     // Slow motion, the probes and the theme have a toolbar of their own, which presentation mode puts on
     // a second row so that its larger text leaves every control in view.
-    m_probeBar = addToolBar(tr("Slow motion, probes and theme"));
+    m_probeBar = addToolBar(QString());
+    Language::follow(m_probeBar, [this] { m_probeBar->setWindowTitle(tr("Slow motion, probes and theme")); });
     m_probeBar->setObjectName(QStringLiteral("probeControls"));
     m_probeBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_probeBar->setMovable(false);
-    auto* slowLabel = new QLabel(tr("Slow motion "), this);
-    slowLabel->setToolTip(m_slowMotion->toolTip());
+    auto* slowLabel = new QLabel(this);
+    Language::follow(slowLabel, [this, slowLabel] {
+        slowLabel->setText(tr("Slow motion "));
+        slowLabel->setToolTip(m_slowMotion->toolTip());
+    });
     m_probeBar->addWidget(slowLabel);
     m_probeBar->addWidget(m_slowMotion);
     m_probeBar->addWidget(m_slowMotionLabel);
@@ -339,12 +399,16 @@ void MainWindow::createToolBar()
 void MainWindow::createDocks()
 {
     auto* viewMenu = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
-    auto addDock = [this, viewMenu](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area,
-                       const QString& explanation) {
-        auto* dock = new QDockWidget(title, this);
+    auto addDock = [this, viewMenu](const QString& name, QWidget* widget, Qt::DockWidgetArea area,
+                       std::function<ControlTexts()> texts) {
+        auto* dock = new QDockWidget(this);
         dock->setObjectName(name);
         dock->setWidget(widget);
-        dock->setToolTip(explanation);
+        Language::follow(dock, [dock, texts = std::move(texts)] {
+            const ControlTexts said = texts();
+            dock->setWindowTitle(said.name);
+            dock->setToolTip(said.explanation);
+        });
         addDockWidget(area, dock);
         viewMenu->addAction(dock->toggleViewAction());
         return dock;
@@ -357,8 +421,10 @@ void MainWindow::createDocks()
         [this](const QString& name, const ScenarioCatalog::Overrides& overrides) {
             compareWithNode(NodeComparison::Source::fromScenario(name, overrides));
         });
-    auto* scenarios = addDock(tr("Scenarios"), QStringLiteral("scenariosDock"), m_browser, Qt::LeftDockWidgetArea,
-        tr("The built-in experiments, with the Node.js script each one is equivalent to."));
+    auto* scenarios = addDock(QStringLiteral("scenariosDock"), m_browser, Qt::LeftDockWidgetArea, [] {
+        return ControlTexts { tr("Scenarios"),
+            tr("The built-in experiments, with the Node.js script each one is equivalent to.") };
+    });
 
     // The lesson follows the scenario selected; its run is the window's, and its answer comes when it ends.
     m_lesson = new LessonPanel(this);
@@ -375,9 +441,11 @@ void MainWindow::createDocks()
             dock->raise();
         }
     });
-    auto* lesson = addDock(tr("Lesson"), QStringLiteral("lessonDock"), m_lesson, Qt::LeftDockWidgetArea,
-        tr("Guess first, then run: the selected scenario's lines to put in the order you expect, checked against "
-           "the real run."));
+    auto* lesson = addDock(QStringLiteral("lessonDock"), m_lesson, Qt::LeftDockWidgetArea, [] {
+        return ControlTexts { tr("Lesson"),
+            tr("Guess first, then run: the selected scenario's lines to put in the order you expect, checked against "
+               "the real run.") };
+    });
 
     m_palette = new WorkloadPalette(this);
     connect(m_palette, &WorkloadPalette::workloadRequested, this, &MainWindow::injectWorkload);
@@ -390,8 +458,9 @@ void MainWindow::createDocks()
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(m_palette->minimumSizeHint().width()
         + scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll));
-    auto* workloads = addDock(tr("Workloads"), QStringLiteral("workloadsDock"), scroll, Qt::LeftDockWidgetArea,
-        tr("Work to inject into the running loop while you watch."));
+    auto* workloads = addDock(QStringLiteral("workloadsDock"), scroll, Qt::LeftDockWidgetArea, [] {
+        return ControlTexts { tr("Workloads"), tr("Work to inject into the running loop while you watch.") };
+    });
 
     auto* queues = new QWidget(this);
     auto* queuesLayout = new QVBoxLayout(queues);
@@ -407,31 +476,36 @@ void MainWindow::createDocks()
         QFont bold = title->font();
         bold.setBold(true);
         title->setFont(bold);
-        title->setToolTip(QueueModel::explanation(queue));
         auto* view = makeTable(m_queues->model(queue), box);
         view->setObjectName(QStringLiteral("queueView%1").arg(i));
-        view->setToolTip(QueueModel::explanation(queue));
         view->header()->hide();
         view->setMinimumHeight(view->fontMetrics().height() + 8);
         layout->addWidget(title);
         layout->addWidget(view, 1);
         splitter->addWidget(box);
+        QueueModel* model = m_queues->model(queue);
         auto update = [title, queue](std::size_t total) {
             title->setText(tr("%1 · %2").arg(QueueModel::title(queue)).arg(total));
         };
-        update(0);
-        connect(m_queues->model(queue), &QueueModel::totalChanged, title, update);
+        connect(model, &QueueModel::totalChanged, title, update);
+        Language::follow(title, [title, view, model, queue, update] {
+            title->setToolTip(QueueModel::explanation(queue));
+            view->setToolTip(QueueModel::explanation(queue));
+            update(model->total());
+        });
     }
     queuesLayout->addWidget(splitter);
-    auto* queuesDock = addDock(tr("Queues"), QStringLiteral("queuesDock"), queues, Qt::RightDockWidgetArea,
-        tr("What is waiting in each queue, in the order it will run."));
+    auto* queuesDock = addDock(QStringLiteral("queuesDock"), queues, Qt::RightDockWidgetArea, [] {
+        return ControlTexts { tr("Queues"), tr("What is waiting in each queue, in the order it will run.") };
+    });
 
     auto* statusView = makeTable(m_status, this);
     statusView->setObjectName(QStringLiteral("statusView"));
     statusView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     statusView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
-    auto* statusDock = addDock(tr("Loop status"), QStringLiteral("statusDock"), statusView, Qt::LeftDockWidgetArea,
-        tr("The loop's phase, iteration, rates and what poll waits for."));
+    auto* statusDock = addDock(QStringLiteral("statusDock"), statusView, Qt::LeftDockWidgetArea, [] {
+        return ControlTexts { tr("Loop status"), tr("The loop's phase, iteration, rates and what poll waits for.") };
+    });
 
     m_consoleView = makeTable(m_console, this);
     m_consoleView->setObjectName(QStringLiteral("consoleView"));
@@ -439,31 +513,40 @@ void MainWindow::createDocks()
     m_consoleView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_consoleView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
     connect(m_console, &QAbstractItemModel::rowsInserted, m_consoleView, [this] { m_consoleView->scrollToBottom(); });
-    auto* consoleDock = addDock(tr("Console"), QStringLiteral("consoleDock"), m_consoleView, Qt::BottomDockWidgetArea,
-        tr("The program's console.log output in the order the runtime printed it, with errors in red."));
+    auto* consoleDock = addDock(QStringLiteral("consoleDock"), m_consoleView, Qt::BottomDockWidgetArea, [] {
+        return ControlTexts { tr("Console"),
+            tr("The program's console.log output in the order the runtime printed it, with errors in red.") };
+    });
 
     m_poolLanes = new PoolLanesView(m_feed, this);
     m_poolLanes->setObjectName(QStringLiteral("poolLanes"));
-    auto* poolDock = addDock(tr("Thread pool"), QStringLiteral("poolDock"), verticalScroller(m_poolLanes, this),
-        Qt::RightDockWidgetArea,
-        tr("libuv's worker threads: what each one runs and for how long, the work waiting for a free thread, "
-           "and the occupancy of the last seconds."));
+    auto* poolDock
+        = addDock(QStringLiteral("poolDock"), verticalScroller(m_poolLanes, this), Qt::RightDockWidgetArea, [] {
+              return ControlTexts { tr("Thread pool"),
+                  tr("libuv's worker threads: what each one runs and for how long, the work waiting for a free thread, "
+                     "and the occupancy of the last seconds.") };
+          });
 
     m_timeline = new TimelineView(m_feed, this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
     if (auto* slotMode = findChild<QAction*>(QStringLiteral("slotModeAction")))
         connect(m_timeline, &TimelineView::slotModeChanged, slotMode, &QAction::setChecked);
-    auto* timelineDock = m_timelineDock = addDock(tr("Timeline"), QStringLiteral("timelineDock"),
-        fittingScroller(m_timeline, this), Qt::BottomDockWidgetArea,
-        tr("The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. "
-           "Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows details."));
+    auto* timelineDock = m_timelineDock
+        = addDock(QStringLiteral("timelineDock"), fittingScroller(m_timeline, this), Qt::BottomDockWidgetArea, [] {
+              return ControlTexts { tr("Timeline"),
+                  tr("The recent seconds as a Gantt chart: phases, callbacks by kind, pool workers and worker loops. "
+                     "Wheel or +/- zooms, dragging or the arrow keys pan, Home follows the live edge, a click shows "
+                     "details.") };
+          });
 
     m_latency = new LatencyChart(m_feed, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
-    auto* latencyDock = addDock(tr("Latency"), QStringLiteral("latencyDock"), m_latency, Qt::BottomDockWidgetArea,
-        tr("How much later than expected the loop's delay monitor ran (beyond its 10 ms resolution), the "
-           "/health response time and event-loop utilisation; each sample covers the time it measured, a "
-           "growing box is a probe still waiting, and shaded bands mark the workloads that ran."));
+    auto* latencyDock = addDock(QStringLiteral("latencyDock"), m_latency, Qt::BottomDockWidgetArea, [] {
+        return ControlTexts { tr("Latency"),
+            tr("How much later than expected the loop's delay monitor ran (beyond its 10 ms resolution), the "
+               "/health response time and event-loop utilisation; each sample covers the time it measured, a "
+               "growing box is a probe still waiting, and shaded bands mark the workloads that ran.") };
+    });
 
     // The bottom row shows the latency chart, the timeline and the console side by side from the
     // first start; the scenario browser is a tab beside the workloads (both are what to run).
@@ -526,14 +609,14 @@ void MainWindow::stopRunaway()
     if (m_controller->serving()) {
         m_controller->stopWork();
         m_console->appendNote(tr("■ stopped: the work in progress was abandoned; the server loop goes on"));
-        m_stateLabel->setText(tr("Work abandoned. The server loop goes on: inject workloads or run a scenario."));
+        setState([] { return tr("Work abandoned. The server loop goes on: inject workloads or run a scenario."); });
         return;
     }
     const QString aborted = m_controller->programName();
     m_console->appendNote(tr("■ stopped: the run of %1 was aborted; the loop continues idle").arg(aborted));
     m_status->setAborted(true);
     m_controller->startIdle();
-    m_stateLabel->setText(tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted));
+    setState([aborted] { return tr("Previous run (%1) aborted. Inject workloads or run a scenario.").arg(aborted); });
 }
 
 NodeCompareDialog* MainWindow::compareWithNode(const NodeComparison::Source& source)
@@ -597,12 +680,12 @@ void MainWindow::onSessionStarted()
     m_stepping->sessionStarted();
     const QString name = m_controller->programName();
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
-    setWindowTitle(tr("LoopScope — %1").arg(name));
-    m_runningText = tr("Running %1 on libuv %2, thread pool of %3")
-                        .arg(name, QString::fromStdString(info.libuv))
-                        .arg(info.threadpoolSize);
     m_heldText.clear();
-    m_stateLabel->setText(m_runningText);
+    setState(
+        [name, libuv = QString::fromStdString(info.libuv), threads = info.threadpoolSize] {
+            return tr("Running %1 on libuv %2, thread pool of %3").arg(name, libuv).arg(threads);
+        },
+        [name] { return tr("LoopScope — %1").arg(name); });
     updateControls();
 }
 
@@ -634,7 +717,7 @@ void MainWindow::onTicked()
     const QString held = m_stepping->heldText();
     if (held != m_heldText) {
         m_heldText = held;
-        m_stateLabel->setText(held.isEmpty() ? m_runningText : held);
+        m_stateLabel->setText(held.isEmpty() ? m_stateText() : held);
     }
     noteMemory();
     const std::uint64_t dropped = m_feed->droppedEvents();
@@ -673,7 +756,17 @@ void MainWindow::noteMemory()
               .arg(SessionController::memoryBudgetMb())
               .arg(problem);
     m_console->appendNote(note);
-    m_stateLabel->setText(note);
+    setState([note] { return note; });
+}
+
+void MainWindow::setState(std::function<QString()> state, std::function<QString()> title)
+{
+    m_stateText = std::move(state);
+    if (title)
+        m_titleText = std::move(title);
+    setWindowTitle(m_titleText());
+    if (m_heldText.isEmpty())
+        m_stateLabel->setText(m_stateText());
 }
 
 void MainWindow::updateControls()

@@ -5,6 +5,7 @@
 #include "models/queuemodel.h"
 #include "program/program.h"
 #include "widgets/fileactions.h"
+#include "widgets/language.h"
 #include "widgets/theme.h"
 
 #include <QMainWindow>
@@ -138,7 +139,11 @@ private:
     void setFontScale(double scale);
     void onTicked();
     void noteMemory();
-    QAction* addControl(const QString& text, const QKeySequence& shortcut, const QString& explanation);
+    // The window's title and its status line say what it shows; both are written again when the
+    // language changes (`title` empty: the title stays).
+    void setState(std::function<QString()> state, std::function<QString()> title = {});
+    // A window-wide action with its shortcut, named and explained by `texts` in the language of the moment.
+    QAction* addControl(const QKeySequence& shortcut, std::function<ControlTexts()> texts);
 
     static constexpr const char* FontScaleKey = "window/fontScale";
     // Bump when the dock layout changes, so an old saved state does not scramble a new layout.
@@ -170,7 +175,10 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;
     SteppingControls* m_stepping = nullptr;
-    QString m_runningText; // the status line while a run goes on
+    // The window's title and the status line while the loop is not held, written in the language of the
+    // moment (setState()).
+    std::function<QString()> m_titleText;
+    std::function<QString()> m_stateText;
     QString m_heldText; // the status line while it is held, as last shown
     QAction* m_healthAction = nullptr;
     QAction* m_delayAction = nullptr;

@@ -31,37 +31,55 @@
 
 void MainWindow::createFileMenu()
 {
-    auto* openProgram = addControl(tr("Open program…"), QKeySequence::Open,
-        tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop."));
+    auto* openProgram = addControl(QKeySequence::Open, [] {
+        return ControlTexts { tr("Open program…"),
+            tr("Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop.") };
+    });
     connect(openProgram, &QAction::triggered, m_files, &FileActions::openProgramFile);
-    auto* openTrace = addControl(tr("Open recording…"), QKeySequence(QStringLiteral("Ctrl+Shift+O")),
-        tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again."));
+    auto* openTrace = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+O")), [] {
+        return ControlTexts { tr("Open recording…"),
+            tr("Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console "
+               "again.") };
+    });
     connect(openTrace, &QAction::triggered, m_files, &FileActions::openRecordingFile);
-    auto* exportTrace = addControl(tr("Export trace…"), QKeySequence::Save,
-        tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open."));
+    auto* exportTrace = addControl(QKeySequence::Save, [] {
+        return ControlTexts { tr("Export trace…"),
+            tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.") };
+    });
     connect(exportTrace, &QAction::triggered, this, [this] { exportRecording(ExportFormat::Trace); });
-    auto* exportCsv = addControl(tr("Export latency CSV…"), QKeySequence(QStringLiteral("Ctrl+Shift+S")),
-        tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet."));
+    auto* exportCsv = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+S")), [] {
+        return ControlTexts { tr("Export latency CSV…"),
+            tr("Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet.") };
+    });
     connect(exportCsv, &QAction::triggered, this, [this] { exportRecording(ExportFormat::LatencyCsv); });
 
-    auto* pictures = new QMenu(tr("Export picture"), this);
+    auto* pictures = new QMenu(this);
     pictures->setToolTipsVisible(true);
-    const std::pair<View, QString> views[] = { { View::Circle, tr("Circle…") }, { View::Chart, tr("Latency chart…") },
-        { View::Timeline, tr("Timeline…") }, { View::Window, tr("Whole window…") } };
-    for (const auto& [view, name] : views) {
-        QAction* action = pictures->addAction(name);
-        action->setToolTip(tr("Saves it as drawn now: PNG, or SVG with vector shapes and text for slides."));
-        connect(action, &QAction::triggered, this, [this, view = view] { exportPicture(view); });
+    for (const View view : { View::Circle, View::Chart, View::Timeline, View::Window }) {
+        QAction* action = pictures->addAction(QString());
+        connect(action, &QAction::triggered, this, [this, view] { exportPicture(view); });
     }
-    auto* report = addControl(tr("Export report…"), QKeySequence(QStringLiteral("Ctrl+Shift+P")),
-        tr("Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and "
-           "the recording's summary."));
+    Language::follow(pictures, [pictures] {
+        pictures->setTitle(tr("Export picture"));
+        const QString names[] = { tr("Circle…"), tr("Latency chart…"), tr("Timeline…"), tr("Whole window…") };
+        for (int i = 0; i < pictures->actions().size(); ++i) {
+            pictures->actions()[i]->setText(names[i]);
+            pictures->actions()[i]->setToolTip(
+                tr("Saves it as drawn now: PNG, or SVG with vector shapes and text for slides."));
+        }
+    });
+    auto* report = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+P")), [] {
+        return ControlTexts { tr("Export report…"),
+            tr("Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and "
+               "the recording's summary.") };
+    });
     connect(report, &QAction::triggered, this, [this] { exportReport(); });
 
-    auto* quit = addControl(tr("Quit"), QKeySequence::Quit, tr("Closes LoopScope."));
+    auto* quit = addControl(QKeySequence::Quit, [] { return ControlTexts { tr("Quit"), tr("Closes LoopScope.") }; });
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
-    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    QMenu* fileMenu = menuBar()->addMenu(QString());
+    Language::follow(fileMenu, [fileMenu] { fileMenu->setTitle(tr("&File")); });
     fileMenu->setToolTipsVisible(true);
     fileMenu->addAction(openProgram);
     fileMenu->addAction(openTrace);
@@ -163,23 +181,25 @@ void MainWindow::onRecordingOpened(const QString& path)
     m_console->clear();
     const loopscope::Recording& loaded = *m_feed->recording();
     const QString fileName = QFileInfo(path).fileName();
-    setWindowTitle(tr("LoopScope — %1 (recording)").arg(fileName));
     std::size_t events = 0;
     for (const auto& log : loaded.logs)
         events += log->size();
-    QString state = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "",
-        int(std::min<std::size_t>(events, INT_MAX)))
-                        .arg(m_controller->programName(), fileName, QString::fromStdString(loaded.info.libuv))
-                        .arg(loaded.info.threadpoolSize);
-    if (loaded.info.aborted)
-        state += tr("; the run was aborted");
-    if (loaded.info.droppedEvents > 0)
-        state += tr(
-            "; %n events were not recorded", "", int(std::min<std::uint64_t>(loaded.info.droppedEvents, INT_MAX)));
-    m_stateLabel->setText(state);
+    auto state = [name = m_controller->programName(), fileName, info = loaded.info,
+                     events = int(std::min<std::size_t>(events, INT_MAX))] {
+        QString said = tr("Recording of %1 from %2 (libuv %3, thread pool of %4): %n events", "", events)
+                           .arg(name, fileName, QString::fromStdString(info.libuv))
+                           .arg(info.threadpoolSize);
+        if (info.aborted)
+            said += tr("; the run was aborted");
+        if (info.droppedEvents > 0)
+            said += tr("; %n events were not recorded", "", int(std::min<std::uint64_t>(info.droppedEvents, INT_MAX)));
+        return said;
+    };
+    m_heldText.clear();
+    setState(state, [fileName] { return tr("LoopScope — %1 (recording)").arg(fileName); });
     // The status line soon says where the playhead is; what is missing from the file stays in view.
     if (loaded.info.aborted || loaded.info.droppedEvents > 0)
-        m_console->appendNote(state);
+        m_console->appendNote(state());
     m_timelineDock->raise();
     updateControls();
 }

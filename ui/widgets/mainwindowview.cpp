@@ -17,9 +17,6 @@
 #include <QFontDatabase>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QProcess>
-#include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QTimer>
@@ -30,31 +27,43 @@
 
 void MainWindow::createViewMenu()
 {
-    m_themeAction = addControl(tr("Dark theme"), QKeySequence(QStringLiteral("Ctrl+T")),
-        tr("Switches between the light and the dark theme; the choice is remembered."));
+    m_themeAction = addControl(QKeySequence(QStringLiteral("Ctrl+T")), [] {
+        return ControlTexts { tr("Dark theme"),
+            tr("Switches between the light and the dark theme; the choice is remembered.") };
+    });
     m_themeAction->setCheckable(true);
     connect(m_themeAction, &QAction::toggled, this,
         [this](bool dark) { setTheme(dark ? Theme::Mode::Dark : Theme::Mode::Light); });
-    auto* zoomIn = addControl(tr("Larger text"), QKeySequence::ZoomIn, tr("Makes all text larger, for a projector."));
+    auto* zoomIn = addControl(QKeySequence::ZoomIn, [] {
+        return ControlTexts { tr("Larger text"), tr("Makes all text larger, for a projector.") };
+    });
     connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
-    auto* zoomOut = addControl(tr("Smaller text"), QKeySequence::ZoomOut, tr("Makes all text smaller."));
+    auto* zoomOut = addControl(QKeySequence::ZoomOut, [] {
+        return ControlTexts { tr("Smaller text"), tr("Makes all text smaller.") };
+    });
     connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
-    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    QMenu* viewMenu = menuBar()->addMenu(QString());
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
     viewMenu->addAction(m_themeAction);
-    QAction* slotMode = viewMenu->addAction(tr("Timeline: one slot per callback"));
+    QAction* slotMode = viewMenu->addAction(QString());
     slotMode->setCheckable(true);
-    slotMode->setToolTip(tr("Gives each callback of the main loop the same width in the timeline, in the order they "
-                            "ran, so the jobs of a drain can be counted (S in the timeline)."));
+    Language::follow(viewMenu, [viewMenu, slotMode] {
+        viewMenu->setTitle(tr("&View"));
+        slotMode->setText(tr("Timeline: one slot per callback"));
+        slotMode->setToolTip(tr("Gives each callback of the main loop the same width in the timeline, in the order "
+                                "they ran, so the jobs of a drain can be counted (S in the timeline)."));
+    });
     slotMode->setObjectName(QStringLiteral("slotModeAction"));
     // The timeline is made with the docks, after the menus.
     connect(slotMode, &QAction::toggled, this, [this](bool on) { m_timeline->setSlotMode(on); });
     viewMenu->addAction(zoomIn);
     viewMenu->addAction(zoomOut);
     viewMenu->addSeparator();
-    m_presentAction = addControl(tr("&Presentation mode"), QKeySequence(Qt::Key_F11),
-        tr("Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything "
-           "drawn larger, the mouse pointer ringed. F11 again returns to the window as it was."));
+    m_presentAction = addControl(QKeySequence(Qt::Key_F11), [] {
+        return ControlTexts { tr("&Presentation mode"),
+            tr("Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything "
+               "drawn larger, the mouse pointer ringed. F11 again returns to the window as it was.") };
+    });
     m_presentAction->setObjectName(QStringLiteral("presentAction"));
     m_presentAction->setCheckable(true);
     connect(m_presentAction, &QAction::toggled, this, &MainWindow::setPresenting);
@@ -84,23 +93,23 @@ QStringList presentationPanels()
 // View > Panels in presentation: which docks presentation mode keeps beside the circle (remembered).
 QMenu* MainWindow::createPresentationPanelsMenu()
 {
-    QMenu* menu = new QMenu(tr("Panels in presentation"), this);
+    QMenu* menu = new QMenu(this);
     menu->setObjectName(QStringLiteral("presentationPanelsMenu"));
-    const std::pair<QString, QString> panels[] = {
-        { QStringLiteral("lessonDock"), tr("Lesson") },
-        { QStringLiteral("queuesDock"), tr("Queues") },
-        { QStringLiteral("consoleDock"), tr("Console") },
-        { QStringLiteral("latencyDock"), tr("Latency") },
-        { QStringLiteral("timelineDock"), tr("Timeline") },
-        { QStringLiteral("poolDock"), tr("Thread pool") },
-        { QStringLiteral("workloadsDock"), tr("Workloads") },
-        { QStringLiteral("statusDock"), tr("Loop status") },
-    };
-    for (const auto& [dockName, title] : panels) {
-        QAction* action = menu->addAction(title);
+    Language::follow(menu, [menu] { menu->setTitle(tr("Panels in presentation")); });
+    // Named as their docks are in the language of the moment.
+    connect(menu, &QMenu::aboutToShow, this, [this, menu] {
+        for (QAction* action : menu->actions()) {
+            if (auto* dock = findChild<QDockWidget*>(action->data().toString()))
+                action->setText(dock->windowTitle());
+        }
+    });
+    for (const char* dockName : { "lessonDock", "queuesDock", "consoleDock", "latencyDock", "timelineDock", "poolDock",
+             "workloadsDock", "statusDock" }) {
+        QAction* action = menu->addAction(QString());
+        action->setData(QString::fromLatin1(dockName));
         action->setCheckable(true);
         action->setChecked(presentationPanels().contains(dockName));
-        connect(action, &QAction::toggled, this, [this, dockName = dockName](bool on) {
+        connect(action, &QAction::toggled, this, [this, dockName = QString::fromLatin1(dockName)](bool on) {
             QStringList shown = presentationPanels();
             shown.removeAll(dockName);
             if (on)
@@ -157,13 +166,11 @@ void MainWindow::setPresenting(bool on)
     m_presentAction->setChecked(on);
 }
 
-// View > Language: the choice is remembered and the window speaks it from its next start; it offers to
-// start again now (the current run ends; its layout and settings stay).
+// View > Language: the window speaks the language chosen at once, and from every start after.
 QMenu* MainWindow::createLanguageMenu()
 {
-    QMenu* menu = new QMenu(tr("&Language"), this);
+    QMenu* menu = new QMenu(this);
     menu->setObjectName(QStringLiteral("languageMenu"));
-    menu->setToolTipsVisible(true);
     auto* group = new QActionGroup(menu);
     const QString current = Language::saved();
     for (const Language::Choice& choice : Language::available()) {
@@ -173,28 +180,17 @@ QMenu* MainWindow::createLanguageMenu()
         action->setCheckable(true);
         action->setChecked(choice.code == current);
         group->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code = choice.code] {
+        connect(action, &QAction::triggered, this, [code = choice.code] {
             Language::save(code);
-            if (code == Language::inEffect())
-                return;
-            auto* box = new QMessageBox(QMessageBox::Question, tr("Language"),
-                tr("LoopScope speaks %1 from its next start. Start again now? The current run ends; the layout "
-                   "and settings stay.")
-                    .arg(Language::nameOf(code)),
-                QMessageBox::NoButton, this);
-            box->setObjectName(QStringLiteral("languageRestart"));
-            QPushButton* restart = box->addButton(tr("Start again now"), QMessageBox::AcceptRole);
-            box->addButton(tr("Later"), QMessageBox::RejectRole);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            connect(box, &QMessageBox::finished, this, [this, box, restart] {
-                if (box->clickedButton() != restart)
-                    return;
-                if (QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
-                    close();
-            });
-            box->open();
+            if (code != Language::inEffect())
+                Language::apply(code);
         });
     }
+    Language::follow(menu, [menu] {
+        menu->setTitle(tr("&Language"));
+        // "System language" is said in the language of the moment; the others each in their own.
+        menu->actions().constFirst()->setText(Language::nameOf(QString()));
+    });
     return menu;
 }
 

@@ -7,6 +7,7 @@
 #include "models/queuemodel.h"
 #include "models/statusmodel.h"
 #include "recording/recording.h"
+#include "widgets/language.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -40,9 +41,11 @@ PhaseWheel::PhaseWheel(LiveFeed* feed, StatusModel* status, QWidget* parent)
     connect(feed, &LiveFeed::reset, this, &PhaseWheel::onReset);
     connect(feed, &LiveFeed::advanced, this, &PhaseWheel::onAdvanced);
     connect(status, &StatusModel::refreshed, this, &PhaseWheel::onRefreshed);
-    setToolTip(tr("The circle of libuv phases. Hover a phase or the centre for what it does."));
-    setAccessibleName(tr("Event loop phases"));
-    updateDescription();
+    Language::follow(this, [this] {
+        setToolTip(tr("The circle of libuv phases. Hover a phase or the centre for what it does."));
+        setAccessibleName(tr("Event loop phases"));
+        updateDescription();
+    });
 }
 
 QSize PhaseWheel::sizeHint() const

@@ -6,6 +6,7 @@
 #include "models/timemapping.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "widgets/language.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -31,7 +32,7 @@ PoolLanesView::PoolLanesView(LiveFeed* feed, QWidget* parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    setAccessibleName(tr("Thread pool lanes"));
+    Language::follow(this, [this] { setAccessibleName(tr("Thread pool lanes")); });
     if (m_feed) {
         connect(m_feed, &LiveFeed::reset, this, &PoolLanesView::onReset);
         connect(m_feed, &LiveFeed::advanced, this, &PoolLanesView::onAdvanced);

@@ -1,6 +1,7 @@
 #include "widgets/scenariobrowser.h"
 
 #include "catalog/scenariotexts.h"
+#include "widgets/language.h"
 
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -29,13 +30,10 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     m_list = new QListWidget(left);
     m_list->setObjectName(QStringLiteral("scenarioList"));
-    m_list->setToolTip(
-        tr("The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop."));
     m_list->setUniformItemSizes(true);
     for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries()) {
         auto* item = new QListWidgetItem(entry.name, m_list);
         item->setData(Qt::UserRole, entry.name);
-        item->setToolTip(entry.title);
     }
     leftLayout->addWidget(m_list, 1);
 
@@ -67,17 +65,12 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     detailsScroll->setFrameShape(QFrame::NoFrame);
     detailsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     leftLayout->addWidget(detailsScroll, 1);
-    m_run = new QPushButton(tr("Run"), left);
+    m_run = new QPushButton(left);
     m_run->setObjectName(QStringLiteral("runScenario"));
     m_run->setShortcut(QKeySequence(QStringLiteral("Ctrl+Return")));
-    m_run->setToolTip(tr("Runs the selected scenario on a fresh loop; the previous run stops. (%1)")
-                          .arg(m_run->shortcut().toString(QKeySequence::NativeText)));
     m_run->setDefault(true);
-    m_compare = new QPushButton(tr("Compare with Node.js…"), left);
+    m_compare = new QPushButton(left);
     m_compare->setObjectName(QStringLiteral("compareScenario"));
-    m_compare->setToolTip(tr("Runs the selected scenario's script (beside) in node and the scenario in LoopScope, "
-                             "several times when its order depends on timing, and shows both consoles side by side "
-                             "with the first difference highlighted."));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run, 1);
     buttons->addWidget(m_compare, 1);
@@ -88,9 +81,6 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     m_source->setReadOnly(true);
     m_source->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_source->setToolTip(
-        tr("The same program as a Node.js script (loopscope --emit-js). Run it with node to compare."));
-    m_source->setPlaceholderText(tr("The equivalent Node.js script appears here."));
     splitter->addWidget(left);
     splitter->addWidget(m_source);
     splitter->setStretchFactor(0, 2);
@@ -109,6 +99,33 @@ ScenarioBrowser::ScenarioBrowser(QWidget* parent)
     });
     if (m_list->count() > 0)
         m_list->setCurrentRow(0);
+    Language::follow(this, [this] { setTexts(); });
+}
+
+void ScenarioBrowser::setTexts()
+{
+    m_list->setToolTip(
+        tr("The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop."));
+    const QList<ScenarioCatalog::Entry> entries = ScenarioCatalog::entries();
+    for (int row = 0; row < m_list->count(); ++row) {
+        QListWidgetItem* item = m_list->item(row);
+        const QString name = item->data(Qt::UserRole).toString();
+        for (const ScenarioCatalog::Entry& entry : entries) {
+            if (entry.name == name)
+                item->setToolTip(entry.title);
+        }
+    }
+    m_run->setText(tr("Run"));
+    m_run->setToolTip(tr("Runs the selected scenario on a fresh loop; the previous run stops. (%1)")
+                          .arg(m_run->shortcut().toString(QKeySequence::NativeText)));
+    m_compare->setText(tr("Compare with Node.js…"));
+    m_compare->setToolTip(tr("Runs the selected scenario's script (beside) in node and the scenario in LoopScope, "
+                             "several times when its order depends on timing, and shows both consoles side by side "
+                             "with the first difference highlighted."));
+    m_source->setToolTip(
+        tr("The same program as a Node.js script (loopscope --emit-js). Run it with node to compare."));
+    m_source->setPlaceholderText(tr("The equivalent Node.js script appears here."));
+    showScenarioTexts();
 }
 
 bool ScenarioBrowser::select(const QString& name)
@@ -213,8 +230,6 @@ void ScenarioBrowser::showCurrent()
     const loopscope::Program& program = std::get<loopscope::Program>(loaded);
     m_run->setEnabled(true);
     m_compare->setEnabled(true);
-    m_title->setText(program.title.empty() ? name : ScenarioTexts::translate(program.title));
-    m_description->setText(ScenarioTexts::translate(program.description));
     for (const loopscope::Param& param : program.params) {
         auto* spin = new QSpinBox(m_paramsBox);
         spin->setRange(int(std::clamp<std::int64_t>(param.min, INT_MIN, INT_MAX)),
@@ -222,21 +237,40 @@ void ScenarioBrowser::showCurrent()
         spin->setValue(int(std::clamp<std::int64_t>(param.value, INT_MIN, INT_MAX)));
         spin->setGroupSeparatorShown(true);
         spin->setAccelerated(true);
-        const QString paramName = QString::fromStdString(param.name);
-        // What the parameter means, in the user's language; its name is what --set takes.
-        auto* label = new QLabel(
-            param.description.empty() ? paramName : ScenarioTexts::translate(param.description), m_paramsBox);
+        auto* label = new QLabel(m_paramsBox);
         label->setWordWrap(true);
         label->setBuddy(spin);
-        const QString setting = tr("--set %1=%2 on the command line").arg(paramName, QString::number(param.value));
-        label->setToolTip(setting);
-        spin->setToolTip(setting);
         connect(spin, &QSpinBox::valueChanged, this, &ScenarioBrowser::updateSource);
         m_params->addRow(label, spin);
-        m_paramSpins.emplace_back(paramName, spin);
+        m_paramSpins.emplace_back(QString::fromStdString(param.name), spin);
     }
     m_paramsBox->setVisible(!m_paramSpins.empty());
+    showScenarioTexts();
     updateSource();
+}
+
+void ScenarioBrowser::showScenarioTexts()
+{
+    const QString name = current();
+    auto loaded = ScenarioCatalog::loadScenario(name);
+    const auto* program = std::get_if<loopscope::Program>(&loaded);
+    if (!program)
+        return;
+    m_title->setText(program->title.empty() ? name : ScenarioTexts::translate(program->title));
+    m_description->setText(ScenarioTexts::translate(program->description));
+    for (const loopscope::Param& param : program->params) {
+        const QString paramName = QString::fromStdString(param.name);
+        for (const auto& [spinName, spin] : m_paramSpins) {
+            if (spinName != paramName)
+                continue;
+            // What the parameter means, in the user's language; its name is what --set takes.
+            auto* label = static_cast<QLabel*>(m_params->labelForField(spin));
+            label->setText(param.description.empty() ? paramName : ScenarioTexts::translate(param.description));
+            const QString setting = tr("--set %1=%2 on the command line").arg(paramName, QString::number(param.value));
+            label->setToolTip(setting);
+            spin->setToolTip(setting);
+        }
+    }
 }
 
 void ScenarioBrowser::updateSource()

@@ -57,6 +57,10 @@ protected:
 
 private:
     void showCurrent();
+    // The texts of the browser, and of the scenario selected (showScenarioTexts), in the language of the
+    // moment.
+    void setTexts();
+    void showScenarioTexts();
     void updateSource();
 
     QSplitter* m_splitter = nullptr;

@@ -64,44 +64,57 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
     : QObject(parent)
     , m_controller(controller)
 {
-    m_pause = makeAction(tr("Pause"), QKeySequence(Qt::Key_Space),
-        tr("Halts the loop at the next place it can: a phase, or before or after a callback. Time held is left "
-           "out of the program's clock. Press again to resume."));
+    m_pause = makeAction(QKeySequence(Qt::Key_Space), [] {
+        return ControlTexts { tr("Pause"),
+            tr("Halts the loop at the next place it can: a phase, or before or after a callback. Time held is left "
+               "out of the program's clock. Press again to resume.") };
+    });
     m_pause->setCheckable(true);
     connect(m_pause, &QAction::toggled, this, [this](bool paused) {
         m_controller->setPaused(paused);
         updateActions();
     });
-    m_nextCallback = makeAction(tr("Next callback"), QKeySequence(Qt::Key_C),
-        tr("While paused: runs the next callback the program can see (the main module, a timer, an immediate, an "
-           "I/O callback, one nextTick or one promise job) and halts after its body, before the nextTicks and "
-           "microtasks it queued run."));
+    m_nextCallback = makeAction(QKeySequence(Qt::Key_C), [] {
+        return ControlTexts { tr("Next callback"),
+            tr("While paused: runs the next callback the program can see (the main module, a timer, an immediate, an "
+               "I/O callback, one nextTick or one promise job) and halts after its body, before the nextTicks and "
+               "microtasks it queued run.") };
+    });
     connect(m_nextCallback, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Callback); });
-    m_nextPhase = makeAction(tr("Next phase"), QKeySequence(Qt::Key_N),
-        tr("While paused: lets the loop run to the start of the next phase."));
+    m_nextPhase = makeAction(QKeySequence(Qt::Key_N), [] {
+        return ControlTexts { tr("Next phase"), tr("While paused: lets the loop run to the start of the next phase.") };
+    });
     connect(m_nextPhase, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Phase); });
-    m_nextIteration = makeAction(tr("Next iteration"), QKeySequence(Qt::Key_I),
-        tr("While paused: lets the loop run to the first phase of its next iteration."));
+    m_nextIteration = makeAction(QKeySequence(Qt::Key_I), [] {
+        return ControlTexts { tr("Next iteration"),
+            tr("While paused: lets the loop run to the first phase of its next iteration.") };
+    });
     connect(m_nextIteration, &QAction::triggered, this, [this] { m_controller->step(loopscope::StepMode::Iteration); });
-    m_previousCallback = makeAction(tr("Previous callback"), QKeySequence(QStringLiteral("Shift+C")),
-        tr("In a recording, or a run paused or ended: goes back to where the callback before ended its body. The "
-           "circle, the queues, the thread pool and the console show that moment, rebuilt from the recording."));
+    m_previousCallback = makeAction(QKeySequence(QStringLiteral("Shift+C")), [] {
+        return ControlTexts { tr("Previous callback"),
+            tr("In a recording, or a run paused or ended: goes back to where the callback before ended its body. The "
+               "circle, the queues, the thread pool and the console show that moment, rebuilt from the recording.") };
+    });
     connect(m_previousCallback, &QAction::triggered, this,
         [this] { m_controller->stepBack(loopscope::StepMode::Callback); });
-    m_previousPhase = makeAction(tr("Previous phase"), QKeySequence(QStringLiteral("Shift+N")),
-        tr("In a recording, or a run paused or ended: goes back to where the phase before began."));
+    m_previousPhase = makeAction(QKeySequence(QStringLiteral("Shift+N")), [] {
+        return ControlTexts { tr("Previous phase"),
+            tr("In a recording, or a run paused or ended: goes back to where the phase before began.") };
+    });
     connect(m_previousPhase, &QAction::triggered, this, [this] { m_controller->stepBack(loopscope::StepMode::Phase); });
-    m_previousIteration = makeAction(tr("Previous iteration"), QKeySequence(QStringLiteral("Shift+I")),
-        tr("In a recording, or a run paused or ended: goes back to where the iteration before began."));
+    m_previousIteration = makeAction(QKeySequence(QStringLiteral("Shift+I")), [] {
+        return ControlTexts { tr("Previous iteration"),
+            tr("In a recording, or a run paused or ended: goes back to where the iteration before began.") };
+    });
     connect(m_previousIteration, &QAction::triggered, this,
         [this] { m_controller->stepBack(loopscope::StepMode::Iteration); });
-    m_previousCallback->setIconText(tr("◀ back", "tool bar: previous callback"));
     m_player = new ReplayPlayer(controller->feed(), this);
-    m_play = makeAction(tr("Play recording"), QKeySequence(Qt::Key_P),
-        tr("In a recording, or a run paused or ended: moves the playhead on in time, at the replay speed, from where "
-           "it stands; the circle, the queues and the thread pool follow. Press again to stop."));
+    m_play = makeAction(QKeySequence(Qt::Key_P), [] {
+        return ControlTexts { tr("Play recording"),
+            tr("In a recording, or a run paused or ended: moves the playhead on in time, at the replay speed, from "
+               "where it stands; the circle, the queues and the thread pool follow. Press again to stop.") };
+    });
     m_play->setCheckable(true);
-    m_play->setIconText(tr("▶ play", "tool bar: play the recording"));
     connect(m_play, &QAction::toggled, this, [this](bool on) {
         if (!on)
             m_player->stop();
@@ -109,18 +122,15 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
             m_play->setChecked(false);
     });
     connect(m_player, &ReplayPlayer::playingChanged, m_play, &QAction::setChecked);
-    m_speedMenu = new QMenu(tr("Replay speed"));
+    m_speedMenu = new QMenu;
     m_speedMenu->setToolTipsVisible(true);
     auto* speeds = new QActionGroup(this);
     const double saved = QSettings().value(QStringLiteral("replay/speed"), m_player->speed()).toDouble();
     for (const double speed : ReplayPlayer::Speeds) {
-        QAction* choice = m_speedMenu->addAction(speed < 1 ? tr("1/%L1 of real time").arg(qRound(1 / speed))
-                : speed == 1                               ? tr("Real time")
-                                                           : tr("%L1 times real time").arg(speed));
+        QAction* choice = m_speedMenu->addAction(QString());
+        choice->setData(speed);
         choice->setCheckable(true);
         choice->setActionGroup(speeds);
-        choice->setToolTip(tr("How fast Play recording moves the playhead: at 1/100, a millisecond of the program "
-                              "lasts a tenth of a second."));
         if (qFuzzyCompare(speed, saved)) {
             choice->setChecked(true);
             m_player->setSpeed(speed);
@@ -131,19 +141,35 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
         });
     }
     connect(this, &QObject::destroyed, m_speedMenu, [menu = m_speedMenu] { delete menu; });
-    // In the tool bar they follow a "Step:" label, by one word each, so the bar fits 1280 pixels.
-    m_nextCallback->setIconText(tr("callback", "tool bar, after Step:"));
-    m_nextPhase->setIconText(tr("phase", "tool bar, after Step:"));
-    m_nextIteration->setIconText(tr("iteration", "tool bar, after Step:"));
-    m_startPaused = makeAction(tr("Start paused"), QKeySequence(QStringLiteral("Shift+F5")),
-        tr("Runs of this program start held before the main module, to be stepped with Next callback. Remembered "
-           "for each program; the ordering scenarios start paused unless you turn it off."));
+    m_startPaused = makeAction(QKeySequence(QStringLiteral("Shift+F5")), [] {
+        return ControlTexts { tr("Start paused"),
+            tr("Runs of this program start held before the main module, to be stepped with Next callback. Remembered "
+               "for each program; the ordering scenarios start paused unless you turn it off.") };
+    });
     m_startPaused->setCheckable(true);
     connect(m_startPaused, &QAction::toggled, this, [this](bool on) {
         if (!m_program.isEmpty())
             QSettings().setValue(settingsKey(m_program), on);
     });
-    updateActions();
+    Language::follow(this, [this] {
+        // In the tool bar they follow a "Step:" label, by one word each, so the bar fits 1280 pixels.
+        m_nextCallback->setIconText(tr("callback", "tool bar, after Step:"));
+        m_nextPhase->setIconText(tr("phase", "tool bar, after Step:"));
+        m_nextIteration->setIconText(tr("iteration", "tool bar, after Step:"));
+        m_previousCallback->setIconText(tr("◀ back", "tool bar: previous callback"));
+        m_play->setIconText(tr("▶ play", "tool bar: play the recording"));
+        m_speedMenu->setTitle(tr("Replay speed"));
+        for (QAction* choice : m_speedMenu->actions()) {
+            const double speed = choice->data().toDouble();
+            choice->setText(speed < 1 ? tr("1/%L1 of real time").arg(qRound(1 / speed))
+                    : speed == 1      ? tr("Real time")
+                                      : tr("%L1 times real time").arg(speed));
+            choice->setToolTip(tr("How fast Play recording moves the playhead: at 1/100, a millisecond of the "
+                                  "program lasts a tenth of a second."));
+        }
+        // The pause button's name says whether it pauses or resumes.
+        updateActions();
+    });
 }
 
 QString SteppingControls::stepLabel()

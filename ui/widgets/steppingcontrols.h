@@ -2,6 +2,7 @@
 
 #include "loop/loopcontrol.h"
 #include "program/program.h"
+#include "widgets/language.h"
 
 #include <QObject>
 #include <QString>
@@ -24,8 +25,9 @@ class SteppingControls : public QObject
     Q_OBJECT
 
 public:
-    // Makes an action with its shortcut and explanation, as the window's other controls are made.
-    using ActionFactory = std::function<QAction*(const QString&, const QKeySequence&, const QString&)>;
+    // Makes an action with its shortcut, named and explained in the language of the moment, as the window's
+    // other controls are made.
+    using ActionFactory = std::function<QAction*(const QKeySequence&, std::function<ControlTexts()>)>;
 
     SteppingControls(SessionController* controller, const ActionFactory& makeAction, QObject* parent);
 

@@ -4,6 +4,7 @@
 #include "models/timelinetexts.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "widgets/language.h"
 #include "widgets/timelinepainter.h"
 
 #include <QLabel>
@@ -39,7 +40,7 @@ TimelineView::TimelineView(LiveFeed* feed, QWidget* parent)
     setMouseTracking(false);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    setAccessibleName(tr("Timeline"));
+    Language::follow(this, [this] { setAccessibleName(tr("Timeline")); });
 
     m_detailsPanel = new QLabel(this);
     m_detailsPanel->setTextFormat(Qt::RichText);

@@ -1,5 +1,7 @@
 #include "widgets/workloadpalette.h"
 
+#include "widgets/language.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QGridLayout>
@@ -16,13 +18,54 @@ namespace {
 
 using Workload = WorkloadPalette::Workload;
 
-struct Spin
+// The range of a workload's value, and what it starts at.
+struct Range
 {
-    const char* suffix; // translated with tr() below
     int min;
     int max;
     int value;
 };
+
+// The unit and the meaning of a workload's first (`second` false) or second value, in the language of the
+// moment; an empty unit for a workload without that value.
+struct ValueTexts
+{
+    QString unit;
+    QString meaning;
+};
+
+ValueTexts valueTexts(Workload workload, bool second)
+{
+    switch (workload) {
+    case Workload::Block:
+        return { WorkloadPalette::tr(" ms"), WorkloadPalette::tr("How long the callback hashes without yielding.") };
+    case Workload::MicrotaskChain:
+        return { WorkloadPalette::tr(" steps"),
+            WorkloadPalette::tr("Promise reactions, each queued by the one before.") };
+    case Workload::NextTickStorm:
+        return { WorkloadPalette::tr(" ticks"), WorkloadPalette::tr("nextTicks, each queued by the one before.") };
+    case Workload::TimeoutChunks:
+    case Workload::ImmediateChunks:
+        return second
+            ? ValueTexts { WorkloadPalette::tr(" ms each"), WorkloadPalette::tr("How long each chunk hashes.") }
+            : ValueTexts { WorkloadPalette::tr(" steps"), WorkloadPalette::tr("How many chunks the job is cut into.") };
+    case Workload::Pbkdf2:
+        return second
+            ? ValueTexts { WorkloadPalette::tr(" iter."), WorkloadPalette::tr("PBKDF2 iterations of each call.") }
+            : ValueTexts { WorkloadPalette::tr(" ×"), WorkloadPalette::tr("How many pbkdf2 calls to start at once.") };
+    case Workload::Worker:
+        return { WorkloadPalette::tr(" ms"), WorkloadPalette::tr("How long the worker hashes on its own loop.") };
+    case Workload::JsonParse:
+        return { WorkloadPalette::tr(" MB"), WorkloadPalette::tr("Size of the JSON text JSON.parse reads.") };
+    case Workload::Regex:
+        return { WorkloadPalette::tr(" chars"), WorkloadPalette::tr("Length of the coupon code tested.") };
+    case Workload::ReadFile:
+    case Workload::DnsLookup:
+    case Workload::HttpGet:
+        break;
+    }
+    return {};
+}
 
 QJsonObject op(const char* name, std::initializer_list<std::pair<const char*, QJsonValue>> fields = {})
 {
@@ -64,60 +107,44 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
     for (int i = 0; i < WorkloadCount; ++i) {
         const auto workload = Workload(i);
         Row row;
-        row.button = new QPushButton(buttonText(workload), this);
+        row.button = new QPushButton(this);
         row.button->setObjectName(QStringLiteral("workload%1").arg(i));
         row.button->setShortcut(shortcut(workload));
-        row.button->setToolTip(
-            QStringLiteral("<p>%1</p><p><b>%2</b></p>")
-                .arg(explanation(workload).toHtmlEscaped(), shortcut(workload).toString(QKeySequence::NativeText)));
         layout->addWidget(row.button, i, 0);
         const Parameters initial = defaults(workload);
-        auto makeSpin = [this](int min, int max, int value, const QString& suffix, const QString& tip) {
+        auto makeSpin = [this](const Range& range) {
             auto* spin = new QSpinBox(this);
-            spin->setRange(min, max);
-            spin->setValue(value);
-            spin->setSuffix(suffix);
+            spin->setRange(range.min, range.max);
+            spin->setValue(range.value);
             spin->setGroupSeparatorShown(true);
-            spin->setToolTip(tip);
             spin->setAccelerated(true);
-            fitStartingValue(spin);
             return spin;
         };
         switch (workload) {
         case Workload::Block:
-            row.first
-                = makeSpin(1, 600000, initial.first, tr(" ms"), tr("How long the callback hashes without yielding."));
+        case Workload::Worker:
+            row.first = makeSpin({ 1, 600000, initial.first });
             break;
         case Workload::MicrotaskChain:
-            row.first = makeSpin(
-                1, 1000000000, initial.first, tr(" steps"), tr("Promise reactions, each queued by the one before."));
-            break;
         case Workload::NextTickStorm:
-            row.first
-                = makeSpin(1, 1000000000, initial.first, tr(" ticks"), tr("nextTicks, each queued by the one before."));
+            row.first = makeSpin({ 1, 1000000000, initial.first });
             break;
         case Workload::TimeoutChunks:
         case Workload::ImmediateChunks:
-            row.first = makeSpin(1, 1000000, initial.first, tr(" steps"), tr("How many chunks the job is cut into."));
-            row.second = makeSpin(0, 10000, initial.second, tr(" ms each"), tr("How long each chunk hashes."));
+            row.first = makeSpin({ 1, 1000000, initial.first });
+            row.second = makeSpin({ 0, 10000, initial.second });
             break;
         case Workload::Pbkdf2:
-            row.first = makeSpin(1, 64, initial.first, tr(" ×"), tr("How many pbkdf2 calls to start at once."));
-            row.second = makeSpin(1, 100000000, initial.second, tr(" iter."), tr("PBKDF2 iterations of each call."));
-            break;
-        case Workload::Worker:
-            row.first
-                = makeSpin(1, 600000, initial.first, tr(" ms"), tr("How long the worker hashes on its own loop."));
+            row.first = makeSpin({ 1, 64, initial.first });
+            row.second = makeSpin({ 1, 100000000, initial.second });
             break;
         case Workload::JsonParse:
-            row.first = makeSpin(1, 1024, initial.first, tr(" MB"), tr("Size of the JSON text JSON.parse reads."));
+            row.first = makeSpin({ 1, 1024, initial.first });
             break;
         case Workload::Regex:
-            row.first = makeSpin(2, 64, initial.first, tr(" chars"), tr("Length of the coupon code tested."));
+            row.first = makeSpin({ 2, 64, initial.first });
             row.pattern = new QComboBox(this);
-            row.pattern->addItem(tr("vulnerable"));
-            row.pattern->addItem(tr("safe"));
-            row.pattern->setToolTip(tr("The vulnerable pattern backtracks exponentially; the safe one stays linear."));
+            row.pattern->addItems({ QString(), QString() });
             break;
         case Workload::ReadFile:
         case Workload::DnsLookup:
@@ -134,6 +161,32 @@ WorkloadPalette::WorkloadPalette(QWidget* parent)
         m_rows.push_back(row);
     }
     layout->setRowStretch(WorkloadCount, 1);
+    Language::follow(this, [this] { setTexts(); });
+}
+
+void WorkloadPalette::setTexts()
+{
+    for (int i = 0; i < WorkloadCount; ++i) {
+        const auto workload = Workload(i);
+        const Row& row = m_rows[std::size_t(i)];
+        row.button->setText(buttonText(workload));
+        row.button->setToolTip(
+            QStringLiteral("<p>%1</p><p><b>%2</b></p>")
+                .arg(explanation(workload).toHtmlEscaped(), shortcut(workload).toString(QKeySequence::NativeText)));
+        for (QSpinBox* spin : { row.first, row.second }) {
+            if (!spin)
+                continue;
+            const ValueTexts texts = valueTexts(workload, spin == row.second);
+            spin->setSuffix(texts.unit);
+            spin->setToolTip(texts.meaning);
+            fitStartingValue(spin);
+        }
+        if (row.pattern) {
+            row.pattern->setItemText(0, tr("vulnerable"));
+            row.pattern->setItemText(1, tr("safe"));
+            row.pattern->setToolTip(tr("The vulnerable pattern backtracks exponentially; the safe one stays linear."));
+        }
+    }
 }
 
 QString WorkloadPalette::buttonText(Workload workload)

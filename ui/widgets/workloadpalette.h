@@ -64,6 +64,9 @@ signals:
     void workloadRequested(const QByteArray& program, const QString& summary);
 
 private:
+    // The buttons, units and tooltips, in the language of the moment.
+    void setTexts();
+
     struct Row
     {
         QPushButton* button = nullptr;
