@@ -10,6 +10,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/numberedconsole.h"
+#include "widgets/panelhighlight.h"
 #include "widgets/phasewheel.h"
 #include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
@@ -319,7 +320,8 @@ private slots:
     }
 
     // The lesson of the scenario selected: its lines shuffled, put in order by the student, then the real
-    // run in the window; the answer says which lines were right, and why in the scenario's words.
+    // run in the window; the answer says which lines were right, and why in the scenario's words, and
+    // rings the console, where the lines printed.
     void lessonChecksTheGuessAgainstTheRealRun()
     {
         MainWindow window;
@@ -332,7 +334,7 @@ private slots:
         window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
         LessonPanel* lesson = window.lessonPanel();
         QTRY_VERIFY_WITH_TIMEOUT(lesson->ready(), 30000);
-        QVERIFY(!lesson->asksHealth());
+        QCOMPARE(lesson->asks(), LessonPanel::Question::Order);
         const QStringList printed { "process.nextTick", "promise.then" };
         QCOMPARE(lesson->guess(), QStringList({ "promise.then", "process.nextTick" }));
 
@@ -343,6 +345,9 @@ private slots:
         QVERIFY2(lesson->answerText().contains("Not quite"), qPrintable(lesson->answerText()));
         QVERIFY(lesson->answerText().contains("microtask"));
         QCOMPARE(window.consoleModel()->outputLines(), printed);
+        auto* highlight = window.findChild<PanelHighlight*>(QStringLiteral("panelHighlight"));
+        QCOMPARE(highlight->ringed(), window.findChild<QDockWidget*>(QStringLiteral("consoleDock")));
+        QVERIFY(highlight->isVisible());
 
         // Alt+Down on the first line puts it second: the order printed.
         auto* lines = lesson->findChild<QListWidget*>(QStringLiteral("lessonLines"));
@@ -357,10 +362,28 @@ private slots:
     }
 
     // A scenario probed by /health asks whether /health keeps answering, and the run answers: hashing
-    // in one go keeps it waiting, hashing in setImmediate steps does not. The answer brings the
-    // latency chart forward.
-    void lessonAsksWhetherHealthKeepsAnswering()
+    // in one go keeps it waiting, hashing in setImmediate steps does not. A scenario that keeps the loop
+    // busy with nothing to order (json-parse) asks the same of the loop's delay check. The answer brings
+    // the latency chart forward, ringed.
+    void lessonAsksWhetherTheLoopKeepsUp_data()
     {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<LessonPanel::Question>("question");
+        QTest::addColumn<bool>("keepsUp");
+        QTest::addColumn<QString>("fact");
+        QTest::newRow("compute-sync") << "compute-sync" << LessonPanel::Question::Health << false << "/health waited";
+        QTest::newRow("compute-immediate")
+            << "compute-immediate" << LessonPanel::Question::Health << true << "/health kept answering";
+        QTest::newRow("json-parse") << "json-parse" << LessonPanel::Question::Delay << false
+                                    << "The delay checks waited";
+    }
+
+    void lessonAsksWhetherTheLoopKeepsUp()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(LessonPanel::Question, question);
+        QFETCH(bool, keepsUp);
+        QFETCH(QString, fact);
         MainWindow window;
         window.resize(1280, 720);
         window.show();
@@ -368,23 +391,21 @@ private slots:
         auto* latency = window.findChild<QDockWidget*>(QStringLiteral("latencyDock"));
         LessonPanel* lesson = window.lessonPanel();
         auto* run = lesson->findChild<QPushButton*>(QStringLiteral("lessonRun"));
-        for (const bool blocks : { true, false }) {
-            QVERIFY(window.scenarioBrowser()->select(
-                blocks ? QStringLiteral("compute-sync") : QStringLiteral("compute-immediate")));
-            window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
-            QTRY_VERIFY_WITH_TIMEOUT(lesson->ready(), 30000);
-            QVERIFY(lesson->asksHealth());
-            QVERIFY(!lesson->healthGuess());
-            QVERIFY(!lesson->findChild<QListWidget*>(QStringLiteral("lessonLines"))->isVisible());
-            latency->hide(); // closed: the answer brings it back
-            lesson->setHealthGuess(true);
-            run->click();
-            QTRY_VERIFY_WITH_TIMEOUT(!lesson->answerText().isEmpty(), 60000);
-            const QString answer = lesson->answerText();
-            QVERIFY2(answer.contains(blocks ? "Not quite." : "Right."), qPrintable(answer));
-            QVERIFY2(answer.contains(blocks ? "/health waited" : "/health kept answering"), qPrintable(answer));
-            QVERIFY(latency->isVisible());
-        }
+        QVERIFY(window.scenarioBrowser()->select(scenario));
+        window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
+        QTRY_VERIFY_WITH_TIMEOUT(lesson->ready(), 30000);
+        QCOMPARE(lesson->asks(), question);
+        QVERIFY(!lesson->keepsUpGuess());
+        QVERIFY(!lesson->findChild<QListWidget*>(QStringLiteral("lessonLines"))->isVisible());
+        latency->hide(); // closed: the answer brings it back
+        lesson->setKeepsUpGuess(true);
+        run->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!lesson->answerText().isEmpty(), 60000);
+        const QString answer = lesson->answerText();
+        QVERIFY2(answer.contains(keepsUp ? "Right." : "Not quite."), qPrintable(answer));
+        QVERIFY2(answer.contains(fact), qPrintable(answer));
+        QVERIFY(latency->isVisible());
+        QCOMPARE(window.findChild<PanelHighlight*>(QStringLiteral("panelHighlight"))->ringed(), latency);
     }
 };
 

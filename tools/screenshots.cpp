@@ -208,7 +208,7 @@ int main(int argc, char** argv)
     waited.restart();
     while (!window.lessonPanel()->ready() && waited.elapsed() < 30000)
         QTest::qWait(50);
-    window.lessonPanel()->setHealthGuess(true);
+    window.lessonPanel()->setKeepsUpGuess(true);
     window.lessonPanel()->findChild<QPushButton*>(QStringLiteral("lessonRun"))->click();
     waited.restart();
     while (window.lessonPanel()->answerText().isEmpty() && waited.elapsed() < 60000)

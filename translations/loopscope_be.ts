@@ -690,8 +690,48 @@
         <translation>&lt;b&gt;Не зусім.&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart: the /health line climbs wherever the loop was kept busy, and falls back once it is free.</source>
-        <translation>&lt;b&gt;Паглядзіце&lt;/b&gt; на графік затрымкі: лінія /health уздымаецца там, дзе цыкл быў заняты, і апускаецца, калі ён вызваляецца.</translation>
+        <source>Yes, they run on time</source>
+        <translation>Так, выконваюцца своечасова</translation>
+    </message>
+    <message>
+        <source>Every check runs within a few milliseconds of its time while the program runs.</source>
+        <translation>Кожная праверка выконваецца праз некалькі мілісекунд ад свайго часу, пакуль праграма працуе.</translation>
+    </message>
+    <message>
+        <source>No, they wait</source>
+        <translation>Не, чакаюць</translation>
+    </message>
+    <message>
+        <source>The checks wait until the program lets the loop go.</source>
+        <translation>Праверкі чакаюць, пакуль праграма не вызваліць цыкл.</translation>
+    </message>
+    <message>
+        <source>While this program runs, the loop checks every %1 ms that it is free (the delay monitor, as perf_hooks.monitorEventLoopDelay does). Will those checks keep running on time? Choose, then run and check.</source>
+        <translation>Пакуль праграма працуе, цыкл кожныя %1 мс правярае, што ён вольны (манітор затрымкі, як perf_hooks.monitorEventLoopDelay). Ці будуць гэтыя праверкі і далей выконвацца своечасова? Выберыце, потым запусціце і праверце.</translation>
+    </message>
+    <message>
+        <source>The delay checks ran on time: the longest delay was %1 ms.</source>
+        <translation>Праверкі затрымкі выконваліся своечасова: найбольшая затрымка — %1 мс.</translation>
+    </message>
+    <message>
+        <source>The delay checks waited: the longest delay was %1 ms, the time the program kept the loop from them.</source>
+        <translation>Праверкі затрымкі чакалі: найбольшая затрымка — %1 мс, столькі праграма не аддавала ім цыкл.</translation>
+    </message>
+    <message>
+        <source>No delay check ran while the program ran.</source>
+        <translation>Пакуль праграма працавала, ніводная праверка затрымкі не выканалася.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart (ringed): the /health line climbs wherever the loop was kept busy, and falls back once it is free.</source>
+        <translation>&lt;b&gt;Паглядзіце&lt;/b&gt; на графік затрымкі (абведзены): лінія /health узнімаецца там, дзе цыкл быў заняты, і апускаецца, як толькі ён вызваліцца.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart (ringed): the loop-delay line is a step as wide and as tall as each stretch the loop was kept busy.</source>
+        <translation>&lt;b&gt;Паглядзіце&lt;/b&gt; на графік затрымкі (абведзены): лінія затрымкі цыкла — прыступка такой жа шырыні і вышыні, як кожны адрэзак, калі цыкл быў заняты.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the console (ringed): the lines in the order the program printed them. Step back through the run (Shift+C) to see which queue each one came from.</source>
+        <translation>&lt;b&gt;Паглядзіце&lt;/b&gt; на кансоль (абведзена): радкі ў тым парадку, у якім праграма іх вывела. Прайдзіце выкананне назад (Shift+C), каб убачыць, з якой чаргі прыйшоў кожны.</translation>
     </message>
 </context>
 <context>

@@ -689,8 +689,48 @@
         <translation>&lt;b&gt;No del todo.&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart: the /health line climbs wherever the loop was kept busy, and falls back once it is free.</source>
-        <translation>&lt;b&gt;Mira&lt;/b&gt; el gráfico de latencia: la línea de /health sube allí donde el bucle estuvo ocupado y vuelve a bajar cuando queda libre.</translation>
+        <source>Yes, they run on time</source>
+        <translation>Sí, se ejecutan a tiempo</translation>
+    </message>
+    <message>
+        <source>Every check runs within a few milliseconds of its time while the program runs.</source>
+        <translation>Cada comprobación se ejecuta a pocos milisegundos de su hora mientras el programa se ejecuta.</translation>
+    </message>
+    <message>
+        <source>No, they wait</source>
+        <translation>No, esperan</translation>
+    </message>
+    <message>
+        <source>The checks wait until the program lets the loop go.</source>
+        <translation>Las comprobaciones esperan hasta que el programa suelta el bucle.</translation>
+    </message>
+    <message>
+        <source>While this program runs, the loop checks every %1 ms that it is free (the delay monitor, as perf_hooks.monitorEventLoopDelay does). Will those checks keep running on time? Choose, then run and check.</source>
+        <translation>Mientras este programa se ejecuta, el bucle comprueba cada %1 ms que está libre (el monitor de retardo, como hace perf_hooks.monitorEventLoopDelay). ¿Seguirán esas comprobaciones ejecutándose a tiempo? Elige y luego ejecuta y comprueba.</translation>
+    </message>
+    <message>
+        <source>The delay checks ran on time: the longest delay was %1 ms.</source>
+        <translation>Las comprobaciones de retardo se ejecutaron a tiempo: el mayor retardo fue de %1 ms.</translation>
+    </message>
+    <message>
+        <source>The delay checks waited: the longest delay was %1 ms, the time the program kept the loop from them.</source>
+        <translation>Las comprobaciones de retardo esperaron: el mayor retardo fue de %1 ms, el tiempo que el programa les negó el bucle.</translation>
+    </message>
+    <message>
+        <source>No delay check ran while the program ran.</source>
+        <translation>No se ejecutó ninguna comprobación de retardo mientras el programa se ejecutaba.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart (ringed): the /health line climbs wherever the loop was kept busy, and falls back once it is free.</source>
+        <translation>&lt;b&gt;Mira&lt;/b&gt; el gráfico de latencia (resaltado): la línea de /health sube dondequiera que el bucle estuvo ocupado y baja en cuanto queda libre.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the latency chart (ringed): the loop-delay line is a step as wide and as tall as each stretch the loop was kept busy.</source>
+        <translation>&lt;b&gt;Mira&lt;/b&gt; el gráfico de latencia (resaltado): la línea de retardo del bucle es un escalón tan ancho y tan alto como cada tramo en que el bucle estuvo ocupado.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Look at&lt;/b&gt; the console (ringed): the lines in the order the program printed them. Step back through the run (Shift+C) to see which queue each one came from.</source>
+        <translation>&lt;b&gt;Mira&lt;/b&gt; la consola (resaltada): las líneas en el orden en que el programa las imprimió. Retrocede por la ejecución (Mayús+C) para ver de qué cola salió cada una.</translation>
     </message>
 </context>
 <context>

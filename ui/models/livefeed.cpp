@@ -279,22 +279,38 @@ void LiveFeed::poll()
     emit ticked();
 }
 
+void LiveFeed::forEachLatency(bool prober, const std::function<void(const loopscope::LatencyFields&)>& visit) const
+{
+    const loopscope::Recording* followed = recording();
+    for (std::size_t i = 0; followed && i < followed->logs.size(); ++i) {
+        if (isProberLog(int(i)) != prober)
+            continue;
+        const loopscope::EventLog& log = *followed->logs[i];
+        log.walk(0, log.size(), [&](const loopscope::Record& r) {
+            if (r.type == loopscope::RecordType::Latency)
+                visit(r.latency);
+            return true;
+        });
+    }
+}
+
 std::pair<double, int> LiveFeed::slowestHealthAnswer() const
 {
     double slowestMs = -1;
     int failed = 0;
-    const loopscope::Recording* followed = recording();
-    for (std::size_t i = 0; followed && i < followed->logs.size(); ++i) {
-        if (!isProberLog(int(i)))
-            continue;
-        const loopscope::EventLog& log = *followed->logs[i];
-        log.walk(0, log.size(), [&](const loopscope::Record& r) {
-            if (r.type == loopscope::RecordType::Latency && r.latency.healthMs == loopscope::HealthProbeFailed)
-                ++failed;
-            else if (r.type == loopscope::RecordType::Latency)
-                slowestMs = std::max(slowestMs, r.latency.healthMs);
-            return true;
-        });
-    }
+    forEachLatency(true, [&](const loopscope::LatencyFields& latency) {
+        if (latency.healthMs == loopscope::HealthProbeFailed)
+            ++failed;
+        else
+            slowestMs = std::max(slowestMs, latency.healthMs);
+    });
     return { slowestMs, failed };
+}
+
+double LiveFeed::longestLoopDelayMs() const
+{
+    double longestMs = -1;
+    forEachLatency(
+        false, [&](const loopscope::LatencyFields& latency) { longestMs = std::max(longestMs, latency.loopDelayMs); });
+    return longestMs;
 }

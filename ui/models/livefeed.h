@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -54,6 +55,8 @@ public:
     // The slowest /health answer of the recording followed (-1: none came back) and how many
     // requests got no answer at all.
     std::pair<double, int> slowestHealthAnswer() const;
+    // The longest loop delay the delay monitor measured in the recording followed (-1: none).
+    double longestLoopDelayMs() const;
 
     // The live loop's state, or null when no session runs.
     const loopscope::LiveState* live() const;
@@ -116,6 +119,8 @@ signals:
     void playheadMoved();
 
 private:
+    // Calls `visit` with each latency sample of the prober's log (`prober`) or of the others.
+    void forEachLatency(bool prober, const std::function<void(const loopscope::LatencyFields&)>& visit) const;
     void follow(bool following);
     void observe(const loopscope::EventLog& log, std::size_t from, std::size_t to);
 

@@ -28,9 +28,16 @@ constexpr int ProbeRunsAtLeast = 3;
 constexpr qint64 ProbeBudgetMs = 2000;
 constexpr std::chrono::milliseconds ProbeTimeout { 10000 };
 
-// A /health answer slower than this is one a user waits for (and several probe intervals): the
-// server did not keep answering.
-constexpr double AnsweredWithinMs = 100;
+// A /health answer, or a loop delay, longer than this is one a user waits for (and several probe
+// intervals): the server, or the loop, did not keep up.
+constexpr double KeptUpWithinMs = 100;
+
+// The built-in experiments about a loop kept busy whose lines come in the order they are written: the
+// order is no question, whether the loop keeps up is.
+bool asksAboutDelay(const QString& scenario)
+{
+    return scenario == QLatin1String("json-parse") || scenario == QLatin1String("redos");
+}
 
 // Not the order printed: reversed, or turned by one where reversing gives the same lines back.
 QStringList shuffled(const QStringList& lines)
@@ -76,17 +83,17 @@ LessonPanel::LessonPanel(QWidget* parent)
     m_lines->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     layout->addWidget(m_lines, 1);
 
-    m_healthChoices = new QWidget(this);
-    auto* choices = new QVBoxLayout(m_healthChoices);
+    m_keepsUpChoices = new QWidget(this);
+    auto* choices = new QVBoxLayout(m_keepsUpChoices);
     choices->setContentsMargins(0, 0, 0, 0);
-    m_keepsAnswering = new QRadioButton(m_healthChoices);
-    m_keepsAnswering->setObjectName(QStringLiteral("lessonAnswers"));
-    m_waits = new QRadioButton(m_healthChoices);
+    m_keepsUp = new QRadioButton(m_keepsUpChoices);
+    m_keepsUp->setObjectName(QStringLiteral("lessonAnswers"));
+    m_waits = new QRadioButton(m_keepsUpChoices);
     m_waits->setObjectName(QStringLiteral("lessonWaits"));
-    choices->addWidget(m_keepsAnswering);
+    choices->addWidget(m_keepsUp);
     choices->addWidget(m_waits);
     choices->addStretch(1);
-    layout->addWidget(m_healthChoices, 1);
+    layout->addWidget(m_keepsUpChoices, 1);
 
     auto* buttons = new QHBoxLayout;
     // Alt+Up and Alt+Down move the selected line from the keyboard (eventFilter).
@@ -134,11 +141,18 @@ void LessonPanel::setTexts()
 {
     m_lines->setAccessibleName(tr("Your order of the lines"));
     m_lines->setToolTip(tr("Drag a line up or down, or select it and press Alt+Up or Alt+Down."));
-    m_keepsAnswering->setText(tr("Yes, it keeps answering"));
-    m_keepsAnswering->setToolTip(
-        tr("Every /health request is answered within a few milliseconds while the program runs."));
-    m_waits->setText(tr("No, it waits"));
-    m_waits->setToolTip(tr("/health requests wait until the program lets the loop go."));
+    if (m_asks == Question::Delay) {
+        m_keepsUp->setText(tr("Yes, they run on time"));
+        m_keepsUp->setToolTip(tr("Every check runs within a few milliseconds of its time while the program runs."));
+        m_waits->setText(tr("No, they wait"));
+        m_waits->setToolTip(tr("The checks wait until the program lets the loop go."));
+    } else {
+        m_keepsUp->setText(tr("Yes, it keeps answering"));
+        m_keepsUp->setToolTip(
+            tr("Every /health request is answered within a few milliseconds while the program runs."));
+        m_waits->setText(tr("No, it waits"));
+        m_waits->setToolTip(tr("/health requests wait until the program lets the loop go."));
+    }
     m_up->setText(tr("Up"));
     m_up->setToolTip(tr("Moves the selected line up (Alt+Up in the list)."));
     m_down->setText(tr("Down"));
@@ -167,7 +181,7 @@ void LessonPanel::showTitle()
         m_title->setText(tr("Select a scenario: its lesson appears here."));
     else
         // A /health scenario's title gives its answer away: until the run, the lesson names it only.
-        m_title->setText(m_asksHealth && !m_titleShown ? m_scenario : fullTitle());
+        m_title->setText(m_asks == Question::Health && !m_titleShown ? m_scenario : fullTitle());
     fitLabels();
 }
 
@@ -196,14 +210,14 @@ void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overri
     m_run->setEnabled(false);
     m_up->setEnabled(false);
     m_down->setEnabled(false);
-    for (QRadioButton* choice : { m_keepsAnswering, m_waits }) {
+    for (QRadioButton* choice : { m_keepsUp, m_waits }) {
         // Both unchecked: the student has not guessed yet.
         choice->setAutoExclusive(false);
         choice->setChecked(false);
         choice->setAutoExclusive(true);
     }
     auto loaded = ScenarioCatalog::loadScenario(name, overrides);
-    m_asksHealth = false;
+    m_asks = Question::Order;
     m_titleShown = false;
     m_loaded = !name.isEmpty() && std::holds_alternative<loopscope::Program>(loaded);
     if (!m_loaded) {
@@ -213,8 +227,10 @@ void LessonPanel::setScenario(const QString& name, const ScenarioCatalog::Overri
         return;
     }
     m_program = std::get<loopscope::Program>(std::move(loaded));
-    m_asksHealth = m_program.healthProbeMs > 0;
-    m_healthProbeMs = m_program.healthProbeMs;
+    if (m_program.healthProbeMs > 0)
+        m_asks = Question::Health;
+    else if (m_program.delayMonitorMs > 0 && asksAboutDelay(name))
+        m_asks = Question::Delay;
     showTitle();
     showQuestionWidgets();
     m_prepared = false;
@@ -248,8 +264,8 @@ void LessonPanel::showEvent(QShowEvent* event)
 void LessonPanel::prepare()
 {
     m_prepared = true;
-    if (m_asksHealth) {
-        askHealth();
+    if (m_asks != Question::Order) {
+        askWhetherItKeepsUp();
         return;
     }
     m_probing.start();
@@ -258,63 +274,84 @@ void LessonPanel::prepare()
 
 void LessonPanel::showQuestionWidgets()
 {
-    m_lines->setVisible(!m_asksHealth);
-    m_up->setVisible(!m_asksHealth);
-    m_down->setVisible(!m_asksHealth);
-    m_healthChoices->setVisible(m_asksHealth);
+    const bool order = m_asks == Question::Order;
+    m_lines->setVisible(order);
+    m_up->setVisible(order);
+    m_down->setVisible(order);
+    m_keepsUpChoices->setVisible(!order);
+    setTexts(); // the choices are worded for the question
 }
 
-void LessonPanel::askHealth()
+void LessonPanel::askWhetherItKeepsUp()
 {
-    setQuestion([ms = m_healthProbeMs] {
-        return tr("While this program runs, the built-in server is asked for /health every %1 ms. Will it keep "
-                  "answering? Choose, then run and check.")
-            .arg(ms);
-    });
+    if (m_asks == Question::Health) {
+        setQuestion([ms = m_program.healthProbeMs] {
+            return tr("While this program runs, the built-in server is asked for /health every %1 ms. Will it keep "
+                      "answering? Choose, then run and check.")
+                .arg(ms);
+        });
+    } else {
+        setQuestion([ms = m_program.delayMonitorMs] {
+            return tr("While this program runs, the loop checks every %1 ms that it is free (the delay monitor, as "
+                      "perf_hooks.monitorEventLoopDelay does). Will those checks keep running on time? Choose, "
+                      "then run and check.")
+                .arg(ms);
+        });
+    }
     m_run->setEnabled(true);
 }
 
-std::optional<bool> LessonPanel::healthGuess() const
+std::optional<bool> LessonPanel::keepsUpGuess() const
 {
-    if (m_keepsAnswering->isChecked())
+    if (m_keepsUp->isChecked())
         return true;
     if (m_waits->isChecked())
         return false;
     return std::nullopt;
 }
 
-void LessonPanel::setHealthGuess(bool answers)
+void LessonPanel::setKeepsUpGuess(bool keepsUp)
 {
-    (answers ? m_keepsAnswering : m_waits)->setChecked(true);
+    (keepsUp ? m_keepsUp : m_waits)->setChecked(true);
 }
 
-void LessonPanel::showHealth(double slowestMs, int failed)
+void LessonPanel::showWait(double slowestMs, int failed)
 {
-    if (!m_asksHealth)
+    if (m_asks == Question::Order)
         return;
     m_titleShown = true;
     showTitle();
-    setAnswer([this, slowestMs, failed, guess = healthGuess()] {
-        const bool answered = failed == 0 && slowestMs >= 0 && slowestMs <= AnsweredWithinMs;
+    setAnswer([this, slowestMs, failed, health = m_asks == Question::Health, guess = keepsUpGuess()] {
+        const bool keptUp = failed == 0 && slowestMs >= 0 && slowestMs <= KeptUpWithinMs;
         const QString slowest = QLocale().toString(slowestMs, 'f', slowestMs < 10 ? 1 : 0);
         QString fact;
-        if (answered)
+        if (health && keptUp)
             fact = tr("/health kept answering: the slowest answer took %1 ms.").arg(slowest);
-        else if (slowestMs >= 0)
+        else if (health && slowestMs >= 0)
             fact = tr("/health waited: its slowest answer took %1 ms, the time the program kept the loop from it.")
                        .arg(slowest);
-        else
+        else if (health)
             fact = tr("/health got no answer while the program ran.");
+        else if (keptUp)
+            fact = tr("The delay checks ran on time: the longest delay was %1 ms.").arg(slowest);
+        else if (slowestMs >= 0)
+            fact = tr("The delay checks waited: the longest delay was %1 ms, the time the program kept the loop "
+                      "from them.")
+                       .arg(slowest);
+        else
+            fact = tr("No delay check ran while the program ran.");
         if (failed > 0 && slowestMs >= 0)
             fact += QLatin1Char(' ') + tr("%n request(s) got no answer at all.", nullptr, failed);
         const QString verdict = !guess ? tr("<b>The run:</b> %1").arg(fact.toHtmlEscaped())
-            : *guess == answered       ? tr("<b>Right.</b> %1").arg(fact.toHtmlEscaped())
+            : *guess == keptUp         ? tr("<b>Right.</b> %1").arg(fact.toHtmlEscaped())
                                        : tr("<b>Not quite.</b> %1").arg(fact.toHtmlEscaped());
+        const QString where = health
+            ? tr("<b>Look at</b> the latency chart (ringed): the /health line climbs wherever the loop was kept "
+                 "busy, and falls back once it is free.")
+            : tr("<b>Look at</b> the latency chart (ringed): the loop-delay line is a step as wide and as tall "
+                 "as each stretch the loop was kept busy.");
         return QStringLiteral("<p>%1</p><p>%2</p><p>%3</p>")
-            .arg(verdict,
-                tr("<b>Look at</b> the latency chart: the /health line climbs wherever the loop was kept busy, and "
-                   "falls back once it is free."),
-                tr("<b>Why:</b> %1").arg(description().toHtmlEscaped()));
+            .arg(verdict, where, tr("<b>Why:</b> %1").arg(description().toHtmlEscaped()));
     });
     emit lookAt(QStringLiteral("latencyDock"));
 }
@@ -323,6 +360,13 @@ void LessonPanel::onProbed(bool timedOut)
 {
     const QList<QStringList>& outputs = m_outputs;
     m_run->setEnabled(true);
+    if (!timedOut && !outputs.isEmpty() && outputs.first().size() < 2 && m_program.delayMonitorMs > 0) {
+        // Nothing to order, but the delay monitor watches the loop: whether it keeps up is the question.
+        m_asks = Question::Delay;
+        showQuestionWidgets();
+        askWhetherItKeepsUp();
+        return;
+    }
     if (timedOut || outputs.isEmpty() || outputs.first().size() < 2) {
         setQuestion([timedOut] {
             return timedOut
@@ -349,7 +393,7 @@ void LessonPanel::onProbed(bool timedOut)
 
 bool LessonPanel::ready() const
 {
-    return m_asksHealth ? m_run->isEnabled() : m_lines->count() >= 2;
+    return m_asks == Question::Order ? m_lines->count() >= 2 : m_run->isEnabled();
 }
 
 QStringList LessonPanel::guess() const
@@ -371,7 +415,7 @@ void LessonPanel::moveLine(int from, int to)
 
 void LessonPanel::showRun(const QStringList& printed)
 {
-    if (m_asksHealth)
+    if (m_asks != Question::Order)
         return;
     const QStringList guessed = guess();
     if (guessed.isEmpty())
@@ -406,9 +450,13 @@ void LessonPanel::showRun(const QStringList& printed)
                           .arg(firstWrong < printed.size() ? printed[firstWrong].toHtmlEscaped() : QString(),
                               guessed[firstWrong].toHtmlEscaped());
         }
-        return QStringLiteral("<p>%1</p><p>%2</p>")
-            .arg(verdict, tr("<b>Why:</b> %1").arg(description().toHtmlEscaped()));
+        return QStringLiteral("<p>%1</p><p>%2</p><p>%3</p>")
+            .arg(verdict,
+                tr("<b>Look at</b> the console (ringed): the lines in the order the program printed them. Step back "
+                   "through the run (Shift+C) to see which queue each one came from."),
+                tr("<b>Why:</b> %1").arg(description().toHtmlEscaped()));
     });
+    emit lookAt(QStringLiteral("consoleDock"));
 }
 
 void LessonPanel::setCodeFont(const QFont& font)

@@ -17,15 +17,18 @@ class QRadioButton;
 class QScrollArea;
 
 // A guessing lesson on the scenario selected: the question first, then the student's guess, then the
-// real run in the window and the answer, and why, in the scenario's own words.
+// real run in the window and the answer, and why, in the scenario's own words, with the panel to look
+// at rung.
 //
-// Two kinds of question. A program the built-in server is probed beside asks whether /health answers
-// while it runs (yes, within a few milliseconds, or no, it waits), answered by the slowest /health
-// answer of the run, with the latency chart raised to show it. Any other program asks for the order
-// of the lines it prints, shuffled, to be put in the order the student expects (drag them, or Alt+Up
-// and Alt+Down), answered line by line; the lines are found by running the program off screen first,
-// and a program whose order changes from run to run is taught as a race (any order Node prints is an
-// answer, Run many times shows how often).
+// Three kinds of question (Question). A program the built-in server is probed beside asks whether
+// /health answers while it runs (yes, within a few milliseconds, or no, it waits), answered by the
+// slowest /health answer of the run; a program that keeps the loop busy with nothing to order asks the
+// same of the loop's own delay check, answered by the longest loop delay; both raise the latency chart.
+// Any other program asks for the order of the lines it prints, shuffled, to be put in the order the
+// student expects (drag them, or Alt+Up and Alt+Down), answered line by line, with the console to look
+// at; the lines are found by running the program off screen first, and a program whose order changes
+// from run to run is taught as a race (any order Node prints is an answer, Run many times shows how
+// often).
 class LessonPanel : public QWidget
 {
     Q_OBJECT
@@ -41,16 +44,23 @@ public:
     // The order the student has put the lines in, and moves one (Alt+Up, Alt+Down).
     QStringList guess() const;
     void moveLine(int from, int to);
-    // True when the lesson asks about /health rather than the order of lines.
-    bool asksHealth() const { return m_asksHealth; }
-    // Whether /health kept answering, as the student guessed it; nullopt before a guess.
-    std::optional<bool> healthGuess() const;
-    void setHealthGuess(bool answers);
+    // What the lesson asks: the order of the lines the program prints; whether /health keeps being
+    // answered while it runs (a program the built-in server is probed beside); or whether the loop's own
+    // delay check keeps running on time (a program kept busy with the delay monitor on and no order to
+    // guess: json-parse, redos, whose lines come in the order they are written, or one printing fewer
+    // than two lines).
+    enum class Question { Order, Health, Delay };
+    Q_ENUM(Question)
+    Question asks() const { return m_asks; }
+    // Whether /health, or the delay check, kept up, as the student guessed it; nullopt before a guess.
+    std::optional<bool> keepsUpGuess() const;
+    void setKeepsUpGuess(bool keepsUp);
     // The run asked for has ended in the window, having printed `printed`: shows the answer.
     void showRun(const QStringList& printed);
-    // The run asked for has ended; its slowest /health answer took `slowestMs` (< 0: none came back,
-    // `failed` probes had no answer at all): shows the answer of a /health lesson.
-    void showHealth(double slowestMs, int failed);
+    // The run asked for has ended; the longest wait it measured took `slowestMs` (the slowest /health
+    // answer or the longest loop delay, as the lesson asks; < 0: none came back, `failed` /health probes
+    // had no answer at all): shows the answer of a /health or a delay lesson.
+    void showWait(double slowestMs, int failed);
     // The answer as shown; empty before a run.
     QString answerText() const;
     // The font of the lines, a console's (the window scales it with the rest).
@@ -59,7 +69,7 @@ public:
 signals:
     // Run and check: the window runs the scenario and calls showRun() when it ends.
     void runRequested(const QString& name, const ScenarioCatalog::Overrides& overrides);
-    // The answer is about what the panel named `dockName` shows: the window brings it forward.
+    // The answer is about what the panel named `dockName` shows: the window brings it forward and rings it.
     void lookAt(const QString& dockName);
 
 protected:
@@ -70,7 +80,8 @@ protected:
 private:
     // Runs the program off screen to find its lines (an order lesson), or asks about /health.
     void prepare();
-    void askHealth();
+    // Asks whether /health or the delay check keeps up.
+    void askWhetherItKeepsUp();
     // Shows the list of lines or the /health choices, as the lesson asks.
     void showQuestionWidgets();
     // The question, and the answer (rich text; none when empty), written now and again in the language the
@@ -99,10 +110,9 @@ private:
     QLabel* m_title = nullptr;
     QLabel* m_question = nullptr;
     QListWidget* m_lines = nullptr;
-    bool m_asksHealth = false;
-    int m_healthProbeMs = 0;
-    QWidget* m_healthChoices = nullptr;
-    QRadioButton* m_keepsAnswering = nullptr; // "yes, it keeps answering"
+    Question m_asks = Question::Order;
+    QWidget* m_keepsUpChoices = nullptr;
+    QRadioButton* m_keepsUp = nullptr; // "yes, it keeps answering"
     QRadioButton* m_waits = nullptr; // "no, it waits"
     QPushButton* m_up = nullptr;
     QPushButton* m_down = nullptr;

@@ -12,6 +12,7 @@
 #include "widgets/lessonpanel.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/nodetimingdialog.h"
+#include "widgets/panelhighlight.h"
 #include "widgets/phasewheel.h"
 #include "widgets/pointerhighlight.h"
 #include "widgets/poollanesview.h"
@@ -147,6 +148,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
 
     m_pointer = new PointerHighlight(this);
+    m_panelHighlight = new PanelHighlight(this);
 
     QSettings settings;
     if (!restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray())) {
@@ -439,6 +441,7 @@ void MainWindow::createDocks()
         if (auto* dock = findChild<QDockWidget*>(dockName)) {
             dock->show();
             dock->raise();
+            m_panelHighlight->ring(dock);
         }
     });
     auto* lesson = addDock(QStringLiteral("lessonDock"), m_lesson, Qt::LeftDockWidgetArea, [] {
@@ -704,11 +707,18 @@ void MainWindow::onTicked()
     // The lesson's run has ended: its answer, from what the console shows.
     if (m_lessonRunPending && m_feed->finished() && !m_controller->replaying()) {
         m_lessonRunPending = false;
-        if (m_lesson->asksHealth()) {
-            const auto [slowestMs, failed] = m_feed->slowestHealthAnswer();
-            m_lesson->showHealth(slowestMs, failed);
-        } else {
+        switch (m_lesson->asks()) {
+        case LessonPanel::Question::Order:
             m_lesson->showRun(m_console->outputLines());
+            break;
+        case LessonPanel::Question::Health: {
+            const auto [slowestMs, failed] = m_feed->slowestHealthAnswer();
+            m_lesson->showWait(slowestMs, failed);
+            break;
+        }
+        case LessonPanel::Question::Delay:
+            m_lesson->showWait(m_feed->longestLoopDelayMs(), 0);
+            break;
         }
     }
     // The script beside the circle marks the line whose callback runs next, when it is this program's.

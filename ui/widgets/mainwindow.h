@@ -22,6 +22,7 @@ class LiveFeed;
 class NodeCompareDialog;
 class PhaseWheel;
 class PoolLanesView;
+class PanelHighlight;
 class PointerHighlight;
 class QueueBoard;
 class RunManyDialog;
@@ -194,6 +195,7 @@ private:
     QAction* m_presentAction = nullptr;
     QToolBar* m_probeBar = nullptr;
     PointerHighlight* m_pointer = nullptr;
+    PanelHighlight* m_panelHighlight = nullptr; // rings the panel a lesson's answer is about
     bool m_presenting = false;
     struct BeforePresenting
     {
