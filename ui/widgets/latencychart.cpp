@@ -207,8 +207,7 @@ void LatencyChart::retitle(int resolutionMs)
     if (resolutionMs == m_resolutionMs)
         return;
     m_resolutionMs = resolutionMs;
-    m_delay->setName(tr("loop delay beyond %1 ms").arg(resolutionMs));
-    updateLegend();
+    setTexts(); // the delay line is named by the resolution
 }
 
 void LatencyChart::setTexts()

@@ -180,8 +180,9 @@ void LessonPanel::showTitle()
     if (!m_loaded)
         m_title->setText(tr("Select a scenario: its lesson appears here."));
     else
-        // A /health scenario's title gives its answer away: until the run, the lesson names it only.
-        m_title->setText(m_asks == Question::Health && !m_titleShown ? m_scenario : fullTitle());
+        // A /health or delay scenario's title gives its answer away ("... blocks the loop"): until the run,
+        // the lesson names it only.
+        m_title->setText(m_asks != Question::Order && !m_titleShown ? m_scenario : fullTitle());
     fitLabels();
 }
 

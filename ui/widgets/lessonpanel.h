@@ -102,7 +102,7 @@ private:
     ScenarioCatalog::Overrides m_overrides;
     std::function<QString()> m_questionText;
     std::function<QString()> m_answerText;
-    bool m_titleShown = false; // a /health lesson names its scenario only, until the run
+    bool m_titleShown = false; // a /health or delay lesson names its scenario only, until the run
     loopscope::Program m_program;
     bool m_loaded = false; // a scenario is selected and its program loaded
     bool m_prepared = false;
