@@ -35,8 +35,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(lesson.ready(), 120000);
         const QString question = lesson.findChild<QLabel*>(QStringLiteral("lessonQuestion"))->text();
         QVERIFY2(question.endsWith(QLatin1String("then run and check.")), qPrintable(question));
-        const bool probed = scenario.startsWith(QLatin1String("compute-"))
-            || scenario.startsWith(QLatin1String("price-report-"));
+        const bool probed
+            = scenario.startsWith(QLatin1String("compute-")) || scenario.startsWith(QLatin1String("price-report-"));
         const bool blocking = scenario == QLatin1String("json-parse") || scenario == QLatin1String("redos");
         const LessonPanel::Question expected = probed ? LessonPanel::Question::Health
             : blocking                                ? LessonPanel::Question::Delay
