@@ -8,6 +8,7 @@
 #include "formats/traceformat.h"
 #include "formats/tracevalue.h"
 #include "formats/utf8.h"
+#include "recording/logrouter.h"
 #include "recording/spillfile.h"
 
 #include <cerrno>
@@ -46,6 +47,7 @@ public:
         , m_budgetBytes(options.memoryBudgetBytes)
         , m_spill(options.spillDirectory)
         , m_seenTracks(std::size_t(1) << 16)
+        , m_logs(out, MaxReadWorkerLoops)
         , m_meter(progress, text.size(), BytesPerReport)
     { }
 
@@ -87,7 +89,6 @@ private:
     bool readThreadNames(int depth);
     bool threadNameMember(std::string_view key, int depth);
     bool noteTrack(int tid, const char* at);
-    EventLog* logFor(const Record& record, const char* at);
     bool append(const Record& record, const char* at);
     bool spillToFit();
 
@@ -101,7 +102,7 @@ private:
     // One bit per trace tid, and the event log of each worker loop seen, in order of appearance.
     std::vector<bool> m_seenTracks;
     int m_trackCount = 0;
-    std::vector<std::pair<std::uint16_t, std::size_t>> m_workerLogs;
+    LogRouter m_logs;
     ProgressMeter m_meter;
 
     std::string m_keyScratch;
@@ -378,31 +379,13 @@ bool TraceReader::noteTrack(int tid, const char* at)
     return ++m_trackCount <= MaxReadThreads || fail(at, "more than " + std::to_string(MaxReadThreads) + " threads");
 }
 
-// The log a record goes to: its worker loop's own, or the main loop's, which also carries the thread pool's.
-EventLog* TraceReader::logFor(const Record& record, const char* at)
-{
-    if (record.type == RecordType::Pool || record.thread < WorkerThreadBase)
-        return &m_out.mainLog();
-    for (const auto& [thread, index] : m_workerLogs) {
-        if (thread == record.thread)
-            return m_out.logs[index].get();
-    }
-    if (m_workerLogs.size() == std::size_t(MaxReadWorkerLoops)) {
-        fail(at, "more than " + std::to_string(MaxReadWorkerLoops) + " worker loops");
-        return nullptr;
-    }
-    m_workerLogs.emplace_back(record.thread, m_out.logs.size());
-    m_out.logs.push_back(std::make_unique<EventLog>());
-    return m_out.logs.back().get();
-}
-
 bool TraceReader::append(const Record& record, const char* at)
 {
     if (!noteTrack(traceTid(record), at))
         return false;
-    EventLog* log = logFor(record, at);
+    EventLog* log = m_logs.logFor(record);
     if (!log)
-        return false;
+        return fail(at, "more than " + std::to_string(MaxReadWorkerLoops) + " worker loops");
     Record* slot = log->slot();
     if (!slot)
         return fail(at, "too many events");

@@ -1,5 +1,7 @@
 #include "recording/recordcodec.h"
 
+#include "recording/bytecursor.h"
+
 #include <cstring>
 
 namespace loopscope::recordcodec {
@@ -63,107 +65,6 @@ private:
     std::uint32_t m_iteration = 0;
 };
 
-std::uint64_t zigzag(std::int64_t value)
-{
-    return (std::uint64_t(value) << 1) ^ std::uint64_t(value >> 63);
-}
-
-std::int64_t unzigzag(std::uint64_t value)
-{
-    return std::int64_t(value >> 1) ^ -std::int64_t(value & 1);
-}
-
-// Differences in two's complement, so that any two values (the extremes too) round-trip.
-std::int64_t difference(std::int64_t value, std::int64_t predicted)
-{
-    return std::int64_t(std::uint64_t(value) - std::uint64_t(predicted));
-}
-
-std::int64_t sum(std::int64_t predicted, std::int64_t delta)
-{
-    return std::int64_t(std::uint64_t(predicted) + std::uint64_t(delta));
-}
-
-class Writer
-{
-public:
-    explicit Writer(std::vector<std::uint8_t>& out)
-        : m_out(out)
-    { }
-    void byte(std::uint8_t value) { m_out.push_back(value); }
-    void varint(std::uint64_t value)
-    {
-        while (value >= 0x80) {
-            m_out.push_back(std::uint8_t(value | 0x80));
-            value >>= 7;
-        }
-        m_out.push_back(std::uint8_t(value));
-    }
-    void delta(std::int64_t value, std::int64_t predicted) { varint(zigzag(difference(value, predicted))); }
-    void raw(const void* data, std::size_t size)
-    {
-        const auto* bytes = static_cast<const std::uint8_t*>(data);
-        m_out.insert(m_out.end(), bytes, bytes + size);
-    }
-    // Reserves the byte that says which fields follow, filled in by setMask().
-    std::size_t maskAt()
-    {
-        m_out.push_back(0);
-        return m_out.size() - 1;
-    }
-    void setMask(std::size_t at, std::uint8_t mask) { m_out[at] = mask; }
-
-private:
-    std::vector<std::uint8_t>& m_out;
-};
-
-class Reader
-{
-public:
-    Reader(const std::uint8_t* bytes, std::size_t size)
-        : m_at(bytes)
-        , m_end(bytes + size)
-    { }
-    bool ok() const { return m_ok; }
-    std::uint8_t byte()
-    {
-        if (m_at == m_end) {
-            m_ok = false;
-            return 0;
-        }
-        return *m_at++;
-    }
-    std::uint64_t varint()
-    {
-        std::uint64_t value = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            const std::uint8_t b = byte();
-            value |= std::uint64_t(b & 0x7f) << shift;
-            if (!(b & 0x80))
-                return value;
-        }
-        m_ok = false;
-        return 0;
-    }
-    std::int64_t delta(std::int64_t predicted) { return sum(predicted, unzigzag(varint())); }
-    void raw(void* data, std::size_t size)
-    {
-        if (std::size_t(m_end - m_at) < size) {
-            m_ok = false;
-            m_at = m_end;
-            std::memset(data, 0, size);
-            return;
-        }
-        std::memcpy(data, m_at, size);
-        m_at += size;
-    }
-
-private:
-    const std::uint8_t* m_at;
-    const std::uint8_t* m_end;
-    bool m_ok = true;
-};
-
 // The seven queue depths, in the order they are written.
 std::uint32_t* queueCounts(QueueCounts& queues)
 {
@@ -177,7 +78,7 @@ double* latencyValues(LatencyFields& latency)
 }
 static_assert(sizeof(LatencyFields) == 4 * sizeof(double), "latency samples are four packed doubles");
 
-void encodeSpan(Writer& out, const SpanFields& span, const SpanFields& predicted)
+void encodeSpan(ByteWriter& out, const SpanFields& span, const SpanFields& predicted)
 {
     const std::size_t maskAt = out.maskAt();
     std::uint8_t mask = 0;
@@ -199,7 +100,7 @@ void encodeSpan(Writer& out, const SpanFields& span, const SpanFields& predicted
 
 void encodeBlock(const Record* records, std::size_t count, std::vector<std::uint8_t>& bytes)
 {
-    Writer out(bytes);
+    ByteWriter out(bytes);
     Predictor predictor;
     for (std::size_t i = 0; i < count; ++i) {
         const Record& r = records[i];
@@ -254,7 +155,7 @@ void encodeBlock(const Record* records, std::size_t count, std::vector<std::uint
 
 bool decodeBlock(const std::uint8_t* bytes, std::size_t size, Record* out, std::size_t count)
 {
-    Reader in(bytes, size);
+    ByteReader in(bytes, size);
     Predictor predictor;
     std::size_t i = 0;
     for (; i < count && in.ok(); ++i) {

@@ -1,0 +1,238 @@
+#include "attach/wire.h"
+
+#include "recording/bytecursor.h"
+#include "recording/recordcodec.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace loopscope::wire {
+
+namespace {
+
+// The longest prefix of `text` within `limit` bytes that does not cut a UTF-8 character.
+std::string_view cutAt(std::string_view text, std::size_t limit)
+{
+    if (text.size() <= limit)
+        return text;
+    std::size_t end = limit;
+    while (end > 0 && (std::uint8_t(text[end]) & 0xc0) == 0x80)
+        --end;
+    return text.substr(0, end);
+}
+
+void putText(ByteWriter& out, std::string_view text)
+{
+    text = cutAt(text, StringBytes);
+    out.varint(text.size());
+    out.raw(text.data(), text.size());
+}
+
+// A length-prefixed text; false when the payload ends first or it is longer than any written.
+bool getText(ByteReader& in, std::string& text)
+{
+    const std::uint64_t size = in.varint();
+    if (!in.ok() || size > StringBytes || size > in.left())
+        return false;
+    text.resize(std::size_t(size));
+    in.raw(text.data(), text.size());
+    return true;
+}
+
+} // namespace
+
+Writer::Writer()
+{
+    m_bytes.assign(Opening.begin(), Opening.end());
+}
+
+void Writer::frame(Tag tag, const std::vector<std::uint8_t>& payload)
+{
+    ByteWriter out(m_bytes);
+    out.byte(std::uint8_t(tag));
+    out.varint(payload.size());
+    out.raw(payload.data(), payload.size());
+}
+
+void Writer::hello(const Hello& hello)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(hello.version);
+    out.varint(hello.pid);
+    out.varint(hello.threadpoolSize);
+    putText(out, hello.node);
+    putText(out, hello.libuv);
+    frame(Tag::Hello, m_payload);
+}
+
+void Writer::thread(std::uint16_t id, std::string_view name)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(id);
+    putText(out, name);
+    frame(Tag::Thread, m_payload);
+}
+
+void Writer::string(std::uint32_t id, std::string_view text)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(id);
+    putText(out, text);
+    frame(Tag::String, m_payload);
+}
+
+void Writer::records(const Record* records, std::size_t count)
+{
+    count = std::min(count, recordcodec::BlockRecords);
+    m_payload.clear();
+    ByteWriter(m_payload).varint(count);
+    recordcodec::encodeBlock(records, count, m_payload);
+    frame(Tag::Records, m_payload);
+}
+
+void Writer::dropped(std::uint64_t count)
+{
+    m_payload.clear();
+    ByteWriter(m_payload).varint(count);
+    frame(Tag::Dropped, m_payload);
+}
+
+void Writer::unavailable(std::string_view what)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    putText(out, what);
+    frame(Tag::Unavailable, m_payload);
+}
+
+std::vector<std::uint8_t> Writer::take()
+{
+    std::vector<std::uint8_t> taken;
+    taken.swap(m_bytes);
+    return taken;
+}
+
+Reader::Reader(Sink& sink)
+    : m_sink(sink)
+{ }
+
+bool Reader::fail(std::string what)
+{
+    m_error = std::move(what) + " at byte " + std::to_string(m_offset);
+    m_pending.clear();
+    return false;
+}
+
+bool Reader::feed(const std::uint8_t* bytes, std::size_t size)
+{
+    if (!m_error.empty())
+        return false;
+    m_pending.insert(m_pending.end(), bytes, bytes + size);
+    std::size_t at = 0;
+    if (!m_opened) {
+        const std::size_t compared = std::min(m_pending.size(), Opening.size());
+        if (std::memcmp(m_pending.data(), Opening.data(), compared) != 0)
+            return fail("not a LoopScope probe stream (wrong opening)");
+        if (m_pending.size() < Opening.size())
+            return true;
+        m_opened = true;
+        at = Opening.size();
+        m_offset += at;
+    }
+    // Every complete frame; what is left is the start of the next.
+    for (;;) {
+        ByteReader in(m_pending.data() + at, m_pending.size() - at);
+        const auto tag = Tag(in.byte());
+        const std::uint64_t length = in.varint();
+        if (!in.ok())
+            break; // the frame's head is not all here yet
+        if (length > MaxFrameBytes)
+            return fail("a frame of " + std::to_string(length) + " bytes, more than any probe writes");
+        if (length > in.left())
+            break;
+        const std::size_t head = m_pending.size() - at - in.left();
+        if (!dispatch(tag, in.at(), std::size_t(length)))
+            return false;
+        at += head + std::size_t(length);
+        m_offset += head + length;
+    }
+    m_pending.erase(m_pending.begin(), m_pending.begin() + std::ptrdiff_t(at));
+    return true;
+}
+
+bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
+{
+    ByteReader in(payload, size);
+    switch (tag) {
+    case Tag::Hello: {
+        Hello hello;
+        hello.version = std::uint32_t(in.varint());
+        hello.pid = in.varint();
+        hello.threadpoolSize = std::uint32_t(in.varint());
+        if (!in.ok() || !getText(in, hello.node) || !getText(in, hello.libuv))
+            return fail("a hello frame cut short");
+        if (hello.version != Version)
+            return fail("a probe speaking version " + std::to_string(hello.version) + " of the stream, not "
+                + std::to_string(Version));
+        m_sink.hello(hello);
+        return true;
+    }
+    case Tag::Thread: {
+        const std::uint64_t id = in.varint();
+        std::string name;
+        if (!in.ok() || id > UINT16_MAX || !getText(in, name))
+            return fail("a thread frame cut short");
+        m_sink.thread(std::uint16_t(id), name);
+        return true;
+    }
+    case Tag::String: {
+        const std::uint64_t id = in.varint();
+        std::string text;
+        if (!in.ok() || id > UINT32_MAX || !getText(in, text))
+            return fail("a string frame cut short");
+        m_sink.string(std::uint32_t(id), text);
+        return true;
+    }
+    case Tag::Records: {
+        const std::uint64_t count = in.varint();
+        if (!in.ok() || count == 0 || count > recordcodec::BlockRecords)
+            return fail("a block of " + std::to_string(count) + " records");
+        m_decoded.resize(std::size_t(count));
+        if (!recordcodec::decodeBlock(in.at(), in.left(), m_decoded.data(), m_decoded.size()))
+            return fail("a block of records that does not decode");
+        m_sink.records(m_decoded.data(), m_decoded.size());
+        return true;
+    }
+    case Tag::Dropped: {
+        const std::uint64_t count = in.varint();
+        if (!in.ok())
+            return fail("a dropped frame cut short");
+        m_sink.dropped(count);
+        return true;
+    }
+    case Tag::Unavailable: {
+        std::string what;
+        if (!getText(in, what))
+            return fail("an unavailable frame cut short");
+        m_sink.unavailable(what);
+        return true;
+    }
+    }
+    return true; // a tag of a newer probe: skipped
+}
+
+bool Reader::finish()
+{
+    if (!m_error.empty())
+        return false;
+    if (!m_opened)
+        return fail("the stream ended before its opening");
+    if (!m_pending.empty())
+        return fail("the stream ended inside a frame");
+    return true;
+}
+
+} // namespace loopscope::wire

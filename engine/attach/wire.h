@@ -1,0 +1,120 @@
+#pragma once
+
+#include "recording/events.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// The stream a probe inside a Node.js program sends LoopScope over a pipe (loopscope --attach): what
+// the program's loops did, as records of the recording model itself (recording/events.h), so that what
+// arrives is recorded as a run of LoopScope's own is, and every view, the replay and the exports work
+// on it unchanged.
+//
+// The stream is an opening (Opening) and frames: a tag byte, the payload's length as a LEB128 varint,
+// the payload. Records travel in blocks of at most recordcodec::BlockRecords, encoded as a kept
+// recording holds them (each record told against the last one of its kind, as zigzag varints): a few
+// bytes a record where the raw records are 48. The strings records name (callback labels, resource
+// types, console lines) travel once each, numbered by the probe; a record's label is that number. A
+// frame whose tag this reader does not know is skipped whole: a newer probe may say more.
+namespace loopscope::wire {
+
+inline constexpr std::string_view Opening = "LSWIRE1\n";
+inline constexpr std::uint32_t Version = 1;
+// No frame is larger: a block of records is at most a few kilobytes, a string at most StringBytes.
+inline constexpr std::size_t MaxFrameBytes = std::size_t(1) << 20;
+inline constexpr std::size_t StringBytes = 64 * 1024;
+
+enum class Tag : std::uint8_t {
+    Hello = 1, // varint version, varint pid, varint thread-pool size, node's version, libuv's version
+    Thread = 2, // varint thread id (as records name threads), its name
+    String = 3, // varint id, the text
+    Records = 4, // varint count, then the records as one recordcodec block
+    Dropped = 5, // varint count: records the probe could not send (its buffer was full)
+    Unavailable = 6, // what the probe cannot see, once each ("the microtask queue's length")
+};
+
+struct Hello
+{
+    std::uint32_t version = Version;
+    std::uint64_t pid = 0;
+    std::uint32_t threadpoolSize = 4;
+    std::string node; // process.version
+    std::string libuv; // process.versions.uv
+};
+
+// Writes a stream: the opening at once, then a frame per call. The probe's sender takes the bytes as
+// they come (take()).
+class Writer
+{
+public:
+    Writer();
+
+    void hello(const Hello& hello);
+    void thread(std::uint16_t id, std::string_view name);
+    // A string longer than StringBytes is cut there (at a character boundary).
+    void string(std::uint32_t id, std::string_view text);
+    // `count` records, at most recordcodec::BlockRecords.
+    void records(const Record* records, std::size_t count);
+    void dropped(std::uint64_t count);
+    void unavailable(std::string_view what);
+
+    std::size_t size() const { return m_bytes.size(); }
+    // The bytes written since the last take().
+    std::vector<std::uint8_t> take();
+
+private:
+    void frame(Tag tag, const std::vector<std::uint8_t>& payload);
+
+    std::vector<std::uint8_t> m_bytes;
+    std::vector<std::uint8_t> m_payload;
+};
+
+// What a Reader found in a stream, frame by frame.
+class Sink
+{
+public:
+    virtual ~Sink() = default;
+    virtual void hello(const Hello& hello) = 0;
+    virtual void thread(std::uint16_t id, const std::string& name) = 0;
+    virtual void string(std::uint32_t id, const std::string& text) = 0;
+    // Records as the probe numbered their labels.
+    virtual void records(const Record* records, std::size_t count) = 0;
+    virtual void dropped(std::uint64_t count) = 0;
+    virtual void unavailable(const std::string& what) = 0;
+};
+
+// Reads a stream as it arrives, in pieces of any size: each complete frame goes to the sink, a frame
+// cut by the end of a piece waits for the next. A damaged stream (a wrong opening, a frame too large,
+// a payload that does not decode) stops the reader with an error that says what and where; it never
+// reads past it.
+class Reader
+{
+public:
+    explicit Reader(Sink& sink);
+
+    // False once the stream is found damaged (error()).
+    bool feed(const std::uint8_t* bytes, std::size_t size);
+    // The stream ended: false when it ended inside the opening or a frame.
+    bool finish();
+    const std::string& error() const { return m_error; }
+    // Bytes read so far, the opening included.
+    std::uint64_t offset() const { return m_offset; }
+
+private:
+    // Reads the frame at the start of m_pending, if it is complete: its length in `used`.
+    bool frame(std::size_t& used);
+    bool dispatch(Tag tag, const std::uint8_t* payload, std::size_t size);
+    bool fail(std::string what);
+
+    Sink& m_sink;
+    std::vector<std::uint8_t> m_pending;
+    std::vector<Record> m_decoded;
+    std::uint64_t m_offset = 0; // of m_pending's first byte in the stream
+    bool m_opened = false;
+    std::string m_error;
+};
+
+} // namespace loopscope::wire

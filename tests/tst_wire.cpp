@@ -1,0 +1,248 @@
+// The probe's stream (attach/wire) and its recording (attach/ingest): what a probe writes is recorded
+// record for record, whatever pieces the pipe delivers it in; worker loops get logs of their own; a
+// damaged stream stops with an error that says what and where, and never crashes.
+#include "attach/ingest.h"
+#include "attach/wire.h"
+#include "recording/recordcodec.h"
+
+#include <QTest>
+
+#include <cstring>
+
+using namespace loopscope;
+
+namespace {
+
+Record phase(Phase which, std::int64_t startNs, std::int64_t durNs, std::uint32_t iteration)
+{
+    Record r;
+    r.type = RecordType::Phase;
+    r.sub = std::uint8_t(which);
+    r.label = 1; // timed
+    r.startNs = startNs;
+    r.span = { durNs, 0, 0, 1, iteration };
+    return r;
+}
+
+Record callback(std::uint32_t label, CallbackKind kind, std::int64_t startNs, std::int64_t durNs,
+    std::uint32_t iteration, std::uint16_t thread = MainThread)
+{
+    Record r;
+    r.type = RecordType::Callback;
+    r.sub = std::uint8_t(kind);
+    r.thread = thread;
+    r.label = label;
+    r.startNs = startNs;
+    r.span = { durNs, durNs, durNs, 1, iteration };
+    return r;
+}
+
+// What a probe watching a setImmediate chain (and a worker loop's timer) sends: the seven phases of
+// each iteration and the immediate it ran, labels numbered by the probe from 100.
+std::vector<Record> aChain(std::uint32_t iterations)
+{
+    std::vector<Record> records;
+    std::int64_t at = 1'000'000;
+    for (std::uint32_t i = 0; i < iterations; ++i) {
+        for (int p = 0; p < PhaseCount; ++p) {
+            const std::int64_t dur = p == int(Phase::Check) ? 900 : 150 + (i % 3);
+            records.push_back(phase(Phase(p), at, dur, i));
+            if (p == int(Phase::Check))
+                records.push_back(callback(100, CallbackKind::Immediate, at + 40, 800, i));
+            at += dur;
+        }
+        if (i % 50 == 0)
+            records.push_back(callback(101, CallbackKind::Timer, at, 300, i / 50, WorkerThreadBase));
+    }
+    return records;
+}
+
+std::vector<std::uint8_t> streamOf(const std::vector<Record>& records)
+{
+    wire::Writer writer;
+    wire::Hello hello;
+    hello.pid = 4242;
+    hello.threadpoolSize = 8;
+    hello.node = "v20.20.2";
+    hello.libuv = "1.46.0";
+    writer.hello(hello);
+    writer.thread(MainThread, "main");
+    writer.thread(WorkerThreadBase, "worker 1");
+    writer.string(100, "setImmediate step");
+    writer.string(101, "worker's timer");
+    for (std::size_t first = 0; first < records.size(); first += recordcodec::BlockRecords)
+        writer.records(&records[first], std::min(recordcodec::BlockRecords, records.size() - first));
+    writer.dropped(3);
+    writer.unavailable("the microtask queue's length");
+    return writer.take();
+}
+
+// The records of `log`, in order.
+std::vector<Record> recordsOf(const EventLog& log)
+{
+    std::vector<Record> records;
+    for (std::size_t i = 0; i < log.size(); ++i)
+        records.push_back(log[i]);
+    return records;
+}
+
+} // namespace
+
+class TestWire : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aStreamIsRecordedRecordForRecord_data()
+    {
+        QTest::addColumn<std::size_t>("piece");
+        QTest::newRow("whole") << std::size_t(0);
+        QTest::newRow("a byte at a time") << std::size_t(1);
+        QTest::newRow("pieces of 7") << std::size_t(7);
+        QTest::newRow("pieces of 4096") << std::size_t(4096);
+    }
+
+    void aStreamIsRecordedRecordForRecord()
+    {
+        QFETCH(std::size_t, piece);
+        const std::vector<Record> sent = aChain(1000);
+        const std::vector<std::uint8_t> stream = streamOf(sent);
+        Recording recording;
+        wire::Ingest ingest(recording);
+        wire::Reader reader(ingest);
+        const std::size_t step = piece == 0 ? stream.size() : piece;
+        for (std::size_t at = 0; at < stream.size(); at += step)
+            QVERIFY2(reader.feed(stream.data() + at, std::min(step, stream.size() - at)), reader.error().c_str());
+        QVERIFY2(reader.finish(), reader.error().c_str());
+        QCOMPARE(reader.offset(), std::uint64_t(stream.size()));
+
+        QCOMPARE(ingest.probe().node, std::string("v20.20.2"));
+        QCOMPARE(recording.info.libuv, std::string("1.46.0"));
+        QCOMPARE(recording.info.threadpoolSize, 8);
+        QCOMPARE(recording.info.droppedEvents, std::uint64_t(3));
+        QCOMPARE(ingest.unavailable(), std::vector<std::string> { "the microtask queue's length" });
+        QCOMPARE(recording.info.threadNames.size(), std::size_t(2));
+
+        // The main loop's records in its log, the worker loop's in one of its own, labels as the
+        // recording names them.
+        QCOMPARE(recording.logs.size(), std::size_t(2));
+        std::vector<Record> expectedMain;
+        std::vector<Record> expectedWorker;
+        for (const Record& r : sent)
+            (r.thread == WorkerThreadBase ? expectedWorker : expectedMain).push_back(r);
+        const std::vector<Record> main = recordsOf(recording.mainLog());
+        const std::vector<Record> worker = recordsOf(*recording.logs[1]);
+        QCOMPARE(main.size(), expectedMain.size());
+        QCOMPARE(worker.size(), expectedWorker.size());
+        for (std::size_t i = 0; i < main.size(); ++i) {
+            Record expected = expectedMain[i];
+            if (expected.type == RecordType::Callback) {
+                QCOMPARE(recording.strings.at(main[i].label), std::string("setImmediate step"));
+                expected.label = main[i].label;
+            }
+            QVERIFY2(std::memcmp(&expected, &main[i], sizeof(Record)) == 0, std::to_string(i).c_str());
+        }
+        QCOMPARE(recording.strings.at(worker.front().label), std::string("worker's timer"));
+        QCOMPARE(ingest.unnamedLabels(), std::uint64_t(0));
+    }
+
+    // A loop iteration of a setImmediate chain costs a few dozen bytes on the wire, where its eight raw
+    // records are 384.
+    void anIterationTakesAFewDozenBytes()
+    {
+        const std::vector<Record> sent = aChain(10000);
+        const std::vector<std::uint8_t> stream = streamOf(sent);
+        const double perIteration = double(stream.size()) / 10000;
+        qInfo("%.1f bytes an iteration (%zu raw)", perIteration, 8 * sizeof(Record));
+        QVERIFY2(perIteration < 64, std::to_string(perIteration).c_str());
+    }
+
+    void aDamagedStreamSaysWhereAndStops_data()
+    {
+        QTest::addColumn<int>("damage");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not a stream") << 0 << "not a LoopScope probe stream";
+        QTest::newRow("cut short") << 1 << "ended inside a frame";
+        QTest::newRow("a frame too large") << 2 << "more than any probe writes";
+        QTest::newRow("records that do not decode") << 3 << "does not decode";
+        QTest::newRow("another version") << 4 << "version 9 of the stream";
+        QTest::newRow("empty") << 5 << "ended before its opening";
+    }
+
+    void aDamagedStreamSaysWhereAndStops()
+    {
+        QFETCH(int, damage);
+        QFETCH(QString, expected);
+        std::vector<std::uint8_t> stream = streamOf(aChain(100));
+        const std::size_t opening = wire::Opening.size();
+        switch (damage) {
+        case 0:
+            stream[2] = 'x';
+            break;
+        case 1:
+            stream.resize(stream.size() - 5);
+            break;
+        case 2: {
+            // A frame claiming 2^40 bytes, after the hello.
+            wire::Writer writer;
+            writer.hello({});
+            stream = writer.take();
+            const std::uint8_t huge[] = { 3, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20 };
+            stream.insert(stream.end(), std::begin(huge), std::end(huge));
+            break;
+        }
+        case 3: {
+            wire::Writer writer;
+            writer.hello({});
+            stream = writer.take();
+            const std::uint8_t block[] = { 4, 5, 3, 0xff, 0xff, 0xff, 0xff };
+            stream.insert(stream.end(), std::begin(block), std::end(block));
+            break;
+        }
+        case 4: {
+            wire::Writer writer;
+            wire::Hello hello;
+            hello.version = 9;
+            writer.hello(hello);
+            stream = writer.take();
+            break;
+        }
+        case 5:
+            stream.clear();
+            break;
+        }
+        Recording recording;
+        wire::Ingest ingest(recording);
+        wire::Reader reader(ingest);
+        const bool read = reader.feed(stream.data(), stream.size()) && reader.finish();
+        QVERIFY(!read);
+        QVERIFY2(QString::fromStdString(reader.error()).contains(expected), reader.error().c_str());
+        QVERIFY(damage == 0 || damage == 5 || reader.offset() >= opening);
+        // Nothing more is read once it is damaged.
+        QVERIFY(!reader.feed(stream.data(), stream.size()));
+    }
+
+    // A newer probe's frame is skipped whole; a record naming a string never sent is kept, named "?".
+    void whatThisReaderDoesNotKnowIsSkipped()
+    {
+        wire::Writer writer;
+        writer.hello({});
+        std::vector<std::uint8_t> stream = writer.take();
+        const std::uint8_t unknown[] = { 99, 3, 1, 2, 3 };
+        stream.insert(stream.end(), std::begin(unknown), std::end(unknown));
+        const Record sent = callback(7, CallbackKind::Timer, 10, 20, 0);
+        writer.records(&sent, 1);
+        const std::vector<std::uint8_t> rest = writer.take();
+        stream.insert(stream.end(), rest.begin(), rest.end());
+        Recording recording;
+        wire::Ingest ingest(recording);
+        wire::Reader reader(ingest);
+        QVERIFY2(reader.feed(stream.data(), stream.size()) && reader.finish(), reader.error().c_str());
+        QCOMPARE(recording.mainLog().size(), std::size_t(1));
+        QCOMPARE(recording.strings.at(recording.mainLog()[0].label), std::string("?"));
+        QCOMPARE(ingest.unnamedLabels(), std::uint64_t(1));
+    }
+};
+
+QTEST_MAIN(TestWire)
+#include "tst_wire.moc"
