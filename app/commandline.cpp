@@ -5,6 +5,8 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace {
 
 bool parseInt(const QString& text, int min, int max, int& out)
@@ -110,24 +112,42 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("FILE"));
     const QCommandLineOption view(QStringLiteral("view"),
         tr("What --png and --svg show: window (default), circle, chart or timeline."), tr("NAME"));
+    const QCommandLineOption attach(QStringLiteral("attach"),
+        tr("Run the Node.js program SCRIPT with LoopScope's probe and record its real event loop: its phases, "
+           "callbacks and their kinds. The rest of the line is the program's arguments; its input, output and exit "
+           "status stay its own. Needs --headless for now, with --trace, --csv or --summary."),
+        tr("SCRIPT"));
     const QCommandLineOption at(QStringLiteral("at"),
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions(
         { help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary, timeout, lang,
-            compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view, at });
+            compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view, at, attach });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
         QStringLiteral("[FILE]"));
 
-    if (!parser.parse(arguments))
+    // The rest of the line after --attach SCRIPT is the script's: it is not LoopScope's to parse.
+    QStringList own = arguments;
+    for (qsizetype i = 1; i < own.size(); ++i) {
+        const bool joined = own[i].startsWith(QLatin1String("--attach="));
+        if (own[i] != QLatin1String("--attach") && !joined)
+            continue;
+        const qsizetype scriptEnd = joined ? i + 1 : std::min(i + 2, own.size());
+        out.attachArguments = own.mid(scriptEnd);
+        own = own.mid(0, scriptEnd);
+        break;
+    }
+    if (!parser.parse(own))
         return parser.errorText();
-    const QStringList positional = parser.positionalArguments();
+    QStringList positional = parser.positionalArguments();
+    if (parser.isSet(attach))
+        out.attachScript = parser.value(attach);
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
     for (const QCommandLineOption* single : { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node,
-             &budget, &maxTrace, &nodeCosts, &startupGap, &repeat, &png, &svg, &pdf, &view, &at }) {
+             &budget, &maxTrace, &nodeCosts, &startupGap, &repeat, &png, &svg, &pdf, &view, &at, &attach }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }
@@ -239,6 +259,19 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     }
 
     const bool hasProgram = !out.scenario.isEmpty() || !out.programFile.isEmpty();
+    if (!out.attachScript.isEmpty() && !parser.isSet(help) && !parser.isSet(version)) {
+        if (hasProgram || !out.openFile.isEmpty() || parser.isSet(repeat) || parser.isSet(emitJs) || out.compareNode)
+            return tr("--attach runs a Node.js program of its own: it cannot be combined with --scenario, --program, "
+                      "--open, --repeat, --emit-js or --compare-node");
+        if (!parser.isSet(headless))
+            return tr("--attach needs --headless for now (the window cannot attach yet)");
+        if (out.wantsPictures())
+            return tr("--attach cannot draw pictures yet: use --trace, --csv or --summary");
+        if (!QFileInfo::exists(out.attachScript))
+            return tr("%1: no such file").arg(out.attachScript);
+        out.action = Action::Attach;
+        return std::nullopt;
+    }
     if (parser.isSet(help))
         out.action = Action::ShowHelp;
     else if (parser.isSet(version))

@@ -14,7 +14,17 @@ struct CommandLine
     Q_DECLARE_TR_FUNCTIONS(CommandLine)
 
 public:
-    enum class Action { RunGui, RunHeadless, ShowHelp, ShowVersion, ListScenarios, EmitJs, ReopenRecording, Repeat };
+    enum class Action {
+        RunGui,
+        RunHeadless,
+        ShowHelp,
+        ShowVersion,
+        ListScenarios,
+        EmitJs,
+        ReopenRecording,
+        Repeat,
+        Attach
+    };
 
     Action action = Action::RunGui;
     QString helpText;
@@ -24,6 +34,9 @@ public:
     QString traceFile;
     QString csvFile;
     QString openFile;
+    // --attach: a Node.js program to run with the probe, and its arguments (the FILEs after it).
+    QString attachScript;
+    QStringList attachArguments;
     // Pictures: --png and --svg of the view named by --view (window, circle, chart, timeline), --pdf
     // the one-page report; at --at milliseconds of the recording when given, else at its end.
     QString pngFile;

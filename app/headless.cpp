@@ -1,5 +1,6 @@
 #include "headless.h"
 
+#include "attach/attachrun.h"
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
 #include "formats/summary.h"
@@ -9,8 +10,10 @@
 #include "session/repeatedruns.h"
 #include "session/session.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -352,6 +355,44 @@ int reopenRecording(const CommandLine& options)
                      .arg(report.events));
     }
     return outputfiles::write(options, recording) ? Success : InternalError;
+}
+
+int attach(const CommandLine& options)
+{
+    // The probe lies beside this executable (the build tree and an installation alike).
+    loopscope::wire::AttachOptions attaching;
+    attaching.node = options.nodePath.toStdString();
+    attaching.probeDir = QCoreApplication::applicationDirPath().toStdString();
+    attaching.script = options.attachScript.toStdString();
+    for (const QString& argument : options.attachArguments)
+        attaching.arguments.push_back(argument.toStdString());
+    for (const char* part : { "loopscope-probe.js", "loopscope_probe.node" }) {
+        const QString path = QCoreApplication::applicationDirPath() + QLatin1Char('/') + QLatin1String(part);
+        if (!QFileInfo::exists(path)) {
+            printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "
+                                    "where Node.js headers are installed (scripts/install-deps.sh)")
+                         .arg(path));
+            return BadInput;
+        }
+    }
+    if (!outputfiles::checkWritable(options))
+        return BadInput;
+
+    loopscope::Recording recording;
+    recording.info.generator = "LoopScope " LOOPSCOPE_VERSION;
+    recording.info.program = QFileInfo(options.attachScript).fileName().toStdString();
+    const loopscope::wire::AttachResult result = loopscope::wire::attach(attaching, recording);
+    if (!result.started) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(result.error)));
+        return BadInput;
+    }
+    if (!result.probed) {
+        printErr(QStringLiteral("loopscope: the probe's recording of %1 is incomplete: %2")
+                     .arg(options.attachScript, QString::fromStdString(result.streamError)));
+    }
+    if (!outputfiles::write(options, recording))
+        return InternalError;
+    return result.exitCode;
 }
 
 } // namespace headless

@@ -12,5 +12,8 @@ int run(const CommandLine& options);
 // output came.
 int repeat(const CommandLine& options);
 int reopenRecording(const CommandLine& options);
+// --attach SCRIPT: runs a Node.js program with the probe and writes what its loop did; returns the
+// program's exit status (2 when it could not be started).
+int attach(const CommandLine& options);
 
 } // namespace headless

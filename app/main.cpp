@@ -124,6 +124,8 @@ int main(int argc, char** argv)
             break;
         case CommandLine::Action::Repeat:
             return headless::repeat(options);
+        case CommandLine::Action::Attach:
+            return headless::attach(options);
         case CommandLine::Action::ReopenRecording:
             if (!options.wantsPictures())
                 return headless::reopenRecording(options);

@@ -10,9 +10,14 @@ packages=(
     xvfb xauth
     clang-format clang-tidy
 )
-# The tests compare with Node.js; Debian's own nodejs (18) serves where no newer node is installed.
+# The tests compare with Node.js, and the probe of loopscope --attach is built against Node's headers:
+# Debian's own nodejs (18) and its headers serve where no newer node is installed, and the headers
+# are added to a node that came without them.
 if ! command -v node >/dev/null 2>&1; then
-    packages+=(nodejs)
+    packages+=(nodejs libnode-dev)
+elif [[ ! -e "$(node -p "require('path').join(process.execPath, '..', '..', 'include', 'node', 'node_api.h')")" \
+        && ! -e /usr/include/node/node_api.h ]]; then
+    packages+=(libnode-dev)
 fi
 if [[ "${LOOPSCOPE_EXTRA_DEPS:-}" != "" ]]; then
     read -r -a extra <<<"$LOOPSCOPE_EXTRA_DEPS"

@@ -283,6 +283,26 @@
         <source>Past --memory-budget, let go of the oldest events instead of spilling them to disk: the run goes on however long, and the recording keeps its latest part (the trace counts what was let go as droppedEvents). With the window: for this session; the Loop menu remembers a choice.</source>
         <translation>Звыш --memory-budget адпускаць найстарэйшыя падзеі замест скіду на дыск: выкананне ідзе колькі заўгодна, а запіс захоўвае апошнюю частку (трасіроўка лічыць адпушчанае як droppedEvents). З акном: для гэтага сеанса; меню «Цыкл» памятае выбар.</translation>
     </message>
+    <message>
+        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments; its input, output and exit status stay its own. Needs --headless for now, with --trace, --csv or --summary.</source>
+        <translation>Запускае праграму Node.js SCRIPT з зондам LoopScope і запісвае яе сапраўдны цыкл падзей: фазы, зваротныя выклікі і іх віды. Астатак радка — аргументы праграмы; яе ўвод, вывад і код выхаду застаюцца яе ўласнымі. Пакуль патрабуе --headless разам з --trace, --csv або --summary.</translation>
+    </message>
+    <message>
+        <source>SCRIPT</source>
+        <translation>SCRIPT</translation>
+    </message>
+    <message>
+        <source>--attach runs a Node.js program of its own: it cannot be combined with --scenario, --program, --open, --repeat, --emit-js or --compare-node</source>
+        <translation>--attach запускае ўласную праграму Node.js: яго нельга спалучаць з --scenario, --program, --open, --repeat, --emit-js або --compare-node</translation>
+    </message>
+    <message>
+        <source>--attach needs --headless for now (the window cannot attach yet)</source>
+        <translation>--attach пакуль патрабуе --headless (акно яшчэ не ўмее падключацца)</translation>
+    </message>
+    <message>
+        <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
+        <translation>--attach пакуль не ўмее маляваць выявы: выкарыстоўвайце --trace, --csv або --summary</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>

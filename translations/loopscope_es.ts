@@ -283,6 +283,26 @@
         <source>Past --memory-budget, let go of the oldest events instead of spilling them to disk: the run goes on however long, and the recording keeps its latest part (the trace counts what was let go as droppedEvents). With the window: for this session; the Loop menu remembers a choice.</source>
         <translation>Por encima de --memory-budget, descartar los eventos más antiguos en lugar de volcarlos al disco: la ejecución sigue el tiempo que haga falta y la grabación conserva su parte más reciente (la traza cuenta lo descartado como droppedEvents). Con la ventana: para esta sesión; el menú Bucle recuerda la elección.</translation>
     </message>
+    <message>
+        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments; its input, output and exit status stay its own. Needs --headless for now, with --trace, --csv or --summary.</source>
+        <translation>Ejecuta el programa Node.js SCRIPT con la sonda de LoopScope y graba su bucle de eventos real: sus fases, sus callbacks y de qué tipo son. El resto de la línea son los argumentos del programa; su entrada, su salida y su código de salida siguen siendo suyos. Por ahora necesita --headless, con --trace, --csv o --summary.</translation>
+    </message>
+    <message>
+        <source>SCRIPT</source>
+        <translation>SCRIPT</translation>
+    </message>
+    <message>
+        <source>--attach runs a Node.js program of its own: it cannot be combined with --scenario, --program, --open, --repeat, --emit-js or --compare-node</source>
+        <translation>--attach ejecuta un programa Node.js propio: no se puede combinar con --scenario, --program, --open, --repeat, --emit-js ni --compare-node</translation>
+    </message>
+    <message>
+        <source>--attach needs --headless for now (the window cannot attach yet)</source>
+        <translation>--attach necesita --headless por ahora (la ventana aún no puede conectarse)</translation>
+    </message>
+    <message>
+        <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
+        <translation>--attach aún no puede dibujar imágenes: usa --trace, --csv o --summary</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>

@@ -4,7 +4,6 @@
 #include "recording/recordcodec.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace loopscope::wire {
 
@@ -41,9 +40,10 @@ bool getText(ByteReader& in, std::string& text)
 
 } // namespace
 
-Writer::Writer()
+Writer::Writer(Start start)
 {
-    m_bytes.assign(Opening.begin(), Opening.end());
+    if (start == Start::WithOpening)
+        m_bytes.assign(Opening.begin(), Opening.end());
 }
 
 void Writer::frame(Tag tag, const std::vector<std::uint8_t>& payload)
@@ -134,7 +134,7 @@ bool Reader::feed(const std::uint8_t* bytes, std::size_t size)
     std::size_t at = 0;
     if (!m_opened) {
         const std::size_t compared = std::min(m_pending.size(), Opening.size());
-        if (std::memcmp(m_pending.data(), Opening.data(), compared) != 0)
+        if (!std::equal(m_pending.begin(), m_pending.begin() + std::ptrdiff_t(compared), Opening.begin()))
             return fail("not a LoopScope probe stream (wrong opening)");
         if (m_pending.size() < Opening.size())
             return true;

@@ -46,11 +46,12 @@ struct Hello
 };
 
 // Writes a stream: the opening at once, then a frame per call. The probe's sender takes the bytes as
-// they come (take()).
+// they come (take()); a second writer can add frames to the same stream (AfterOpening).
 class Writer
 {
 public:
-    Writer();
+    enum class Start { WithOpening, AfterOpening };
+    explicit Writer(Start start = Start::WithOpening);
 
     void hello(const Hello& hello);
     void thread(std::uint16_t id, std::string_view name);

@@ -60,6 +60,7 @@ void SummaryBuilder::add(const Record& r, std::size_t log)
         if (r.thread == MainThread) {
             m_iterations = std::max(m_iterations, r.span.iteration);
             m_phaseNs[r.sub % PhaseCount] += r.span.durNs;
+            m_phaseTimed[r.sub % PhaseCount] = m_phaseTimed[r.sub % PhaseCount] || (r.label & 1) != 0;
         } else if (std::find(m_workerLoops.begin(), m_workerLoops.end(), r.thread) == m_workerLoops.end()) {
             m_workerLoops.push_back(r.thread);
         }
@@ -159,7 +160,8 @@ std::string SummaryBuilder::text(const Recording& recording) const
     }
     out += "Phases:";
     for (int phase = 0; phase < PhaseCount; ++phase)
-        out += std::string(phase ? ", " : " ") + phaseName(Phase(phase)) + " " + nsAsMs(m_phaseNs[phase]);
+        out += std::string(phase ? ", " : " ") + phaseName(Phase(phase)) + " "
+            + (m_phaseTimed[phase] ? nsAsMs(m_phaseNs[phase]) : std::string("not timed"));
     out += "\n";
     out += "Thread pool: " + std::to_string(m_poolItems) + " items";
     if (m_poolItems > 0) {

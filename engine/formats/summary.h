@@ -43,6 +43,7 @@ private:
     Record m_longest;
     bool m_hasLongest = false;
     std::int64_t m_phaseNs[PhaseCount] = {};
+    bool m_phaseTimed[PhaseCount] = {}; // false: the phase passed, but nothing timed it (pending, mostly)
     std::uint64_t m_poolItems = 0;
     std::int64_t m_poolQueuedMaxNs = 0;
     double m_poolQueuedSumNs = 0;

@@ -1,0 +1,408 @@
+// The native half of the probe LoopScope loads into a Node.js program (loopscope --attach): it marks
+// the phases of the program's main loop with handles of its own, records the callbacks the JavaScript
+// half reports, and sends both to LoopScope as records of its recording model (attach/wire.h) from a
+// thread of its own, so that a slow or stuck reader never slows the program: when its buffer is full,
+// records are dropped and counted; when the reader is gone, the probe switches itself off.
+//
+// What it times: poll (from the last prepare handle to the first check handle) and check (from the
+// first check handle to one it keeps last, after Node's immediates). The other phases are recorded as
+// passed but not timed, which is what LoopScope's model calls a phase it could not observe.
+#include "attach/wire.h"
+#include "recording/events.h"
+
+#include <node_api.h>
+#include <uv.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace {
+
+using namespace loopscope;
+
+constexpr std::size_t RingRecords = std::size_t(1) << 16;
+constexpr auto SendEvery = std::chrono::milliseconds(10);
+// At exit the probe waits this long at most for its last records to go.
+constexpr auto FlushAtExitFor = std::chrono::milliseconds(250);
+
+// Moves `handle`'s node to the tail of the loop's list `head` (both two pointers, next then prev, in
+// every libuv Node ships: `void* [2]` before 1.45, `struct uv__queue` since): started handles go to the
+// head, so a handle moved to the tail runs after those started before it.
+void moveToTail(void* head, void* node)
+{
+    auto** h = static_cast<void**>(head);
+    auto** n = static_cast<void**>(node);
+    auto** next = static_cast<void**>(n[0]);
+    auto** prev = static_cast<void**>(n[1]);
+    prev[0] = next;
+    next[1] = prev;
+    auto** last = static_cast<void**>(h[1]);
+    n[0] = h;
+    n[1] = last;
+    last[0] = n;
+    h[1] = n;
+}
+
+class Probe
+{
+public:
+    bool start(uv_loop_t* loop, int fd, const std::string& node, const std::string& libuv)
+    {
+        // The pipe moves off fd 3 (the program's children, or the program itself, may use that number)
+        // and is closed in any child the program starts.
+        m_fd = fcntl(fd, F_DUPFD_CLOEXEC, 100);
+        if (m_fd < 0)
+            return false;
+        close(fd);
+        m_loop = loop;
+        m_originNs = std::int64_t(uv_hrtime());
+        m_ring.reset(new Record[RingRecords]);
+
+        wire::Hello hello;
+        hello.pid = std::uint64_t(getpid());
+        const char* poolSize = std::getenv("UV_THREADPOOL_SIZE");
+        hello.threadpoolSize = poolSize && std::atoi(poolSize) > 0 ? std::uint32_t(std::atoi(poolSize)) : 4;
+        hello.node = node;
+        hello.libuv = libuv;
+        m_out.hello(hello);
+        m_out.thread(MainThread, "main");
+        m_out.unavailable("the timers, pending, idle, prepare and close phases' durations");
+        m_out.unavailable("the microtask queue's length");
+        // The opening goes at once: a program killed a moment later still leaves a stream that opened.
+        const std::vector<std::uint8_t> opening = m_out.take();
+        if (!write(opening, std::chrono::steady_clock::now() + FlushAtExitFor)) {
+            close(m_fd);
+            return false;
+        }
+
+        uv_prepare_init(loop, &m_prepare);
+        uv_check_init(loop, &m_checkFirst);
+        uv_check_init(loop, &m_checkLast);
+        for (uv_handle_t* handle : { reinterpret_cast<uv_handle_t*>(&m_prepare),
+                 reinterpret_cast<uv_handle_t*>(&m_checkFirst), reinterpret_cast<uv_handle_t*>(&m_checkLast) }) {
+            handle->data = this;
+            uv_unref(handle); // the probe never keeps a program alive
+        }
+        uv_prepare_start(&m_prepare, [](uv_prepare_t* h) { static_cast<Probe*>(h->data)->pollBegins(); });
+        uv_check_start(&m_checkLast, [](uv_check_t* h) { static_cast<Probe*>(h->data)->checkEnds(); });
+        moveToTail(&loop->check_handles, &m_checkLast.queue);
+        uv_check_start(&m_checkFirst, [](uv_check_t* h) { static_cast<Probe*>(h->data)->pollEnds(); });
+        m_sender = std::thread([this] { send(); });
+        return true;
+    }
+
+    // The string `text` is known to the reader by the number returned; a callback of that label runs as
+    // the CallbackKind its resource type says.
+    std::uint32_t name(const std::string& text)
+    {
+        const auto [entry, added] = m_names.emplace(text, std::uint32_t(m_names.size()) + 1);
+        if (added) {
+            m_kinds.push_back(kindOf(text));
+            std::lock_guard lock(m_mutex);
+            m_out.string(entry->second, text);
+        }
+        return entry->second;
+    }
+
+    void begin(std::uint32_t name) { m_calls.push_back({ now(), name }); }
+
+    void end()
+    {
+        if (m_calls.empty())
+            return;
+        const Call call = m_calls.back();
+        m_calls.pop_back();
+        Record r;
+        r.type = RecordType::Callback;
+        r.sub = std::uint8_t(call.name <= m_kinds.size() ? m_kinds[call.name - 1] : CallbackKind::Io);
+        r.label = call.name;
+        r.startNs = call.startNs;
+        const std::int64_t durNs = now() - call.startNs;
+        r.span = { durNs, durNs, durNs, 1, m_iteration };
+        push(r);
+    }
+
+    // The program is exiting: what is left goes, within FlushAtExitFor.
+    void stop()
+    {
+        if (!m_sender.joinable())
+            return;
+        while (!m_calls.empty())
+            end();
+        {
+            std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        m_wake.notify_one();
+        m_sender.join();
+        close(m_fd);
+    }
+
+private:
+    struct Call
+    {
+        std::int64_t startNs;
+        std::uint32_t name;
+    };
+
+    static CallbackKind kindOf(const std::string& type)
+    {
+        if (type == "Timeout")
+            return CallbackKind::Timer;
+        if (type == "Immediate")
+            return CallbackKind::Immediate;
+        if (type == "TickObject")
+            return CallbackKind::NextTick;
+        if (type == "PROMISE" || type == "Microtask")
+            return CallbackKind::Microtask;
+        return CallbackKind::Io;
+    }
+
+    std::int64_t now() const { return std::int64_t(uv_hrtime()) - m_originNs; }
+
+    void phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs)
+    {
+        Record r;
+        r.type = RecordType::Phase;
+        r.sub = std::uint8_t(which);
+        r.label = timed ? 1 : 0;
+        r.startNs = startNs;
+        r.span = { endNs - startNs, 0, 0, 1, m_iteration };
+        push(r);
+    }
+
+    void pollBegins()
+    {
+        const std::int64_t at = now();
+        // Timers, pending, idle and prepare passed since check ended; the probe did not time them.
+        for (const Phase passed : { Phase::Timers, Phase::Pending, Phase::Idle, Phase::Prepare })
+            phase(passed, false, at, at);
+        m_pollStartNs = at;
+    }
+
+    void pollEnds()
+    {
+        const std::int64_t at = now();
+        if (m_pollStartNs >= 0)
+            phase(Phase::Poll, true, m_pollStartNs, at);
+        m_checkStartNs = at;
+    }
+
+    void checkEnds()
+    {
+        const std::int64_t at = now();
+        if (m_checkStartNs >= 0)
+            phase(Phase::Check, true, m_checkStartNs, at);
+        phase(Phase::Close, false, at, at);
+        ++m_iteration;
+    }
+
+    // On the loop thread: into the ring, or counted as dropped when it is full or the probe is off.
+    void push(const Record& r)
+    {
+        const std::uint64_t head = m_head.load(std::memory_order_relaxed);
+        if (m_off.load(std::memory_order_relaxed) || head - m_tail.load(std::memory_order_acquire) == RingRecords) {
+            m_dropped.fetch_add(1, std::memory_order_relaxed);
+            return;
+        }
+        m_ring[head % RingRecords] = r;
+        m_head.store(head + 1, std::memory_order_release);
+    }
+
+    // The sender thread: every SendEvery, the strings named and the records pushed since, encoded and
+    // written; at the end, what is left.
+    void send()
+    {
+        std::vector<std::uint8_t> bytes;
+        std::uint64_t droppedSent = 0;
+        const auto deadline = [] { return std::chrono::steady_clock::now() + FlushAtExitFor; };
+        auto flushBy = std::chrono::steady_clock::time_point::max();
+        for (;;) {
+            bool stopping = false;
+            {
+                std::unique_lock lock(m_mutex);
+                m_wake.wait_for(lock, SendEvery, [this] { return m_stopping; });
+                stopping = m_stopping;
+                // Strings before the records that name them: a record pushed after its string was named.
+                std::vector<std::uint8_t> strings = m_out.take();
+                bytes.insert(bytes.end(), strings.begin(), strings.end());
+            }
+            if (stopping && flushBy == std::chrono::steady_clock::time_point::max())
+                flushBy = deadline();
+            const std::uint64_t head = m_head.load(std::memory_order_acquire);
+            std::uint64_t tail = m_tail.load(std::memory_order_relaxed);
+            wire::Writer records(wire::Writer::Start::AfterOpening);
+            Record block[256];
+            while (tail < head) {
+                const std::size_t count = std::size_t(std::min<std::uint64_t>(head - tail, 256));
+                for (std::size_t i = 0; i < count; ++i)
+                    block[i] = m_ring[(tail + i) % RingRecords];
+                tail += count;
+                m_tail.store(tail, std::memory_order_release);
+                records.records(block, count);
+            }
+            const std::uint64_t dropped = m_dropped.load(std::memory_order_relaxed);
+            if (dropped != droppedSent) {
+                records.dropped(dropped - droppedSent);
+                droppedSent = dropped;
+            }
+            const std::vector<std::uint8_t> encoded = records.take();
+            bytes.insert(bytes.end(), encoded.begin(), encoded.end());
+            if (!bytes.empty() && !m_off.load(std::memory_order_relaxed) && !write(bytes, flushBy))
+                m_off.store(true, std::memory_order_relaxed); // the reader is gone: the probe switches off
+            bytes.clear();
+            if (stopping)
+                return;
+        }
+    }
+
+    // Writes all of `bytes`; false when the reader is gone, or still has not read them by `until`.
+    bool write(const std::vector<std::uint8_t>& bytes, std::chrono::steady_clock::time_point until)
+    {
+        std::size_t written = 0;
+        while (written < bytes.size()) {
+            const ssize_t n = ::write(m_fd, bytes.data() + written, bytes.size() - written);
+            if (n > 0) {
+                written += std::size_t(n);
+            } else if (n < 0 && errno == EINTR) {
+                continue;
+            } else if (n < 0 && errno == EAGAIN) {
+                if (std::chrono::steady_clock::now() > until)
+                    return false;
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            } else {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    uv_loop_t* m_loop = nullptr;
+    int m_fd = -1;
+    std::int64_t m_originNs = 0;
+    uv_prepare_t m_prepare {};
+    uv_check_t m_checkFirst {};
+    uv_check_t m_checkLast {};
+    std::int64_t m_pollStartNs = -1;
+    std::int64_t m_checkStartNs = -1;
+    std::uint32_t m_iteration = 1;
+    std::unordered_map<std::string, std::uint32_t> m_names;
+    std::vector<CallbackKind> m_kinds; // of each name, by its number - 1
+    std::vector<Call> m_calls;
+
+    std::unique_ptr<Record[]> m_ring;
+    std::atomic<std::uint64_t> m_head { 0 };
+    std::atomic<std::uint64_t> m_tail { 0 };
+    std::atomic<std::uint64_t> m_dropped { 0 };
+    std::atomic<bool> m_off { false };
+
+    std::mutex m_mutex; // guards m_out (the strings and the opening) and m_stopping
+    std::condition_variable m_wake;
+    wire::Writer m_out;
+    bool m_stopping = false;
+    std::thread m_sender;
+};
+
+Probe* s_probe = nullptr;
+
+std::string stringArgument(napi_env env, napi_value value)
+{
+    std::size_t size = 0;
+    napi_get_value_string_utf8(env, value, nullptr, 0, &size);
+    std::string text(size, '\0');
+    napi_get_value_string_utf8(env, value, text.data(), size + 1, &size);
+    return text;
+}
+
+// start(fd, nodeVersion, uvVersion): true when the probe runs.
+napi_value Start(napi_env env, napi_callback_info info)
+{
+    std::size_t argc = 3;
+    napi_value argv[3];
+    napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
+    int32_t fd = -1;
+    uv_loop_t* loop = nullptr;
+    bool started = false;
+    if (!s_probe && argc == 3 && napi_get_value_int32(env, argv[0], &fd) == napi_ok
+        && napi_get_uv_event_loop(env, &loop) == napi_ok) {
+        s_probe = new Probe;
+        started = s_probe->start(loop, fd, stringArgument(env, argv[1]), stringArgument(env, argv[2]));
+        if (started) {
+            std::atexit([] { s_probe->stop(); });
+        } else {
+            delete s_probe;
+            s_probe = nullptr;
+        }
+    }
+    napi_value result;
+    napi_get_boolean(env, started, &result);
+    return result;
+}
+
+// name(text): the number the records use for it.
+napi_value Name(napi_env env, napi_callback_info info)
+{
+    std::size_t argc = 1;
+    napi_value argv[1];
+    napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
+    napi_value result;
+    napi_create_uint32(env, s_probe && argc == 1 ? s_probe->name(stringArgument(env, argv[0])) : 0, &result);
+    return result;
+}
+
+// begin(name): a callback of that name starts.
+napi_value Begin(napi_env env, napi_callback_info info)
+{
+    std::size_t argc = 1;
+    napi_value argv[1];
+    napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
+    std::uint32_t name = 0;
+    if (s_probe && argc == 1 && napi_get_value_uint32(env, argv[0], &name) == napi_ok)
+        s_probe->begin(name);
+    return nullptr;
+}
+
+// end(): the callback begun last ends.
+napi_value End(napi_env, napi_callback_info)
+{
+    if (s_probe)
+        s_probe->end();
+    return nullptr;
+}
+
+// stop(): the program is exiting (process 'exit'); what is left is sent.
+napi_value Stop(napi_env, napi_callback_info)
+{
+    if (s_probe)
+        s_probe->stop();
+    return nullptr;
+}
+
+napi_value Init(napi_env env, napi_value exports)
+{
+    const napi_property_descriptor methods[] = {
+        { "start", nullptr, Start, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "name", nullptr, Name, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "begin", nullptr, Begin, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "end", nullptr, End, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "stop", nullptr, Stop, nullptr, nullptr, nullptr, napi_default, nullptr },
+    };
+    napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
+    return exports;
+}
+
+} // namespace
+
+NAPI_MODULE(NODE_GYP_MODULE_NAME, Init)

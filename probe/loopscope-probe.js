@@ -1,0 +1,71 @@
+'use strict';
+// The JavaScript half of the probe LoopScope loads into a Node.js program with --require (loopscope
+// --attach): it labels every callback the program's main loop runs with its resource type (Timeout,
+// Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, ...) through async_hooks, and hands each
+// one's start and end to the native half, which times the phases and sends everything to LoopScope.
+// It does nothing unless LoopScope started the program: the pipe's number comes in an environment
+// variable, deleted at once so that the program's children never see it.
+const fdText = process.env.LOOPSCOPE_PROBE_FD;
+delete process.env.LOOPSCOPE_PROBE_FD;
+
+if (fdText !== undefined && require('worker_threads').isMainThread) {
+  const path = require('path');
+  let probe = null;
+  try {
+    probe = require(path.join(__dirname, 'loopscope_probe.node'));
+  } catch (error) {
+    process.emitWarning(`LoopScope's probe did not load: ${error.message}`);
+  }
+  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv)) {
+    // No probe: the pipe is closed, so that LoopScope is not kept waiting by the program's children.
+    try {
+      require('fs').closeSync(Number(fdText));
+    } catch {
+      // Not open: nothing to close.
+    }
+  } else {
+    const asyncHooks = require('async_hooks');
+    const typeNames = new Map(); // resource type -> the probe's number for it
+    const names = new Map(); // asyncId -> the probe's number for its type
+    const nameOf = (type) => {
+      let name = typeNames.get(type);
+      if (name === undefined) {
+        name = probe.name(type);
+        typeNames.set(type, name);
+      }
+      return name;
+    };
+    const unknown = nameOf('(unknown)');
+    asyncHooks.createHook({
+      init(asyncId, type) {
+        names.set(asyncId, nameOf(type));
+      },
+      before(asyncId) {
+        probe.begin(names.get(asyncId) ?? unknown);
+      },
+      after() {
+        probe.end();
+      },
+      destroy(asyncId) {
+        names.delete(asyncId);
+      },
+      promiseResolve(asyncId) {
+        names.delete(asyncId);
+      },
+    }).enable();
+    // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
+    // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
+    // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
+    // where it is gone, from Node 24, the trampoline stays.)
+    try {
+      const noDeprecation = process.noDeprecation;
+      process.noDeprecation = true;
+      const asyncWrap = process.binding('async_wrap');
+      process.noDeprecation = noDeprecation;
+      asyncWrap.setCallbackTrampoline(undefined);
+    } catch {
+      // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
+    }
+    process.on('exit', () => probe.stop());
+  }
+}
