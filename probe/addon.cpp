@@ -66,7 +66,8 @@ public:
         if (m_fd < 0)
             return false;
         close(fd);
-        m_loop = loop;
+        // Never blocked by the reader: a full pipe is waited out by the sender, and given up at exit.
+        fcntl(m_fd, F_SETFL, fcntl(m_fd, F_GETFL) | O_NONBLOCK);
         m_originNs = std::int64_t(uv_hrtime());
         m_ring.reset(new Record[RingRecords]);
 
@@ -82,7 +83,7 @@ public:
         m_out.unavailable("the microtask queue's length");
         // The opening goes at once: a program killed a moment later still leaves a stream that opened.
         const std::vector<std::uint8_t> opening = m_out.take();
-        if (!write(opening, std::chrono::steady_clock::now() + FlushAtExitFor)) {
+        if (!write(opening)) {
             close(m_fd);
             return false;
         }
@@ -126,7 +127,8 @@ public:
         m_calls.pop_back();
         Record r;
         r.type = RecordType::Callback;
-        r.sub = std::uint8_t(call.name <= m_kinds.size() ? m_kinds[call.name - 1] : CallbackKind::Io);
+        const bool named = call.name >= 1 && call.name <= m_kinds.size();
+        r.sub = std::uint8_t(named ? m_kinds[call.name - 1] : CallbackKind::Io);
         r.label = call.name;
         r.startNs = call.startNs;
         const std::int64_t durNs = now() - call.startNs;
@@ -145,6 +147,7 @@ public:
             std::lock_guard lock(m_mutex);
             m_stopping = true;
         }
+        m_giveUpAt.store(std::chrono::steady_clock::now() + FlushAtExitFor, std::memory_order_relaxed);
         m_wake.notify_one();
         m_sender.join();
         close(m_fd);
@@ -227,8 +230,6 @@ private:
     {
         std::vector<std::uint8_t> bytes;
         std::uint64_t droppedSent = 0;
-        const auto deadline = [] { return std::chrono::steady_clock::now() + FlushAtExitFor; };
-        auto flushBy = std::chrono::steady_clock::time_point::max();
         for (;;) {
             bool stopping = false;
             {
@@ -239,8 +240,6 @@ private:
                 std::vector<std::uint8_t> strings = m_out.take();
                 bytes.insert(bytes.end(), strings.begin(), strings.end());
             }
-            if (stopping && flushBy == std::chrono::steady_clock::time_point::max())
-                flushBy = deadline();
             const std::uint64_t head = m_head.load(std::memory_order_acquire);
             std::uint64_t tail = m_tail.load(std::memory_order_relaxed);
             wire::Writer records(wire::Writer::Start::AfterOpening);
@@ -260,7 +259,7 @@ private:
             }
             const std::vector<std::uint8_t> encoded = records.take();
             bytes.insert(bytes.end(), encoded.begin(), encoded.end());
-            if (!bytes.empty() && !m_off.load(std::memory_order_relaxed) && !write(bytes, flushBy))
+            if (!bytes.empty() && !m_off.load(std::memory_order_relaxed) && !write(bytes))
                 m_off.store(true, std::memory_order_relaxed); // the reader is gone: the probe switches off
             bytes.clear();
             if (stopping)
@@ -268,8 +267,9 @@ private:
         }
     }
 
-    // Writes all of `bytes`; false when the reader is gone, or still has not read them by `until`.
-    bool write(const std::vector<std::uint8_t>& bytes, std::chrono::steady_clock::time_point until)
+    // Writes all of `bytes`, waiting while the pipe is full; false when the reader is gone, or has not
+    // read them when the program exits (FlushAtExitFor after stop()).
+    bool write(const std::vector<std::uint8_t>& bytes)
     {
         std::size_t written = 0;
         while (written < bytes.size()) {
@@ -279,7 +279,7 @@ private:
             } else if (n < 0 && errno == EINTR) {
                 continue;
             } else if (n < 0 && errno == EAGAIN) {
-                if (std::chrono::steady_clock::now() > until)
+                if (std::chrono::steady_clock::now() > m_giveUpAt.load(std::memory_order_relaxed))
                     return false;
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
             } else {
@@ -289,7 +289,6 @@ private:
         return true;
     }
 
-    uv_loop_t* m_loop = nullptr;
     int m_fd = -1;
     std::int64_t m_originNs = 0;
     uv_prepare_t m_prepare {};
@@ -307,6 +306,7 @@ private:
     std::atomic<std::uint64_t> m_tail { 0 };
     std::atomic<std::uint64_t> m_dropped { 0 };
     std::atomic<bool> m_off { false };
+    std::atomic<std::chrono::steady_clock::time_point> m_giveUpAt { std::chrono::steady_clock::time_point::max() };
 
     std::mutex m_mutex; // guards m_out (the strings and the opening) and m_stopping
     std::condition_variable m_wake;

@@ -162,6 +162,27 @@ private slots:
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("trace.json"))).size() > 0);
     }
 
+    // A reader that never reads holds the program up neither while it runs (the probe's records wait in
+    // its own buffer, then are dropped) nor at its exit (the probe gives up on what is left).
+    void aStuckReaderNeverHoldsTheProgram()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("storm.js"),
+            "let n = 0;\n"
+            "function step() { if (++n < 300000) setImmediate(step); else console.log('done', n); }\n"
+            "step();\n");
+        // fd 3 is a pipe to a process that never reads it.
+        const QString command = QStringLiteral("exec 3> >(sleep 60 >/dev/null 2>&1); LOOPSCOPE_PROBE_FD=3 exec node "
+                                               "--require '%1/loopscope-probe.js' '%2'")
+                                    .arg(QStringLiteral(LOOPSCOPE_PROBE_DIR), script);
+        QProcess process;
+        process.start(QStringLiteral("bash"), { QStringLiteral("-c"), command });
+        QVERIFY2(process.waitForFinished(30000), "the program was held up by a reader that does not read");
+        QCOMPARE(process.exitCode(), 0);
+        QCOMPARE(process.readAllStandardOutput(), QByteArray("done 300000\n"));
+        QCOMPARE(process.readAllStandardError(), QByteArray());
+    }
+
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says
     // what the probe saw and what it could not time.
     void theRestOfTheLineIsTheProgramsArguments()
