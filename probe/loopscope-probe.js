@@ -26,7 +26,6 @@ if (fdText !== undefined && require('worker_threads').isMainThread) {
   } else {
     const asyncHooks = require('async_hooks');
     const typeNames = new Map(); // resource type -> the probe's number for it
-    const names = new Map(); // asyncId -> the probe's number for its type
     const nameOf = (type) => {
       let name = typeNames.get(type);
       if (name === undefined) {
@@ -35,22 +34,23 @@ if (fdText !== undefined && require('worker_threads').isMainThread) {
       }
       return name;
     };
-    const unknown = nameOf('(unknown)');
+    // Each resource's type, found again from the resource whose callback runs. A weak map, not one by
+    // async id: it needs no destroy hook, which would make Node track every promise's collection, and
+    // it leaves the program's objects untouched. Promises are not kept at all (a promise job's resource
+    // is its promise), so a program's promises cost the probe no more than the hooks Node calls.
+    const names = new WeakMap();
+    const promise = nameOf('PROMISE');
     asyncHooks.createHook({
-      init(asyncId, type) {
-        names.set(asyncId, nameOf(type));
+      init(asyncId, type, triggerAsyncId, resource) {
+        if (type !== 'PROMISE') {
+          names.set(resource, nameOf(type));
+        }
       },
-      before(asyncId) {
-        probe.begin(names.get(asyncId) ?? unknown);
+      before() {
+        probe.begin(names.get(asyncHooks.executionAsyncResource()) ?? promise);
       },
       after() {
         probe.end();
-      },
-      destroy(asyncId) {
-        names.delete(asyncId);
-      },
-      promiseResolve(asyncId) {
-        names.delete(asyncId);
       },
     }).enable();
     // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a

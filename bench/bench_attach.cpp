@@ -1,0 +1,120 @@
+// What the probe of loopscope --attach costs a real Node.js program: each workload runs under plain
+// node and under node with the probe (every callback labelled and timed, records sent to LoopScope),
+// alternately, and times itself on its main thread (the probe's sender runs on a thread of its own).
+// Reports the medians and their ratio, side by side from the same run.
+// Usage: bench_attach [--runs N] (default 5)
+#include "attach/attachrun.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+using namespace loopscope;
+
+namespace {
+
+struct Workload
+{
+    const char* name;
+    const char* body; // JavaScript that calls done() when its work is over
+};
+
+const Workload workloads[] = {
+    { "1M setImmediate chain", "let n = 0; (function step() { if (++n < 1e6) setImmediate(step); else done(); })();" },
+    { "1M await null", "(async () => { for (let i = 0; i < 1e6; ++i) await null; done(); })();" },
+    { "100k nextTick chain",
+        "let n = 0; (function tick() { if (++n < 1e5) process.nextTick(tick); else done(); })();" },
+    { "20k setTimeout(0) chain",
+        "let n = 0; (function step() { if (++n < 2e4) setTimeout(step, 0); else done(); })();" },
+};
+
+// A script that runs `body` and writes how long it took, in ms of the main thread's wall time, to the
+// file named by its first argument.
+std::string script(const Workload& workload)
+{
+    return std::string("const start = process.hrtime.bigint();\n"
+                       "function done() {\n"
+                       "  const ms = Number(process.hrtime.bigint() - start) / 1e6;\n"
+                       "  require('fs').writeFileSync(process.argv[2], String(ms));\n"
+                       "}\n")
+        + workload.body + "\n";
+}
+
+double readMs(const std::string& path)
+{
+    std::ifstream in(path);
+    double ms = -1;
+    in >> ms;
+    return ms;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    int runs = 5;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::strcmp(argv[i], "--runs") == 0)
+            runs = std::max(1, std::atoi(argv[i + 1]));
+    }
+    char directory[] = "/tmp/bench_attach-XXXXXX";
+    if (!mkdtemp(directory)) {
+        std::perror("bench_attach");
+        return 1;
+    }
+    const std::string dir = directory;
+    const std::string probeDir = LOOPSCOPE_PROBE_DIR;
+    std::printf("%-26s %12s %12s %8s %12s\n", "workload", "node ms", "probed ms", "ratio", "records");
+    for (const Workload& workload : workloads) {
+        const std::string path = dir + "/workload.js";
+        const std::string out = dir + "/ms";
+        std::ofstream(path) << script(workload);
+        std::vector<double> alone;
+        std::vector<double> probed;
+        std::size_t records = 0;
+        for (int run = 0; run < runs; ++run) {
+            // Alternately, so that both see the machine as it is.
+            const std::string command = "node '" + path + "' '" + out + "'";
+            if (std::system(command.c_str()) != 0) {
+                std::fprintf(stderr, "bench_attach: node failed on %s\n", workload.name);
+                return 1;
+            }
+            alone.push_back(readMs(out));
+            wire::AttachOptions options;
+            options.probeDir = probeDir;
+            options.script = path;
+            options.arguments = { out };
+            Recording recording;
+            const wire::AttachResult result = wire::attach(options, recording);
+            if (!result.started || !result.probed || result.exitCode != 0) {
+                std::fprintf(stderr, "bench_attach: the probed run of %s failed: %s%s\n", workload.name,
+                    result.error.c_str(), result.streamError.c_str());
+                return 1;
+            }
+            probed.push_back(readMs(out));
+            records = 0;
+            for (const auto& log : recording.logs)
+                records += log->size();
+        }
+        const double a = median(alone);
+        const double p = median(probed);
+        std::printf("%-26s %12.1f %12.1f %7.2fx %12zu\n", workload.name, a, p, p / a, records);
+    }
+    std::remove((dir + "/workload.js").c_str());
+    std::remove((dir + "/ms").c_str());
+    rmdir(directory);
+    return 0;
+}
