@@ -61,11 +61,11 @@ public:
     bool start(uv_loop_t* loop, int fd, const std::string& node, const std::string& libuv)
     {
         // The pipe moves off fd 3 (the program's children, or the program itself, may use that number)
-        // and is closed in any child the program starts.
+        // and is closed in any child the program starts. Until the probe runs, fd 3 stays as it came: a
+        // probe that does not start leaves it to the preload to close.
         m_fd = fcntl(fd, F_DUPFD_CLOEXEC, 100);
         if (m_fd < 0)
             return false;
-        close(fd);
         // Never blocked by the reader: a full pipe is waited out by the sender, and given up at exit.
         fcntl(m_fd, F_SETFL, fcntl(m_fd, F_GETFL) | O_NONBLOCK);
         m_originNs = std::int64_t(uv_hrtime());
@@ -87,6 +87,7 @@ public:
             close(m_fd);
             return false;
         }
+        close(fd);
 
         uv_prepare_init(loop, &m_prepare);
         uv_check_init(loop, &m_checkFirst);

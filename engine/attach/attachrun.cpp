@@ -70,6 +70,17 @@ AttachResult attach(const AttachOptions& options, Recording& into)
         return result;
     }
     result.started = true;
+    // Ctrl+C and Ctrl+\ reach the program too (the terminal's process group): it decides how to end, and
+    // this process records until it has, as system() waits for its command.
+    struct sigaction ignore
+    { };
+    ignore.sa_handler = SIG_IGN;
+    struct sigaction oldInterrupt
+    { };
+    struct sigaction oldQuit
+    { };
+    sigaction(SIGINT, &ignore, &oldInterrupt);
+    sigaction(SIGQUIT, &ignore, &oldQuit);
 
     // Everything the probe sends, until the program (the one holder of the write end) exits.
     Ingest ingest(into);
@@ -94,6 +105,8 @@ AttachResult attach(const AttachOptions& options, Recording& into)
 
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+    sigaction(SIGINT, &oldInterrupt, nullptr);
+    sigaction(SIGQUIT, &oldQuit, nullptr);
     if (WIFSIGNALED(status)) {
         result.signal = WTERMSIG(status);
         result.exitCode = 128 + result.signal;
