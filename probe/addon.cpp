@@ -13,6 +13,7 @@
 #include <node_api.h>
 #include <uv.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -118,9 +119,64 @@ public:
         return entry->second;
     }
 
-    void begin(std::uint32_t name) { m_calls.push_back({ now(), name }); }
+    // The buffer the JavaScript half writes a callback's start and end into, as pairs of doubles (the
+    // callback's name, or 0 for an end; performance.now() in ms) after a first double that says how many
+    // are used. Read back at the phase markers, on the same thread, so records keep their order; a
+    // Node-API call per callback would cost the program more than the hooks do.
+    double* events()
+    {
+        m_events[0] = 1;
+        return m_events.get();
+    }
 
-    void end()
+    // performance.now() read at `jsMs` is this probe's clock at `atNs` (the JavaScript half takes the
+    // pair whose reads lie closest together, so the two clocks agree within a few tens of nanoseconds).
+    void calibrate(double jsMs, std::int64_t atNs) { m_eventsOffsetNs = atNs - std::int64_t(jsMs * 1e6); }
+
+    std::int64_t now() const { return std::int64_t(uv_hrtime()) - m_originNs; }
+
+    // Records what the buffer holds. Everything in it happened before `untilNs` (the marker that reads
+    // it, or now) and after the marker before: times are held within those, which the two clocks'
+    // calibration could otherwise miss by those tens of nanoseconds.
+    void drainEvents(std::int64_t untilNs)
+    {
+        const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(EventDoubles)));
+        const std::int64_t latestNs = std::max(m_drainedNs, untilNs);
+        for (std::size_t i = 1; i + 1 < used; i += 2) {
+            const std::int64_t atNs
+                = std::clamp(std::int64_t(m_events[i + 1] * 1e6) + m_eventsOffsetNs, m_drainedNs, latestNs);
+            if (m_events[i] > 0)
+                m_calls.push_back({ atNs, std::uint32_t(m_events[i]) });
+            else
+                end(atNs);
+        }
+        m_events[0] = 1;
+        m_drainedNs = latestNs;
+    }
+
+    // The program is exiting: what is left goes, within FlushAtExitFor.
+    void stop()
+    {
+        if (!m_sender.joinable())
+            return;
+        const std::int64_t at = now();
+        drainEvents(at);
+        while (!m_calls.empty())
+            end(at);
+        {
+            std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        m_giveUpAt.store(std::chrono::steady_clock::now() + FlushAtExitFor, std::memory_order_relaxed);
+        m_wake.notify_one();
+        m_sender.join();
+        close(m_fd);
+    }
+
+    static constexpr std::size_t EventDoubles = 1 + 2 * 8192;
+
+private:
+    void end(std::int64_t atNs)
     {
         if (m_calls.empty())
             return;
@@ -132,29 +188,11 @@ public:
         r.sub = std::uint8_t(named ? m_kinds[call.name - 1] : CallbackKind::Io);
         r.label = call.name;
         r.startNs = call.startNs;
-        const std::int64_t durNs = now() - call.startNs;
+        const std::int64_t durNs = std::max<std::int64_t>(0, atNs - call.startNs);
         r.span = { durNs, durNs, durNs, 1, m_iteration };
         push(r);
     }
 
-    // The program is exiting: what is left goes, within FlushAtExitFor.
-    void stop()
-    {
-        if (!m_sender.joinable())
-            return;
-        while (!m_calls.empty())
-            end();
-        {
-            std::lock_guard lock(m_mutex);
-            m_stopping = true;
-        }
-        m_giveUpAt.store(std::chrono::steady_clock::now() + FlushAtExitFor, std::memory_order_relaxed);
-        m_wake.notify_one();
-        m_sender.join();
-        close(m_fd);
-    }
-
-private:
     struct Call
     {
         std::int64_t startNs;
@@ -174,8 +212,6 @@ private:
         return CallbackKind::Io;
     }
 
-    std::int64_t now() const { return std::int64_t(uv_hrtime()) - m_originNs; }
-
     void phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs)
     {
         Record r;
@@ -190,6 +226,7 @@ private:
     void pollBegins()
     {
         const std::int64_t at = now();
+        drainEvents(at);
         // Timers, pending, idle and prepare passed since check ended; the probe did not time them.
         for (const Phase passed : { Phase::Timers, Phase::Pending, Phase::Idle, Phase::Prepare })
             phase(passed, false, at, at);
@@ -199,6 +236,7 @@ private:
     void pollEnds()
     {
         const std::int64_t at = now();
+        drainEvents(at);
         if (m_pollStartNs >= 0)
             phase(Phase::Poll, true, m_pollStartNs, at);
         m_checkStartNs = at;
@@ -207,6 +245,7 @@ private:
     void checkEnds()
     {
         const std::int64_t at = now();
+        drainEvents(at);
         if (m_checkStartNs >= 0)
             phase(Phase::Check, true, m_checkStartNs, at);
         phase(Phase::Close, false, at, at);
@@ -301,6 +340,9 @@ private:
     std::unordered_map<std::string, std::uint32_t> m_names;
     std::vector<CallbackKind> m_kinds; // of each name, by its number - 1
     std::vector<Call> m_calls;
+    std::unique_ptr<double[]> m_events { new double[EventDoubles] { 1 } };
+    std::int64_t m_eventsOffsetNs = 0;
+    std::int64_t m_drainedNs = 0; // the buffer was last read at this time
 
     std::unique_ptr<Record[]> m_ring;
     std::atomic<std::uint64_t> m_head { 0 };
@@ -363,23 +405,48 @@ napi_value Name(napi_env env, napi_callback_info info)
     return result;
 }
 
-// begin(name): a callback of that name starts.
-napi_value Begin(napi_env env, napi_callback_info info)
+// events(): the buffer callbacks' starts and ends are written into (Probe::events).
+napi_value Events(napi_env env, napi_callback_info)
 {
-    std::size_t argc = 1;
-    napi_value argv[1];
-    napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
-    std::uint32_t name = 0;
-    if (s_probe && argc == 1 && napi_get_value_uint32(env, argv[0], &name) == napi_ok)
-        s_probe->begin(name);
+    if (!s_probe)
+        return nullptr;
+    // The probe owns the memory, which outlives the program's JavaScript: it is read at exit too.
+    napi_value buffer;
+    const auto noFinalizer = [](napi_env, void*, void*) {};
+    if (napi_create_external_arraybuffer(
+            env, s_probe->events(), Probe::EventDoubles * sizeof(double), noFinalizer, nullptr, &buffer)
+        != napi_ok)
+        return nullptr;
+    return buffer;
+}
+
+// drain(): the buffer is full; what it holds is recorded.
+napi_value Drain(napi_env, napi_callback_info)
+{
+    if (s_probe)
+        s_probe->drainEvents(s_probe->now());
     return nullptr;
 }
 
-// end(): the callback begun last ends.
-napi_value End(napi_env, napi_callback_info)
+// now(): the probe's clock, in ns, for calibrate().
+napi_value Now(napi_env env, napi_callback_info)
 {
-    if (s_probe)
-        s_probe->end();
+    napi_value result;
+    napi_create_double(env, s_probe ? double(s_probe->now()) : 0, &result);
+    return result;
+}
+
+// calibrate(jsMs, probeNs): performance.now() and the probe's clock read at one moment.
+napi_value Calibrate(napi_env env, napi_callback_info info)
+{
+    std::size_t argc = 2;
+    napi_value argv[2];
+    napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
+    double jsMs = 0;
+    double probeNs = 0;
+    if (s_probe && argc == 2 && napi_get_value_double(env, argv[0], &jsMs) == napi_ok
+        && napi_get_value_double(env, argv[1], &probeNs) == napi_ok)
+        s_probe->calibrate(jsMs, std::int64_t(probeNs));
     return nullptr;
 }
 
@@ -396,8 +463,10 @@ napi_value Init(napi_env env, napi_value exports)
     const napi_property_descriptor methods[] = {
         { "start", nullptr, Start, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "name", nullptr, Name, nullptr, nullptr, nullptr, napi_default, nullptr },
-        { "begin", nullptr, Begin, nullptr, nullptr, nullptr, napi_default, nullptr },
-        { "end", nullptr, End, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "events", nullptr, Events, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "drain", nullptr, Drain, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "now", nullptr, Now, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "calibrate", nullptr, Calibrate, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "stop", nullptr, Stop, nullptr, nullptr, nullptr, napi_default, nullptr },
     };
     napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
