@@ -263,13 +263,12 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         if (hasProgram || !out.openFile.isEmpty() || parser.isSet(repeat) || parser.isSet(emitJs) || out.compareNode)
             return tr("--attach runs a Node.js program of its own: it cannot be combined with --scenario, --program, "
                       "--open, --repeat, --emit-js or --compare-node");
-        if (!parser.isSet(headless))
-            return tr("--attach needs --headless for now (the window cannot attach yet)");
         if (out.wantsPictures())
             return tr("--attach cannot draw pictures yet: use --trace, --csv or --summary");
         if (!QFileInfo::exists(out.attachScript))
             return tr("%1: no such file").arg(out.attachScript);
-        out.action = Action::Attach;
+        // Without --headless the window attaches, and writes what was asked for when it closes.
+        out.action = parser.isSet(headless) ? Action::Attach : Action::RunGui;
         return std::nullopt;
     }
     if (parser.isSet(help))

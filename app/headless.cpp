@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProcess>
+#include <QStringList>
 #include <QTemporaryDir>
 
 #include <atomic>
@@ -366,14 +367,12 @@ int attach(const CommandLine& options)
     attaching.script = options.attachScript.toStdString();
     for (const QString& argument : options.attachArguments)
         attaching.arguments.push_back(argument.toStdString());
-    for (const char* part : { "loopscope-probe.js", "loopscope_probe.node" }) {
-        const QString path = QCoreApplication::applicationDirPath() + QLatin1Char('/') + QLatin1String(part);
-        if (!QFileInfo::exists(path)) {
-            printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "
-                                    "where Node.js headers are installed (scripts/install-deps.sh)")
-                         .arg(path));
-            return BadInput;
-        }
+    const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
+    if (!missing.empty()) {
+        printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "
+                                "where Node.js headers are installed (scripts/install-deps.sh)")
+                     .arg(QString::fromStdString(missing)));
+        return BadInput;
     }
     if (!outputfiles::checkWritable(options))
         return BadInput;
@@ -390,8 +389,16 @@ int attach(const CommandLine& options)
         printErr(QStringLiteral("loopscope: the probe's recording of %1 is incomplete: %2")
                      .arg(options.attachScript, QString::fromStdString(result.streamError)));
     }
+    recording.info = result.described;
     if (!outputfiles::write(options, recording))
         return InternalError;
+    // What the summary cannot say: the probe did not see it (never a 0 that would look measured).
+    if (options.summary && !result.unavailable.empty()) {
+        QStringList unseen;
+        for (const std::string& what : result.unavailable)
+            unseen << QString::fromStdString(what);
+        printErr(QStringLiteral("not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
+    }
     return result.exitCode;
 }
 

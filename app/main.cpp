@@ -181,6 +181,12 @@ int main(int argc, char** argv)
     window.show();
     // A file named on the command line (--program, --open or FILE) opens once the window runs, as Ctrl+O
     // opens one: a bad file is the error dialog over the window, whose own loop goes on, and a line on stderr.
+    if (!options.attachScript.isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, &options] {
+            if (!window.attachProgram(options.attachScript, options.attachArguments) && !window.lastError().isEmpty())
+                printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+        });
+    }
     if (!options.programFile.isEmpty() || !options.openFile.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &options, overrides] {
             const bool opened = options.programFile.isEmpty() ? window.openRecording(options.openFile)

@@ -59,7 +59,8 @@ void moveToTail(void* head, void* node)
 class Probe
 {
 public:
-    bool start(uv_loop_t* loop, int fd, const std::string& node, const std::string& libuv)
+    // `delayMs` > 0: a loop-delay monitor like monitorEventLoopDelay with that resolution.
+    bool start(uv_loop_t* loop, int fd, const std::string& node, const std::string& libuv, int delayMs)
     {
         // The pipe moves off fd 3 (the program's children, or the program itself, may use that number)
         // and is closed in any child the program starts. Until the probe runs, fd 3 stays as it came: a
@@ -78,6 +79,7 @@ public:
         hello.threadpoolSize = poolSize && std::atoi(poolSize) > 0 ? std::uint32_t(std::atoi(poolSize)) : 4;
         hello.node = node;
         hello.libuv = libuv;
+        hello.originNs = std::uint64_t(m_originNs);
         m_out.hello(hello);
         m_out.thread(MainThread, "main");
         m_out.unavailable("the timers, pending, idle, prepare and close phases' durations");
@@ -102,6 +104,8 @@ public:
         uv_check_start(&m_checkLast, [](uv_check_t* h) { static_cast<Probe*>(h->data)->checkEnds(); });
         moveToTail(&loop->check_handles, &m_checkLast.queue);
         uv_check_start(&m_checkFirst, [](uv_check_t* h) { static_cast<Probe*>(h->data)->pollEnds(); });
+        if (delayMs > 0)
+            startDelayMonitor(loop, delayMs);
         m_sender = std::thread([this] { send(); });
         return true;
     }
@@ -113,6 +117,10 @@ public:
         const auto [entry, added] = m_names.emplace(text, std::uint32_t(m_names.size()) + 1);
         if (added) {
             m_kinds.push_back(kindOf(text));
+            if (m_kinds.size() <= MaxKindsSeen) {
+                m_kindsSeen[m_kinds.size() - 1] = m_kinds.back();
+                m_kindCount.store(std::uint32_t(m_kinds.size()), std::memory_order_release);
+            }
             std::lock_guard lock(m_mutex);
             m_out.string(entry->second, text);
         }
@@ -131,7 +139,10 @@ public:
 
     // performance.now() read at `jsMs` is this probe's clock at `atNs` (the JavaScript half takes the
     // pair whose reads lie closest together, so the two clocks agree within a few tens of nanoseconds).
-    void calibrate(double jsMs, std::int64_t atNs) { m_eventsOffsetNs = atNs - std::int64_t(jsMs * 1e6); }
+    void calibrate(double jsMs, std::int64_t atNs)
+    {
+        m_eventsOffsetNs.store(atNs - std::int64_t(jsMs * 1e6), std::memory_order_relaxed);
+    }
 
     std::int64_t now() const { return std::int64_t(uv_hrtime()) - m_originNs; }
 
@@ -142,9 +153,9 @@ public:
     {
         const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(EventDoubles)));
         const std::int64_t latestNs = std::max(m_drainedNs, untilNs);
+        const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
         for (std::size_t i = 1; i + 1 < used; i += 2) {
-            const std::int64_t atNs
-                = std::clamp(std::int64_t(m_events[i + 1] * 1e6) + m_eventsOffsetNs, m_drainedNs, latestNs);
+            const std::int64_t atNs = std::clamp(std::int64_t(m_events[i + 1] * 1e6) + offsetNs, m_drainedNs, latestNs);
             if (m_events[i] > 0)
                 m_calls.push_back({ atNs, std::uint32_t(m_events[i]) });
             else
@@ -152,6 +163,10 @@ public:
         }
         m_events[0] = 1;
         m_drainedNs = latestNs;
+        const Call open = m_calls.empty() ? Call { 0, 0 } : m_calls.back();
+        m_openName.store(open.name, std::memory_order_relaxed);
+        m_openStartNs.store(open.startNs, std::memory_order_relaxed);
+        m_openDepth.store(std::uint32_t(m_calls.size()), std::memory_order_release);
     }
 
     // The program is exiting: what is left goes, within FlushAtExitFor.
@@ -231,6 +246,7 @@ private:
         for (const Phase passed : { Phase::Timers, Phase::Pending, Phase::Idle, Phase::Prepare })
             phase(passed, false, at, at);
         m_pollStartNs = at;
+        publishPhase(Phase::Poll, true, at);
     }
 
     void pollEnds()
@@ -240,6 +256,7 @@ private:
         if (m_pollStartNs >= 0)
             phase(Phase::Poll, true, m_pollStartNs, at);
         m_checkStartNs = at;
+        publishPhase(Phase::Check, true, at);
     }
 
     void checkEnds()
@@ -250,6 +267,98 @@ private:
             phase(Phase::Check, true, m_checkStartNs, at);
         phase(Phase::Close, false, at, at);
         ++m_iteration;
+        publishPhase(Phase::Close, false, at);
+    }
+
+    // Where the loop is, for the sender's Now frames.
+    void publishPhase(Phase which, bool timed, std::int64_t sinceNs)
+    {
+        m_nowIteration.store(m_iteration, std::memory_order_relaxed);
+        m_nowPhaseStartNs.store(sinceNs, std::memory_order_relaxed);
+        m_nowPhase.store(std::uint8_t(which) | (timed ? 0x80 : 0), std::memory_order_release);
+    }
+
+    // Reads a double the loop thread may be writing (the events buffer): a torn read is impossible for an
+    // aligned double, a stale one gives a Now frame a few milliseconds old.
+    static double peek(const double* at)
+    {
+        double value;
+        __atomic_load(at, &value, __ATOMIC_RELAXED);
+        return value;
+    }
+
+    // On the sender thread: where the main loop is now. A callback still running is the last one
+    // started, in the events buffer or, when the buffer was drained meanwhile, the one drained open.
+    wire::Now whereNow() const
+    {
+        wire::Now now;
+        const std::uint8_t phase = m_nowPhase.load(std::memory_order_acquire);
+        now.iteration = m_nowIteration.load(std::memory_order_relaxed);
+        now.phase = Phase(phase & 0x7f);
+        now.inPhase = (phase & 0x80) != 0;
+        now.phaseStartNs = m_nowPhaseStartNs.load(std::memory_order_relaxed);
+        std::uint32_t depth = m_openDepth.load(std::memory_order_acquire);
+        std::uint32_t name = m_openName.load(std::memory_order_relaxed);
+        std::int64_t startNs = m_openStartNs.load(std::memory_order_relaxed);
+        const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(EventDoubles)));
+        for (std::size_t i = 1; i + 1 < used; i += 2) {
+            const double named = peek(&m_events[i]);
+            if (named > 0) {
+                ++depth;
+                name = std::uint32_t(named);
+                startNs = std::int64_t(peek(&m_events[i + 1]) * 1e6) + m_eventsOffsetNs.load(std::memory_order_relaxed);
+            } else if (depth > 0) {
+                --depth; // the outer call's start is not kept: its name and start stay those last seen
+            }
+        }
+        now.inCallback = depth > 0 && name >= 1 && name <= m_kindCount.load(std::memory_order_acquire);
+        if (now.inCallback) {
+            now.callbackLabel = name;
+            now.callbackKind = m_kindsSeen[name - 1];
+            now.callbackStartNs = startNs;
+            // A timer's callback runs in the timers phase, which the probe does not mark.
+            if (!now.inPhase && now.callbackKind == CallbackKind::Timer) {
+                now.phase = Phase::Timers;
+                now.inPhase = true;
+                now.phaseStartNs = startNs;
+            }
+        }
+        return now;
+    }
+
+    // The delay monitor: an unreferenced timer every `resolutionMs` (it never keeps the program alive)
+    // whose lateness is the loop's delay, with the loop's utilization since the last check from
+    // libuv's idle-time metric (which Node turns on for performance.eventLoopUtilization()).
+    void startDelayMonitor(uv_loop_t* loop, int resolutionMs)
+    {
+        m_delayResolutionMs = resolutionMs;
+        m_delayLastNs = now();
+        m_idleLastNs = std::int64_t(uv_metrics_idle_time(loop));
+        uv_timer_init(loop, &m_delayTimer);
+        m_delayTimer.data = this;
+        uv_unref(reinterpret_cast<uv_handle_t*>(&m_delayTimer));
+        uv_timer_start(
+            &m_delayTimer, [](uv_timer_t* h) { static_cast<Probe*>(h->data)->delayCheck(h->loop); },
+            std::uint64_t(resolutionMs), std::uint64_t(resolutionMs));
+    }
+
+    void delayCheck(uv_loop_t* loop)
+    {
+        const std::int64_t at = now();
+        const std::int64_t idleNs = std::int64_t(uv_metrics_idle_time(loop));
+        const double sinceMs = double(at - m_delayLastNs) / 1e6;
+        Record r;
+        r.type = RecordType::Latency;
+        r.startNs = at;
+        r.latency.histogramMs = sinceMs;
+        r.latency.loopDelayMs = std::max(0.0, sinceMs - m_delayResolutionMs);
+        r.latency.healthMs = -1;
+        r.latency.utilization = at > m_delayLastNs
+            ? std::clamp(1.0 - double(idleNs - m_idleLastNs) / double(at - m_delayLastNs), 0.0, 1.0)
+            : -1;
+        push(r);
+        m_delayLastNs = at;
+        m_idleLastNs = idleNs;
     }
 
     // On the loop thread: into the ring, or counted as dropped when it is full or the probe is off.
@@ -270,6 +379,7 @@ private:
     {
         std::vector<std::uint8_t> bytes;
         std::uint64_t droppedSent = 0;
+        wire::Now nowSent;
         for (;;) {
             bool stopping = false;
             {
@@ -291,6 +401,11 @@ private:
                 tail += count;
                 m_tail.store(tail, std::memory_order_release);
                 records.records(block, count);
+            }
+            const wire::Now now = whereNow();
+            if (!(now == nowSent)) {
+                records.now(now);
+                nowSent = now;
             }
             const std::uint64_t dropped = m_dropped.load(std::memory_order_relaxed);
             if (dropped != droppedSent) {
@@ -339,9 +454,24 @@ private:
     std::uint32_t m_iteration = 1;
     std::unordered_map<std::string, std::uint32_t> m_names;
     std::vector<CallbackKind> m_kinds; // of each name, by its number - 1
+    // The first names' kinds again, for the sender thread (resource types are a few dozen).
+    static constexpr std::size_t MaxKindsSeen = 256;
+    CallbackKind m_kindsSeen[MaxKindsSeen] {};
+    std::atomic<std::uint32_t> m_kindCount { 0 };
+    // Where the loop is (publishPhase, drainEvents), for the sender.
+    std::atomic<std::uint32_t> m_nowIteration { 1 };
+    std::atomic<std::uint8_t> m_nowPhase { std::uint8_t(Phase::Timers) };
+    std::atomic<std::int64_t> m_nowPhaseStartNs { 0 };
+    std::atomic<std::uint32_t> m_openName { 0 };
+    std::atomic<std::int64_t> m_openStartNs { 0 };
+    std::atomic<std::uint32_t> m_openDepth { 0 };
+    uv_timer_t m_delayTimer {};
+    int m_delayResolutionMs = 0;
+    std::int64_t m_delayLastNs = 0;
+    std::int64_t m_idleLastNs = 0;
     std::vector<Call> m_calls;
     std::unique_ptr<double[]> m_events { new double[EventDoubles] { 1 } };
-    std::int64_t m_eventsOffsetNs = 0;
+    std::atomic<std::int64_t> m_eventsOffsetNs { 0 }; // the sender reads it too
     std::int64_t m_drainedNs = 0; // the buffer was last read at this time
 
     std::unique_ptr<Record[]> m_ring;
@@ -369,19 +499,21 @@ std::string stringArgument(napi_env env, napi_value value)
     return text;
 }
 
-// start(fd, nodeVersion, uvVersion): true when the probe runs.
+// start(fd, nodeVersion, uvVersion, delayMs): true when the probe runs.
 napi_value Start(napi_env env, napi_callback_info info)
 {
-    std::size_t argc = 3;
-    napi_value argv[3];
+    std::size_t argc = 4;
+    napi_value argv[4];
     napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
     int32_t fd = -1;
+    int32_t delayMs = 0;
     uv_loop_t* loop = nullptr;
     bool started = false;
-    if (!s_probe && argc == 3 && napi_get_value_int32(env, argv[0], &fd) == napi_ok
-        && napi_get_uv_event_loop(env, &loop) == napi_ok) {
+    if (!s_probe && argc == 4 && napi_get_value_int32(env, argv[0], &fd) == napi_ok
+        && napi_get_value_int32(env, argv[3], &delayMs) == napi_ok && napi_get_uv_event_loop(env, &loop) == napi_ok) {
         s_probe = new Probe;
-        started = s_probe->start(loop, fd, stringArgument(env, argv[1]), stringArgument(env, argv[2]));
+        started = s_probe->start(
+            loop, fd, stringArgument(env, argv[1]), stringArgument(env, argv[2]), std::clamp(delayMs, 0, 1000));
         if (started) {
             std::atexit([] { s_probe->stop(); });
         } else {

@@ -6,7 +6,9 @@
 // It does nothing unless LoopScope started the program: the pipe's number comes in an environment
 // variable, deleted at once so that the program's children never see it.
 const fdText = process.env.LOOPSCOPE_PROBE_FD;
+const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
 delete process.env.LOOPSCOPE_PROBE_FD;
+delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
 
 if (fdText !== undefined && require('worker_threads').isMainThread) {
   const path = require('path');
@@ -16,7 +18,7 @@ if (fdText !== undefined && require('worker_threads').isMainThread) {
   } catch (error) {
     process.emitWarning(`LoopScope's probe did not load: ${error.message}`);
   }
-  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv)) {
+  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs)) {
     // No probe: the pipe is closed, so that LoopScope is not kept waiting by the program's children.
     try {
       require('fs').closeSync(Number(fdText));

@@ -100,7 +100,7 @@ private slots:
         QVERIFY2(result.started, result.error.c_str());
         QVERIFY2(result.probed, result.streamError.c_str());
         QCOMPARE(result.exitCode, 0);
-        QCOMPARE(recording.info.libuv,
+        QCOMPARE(result.described.libuv,
             std::string(
                 qPrintable(run(QStringLiteral("node"), { QStringLiteral("-p"), QStringLiteral("process.versions.uv") })
                                .out.trimmed())));
@@ -119,7 +119,7 @@ private slots:
         for (const Record& stat : stats)
             QVERIFY2(inside(stat, polls), std::to_string(stat.startNs).c_str());
         QCOMPARE(recordsOf(recording, RecordType::Callback, "Timeout").size(), std::size_t(1));
-        QCOMPARE(recording.info.droppedEvents, std::uint64_t(0));
+        QCOMPARE(result.described.droppedEvents, std::uint64_t(0));
     }
 
     // What the program prints, on stdout and stderr, and how it ends are its own: the same as without

@@ -65,6 +65,7 @@ std::vector<std::uint8_t> streamOf(const std::vector<Record>& records)
     hello.threadpoolSize = 8;
     hello.node = "v20.20.2";
     hello.libuv = "1.46.0";
+    hello.originNs = 123456789;
     writer.hello(hello);
     writer.thread(MainThread, "main");
     writer.thread(WorkerThreadBase, "worker 1");
@@ -117,6 +118,11 @@ private slots:
         QCOMPARE(reader.offset(), std::uint64_t(stream.size()));
 
         QCOMPARE(ingest.probe().node, std::string("v20.20.2"));
+        QCOMPARE(ingest.probe().originNs, std::uint64_t(123456789));
+        // What the stream says of the program goes into the recording's info when asked, not while it
+        // comes (the window's views read the info).
+        QCOMPARE(recording.info.libuv, std::string());
+        ingest.describe(recording.info);
         QCOMPARE(recording.info.libuv, std::string("1.46.0"));
         QCOMPARE(recording.info.threadpoolSize, 8);
         QCOMPARE(recording.info.droppedEvents, std::uint64_t(3));

@@ -2,11 +2,15 @@
 // "Block the loop" (1500 ms by default) and after it; then Compare with Node.js after 20 runs of
 // main-race on each side (needs node). Run under Xvfb or offscreen:
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
+// With --attach SCRIPT, only Run with Node…: its dialog, then SCRIPT attached, every two seconds until it
+// has ended (attach-1.png, attach-2.png, ...).
 #include "models/livefeed.h"
+#include "models/sessioncontroller.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodecomparedialog.h"
+#include "widgets/noderundialog.h"
 #include "widgets/nodetimingdialog.h"
 #include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
@@ -54,6 +58,8 @@ int main(int argc, char** argv)
     parser.addPositionalArgument(QStringLiteral("outdir"), QStringLiteral("where the PNG files go"));
     parser.addOption({ QStringLiteral("dark"), QStringLiteral("the dark theme") });
     parser.addOption({ QStringLiteral("health"), QStringLiteral("the /health probe on (H)") });
+    parser.addOption({ QStringLiteral("attach"), QStringLiteral("a Node.js program to run with the probe"),
+        QStringLiteral("script") });
     parser.addOption({ QStringLiteral("lang"), QStringLiteral("user-interface language"), QStringLiteral("code") });
     parser.addOption(
         { QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1600x960") });
@@ -90,6 +96,26 @@ int main(int argc, char** argv)
     };
     if (parser.isSet(QStringLiteral("health")))
         press(QKeySequence(Qt::Key_H));
+
+    if (parser.isSet(QStringLiteral("attach"))) {
+        SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_QM_DIR)); // beside the executable
+        QTest::qWait(500);
+        NodeRunDialog* dialog = window.runWithNode();
+        QTest::qWait(300);
+        save(*dialog, out.filePath(prefix + QStringLiteral("attach-dialog.png")));
+        dialog->reject();
+        window.attachProgram(parser.value(QStringLiteral("attach")));
+        QElapsedTimer ran;
+        ran.start();
+        for (int shot = 1; ran.elapsed() < 60000; ++shot) {
+            const bool ended = window.feed()->finished();
+            QTest::qWait(ended ? 300 : 2000);
+            save(window, out.filePath(prefix + QStringLiteral("attach-%1.png").arg(shot)));
+            if (ended)
+                break;
+        }
+        return 0;
+    }
 
     QTest::qWait(2500);
     save(window, out.filePath(prefix + QStringLiteral("idle.png")));

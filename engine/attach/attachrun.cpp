@@ -1,9 +1,13 @@
 #include "attach/attachrun.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <ctime>
+#include <string_view>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -16,16 +20,20 @@ namespace loopscope::wire {
 namespace {
 
 constexpr int ProbeFd = 3;
+// After the program has exited, what its children still write to its output is not waited for longer.
+constexpr int OutputAfterExitMs = 100;
 
-// The environment of this process, with LOOPSCOPE_PROBE_FD set.
-std::vector<std::string> probedEnvironment()
+// The environment of this process, with the probe's variables set (the preload deletes them).
+std::vector<std::string> probedEnvironment(int delayMonitorMs)
 {
     std::vector<std::string> environment;
     for (char** entry = environ; *entry; ++entry) {
-        if (std::strncmp(*entry, "LOOPSCOPE_PROBE_FD=", 19) != 0)
+        if (std::strncmp(*entry, "LOOPSCOPE_PROBE_", 16) != 0)
             environment.emplace_back(*entry);
     }
     environment.push_back("LOOPSCOPE_PROBE_FD=" + std::to_string(ProbeFd));
+    if (delayMonitorMs > 0)
+        environment.push_back("LOOPSCOPE_PROBE_DELAY_MS=" + std::to_string(delayMonitorMs));
     return environment;
 }
 
@@ -38,40 +46,207 @@ std::vector<char*> pointers(std::vector<std::string>& texts)
     return result;
 }
 
+// CLOCK_MONOTONIC, the clock uv_hrtime() reads.
+std::int64_t monotonicNs()
+{
+    timespec now {};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+// One of the program's output streams, read into lines.
+struct OutputStream
+{
+    int fd = -1;
+    bool standardError = false;
+    std::string partial;
+
+    // Hands each complete line to `print`; at the end (`ended`), the unfinished one too.
+    template <typename Print> void split(std::string_view bytes, bool ended, Print&& print)
+    {
+        partial.append(bytes);
+        std::size_t from = 0;
+        for (std::size_t newline; (newline = partial.find('\n', from)) != std::string::npos; from = newline + 1)
+            print(std::string_view(partial).substr(from, newline - from), standardError);
+        partial.erase(0, from);
+        // A line with no end in sight is cut where a string ends (StringBytes).
+        if ((ended && !partial.empty()) || partial.size() >= StringBytes) {
+            print(partial, standardError);
+            partial.clear();
+        }
+    }
+};
+
+// Reads the probe's pipe (and the program's output, when recorded) until the program has exited and
+// the probe's pipe closed. A damaged stream is read no further, but drained: the probe must never wait.
+class Pump
+{
+public:
+    Pump(int probeFd, OutputStream* outputs, std::size_t outputCount, Ingest& ingest)
+        : m_probeFd(probeFd)
+        , m_outputs(outputs)
+        , m_outputCount(outputCount)
+        , m_ingest(ingest)
+        , m_reader(ingest)
+    { }
+
+    void run(pid_t pid, int& status)
+    {
+        bool exited = false;
+        std::int64_t exitedAtNs = 0;
+        for (;;) {
+            pollfd fds[3];
+            nfds_t count = 0;
+            if (m_probeFd >= 0)
+                fds[count++] = { m_probeFd, POLLIN, 0 };
+            for (std::size_t i = 0; i < m_outputCount; ++i) {
+                if (m_outputs[i].fd >= 0)
+                    fds[count++] = { m_outputs[i].fd, POLLIN, 0 };
+            }
+            if (count == 0 || (exited && m_probeFd < 0 && monotonicNs() - exitedAtNs > OutputAfterExitMs * 1'000'000))
+                break;
+            // Only the output can outlive the program (its children may hold it): then it is polled briefly.
+            const int polled = poll(fds, count, exited || m_outputCount > 0 ? 50 : -1);
+            if (polled < 0 && errno != EINTR)
+                break;
+            for (nfds_t i = 0; polled > 0 && i < count; ++i) {
+                if (fds[i].revents != 0)
+                    readFrom(fds[i].fd);
+            }
+            if (!exited && m_outputCount > 0) {
+                const pid_t reaped = waitpid(pid, &status, WNOHANG);
+                if (reaped == pid) {
+                    exited = true;
+                    exitedAtNs = monotonicNs();
+                }
+            }
+        }
+        for (std::size_t i = 0; i < m_outputCount; ++i) {
+            m_outputs[i].split({}, true, [this](std::string_view line, bool err) { print(line, err); });
+            if (m_outputs[i].fd >= 0)
+                close(m_outputs[i].fd);
+        }
+        if (m_probeFd >= 0)
+            close(m_probeFd);
+        if (!exited) {
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+        }
+    }
+
+    bool probed() { return m_reading && m_reader.finish(); }
+    const std::string& error() const { return m_reader.error(); }
+
+private:
+    void readFrom(int fd)
+    {
+        std::uint8_t buffer[64 * 1024];
+        const ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            return;
+        if (fd == m_probeFd) {
+            if (n <= 0) {
+                close(m_probeFd);
+                m_probeFd = -1;
+            } else if (m_reading) {
+                m_reading = m_reader.feed(buffer, std::size_t(n));
+            }
+            return;
+        }
+        for (std::size_t i = 0; i < m_outputCount; ++i) {
+            OutputStream& output = m_outputs[i];
+            if (output.fd != fd)
+                continue;
+            const std::string_view bytes(reinterpret_cast<const char*>(buffer), std::size_t(std::max<ssize_t>(n, 0)));
+            output.split(bytes, n <= 0, [this](std::string_view line, bool err) { print(line, err); });
+            if (n <= 0) {
+                close(output.fd);
+                output.fd = -1;
+            }
+        }
+    }
+
+    // A line's time is the probe's clock (recording time); before the probe said hello, its start.
+    void print(std::string_view line, bool standardError)
+    {
+        const std::uint64_t origin = m_ingest.probe().originNs;
+        const std::int64_t atNs = origin == 0 ? 0 : std::max<std::int64_t>(0, monotonicNs() - std::int64_t(origin));
+        m_ingest.printed(line, standardError, atNs);
+    }
+
+    int m_probeFd;
+    OutputStream* m_outputs;
+    std::size_t m_outputCount;
+    Ingest& m_ingest;
+    Reader m_reader;
+    bool m_reading = true;
+};
+
 } // namespace
+
+std::string missingProbeFile(const std::string& probeDir)
+{
+    for (const char* part : { "loopscope-probe.js", "loopscope_probe.node" }) {
+        const std::string path = probeDir + '/' + part;
+        if (access(path.c_str(), R_OK) != 0)
+            return path;
+    }
+    return {};
+}
 
 AttachResult attach(const AttachOptions& options, Recording& into)
 {
     AttachResult result;
-    int pipeFds[2];
-    if (pipe2(pipeFds, O_CLOEXEC) != 0) {
+    result.described = into.info;
+    const bool recorded = options.output == AttachOptions::Output::Recorded;
+    int probePipe[2];
+    int outPipe[2] = { -1, -1 };
+    int errPipe[2] = { -1, -1 };
+    if (pipe2(probePipe, O_CLOEXEC) != 0
+        || (recorded && (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0))) {
         result.error = std::string("cannot make a pipe: ") + std::strerror(errno);
+        for (int fd : { probePipe[0], probePipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1] }) {
+            if (fd >= 0)
+                close(fd);
+        }
         return result;
     }
     std::vector<std::string> argv { options.node, "--require", options.probeDir + "/loopscope-probe.js",
         options.script };
     argv.insert(argv.end(), options.arguments.begin(), options.arguments.end());
-    std::vector<std::string> environment = probedEnvironment();
+    std::vector<std::string> environment = probedEnvironment(options.delayMonitorMs);
     std::vector<char*> argvPointers = pointers(argv);
     std::vector<char*> environmentPointers = pointers(environment);
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     // dup2 clears close-on-exec on the copy: the write end reaches node as fd 3, the rest stays here.
-    posix_spawn_file_actions_adddup2(&actions, pipeFds[1], ProbeFd);
+    posix_spawn_file_actions_adddup2(&actions, probePipe[1], ProbeFd);
+    if (recorded) {
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO);
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO);
+    }
     pid_t pid = 0;
     const int spawned
         = posix_spawnp(&pid, options.node.c_str(), &actions, nullptr, argvPointers.data(), environmentPointers.data());
     posix_spawn_file_actions_destroy(&actions);
-    close(pipeFds[1]);
+    for (int fd : { probePipe[1], outPipe[1], errPipe[1] }) {
+        if (fd >= 0)
+            close(fd);
+    }
     if (spawned != 0) {
-        close(pipeFds[0]);
+        for (int fd : { probePipe[0], outPipe[0], errPipe[0] }) {
+            if (fd >= 0)
+                close(fd);
+        }
         result.error = "cannot start " + options.node + ": " + std::strerror(spawned);
         return result;
     }
     result.started = true;
-    // Ctrl+C and Ctrl+\ reach the program too (the terminal's process group): it decides how to end, and
-    // this process records until it has, as system() waits for its command.
+    if (options.started)
+        options.started(int(pid));
+    // Ctrl+C and Ctrl+\ reach a program on the terminal too (the terminal's process group): it decides
+    // how to end, and this process records until it has, as system() waits for its command.
     struct sigaction ignore
     { };
     ignore.sa_handler = SIG_IGN;
@@ -79,34 +254,27 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     { };
     struct sigaction oldQuit
     { };
-    sigaction(SIGINT, &ignore, &oldInterrupt);
-    sigaction(SIGQUIT, &ignore, &oldQuit);
-
-    // Everything the probe sends, until the program (the one holder of the write end) exits.
-    Ingest ingest(into);
-    Reader reader(ingest);
-    std::uint8_t buffer[64 * 1024];
-    bool reading = true;
-    for (;;) {
-        const ssize_t n = read(pipeFds[0], buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        // A damaged stream is read no further, but drained: the probe must never wait for this reader.
-        if (reading)
-            reading = reader.feed(buffer, std::size_t(n));
+    if (!recorded) {
+        sigaction(SIGINT, &ignore, &oldInterrupt);
+        sigaction(SIGQUIT, &ignore, &oldQuit);
     }
-    close(pipeFds[0]);
-    result.probed = reading && reader.finish();
-    if (!result.probed)
-        result.streamError = reader.error();
-    result.unavailable = ingest.unavailable();
 
+    Ingest ingest(into, options.firstWorkerLog);
+    ingest.follow(options.follow);
+    OutputStream outputs[2] = { { outPipe[0], false, {} }, { errPipe[0], true, {} } };
+    Pump pump(probePipe[0], outputs, recorded ? 2 : 0, ingest);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
-    sigaction(SIGINT, &oldInterrupt, nullptr);
-    sigaction(SIGQUIT, &oldQuit, nullptr);
+    pump.run(pid, status);
+    result.probed = pump.probed();
+    if (!result.probed)
+        result.streamError = pump.error();
+    result.unavailable = ingest.unavailable();
+    ingest.describe(result.described);
+
+    if (!recorded) {
+        sigaction(SIGINT, &oldInterrupt, nullptr);
+        sigaction(SIGQUIT, &oldQuit, nullptr);
+    }
     if (WIFSIGNALED(status)) {
         result.signal = WTERMSIG(status);
         result.exitCode = 128 + result.signal;

@@ -3,18 +3,33 @@
 #include "attach/ingest.h"
 #include "recording/recording.h"
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace loopscope::wire {
 
-// Where the probe is and what to run: `node --require <probeDir>/loopscope-probe.js script args...`.
+// Where the probe is, what to run (`node --require <probeDir>/loopscope-probe.js script args...`), and
+// where its output goes.
 struct AttachOptions
 {
     std::string node = "node"; // looked up on PATH unless a path
     std::string probeDir; // holds loopscope-probe.js and loopscope_probe.node
     std::string script;
     std::vector<std::string> arguments;
+    // The program's standard output and error: its own (a terminal's: it prints, reads and is
+    // interrupted as it would be without LoopScope), or recorded, a line a Log or Error record (the
+    // window's console), its standard input then empty.
+    enum class Output { Inherited, Recorded };
+    Output output = Output::Inherited;
+    // Worker loops' logs start here (LogRouter); what a live reader follows, if any (Ingest::follow).
+    std::size_t firstWorkerLog = 1;
+    LiveFollow* follow = nullptr;
+    // > 0: the probe runs a loop-delay monitor of this resolution (an unreferenced timer).
+    int delayMonitorMs = 0;
+    // Called on the attaching thread once node runs, with its process id (to stop it with).
+    std::function<void(int pid)> started;
 };
 
 // How the program ended and what the probe sent.
@@ -22,17 +37,23 @@ struct AttachResult
 {
     bool started = false; // false: node could not be started (error says why)
     int exitCode = 0; // the program's, or 128 + the signal that ended it
-    int signal = 0;
+    int signal = 0; // the signal that ended it, or 0
     bool probed = false; // the probe's stream came, whole (false: streamError says why)
     std::string error;
     std::string streamError;
     std::vector<std::string> unavailable; // what the probe said it cannot see
+    // The recording's info as it was when attach() began, with what the stream said about the program
+    // (Ingest::describe), for the caller to put in place once no reader looks at it.
+    RecordingInfo described;
 };
 
-// Runs a Node.js program with the probe loaded, its standard input, output and error its own (the
-// program prints, reads and exits as it would without LoopScope), and records what its main loop did
-// into `into` until it exits. The probe's pipe reaches it as fd 3, named by LOOPSCOPE_PROBE_FD, which
-// the probe moves elsewhere and deletes from the environment at once.
+// The probe's two files, as they lie in `probeDir`: the path of the first one missing, or empty.
+std::string missingProbeFile(const std::string& probeDir);
+
+// Runs a Node.js program with the probe loaded and records what its loops did into `into` until it
+// exits (`into`'s info is left as it was: see AttachResult::described). The probe's pipe reaches it as
+// fd 3, named by LOOPSCOPE_PROBE_FD, which the probe moves elsewhere and deletes from the environment
+// at once.
 AttachResult attach(const AttachOptions& options, Recording& into);
 
 } // namespace loopscope::wire

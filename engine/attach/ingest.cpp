@@ -27,26 +27,26 @@ bool labelNamesAString(RecordType type)
 
 } // namespace
 
-Ingest::Ingest(Recording& into)
+Ingest::Ingest(Recording& into, std::size_t firstWorkerLog)
     : m_into(into)
-    , m_logs(into, MaxWorkerLoops)
+    , m_logs(into, MaxWorkerLoops, firstWorkerLog)
 { }
 
 void Ingest::hello(const Hello& hello)
 {
     m_hello = hello;
-    m_into.info.libuv = hello.libuv;
-    m_into.info.threadpoolSize = int(std::min<std::uint32_t>(hello.threadpoolSize, 1024));
+    if (m_follow)
+        m_follow->originNs.store(std::int64_t(hello.originNs), std::memory_order_relaxed);
 }
 
 void Ingest::thread(std::uint16_t id, const std::string& name)
 {
-    auto& names = m_into.info.threadNames;
-    auto named = std::find_if(names.begin(), names.end(), [id](const auto& entry) { return entry.first == id; });
-    if (named != names.end())
+    auto named = std::find_if(
+        m_threadNames.begin(), m_threadNames.end(), [id](const auto& entry) { return entry.first == id; });
+    if (named != m_threadNames.end())
         named->second = name;
     else
-        names.emplace_back(id, name);
+        m_threadNames.emplace_back(id, name);
 }
 
 void Ingest::string(std::uint32_t id, const std::string& text)
@@ -63,32 +63,81 @@ std::uint32_t Ingest::label(std::uint32_t probeId)
     return m_into.strings.intern("?");
 }
 
+void Ingest::keep(const Record& record)
+{
+    const LogRouter::Appended appended = m_logs.append(record);
+    if (appended == LogRouter::Appended::TooManyLoops || appended == LogRouter::Appended::Full)
+        dropped(1);
+}
+
 void Ingest::records(const Record* records, std::size_t count)
 {
+    std::uint64_t callbacks = 0;
     for (std::size_t i = 0; i < count; ++i) {
         Record record = records[i];
         if (labelNamesAString(record.type))
             record.label = label(record.label);
-        EventLog* log = m_logs.logFor(record);
-        Record* slot = log ? log->slot() : nullptr;
-        if (!slot) {
-            ++m_into.info.droppedEvents;
-            continue;
-        }
-        *slot = record;
-        log->commit();
+        if (record.type == RecordType::Callback && record.thread == MainThread)
+            callbacks += record.span.count;
+        keep(record);
     }
+    if (m_follow)
+        m_follow->live.callbacks.fetch_add(callbacks, std::memory_order_relaxed);
+}
+
+void Ingest::printed(std::string_view line, bool toStandardError, std::int64_t atNs)
+{
+    Record record;
+    record.type = toStandardError ? RecordType::Error : RecordType::Log;
+    record.startNs = atNs;
+    record.label = m_into.strings.intern(line);
+    keep(record);
 }
 
 void Ingest::dropped(std::uint64_t count)
 {
-    m_into.info.droppedEvents += count;
+    m_dropped += count;
+    if (m_follow)
+        m_follow->dropped.store(m_dropped, std::memory_order_relaxed);
 }
 
 void Ingest::unavailable(const std::string& what)
 {
     if (std::find(m_unavailable.begin(), m_unavailable.end(), what) == m_unavailable.end())
         m_unavailable.push_back(what);
+}
+
+void Ingest::now(const Now& now)
+{
+    if (!m_follow)
+        return;
+    LiveState& live = m_follow->live;
+    constexpr auto relaxed = std::memory_order_relaxed;
+    live.iteration.store(now.iteration, relaxed);
+    live.phase.store(std::uint8_t(now.phase), relaxed);
+    live.inPhase.store(now.inPhase, relaxed);
+    live.callbackKind.store(std::uint8_t(now.callbackKind), relaxed);
+    live.callbackLabel.store(now.inCallback ? label(now.callbackLabel) : 0, relaxed);
+    live.callbackStartNs.store(now.callbackStartNs, relaxed);
+    live.inCallback.store(now.inCallback, relaxed);
+}
+
+void Ingest::describe(RecordingInfo& info) const
+{
+    if (m_hello.pid != 0) {
+        info.libuv = m_hello.libuv;
+        info.threadpoolSize = int(std::clamp<std::uint32_t>(m_hello.threadpoolSize, 1, 1024));
+    }
+    for (const auto& [id, name] : m_threadNames) {
+        auto& names = info.threadNames;
+        auto named
+            = std::find_if(names.begin(), names.end(), [id = id](const auto& entry) { return entry.first == id; });
+        if (named != names.end())
+            named->second = name;
+        else
+            names.emplace_back(id, name);
+    }
+    info.droppedEvents += droppedRecords();
 }
 
 } // namespace loopscope::wire

@@ -2,26 +2,44 @@
 
 #include "attach/wire.h"
 #include "recording/logrouter.h"
+#include "recording/recorder.h"
 #include "recording/recording.h"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace loopscope::wire {
 
+// What a live reader of a recording follows as its stream comes (AttachedProgram): the views' idea of
+// where the loop is, as a session's runtime keeps its own, the probe's clock, and the records lost.
+struct LiveFollow
+{
+    LiveState live;
+    std::atomic<std::int64_t> originNs { 0 }; // the probe's origin (Hello::originNs); 0 before its hello
+    std::atomic<std::uint64_t> dropped { 0 }; // records the probe could not send or this side keep
+};
+
 // Records what a probe's stream says into a Recording, as a live run of LoopScope's own fills one:
 // worker loops' records into logs of their own, labels renumbered from the probe's strings to the
-// recording's, the records the probe dropped counted as the recording's dropped events, its threads
-// named. Feed it a Reader's findings; readers of the recording may look while it grows.
+// recording's, the records the probe dropped counted. Feed it a Reader's findings, on one thread;
+// readers of the recording may look while it grows (what the recording says about itself, its
+// RecordingInfo, is written by describe() once the stream has ended, so that they never see it change).
 class Ingest : public Sink
 {
 public:
     // Worker loops past this many are refused (their records counted as dropped).
     static constexpr std::size_t MaxWorkerLoops = 64;
 
-    explicit Ingest(Recording& into);
+    // Worker loops' logs start at `firstWorkerLog` (LogRouter).
+    explicit Ingest(Recording& into, std::size_t firstWorkerLog = 1);
+
+    // Keeps `follow` up to date from the stream; null: none.
+    void follow(LiveFollow* follow) { m_follow = follow; }
 
     void hello(const Hello& hello) override;
     void thread(std::uint16_t id, const std::string& name) override;
@@ -29,6 +47,15 @@ public:
     void records(const Record* records, std::size_t count) override;
     void dropped(std::uint64_t count) override;
     void unavailable(const std::string& what) override;
+    void now(const Now& now) override;
+
+    // A line the program printed, at `atNs` (recording time): recorded as a Log record of the main loop
+    // (an Error record for its standard error), as a LoopScope program's console.log is.
+    void printed(std::string_view line, bool toStandardError, std::int64_t atNs);
+
+    // Writes what the stream said about the program (node's libuv, its pool's size, its threads' names,
+    // the records it lost) into the recording's info; call it once the stream has ended.
+    void describe(RecordingInfo& info) const;
 
     // The probe's hello, once it came (pid 0 before).
     const Hello& probe() const { return m_hello; }
@@ -36,16 +63,22 @@ public:
     const std::vector<std::string>& unavailable() const { return m_unavailable; }
     // Records that named a string the probe never sent (recorded with the label "?").
     std::uint64_t unnamedLabels() const { return m_unnamed; }
+    // Records the probe could not send, or this side could not keep.
+    std::uint64_t droppedRecords() const { return m_dropped; }
 
 private:
     std::uint32_t label(std::uint32_t probeId);
+    void keep(const Record& record);
 
     Recording& m_into;
     LogRouter m_logs;
+    LiveFollow* m_follow = nullptr;
     Hello m_hello;
+    std::vector<std::pair<std::uint16_t, std::string>> m_threadNames;
     std::unordered_map<std::uint32_t, std::uint32_t> m_labels; // the probe's string id -> the recording's
     std::vector<std::string> m_unavailable;
     std::uint64_t m_unnamed = 0;
+    std::uint64_t m_dropped = 0;
 };
 
 } // namespace loopscope::wire

@@ -54,6 +54,20 @@ void Writer::frame(Tag tag, const std::vector<std::uint8_t>& payload)
     out.raw(payload.data(), payload.size());
 }
 
+void Writer::now(const Now& now)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(now.iteration);
+    out.byte(std::uint8_t(now.phase));
+    out.byte(std::uint8_t((now.inPhase ? 1 : 0) | (now.inCallback ? 2 : 0)));
+    out.varint(std::uint64_t(std::max<std::int64_t>(0, now.phaseStartNs)));
+    out.varint(now.callbackLabel);
+    out.byte(std::uint8_t(now.callbackKind));
+    out.varint(std::uint64_t(std::max<std::int64_t>(0, now.callbackStartNs)));
+    frame(Tag::Now, m_payload);
+}
+
 void Writer::hello(const Hello& hello)
 {
     m_payload.clear();
@@ -63,6 +77,7 @@ void Writer::hello(const Hello& hello)
     out.varint(hello.threadpoolSize);
     putText(out, hello.node);
     putText(out, hello.libuv);
+    out.varint(hello.originNs);
     frame(Tag::Hello, m_payload);
 }
 
@@ -174,6 +189,9 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         hello.threadpoolSize = std::uint32_t(in.varint());
         if (!in.ok() || !getText(in, hello.node) || !getText(in, hello.libuv))
             return fail("a hello frame cut short");
+        hello.originNs = in.varint();
+        if (!in.ok())
+            return fail("a hello frame cut short");
         if (hello.version != Version)
             return fail("a probe speaking version " + std::to_string(hello.version) + " of the stream, not "
                 + std::to_string(Version));
@@ -218,6 +236,24 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         if (!getText(in, what))
             return fail("an unavailable frame cut short");
         m_sink.unavailable(what);
+        return true;
+    }
+    case Tag::Now: {
+        Now now;
+        now.iteration = std::uint32_t(in.varint());
+        const std::uint8_t phase = in.byte();
+        const std::uint8_t flags = in.byte();
+        now.phaseStartNs = std::int64_t(in.varint() & INT64_MAX);
+        now.callbackLabel = std::uint32_t(in.varint());
+        const std::uint8_t kind = in.byte();
+        now.callbackStartNs = std::int64_t(in.varint() & INT64_MAX);
+        if (!in.ok() || phase >= PhaseCount || kind > std::uint8_t(CallbackKind::Main))
+            return fail("a now frame cut short or out of range");
+        now.phase = Phase(phase);
+        now.inPhase = (flags & 1) != 0;
+        now.inCallback = (flags & 2) != 0;
+        now.callbackKind = CallbackKind(kind);
+        m_sink.now(now);
         return true;
     }
     }

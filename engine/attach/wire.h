@@ -28,12 +28,13 @@ inline constexpr std::size_t MaxFrameBytes = std::size_t(1) << 20;
 inline constexpr std::size_t StringBytes = 64 * 1024;
 
 enum class Tag : std::uint8_t {
-    Hello = 1, // varint version, varint pid, varint thread-pool size, node's version, libuv's version
+    Hello = 1, // varint version, varint pid, varint thread-pool size, node's version, libuv's version, varint origin
     Thread = 2, // varint thread id (as records name threads), its name
     String = 3, // varint id, the text
     Records = 4, // varint count, then the records as one recordcodec block
     Dropped = 5, // varint count: records the probe could not send (its buffer was full)
     Unavailable = 6, // what the probe cannot see, once each ("the microtask queue's length")
+    Now = 7, // where the main loop is now: varint iteration, phase, flags, varint since; label, kind, varint since
 };
 
 struct Hello
@@ -43,7 +44,31 @@ struct Hello
     std::uint32_t threadpoolSize = 4;
     std::string node; // process.version
     std::string libuv; // process.versions.uv
+    // The CLOCK_MONOTONIC time (uv_hrtime) that records' times count from: the probe's start.
+    std::uint64_t originNs = 0;
 };
+
+// Where the main loop is at the moment the probe's sender looked (every few milliseconds): records
+// arrive only once what they tell has ended, and a callback that blocks the loop for seconds would
+// otherwise show nothing until it returns.
+struct Now
+{
+    std::uint32_t iteration = 0;
+    Phase phase = Phase::Timers;
+    bool inPhase = false; // false: between the probe's markers, in a phase it does not time
+    std::int64_t phaseStartNs = 0;
+    bool inCallback = false;
+    std::uint32_t callbackLabel = 0; // a string the probe sent
+    CallbackKind callbackKind = CallbackKind::Io;
+    std::int64_t callbackStartNs = 0;
+};
+
+inline bool operator==(const Now& a, const Now& b)
+{
+    return a.iteration == b.iteration && a.phase == b.phase && a.inPhase == b.inPhase
+        && a.phaseStartNs == b.phaseStartNs && a.inCallback == b.inCallback && a.callbackLabel == b.callbackLabel
+        && a.callbackKind == b.callbackKind && a.callbackStartNs == b.callbackStartNs;
+}
 
 // Writes a stream: the opening at once, then a frame per call. The probe's sender takes the bytes as
 // they come (take()); a second writer can add frames to the same stream (AfterOpening).
@@ -61,6 +86,7 @@ public:
     void records(const Record* records, std::size_t count);
     void dropped(std::uint64_t count);
     void unavailable(std::string_view what);
+    void now(const Now& now);
 
     std::size_t size() const { return m_bytes.size(); }
     // The bytes written since the last take().
@@ -85,6 +111,7 @@ public:
     virtual void records(const Record* records, std::size_t count) = 0;
     virtual void dropped(std::uint64_t count) = 0;
     virtual void unavailable(const std::string& what) = 0;
+    virtual void now(const Now& now) = 0;
 };
 
 // Reads a stream as it arrives, in pieces of any size: each complete frame goes to the sink, a frame

@@ -383,19 +383,17 @@ bool TraceReader::append(const Record& record, const char* at)
 {
     if (!noteTrack(traceTid(record), at))
         return false;
-    EventLog* log = m_logs.logFor(record);
-    if (!log)
-        return fail(at, "more than " + std::to_string(MaxReadWorkerLoops) + " worker loops");
-    Record* slot = log->slot();
-    if (!slot)
-        return fail(at, "too many events");
-    *slot = record;
-    log->commit();
-    // A chunk was sealed: it is encoded (a recording read holds its records as a live one does), and
-    // the budget is checked once a chunk.
-    if ((log->size() & (EventLog::ChunkSize - 1)) != 1)
+    switch (m_logs.append(record)) {
+    case LogRouter::Appended::Kept:
         return true;
-    log->compact(1);
+    case LogRouter::Appended::TooManyLoops:
+        return fail(at, "more than " + std::to_string(MaxReadWorkerLoops) + " worker loops");
+    case LogRouter::Appended::Full:
+        return fail(at, "too many events");
+    case LogRouter::Appended::Sealed:
+        break;
+    }
+    // The budget is checked once a chunk.
     return m_budgetBytes == 0 || spillToFit();
 }
 

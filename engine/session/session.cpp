@@ -306,6 +306,14 @@ void Session::setDelayMonitor(bool on, int resolutionMs)
         m_loop.post([this, on, resolutionMs](uv_loop_t&) { m_runtime->setDelayMonitor(on, resolutionMs); });
 }
 
+std::uint64_t Session::droppedEvents() const
+{
+    std::uint64_t dropped = 0;
+    for (const auto& log : m_recording.logs)
+        dropped += log->dropped();
+    return dropped;
+}
+
 QueueSnapshot Session::queueSnapshot() const
 {
     return m_control.snapshot();

@@ -4,6 +4,7 @@
 #include "loop/loopthread.h"
 #include "net/healthprober.h"
 #include "program/program.h"
+#include "recording/liveloop.h"
 #include "recording/memorybudget.h"
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
@@ -63,11 +64,11 @@ struct SessionOptions
 
 // One run of a program: the loop thread, the runtime on it, and the recording
 // it fills. Control methods are safe from any thread.
-class Session
+class Session : public LiveLoop
 {
 public:
     Session(Program program, SessionOptions options = {});
-    ~Session();
+    ~Session() override;
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
@@ -78,7 +79,8 @@ public:
     bool started() const { return m_started.load(); }
     // The monotonic time (monotonicNs) that recording time counts from, moved on by every hold;
     // valid once start() returned.
-    std::int64_t originNs() const { return m_clock ? m_clock->originNs() : 0; }
+    std::int64_t originNs() const override { return m_clock ? m_clock->originNs() : 0; }
+    std::int64_t clockNs() const override { return m_clock ? m_clock->now() : -1; }
     // The program's clock: recording time, held time taken out; null before start().
     const ProgramClock* clock() const { return m_clock.get(); }
     // Waits until the program has run to the end; false on timeout.
@@ -108,9 +110,9 @@ public:
     void resume();
     // While paused: run to the next place `mode` ends at, then halt again.
     void step(StepMode mode);
-    bool paused() const;
+    bool paused() const override;
     // Where the loop is held now, if it is.
-    std::optional<StepPoint> heldAt() const { return m_control.heldAt(); }
+    std::optional<StepPoint> heldAt() const override { return m_control.heldAt(); }
     std::uint64_t halts() const { return m_control.halts(); }
     // Slow motion: hold every phase, and the queues after every callback, for `ms` milliseconds (0: off).
     void setSlowMotion(int ms);
@@ -121,14 +123,16 @@ public:
     void setDelayMonitor(bool on, int resolutionMs = 10);
 
     // The latest copy of the queues (cheap; never waits for the loop thread).
-    QueueSnapshot queueSnapshot() const;
+    QueueSnapshot queueSnapshot() const override;
     // Thread-pool items queued or running now.
-    std::vector<PoolWork> poolWork() const;
+    std::vector<PoolWork> poolWork() const override;
 
     const Program& program() const { return *m_program; }
     Recording& recording() { return m_recording; }
-    const Recording& recording() const { return m_recording; }
+    const Recording& recording() const override { return m_recording; }
     LiveState& live() { return m_live; }
+    const LiveState& liveState() const override { return m_live; }
+    std::uint64_t droppedEvents() const override;
     // The log the /health prober writes its samples to.
     static constexpr int ProberLog = 1;
     // Worker loops that can run at once; each records on logs[ProberLog + slot].

@@ -20,13 +20,23 @@ LiveFeed::~LiveFeed() = default;
 
 void LiveFeed::setSession(loopscope::Session* session)
 {
+    m_loop = session;
     m_session = session;
     m_replay.reset();
-    follow(m_session != nullptr);
+    follow(m_loop != nullptr);
+}
+
+void LiveFeed::setLoop(loopscope::LiveLoop* loop)
+{
+    m_loop = loop;
+    m_session = nullptr;
+    m_replay.reset();
+    follow(m_loop != nullptr);
 }
 
 void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recording)
 {
+    m_loop = nullptr;
     m_session = nullptr;
     m_replay = std::move(recording);
     // Ticks go on for views that animate; the records arrive in one batch on the first.
@@ -48,7 +58,7 @@ void LiveFeed::follow(bool following)
 
 const loopscope::Recording* LiveFeed::recording() const
 {
-    return m_session ? &m_session->recording() : m_replay.get();
+    return m_loop ? &m_loop->recording() : m_replay.get();
 }
 
 const loopscope::EventLog* LiveFeed::log(int index) const
@@ -68,12 +78,12 @@ const loopscope::LiveState* LiveFeed::live() const
 {
     if (m_playhead)
         return &m_playheadLive;
-    return m_session ? &m_session->live() : nullptr;
+    return m_loop ? &m_loop->liveState() : nullptr;
 }
 
 std::int64_t LiveFeed::originNs() const
 {
-    return m_session ? m_session->originNs() : 0;
+    return m_loop ? m_loop->originNs() : 0;
 }
 
 std::int64_t LiveFeed::nowNs() const
@@ -81,21 +91,21 @@ std::int64_t LiveFeed::nowNs() const
     // A session that has not started yet has no clock; a held one's stands still.
     if (m_playhead)
         return *m_playhead;
-    const loopscope::ProgramClock* clock = m_session ? m_session->clock() : nullptr;
-    if (finished() || !clock)
+    const std::int64_t clockNs = m_loop ? m_loop->clockNs() : -1;
+    if (finished() || clockNs < 0)
         return m_lastEndNs;
-    return std::max(m_lastEndNs, clock->now());
+    return std::max(m_lastEndNs, clockNs);
 }
 
 bool LiveFeed::finished() const
 {
-    return m_replay || (m_session && m_session->live().finished.load(std::memory_order_relaxed));
+    return m_replay || (m_loop && m_loop->liveState().finished.load(std::memory_order_relaxed));
 }
 
 bool LiveFeed::paused() const
 {
     // At a playhead the views hold still, as they do while the loop is held.
-    return m_playhead || (m_session && m_session->paused());
+    return m_playhead || (m_loop && m_loop->paused());
 }
 
 const loopscope::Program* LiveFeed::program() const
@@ -111,7 +121,7 @@ std::optional<loopscope::StepPoint> LiveFeed::heldAt() const
             return StepPoint::BeforeCallback;
         return m_atPlayhead.inCallback ? StepPoint::AfterCallback : StepPoint::Phase;
     }
-    return m_session ? m_session->heldAt() : std::nullopt;
+    return m_loop ? m_loop->heldAt() : std::nullopt;
 }
 
 bool LiveFeed::memoryBudgetExceeded() const
@@ -148,27 +158,26 @@ loopscope::QueueSnapshot LiveFeed::queueSnapshot() const
 {
     if (m_playhead)
         return m_atPlayhead.queues;
-    return m_session ? m_session->queueSnapshot() : loopscope::QueueSnapshot();
+    return m_loop ? m_loop->queueSnapshot() : loopscope::QueueSnapshot();
 }
 
 std::vector<loopscope::PoolBoard::Item> LiveFeed::poolWork() const
 {
     if (m_playhead)
         return m_atPlayhead.pool;
-    return m_session ? m_session->poolWork() : std::vector<loopscope::PoolBoard::Item>();
+    return m_loop ? m_loop->poolWork() : std::vector<loopscope::PoolBoard::Item>();
 }
 
 bool LiveFeed::canReplay() const
 {
-    return m_replay
-        || (m_session && (m_session->paused() || m_session->live().finished.load(std::memory_order_relaxed)));
+    return m_replay || (m_loop && (m_loop->paused() || m_loop->liveState().finished.load(std::memory_order_relaxed)));
 }
 
 loopscope::Replay& LiveFeed::replayer()
 {
     if (!m_replayer)
         m_replayer = std::make_unique<loopscope::Replay>(*recording());
-    else if (m_session)
+    else if (m_loop)
         m_replayer->update();
     return *m_replayer;
 }
@@ -235,12 +244,7 @@ std::optional<std::int64_t> LiveFeed::stepTarget(loopscope::StepMode mode, bool 
 
 std::uint64_t LiveFeed::droppedEvents() const
 {
-    std::uint64_t dropped = 0;
-    if (m_session) {
-        for (const auto& log : m_session->recording().logs)
-            dropped += log->dropped();
-    }
-    return dropped;
+    return m_loop ? m_loop->droppedEvents() : 0;
 }
 
 void LiveFeed::observe(const loopscope::EventLog& log, std::size_t from, std::size_t to)
@@ -272,7 +276,7 @@ void LiveFeed::poll()
             const std::size_t from = std::max(std::exchange(m_seen[i], size), logs[i]->firstKept());
             observe(*logs[i], from, size);
             emit advanced(int(i), from, size);
-            if (m_session)
+            if (m_loop)
                 logs[i]->markRead(size);
         }
     }

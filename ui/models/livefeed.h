@@ -19,6 +19,7 @@
 namespace loopscope {
 struct Program;
 class EventLog;
+class LiveLoop;
 class Session;
 class Recording;
 struct LiveState;
@@ -43,6 +44,9 @@ public:
 
     // Follows `session` (null to detach); resets every view through reset().
     void setSession(loopscope::Session* session);
+    // Follows a loop that is not LoopScope's own (a Node.js program attached): there is no program,
+    // no loop control and no memory budget of LoopScope's to show. Resets every view.
+    void setLoop(loopscope::LiveLoop* loop);
     // Replays a finished recording (one loaded from a file): the views get all of it on the
     // next tick and there is no live state. Setting a session ends the replay.
     void setRecording(std::shared_ptr<const loopscope::Recording> recording);
@@ -128,7 +132,8 @@ private:
     loopscope::Replay& replayer();
 
     QTimer m_timer;
-    loopscope::Session* m_session = nullptr;
+    loopscope::LiveLoop* m_loop = nullptr; // the loop followed, live
+    loopscope::Session* m_session = nullptr; // the same, when it is LoopScope's own
     std::optional<std::int64_t> m_playhead;
     std::unique_ptr<loopscope::Replay> m_replayer;
     loopscope::ReplayState m_atPlayhead;

@@ -1,7 +1,11 @@
 #include "models/sessioncontroller.h"
 
+#include "attach/attachedprogram.h"
 #include "models/livefeed.h"
 #include "session/session.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
 
 #include <atomic>
 #include <mutex>
@@ -12,6 +16,7 @@ std::atomic<std::size_t> budgetMb { loopscope::MemoryBudget::DefaultMb };
 std::atomic<bool> rollingWindowOn { false };
 std::mutex costsMutex;
 loopscope::NodeCosts modelledCosts = loopscope::NodeCosts::node20();
+QString probeDirectoryChosen; // GUI thread; empty: beside the executable
 
 // Whoever lets go of a session last, the reaper or an export still reading its recording, stops it:
 // aborting and stopping complete the recording's info, which a reader must not see change. Work the
@@ -28,7 +33,9 @@ void release(loopscope::Session* session)
 SessionController::SessionController(QObject* parent)
     : QObject(parent)
     , m_feed(new LiveFeed(this))
-{ }
+{
+    connect(m_feed, &LiveFeed::ticked, this, &SessionController::noticeAttachedEnd);
+}
 
 SessionController::~SessionController()
 {
@@ -39,6 +46,8 @@ std::shared_ptr<const loopscope::Recording> SessionController::recording() const
 {
     if (m_session)
         return std::shared_ptr<const loopscope::Recording>(m_session, &m_session->recording());
+    if (m_attached)
+        return std::shared_ptr<const loopscope::Recording>(m_attached, &m_attached->recording());
     return m_replay;
 }
 
@@ -149,12 +158,65 @@ void SessionController::replay(std::shared_ptr<const loopscope::Recording> recor
     m_feed->setPlayhead(m_feed->firstNs());
 }
 
+void SessionController::setProbeDirectory(const QString& directory)
+{
+    probeDirectoryChosen = directory;
+}
+
+QString SessionController::probeDirectory()
+{
+    return probeDirectoryChosen.isEmpty() ? QCoreApplication::applicationDirPath() : probeDirectoryChosen;
+}
+
+bool SessionController::attach(const QString& script, const QStringList& arguments, QString* error, const QString& node)
+{
+    loopscope::wire::AttachOptions options;
+    options.probeDir = probeDirectory().toStdString();
+    const std::string missing = loopscope::wire::missingProbeFile(options.probeDir);
+    if (!missing.empty()) {
+        *error = tr("The probe that watches a Node.js program is missing (%1). It is built with LoopScope where "
+                    "Node.js and its headers are installed (scripts/install-deps.sh).")
+                     .arg(QString::fromStdString(missing));
+        return false;
+    }
+    if (!node.isEmpty())
+        options.node = node.toStdString();
+    options.script = QFileInfo(script).absoluteFilePath().toStdString();
+    for (const QString& argument : arguments)
+        options.arguments.push_back(argument.toStdString());
+    options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
+    end();
+    m_programName = QFileInfo(script).fileName();
+    m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
+    m_attachedEndNoticed = false;
+    m_attached->start();
+    m_feed->setLoop(m_attached.get());
+    emit started();
+    return true;
+}
+
+// Once the attached program has ended, its recording's info gets what the probe said (on this thread,
+// the views' own), and the window hears of it.
+void SessionController::noticeAttachedEnd()
+{
+    if (!m_attached || m_attachedEndNoticed || !m_attached->ended())
+        return;
+    m_attachedEndNoticed = true;
+    m_attached->describe();
+    emit attachedEnded();
+}
+
 void SessionController::end()
 {
     m_feed->setSession(nullptr);
     m_replay.reset();
     if (m_session)
         retire(std::move(m_session));
+    if (m_attached) {
+        // Its destructor waits for the program to end (a grace, then a kill): the reaper's job.
+        m_attached->stop();
+        m_reaper.retire([attached = std::move(m_attached)]() mutable { attached.reset(); });
+    }
 }
 
 std::shared_ptr<const loopscope::Recording> SessionController::finish()
@@ -165,6 +227,10 @@ std::shared_ptr<const loopscope::Recording> SessionController::finish()
     if (m_session) {
         m_session->stop();
         m_session.reset();
+    }
+    if (m_attached) {
+        m_attached->stop();
+        m_attached.reset(); // waits for the program to end
     }
     return shown;
 }

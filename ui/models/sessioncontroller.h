@@ -7,12 +7,17 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
 namespace loopscope {
 class Recording;
 class Session;
+namespace wire {
+class AttachedProgram;
+struct AttachResult;
+} // namespace wire
 } // namespace loopscope
 class LiveFeed;
 
@@ -63,6 +68,16 @@ public:
     void inject(loopscope::Program workload);
     // Abandons the work in progress on the server loop, which goes on serving.
     void stopWork();
+    // Where attach() finds the probe (loopscope-probe.js and loopscope_probe.node); by default beside
+    // this executable, where the build and an installation put it.
+    static void setProbeDirectory(const QString& directory);
+    static QString probeDirectory();
+    // Ends what is shown and runs the Node.js program `script` with the probe inside (node as found on
+    // PATH, or `node` when not empty), showing its loop live; its output goes to the console. False, with
+    // `error` saying why, when the probe is not installed beside this executable.
+    bool attach(const QString& script, const QStringList& arguments, QString* error, const QString& node = {});
+    // The Node.js program shown, if one is (attached, running or ended).
+    const loopscope::wire::AttachedProgram* attached() const { return m_attached.get(); }
     // Ends what is shown and replays `recording`.
     void replay(std::shared_ptr<const loopscope::Recording> recording);
     // Hands the session to the reaper (aborted unless it finished) and detaches the feed.
@@ -89,14 +104,19 @@ signals:
     void started();
     // A program asked for a probe itself: the controls show it on.
     void probesChanged();
+    // The Node.js program attached has ended (or could not start): result() says how.
+    void attachedEnded();
 
 private:
     void startSession(loopscope::Program program, bool serve, bool paused);
     void applyControls();
     void retire(std::shared_ptr<loopscope::Session> session);
+    void noticeAttachedEnd();
 
     LiveFeed* m_feed = nullptr;
     std::shared_ptr<loopscope::Session> m_session;
+    std::shared_ptr<loopscope::wire::AttachedProgram> m_attached;
+    bool m_attachedEndNoticed = false;
     std::shared_ptr<const loopscope::Recording> m_replay;
     SessionReaper m_reaper;
     QString m_programName;

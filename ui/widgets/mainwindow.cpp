@@ -34,6 +34,7 @@
 #include <QSlider>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTemporaryDir>
 #include <QToolBar>
 
 namespace {
@@ -65,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_queues = new QueueBoard(m_feed, m_status, this);
     connect(m_feed, &LiveFeed::ticked, this, &MainWindow::onTicked);
     connect(m_controller, &SessionController::started, this, &MainWindow::onSessionStarted);
+    connect(m_controller, &SessionController::attachedEnded, this, &MainWindow::onAttachedEnded);
     connect(m_controller, &SessionController::probesChanged, this, &MainWindow::showProbes);
     m_files = new FileActions(m_controller, m_console, this);
     connect(m_files, &FileActions::programLoaded, this,
@@ -472,6 +474,12 @@ void MainWindow::onSessionStarted()
     const QString name = m_controller->programName();
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     m_heldText.clear();
+    if (m_controller->attached()) {
+        setState([name] { return tr("Running %1 under node with LoopScope's probe inside").arg(name); },
+            [name] { return tr("LoopScope — node %1").arg(name); });
+        updateControls();
+        return;
+    }
     setState(
         [name, libuv = QString::fromStdString(info.libuv), threads = info.threadpoolSize] {
             return tr("Running %1 on libuv %2, thread pool of %3").arg(name, libuv).arg(threads);

@@ -20,6 +20,7 @@ class LatencyChart;
 class LessonPanel;
 class LiveFeed;
 class NodeCompareDialog;
+class NodeRunDialog;
 class PhaseWheel;
 class PoolLanesView;
 class PanelHighlight;
@@ -31,6 +32,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QMimeData;
+class QTemporaryDir;
 class QSlider;
 class QToolBar;
 class QTreeView;
@@ -68,6 +70,11 @@ public:
     // Opens a recorded trace for replay in the views; the live session ends. On a bad file the
     // error is shown and everything stays as it was.
     bool openRecording(const QString& path);
+    // Runs the Node.js program `script` with LoopScope's probe inside and shows its loop live (--attach,
+    // File > Run with Node…); false, with the error shown, when it cannot.
+    bool attachProgram(const QString& script, const QStringList& arguments = {});
+    // File > Run with Node…: asks for a file or JavaScript to type, then attaches to it; the dialog.
+    NodeRunDialog* runWithNode();
     bool replaying() const;
     using ExportFormat = FileActions::ExportFormat;
     // Writes what the session has recorded so far to `path` (asks for one when empty).
@@ -133,6 +140,7 @@ private:
     void createToolBar();
     void createDocks();
     void onSessionStarted();
+    void onAttachedEnded();
     void onRecordingOpened(const QString& path);
     void showProbes();
     void updateControls();
@@ -168,6 +176,8 @@ private:
     LatencyChart* m_latency = nullptr;
     NodeCompareDialog* m_compareDialog = nullptr;
     NodeComparison::Source m_lastSource; // what runProgram() was last given, for Compare with Node.js
+    // Where JavaScript typed into Run with Node… is written to run, for as long as the window lives.
+    std::unique_ptr<QTemporaryDir> m_typedScripts;
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
     RunManyDialog* m_runManyDialog = nullptr;
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told

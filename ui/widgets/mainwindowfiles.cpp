@@ -2,6 +2,7 @@
 // from the recent list), exporting the recording, pictures and the report.
 #include "widgets/mainwindow.h"
 
+#include "attach/attachedprogram.h"
 #include "formats/summary.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
@@ -9,6 +10,7 @@
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
 #include "widgets/latencychart.h"
+#include "widgets/noderundialog.h"
 #include "widgets/phasewheel.h"
 #include "widgets/pictures.h"
 #include "widgets/timelineview.h"
@@ -23,6 +25,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QUrl>
 
@@ -42,6 +45,12 @@ void MainWindow::createFileMenu()
                "again.") };
     });
     connect(openTrace, &QAction::triggered, m_files, &FileActions::openRecordingFile);
+    auto* runNode = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+N")), [] {
+        return ControlTexts { tr("Run with Node…"),
+            tr("Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope's probe inside and "
+               "shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.") };
+    });
+    connect(runNode, &QAction::triggered, this, [this] { runWithNode(); });
     auto* exportTrace = addControl(QKeySequence::Save, [] {
         return ControlTexts { tr("Export trace…"),
             tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.") };
@@ -84,6 +93,7 @@ void MainWindow::createFileMenu()
     fileMenu->addAction(openProgram);
     fileMenu->addAction(openTrace);
     fileMenu->addMenu(m_files->recentMenu(this));
+    fileMenu->addAction(runNode);
     fileMenu->addSeparator();
     fileMenu->addAction(exportTrace);
     fileMenu->addAction(exportCsv);
@@ -91,6 +101,66 @@ void MainWindow::createFileMenu()
     fileMenu->addAction(report);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
+}
+
+bool MainWindow::attachProgram(const QString& script, const QStringList& arguments)
+{
+    QString error;
+    if (!m_controller->attach(script, arguments, &error)) {
+        m_files->showError(tr("Run with Node.js"), error);
+        return false;
+    }
+    m_lastSource = {};
+    m_console->clear();
+    m_console->appendNote(tr("▶ node %1, with LoopScope's probe inside").arg(QFileInfo(script).fileName()));
+    return true;
+}
+
+NodeRunDialog* MainWindow::runWithNode()
+{
+    auto* dialog = new NodeRunDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (!m_typedScripts)
+            m_typedScripts = std::make_unique<QTemporaryDir>();
+        QString error;
+        const QString script = dialog->script(m_typedScripts->filePath(QStringLiteral("typed.js")), &error);
+        if (script.isEmpty())
+            m_files->showError(tr("Run with Node.js"), error);
+        else
+            attachProgram(script, dialog->arguments());
+    });
+    dialog->open();
+    return dialog;
+}
+
+// The attached program has ended: how, in the console and the status line.
+void MainWindow::onAttachedEnded()
+{
+    const loopscope::wire::AttachedProgram* attached = m_controller->attached();
+    if (!attached)
+        return;
+    const loopscope::wire::AttachResult& result = attached->result();
+    const QString name = m_controller->programName();
+    const auto said = [name, result] {
+        if (!result.started)
+            return tr("■ node could not start: %1").arg(QString::fromStdString(result.error));
+        if (result.signal != 0)
+            return tr("■ %1 was ended by signal %2").arg(name).arg(result.signal);
+        return tr("■ %1 exited with code %2").arg(name).arg(result.exitCode);
+    };
+    m_console->appendNote(said());
+    if (result.started && !result.probed) {
+        m_console->appendNote(
+            tr("■ the probe's recording is incomplete: %1").arg(QString::fromStdString(result.streamError)));
+    }
+    if (!result.unavailable.empty()) {
+        QStringList unseen;
+        for (const std::string& what : result.unavailable)
+            unseen << QString::fromStdString(what);
+        m_console->appendNote(tr("Not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
+    }
+    setState(said);
 }
 
 bool MainWindow::openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides)

@@ -1,0 +1,99 @@
+#include "attach/attachedprogram.h"
+
+#include <chrono>
+#include <ctime>
+#include <memory>
+
+#include <signal.h>
+
+namespace loopscope::wire {
+
+AttachedProgram::AttachedProgram(AttachOptions options)
+    : m_options(std::move(options))
+{
+    // Every log is made now: the views read the list of logs while the stream fills them.
+    while (m_recording.logs.size() < LogCount)
+        m_recording.logs.push_back(std::make_unique<EventLog>());
+    m_options.output = AttachOptions::Output::Recorded;
+    m_options.firstWorkerLog = FirstWorkerLog;
+    m_options.follow = &m_follow;
+    m_options.started = [this](int pid) {
+        std::lock_guard lock(m_mutex);
+        m_pid = pid;
+        if (m_signal != 0)
+            kill(pid, m_signal);
+    };
+    m_follow.live.delayResolutionMs.store(m_options.delayMonitorMs, std::memory_order_relaxed);
+    m_recording.info.program = m_options.script.substr(m_options.script.find_last_of('/') + 1);
+    m_recording.info.threadNames.emplace_back(MainThread, "main loop");
+}
+
+AttachedProgram::~AttachedProgram()
+{
+    if (!m_thread.joinable())
+        return;
+    stop();
+    // A program that ignores SIGTERM is killed: the destructor never waits for it longer than that.
+    {
+        std::unique_lock lock(m_mutex);
+        if (!m_ended.wait_for(lock, std::chrono::milliseconds(GraceMs), [this] { return !m_running; }))
+            signal(SIGKILL);
+    }
+    m_thread.join();
+}
+
+void AttachedProgram::start()
+{
+    m_running = true;
+    m_thread = std::thread([this] { run(); });
+}
+
+void AttachedProgram::run()
+{
+    AttachResult result = attach(m_options, m_recording);
+    {
+        std::lock_guard lock(m_mutex);
+        m_pid = 0; // reaped: its number may be another process's from now on
+        m_running = false;
+        m_result = std::move(result);
+    }
+    m_ended.notify_all();
+    m_follow.live.inCallback.store(false, std::memory_order_relaxed);
+    m_follow.live.finished.store(true, std::memory_order_release);
+}
+
+void AttachedProgram::stop()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_signal == 0)
+        signal(SIGTERM);
+}
+
+void AttachedProgram::signal(int number)
+{
+    m_signal = number;
+    if (m_pid != 0)
+        kill(m_pid, number);
+}
+
+void AttachedProgram::describe()
+{
+    if (!ended() || m_described)
+        return;
+    m_described = true;
+    const std::string program = m_recording.info.program;
+    m_recording.info = m_result.described;
+    m_recording.info.program = program;
+}
+
+std::int64_t AttachedProgram::clockNs() const
+{
+    const std::int64_t origin = originNs();
+    if (origin == 0)
+        return -1;
+    timespec now {};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec - origin;
+}
+
+} // namespace loopscope::wire

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "attach/attachrun.h"
+#include "recording/liveloop.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+
+namespace loopscope::wire {
+
+// A Node.js program run with the probe inside, followed live: its loop's records fill a recording
+// while the window's views read it, as they read a run of LoopScope's own, and its output goes into the
+// recording as console lines. What the probe cannot see (the queues' contents, the thread pool's
+// occupancy) is left unknown, never shown as empty.
+class AttachedProgram : public LiveLoop
+{
+public:
+    // The delay monitor's resolution: the latency chart's loop-delay samples.
+    static constexpr int DelayResolutionMs = 10;
+    // Worker loops' logs start here, after the slot a session's /health prober has (LiveFeed::isProberLog).
+    static constexpr std::size_t FirstWorkerLog = 2;
+    static constexpr std::size_t LogCount = FirstWorkerLog + Ingest::MaxWorkerLoops;
+    // stop(): how long the program has to end on SIGTERM before it is killed.
+    static constexpr int GraceMs = 2000;
+
+    // `options.output`, `follow`, `firstWorkerLog` and `started` are this class's to set.
+    explicit AttachedProgram(AttachOptions options);
+    // Stops the program if it still runs and waits for it (at most GraceMs and a little).
+    ~AttachedProgram() override;
+    AttachedProgram(const AttachedProgram&) = delete;
+    AttachedProgram& operator=(const AttachedProgram&) = delete;
+
+    // Starts the program; returns at once. How it started and ended is known once it ended().
+    void start();
+    // Asks the program to end (SIGTERM to it), and kills it GraceMs later if it has not; returns at once.
+    void stop();
+    // True once the program has ended (or could not start) and every record it sent is in.
+    bool ended() const { return m_follow.live.finished.load(std::memory_order_acquire); }
+    // How it went; valid once ended().
+    const AttachResult& result() const { return m_result; }
+    // Once ended(), on the thread the views read from: the recording's info gets what the stream said
+    // (node's libuv, the pool's size, the threads' names). Idempotent.
+    void describe();
+
+    const Recording& recording() const override { return m_recording; }
+    const LiveState& liveState() const override { return m_follow.live; }
+    std::int64_t originNs() const override { return m_follow.originNs.load(std::memory_order_relaxed); }
+    std::int64_t clockNs() const override;
+    bool paused() const override { return false; }
+    std::optional<StepPoint> heldAt() const override { return std::nullopt; }
+    QueueSnapshot queueSnapshot() const override { return {}; }
+    std::vector<PoolBoard::Item> poolWork() const override { return {}; }
+    std::uint64_t droppedEvents() const override { return m_follow.dropped.load(std::memory_order_relaxed); }
+
+private:
+    void run();
+    // With m_mutex held: sends `number` to the program now, or as soon as it runs.
+    void signal(int number);
+
+    AttachOptions m_options;
+    Recording m_recording;
+    LiveFollow m_follow;
+    AttachResult m_result;
+    std::mutex m_mutex; // guards m_pid and m_stopAsked, so that no signal goes to a process reaped
+    std::condition_variable m_ended;
+    int m_pid = 0; // while it runs
+    bool m_running = false;
+    int m_signal = 0; // sent to it as soon as it runs: SIGTERM once stop() asked, SIGKILL past the grace
+    bool m_described = false;
+    std::thread m_thread;
+};
+
+} // namespace loopscope::wire
