@@ -26,6 +26,7 @@ AttachedProgram::AttachedProgram(AttachOptions options)
     m_follow.live.delayResolutionMs.store(m_options.delayMonitorMs, std::memory_order_relaxed);
     m_recording.info.program = m_options.script.substr(m_options.script.find_last_of('/') + 1);
     m_recording.info.threadNames.emplace_back(MainThread, "main loop");
+    m_recording.info.unobserved = ProbeUnobserved;
 }
 
 AttachedProgram::~AttachedProgram()
@@ -81,9 +82,7 @@ void AttachedProgram::describe()
     if (!ended() || m_described)
         return;
     m_described = true;
-    const std::string program = m_recording.info.program;
     m_recording.info = m_result.described;
-    m_recording.info.program = program;
 }
 
 std::int64_t AttachedProgram::clockNs() const

@@ -197,6 +197,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
 {
     AttachResult result;
     result.described = into.info;
+    result.described.unobserved |= ProbeUnobserved;
     const bool recorded = options.output == AttachOptions::Output::Recorded;
     int probePipe[2];
     int outPipe[2] = { -1, -1 };

@@ -47,6 +47,9 @@ struct AttachResult
     RecordingInfo described;
 };
 
+// What the probe does not see (yet): a recording of an attached program says so (RecordingInfo).
+inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThreadPool | UnobservedPollWait;
+
 // The probe's two files, as they lie in `probeDir`: the path of the first one missing, or empty.
 std::string missingProbeFile(const std::string& probeDir);
 

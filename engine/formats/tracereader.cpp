@@ -87,6 +87,7 @@ private:
     bool argumentMember(std::string_view key, int depth);
     bool otherDataMember(std::string_view key, int depth);
     bool readThreadNames(int depth);
+    bool readUnobserved(int depth);
     bool threadNameMember(std::string_view key, int depth);
     bool noteTrack(int tid, const char* at);
     bool append(const Record& record, const char* at);
@@ -295,6 +296,8 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
 {
     if (key == "threadNames")
         return readThreadNames(depth + 1);
+    if (key == "unobserved")
+        return readUnobserved(depth + 1);
     const std::string name(key);
     const TraceValue& value = m_skipped;
     if (!readValue(m_skipped, depth))
@@ -350,6 +353,23 @@ bool TraceReader::readThreadNames(int depth)
         if (!noteTrack(traceTid(named), entryAt))
             return false;
         m_out.info.threadNames.emplace_back(named.thread, m_threadName);
+        return true;
+    });
+}
+
+// A list of names (UnobservedNames); a name this version does not know is left out.
+bool TraceReader::readUnobserved(int depth)
+{
+    if (m_lexer.peek() != '[')
+        return m_lexer.failHere("otherData.unobserved must be an array");
+    return m_lexer.readElements([&] {
+        std::string name;
+        if (!readValue(m_skipped, depth) || !toString(m_lexer, m_skipped, "otherData.", "unobserved", name))
+            return false;
+        for (std::size_t bit = 0; bit < std::size(UnobservedNames); ++bit) {
+            if (name == UnobservedNames[bit])
+                m_out.info.unobserved |= std::uint8_t(1u << bit);
+        }
         return true;
     });
 }

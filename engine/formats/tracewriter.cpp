@@ -447,6 +447,19 @@ void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t le
         w.literal(",\"truncated\":true,\"truncatedEvents\":");
         w.unsignedInteger(leftOut + info.truncatedEvents);
     }
+    if (info.unobserved != 0) {
+        w.literal(",\"unobserved\":[");
+        bool firstName = true;
+        for (std::size_t bit = 0; bit < std::size(UnobservedNames); ++bit) {
+            if ((info.unobserved & (1u << bit)) == 0)
+                continue;
+            if (!firstName)
+                w.character(',');
+            w.string(UnobservedNames[bit]);
+            firstName = false;
+        }
+        w.character(']');
+    }
     w.literal(",\"threadNames\":[");
     bool first = true;
     for (const auto& [thread, name] : info.threadNames) {

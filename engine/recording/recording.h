@@ -12,6 +12,15 @@
 
 namespace loopscope {
 
+// What a recording cannot tell, because whatever recorded it could not see it (a probe inside a Node.js
+// program sees neither the queues' contents nor the thread pool): views say "not seen", never 0.
+enum Unobserved : std::uint8_t {
+    UnobservedQueues = 1, // the queues' contents and depths
+    UnobservedThreadPool = 2, // the pool's work, queued and running
+    UnobservedPollWait = 4, // how long poll would wait, and why
+};
+inline constexpr const char* UnobservedNames[] = { "queues", "threadPool", "pollWait" };
+
 // What a recording says about itself (the trace's otherData).
 struct RecordingInfo
 {
@@ -23,6 +32,7 @@ struct RecordingInfo
     std::uint64_t droppedEvents = 0;
     std::uint64_t truncatedEvents = 0; // events a capped trace file left out (read back from "truncatedEvents")
     bool timersAfterClose = false; // libuv >= 1.45 runs timers after the close phase
+    std::uint8_t unobserved = 0; // Unobserved flags
     std::vector<std::pair<std::uint16_t, std::string>> threadNames; // record thread id -> display name
 };
 

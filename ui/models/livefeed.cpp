@@ -74,6 +74,12 @@ bool LiveFeed::isProberLog(int index)
     return index == loopscope::Session::ProberLog;
 }
 
+bool LiveFeed::sees(std::uint8_t what) const
+{
+    const loopscope::Recording* followed = recording();
+    return !followed || (followed->info.unobserved & what) == 0;
+}
+
 const loopscope::LiveState* LiveFeed::live() const
 {
     if (m_playhead)

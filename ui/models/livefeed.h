@@ -62,6 +62,10 @@ public:
     // The longest loop delay the delay monitor measured in the recording followed (-1: none).
     double longestLoopDelayMs() const;
 
+    // False when the recording followed says it could not see `what` (loopscope::Unobserved: a Node.js
+    // program's probe sees neither the queues nor the thread pool): views then say "not seen", never 0.
+    bool sees(std::uint8_t what) const;
+
     // The live loop's state, or null when no session runs.
     const loopscope::LiveState* live() const;
     // The program the live session runs; null when none runs.

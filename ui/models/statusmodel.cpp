@@ -320,6 +320,11 @@ QString StatusModel::pollDescription(std::int64_t timeoutMs, PollReason reason)
     return tr("nothing to wait for");
 }
 
+QString StatusModel::notSeen()
+{
+    return tr("not seen by the probe");
+}
+
 QString StatusModel::formatDuration(std::int64_t ns)
 {
     const double ms = double(ns) / 1e6;
@@ -367,6 +372,8 @@ QString StatusModel::valueText(int row) const
     case CallbackRateRow:
         return formatRate(m_callbackRate);
     case PollRow:
+        if (!m_feed->sees(loopscope::UnobservedPollWait))
+            return notSeen();
         return m_iteration > 0 ? pollText() : QString();
     case CallbackRow:
         if (!m_inCallback)
@@ -375,6 +382,8 @@ QString StatusModel::valueText(int row) const
             .arg(m_callbackLabel, QString::fromLatin1(loopscope::callbackKindName(m_callbackKind)),
                 formatDuration(m_callbackRunningNs));
     case PoolRow:
+        if (!m_feed->sees(loopscope::UnobservedThreadPool))
+            return notSeen();
         return tr("%1 running, %2 waiting").arg(m_poolActive).arg(m_poolQueued);
     case LoopDelayRow:
         if (m_delayWaitingNs > 0)

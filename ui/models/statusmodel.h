@@ -101,6 +101,8 @@ public:
     // "sleeps until a timer is due in 1 ms", "immediates pending: no sleep", "waiting for I/O".
     static QString pollDescription(std::int64_t timeoutMs, loopscope::PollReason reason);
     static QString formatDuration(std::int64_t ns);
+    // What a view says where the recording could not see something (LiveFeed::sees).
+    static QString notSeen();
     static QString formatRate(double perSecond);
 
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -1,8 +1,10 @@
 // The window's docks: the scenario browser, the lesson, the workloads, the queues, the loop status, the
 // console, the thread pool, the timeline and the latency chart, and how they are laid out at first.
 #include "models/consolemodel.h"
+#include "models/livefeed.h"
 #include "models/queueboard.h"
 #include "models/statusmodel.h"
+#include "recording/recording.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
@@ -155,10 +157,13 @@ void MainWindow::createDocks()
         layout->addWidget(view, 1);
         splitter->addWidget(box);
         QueueModel* model = m_queues->model(queue);
-        auto update = [title, queue](std::size_t total) {
-            title->setText(tr("%1 · %2").arg(QueueModel::title(queue)).arg(total));
+        auto update = [this, title, queue](std::size_t total) {
+            title->setText(m_feed->sees(loopscope::UnobservedQueues)
+                    ? tr("%1 · %2").arg(QueueModel::title(queue)).arg(total)
+                    : tr("%1 · %2").arg(QueueModel::title(queue), StatusModel::notSeen()));
         };
         connect(model, &QueueModel::totalChanged, title, update);
+        connect(m_feed, &LiveFeed::reset, title, [update, model] { update(model->total()); });
         Language::follow(title, [title, view, model, queue, update] {
             title->setToolTip(QueueModel::explanation(queue));
             view->setToolTip(QueueModel::explanation(queue));

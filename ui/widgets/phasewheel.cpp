@@ -128,6 +128,11 @@ void PhaseWheel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         m_heat.add(log[i]);
 }
 
+bool PhaseWheel::sees(std::uint8_t what) const
+{
+    return !m_feed || m_feed->sees(what);
+}
+
 void PhaseWheel::onRefreshed()
 {
     // At a playhead the moment is one iteration, not a rate.

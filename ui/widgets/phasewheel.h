@@ -58,6 +58,8 @@ protected:
     bool event(QEvent* event) override;
 
 private:
+    // False when the recording shown could not see `what` (LiveFeed::sees).
+    bool sees(std::uint8_t what) const;
     void onReset();
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void onRefreshed();

@@ -241,8 +241,8 @@ void PhaseWheel::paintLabels(QPainter& painter)
         }
 
         // Phases that serve a JavaScript queue carry its depth in a badge on the rim.
-        const bool hasQueue
-            = phase == Phase::Timers || phase == Phase::Poll || phase == Phase::Check || phase == Phase::Close;
+        const bool hasQueue = sees(loopscope::UnobservedQueues)
+            && (phase == Phase::Timers || phase == Phase::Poll || phase == Phase::Check || phase == Phase::Close);
         if (hasQueue) {
             const std::uint32_t depth = m_status->depth(phase);
             const QPointF badge = PhaseGeometry::pointAt(from + 9, PhaseGeometry::OuterRadius - 4);
@@ -297,7 +297,10 @@ void PhaseWheel::paintQueueStack(
         }
     }
     painter.setPen(text);
-    const QString count = depth > 99999 ? tr("%1k").arg(depth / 1000) : QString::number(depth);
+    // A queue the recording could not see has no count, not 0.
+    const QString count = !sees(loopscope::UnobservedQueues) ? QStringLiteral("–")
+        : depth > 99999                                      ? tr("%1k").arg(depth / 1000)
+                                                             : QString::number(depth);
     painter.setFont(fittingFont(font(), compact ? 20 : 24, true, count, box.width() + 12));
     painter.drawText(QRectF(box.left() - 6, bottom + 1, box.width() + 12, compact ? 22 : 26), Qt::AlignCenter, count);
 }
@@ -401,7 +404,7 @@ void PhaseWheel::paintNotes(QPainter& painter)
     Qt::Alignment alignment;
 
     // While a callback blocks, what the last poll waited for is beside the point.
-    if (cursorShown() && !m_status->blocked()) {
+    if (cursorShown() && !m_status->blocked() && sees(loopscope::UnobservedPollWait)) {
         const QRectF box = PhaseGeometry::noteBox(
             PhaseGeometry::centreAngle(Phase::Poll, afterClose), QSizeF(PhaseGeometry::NoteWidth, 60), &alignment);
         const bool sleeping = m_status->phase() == Phase::Poll && !m_status->inCallback() && !m_showRates;

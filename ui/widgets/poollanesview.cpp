@@ -234,6 +234,19 @@ void PoolLanesView::paintEvent(QPaintEvent*)
     const QFontMetricsF bfm(big);
     const double right = all.width() - Margin;
     const double inner = right - Margin;
+    if (m_feed && !m_feed->sees(loopscope::UnobservedThreadPool)) {
+        p.setPen(text);
+        p.setFont(bigBold);
+        p.drawText(QRectF(Margin, Margin, inner, bfm.height()), Qt::AlignLeft | Qt::AlignVCenter, tr("Thread pool"));
+        p.setFont(normal);
+        p.setPen(faint);
+        p.drawText(QRectF(Margin, Margin + bfm.height() + 8, inner, all.height() - 2 * Margin - bfm.height()),
+            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+            tr("Not seen by the probe: which work waits for a thread and which runs is not known here. The callbacks "
+               "of pool work (FSREQCALLBACK, PBKDF2REQUEST, GETADDRINFOREQWRAP, …) show in the timeline when they "
+               "run on the loop."));
+        return;
+    }
     const std::int64_t now = m_model->nowNs();
     const auto& items = m_model->items();
 
