@@ -8,7 +8,10 @@
 // first check handle to one it keeps last, after Node's immediates). The other phases are recorded as
 // passed but not timed, which is what LoopScope's model calls a phase it could not observe.
 #include "attach/wire.h"
+#include "elfsymbols.h"
+#include "poolwatch.h"
 #include "recording/events.h"
+#include "recording/recording.h"
 
 #include <node_api.h>
 #include <uv.h>
@@ -33,8 +36,14 @@ namespace {
 
 using namespace loopscope;
 
+// libuv's threadpool.c statics and work functions (PoolWatch).
+const std::vector<std::string_view> PoolSymbols { "wq", "mutex", "nthreads", "idle_threads", "threads",
+    "run_slow_work_message", "slow_io_pending_wq", "exit_message", "uv__fs_work", "uv__getaddrinfo_work",
+    "uv__getnameinfo_work", "uv__queue_work", "uv__random_work" };
+
 constexpr std::size_t RingRecords = std::size_t(1) << 16;
 constexpr auto SendEvery = std::chrono::milliseconds(10);
+constexpr auto PoolLookEvery = std::chrono::milliseconds(1);
 // At exit the probe waits this long at most for its last records to go.
 constexpr auto FlushAtExitFor = std::chrono::milliseconds(250);
 
@@ -73,8 +82,16 @@ public:
         m_originNs = std::int64_t(uv_hrtime());
         m_ring.reset(new Record[RingRecords]);
 
+        // libuv's thread pool, through its statics in node's symbol table.
+        std::string poolProblem;
+        m_symbols = std::make_unique<probe::ElfSymbols>(
+            PoolSymbols, probe::PoolWatch::Imports, reinterpret_cast<const void*>(&uv_version), "uv_version");
+        const bool poolWatched = m_pool.start(
+            loop, *m_symbols, &Probe::clock, [this](const std::string& text) { return name(text); }, &poolProblem);
+
         wire::Hello hello;
         hello.pid = std::uint64_t(getpid());
+        hello.unobserved = UnobservedQueues | UnobservedPollWait | (poolWatched ? 0 : UnobservedThreadPool);
         const char* poolSize = std::getenv("UV_THREADPOOL_SIZE");
         hello.threadpoolSize = poolSize && std::atoi(poolSize) > 0 ? std::uint32_t(std::atoi(poolSize)) : 4;
         hello.node = node;
@@ -84,6 +101,8 @@ public:
         m_out.thread(MainThread, "main");
         m_out.unavailable("the timers, pending, idle, prepare and close phases' durations");
         m_out.unavailable("the microtask queue's length");
+        if (!poolWatched)
+            m_out.unavailable("the thread pool (" + poolProblem + ")");
         // The opening goes at once: a program killed a moment later still leaves a stream that opened.
         const std::vector<std::uint8_t> opening = m_out.take();
         if (!write(opening)) {
@@ -145,6 +164,8 @@ public:
     }
 
     std::int64_t now() const { return std::int64_t(uv_hrtime()) - m_originNs; }
+    // The same clock, for the pool's threads.
+    static std::int64_t clock();
 
     // Records what the buffer holds. Everything in it happened before `untilNs` (the marker that reads
     // it, or now) and after the marker before: times are held within those, which the two clocks'
@@ -380,12 +401,31 @@ private:
         std::vector<std::uint8_t> bytes;
         std::uint64_t droppedSent = 0;
         wire::Now nowSent;
+        wire::PoolNow poolSent;
+        std::vector<Record> poolRecords;
+        std::uint32_t poolThreadsNamed = 0;
+        // The pool is looked at every millisecond (work that waits less is not seen waiting); what was
+        // seen goes every SendEvery.
+        const auto lookEvery = m_pool.watching() && !m_pool.hooked() ? PoolLookEvery : SendEvery;
+        auto nextSend = std::chrono::steady_clock::now() + SendEvery;
+        wire::PoolNow pool;
         for (;;) {
             bool stopping = false;
             {
                 std::unique_lock lock(m_mutex);
-                m_wake.wait_for(lock, SendEvery, [this] { return m_stopping; });
+                m_wake.wait_for(lock, lookEvery, [this] { return m_stopping; });
                 stopping = m_stopping;
+            }
+            m_pool.sample([&poolRecords](const Record& r) { poolRecords.push_back(r); }, pool);
+            if (!stopping && std::chrono::steady_clock::now() < nextSend)
+                continue;
+            nextSend = std::chrono::steady_clock::now() + SendEvery;
+            {
+                std::lock_guard lock(m_mutex);
+                // The pool's workers get their names once the pool has started (at its first work).
+                for (; poolThreadsNamed < pool.threads; ++poolThreadsNamed)
+                    m_out.thread(
+                        std::uint16_t(poolThreadsNamed + 1), "pool worker " + std::to_string(poolThreadsNamed + 1));
                 // Strings before the records that name them: a record pushed after its string was named.
                 std::vector<std::uint8_t> strings = m_out.take();
                 bytes.insert(bytes.end(), strings.begin(), strings.end());
@@ -402,10 +442,17 @@ private:
                 m_tail.store(tail, std::memory_order_release);
                 records.records(block, count);
             }
+            for (std::size_t first = 0; first < poolRecords.size(); first += 256)
+                records.records(&poolRecords[first], std::min<std::size_t>(256, poolRecords.size() - first));
+            poolRecords.clear();
             const wire::Now now = whereNow();
             if (!(now == nowSent)) {
                 records.now(now);
                 nowSent = now;
+            }
+            if (!(pool == poolSent)) {
+                records.pool(pool);
+                poolSent = pool;
             }
             const std::uint64_t dropped = m_dropped.load(std::memory_order_relaxed);
             if (dropped != droppedSent) {
@@ -446,6 +493,8 @@ private:
 
     int m_fd = -1;
     std::int64_t m_originNs = 0;
+    std::unique_ptr<probe::ElfSymbols> m_symbols;
+    probe::PoolWatch m_pool;
     uv_prepare_t m_prepare {};
     uv_check_t m_checkFirst {};
     uv_check_t m_checkLast {};
@@ -489,6 +538,11 @@ private:
 };
 
 Probe* s_probe = nullptr;
+
+std::int64_t Probe::clock()
+{
+    return s_probe->now();
+}
 
 std::string stringArgument(napi_env env, napi_value value)
 {

@@ -85,6 +85,13 @@ void AttachedProgram::describe()
     m_recording.info = m_result.described;
 }
 
+// Before the probe said what it sees, what it never sees; after the run, what the recording says.
+std::uint8_t AttachedProgram::unobserved() const
+{
+    const std::uint8_t said = m_follow.unobserved.load(std::memory_order_relaxed);
+    return said == 0xff ? ProbeUnobserved : said;
+}
+
 std::int64_t AttachedProgram::clockNs() const
 {
     const std::int64_t origin = originNs();

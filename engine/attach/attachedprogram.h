@@ -51,7 +51,8 @@ public:
     bool paused() const override { return false; }
     std::optional<StepPoint> heldAt() const override { return std::nullopt; }
     QueueSnapshot queueSnapshot() const override { return {}; }
-    std::vector<PoolBoard::Item> poolWork() const override { return {}; }
+    std::vector<PoolBoard::Item> poolWork() const override { return m_follow.poolWork(); }
+    std::uint8_t unobserved() const override;
     std::uint64_t droppedEvents() const override { return m_follow.dropped.load(std::memory_order_relaxed); }
 
 private:

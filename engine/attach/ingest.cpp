@@ -35,8 +35,10 @@ Ingest::Ingest(Recording& into, std::size_t firstWorkerLog)
 void Ingest::hello(const Hello& hello)
 {
     m_hello = hello;
-    if (m_follow)
+    if (m_follow) {
         m_follow->originNs.store(std::int64_t(hello.originNs), std::memory_order_relaxed);
+        m_follow->unobserved.store(hello.unobserved, std::memory_order_relaxed);
+    }
 }
 
 void Ingest::thread(std::uint16_t id, const std::string& name)
@@ -122,9 +124,29 @@ void Ingest::now(const Now& now)
     live.inCallback.store(now.inCallback, relaxed);
 }
 
+void Ingest::pool(const PoolNow& pool)
+{
+    if (!m_follow)
+        return;
+    std::vector<PoolBoard::Item> items;
+    std::uint32_t running = 0;
+    for (const PoolNow::Item& item : pool.items) {
+        items.push_back({ items.size() + 1, label(item.label), item.queuedAtNs, item.startedAtNs, item.worker });
+        running += item.startedAtNs >= 0 ? 1 : 0;
+    }
+    {
+        std::lock_guard lock(m_follow->poolMutex);
+        m_follow->pool = std::move(items);
+    }
+    // Busy threads the probe saw no work of (taken before it looked) count as running all the same.
+    m_follow->live.poolActive.store(std::max(pool.busy, running), std::memory_order_relaxed);
+    m_follow->live.poolQueued.store(std::uint32_t(pool.items.size()) - running, std::memory_order_relaxed);
+}
+
 void Ingest::describe(RecordingInfo& info) const
 {
     if (m_hello.pid != 0) {
+        info.unobserved = m_hello.unobserved;
         info.libuv = m_hello.libuv;
         info.threadpoolSize = int(std::clamp<std::uint32_t>(m_hello.threadpoolSize, 1, 1024));
     }

@@ -2,11 +2,13 @@
 
 #include "attach/wire.h"
 #include "recording/logrouter.h"
+#include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,6 +24,15 @@ struct LiveFollow
     LiveState live;
     std::atomic<std::int64_t> originNs { 0 }; // the probe's origin (Hello::originNs); 0 before its hello
     std::atomic<std::uint64_t> dropped { 0 }; // records the probe could not send or this side keep
+    std::atomic<std::uint8_t> unobserved { 0xff }; // what the probe said it does not see; all before it spoke
+    // The thread pool's work in flight, as the probe last saw it (labels the recording's).
+    std::vector<PoolBoard::Item> poolWork() const
+    {
+        std::lock_guard lock(poolMutex);
+        return pool;
+    }
+    mutable std::mutex poolMutex;
+    std::vector<PoolBoard::Item> pool;
 };
 
 // Records what a probe's stream says into a Recording, as a live run of LoopScope's own fills one:
@@ -48,6 +59,7 @@ public:
     void dropped(std::uint64_t count) override;
     void unavailable(const std::string& what) override;
     void now(const Now& now) override;
+    void pool(const PoolNow& pool) override;
 
     // A line the program printed, at `atNs` (recording time): recorded as a Log record of the main loop
     // (an Error record for its standard error), as a LoopScope program's console.log is.

@@ -68,6 +68,23 @@ void Writer::now(const Now& now)
     frame(Tag::Now, m_payload);
 }
 
+void Writer::pool(const PoolNow& pool)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(pool.threads);
+    out.varint(pool.busy);
+    out.varint(pool.finished);
+    out.varint(pool.items.size());
+    for (const PoolNow::Item& item : pool.items) {
+        out.varint(item.label);
+        out.varint(std::uint64_t(std::max<std::int64_t>(0, item.queuedAtNs)));
+        out.varint(item.startedAtNs < 0 ? 0 : std::uint64_t(item.startedAtNs) + 1);
+        out.varint(item.worker);
+    }
+    frame(Tag::Pool, m_payload);
+}
+
 void Writer::hello(const Hello& hello)
 {
     m_payload.clear();
@@ -78,6 +95,7 @@ void Writer::hello(const Hello& hello)
     putText(out, hello.node);
     putText(out, hello.libuv);
     out.varint(hello.originNs);
+    out.varint(hello.unobserved);
     frame(Tag::Hello, m_payload);
 }
 
@@ -190,6 +208,7 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         if (!in.ok() || !getText(in, hello.node) || !getText(in, hello.libuv))
             return fail("a hello frame cut short");
         hello.originNs = in.varint();
+        hello.unobserved = std::uint8_t(in.varint());
         if (!in.ok())
             return fail("a hello frame cut short");
         if (hello.version != Version)
@@ -254,6 +273,28 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         now.inCallback = (flags & 2) != 0;
         now.callbackKind = CallbackKind(kind);
         m_sink.now(now);
+        return true;
+    }
+    case Tag::Pool: {
+        PoolNow pool;
+        pool.threads = std::uint32_t(in.varint());
+        pool.busy = std::uint32_t(in.varint());
+        pool.finished = std::uint32_t(in.varint());
+        const std::uint64_t count = in.varint();
+        // Each item takes four bytes at least: a count beyond what the frame holds is a damaged one.
+        if (!in.ok() || count > in.left() / 4)
+            return fail("a pool frame cut short");
+        pool.items.resize(std::size_t(count));
+        for (PoolNow::Item& item : pool.items) {
+            item.label = std::uint32_t(in.varint());
+            item.queuedAtNs = std::int64_t(in.varint() & INT64_MAX);
+            const std::uint64_t started = in.varint();
+            item.startedAtNs = started == 0 ? -1 : std::int64_t((started - 1) & INT64_MAX);
+            item.worker = std::uint16_t(in.varint());
+        }
+        if (!in.ok())
+            return fail("a pool frame cut short");
+        m_sink.pool(pool);
         return true;
     }
     }

@@ -28,13 +28,14 @@ inline constexpr std::size_t MaxFrameBytes = std::size_t(1) << 20;
 inline constexpr std::size_t StringBytes = 64 * 1024;
 
 enum class Tag : std::uint8_t {
-    Hello = 1, // varint version, varint pid, varint thread-pool size, node's version, libuv's version, varint origin
+    Hello = 1, // varint version, pid, thread-pool size; node's version, libuv's version; varint origin, unobserved
     Thread = 2, // varint thread id (as records name threads), its name
     String = 3, // varint id, the text
     Records = 4, // varint count, then the records as one recordcodec block
     Dropped = 5, // varint count: records the probe could not send (its buffer was full)
     Unavailable = 6, // what the probe cannot see, once each ("the microtask queue's length")
     Now = 7, // where the main loop is now: varint iteration, phase, flags, varint since; label, kind, varint since
+    Pool = 8, // the thread pool now: varint threads, busy, finished, count; each: label, queued, started + 1, worker
 };
 
 struct Hello
@@ -46,6 +47,7 @@ struct Hello
     std::string libuv; // process.versions.uv
     // The CLOCK_MONOTONIC time (uv_hrtime) that records' times count from: the probe's start.
     std::uint64_t originNs = 0;
+    std::uint8_t unobserved = 0; // what the probe does not see (loopscope::Unobserved)
 };
 
 // Where the main loop is at the moment the probe's sender looked (every few milliseconds): records
@@ -61,6 +63,30 @@ struct Now
     std::uint32_t callbackLabel = 0; // a string the probe sent
     CallbackKind callbackKind = CallbackKind::Io;
     std::int64_t callbackStartNs = 0;
+};
+
+// The thread pool at the moment the probe's sender looked.
+struct PoolNow
+{
+    std::uint32_t threads = 0; // the pool's size, once it has started (0 before)
+    std::uint32_t busy = 0; // threads running work
+    std::uint32_t finished = 0; // work done whose callback the loop has not called yet
+    struct Item
+    {
+        std::uint32_t label = 0; // a string the probe sent
+        std::int64_t queuedAtNs = 0;
+        std::int64_t startedAtNs = -1; // -1: waiting for a thread
+        std::uint16_t worker = 0; // 1..threads while it runs
+        bool operator==(const Item& o) const
+        {
+            return label == o.label && queuedAtNs == o.queuedAtNs && startedAtNs == o.startedAtNs && worker == o.worker;
+        }
+    };
+    std::vector<Item> items; // the work the probe saw waiting, waiting or running now
+    bool operator==(const PoolNow& o) const
+    {
+        return threads == o.threads && busy == o.busy && finished == o.finished && items == o.items;
+    }
 };
 
 inline bool operator==(const Now& a, const Now& b)
@@ -87,6 +113,7 @@ public:
     void dropped(std::uint64_t count);
     void unavailable(std::string_view what);
     void now(const Now& now);
+    void pool(const PoolNow& pool);
 
     std::size_t size() const { return m_bytes.size(); }
     // The bytes written since the last take().
@@ -112,6 +139,7 @@ public:
     virtual void dropped(std::uint64_t count) = 0;
     virtual void unavailable(const std::string& what) = 0;
     virtual void now(const Now& now) = 0;
+    virtual void pool(const PoolNow& pool) = 0;
 };
 
 // Reads a stream as it arrives, in pieces of any size: each complete frame goes to the sink, a frame

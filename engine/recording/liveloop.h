@@ -36,6 +36,8 @@ public:
     virtual std::vector<PoolBoard::Item> poolWork() const = 0;
     // Records the recording could not keep.
     virtual std::uint64_t droppedEvents() const = 0;
+    // What it cannot see (Unobserved flags).
+    virtual std::uint8_t unobserved() const { return recording().info.unobserved; }
 };
 
 } // namespace loopscope

@@ -76,6 +76,8 @@ bool LiveFeed::isProberLog(int index)
 
 bool LiveFeed::sees(std::uint8_t what) const
 {
+    if (m_loop)
+        return (m_loop->unobserved() & what) == 0;
     const loopscope::Recording* followed = recording();
     return !followed || (followed->info.unobserved & what) == 0;
 }
