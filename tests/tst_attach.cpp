@@ -1,14 +1,19 @@
 // loopscope --attach: a real Node.js program runs with the probe loaded, and what its main loop did is
 // recorded. The phases the probe times hold the callbacks that run in them (an immediate in check, an
 // fs callback in poll), and the program's output and exit status are what they are without the probe.
+#include "attach/attachedprogram.h"
 #include "attach/attachrun.h"
 #include "requirenode.h"
+
+#include <QElapsedTimer>
 
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
 
 using namespace loopscope;
 
@@ -41,6 +46,16 @@ Ran run(const QString& program, const QStringList& arguments)
 }
 
 // The callbacks of `recording` labelled `type`, and the timed phase records of `phase`.
+// Waits (up to `ms`) for `condition`; the conditions below come from the program's own work, not its timing.
+template <typename Condition> bool waitFor(Condition condition, int ms = 20000)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (!condition() && waited.elapsed() < ms)
+        QTest::qWait(5);
+    return condition();
+}
+
 std::vector<Record> recordsOf(
     const Recording& recording, RecordType type, const std::string& label = {}, std::optional<Phase> phase = {})
 {
@@ -134,6 +149,13 @@ private slots:
         QTest::newRow("unhandled rejection") << QByteArray("Promise.reject(new Error('nobody caught me'));\n");
         QTest::newRow("a signal") << QByteArray("setTimeout(() => process.kill(process.pid, 'SIGTERM'), 5);\n"
                                                 "setTimeout(() => {}, 10000);\n");
+        // fork()'s IPC channel is the child's fd 3, where the probe's pipe reached node: the child never
+        // sees the probe's.
+        QTest::newRow("a forked child on fd 3")
+            << QByteArray("const { fork } = require('child_process');\n"
+                          "if (process.argv[2] === 'child') { process.send('hello from the child'); }\n"
+                          "else fork(__filename, ['child']).on('message', (m) => console.log(m)).on('exit', (c) => "
+                          "console.log('child exited', c));\n");
         QTest::newRow("2,000 lines") << QByteArray(
             "for (let i = 0; i < 2000; ++i) setImmediate(() => console.log('line', i));\n");
     }
@@ -160,6 +182,119 @@ private slots:
         // A signal's end is told as 128 + the signal, the shell's way.
         QCOMPARE(attached.exitCode, alone.status == QProcess::CrashExit ? 128 + alone.exitCode : alone.exitCode);
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("trace.json"))).size() > 0);
+    }
+
+    // The seed's pool-saturation experiment on the real node: four slow pbkdf2 calls take every thread of a
+    // pool of four, so fs.readFile's open and dns.lookup's getaddrinfo wait for the first of them to finish,
+    // while the HTTP request, which needs no thread, is answered at once. On a pool of eight nothing waits.
+    void aFullPoolHoldsFsAndDnsBackNotTheNetwork_data()
+    {
+        QTest::addColumn<int>("pool");
+        QTest::newRow("a pool of 4") << 4;
+        QTest::newRow("a pool of 8") << 8;
+    }
+
+    void aFullPoolHoldsFsAndDnsBackNotTheNetwork()
+    {
+        QFETCH(int, pool);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("saturation.js"),
+            "const crypto = require('crypto'), fs = require('fs'), dns = require('dns'), http = require('http');\n"
+            "for (let i = 1; i <= 4; ++i) crypto.pbkdf2('secret', 'salt', 300000, 64, 'sha512', () => {});\n"
+            "fs.readFile(__filename, () => {});\n"
+            "dns.lookup('localhost', () => {});\n"
+            "const server = http.createServer((req, res) => res.end('ok')).listen(0, '127.0.0.1', () => {\n"
+            "  http.get({ host: '127.0.0.1', port: server.address().port }, (res) => {\n"
+            "    res.resume();\n"
+            "    res.on('end', () => server.close());\n"
+            "  });\n"
+            "});\n");
+        QVERIFY(!script.isEmpty());
+        const QByteArray saved = qgetenv("UV_THREADPOOL_SIZE");
+        qputenv("UV_THREADPOOL_SIZE", QByteArray::number(pool));
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = script.toStdString();
+        Recording recording;
+        const wire::AttachResult result = wire::attach(options, recording);
+        if (saved.isNull())
+            qunsetenv("UV_THREADPOOL_SIZE");
+        else
+            qputenv("UV_THREADPOOL_SIZE", saved);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.described.unobserved & UnobservedThreadPool, 0);
+        QCOMPARE(result.described.threadpoolSize, pool);
+
+        const std::vector<Record> hashes = recordsOf(recording, RecordType::Pool, "pbkdf2");
+        QCOMPARE(hashes.size(), std::size_t(4));
+        std::int64_t firstHashEnd = INT64_MAX;
+        for (const Record& hash : hashes) {
+            QVERIFY(hash.thread >= 1 && hash.thread <= pool);
+            firstHashEnd = std::min(firstHashEnd, hash.startNs + hash.span.durNs);
+        }
+        const std::vector<Record> opens = recordsOf(recording, RecordType::Pool, "fs.open");
+        const std::vector<Record> lookups = recordsOf(recording, RecordType::Pool, "getaddrinfo");
+        QCOMPARE(opens.size(), std::size_t(1));
+        QCOMPARE(lookups.size(), std::size_t(1));
+        const std::vector<Record> answers = recordsOf(recording, RecordType::Callback, "HTTPCLIENTREQUEST");
+        QVERIFY(!answers.empty());
+        // The network is never held back by the pool.
+        QVERIFY2(answers.front().startNs < firstHashEnd, "the HTTP answer waited for the pool");
+        for (const Record& work : { opens.front(), lookups.front() }) {
+            const std::string what = recording.strings.at(work.label);
+            if (pool == 4) {
+                // Started on the thread the first pbkdf2 let go of, having waited in the queue until then.
+                QVERIFY2(work.startNs >= firstHashEnd, what.c_str());
+                QVERIFY2(work.span.busyNs > 0, what.c_str());
+            } else {
+                QVERIFY2(work.startNs < firstHashEnd, what.c_str());
+            }
+        }
+    }
+
+    // In the window the program runs as an AttachedProgram: its output becomes console lines (stdout as
+    // Log, stderr as Error records), a callback that blocks shows while it blocks (the probe's Now frames),
+    // the delay monitor measures the block, and stop() ends a program that would run for ever.
+    void aProgramFollowedLive()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("live.js"),
+            "console.log('to stdout');\n"
+            "console.error('to stderr');\n"
+            "setTimeout(function block() { const end = Date.now() + 1500; while (Date.now() < end) {} }, 50);\n"
+            "setInterval(() => {}, 1000);\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = script.toStdString();
+        options.delayMonitorMs = wire::AttachedProgram::DelayResolutionMs;
+        wire::AttachedProgram program(options);
+        program.start();
+        const LiveState& live = program.liveState();
+        // The block, seen while it lasts: a timer's callback, in the timers phase.
+        QVERIFY2(waitFor([&] {
+            return live.inCallback.load() && CallbackKind(live.callbackKind.load()) == CallbackKind::Timer;
+        }),
+            "the blocking callback was never seen running");
+        QCOMPARE(Phase(live.phase.load()), Phase::Timers);
+        QCOMPARE(program.recording().strings.at(live.callbackLabel.load()), std::string("Timeout"));
+        QVERIFY(program.clockNs() >= 0);
+        QVERIFY(!program.ended());
+        // The block is over once a callback's record of it came in; then the program is stopped.
+        QVERIFY(waitFor([&] { return recordsOf(program.recording(), RecordType::Callback, "Timeout").size() >= 1; }));
+        program.stop();
+        QVERIFY(waitFor([&] { return program.ended(); }, wire::AttachedProgram::GraceMs + 10000));
+        QCOMPARE(program.result().signal, SIGTERM);
+        program.describe();
+        QCOMPARE(program.recording().info.program, std::string("live.js"));
+
+        QCOMPARE(recordsOf(program.recording(), RecordType::Log, "to stdout").size(), std::size_t(1));
+        QCOMPARE(recordsOf(program.recording(), RecordType::Error, "to stderr").size(), std::size_t(1));
+        double longestDelayMs = 0;
+        for (const Record& sample : recordsOf(program.recording(), RecordType::Latency))
+            longestDelayMs = std::max(longestDelayMs, sample.latency.loopDelayMs);
+        QVERIFY2(longestDelayMs > 1000, std::to_string(longestDelayMs).c_str());
     }
 
     // A reader that never reads holds the program up neither while it runs (the probe's records wait in

@@ -42,6 +42,7 @@ void fillRecording(Recording& recording)
     info.libuv = "1.44.2";
     info.program = "demo";
     info.threadpoolSize = 4;
+    info.unobserved = UnobservedQueues | UnobservedPollWait; // as an attached program's recording says
     info.aborted = true;
     info.droppedEvents = 3;
     info.threadNames = { { WorkerThreadBase, "report worker" } };
@@ -481,6 +482,7 @@ private slots:
         QCOMPARE(read.info.aborted, written.info.aborted);
         QCOMPARE(read.info.droppedEvents, written.info.droppedEvents);
         QCOMPARE(read.info.timersAfterClose, written.info.timersAfterClose);
+        QCOMPARE(read.info.unobserved, written.info.unobserved);
         QVERIFY(read.info.threadNames == written.info.threadNames);
         const QString difference = firstDifference(written, read);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
@@ -755,6 +757,8 @@ private slots:
             << "2:65: args.loopDelayMs must be a number";
         QTest::newRow("otherData wrong type") << QByteArray("{\"otherData\":{\"threadpoolSize\":\"4\"}}")
                                               << "1:32: otherData.threadpoolSize must be a number";
+        QTest::newRow("unobserved not a list") << QByteArray("{\"otherData\":{\"unobserved\":\"queues\"}}")
+                                               << "1:28: otherData.unobserved must be an array";
         QTest::newRow("otherData compound")
             << QByteArray("{\"otherData\":{\"aborted\":[true]}}") << "1:25: otherData.aborted must be true or false";
         QTest::newRow("deep nesting") << head + "{\"args\":{\"a\":" + QByteArray(100000, '[') << "nesting too deep";

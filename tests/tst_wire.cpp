@@ -229,6 +229,71 @@ private slots:
     }
 
     // A newer probe's frame is skipped whole; a record naming a string never sent is kept, named "?".
+    // A live reader follows the stream (Ingest::follow): where the loop is now, the pool's work in flight
+    // with its labels renumbered, what the probe cannot see, its clock's origin; a program's printed lines
+    // become console records.
+    void aLiveReaderFollowsWhereTheLoopIs()
+    {
+        wire::Writer writer;
+        wire::Hello hello;
+        hello.pid = 7;
+        hello.originNs = 5'000'000'000;
+        hello.unobserved = UnobservedQueues;
+        writer.hello(hello);
+        writer.string(9, "Timeout");
+        writer.string(10, "pbkdf2");
+        wire::Now now;
+        now.iteration = 12;
+        now.phase = Phase::Timers;
+        now.inPhase = true;
+        now.phaseStartNs = 1000;
+        now.inCallback = true;
+        now.callbackLabel = 9;
+        now.callbackKind = CallbackKind::Timer;
+        now.callbackStartNs = 1500;
+        writer.now(now);
+        wire::PoolNow pool;
+        pool.threads = 4;
+        pool.busy = 4;
+        pool.items = { { 10, 100, 200, 3 }, { 10, 150, -1, 0 } };
+        writer.pool(pool);
+        const std::vector<std::uint8_t> stream = writer.take();
+
+        Recording recording;
+        wire::LiveFollow follow;
+        wire::Ingest ingest(recording);
+        ingest.follow(&follow);
+        wire::Reader reader(ingest);
+        QVERIFY2(reader.feed(stream.data(), stream.size()) && reader.finish(), reader.error().c_str());
+        QCOMPARE(follow.originNs.load(), std::int64_t(5'000'000'000));
+        QCOMPARE(follow.unobserved.load(), std::uint8_t(UnobservedQueues));
+        const LiveState& live = follow.live;
+        QCOMPARE(live.iteration.load(), 12u);
+        QCOMPARE(Phase(live.phase.load()), Phase::Timers);
+        QVERIFY(live.inPhase.load() && live.inCallback.load());
+        QCOMPARE(recording.strings.at(live.callbackLabel.load()), std::string("Timeout"));
+        QCOMPARE(live.callbackStartNs.load(), std::int64_t(1500));
+        // Four threads busy, one of them on work seen; one item waiting.
+        QCOMPARE(live.poolActive.load(), 4u);
+        QCOMPARE(live.poolQueued.load(), 1u);
+        const std::vector<PoolBoard::Item> work = follow.poolWork();
+        QCOMPARE(work.size(), std::size_t(2));
+        QCOMPARE(recording.strings.at(work[0].label), std::string("pbkdf2"));
+        QCOMPARE(work[0].worker, std::uint16_t(3));
+        QCOMPARE(work[0].startedAtNs, std::int64_t(200));
+        QCOMPARE(work[1].startedAtNs, std::int64_t(-1));
+
+        ingest.printed("a line", false, 42);
+        ingest.printed("an error", true, 43);
+        const std::vector<Record> lines = recordsOf(recording.mainLog());
+        QCOMPARE(lines.size(), std::size_t(2));
+        QCOMPARE(lines[0].type, RecordType::Log);
+        QCOMPARE(recording.strings.at(lines[1].label), std::string("an error"));
+        QCOMPARE(lines[1].type, RecordType::Error);
+        ingest.describe(recording.info);
+        QCOMPARE(recording.info.unobserved, std::uint8_t(UnobservedQueues));
+    }
+
     void whatThisReaderDoesNotKnowIsSkipped()
     {
         wire::Writer writer;

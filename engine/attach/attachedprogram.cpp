@@ -59,6 +59,13 @@ void AttachedProgram::run()
         m_result = std::move(result);
     }
     m_ended.notify_all();
+    // Nothing runs any more: what the probe last said was in flight is over.
+    {
+        std::lock_guard lock(m_follow.poolMutex);
+        m_follow.pool.clear();
+    }
+    m_follow.live.poolActive.store(0, std::memory_order_relaxed);
+    m_follow.live.poolQueued.store(0, std::memory_order_relaxed);
     m_follow.live.inCallback.store(false, std::memory_order_relaxed);
     m_follow.live.finished.store(true, std::memory_order_release);
 }
