@@ -8,7 +8,11 @@
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
+#include "attach/attachedprogram.h"
+#include "models/livefeed.h"
+#include "requirenode.h"
 #include "widgets/nodecomparedialog.h"
+#include "widgets/noderundialog.h"
 #include "widgets/numberedconsole.h"
 #include "widgets/panelhighlight.h"
 #include "widgets/phasewheel.h"
@@ -24,10 +28,13 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -146,6 +153,46 @@ private slots:
         QCOMPARE(controller->finish(), finished);
         QVERIFY(!controller->replaying());
         QCOMPARE(controller->finish(), nullptr);
+    }
+
+    // File > Run with Node…: JavaScript typed into the dialog runs under the real node with the probe; its
+    // output reaches the console, its loop the views (the thread pool's work included), what the probe
+    // cannot see is said to be unseen, and its end is told. The dialog remembers what was typed.
+    void runWithNodeShowsTheProgramsOwnLoop()
+    {
+        REQUIRE_NODE();
+        SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_PROBE_DIR));
+        MainWindow window;
+        window.show();
+        NodeRunDialog* dialog = window.runWithNode();
+        QVERIFY(dialog->isVisible());
+        dialog->typedChoice()->setChecked(true);
+        dialog->sourceEdit()->setPlainText(QStringLiteral(
+            "console.log('hello from node');\n"
+            "require('crypto').pbkdf2('a', 'b', 10000, 32, 'sha256', () => console.log('hashed'));\n"));
+        dialog->accept();
+        QVERIFY(window.controller()->attached());
+        QTRY_VERIFY_WITH_TIMEOUT(window.feed()->finished(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("hashed")), 5000);
+        QVERIFY(window.consoleModel()->outputLines().contains(QStringLiteral("hello from node")));
+        QCOMPARE(window.controller()->attached()->result().exitCode, 0);
+        QVERIFY(window.windowTitle().contains(QStringLiteral("typed.js")));
+        // The pool's work, seen through libuv's statics; the queues, unseen and said so.
+        QVERIFY(window.feed()->sees(loopscope::UnobservedThreadPool));
+        QVERIFY(!window.feed()->sees(loopscope::UnobservedQueues));
+        bool saidUnseen = false;
+        for (const QLabel* label : window.findChildren<QLabel*>())
+            saidUnseen = saidUnseen || label->text().contains(QStringLiteral("not seen by the probe"));
+        QVERIFY(saidUnseen);
+        const loopscope::Recording& recording = *window.feed()->recording();
+        bool hashed = false;
+        for (std::size_t i = 0; i < recording.mainLog().size(); ++i) {
+            const loopscope::Record r = recording.mainLog()[i];
+            hashed = hashed || (r.type == loopscope::RecordType::Pool && recording.strings.at(r.label) == "pbkdf2");
+        }
+        QVERIFY(hashed);
+        QVERIFY(QSettings().value(QLatin1String(NodeRunDialog::SourceKey)).toString().contains("hello from node"));
+        QVERIFY(QSettings().value(QLatin1String(NodeRunDialog::TypedKey)).toBool());
     }
 
     // Compare with Node.js from the Loop menu: the program run last, a run count that shows the race,
