@@ -1,16 +1,16 @@
+#include "attach/attachedprogram.h"
 #include "catalog/scenariocatalog.h"
 #include "models/consolemodel.h"
+#include "models/livefeed.h"
 #include "models/sessioncontroller.h"
 #include "recording/events.h"
 #include "recording/recording.h"
+#include "requirenode.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
-#include "attach/attachedprogram.h"
-#include "models/livefeed.h"
-#include "requirenode.h"
 #include "widgets/nodecomparedialog.h"
 #include "widgets/noderundialog.h"
 #include "widgets/numberedconsole.h"
@@ -25,10 +25,10 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
-#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -167,9 +167,9 @@ private slots:
         NodeRunDialog* dialog = window.runWithNode();
         QVERIFY(dialog->isVisible());
         dialog->typedChoice()->setChecked(true);
-        dialog->sourceEdit()->setPlainText(QStringLiteral(
-            "console.log('hello from node');\n"
-            "require('crypto').pbkdf2('a', 'b', 10000, 32, 'sha256', () => console.log('hashed'));\n"));
+        dialog->sourceEdit()->setPlainText(
+            QStringLiteral("console.log('hello from node');\n"
+                           "require('crypto').pbkdf2('a', 'b', 10000, 32, 'sha256', () => console.log('hashed'));\n"));
         dialog->accept();
         QVERIFY(window.controller()->attached());
         QTRY_VERIFY_WITH_TIMEOUT(window.feed()->finished(), 30000);

@@ -296,10 +296,6 @@
         <translation>--attach запускае ўласную праграму Node.js: яго нельга спалучаць з --scenario, --program, --open, --repeat, --emit-js або --compare-node</translation>
     </message>
     <message>
-        <source>--attach needs --headless for now (the window cannot attach yet)</source>
-        <translation>--attach пакуль патрабуе --headless (акно яшчэ не ўмее падключацца)</translation>
-    </message>
-    <message>
         <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
         <translation>--attach пакуль не ўмее маляваць выявы: выкарыстоўвайце --trace, --csv або --summary</translation>
     </message>
@@ -1212,6 +1208,62 @@
         <source>Guess first, then run: the selected scenario&apos;s lines to put in the order you expect, checked against the real run.</source>
         <translation>Спачатку адгадайце, потым запусціце: радкі выбранага сцэнарыя, каб паставіць іх у чаканым парадку, правераныя рэальным запускам.</translation>
     </message>
+    <message>
+        <source>Running %1 under node with LoopScope&apos;s probe inside</source>
+        <translation>%1 выконваецца ў node з зондам LoopScope ўнутры</translation>
+    </message>
+    <message>
+        <source>LoopScope — node %1</source>
+        <translation>LoopScope — node %1</translation>
+    </message>
+    <message>
+        <source>Run with Node…</source>
+        <translation>Запусціць у Node…</translation>
+    </message>
+    <message>
+        <source>Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope&apos;s probe inside and shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.</source>
+        <translation>Запускае сапраўдную праграму Node.js (файл .js або JavaScript, набраны тут) з зондам LoopScope ўнутры і паказвае ўжывую яе ўласны цыкл падзей: фазы, зваротныя выклікі і іх віды, затрымку цыкла.</translation>
+    </message>
+    <message>
+        <source>Run with Node.js</source>
+        <translation>Запусціць у Node.js</translation>
+    </message>
+    <message>
+        <source>▶ node %1, with LoopScope&apos;s probe inside</source>
+        <translation>▶ node %1, з зондам LoopScope ўнутры</translation>
+    </message>
+    <message>
+        <source>■ node could not start: %1</source>
+        <translation>■ node не змог запусціцца: %1</translation>
+    </message>
+    <message>
+        <source>■ %1 was ended by signal %2</source>
+        <translation>■ %1 спынены сігналам %2</translation>
+    </message>
+    <message>
+        <source>■ %1 exited with code %2</source>
+        <translation>■ %1 скончыўся з кодам %2</translation>
+    </message>
+    <message>
+        <source>■ the probe&apos;s recording is incomplete: %1</source>
+        <translation>■ запіс зонда няпоўны: %1</translation>
+    </message>
+    <message>
+        <source>Not seen by the probe: %1</source>
+        <translation>Зонд не бачыць: %1</translation>
+    </message>
+    <message>
+        <source>the timers, pending, idle, prepare and close phases&apos; durations</source>
+        <translation>працягласць фаз timers, pending, idle, prepare і close</translation>
+    </message>
+    <message>
+        <source>the microtask queue&apos;s length</source>
+        <translation>даўжыня чаргі мікразадач</translation>
+    </message>
+    <message>
+        <source>the thread pool (%1)</source>
+        <translation>пул патокаў (%1)</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -1397,6 +1449,61 @@
     <message>
         <source>%1 did not finish run %2 within %3 s; it was stopped.</source>
         <translation>%1 не скончыў запуск %2 за %3 с; яго спынілі.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeRunDialog</name>
+    <message>
+        <source>Node.js program</source>
+        <translation>Праграма Node.js</translation>
+    </message>
+    <message>
+        <source>JavaScript (*.js *.mjs *.cjs);;All files (*)</source>
+        <translation>JavaScript (*.js *.mjs *.cjs);;Усе файлы (*)</translation>
+    </message>
+    <message>
+        <source>Run with Node.js</source>
+        <translation>Запусціць у Node.js</translation>
+    </message>
+    <message>
+        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: poll and check timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
+        <translation>LoopScope запускае node са сваім зондам унутры вашай праграмы і паказвае ўжывую ўласны цыкл падзей праграмы: poll і check з часам, кожны зваротны выклік з пазнакай таго, што яго выклікала (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …), і затрымку цыкла. Тое, што праграма друкуе, з&apos;яўляецца ў кансолі; спыненне запуску завяршае праграму.</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Файл:</translation>
+    </message>
+    <message>
+        <source>a .js file, run as node runs it</source>
+        <translation>файл .js, запушчаны так, як яго запускае node</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Агляд…</translation>
+    </message>
+    <message>
+        <source>&amp;JavaScript typed or pasted here:</source>
+        <translation>&amp;JavaScript, набраны або ўстаўлены тут:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>А&amp;ргументы:</translation>
+    </message>
+    <message>
+        <source>given to the program (process.argv), as a shell would split them</source>
+        <translation>перадаюцца праграме (process.argv), падзеленыя так, як іх дзяліў бы shell</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Запусціць</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасаваць</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the program typed: %2</source>
+        <translation>%1: не ўдаецца запісаць набраную праграму: %2</translation>
     </message>
 </context>
 <context>
@@ -1779,6 +1886,10 @@
     <message>
         <source>−10 s</source>
         <translation>−10 с</translation>
+    </message>
+    <message>
+        <source>Not seen by the probe: it could not find libuv&apos;s thread pool in this node (a stripped build, or one on a shared libuv), so which work waits for a thread and which runs is not known. The callbacks of pool work (FSREQCALLBACK, PBKDF2REQUEST, GETADDRINFOREQWRAP, …) show in the timeline when they run on the loop.</source>
+        <translation>Зонд гэтага не бачыць: ён не знайшоў пул патокаў libuv у гэтым node (зборка без сімвалаў або з агульнай libuv), таму невядома, якая праца чакае патоку, а якая выконваецца. Зваротныя выклікі працы пула (FSREQCALLBACK, PBKDF2REQUEST, GETADDRINFOREQWRAP, …) паказваюцца на шкале часу, калі выконваюцца ў цыкле.</translation>
     </message>
 </context>
 <context>
@@ -2272,6 +2383,10 @@
         <source>Server loop: inject workloads</source>
         <translation>Цыкл сервера: дадайце нагрузку</translation>
     </message>
+    <message>
+        <source>The probe that watches a Node.js program is missing (%1). It is built with LoopScope where Node.js and its headers are installed (scripts/install-deps.sh).</source>
+        <translation>Няма зонда, які назірае за праграмай Node.js (%1). Ён збіраецца разам з LoopScope там, дзе ўсталяваны Node.js і яго загалоўкі (scripts/install-deps.sh).</translation>
+    </message>
 </context>
 <context>
     <name>StatusModel</name>
@@ -2498,6 +2613,10 @@
     <message>
         <source>replay at %1</source>
         <translation>паўтор на %1</translation>
+    </message>
+    <message>
+        <source>not seen by the probe</source>
+        <translation>зонд не бачыць</translation>
     </message>
 </context>
 <context>

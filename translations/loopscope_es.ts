@@ -296,10 +296,6 @@
         <translation>--attach ejecuta un programa Node.js propio: no se puede combinar con --scenario, --program, --open, --repeat, --emit-js ni --compare-node</translation>
     </message>
     <message>
-        <source>--attach needs --headless for now (the window cannot attach yet)</source>
-        <translation>--attach necesita --headless por ahora (la ventana aún no puede conectarse)</translation>
-    </message>
-    <message>
         <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
         <translation>--attach aún no puede dibujar imágenes: usa --trace, --csv o --summary</translation>
     </message>
@@ -1207,6 +1203,62 @@
         <source>Guess first, then run: the selected scenario&apos;s lines to put in the order you expect, checked against the real run.</source>
         <translation>Primero adivina y luego ejecuta: las líneas del escenario elegido para poner en el orden que esperas, comprobadas con la ejecución real.</translation>
     </message>
+    <message>
+        <source>Running %1 under node with LoopScope&apos;s probe inside</source>
+        <translation>Ejecutando %1 en node con la sonda de LoopScope dentro</translation>
+    </message>
+    <message>
+        <source>LoopScope — node %1</source>
+        <translation>LoopScope — node %1</translation>
+    </message>
+    <message>
+        <source>Run with Node…</source>
+        <translation>Ejecutar con Node…</translation>
+    </message>
+    <message>
+        <source>Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope&apos;s probe inside and shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.</source>
+        <translation>Ejecuta un programa real de Node.js (un archivo .js o JavaScript escrito aquí) con la sonda de LoopScope dentro y muestra en vivo su propio bucle de eventos: sus fases, sus callbacks y de qué tipo son, el retraso de su bucle.</translation>
+    </message>
+    <message>
+        <source>Run with Node.js</source>
+        <translation>Ejecutar con Node.js</translation>
+    </message>
+    <message>
+        <source>▶ node %1, with LoopScope&apos;s probe inside</source>
+        <translation>▶ node %1, con la sonda de LoopScope dentro</translation>
+    </message>
+    <message>
+        <source>■ node could not start: %1</source>
+        <translation>■ node no pudo arrancar: %1</translation>
+    </message>
+    <message>
+        <source>■ %1 was ended by signal %2</source>
+        <translation>■ %1 terminó por la señal %2</translation>
+    </message>
+    <message>
+        <source>■ %1 exited with code %2</source>
+        <translation>■ %1 terminó con el código %2</translation>
+    </message>
+    <message>
+        <source>■ the probe&apos;s recording is incomplete: %1</source>
+        <translation>■ la grabación de la sonda está incompleta: %1</translation>
+    </message>
+    <message>
+        <source>Not seen by the probe: %1</source>
+        <translation>La sonda no ve: %1</translation>
+    </message>
+    <message>
+        <source>the timers, pending, idle, prepare and close phases&apos; durations</source>
+        <translation>la duración de las fases timers, pending, idle, prepare y close</translation>
+    </message>
+    <message>
+        <source>the microtask queue&apos;s length</source>
+        <translation>la longitud de la cola de microtareas</translation>
+    </message>
+    <message>
+        <source>the thread pool (%1)</source>
+        <translation>el grupo de hilos (%1)</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -1392,6 +1444,61 @@
     <message>
         <source>%1 did not finish run %2 within %3 s; it was stopped.</source>
         <translation>%1 no terminó la ejecución %2 en %3 s; se detuvo.</translation>
+    </message>
+</context>
+<context>
+    <name>NodeRunDialog</name>
+    <message>
+        <source>Node.js program</source>
+        <translation>Programa de Node.js</translation>
+    </message>
+    <message>
+        <source>JavaScript (*.js *.mjs *.cjs);;All files (*)</source>
+        <translation>JavaScript (*.js *.mjs *.cjs);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Run with Node.js</source>
+        <translation>Ejecutar con Node.js</translation>
+    </message>
+    <message>
+        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: poll and check timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
+        <translation>LoopScope arranca node con su sonda dentro de tu programa y muestra en vivo el propio bucle de eventos del programa: poll y check cronometrados, cada callback etiquetado con lo que lo invocó (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) y el retraso del bucle. Lo que imprime el programa aparece en la consola; detener la ejecución termina el programa.</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Archivo:</translation>
+    </message>
+    <message>
+        <source>a .js file, run as node runs it</source>
+        <translation>un archivo .js, ejecutado como lo ejecuta node</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>E&amp;xaminar…</translation>
+    </message>
+    <message>
+        <source>&amp;JavaScript typed or pasted here:</source>
+        <translation>&amp;JavaScript escrito o pegado aquí:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>A&amp;rgumentos:</translation>
+    </message>
+    <message>
+        <source>given to the program (process.argv), as a shell would split them</source>
+        <translation>se pasan al programa (process.argv), separados como lo haría un shell</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Ejecutar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the program typed: %2</source>
+        <translation>%1: no se puede escribir el programa escrito: %2</translation>
     </message>
 </context>
 <context>
@@ -1772,6 +1879,10 @@
     <message>
         <source>−10 s</source>
         <translation>−10 s</translation>
+    </message>
+    <message>
+        <source>Not seen by the probe: it could not find libuv&apos;s thread pool in this node (a stripped build, or one on a shared libuv), so which work waits for a thread and which runs is not known. The callbacks of pool work (FSREQCALLBACK, PBKDF2REQUEST, GETADDRINFOREQWRAP, …) show in the timeline when they run on the loop.</source>
+        <translation>La sonda no lo ve: no encontró el pool de hilos de libuv en este node (una compilación sin símbolos, o una con libuv compartida), así que no se sabe qué trabajo espera un hilo y cuál se ejecuta. Los callbacks del trabajo del pool (FSREQCALLBACK, PBKDF2REQUEST, GETADDRINFOREQWRAP, …) aparecen en la línea de tiempo cuando se ejecutan en el bucle.</translation>
     </message>
 </context>
 <context>
@@ -2264,6 +2375,10 @@
         <source>Server loop: inject workloads</source>
         <translation>Bucle del servidor: inyecta cargas de trabajo</translation>
     </message>
+    <message>
+        <source>The probe that watches a Node.js program is missing (%1). It is built with LoopScope where Node.js and its headers are installed (scripts/install-deps.sh).</source>
+        <translation>Falta la sonda que observa un programa de Node.js (%1). Se compila con LoopScope donde están instalados Node.js y sus cabeceras (scripts/install-deps.sh).</translation>
+    </message>
 </context>
 <context>
     <name>StatusModel</name>
@@ -2488,6 +2603,10 @@
     <message>
         <source>replay at %1</source>
         <translation>repetición en %1</translation>
+    </message>
+    <message>
+        <source>not seen by the probe</source>
+        <translation>la sonda no lo ve</translation>
     </message>
 </context>
 <context>

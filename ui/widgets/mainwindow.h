@@ -141,6 +141,7 @@ private:
     void createDocks();
     void onSessionStarted();
     void onAttachedEnded();
+    static QString unseenByTheProbe(const std::string& what);
     void onRecordingOpened(const QString& path);
     void showProbes();
     void updateControls();

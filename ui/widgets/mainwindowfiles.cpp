@@ -134,6 +134,20 @@ NodeRunDialog* MainWindow::runWithNode()
     return dialog;
 }
 
+// What the probe says it cannot see, in the window's language where the text is one it is known to say.
+QString MainWindow::unseenByTheProbe(const std::string& what)
+{
+    if (what == "the timers, pending, idle, prepare and close phases' durations")
+        return tr("the timers, pending, idle, prepare and close phases' durations");
+    if (what == "the microtask queue's length")
+        return tr("the microtask queue's length");
+    const std::string pool = "the thread pool (";
+    if (what.compare(0, pool.size(), pool) == 0 && what.back() == ')')
+        return tr("the thread pool (%1)")
+            .arg(QString::fromStdString(what.substr(pool.size(), what.size() - pool.size() - 1)));
+    return QString::fromStdString(what);
+}
+
 // The attached program has ended: how, in the console and the status line.
 void MainWindow::onAttachedEnded()
 {
@@ -157,7 +171,7 @@ void MainWindow::onAttachedEnded()
     if (!result.unavailable.empty()) {
         QStringList unseen;
         for (const std::string& what : result.unavailable)
-            unseen << QString::fromStdString(what);
+            unseen << unseenByTheProbe(what);
         m_console->appendNote(tr("Not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
     }
     setState(said);

@@ -89,10 +89,11 @@ void NodeRunDialog::setTexts()
     m_file->setPlaceholderText(tr("a .js file, run as node runs it"));
     m_browse->setText(tr("&Browse…"));
     m_typedChoice->setText(tr("&JavaScript typed or pasted here:"));
-    m_source->setPlaceholderText(tr("const fs = require('fs');\n"
-                                    "setTimeout(() => console.log('timeout'), 0);\n"
-                                    "setImmediate(() => console.log('immediate'));\n"
-                                    "fs.readFile(__filename, () => console.log('read'));"));
+    // Code, in no language but JavaScript.
+    m_source->setPlaceholderText(QStringLiteral("const fs = require('fs');\n"
+                                                "setTimeout(() => console.log('timeout'), 0);\n"
+                                                "setImmediate(() => console.log('immediate'));\n"
+                                                "fs.readFile(__filename, () => console.log('read'));"));
     m_argumentsLabel->setText(tr("&Arguments:"));
     m_arguments->setPlaceholderText(tr("given to the program (process.argv), as a shell would split them"));
     m_arguments->setToolTip(m_arguments->placeholderText());

@@ -47,16 +47,20 @@ QFont fittingFont(const QFont& base, int pixels, bool bold, const QString& text,
     return font;
 }
 
-double wrappedHeight(const QFontMetricsF& metrics, const QString& text, double width)
+// True when `text` wrapped at `size`'s width fits it: no taller, and no word alone wider (such as a
+// resource type of a real Node.js program, HTTPINCOMINGMESSAGE), which wrapping cannot break.
+bool fitsWrapped(const QFontMetricsF& metrics, const QString& text, const QSizeF& size)
 {
-    return metrics.boundingRect(QRectF(0, 0, width, 10000), Qt::AlignHCenter | Qt::TextWordWrap, text).height();
+    const QSizeF taken
+        = metrics.boundingRect(QRectF(0, 0, size.width(), 10000), Qt::AlignHCenter | Qt::TextWordWrap, text).size();
+    return taken.height() <= size.height() && taken.width() <= size.width() + 0.5;
 }
 
 // The same for text wrapped in a box of `size`.
 QFont wrappedFont(const QFont& base, int pixels, bool bold, const QString& text, const QSizeF& size)
 {
     QFont font = logicalFont(base, pixels, bold);
-    while (font.pixelSize() > SmallestPixels && wrappedHeight(QFontMetricsF(font), text, size.width()) > size.height())
+    while (font.pixelSize() > SmallestPixels && !fitsWrapped(QFontMetricsF(font), text, size))
         font.setPixelSize(font.pixelSize() - 1);
     return font;
 }
@@ -392,8 +396,7 @@ void PhaseWheel::paintStopwatch(QPainter& painter)
     const QFontMetricsF metrics(painter.font());
     // A label that still does not fit in two lines is cut short.
     QString shown = text;
-    for (double width = 2 * label.width(); width > 20 && wrappedHeight(metrics, shown, label.width()) > label.height();
-         width -= 10)
+    for (double width = 2 * label.width(); width > 20 && !fitsWrapped(metrics, shown, label.size()); width -= 10)
         shown = metrics.elidedText(text, Qt::ElideRight, width);
     painter.drawText(label, Qt::AlignCenter | Qt::TextWordWrap, shown);
 }

@@ -242,9 +242,10 @@ void PoolLanesView::paintEvent(QPaintEvent*)
         p.setPen(faint);
         p.drawText(QRectF(Margin, Margin + bfm.height() + 8, inner, all.height() - 2 * Margin - bfm.height()),
             Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-            tr("Not seen by the probe: which work waits for a thread and which runs is not known here. The callbacks "
-               "of pool work (FSREQCALLBACK, PBKDF2REQUEST, GETADDRINFOREQWRAP, …) show in the timeline when they "
-               "run on the loop."));
+            tr("Not seen by the probe: it could not find libuv's thread pool in this node (a stripped build, or one "
+               "on a shared libuv), so which work waits for a thread and which runs is not known. The callbacks of "
+               "pool work (FSREQCALLBACK, PBKDF2REQUEST, GETADDRINFOREQWRAP, …) show in the timeline when they run "
+               "on the loop."));
         return;
     }
     const std::int64_t now = m_model->nowNs();
