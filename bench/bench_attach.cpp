@@ -1,6 +1,7 @@
 // What the probe of loopscope --attach costs a real Node.js program: each workload runs under plain
-// node and under node with the probe (every callback labelled and timed, records sent to LoopScope),
-// alternately, and times itself on its main thread (the probe's sender runs on a thread of its own).
+// node, under node with the probe marking the phases only, and with the probe labelling and timing
+// every callback too (records sent to LoopScope), in turn, and times itself on its main thread (the
+// probe's sender runs on a thread of its own).
 // Reports the medians and their ratio, side by side from the same run.
 // Usage: bench_attach [--runs N] (default 5)
 #include "attach/attachrun.h"
@@ -31,8 +32,8 @@ const Workload workloads[] = {
     { "1M await null", "(async () => { for (let i = 0; i < 1e6; ++i) await null; done(); })();" },
     { "100k nextTick chain",
         "let n = 0; (function tick() { if (++n < 1e5) process.nextTick(tick); else done(); })();" },
-    { "20k setTimeout(0) chain",
-        "let n = 0; (function step() { if (++n < 2e4) setTimeout(step, 0); else done(); })();" },
+    { "5k setTimeout(0) chain",
+        "let n = 0; (function step() { if (++n < 5e3) setTimeout(step, 0); else done(); })();" },
 };
 
 // A script that runs `body` and writes how long it took, in ms of the main thread's wall time, to the
@@ -77,41 +78,49 @@ int main(int argc, char** argv)
     }
     const std::string dir = directory;
     const std::string probeDir = LOOPSCOPE_PROBE_DIR;
-    std::printf("%-26s %12s %12s %8s %12s\n", "workload", "node ms", "probed ms", "ratio", "records");
+    std::printf("%-26s %10s %12s %8s %12s %8s %10s\n", "workload", "node ms", "markers ms", "ratio", "every cb ms",
+        "ratio", "records");
     for (const Workload& workload : workloads) {
         const std::string path = dir + "/workload.js";
         const std::string out = dir + "/ms";
         std::ofstream(path) << script(workload);
         std::vector<double> alone;
+        std::vector<double> markers;
         std::vector<double> probed;
         std::size_t records = 0;
         for (int run = 0; run < runs; ++run) {
-            // Alternately, so that both see the machine as it is.
+            // In turn, so that each sees the machine as it is.
             const std::string command = "node '" + path + "' '" + out + "'";
             if (std::system(command.c_str()) != 0) {
                 std::fprintf(stderr, "bench_attach: node failed on %s\n", workload.name);
                 return 1;
             }
             alone.push_back(readMs(out));
-            wire::AttachOptions options;
-            options.probeDir = probeDir;
-            options.script = path;
-            options.arguments = { out };
-            Recording recording;
-            const wire::AttachResult result = wire::attach(options, recording);
-            if (!result.started || !result.probed || result.exitCode != 0) {
-                std::fprintf(stderr, "bench_attach: the probed run of %s failed: %s%s\n", workload.name,
-                    result.error.c_str(), result.streamError.c_str());
-                return 1;
+            for (const bool everyCallback : { false, true }) {
+                wire::AttachOptions options;
+                options.probeDir = probeDir;
+                options.script = path;
+                options.arguments = { out };
+                options.everyCallback = everyCallback;
+                Recording recording;
+                const wire::AttachResult result = wire::attach(options, recording);
+                if (!result.started || !result.probed || result.exitCode != 0) {
+                    std::fprintf(stderr, "bench_attach: the probed run of %s failed: %s%s\n", workload.name,
+                        result.error.c_str(), result.streamError.c_str());
+                    return 1;
+                }
+                (everyCallback ? probed : markers).push_back(readMs(out));
+                if (everyCallback) {
+                    records = 0;
+                    for (const auto& log : recording.logs)
+                        records += log->size();
+                }
             }
-            probed.push_back(readMs(out));
-            records = 0;
-            for (const auto& log : recording.logs)
-                records += log->size();
         }
         const double a = median(alone);
+        const double m = median(markers);
         const double p = median(probed);
-        std::printf("%-26s %12.1f %12.1f %7.2fx %12zu\n", workload.name, a, p, p / a, records);
+        std::printf("%-26s %10.1f %12.1f %7.2fx %12.1f %7.2fx %10zu\n", workload.name, a, m, m / a, p, p / a, records);
     }
     std::remove((dir + "/workload.js").c_str());
     std::remove((dir + "/ms").c_str());

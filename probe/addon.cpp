@@ -156,6 +156,11 @@ public:
         return m_events.get();
     }
 
+    // The JavaScript half's mode switch, called from the sender thread when LoopScope sends a Control byte.
+    void onControl(napi_threadsafe_function control) { m_control = control; }
+    // The JavaScript half labels every callback, or not (marking the phases only).
+    void setEveryCallback(bool on) { m_everyCallback = on; }
+
     // performance.now() read at `jsMs` is this probe's clock at `atNs` (the JavaScript half takes the
     // pair whose reads lie closest together, so the two clocks agree within a few tens of nanoseconds).
     void calibrate(double jsMs, std::int64_t atNs)
@@ -184,6 +189,9 @@ public:
         }
         m_events[0] = 1;
         m_drainedNs = latestNs;
+        // Marking the phases only, no callback ends: one begun when the hooks went off is over.
+        while (!m_everyCallback && !m_calls.empty())
+            end(latestNs);
         const Call open = m_calls.empty() ? Call { 0, 0 } : m_calls.back();
         m_openName.store(open.name, std::memory_order_relaxed);
         m_openStartNs.store(open.startNs, std::memory_order_relaxed);
@@ -416,6 +424,7 @@ private:
                 m_wake.wait_for(lock, lookEvery, [this] { return m_stopping; });
                 stopping = m_stopping;
             }
+            readControl();
             m_pool.sample([&poolRecords](const Record& r) { poolRecords.push_back(r); }, pool);
             if (!stopping && std::chrono::steady_clock::now() < nextSend)
                 continue;
@@ -469,6 +478,20 @@ private:
         }
     }
 
+    // On the sender thread: the Control bytes LoopScope sent, handed to the JavaScript half (the last wins).
+    void readControl()
+    {
+        std::uint8_t bytes[16];
+        const ssize_t n = ::read(m_fd, bytes, sizeof bytes);
+        if (n <= 0 || !m_control)
+            return; // nothing sent, or a stream that is a plain file or pipe: no control
+        const auto last = wire::Control(bytes[n - 1]);
+        if (last != wire::Control::EveryCallback && last != wire::Control::MarkersOnly)
+            return;
+        void* everyCallback = last == wire::Control::EveryCallback ? this : nullptr;
+        napi_call_threadsafe_function(m_control, everyCallback, napi_tsfn_nonblocking);
+    }
+
     // Writes all of `bytes`, waiting while the pipe is full; false when the reader is gone, or has not
     // read them when the program exits (FlushAtExitFor after stop()).
     bool write(const std::vector<std::uint8_t>& bytes)
@@ -495,6 +518,8 @@ private:
     std::int64_t m_originNs = 0;
     std::unique_ptr<probe::ElfSymbols> m_symbols;
     probe::PoolWatch m_pool;
+    napi_threadsafe_function m_control = nullptr; // the JavaScript half's mode switch
+    bool m_everyCallback = true; // the loop thread's
     uv_prepare_t m_prepare {};
     uv_check_t m_checkFirst {};
     uv_check_t m_checkLast {};
@@ -636,6 +661,47 @@ napi_value Calibrate(napi_env env, napi_callback_info info)
     return nullptr;
 }
 
+// onControl(setEveryCallback): `setEveryCallback(bool)` is called on the main thread when LoopScope switches
+// between labelling every callback and marking the phases only.
+napi_value OnControl(napi_env env, napi_callback_info info)
+{
+    std::size_t argc = 1;
+    napi_value argv[1];
+    napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
+    if (!s_probe || argc != 1)
+        return nullptr;
+    napi_value name;
+    napi_create_string_utf8(env, "LoopScope probe control", NAPI_AUTO_LENGTH, &name);
+    const auto callJs = [](napi_env callEnv, napi_value function, void*, void* data) {
+        if (!callEnv)
+            return;
+        napi_value on;
+        napi_value undefined;
+        napi_get_boolean(callEnv, data != nullptr, &on);
+        napi_get_undefined(callEnv, &undefined);
+        napi_call_function(callEnv, undefined, function, 1, &on, nullptr);
+    };
+    napi_threadsafe_function control = nullptr;
+    if (napi_create_threadsafe_function(env, argv[0], nullptr, name, 0, 1, nullptr, nullptr, nullptr, callJs, &control)
+        == napi_ok) {
+        napi_unref_threadsafe_function(env, control); // it never keeps the program alive
+        s_probe->onControl(control);
+    }
+    return nullptr;
+}
+
+// setEveryCallback(on): the JavaScript half's hooks are on (every callback) or off (phases only).
+napi_value SetEveryCallback(napi_env env, napi_callback_info info)
+{
+    std::size_t argc = 1;
+    napi_value argv[1];
+    napi_get_cb_info(env, info, &argc, argv, nullptr, nullptr);
+    bool on = true;
+    if (s_probe && argc == 1 && napi_get_value_bool(env, argv[0], &on) == napi_ok)
+        s_probe->setEveryCallback(on);
+    return nullptr;
+}
+
 // stop(): the program is exiting (process 'exit'); what is left is sent.
 napi_value Stop(napi_env, napi_callback_info)
 {
@@ -654,6 +720,8 @@ napi_value Init(napi_env env, napi_value exports)
         { "now", nullptr, Now, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "calibrate", nullptr, Calibrate, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "stop", nullptr, Stop, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "onControl", nullptr, OnControl, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "setEveryCallback", nullptr, SetEveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
     };
     napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);
     return exports;

@@ -7,8 +7,10 @@
 // variable, deleted at once so that the program's children never see it.
 const fdText = process.env.LOOPSCOPE_PROBE_FD;
 const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
+const markersOnly = process.env.LOOPSCOPE_PROBE_MODE === 'markers'; // the phases marked, no callback labelled
 delete process.env.LOOPSCOPE_PROBE_FD;
 delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
+delete process.env.LOOPSCOPE_PROBE_MODE;
 
 if (fdText !== undefined && require('worker_threads').isMainThread) {
   const path = require('path');
@@ -42,6 +44,29 @@ if (fdText !== undefined && require('worker_threads').isMainThread) {
     // is its promise), so a program's promises cost the probe no more than the hooks Node calls.
     const names = new WeakMap();
     const promise = nameOf('PROMISE');
+    // A resource made while the hooks were off (marking the phases only) was never seen by init: its type
+    // is told from the resource itself, as async_hooks would have named it where that is known.
+    const typeOf = (resource) => {
+      const named = names.get(resource);
+      if (named !== undefined) {
+        return named;
+      }
+      if (resource instanceof Promise) {
+        return promise;
+      }
+      const constructorName = resource?.constructor?.name;
+      let type = 'TickObject'; // a plain object: process.nextTick's
+      if (constructorName === 'Timeout' || constructorName === 'Immediate') {
+        type = constructorName;
+      } else if (constructorName && constructorName !== 'Object') {
+        type = constructorName.toUpperCase(); // FSReqCallback: FSREQCALLBACK
+      }
+      const name = nameOf(type);
+      if (typeof resource === 'object' && resource !== null) {
+        names.set(resource, name);
+      }
+      return name;
+    };
     // Each callback's start and end go into a buffer the native half reads at its phase markers: a
     // pair of doubles each (the name, 0 for an end; the time), after a first that says how many are used.
     const clock = performance;
@@ -67,32 +92,46 @@ if (fdText !== undefined && require('worker_threads').isMainThread) {
         probe.drain();
       }
     };
-    asyncHooks.createHook({
+    const hook = asyncHooks.createHook({
       init(asyncId, type, triggerAsyncId, resource) {
         if (type !== 'PROMISE') {
           names.set(resource, nameOf(type));
         }
       },
       before() {
-        note(names.get(asyncHooks.executionAsyncResource()) ?? promise);
+        note(typeOf(asyncHooks.executionAsyncResource()));
       },
       after() {
         note(0);
       },
-    }).enable();
+    });
     // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
     // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
     // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
     // where it is gone, from Node 24, the trampoline stays.)
+    let asyncWrap = null;
     try {
       const noDeprecation = process.noDeprecation;
       process.noDeprecation = true;
-      const asyncWrap = process.binding('async_wrap');
+      asyncWrap = process.binding('async_wrap');
       process.noDeprecation = noDeprecation;
-      asyncWrap.setCallbackTrampoline(undefined);
     } catch {
       // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
     }
+    // Every callback labelled and timed, or (markers only) the phases alone, which costs the program
+    // next to nothing; LoopScope switches between them while the program runs. Enabling the hooks puts
+    // the trampoline back, so it goes again each time.
+    const labelEveryCallback = (on) => {
+      probe.setEveryCallback(on);
+      if (on) {
+        hook.enable();
+        asyncWrap?.setCallbackTrampoline(undefined);
+      } else {
+        hook.disable();
+      }
+    };
+    labelEveryCallback(!markersOnly);
+    probe.onControl(labelEveryCallback);
     process.on('exit', () => probe.stop());
   }
 }

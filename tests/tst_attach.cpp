@@ -297,6 +297,42 @@ private slots:
         QVERIFY2(longestDelayMs > 1000, std::to_string(longestDelayMs).c_str());
     }
 
+    // The probe marks the phases only, and labels every callback again, as LoopScope tells it while the
+    // program runs (Control bytes on its socket).
+    void markersOnlyAndBackWhileItRuns()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("ticking.js"), "setInterval(() => {}, 2);\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = script.toStdString();
+        options.everyCallback = false;
+        wire::AttachedProgram program(options);
+        program.start();
+        const Recording& recording = program.recording();
+        const auto polls = [&] { return recordsOf(recording, RecordType::Phase, {}, Phase::Poll).size(); };
+        const auto timeouts = [&] { return recordsOf(recording, RecordType::Callback, "Timeout").size(); };
+        QVERIFY(waitFor([&] { return polls() >= 30; }));
+        QCOMPARE(timeouts(), std::size_t(0));
+
+        program.setEveryCallback(true);
+        QVERIFY2(waitFor([&] { return timeouts() >= 10; }), "no callback was labelled once asked");
+        program.setEveryCallback(false);
+        QVERIFY(!program.everyCallback());
+        // Once the switch has gone through, the loop turns on with no callback labelled.
+        std::size_t labelled = 0;
+        QVERIFY(waitFor([&] {
+            const std::size_t now = timeouts();
+            const bool still = now == labelled;
+            labelled = now;
+            const std::size_t from = polls();
+            return still && waitFor([&] { return polls() >= from + 20; }) && timeouts() == labelled;
+        }));
+        program.stop();
+        QVERIFY(waitFor([&] { return program.ended(); }, wire::AttachedProgram::GraceMs + 10000));
+    }
+
     // A reader that never reads holds the program up neither while it runs (the probe's records wait in
     // its own buffer, then are dropped) nor at its exit (the probe gives up on what is left).
     void aStuckReaderNeverHoldsTheProgram()

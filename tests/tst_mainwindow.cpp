@@ -35,6 +35,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -93,6 +94,54 @@ private slots:
         for (const char* key : { "F1", "Shift+C", "Space", "P", "Ctrl+Shift+P" })
             QVERIFY2(sheet.contains(QStringLiteral("<b>%1</b>").arg(QLatin1String(key))), key);
         QVERIFY(HelpDialogs::whatAmILookingAt().contains(QStringLiteral("nextTick")));
+    }
+
+    // Qt does nothing on a shortcut two actions share: every shortcut of the window is one action's.
+    void everyShortcutIsOneActions()
+    {
+        MainWindow window;
+        QHash<QString, QString> owners;
+        for (const QAction* action : window.findChildren<QAction*>()) {
+            for (const QKeySequence& shortcut : action->shortcuts()) {
+                const QString key = shortcut.toString();
+                if (owners.contains(key) && owners.value(key) != action->text())
+                    QFAIL(qPrintable(QStringLiteral("%1: %2 and %3").arg(key, owners.value(key), action->text())));
+                owners.insert(key, action->text());
+            }
+        }
+        QVERIFY(owners.size() > 20);
+    }
+
+    // Alt and a letter reach one item of a menu: no two items of a menu share their underlined letter, in
+    // any of the languages.
+    void menuLettersAreOneItemsEach()
+    {
+        Language::setDirectory(QStringLiteral(LOOPSCOPE_QM_DIR));
+        MainWindow window;
+        QStringList clashes;
+        int letters = 0;
+        for (const char* language : { "en", "es", "be" }) {
+            // English is the source texts: no translation to load.
+            QCOMPARE(Language::apply(QString::fromLatin1(language)), language != std::string("en"));
+            for (const QMenu* menu : window.findChildren<QMenu*>()) {
+                QHash<QChar, QString> owners;
+                for (const QAction* action : menu->actions()) {
+                    const QString text = action->text();
+                    const int at = text.indexOf(QRegularExpression(QStringLiteral("&[^&]")));
+                    if (at < 0 || action->isSeparator())
+                        continue;
+                    const QChar letter = text.at(at + 1).toLower();
+                    if (owners.contains(letter))
+                        clashes << QStringLiteral("%1 %2: '%3' and '%4'")
+                                       .arg(QLatin1String(language), menu->title(), owners.value(letter), text);
+                    owners.insert(letter, text);
+                    ++letters;
+                }
+            }
+        }
+        Language::apply(QStringLiteral("en"));
+        QVERIFY2(letters > 10, qPrintable(QString::number(letters)));
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
     }
 
     void fitsASmallScreen()

@@ -1264,6 +1264,14 @@
         <source>the thread pool (%1)</source>
         <translation>пул патокаў (%1)</translation>
     </message>
+    <message>
+        <source>&amp;Label every callback (Node.js program)</source>
+        <translation>&amp;Пазначаць кожны зваротны выклік (праграма Node.js)</translation>
+    </message>
+    <message>
+        <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
+        <translation>Для праграмы, запушчанай у Node: пазначаць і вымяраць кожны зваротны выклік, які яна выконвае (па змаўчанні), або адзначаць толькі фазы цыкла, што амаль нічога не каштуе праграме. Пераключаецца падчас выканання.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -1259,6 +1259,14 @@
         <source>the thread pool (%1)</source>
         <translation>el grupo de hilos (%1)</translation>
     </message>
+    <message>
+        <source>&amp;Label every callback (Node.js program)</source>
+        <translation>&amp;Etiquetar cada callback (programa de Node.js)</translation>
+    </message>
+    <message>
+        <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
+        <translation>Para un programa ejecutado con Node: etiquetar y cronometrar cada callback que ejecuta (por defecto), o marcar solo las fases del bucle, lo que al programa casi no le cuesta nada. Cambia mientras se ejecuta.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -4,7 +4,10 @@
 #include <ctime>
 #include <memory>
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace loopscope::wire {
 
@@ -17,9 +20,10 @@ AttachedProgram::AttachedProgram(AttachOptions options)
     m_options.output = AttachOptions::Output::Recorded;
     m_options.firstWorkerLog = FirstWorkerLog;
     m_options.follow = &m_follow;
-    m_options.started = [this](int pid) {
+    m_options.started = [this](int pid, int controlFd) {
         std::lock_guard lock(m_mutex);
         m_pid = pid;
+        m_controlFd = fcntl(controlFd, F_DUPFD_CLOEXEC, 0);
         if (m_signal != 0)
             kill(pid, m_signal);
     };
@@ -51,11 +55,19 @@ void AttachedProgram::start()
 
 void AttachedProgram::run()
 {
-    AttachResult result = attach(m_options, m_recording);
+    AttachOptions options;
+    {
+        std::lock_guard lock(m_mutex);
+        options = m_options;
+    }
+    AttachResult result = attach(options, m_recording);
     {
         std::lock_guard lock(m_mutex);
         m_pid = 0; // reaped: its number may be another process's from now on
         m_running = false;
+        if (m_controlFd >= 0)
+            close(m_controlFd);
+        m_controlFd = -1;
         m_result = std::move(result);
     }
     m_ended.notify_all();
@@ -82,6 +94,23 @@ void AttachedProgram::signal(int number)
     m_signal = number;
     if (m_pid != 0)
         kill(m_pid, number);
+}
+
+void AttachedProgram::setEveryCallback(bool on)
+{
+    std::lock_guard lock(m_mutex);
+    m_options.everyCallback = on; // what a program not started yet starts with
+    if (m_controlFd < 0)
+        return;
+    const auto byte = std::uint8_t(on ? Control::EveryCallback : Control::MarkersOnly);
+    // One byte into an otherwise empty direction of the socket: it never blocks, and a probe gone is no matter.
+    send(m_controlFd, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
+bool AttachedProgram::everyCallback() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_options.everyCallback;
 }
 
 void AttachedProgram::describe()

@@ -36,6 +36,10 @@ public:
     void start();
     // Asks the program to end (SIGTERM to it), and kills it GraceMs later if it has not; returns at once.
     void stop();
+    // Every callback labelled and timed (the default), or the phases marked only, which costs the program
+    // next to nothing: switched while it runs (a Control byte to the probe).
+    void setEveryCallback(bool on);
+    bool everyCallback() const;
     // True once the program has ended (or could not start) and every record it sent is in.
     bool ended() const { return m_follow.live.finished.load(std::memory_order_acquire); }
     // How it went; valid once ended().
@@ -64,9 +68,10 @@ private:
     Recording m_recording;
     LiveFollow m_follow;
     AttachResult m_result;
-    std::mutex m_mutex; // guards m_pid and m_stopAsked, so that no signal goes to a process reaped
+    mutable std::mutex m_mutex; // guards what follows, so that no signal or byte goes to a process reaped
     std::condition_variable m_ended;
     int m_pid = 0; // while it runs
+    int m_controlFd = -1; // the probe's socket, while it runs
     bool m_running = false;
     int m_signal = 0; // sent to it as soon as it runs: SIGTERM once stop() asked, SIGKILL past the grace
     bool m_described = false;

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,7 +25,7 @@ constexpr int ProbeFd = 3;
 constexpr int OutputAfterExitMs = 100;
 
 // The environment of this process, with the probe's variables set (the preload deletes them).
-std::vector<std::string> probedEnvironment(int delayMonitorMs)
+std::vector<std::string> probedEnvironment(int delayMonitorMs, bool everyCallback)
 {
     std::vector<std::string> environment;
     for (char** entry = environ; *entry; ++entry) {
@@ -34,6 +35,8 @@ std::vector<std::string> probedEnvironment(int delayMonitorMs)
     environment.push_back("LOOPSCOPE_PROBE_FD=" + std::to_string(ProbeFd));
     if (delayMonitorMs > 0)
         environment.push_back("LOOPSCOPE_PROBE_DELAY_MS=" + std::to_string(delayMonitorMs));
+    if (!everyCallback)
+        environment.push_back("LOOPSCOPE_PROBE_MODE=markers");
     return environment;
 }
 
@@ -199,10 +202,11 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     result.described = into.info;
     result.described.unobserved |= ProbeUnobserved;
     const bool recorded = options.output == AttachOptions::Output::Recorded;
-    int probePipe[2];
+    // A socket, not a pipe: the stream comes one way, Control bytes go the other.
+    int probePipe[2] = { -1, -1 };
     int outPipe[2] = { -1, -1 };
     int errPipe[2] = { -1, -1 };
-    if (pipe2(probePipe, O_CLOEXEC) != 0
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, probePipe) != 0
         || (recorded && (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0))) {
         result.error = std::string("cannot make a pipe: ") + std::strerror(errno);
         for (int fd : { probePipe[0], probePipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1] }) {
@@ -214,7 +218,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     std::vector<std::string> argv { options.node, "--require", options.probeDir + "/loopscope-probe.js",
         options.script };
     argv.insert(argv.end(), options.arguments.begin(), options.arguments.end());
-    std::vector<std::string> environment = probedEnvironment(options.delayMonitorMs);
+    std::vector<std::string> environment = probedEnvironment(options.delayMonitorMs, options.everyCallback);
     std::vector<char*> argvPointers = pointers(argv);
     std::vector<char*> environmentPointers = pointers(environment);
 
@@ -245,7 +249,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     }
     result.started = true;
     if (options.started)
-        options.started(int(pid));
+        options.started(int(pid), probePipe[0]);
     // Ctrl+C and Ctrl+\ reach a program on the terminal too (the terminal's process group): it decides
     // how to end, and this process records until it has, as system() waits for its command.
     struct sigaction ignore

@@ -28,8 +28,11 @@ struct AttachOptions
     LiveFollow* follow = nullptr;
     // > 0: the probe runs a loop-delay monitor of this resolution (an unreferenced timer).
     int delayMonitorMs = 0;
-    // Called on the attaching thread once node runs, with its process id (to stop it with).
-    std::function<void(int pid)> started;
+    // False: the probe starts marking the phases only (Control::MarkersOnly), true: every callback too.
+    bool everyCallback = true;
+    // Called on the attaching thread once node runs, with its process id (to stop it with) and the socket
+    // Control bytes go to (valid until attach() returns).
+    std::function<void(int pid, int controlFd)> started;
 };
 
 // How the program ended and what the probe sent.
@@ -54,9 +57,9 @@ inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThr
 std::string missingProbeFile(const std::string& probeDir);
 
 // Runs a Node.js program with the probe loaded and records what its loops did into `into` until it
-// exits (`into`'s info is left as it was: see AttachResult::described). The probe's pipe reaches it as
+// exits (`into`'s info is left as it was: see AttachResult::described). The probe's socket reaches it as
 // fd 3, named by LOOPSCOPE_PROBE_FD, which the probe moves elsewhere and deletes from the environment
-// at once.
+// at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).
 AttachResult attach(const AttachOptions& options, Recording& into);
 
 } // namespace loopscope::wire

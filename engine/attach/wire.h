@@ -50,6 +50,11 @@ struct Hello
     std::uint8_t unobserved = 0; // what the probe does not see (loopscope::Unobserved)
 };
 
+// What LoopScope may tell the probe while the program runs, a byte each, on the same socket the stream
+// comes on: label and time every callback (the default), or only mark the phases (what it costs the
+// program is then the markers' alone).
+enum class Control : std::uint8_t { EveryCallback = 'C', MarkersOnly = 'M' };
+
 // Where the main loop is at the moment the probe's sender looked (every few milliseconds): records
 // arrive only once what they tell has ended, and a callback that blocks the loop for seconds would
 // otherwise show nothing until it returns.

@@ -185,6 +185,7 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
     for (const QString& argument : arguments)
         options.arguments.push_back(argument.toStdString());
     options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
+    options.everyCallback = m_everyCallback;
     end();
     m_programName = QFileInfo(script).fileName();
     m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
@@ -193,6 +194,13 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
     m_feed->setLoop(m_attached.get());
     emit started();
     return true;
+}
+
+void SessionController::setEveryCallback(bool on)
+{
+    m_everyCallback = on;
+    if (m_attached)
+        m_attached->setEveryCallback(on);
 }
 
 // Once the attached program has ended, its recording's info gets what the probe said (on this thread,

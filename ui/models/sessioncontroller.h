@@ -76,6 +76,9 @@ public:
     // PATH, or `node` when not empty), showing its loop live; its output goes to the console. False, with
     // `error` saying why, when the probe is not installed beside this executable.
     bool attach(const QString& script, const QStringList& arguments, QString* error, const QString& node = {});
+    // The Node.js program shown labels every callback (the default) or marks the phases only.
+    void setEveryCallback(bool on);
+    bool everyCallback() const { return m_everyCallback; }
     // The Node.js program shown, if one is (attached, running or ended).
     const loopscope::wire::AttachedProgram* attached() const { return m_attached.get(); }
     // Ends what is shown and replays `recording`.
@@ -117,6 +120,7 @@ private:
     std::shared_ptr<loopscope::Session> m_session;
     std::shared_ptr<loopscope::wire::AttachedProgram> m_attached;
     bool m_attachedEndNoticed = false;
+    bool m_everyCallback = true;
     std::shared_ptr<const loopscope::Recording> m_replay;
     SessionReaper m_reaper;
     QString m_programName;

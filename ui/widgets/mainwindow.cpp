@@ -277,6 +277,18 @@ void MainWindow::createLoopMenu()
     connect(runMany, &QAction::triggered, this, [this] { runManyTimes(); });
     loopMenu->addAction(runMany);
     loopMenu->addSeparator();
+    // A Node.js program run with the probe: every callback labelled, or the phases alone.
+    m_everyCallbackAction = loopMenu->addAction(QString());
+    m_everyCallbackAction->setCheckable(true);
+    m_everyCallbackAction->setChecked(m_controller->everyCallback());
+    m_everyCallbackAction->setEnabled(false);
+    Language::follow(m_everyCallbackAction, [action = m_everyCallbackAction] {
+        action->setText(tr("&Label every callback (Node.js program)"));
+        action->setToolTip(tr("For a program run with Node: label and time every callback it runs (the default), "
+                              "or mark the loop's phases only, which costs the program next to nothing. Switches "
+                              "while it runs."));
+    });
+    connect(m_everyCallbackAction, &QAction::toggled, m_controller, &SessionController::setEveryCallback);
     QAction* rolling = loopMenu->addAction(QString());
     rolling->setCheckable(true);
     rolling->setChecked(SessionController::rollingWindow());
@@ -474,6 +486,7 @@ void MainWindow::onSessionStarted()
     const QString name = m_controller->programName();
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     m_heldText.clear();
+    m_everyCallbackAction->setEnabled(m_controller->attached() != nullptr);
     if (m_controller->attached()) {
         setState([name] { return tr("Running %1 under node with LoopScope's probe inside").arg(name); },
             [name] { return tr("LoopScope — node %1").arg(name); });

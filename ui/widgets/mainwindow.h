@@ -177,6 +177,7 @@ private:
     LatencyChart* m_latency = nullptr;
     NodeCompareDialog* m_compareDialog = nullptr;
     NodeComparison::Source m_lastSource; // what runProgram() was last given, for Compare with Node.js
+    QAction* m_everyCallbackAction = nullptr; // Loop > Label every callback, while a Node.js program runs
     // Where JavaScript typed into Run with Node… is written to run, for as long as the window lives.
     std::unique_ptr<QTemporaryDir> m_typedScripts;
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given

@@ -45,7 +45,7 @@ void MainWindow::createFileMenu()
                "again.") };
     });
     connect(openTrace, &QAction::triggered, m_files, &FileActions::openRecordingFile);
-    auto* runNode = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+N")), [] {
+    auto* runNode = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+J")), [] {
         return ControlTexts { tr("Run with Node…"),
             tr("Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope's probe inside and "
                "shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.") };
@@ -156,6 +156,7 @@ void MainWindow::onAttachedEnded()
         return;
     const loopscope::wire::AttachResult& result = attached->result();
     const QString name = m_controller->programName();
+    m_everyCallbackAction->setEnabled(false);
     const auto said = [name, result] {
         if (!result.started)
             return tr("■ node could not start: %1").arg(QString::fromStdString(result.error));
