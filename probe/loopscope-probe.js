@@ -1,10 +1,11 @@
 'use strict';
 // The JavaScript half of the probe LoopScope loads into a Node.js program with --require (loopscope
-// --attach): it labels every callback the program's main loop runs with its resource type (Timeout,
-// Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, ...) through async_hooks, and hands each
-// one's start and end to the native half, which times the phases and sends everything to LoopScope.
-// It does nothing unless LoopScope started the program: the pipe's number comes in an environment
-// variable, deleted at once so that the program's children never see it.
+// --attach): it labels every callback the program's loops run (the main thread's and every worker
+// thread's) with its resource type (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP,
+// ...) through async_hooks, and hands each one's start and end to the native half, which times the
+// phases and sends everything to LoopScope. It does nothing unless LoopScope started the program: the
+// socket's number comes in an environment variable, deleted at once so that the program's children
+// never see it.
 const fdText = process.env.LOOPSCOPE_PROBE_FD;
 const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
 const markersOnly = process.env.LOOPSCOPE_PROBE_MODE === 'markers'; // the phases marked, no callback labelled
@@ -12,126 +13,143 @@ delete process.env.LOOPSCOPE_PROBE_FD;
 delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
 delete process.env.LOOPSCOPE_PROBE_MODE;
 
-if (fdText !== undefined && require('worker_threads').isMainThread) {
-  const path = require('path');
-  let probe = null;
+const workerThreads = require('worker_threads');
+
+// Labels every callback of this thread's loop and hands its start and end to `probe`, the native half.
+function watch(probe, everyCallback) {
+  const asyncHooks = require('async_hooks');
+  const typeNames = new Map(); // resource type -> the probe's number for it
+  const nameOf = (type) => {
+    let name = typeNames.get(type);
+    if (name === undefined) {
+      name = probe.name(type);
+      typeNames.set(type, name);
+    }
+    return name;
+  };
+  // Each resource's type, found again from the resource whose callback runs. A weak map, not one by
+  // async id: it needs no destroy hook, which would make Node track every promise's collection, and
+  // it leaves the program's objects untouched. Promises are not kept at all (a promise job's resource
+  // is its promise), so a program's promises cost the probe no more than the hooks Node calls.
+  const names = new WeakMap();
+  const promise = nameOf('PROMISE');
+  // A resource made while the hooks were off (marking the phases only) was never seen by init: its type
+  // is told from the resource itself, as async_hooks would have named it where that is known.
+  const typeOf = (resource) => {
+    const named = names.get(resource);
+    if (named !== undefined) {
+      return named;
+    }
+    if (resource instanceof Promise) {
+      return promise;
+    }
+    const constructorName = resource?.constructor?.name;
+    let type = 'TickObject'; // a plain object: process.nextTick's
+    if (constructorName === 'Timeout' || constructorName === 'Immediate') {
+      type = constructorName;
+    } else if (constructorName && constructorName !== 'Object') {
+      type = constructorName.toUpperCase(); // FSReqCallback: FSREQCALLBACK
+    }
+    const name = nameOf(type);
+    if (typeof resource === 'object' && resource !== null) {
+      names.set(resource, name);
+    }
+    return name;
+  };
+  // Each callback's start and end go into a buffer the native half reads at its phase markers: a
+  // pair of doubles each (the name, 0 for an end; the time), after a first that says how many are used.
+  const clock = performance;
+  const events = new Float64Array(probe.events());
+  // The two clocks, read as close together as they can be: the pair with the shortest gap.
+  let closest = Infinity;
+  for (let i = 0; i < 16; ++i) {
+    const before = clock.now();
+    const probeNs = probe.now();
+    const after = clock.now();
+    if (after - before < closest) {
+      closest = after - before;
+      probe.calibrate((before + after) / 2, probeNs);
+    }
+  }
+  const full = events.length - 2;
+  const note = (name) => {
+    const at = events[0];
+    events[at] = name;
+    events[at + 1] = clock.now();
+    events[0] = at + 2;
+    if (at + 2 >= full) {
+      probe.drain();
+    }
+  };
+  const hook = asyncHooks.createHook({
+    init(asyncId, type, triggerAsyncId, resource) {
+      if (type !== 'PROMISE') {
+        names.set(resource, nameOf(type));
+      }
+    },
+    before() {
+      note(typeOf(asyncHooks.executionAsyncResource()));
+    },
+    after() {
+      note(0);
+    },
+  });
+  // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
+  // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
+  // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
+  // where it is gone, from Node 24, the trampoline stays.)
+  let asyncWrap = null;
   try {
-    probe = require(path.join(__dirname, 'loopscope_probe.node'));
+    const noDeprecation = process.noDeprecation;
+    process.noDeprecation = true;
+    asyncWrap = process.binding('async_wrap');
+    process.noDeprecation = noDeprecation;
+  } catch {
+    // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
+  }
+  // Every callback labelled and timed, or (markers only) the phases alone, which costs the program
+  // next to nothing; LoopScope switches between them while the program runs. Enabling the hooks puts
+  // the trampoline back, so it goes again each time.
+  const labelEveryCallback = (on) => {
+    probe.setEveryCallback(on);
+    if (on) {
+      hook.enable();
+      asyncWrap?.setCallbackTrampoline(undefined);
+    } else {
+      hook.disable();
+    }
+  };
+  labelEveryCallback(everyCallback);
+  probe.onControl(labelEveryCallback);
+  process.on('exit', () => probe.stop());
+}
+
+function load() {
+  try {
+    return require(require('path').join(__dirname, 'loopscope_probe.node'));
   } catch (error) {
     process.emitWarning(`LoopScope's probe did not load: ${error.message}`);
+    return null;
   }
+}
+
+if (fdText !== undefined && workerThreads.isMainThread) {
+  const probe = load();
   if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs)) {
-    // No probe: the pipe is closed, so that LoopScope is not kept waiting by the program's children.
+    // No probe: the socket is closed, so that LoopScope is not kept waiting by the program's children.
     try {
       require('fs').closeSync(Number(fdText));
     } catch {
       // Not open: nothing to close.
     }
   } else {
-    const asyncHooks = require('async_hooks');
-    const typeNames = new Map(); // resource type -> the probe's number for it
-    const nameOf = (type) => {
-      let name = typeNames.get(type);
-      if (name === undefined) {
-        name = probe.name(type);
-        typeNames.set(type, name);
-      }
-      return name;
-    };
-    // Each resource's type, found again from the resource whose callback runs. A weak map, not one by
-    // async id: it needs no destroy hook, which would make Node track every promise's collection, and
-    // it leaves the program's objects untouched. Promises are not kept at all (a promise job's resource
-    // is its promise), so a program's promises cost the probe no more than the hooks Node calls.
-    const names = new WeakMap();
-    const promise = nameOf('PROMISE');
-    // A resource made while the hooks were off (marking the phases only) was never seen by init: its type
-    // is told from the resource itself, as async_hooks would have named it where that is known.
-    const typeOf = (resource) => {
-      const named = names.get(resource);
-      if (named !== undefined) {
-        return named;
-      }
-      if (resource instanceof Promise) {
-        return promise;
-      }
-      const constructorName = resource?.constructor?.name;
-      let type = 'TickObject'; // a plain object: process.nextTick's
-      if (constructorName === 'Timeout' || constructorName === 'Immediate') {
-        type = constructorName;
-      } else if (constructorName && constructorName !== 'Object') {
-        type = constructorName.toUpperCase(); // FSReqCallback: FSREQCALLBACK
-      }
-      const name = nameOf(type);
-      if (typeof resource === 'object' && resource !== null) {
-        names.set(resource, name);
-      }
-      return name;
-    };
-    // Each callback's start and end go into a buffer the native half reads at its phase markers: a
-    // pair of doubles each (the name, 0 for an end; the time), after a first that says how many are used.
-    const clock = performance;
-    const events = new Float64Array(probe.events());
-    // The two clocks, read as close together as they can be: the pair with the shortest gap.
-    let closest = Infinity;
-    for (let i = 0; i < 16; ++i) {
-      const before = clock.now();
-      const probeNs = probe.now();
-      const after = clock.now();
-      if (after - before < closest) {
-        closest = after - before;
-        probe.calibrate((before + after) / 2, probeNs);
-      }
-    }
-    const full = events.length - 2;
-    const note = (name) => {
-      const at = events[0];
-      events[at] = name;
-      events[at + 1] = clock.now();
-      events[0] = at + 2;
-      if (at + 2 >= full) {
-        probe.drain();
-      }
-    };
-    const hook = asyncHooks.createHook({
-      init(asyncId, type, triggerAsyncId, resource) {
-        if (type !== 'PROMISE') {
-          names.set(resource, nameOf(type));
-        }
-      },
-      before() {
-        note(typeOf(asyncHooks.executionAsyncResource()));
-      },
-      after() {
-        note(0);
-      },
-    });
-    // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
-    // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
-    // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
-    // where it is gone, from Node 24, the trampoline stays.)
-    let asyncWrap = null;
-    try {
-      const noDeprecation = process.noDeprecation;
-      process.noDeprecation = true;
-      asyncWrap = process.binding('async_wrap');
-      process.noDeprecation = noDeprecation;
-    } catch {
-      // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
-    }
-    // Every callback labelled and timed, or (markers only) the phases alone, which costs the program
-    // next to nothing; LoopScope switches between them while the program runs. Enabling the hooks puts
-    // the trampoline back, so it goes again each time.
-    const labelEveryCallback = (on) => {
-      probe.setEveryCallback(on);
-      if (on) {
-        hook.enable();
-        asyncWrap?.setCallbackTrampoline(undefined);
-      } else {
-        hook.disable();
-      }
-    };
-    labelEveryCallback(!markersOnly);
-    probe.onControl(labelEveryCallback);
-    process.on('exit', () => probe.stop());
+    watch(probe, !markersOnly);
+  }
+} else if (!workerThreads.isMainThread) {
+  // A worker thread of a program LoopScope watches (the main thread's probe runs in this process): its
+  // loop is watched too, as a worker loop of its own, in the mode the main thread's is in.
+  const probe = load();
+  if (probe && probe.startWorker(workerThreads.threadId)) {
+    watch(probe, probe.everyCallback());
   }
 }

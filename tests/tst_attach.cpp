@@ -156,6 +156,13 @@ private slots:
                           "if (process.argv[2] === 'child') { process.send('hello from the child'); }\n"
                           "else fork(__filename, ['child']).on('message', (m) => console.log(m)).on('exit', (c) => "
                           "console.log('child exited', c));\n");
+        // A worker's loop is watched too, and a worker terminated while it runs ends as it would.
+        QTest::newRow("a worker terminated")
+            << QByteArray("const { Worker } = require('worker_threads');\n"
+                          "const w = new Worker(`setInterval(() => {}, 1);\n"
+                          "  require('worker_threads').parentPort.postMessage('ready');`, { eval: true });\n"
+                          "w.on('message', (m) => { console.log(m); w.terminate().then((code) => "
+                          "console.log('terminated', code)); });\n");
         QTest::newRow("2,000 lines") << QByteArray(
             "for (let i = 0; i < 2000; ++i) setImmediate(() => console.log('line', i));\n");
     }
@@ -295,6 +302,53 @@ private slots:
         for (const Record& sample : recordsOf(program.recording(), RecordType::Latency))
             longestDelayMs = std::max(longestDelayMs, sample.latency.loopDelayMs);
         QVERIFY2(longestDelayMs > 1000, std::to_string(longestDelayMs).c_str());
+    }
+
+    // Each worker thread's loop is recorded as a worker loop of its own (its thread WorkerThreadBase + its
+    // threadId, named), its callbacks inside its own phases, and never mixed with the main loop's.
+    void workerLoopsAreTheirOwn()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("workers.js"),
+            "const { Worker } = require('worker_threads');\n"
+            "for (let i = 0; i < 2; ++i) {\n"
+            "  new Worker(`let n = 0;\n"
+            "    (function step() { if (++n < 100) setImmediate(step); })();`, { eval: true });\n"
+            "}\n"
+            "setImmediate(() => {});\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = script.toStdString();
+        Recording recording;
+        const wire::AttachResult result = wire::attach(options, recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(recording.logs.size(), std::size_t(3)); // the main loop's, and one each worker
+        for (std::size_t w = 1; w <= 2; ++w) {
+            const EventLog& log = *recording.logs[w];
+            std::vector<Record> immediates;
+            std::vector<Record> checks;
+            std::uint16_t thread = 0;
+            for (std::size_t i = 0; i < log.size(); ++i) {
+                const Record r = log[i];
+                thread = r.thread;
+                if (r.type == RecordType::Callback && callbackKindOf(r) == CallbackKind::Immediate)
+                    immediates.push_back(r);
+                if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Check)
+                    checks.push_back(r);
+            }
+            QVERIFY(thread > WorkerThreadBase);
+            QCOMPARE(immediates.size(), std::size_t(99)); // the first step runs in the worker's main script
+            for (const Record& immediate : immediates)
+                QVERIFY(inside(immediate, checks));
+            const auto& names = result.described.threadNames;
+            QVERIFY(std::any_of(names.begin(), names.end(), [thread](const auto& named) {
+                return named.first == thread && named.second.rfind("worker ", 0) == 0;
+            }));
+        }
+        // The main loop ran one immediate of its own.
+        QCOMPARE(recordsOf(recording, RecordType::Callback, "Immediate").size(), std::size_t(1));
     }
 
     // The probe marks the phases only, and labels every callback again, as LoopScope tells it while the

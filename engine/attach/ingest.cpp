@@ -72,6 +72,18 @@ void Ingest::keep(const Record& record)
         dropped(1);
 }
 
+void Ingest::passed(const Record& timed, Phase phase, std::int64_t atNs)
+{
+    Record passed;
+    passed.type = RecordType::Phase;
+    passed.sub = std::uint8_t(phase);
+    passed.thread = timed.thread;
+    passed.label = 0; // passed, not timed
+    passed.startNs = atNs;
+    passed.span = { 0, 0, 0, 1, timed.span.iteration };
+    keep(passed);
+}
+
 void Ingest::records(const Record* records, std::size_t count)
 {
     std::uint64_t callbacks = 0;
@@ -81,7 +93,16 @@ void Ingest::records(const Record* records, std::size_t count)
             record.label = label(record.label);
         if (record.type == RecordType::Callback && record.thread == MainThread)
             callbacks += record.span.count;
+        // The probe times poll and check only, and sends only those: the phases between them passed,
+        // untimed, as a run of LoopScope's own records a phase it could not observe.
+        const bool timedPhase = record.type == RecordType::Phase && (record.label & 1) != 0;
+        if (timedPhase && Phase(record.sub) == Phase::Poll) {
+            for (const Phase phase : { Phase::Timers, Phase::Pending, Phase::Idle, Phase::Prepare })
+                passed(record, phase, record.startNs);
+        }
         keep(record);
+        if (timedPhase && Phase(record.sub) == Phase::Check)
+            passed(record, Phase::Close, record.startNs + record.span.durNs);
     }
     if (m_follow)
         m_follow->live.callbacks.fetch_add(callbacks, std::memory_order_relaxed);

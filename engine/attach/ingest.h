@@ -81,6 +81,8 @@ public:
 private:
     std::uint32_t label(std::uint32_t probeId);
     void keep(const Record& record);
+    // Records `phase` as passed, not timed, at `atNs`, in the iteration and loop of `timed`.
+    void passed(const Record& timed, Phase phase, std::int64_t atNs);
 
     Recording& m_into;
     LogRouter m_logs;

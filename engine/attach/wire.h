@@ -21,8 +21,9 @@
 // frame whose tag this reader does not know is skipped whole: a newer probe may say more.
 namespace loopscope::wire {
 
-inline constexpr std::string_view Opening = "LSWIRE1\n";
-inline constexpr std::uint32_t Version = 1;
+inline constexpr std::string_view Opening = "LSWIRE1\n"; // the framing's; Version is the content's
+// 2: a probe sends the poll and check phases only; the phases between them are the reader's to record.
+inline constexpr std::uint32_t Version = 2;
 // No frame is larger: a block of records is at most a few kilobytes, a string at most StringBytes.
 inline constexpr std::size_t MaxFrameBytes = std::size_t(1) << 20;
 inline constexpr std::size_t StringBytes = 64 * 1024;

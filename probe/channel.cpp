@@ -1,0 +1,280 @@
+#include "channel.h"
+
+#include "loopprobe.h"
+#include "recording/recordcodec.h"
+#include "recording/recording.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace loopscope::probe {
+
+namespace {
+
+// libuv's threadpool.c statics and work functions (PoolWatch).
+const std::vector<std::string_view> PoolSymbols { "wq", "mutex", "nthreads", "idle_threads", "threads",
+    "run_slow_work_message", "slow_io_pending_wq", "exit_message", "uv__fs_work", "uv__getaddrinfo_work",
+    "uv__getnameinfo_work", "uv__queue_work", "uv__random_work" };
+
+CallbackKind kindOfType(const std::string& type)
+{
+    if (type == "Timeout")
+        return CallbackKind::Timer;
+    if (type == "Immediate")
+        return CallbackKind::Immediate;
+    if (type == "TickObject")
+        return CallbackKind::NextTick;
+    if (type == "PROMISE" || type == "Microtask")
+        return CallbackKind::Microtask;
+    return CallbackKind::Io;
+}
+
+Channel* s_channel = nullptr; // for the pool's clock
+
+} // namespace
+
+bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv)
+{
+    // The socket moves off fd 3 (the program's children, or the program itself, may use that number)
+    // and is closed in any child the program starts. Until the probe runs, fd 3 stays as it came: a
+    // probe that does not start leaves it to the preload to close.
+    m_fd = fcntl(fd, F_DUPFD_CLOEXEC, 100);
+    if (m_fd < 0)
+        return false;
+    // Never blocked by the reader: a full socket is waited out by the sender, and given up at exit.
+    fcntl(m_fd, F_SETFL, fcntl(m_fd, F_GETFL) | O_NONBLOCK);
+    m_originNs = std::int64_t(uv_hrtime());
+    m_mainLoop = mainLoop;
+    s_channel = this;
+
+    // libuv's thread pool, through its statics in node's symbol table.
+    std::string poolProblem;
+    m_symbols = std::make_unique<ElfSymbols>(
+        PoolSymbols, PoolWatch::Imports, reinterpret_cast<const void*>(&uv_version), "uv_version");
+    const bool poolWatched = m_pool.start(
+        mainLoop, *m_symbols, [] { return s_channel->now(); }, [this](const std::string& text) { return name(text); },
+        &poolProblem);
+
+    wire::Hello hello;
+    hello.pid = std::uint64_t(getpid());
+    hello.unobserved = UnobservedQueues | UnobservedPollWait | (poolWatched ? 0 : UnobservedThreadPool);
+    const char* poolSize = std::getenv("UV_THREADPOOL_SIZE");
+    hello.threadpoolSize = poolSize && std::atoi(poolSize) > 0 ? std::uint32_t(std::atoi(poolSize)) : 4;
+    hello.node = node;
+    hello.libuv = libuv;
+    hello.originNs = std::uint64_t(m_originNs);
+    std::vector<std::uint8_t> opening;
+    {
+        std::lock_guard lock(m_mutex);
+        m_out.hello(hello);
+        m_out.unavailable("the timers, pending, idle, prepare and close phases' durations");
+        m_out.unavailable("the microtask queue's length");
+        if (!poolWatched)
+            m_out.unavailable("the thread pool (" + poolProblem + ")");
+        opening = m_out.take();
+    }
+    // The opening goes at once: a program killed a moment later still leaves a stream that opened.
+    if (!write(opening)) {
+        close(m_fd);
+        return false;
+    }
+    close(fd);
+    m_sender = std::thread([this] { send(); });
+    return true;
+}
+
+std::uint32_t Channel::name(const std::string& text)
+{
+    std::lock_guard names(m_namesMutex);
+    const auto [entry, added] = m_names.emplace(text, std::uint32_t(m_names.size()) + 1);
+    if (added) {
+        const std::uint32_t number = entry->second;
+        if (number <= MaxNames) {
+            m_kinds[number - 1].store(kindOfType(text), std::memory_order_relaxed);
+            m_kindCount.store(number, std::memory_order_release);
+        }
+        std::lock_guard lock(m_mutex);
+        m_out.string(number, text);
+    }
+    return entry->second;
+}
+
+CallbackKind Channel::kindOf(std::uint32_t name) const
+{
+    return named(name) ? m_kinds[name - 1].load(std::memory_order_relaxed) : CallbackKind::Io;
+}
+
+void Channel::add(LoopProbe* loop, const std::string& threadName)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_out.thread(loop->thread(), threadName);
+    }
+    std::lock_guard loops(m_loopsMutex);
+    m_loops.push_back(loop);
+}
+
+void Channel::remove(LoopProbe* loop)
+{
+    std::lock_guard loops(m_loopsMutex);
+    const auto found = std::find(m_loops.begin(), m_loops.end(), loop);
+    if (found == m_loops.end())
+        return;
+    loop->takeRecords(m_leftBehind);
+    m_droppedByLoopsGone += loop->dropped();
+    m_loops.erase(found);
+}
+
+void Channel::stop()
+{
+    if (!m_sender.joinable())
+        return;
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_giveUpAt.store(std::chrono::steady_clock::now() + FlushAtExitFor, std::memory_order_relaxed);
+    m_wake.notify_one();
+    m_sender.join();
+    close(m_fd);
+}
+
+// The sender thread: every SendEvery, the strings named and the records pushed since, encoded and written;
+// at the end, what is left.
+void Channel::send()
+{
+    std::vector<std::uint8_t> bytes;
+    std::uint64_t droppedSent = 0;
+    wire::Now nowSent;
+    wire::PoolNow poolSent;
+    wire::PoolNow pool;
+    std::vector<Record> records;
+    std::uint32_t poolThreadsNamed = 0;
+    // Without the hook, the pool is looked at every millisecond (work that waits less is not seen
+    // waiting); what was seen goes every SendEvery.
+    const auto lookEvery = m_pool.watching() && !m_pool.hooked() ? PoolLookEvery : SendEvery;
+    auto nextSend = std::chrono::steady_clock::now() + SendEvery;
+    for (;;) {
+        bool stopping = false;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait_for(lock, lookEvery, [this] { return m_stopping; });
+            stopping = m_stopping;
+        }
+        readControl();
+        m_pool.sample([&records](const Record& r) { records.push_back(r); }, pool);
+        if (!stopping && std::chrono::steady_clock::now() < nextSend)
+            continue;
+        nextSend = std::chrono::steady_clock::now() + SendEvery;
+        {
+            std::lock_guard lock(m_mutex);
+            // The pool's workers get their names once the pool has started (at its first work).
+            for (; poolThreadsNamed < pool.threads; ++poolThreadsNamed)
+                m_out.thread(
+                    std::uint16_t(poolThreadsNamed + 1), "pool worker " + std::to_string(poolThreadsNamed + 1));
+            // Strings before the records that name them: a record pushed after its string was named.
+            std::vector<std::uint8_t> strings = m_out.take();
+            bytes.insert(bytes.end(), strings.begin(), strings.end());
+        }
+        wire::Writer out(wire::Writer::Start::AfterOpening);
+        std::uint64_t dropped = 0;
+        wire::Now now;
+        {
+            std::lock_guard loops(m_loopsMutex);
+            records.insert(records.end(), m_leftBehind.begin(), m_leftBehind.end());
+            m_leftBehind.clear();
+            dropped = m_droppedByLoopsGone;
+            for (LoopProbe* loop : m_loops) {
+                loop->takeRecords(records);
+                dropped += loop->dropped();
+            }
+            // The views follow the main loop live.
+            if (!m_loops.empty() && m_loops.front()->thread() == MainThread)
+                now = m_loops.front()->whereNow();
+        }
+        for (std::size_t first = 0; first < records.size(); first += recordcodec::BlockRecords)
+            out.records(&records[first], std::min(recordcodec::BlockRecords, records.size() - first));
+        records.clear();
+        if (!(now == nowSent)) {
+            out.now(now);
+            nowSent = now;
+        }
+        if (!(pool == poolSent)) {
+            out.pool(pool);
+            poolSent = pool;
+        }
+        if (dropped > droppedSent) {
+            out.dropped(dropped - droppedSent);
+            droppedSent = dropped;
+        }
+        const std::vector<std::uint8_t> encoded = out.take();
+        bytes.insert(bytes.end(), encoded.begin(), encoded.end());
+        if (!bytes.empty() && !m_off.load(std::memory_order_relaxed) && !write(bytes)) {
+            // The reader is gone: the probe switches off.
+            m_off.store(true, std::memory_order_relaxed);
+            std::lock_guard loops(m_loopsMutex);
+            for (LoopProbe* loop : m_loops)
+                loop->switchOff();
+        }
+        bytes.clear();
+        if (stopping)
+            return;
+    }
+}
+
+// On the sender thread: the Control bytes LoopScope sent, handed to the JavaScript half (the last wins).
+void Channel::readControl()
+{
+    std::uint8_t bytes[16];
+    const ssize_t n = ::read(m_fd, bytes, sizeof bytes);
+    if (n <= 0)
+        return; // nothing sent, or a stream that is a plain file or pipe: no control
+    const auto last = wire::Control(bytes[n - 1]);
+    if (last != wire::Control::EveryCallback && last != wire::Control::MarkersOnly)
+        return;
+    const bool on = last == wire::Control::EveryCallback;
+    m_everyCallback.store(on, std::memory_order_relaxed);
+    std::lock_guard lock(m_controlsMutex);
+    for (napi_threadsafe_function control : m_controls)
+        napi_call_threadsafe_function(control, on ? this : nullptr, napi_tsfn_nonblocking);
+}
+
+void Channel::addControl(napi_threadsafe_function control)
+{
+    std::lock_guard lock(m_controlsMutex);
+    m_controls.push_back(control);
+}
+
+void Channel::removeControl(napi_threadsafe_function control)
+{
+    std::lock_guard lock(m_controlsMutex);
+    m_controls.erase(std::remove(m_controls.begin(), m_controls.end(), control), m_controls.end());
+}
+
+// Writes all of `bytes`, waiting while the socket is full; false when the reader is gone, or has not read
+// them when the program exits (FlushAtExitFor after stop()).
+bool Channel::write(const std::vector<std::uint8_t>& bytes)
+{
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(m_fd, bytes.data() + written, bytes.size() - written);
+        if (n > 0) {
+            written += std::size_t(n);
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else if (n < 0 && errno == EAGAIN) {
+            if (std::chrono::steady_clock::now() > m_giveUpAt.load(std::memory_order_relaxed))
+                return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace loopscope::probe

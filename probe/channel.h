@@ -1,0 +1,97 @@
+#pragma once
+
+#include "attach/wire.h"
+#include "elfsymbols.h"
+#include "poolwatch.h"
+#include "recording/events.h"
+
+#include <node_api.h>
+#include <uv.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace loopscope::probe {
+
+class LoopProbe;
+
+// The probe's one connection to LoopScope, for the whole process: the socket LoopScope reads, the
+// strings records name, the thread pool's watch, and the sender, a thread of its own that empties every
+// loop's ring into the socket every SendEvery, so that a slow or stuck reader never slows the program:
+// when a ring is full, records are dropped and counted; when the reader is gone, the probe switches off.
+class Channel
+{
+public:
+    // Opens the stream on `fd` (moved off its number, closed in children) for the main loop `mainLoop`,
+    // says hello and starts the sender; false when the stream cannot be written.
+    bool open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv);
+    bool opened() const { return m_sender.joinable(); }
+    // The program is exiting: the main loop's probe has finished; the rest goes within FlushAtExitFor.
+    void stop();
+
+    // The probe's clock: ns since the channel opened (uv_hrtime, which LoopScope's clock reads too).
+    std::int64_t now() const { return std::int64_t(uv_hrtime()) - m_originNs; }
+    // The number the records use for `text` (any thread); sent once.
+    std::uint32_t name(const std::string& text);
+    // True for a number name() gave; the kind of callback a resource of that type runs (any thread).
+    bool named(std::uint32_t name) const { return name >= 1 && name <= m_kindCount.load(std::memory_order_acquire); }
+    CallbackKind kindOf(std::uint32_t name) const;
+
+    // A loop's probe joins (its thread named `threadName`), or leaves with its last records still sent.
+    void add(LoopProbe* loop, const std::string& threadName);
+    void remove(LoopProbe* loop);
+    // A JavaScript half's mode switch (one each loop), called when LoopScope sends a Control byte; and the
+    // mode the loops are in, for a worker that starts.
+    void addControl(napi_threadsafe_function control);
+    void removeControl(napi_threadsafe_function control);
+    bool everyCallback() const { return m_everyCallback.load(std::memory_order_relaxed); }
+    void setEveryCallback(bool on) { m_everyCallback.store(on, std::memory_order_relaxed); }
+
+private:
+    static constexpr auto SendEvery = std::chrono::milliseconds(10);
+    static constexpr auto PoolLookEvery = std::chrono::milliseconds(1);
+    // At exit the probe waits this long at most for its last records to go.
+    static constexpr auto FlushAtExitFor = std::chrono::milliseconds(250);
+    static constexpr std::size_t MaxNames = 4096;
+
+    void send();
+    void readControl();
+    bool write(const std::vector<std::uint8_t>& bytes);
+
+    int m_fd = -1;
+    std::int64_t m_originNs = 0;
+    uv_loop_t* m_mainLoop = nullptr;
+    std::unique_ptr<ElfSymbols> m_symbols;
+    PoolWatch m_pool;
+    std::mutex m_controlsMutex;
+    std::vector<napi_threadsafe_function> m_controls;
+    std::atomic<bool> m_everyCallback { true };
+
+    std::mutex m_namesMutex;
+    std::unordered_map<std::string, std::uint32_t> m_names;
+    std::atomic<CallbackKind> m_kinds[MaxNames] {}; // of each name, by its number - 1
+    std::atomic<std::uint32_t> m_kindCount { 0 };
+
+    std::mutex m_loopsMutex; // guards m_loops and m_leftBehind
+    std::vector<LoopProbe*> m_loops; // the main loop's first
+    std::vector<Record> m_leftBehind; // the last records of loops gone
+    std::uint64_t m_droppedByLoopsGone = 0;
+
+    std::atomic<bool> m_off { false };
+    std::atomic<std::chrono::steady_clock::time_point> m_giveUpAt { std::chrono::steady_clock::time_point::max() };
+    std::mutex m_mutex; // guards m_out (strings, thread names) and m_stopping
+    std::condition_variable m_wake;
+    wire::Writer m_out;
+    bool m_stopping = false;
+    std::thread m_sender;
+};
+
+} // namespace loopscope::probe

@@ -1,0 +1,296 @@
+#include "loopprobe.h"
+
+#include "channel.h"
+
+#include <algorithm>
+
+namespace loopscope::probe {
+
+namespace {
+
+// Moves `handle`'s node to the tail of the loop's list `head` (both two pointers, next then prev, in
+// every libuv Node ships: `void* [2]` before 1.45, `struct uv__queue` since): started handles go to the
+// head, so a handle moved to the tail runs after those started before it.
+void moveToTail(void* head, void* node)
+{
+    auto** h = static_cast<void**>(head);
+    auto** n = static_cast<void**>(node);
+    auto** next = static_cast<void**>(n[0]);
+    auto** prev = static_cast<void**>(n[1]);
+    prev[0] = next;
+    next[1] = prev;
+    auto** last = static_cast<void**>(h[1]);
+    n[0] = h;
+    n[1] = last;
+    last[0] = n;
+    h[1] = n;
+}
+
+// Reads a double the loop thread may be writing (the events buffer): a torn read is impossible for an
+// aligned double, a stale one gives a Now frame a few milliseconds old.
+double peek(const double* at)
+{
+    double value;
+    __atomic_load(at, &value, __ATOMIC_RELAXED);
+    return value;
+}
+
+} // namespace
+
+LoopProbe::LoopProbe(Channel& channel, std::uint16_t thread)
+    : m_channel(channel)
+    , m_thread(thread)
+{ }
+
+LoopProbe::~LoopProbe() = default;
+
+void LoopProbe::start(uv_loop_t* loop, int delayMs)
+{
+    m_loop = loop;
+    m_drainedNs = m_channel.now();
+    uv_prepare_init(loop, &m_prepare);
+    uv_check_init(loop, &m_checkFirst);
+    uv_check_init(loop, &m_checkLast);
+    for (uv_handle_t* handle : { reinterpret_cast<uv_handle_t*>(&m_prepare),
+             reinterpret_cast<uv_handle_t*>(&m_checkFirst), reinterpret_cast<uv_handle_t*>(&m_checkLast) }) {
+        handle->data = this;
+        uv_unref(handle); // the probe never keeps a program alive
+    }
+    uv_prepare_start(&m_prepare, [](uv_prepare_t* h) { static_cast<LoopProbe*>(h->data)->pollBegins(); });
+    uv_check_start(&m_checkLast, [](uv_check_t* h) { static_cast<LoopProbe*>(h->data)->checkEnds(); });
+    moveToTail(&loop->check_handles, &m_checkLast.queue);
+    uv_check_start(&m_checkFirst, [](uv_check_t* h) { static_cast<LoopProbe*>(h->data)->pollEnds(); });
+    m_open = 3;
+    if (delayMs > 0)
+        startDelayMonitor(delayMs);
+}
+
+void LoopProbe::close(std::function<void()> closed)
+{
+    finish();
+    m_closed = std::move(closed);
+    if (m_open == 0) {
+        m_closed();
+        return;
+    }
+    const auto onClosed = [](uv_handle_t* h) {
+        auto* probe = static_cast<LoopProbe*>(h->data);
+        if (--probe->m_open == 0) {
+            // Last: `closed` may delete the probe, so it runs from here, not from the probe.
+            const std::function<void()> then = std::move(probe->m_closed);
+            then();
+        }
+    };
+    for (uv_handle_t* handle : { reinterpret_cast<uv_handle_t*>(&m_prepare),
+             reinterpret_cast<uv_handle_t*>(&m_checkFirst), reinterpret_cast<uv_handle_t*>(&m_checkLast) })
+        uv_close(handle, onClosed);
+    if (m_delayMonitor)
+        uv_close(reinterpret_cast<uv_handle_t*>(&m_delayTimer), onClosed);
+}
+
+void LoopProbe::finish()
+{
+    const std::int64_t at = m_channel.now();
+    drainEvents(at);
+    while (!m_calls.empty())
+        end(at);
+}
+
+double* LoopProbe::events()
+{
+    m_events[0] = 1;
+    return m_events.get();
+}
+
+void LoopProbe::calibrate(double jsMs, std::int64_t atNs)
+{
+    m_eventsOffsetNs.store(atNs - std::int64_t(jsMs * 1e6), std::memory_order_relaxed);
+}
+
+void LoopProbe::drainEvents(std::int64_t untilNs)
+{
+    const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(EventDoubles)));
+    const std::int64_t latestNs = std::max(m_drainedNs, untilNs);
+    const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
+    for (std::size_t i = 1; i + 1 < used; i += 2) {
+        const std::int64_t atNs = std::clamp(std::int64_t(m_events[i + 1] * 1e6) + offsetNs, m_drainedNs, latestNs);
+        if (m_events[i] > 0)
+            m_calls.push_back({ atNs, std::uint32_t(m_events[i]) });
+        else
+            end(atNs);
+    }
+    m_events[0] = 1;
+    m_drainedNs = latestNs;
+    // Marking the phases only, no callback ends: one begun when the hooks went off is over.
+    while (!m_everyCallback && !m_calls.empty())
+        end(latestNs);
+    const Call open = m_calls.empty() ? Call { 0, 0 } : m_calls.back();
+    m_openName.store(open.name, std::memory_order_relaxed);
+    m_openStartNs.store(open.startNs, std::memory_order_relaxed);
+    m_openDepth.store(std::uint32_t(m_calls.size()), std::memory_order_release);
+}
+
+void LoopProbe::end(std::int64_t atNs)
+{
+    if (m_calls.empty())
+        return;
+    const Call call = m_calls.back();
+    m_calls.pop_back();
+    Record r;
+    r.type = RecordType::Callback;
+    r.sub = std::uint8_t(m_channel.kindOf(call.name));
+    r.thread = m_thread;
+    r.label = call.name;
+    r.startNs = call.startNs;
+    const std::int64_t durNs = std::max<std::int64_t>(0, atNs - call.startNs);
+    r.span = { durNs, durNs, durNs, 1, m_iteration };
+    push(r);
+}
+
+void LoopProbe::phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs)
+{
+    Record r;
+    r.type = RecordType::Phase;
+    r.sub = std::uint8_t(which);
+    r.thread = m_thread;
+    r.label = timed ? 1 : 0;
+    r.startNs = startNs;
+    r.span = { endNs - startNs, 0, 0, 1, m_iteration };
+    push(r);
+}
+
+void LoopProbe::pollBegins()
+{
+    const std::int64_t at = m_channel.now();
+    drainEvents(at);
+    // Timers, pending, idle and prepare passed since check ended; the probe did not time them, and
+    // LoopScope records them as passed when the poll record comes (wire::Ingest): nothing to send.
+    m_pollStartNs = at;
+    publishPhase(Phase::Poll, true, at);
+}
+
+void LoopProbe::pollEnds()
+{
+    const std::int64_t at = m_channel.now();
+    drainEvents(at);
+    if (m_pollStartNs >= 0)
+        phase(Phase::Poll, true, m_pollStartNs, at);
+    m_checkStartNs = at;
+    publishPhase(Phase::Check, true, at);
+}
+
+void LoopProbe::checkEnds()
+{
+    const std::int64_t at = m_channel.now();
+    drainEvents(at);
+    if (m_checkStartNs >= 0)
+        phase(Phase::Check, true, m_checkStartNs, at); // close, passed untimed, is LoopScope's to record
+    ++m_iteration;
+    publishPhase(Phase::Close, false, at);
+}
+
+void LoopProbe::publishPhase(Phase which, bool timed, std::int64_t sinceNs)
+{
+    m_nowIteration.store(m_iteration, std::memory_order_relaxed);
+    m_nowPhaseStartNs.store(sinceNs, std::memory_order_relaxed);
+    m_nowPhase.store(std::uint8_t(which) | (timed ? 0x80 : 0), std::memory_order_release);
+}
+
+wire::Now LoopProbe::whereNow() const
+{
+    wire::Now now;
+    const std::uint8_t phase = m_nowPhase.load(std::memory_order_acquire);
+    now.iteration = m_nowIteration.load(std::memory_order_relaxed);
+    now.phase = Phase(phase & 0x7f);
+    now.inPhase = (phase & 0x80) != 0;
+    now.phaseStartNs = m_nowPhaseStartNs.load(std::memory_order_relaxed);
+    std::uint32_t depth = m_openDepth.load(std::memory_order_acquire);
+    std::uint32_t name = m_openName.load(std::memory_order_relaxed);
+    std::int64_t startNs = m_openStartNs.load(std::memory_order_relaxed);
+    const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
+    const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(EventDoubles)));
+    for (std::size_t i = 1; i + 1 < used; i += 2) {
+        const double named = peek(&m_events[i]);
+        if (named > 0) {
+            ++depth;
+            name = std::uint32_t(named);
+            startNs = std::int64_t(peek(&m_events[i + 1]) * 1e6) + offsetNs;
+        } else if (depth > 0) {
+            --depth; // the outer call's start is not kept: its name and start stay those last seen
+        }
+    }
+    now.inCallback = depth > 0 && m_channel.named(name);
+    if (now.inCallback) {
+        now.callbackLabel = name;
+        now.callbackKind = m_channel.kindOf(name);
+        now.callbackStartNs = startNs;
+        // A timer's callback runs in the timers phase, which the probe does not mark.
+        if (!now.inPhase && now.callbackKind == CallbackKind::Timer) {
+            now.phase = Phase::Timers;
+            now.inPhase = true;
+            now.phaseStartNs = startNs;
+        }
+    }
+    return now;
+}
+
+// The delay monitor: an unreferenced timer every `resolutionMs` (it never keeps the program alive) whose
+// lateness is the loop's delay, with the loop's utilization since the last check from libuv's idle-time
+// metric (which Node turns on for performance.eventLoopUtilization()).
+void LoopProbe::startDelayMonitor(int resolutionMs)
+{
+    m_delayResolutionMs = resolutionMs;
+    m_delayLastNs = m_channel.now();
+    m_idleLastNs = std::int64_t(uv_metrics_idle_time(m_loop));
+    uv_timer_init(m_loop, &m_delayTimer);
+    m_delayTimer.data = this;
+    uv_unref(reinterpret_cast<uv_handle_t*>(&m_delayTimer));
+    uv_timer_start(
+        &m_delayTimer, [](uv_timer_t* h) { static_cast<LoopProbe*>(h->data)->delayCheck(); },
+        std::uint64_t(resolutionMs), std::uint64_t(resolutionMs));
+    m_delayMonitor = true;
+    ++m_open;
+}
+
+void LoopProbe::delayCheck()
+{
+    const std::int64_t at = m_channel.now();
+    const std::int64_t idleNs = std::int64_t(uv_metrics_idle_time(m_loop));
+    const double sinceMs = double(at - m_delayLastNs) / 1e6;
+    Record r;
+    r.type = RecordType::Latency;
+    r.thread = m_thread;
+    r.startNs = at;
+    r.latency.histogramMs = sinceMs;
+    r.latency.loopDelayMs = std::max(0.0, sinceMs - m_delayResolutionMs);
+    r.latency.healthMs = -1;
+    r.latency.utilization = at > m_delayLastNs
+        ? std::clamp(1.0 - double(idleNs - m_idleLastNs) / double(at - m_delayLastNs), 0.0, 1.0)
+        : -1;
+    push(r);
+    m_delayLastNs = at;
+    m_idleLastNs = idleNs;
+}
+
+// On the loop thread: into the ring, or counted as dropped when it is full or the probe is off.
+void LoopProbe::push(const Record& r)
+{
+    const std::uint64_t head = m_head.load(std::memory_order_relaxed);
+    if (m_off.load(std::memory_order_relaxed) || head - m_tail.load(std::memory_order_acquire) == RingRecords) {
+        m_dropped.fetch_add(1, std::memory_order_relaxed);
+        return;
+    }
+    m_ring[head % RingRecords] = r;
+    m_head.store(head + 1, std::memory_order_release);
+}
+
+void LoopProbe::takeRecords(std::vector<Record>& out)
+{
+    const std::uint64_t head = m_head.load(std::memory_order_acquire);
+    std::uint64_t tail = m_tail.load(std::memory_order_relaxed);
+    for (; tail < head; ++tail)
+        out.push_back(m_ring[tail % RingRecords]);
+    m_tail.store(tail, std::memory_order_release);
+}
+
+} // namespace loopscope::probe

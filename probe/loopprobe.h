@@ -1,0 +1,127 @@
+#pragma once
+
+#include "attach/wire.h"
+#include "recording/events.h"
+
+#include <uv.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace loopscope::probe {
+
+class Channel;
+
+// The probe of one loop of the program (the main loop, or a worker thread's): it marks the loop's
+// phases with handles of its own, records the callbacks its JavaScript half reports, and keeps the
+// records in a ring of its own, which the channel's sender empties.
+//
+// What it times: poll (from the last prepare handle to the first check handle) and check (from the
+// first check handle to one it keeps last, after Node's immediates). The other phases are recorded as
+// passed but not timed, which is what LoopScope's model calls a phase it could not observe.
+class LoopProbe
+{
+public:
+    static constexpr std::size_t EventDoubles = 1 + 2 * 8192;
+
+    // Records name `thread` (MainThread, or WorkerThreadBase + the worker's threadId).
+    LoopProbe(Channel& channel, std::uint16_t thread);
+    ~LoopProbe();
+    LoopProbe(const LoopProbe&) = delete;
+    LoopProbe& operator=(const LoopProbe&) = delete;
+
+    // The loop's own thread, from here on. Starts marking `loop`'s phases (its handles never keep it
+    // alive); `delayMs` > 0 adds a loop-delay monitor like monitorEventLoopDelay with that resolution.
+    void start(uv_loop_t* loop, int delayMs);
+    // The loop is going away (a worker ending): ends what was begun and closes the handles; `closed`
+    // runs once libuv has closed them all.
+    void close(std::function<void()> closed);
+    // The program is exiting: the callbacks still open end now.
+    void finish();
+
+    // The buffer the JavaScript half writes a callback's start and end into, as pairs of doubles (the
+    // callback's name, or 0 for an end; performance.now() in ms) after a first double that says how many
+    // are used. Read back at the phase markers, on the same thread, so records keep their order; a
+    // Node-API call per callback would cost the program more than the hooks do.
+    double* events();
+    // performance.now() read at `jsMs` is the probe's clock at `atNs` (the JavaScript half takes the pair
+    // whose reads lie closest together, so the two clocks agree within a few tens of nanoseconds).
+    void calibrate(double jsMs, std::int64_t atNs);
+    // Records what the buffer holds: everything in it happened before `untilNs` (the marker that reads it,
+    // or now) and after the marker before, and its times are held within those.
+    void drainEvents(std::int64_t untilNs);
+    // The JavaScript half labels every callback, or not (marking the phases only).
+    void setEveryCallback(bool on) { m_everyCallback = on; }
+
+    // The sender's side.
+    std::uint16_t thread() const { return m_thread; }
+    // Where the loop is now. A callback still running is the last one started, in the events buffer or,
+    // when the buffer was drained meanwhile, the one drained open.
+    wire::Now whereNow() const;
+    // Appends the records pushed since the last call to `out`.
+    void takeRecords(std::vector<Record>& out);
+    // Records lost since the start, the ring being full.
+    std::uint64_t dropped() const { return m_dropped.load(std::memory_order_relaxed); }
+    // The reader is gone: nothing more is kept.
+    void switchOff() { m_off.store(true, std::memory_order_relaxed); }
+
+private:
+    struct Call
+    {
+        std::int64_t startNs;
+        std::uint32_t name;
+    };
+
+    void end(std::int64_t atNs);
+    void phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs);
+    void pollBegins();
+    void pollEnds();
+    void checkEnds();
+    void publishPhase(Phase which, bool timed, std::int64_t sinceNs);
+    void startDelayMonitor(int resolutionMs);
+    void delayCheck();
+    void push(const Record& r);
+
+    Channel& m_channel;
+    const std::uint16_t m_thread;
+    uv_loop_t* m_loop = nullptr;
+    bool m_everyCallback = true;
+    uv_prepare_t m_prepare {};
+    uv_check_t m_checkFirst {};
+    uv_check_t m_checkLast {};
+    uv_timer_t m_delayTimer {};
+    bool m_delayMonitor = false;
+    int m_open = 0; // handles not closed yet (close())
+    std::function<void()> m_closed;
+    std::int64_t m_pollStartNs = -1;
+    std::int64_t m_checkStartNs = -1;
+    std::uint32_t m_iteration = 1;
+    std::vector<Call> m_calls;
+    std::unique_ptr<double[]> m_events { new double[EventDoubles] { 1 } };
+    std::atomic<std::int64_t> m_eventsOffsetNs { 0 }; // the sender reads it too
+    std::int64_t m_drainedNs = 0; // the buffer was last read at this time
+    int m_delayResolutionMs = 0;
+    std::int64_t m_delayLastNs = 0;
+    std::int64_t m_idleLastNs = 0;
+
+    // Where the loop is (publishPhase, drainEvents), for the sender.
+    std::atomic<std::uint32_t> m_nowIteration { 1 };
+    std::atomic<std::uint8_t> m_nowPhase { std::uint8_t(Phase::Timers) };
+    std::atomic<std::int64_t> m_nowPhaseStartNs { 0 };
+    std::atomic<std::uint32_t> m_openName { 0 };
+    std::atomic<std::int64_t> m_openStartNs { 0 };
+    std::atomic<std::uint32_t> m_openDepth { 0 };
+
+    // The ring: this loop's thread pushes, the sender takes.
+    static constexpr std::size_t RingRecords = std::size_t(1) << 16;
+    std::unique_ptr<Record[]> m_ring { new Record[RingRecords] };
+    std::atomic<std::uint64_t> m_head { 0 };
+    std::atomic<std::uint64_t> m_tail { 0 };
+    std::atomic<std::uint64_t> m_dropped { 0 };
+    std::atomic<bool> m_off { false };
+};
+
+} // namespace loopscope::probe
