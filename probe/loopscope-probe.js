@@ -125,6 +125,11 @@ function watch(probe, everyCallback) {
 }
 
 function load() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 18) {
+    process.emitWarning(`LoopScope's probe needs Node.js 18 or later; this is ${process.version}`);
+    return null;
+  }
   try {
     return require(require('path').join(__dirname, 'loopscope_probe.node'));
   } catch (error) {

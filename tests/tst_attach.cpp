@@ -304,6 +304,55 @@ private slots:
         QVERIFY2(longestDelayMs > 1000, std::to_string(longestDelayMs).c_str());
     }
 
+    // The issue's own check: a real HTTP server called by a loopback client. Requests arrive in poll, a
+    // blocking route shows as a callback as long as the block and as a loop-delay spike, and pool work in
+    // the lanes.
+    void anHttpServerCalledOverLoopback()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("server.js"),
+            "const http = require('http'), crypto = require('crypto');\n"
+            "const server = http.createServer((req, res) => {\n"
+            "  if (req.url === '/block') { const end = Date.now() + 300; while (Date.now() < end) {} res.end('b'); }\n"
+            "  else if (req.url === '/hash') crypto.pbkdf2('a', 'b', 20000, 32, 'sha256', () => res.end('h'));\n"
+            "  else res.end('ok');\n"
+            "});\n"
+            "server.listen(0, '127.0.0.1', async () => {\n"
+            "  const get = (path) => new Promise((done) => http.get({ host: '127.0.0.1', port: "
+            "server.address().port, path }, (res) => { res.resume(); res.on('end', done); }));\n"
+            "  for (const path of ['/', '/hash', '/', '/block', '/', '/hash']) await get(path);\n"
+            "  server.close();\n"
+            "});\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = script.toStdString();
+        options.delayMonitorMs = 10;
+        Recording recording;
+        const wire::AttachResult result = wire::attach(options, recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+
+        const std::vector<Record> requests = recordsOf(recording, RecordType::Callback, "HTTPINCOMINGMESSAGE");
+        QVERIFY(requests.size() >= 6);
+        const std::vector<Record> polls = recordsOf(recording, RecordType::Phase, {}, Phase::Poll);
+        std::int64_t longest = 0;
+        for (const Record& request : requests) {
+            QVERIFY2(inside(request, polls), std::to_string(request.startNs).c_str());
+            longest = std::max(longest, request.span.durNs);
+        }
+        // The /block request's handler (Date.now()'s milliseconds make its 300 ms a little less).
+        QVERIFY2(longest >= 295'000'000, std::to_string(longest).c_str());
+        double longestDelayMs = 0;
+        for (const Record& sample : recordsOf(recording, RecordType::Latency))
+            longestDelayMs = std::max(longestDelayMs, sample.latency.loopDelayMs);
+        QVERIFY2(longestDelayMs >= 250, std::to_string(longestDelayMs).c_str());
+        const std::vector<Record> hashes = recordsOf(recording, RecordType::Pool, "pbkdf2");
+        QCOMPARE(hashes.size(), std::size_t(2));
+        for (const Record& hash : hashes)
+            QVERIFY(hash.thread >= 1 && hash.thread <= 4 && hash.span.durNs > 0);
+    }
+
     // Each worker thread's loop is recorded as a worker loop of its own (its thread WorkerThreadBase + its
     // threadId, named), its callbacks inside its own phases, and never mixed with the main loop's.
     void workerLoopsAreTheirOwn()
@@ -385,6 +434,25 @@ private slots:
         }));
         program.stop();
         QVERIFY(waitFor([&] { return program.ended(); }, wire::AttachedProgram::GraceMs + 10000));
+    }
+
+    // A node in which the probe never starts (too old, or not node at all) is said so, not taken for a
+    // stream cut short; one that is not there cannot be started.
+    void aProbeThatNeverStartsIsSaidSo()
+    {
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = "app.js";
+        options.node = "true"; // starts, says nothing, exits 0
+        Recording recording;
+        wire::AttachResult result = wire::attach(options, recording);
+        QVERIFY(result.started);
+        QVERIFY(!result.probed);
+        QVERIFY2(result.streamError.find("did not start") != std::string::npos, result.streamError.c_str());
+        options.node = "/no/such/node";
+        result = wire::attach(options, recording);
+        QVERIFY(!result.started);
+        QVERIFY2(result.error.find("cannot start /no/such/node") != std::string::npos, result.error.c_str());
     }
 
     // A reader that never reads holds the program up neither while it runs (the probe's records wait in

@@ -138,6 +138,8 @@ public:
 
     bool probed() { return m_reading && m_reader.finish(); }
     const std::string& error() const { return m_reader.error(); }
+    // True when not a byte came: the probe never started.
+    bool silent() const { return m_reader.offset() == 0 && m_reader.error().find("opening") != std::string::npos; }
 
 private:
     void readFrom(int fd)
@@ -271,8 +273,11 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     int status = 0;
     pump.run(pid, status);
     result.probed = pump.probed();
-    if (!result.probed)
-        result.streamError = pump.error();
+    if (!result.probed) {
+        result.streamError = pump.silent()
+            ? "the probe did not start in this node (it needs Node.js 18 or later; node's own warning says more)"
+            : pump.error();
+    }
     result.unavailable = ingest.unavailable();
     ingest.describe(result.described);
 
