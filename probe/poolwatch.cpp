@@ -7,9 +7,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdio>
 #include <string_view>
+#include <unordered_map>
 
 namespace loopscope::probe {
 
@@ -69,7 +71,7 @@ struct PoolWatch::Slot
 
 namespace {
 
-constexpr std::size_t MaxSlots = 4096;
+constexpr std::size_t MaxSlots = 16384; // work waiting or running at once, timed; more is counted, not timed
 PoolWatch::Slot* s_slots = nullptr; // MaxSlots of them, for the life of the process
 std::atomic<std::size_t> s_slotsUsed { 0 }; // the high-water mark the sampler and wrapped() scan to
 Statics s_statics;
@@ -229,28 +231,54 @@ std::uint32_t labelOf(struct uv__work* work)
     return s_labels.work;
 }
 
+// The slots freed, to be claimed again; the pool's mutex guards it (slots are claimed and freed with it held).
+std::vector<std::uint32_t>* s_free = nullptr;
+// Where wrapped() looks first for the slot of a work item: slot + 1 by a hash of its address (0: none).
+constexpr std::size_t HintCount = 2 * MaxSlots;
+std::atomic<std::uint32_t>* s_hints = nullptr;
+
+std::size_t hintOf(const struct uv__work* work)
+{
+    return (reinterpret_cast<std::uintptr_t>(work) >> 4) % HintCount;
+}
+
+// With the pool's mutex held.
 PoolWatch::Slot* claim()
 {
-    const std::size_t used = s_slotsUsed.load(std::memory_order_relaxed);
-    for (std::size_t i = 0; i < used; ++i) {
-        if (s_slots[i].state.load(std::memory_order_acquire) == State::Free)
-            return &s_slots[i];
+    if (!s_free->empty()) {
+        const std::uint32_t index = s_free->back();
+        s_free->pop_back();
+        return &s_slots[index];
     }
+    const std::size_t used = s_slotsUsed.load(std::memory_order_relaxed);
     if (used == MaxSlots)
         return nullptr;
     s_slotsUsed.store(used + 1, std::memory_order_release);
     return &s_slots[used];
 }
 
+// With the pool's mutex held.
+void release(PoolWatch::Slot& slot)
+{
+    slot.state.store(State::Free, std::memory_order_release);
+    s_free->push_back(std::uint32_t(&slot - s_slots));
+}
+
 // On a pool thread, in place of the work function of an item seen waiting.
 void wrapped(struct uv__work* work)
 {
     using Slot = PoolWatch::Slot;
+    const auto waitsFor = [work](const Slot& candidate) {
+        return candidate.state.load(std::memory_order_acquire) == State::Waiting
+            && candidate.work.load(std::memory_order_relaxed) == work;
+    };
     Slot* slot = nullptr;
+    const std::uint32_t hint = s_hints[hintOf(work)].load(std::memory_order_acquire);
+    if (hint != 0 && waitsFor(s_slots[hint - 1]))
+        slot = &s_slots[hint - 1];
     const std::size_t used = s_slotsUsed.load(std::memory_order_acquire);
     for (std::size_t i = 0; i < used && !slot; ++i) {
-        if (s_slots[i].state.load(std::memory_order_acquire) == State::Waiting
-            && s_slots[i].work.load(std::memory_order_relaxed) == work)
+        if (waitsFor(s_slots[i]))
             slot = &s_slots[i];
     }
     if (!slot) // cannot be: the sampler wraps only what it keeps a slot for
@@ -270,52 +298,95 @@ void wrapped(struct uv__work* work)
     slot->state.store(State::Done, std::memory_order_release);
 }
 
-// With the pool's mutex held: wraps the work in the queue not wrapped yet, queued `at`, and marks the
-// slots [0, seen.size()) of work still waiting in `seen`.
-void catchQueued(std::int64_t at, std::vector<bool>& seen)
+// The slot of each work item wrapped while it waits, by its uv__work; the pool's mutex guards it. An entry
+// counts only while its slot still waits for that work (a slot that ran, or a request reused, outdates it).
+std::unordered_map<struct uv__work*, std::size_t>* s_waiting = nullptr;
+
+// With the pool's mutex held: the slot waiting for `work`, or null.
+PoolWatch::Slot* waitingSlot(struct uv__work* work)
 {
-    using Slot = PoolWatch::Slot;
-    const std::size_t before = seen.size();
+    const auto found = s_waiting->find(work);
+    if (found == s_waiting->end())
+        return nullptr;
+    PoolWatch::Slot& slot = s_slots[found->second];
+    const bool current = slot.state.load(std::memory_order_acquire) == State::Waiting
+        && slot.work.load(std::memory_order_relaxed) == work;
+    return current ? &slot : nullptr;
+}
+
+// With the pool's mutex held: wraps `work`, queued `at`, unless it is already; false when there is no slot
+// left to keep it in (it is then left as it is, not timed).
+bool wrap(struct uv__work* work, std::int64_t at)
+{
+    if (work->work == &wrapped)
+        return true;
+    // A request queued again (its memory reused by node) leaves nothing of its past use waiting: a slot
+    // still waiting for it was of work cancelled meanwhile.
+    if (PoolWatch::Slot* stale = waitingSlot(work))
+        release(*stale);
+    PoolWatch::Slot* slot = claim();
+    if (!slot)
+        return false;
+    slot->work.store(work, std::memory_order_relaxed);
+    slot->original = work->work;
+    slot->label = labelOf(work);
+    slot->queuedAtNs = at;
+    slot->worker = 0;
+    slot->unseenSamples = 0;
+    slot->state.store(State::Waiting, std::memory_order_release);
+    (*s_waiting)[work] = std::size_t(slot - s_slots);
+    s_hints[hintOf(work)].store(std::uint32_t(slot - s_slots) + 1, std::memory_order_release);
+    work->work = &wrapped;
+    return true;
+}
+
+// With the pool's mutex held, as the mutex is let go: wraps the work queued since the last look. Work is
+// only ever added at a queue's tail, so the look goes from each tail back to the first item wrapped.
+void catchNewest(std::int64_t at)
+{
+    for (Link* queue : { s_statics.wq, s_statics.slowIoPendingWq }) {
+        for (Link* link = queue->prev; link && link != queue; link = link->prev) {
+            if (link == s_statics.exitMessage || link == s_statics.runSlowWorkMessage)
+                continue;
+            struct uv__work* work = workOf(link);
+            if (work->work == &wrapped || !wrap(work, at))
+                break;
+        }
+    }
+}
+
+// With the pool's mutex held, by the sampler: wraps what is not yet, and marks in `seen` the slots whose
+// work still waits in the queue.
+void catchAll(std::int64_t at, std::vector<bool>& seen)
+{
     const auto visit = [&](Link* link) {
         struct uv__work* work = workOf(link);
         if (work->work == &wrapped) {
-            for (std::size_t i = 0; i < before; ++i) {
-                if (s_slots[i].work.load(std::memory_order_relaxed) == work
-                    && s_slots[i].state.load(std::memory_order_relaxed) == State::Waiting)
-                    seen[i] = true;
+            if (PoolWatch::Slot* slot = waitingSlot(work)) {
+                const auto index = std::size_t(slot - s_slots);
+                if (index < seen.size())
+                    seen[index] = true;
             }
-            return;
+            return true;
         }
-        // A request queued again (its memory reused by node) leaves nothing of its past use waiting: a
-        // slot still waiting for it was of work cancelled meanwhile.
-        const std::size_t used = s_slotsUsed.load(std::memory_order_relaxed);
-        for (std::size_t i = 0; i < used; ++i) {
-            if (s_slots[i].work.load(std::memory_order_relaxed) == work
-                && s_slots[i].state.load(std::memory_order_relaxed) == State::Waiting)
-                s_slots[i].state.store(State::Free, std::memory_order_release);
-        }
-        Slot* slot = claim();
-        if (!slot)
-            return; // more waiting than the slots: this one is left as it is, not timed
-        slot->work.store(work, std::memory_order_relaxed);
-        slot->original = work->work;
-        slot->label = labelOf(work);
-        slot->queuedAtNs = at;
-        slot->worker = 0;
-        slot->unseenSamples = 0;
-        slot->state.store(State::Waiting, std::memory_order_release);
-        work->work = &wrapped;
+        return wrap(work, at);
     };
-    for (Link* link = s_statics.wq->next; link && link != s_statics.wq; link = link->next) {
+    bool room = true;
+    for (Link* link = s_statics.wq->next; room && link && link != s_statics.wq; link = link->next) {
         if (link == s_statics.exitMessage)
             continue;
-        if (link == s_statics.runSlowWorkMessage) {
-            for (Link* slow = s_statics.slowIoPendingWq->next; slow && slow != s_statics.slowIoPendingWq;
-                 slow = slow->next)
-                visit(slow);
+        if (link != s_statics.runSlowWorkMessage) {
+            room = visit(link);
             continue;
         }
-        visit(link);
+        for (Link* slow = s_statics.slowIoPendingWq->next; room && slow && slow != s_statics.slowIoPendingWq;
+             slow = slow->next)
+            room = visit(slow);
+    }
+    // Entries outdated by work that ran go, so that the table stays the size of what waits.
+    if (s_waiting->size() > 2 * s_slotsUsed.load(std::memory_order_relaxed) + 64) {
+        for (auto entry = s_waiting->begin(); entry != s_waiting->end();)
+            entry = waitingSlot(entry->first) ? std::next(entry) : s_waiting->erase(entry);
     }
 }
 
@@ -323,10 +394,8 @@ void catchQueued(std::int64_t at, std::vector<bool>& seen)
 // turn of the pool), so work is wrapped, and its queued time taken, before any thread can take it.
 int unlockHook(pthread_mutex_t* mutex)
 {
-    if (mutex == s_statics.mutex && s_watching.load(std::memory_order_relaxed)) {
-        std::vector<bool> none;
-        catchQueued(s_clock(), none);
-    }
+    if (mutex == s_statics.mutex && s_watching.load(std::memory_order_relaxed))
+        catchNewest(s_clock());
     return s_realUnlock(mutex);
 }
 
@@ -403,6 +472,9 @@ bool PoolWatch::start(uv_loop_t* loop, const ElfSymbols& symbols, Clock clock, c
         return false;
     }
     s_slots = new Slot[MaxSlots];
+    s_waiting = new std::unordered_map<struct uv__work*, std::size_t>;
+    s_free = new std::vector<std::uint32_t>;
+    s_hints = new std::atomic<std::uint32_t>[HintCount] {};
     s_clock = clock;
     for (int type = 0; type < 64; ++type)
         s_labels.fs[type] = name(fsTypeName(uv_fs_type(type)));
@@ -437,22 +509,13 @@ void PoolWatch::sample(const std::function<void(const Record&)>& finished, wire:
         return;
     const std::int64_t at = s_clock();
     std::vector<bool> seen(s_slotsUsed.load(std::memory_order_relaxed), false);
-    const std::size_t before = seen.size();
+    std::vector<wire::PoolNow::Item> waiting;
     pthread_mutex_lock(s_statics.mutex);
-    catchQueued(at, seen);
+    catchAll(at, seen);
     now.threads = *s_statics.nthreads;
     now.busy = now.threads - std::min(now.threads, *s_statics.idleThreads);
-    pthread_mutex_unlock(s_statics.mutex);
-
-    // Finished, and waiting for its callback: the loop's own queue of done work.
-    uv_mutex_lock(&m_loop->wq_mutex);
-    const auto* done = reinterpret_cast<const Link*>(&m_loop->wq);
-    for (const Link* link = done->next; link && link != done; link = link->next)
-        ++now.finished;
-    uv_mutex_unlock(&m_loop->wq_mutex);
-
-    const std::size_t used = s_slotsUsed.load(std::memory_order_relaxed);
-    for (std::size_t i = 0; i < used; ++i) {
+    // Slots are freed with the mutex held, as they are claimed.
+    for (std::size_t i = 0; i < seen.size(); ++i) {
         Slot& slot = s_slots[i];
         const State state = slot.state.load(std::memory_order_acquire);
         if (state == State::Done) {
@@ -465,19 +528,31 @@ void PoolWatch::sample(const std::function<void(const Record&)>& finished, wire:
             const std::int64_t durNs = std::max<std::int64_t>(0, slot.finishedAtNs - slot.startedAtNs);
             r.span = { durNs, std::max<std::int64_t>(0, slot.startedAtNs - slot.queuedAtNs), durNs, 1, 0 };
             finished(r);
-            slot.state.store(State::Free, std::memory_order_release);
-        } else if (state == State::Waiting && i < before && !seen[i]) {
-            // Taken by a thread a moment ago (it runs wrapped() next), or cancelled (uv_cancel put its own
-            // function in): after a while, the latter, no longer shown. The slot stays until the request is
-            // queued again: wrapped() must always find the function it stands in for.
-            if (++slot.unseenSamples < 100)
-                now.items.push_back({ slot.label, slot.queuedAtNs, -1, 0 });
-        } else if (state == State::Waiting) {
-            now.items.push_back({ slot.label, slot.queuedAtNs, -1, 0 });
+            release(slot);
         } else if (state == State::Running) {
             now.items.push_back({ slot.label, slot.queuedAtNs, slot.startedAtNs, slot.worker });
+        } else if (state == State::Waiting) {
+            // Not in the queue: taken by a thread a moment ago (it runs wrapped() next), or cancelled
+            // (uv_cancel put its own function in): after a while, the latter, no longer shown. The slot
+            // stays until the request is queued again: wrapped() must always find the function it stands in for.
+            if (seen[i] || ++slot.unseenSamples < 100)
+                waiting.push_back({ slot.label, slot.queuedAtNs, -1, 0 });
         }
     }
+    pthread_mutex_unlock(s_statics.mutex);
+
+    // What runs, then the longest waiting, as many as a view shows; the count says how many wait.
+    now.waiting = std::uint32_t(waiting.size());
+    std::sort(waiting.begin(), waiting.end(), [](const auto& a, const auto& b) { return a.queuedAtNs < b.queuedAtNs; });
+    waiting.resize(std::min(waiting.size(), wire::PoolNow::MaxItems));
+    now.items.insert(now.items.end(), waiting.begin(), waiting.end());
+
+    // Finished, and waiting for its callback: the loop's own queue of done work.
+    uv_mutex_lock(&m_loop->wq_mutex);
+    const auto* done = reinterpret_cast<const Link*>(&m_loop->wq);
+    for (const Link* link = done->next; link && link != done; link = link->next)
+        ++now.finished;
+    uv_mutex_unlock(&m_loop->wq_mutex);
 }
 
 } // namespace loopscope::probe

@@ -46,6 +46,15 @@ Ran run(const QString& program, const QStringList& arguments)
 }
 
 // The callbacks of `recording` labelled `type`, and the timed phase records of `phase`.
+// How tests run `script` with the probe built beside the executable.
+wire::AttachOptions optionsFor(const QString& script)
+{
+    wire::AttachOptions options;
+    options.probeDir = LOOPSCOPE_PROBE_DIR;
+    options.script = script.toStdString();
+    return options;
+}
+
 // Waits (up to `ms`) for `condition`; the conditions below come from the program's own work, not its timing.
 template <typename Condition> bool waitFor(Condition condition, int ms = 20000)
 {
@@ -107,9 +116,7 @@ private slots:
             "for (let i = 0; i < 5; ++i) fs.stat(__filename, () => {});\n"
             "setTimeout(() => console.log('timer'), 20);\n");
         QVERIFY(!script.isEmpty());
-        wire::AttachOptions options;
-        options.probeDir = LOOPSCOPE_PROBE_DIR;
-        options.script = script.toStdString();
+        wire::AttachOptions options = optionsFor(script);
         Recording recording;
         const wire::AttachResult result = wire::attach(options, recording);
         QVERIFY2(result.started, result.error.c_str());
@@ -219,9 +226,7 @@ private slots:
         QVERIFY(!script.isEmpty());
         const QByteArray saved = qgetenv("UV_THREADPOOL_SIZE");
         qputenv("UV_THREADPOOL_SIZE", QByteArray::number(pool));
-        wire::AttachOptions options;
-        options.probeDir = LOOPSCOPE_PROBE_DIR;
-        options.script = script.toStdString();
+        wire::AttachOptions options = optionsFor(script);
         Recording recording;
         const wire::AttachResult result = wire::attach(options, recording);
         if (saved.isNull())
@@ -272,9 +277,7 @@ private slots:
             "setTimeout(function block() { const end = Date.now() + 1500; while (Date.now() < end) {} }, 50);\n"
             "setInterval(() => {}, 1000);\n");
         QVERIFY(!script.isEmpty());
-        wire::AttachOptions options;
-        options.probeDir = LOOPSCOPE_PROBE_DIR;
-        options.script = script.toStdString();
+        wire::AttachOptions options = optionsFor(script);
         options.delayMonitorMs = wire::AttachedProgram::DelayResolutionMs;
         wire::AttachedProgram program(options);
         program.start();
@@ -324,9 +327,7 @@ private slots:
             "  server.close();\n"
             "});\n");
         QVERIFY(!script.isEmpty());
-        wire::AttachOptions options;
-        options.probeDir = LOOPSCOPE_PROBE_DIR;
-        options.script = script.toStdString();
+        wire::AttachOptions options = optionsFor(script);
         options.delayMonitorMs = 10;
         Recording recording;
         const wire::AttachResult result = wire::attach(options, recording);
@@ -366,9 +367,7 @@ private slots:
             "}\n"
             "setImmediate(() => {});\n");
         QVERIFY(!script.isEmpty());
-        wire::AttachOptions options;
-        options.probeDir = LOOPSCOPE_PROBE_DIR;
-        options.script = script.toStdString();
+        wire::AttachOptions options = optionsFor(script);
         Recording recording;
         const wire::AttachResult result = wire::attach(options, recording);
         QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
@@ -407,9 +406,7 @@ private slots:
         QTemporaryDir dir;
         const QString script = writeScript(dir, QStringLiteral("ticking.js"), "setInterval(() => {}, 2);\n");
         QVERIFY(!script.isEmpty());
-        wire::AttachOptions options;
-        options.probeDir = LOOPSCOPE_PROBE_DIR;
-        options.script = script.toStdString();
+        wire::AttachOptions options = optionsFor(script);
         options.everyCallback = false;
         wire::AttachedProgram program(options);
         program.start();

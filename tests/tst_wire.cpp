@@ -276,6 +276,7 @@ private slots:
         wire::PoolNow pool;
         pool.threads = 4;
         pool.busy = 4;
+        pool.waiting = 1;
         pool.items = { { 10, 100, 200, 3 }, { 10, 150, -1, 0 } };
         writer.pool(pool);
         const std::vector<std::uint8_t> stream = writer.take();

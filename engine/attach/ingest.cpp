@@ -161,7 +161,7 @@ void Ingest::pool(const PoolNow& pool)
     }
     // Busy threads the probe saw no work of (taken before it looked) count as running all the same.
     m_follow->live.poolActive.store(std::max(pool.busy, running), std::memory_order_relaxed);
-    m_follow->live.poolQueued.store(std::uint32_t(pool.items.size()) - running, std::memory_order_relaxed);
+    m_follow->live.poolQueued.store(pool.waiting, std::memory_order_relaxed);
 }
 
 void Ingest::describe(RecordingInfo& info) const

@@ -75,6 +75,7 @@ void Writer::pool(const PoolNow& pool)
     out.varint(pool.threads);
     out.varint(pool.busy);
     out.varint(pool.finished);
+    out.varint(pool.waiting);
     out.varint(pool.items.size());
     for (const PoolNow::Item& item : pool.items) {
         out.varint(item.label);
@@ -280,6 +281,7 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         pool.threads = std::uint32_t(in.varint());
         pool.busy = std::uint32_t(in.varint());
         pool.finished = std::uint32_t(in.varint());
+        pool.waiting = std::uint32_t(in.varint());
         const std::uint64_t count = in.varint();
         // Each item takes four bytes at least: a count beyond what the frame holds is a damaged one.
         if (!in.ok() || count > in.left() / 4)

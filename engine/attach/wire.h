@@ -36,7 +36,8 @@ enum class Tag : std::uint8_t {
     Dropped = 5, // varint count: records the probe could not send (its buffer was full)
     Unavailable = 6, // what the probe cannot see, once each ("the microtask queue's length")
     Now = 7, // where the main loop is now: varint iteration, phase, flags, varint since; label, kind, varint since
-    Pool = 8, // the thread pool now: varint threads, busy, finished, count; each: label, queued, started + 1, worker
+    Pool = 8, // the thread pool now: varint threads, busy, finished, waiting, count; each: label, queued, started + 1,
+              // worker
 };
 
 struct Hello
@@ -77,6 +78,8 @@ struct PoolNow
     std::uint32_t threads = 0; // the pool's size, once it has started (0 before)
     std::uint32_t busy = 0; // threads running work
     std::uint32_t finished = 0; // work done whose callback the loop has not called yet
+    std::uint32_t waiting = 0; // work waiting for a thread, all of it (items lists MaxItems at most)
+    static constexpr std::size_t MaxItems = 200;
     struct Item
     {
         std::uint32_t label = 0; // a string the probe sent
@@ -88,10 +91,11 @@ struct PoolNow
             return label == o.label && queuedAtNs == o.queuedAtNs && startedAtNs == o.startedAtNs && worker == o.worker;
         }
     };
-    std::vector<Item> items; // the work the probe saw waiting, waiting or running now
+    std::vector<Item> items; // the work running, then the longest waiting
     bool operator==(const PoolNow& o) const
     {
-        return threads == o.threads && busy == o.busy && finished == o.finished && items == o.items;
+        return threads == o.threads && busy == o.busy && finished == o.finished && waiting == o.waiting
+            && items == o.items;
     }
 };
 
