@@ -61,7 +61,7 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
 
     wire::Hello hello;
     hello.pid = std::uint64_t(getpid());
-    hello.unobserved = UnobservedQueues | UnobservedPollWait | (poolWatched ? 0 : UnobservedThreadPool);
+    hello.unobserved = UnobservedQueues | (poolWatched ? 0 : UnobservedThreadPool);
     const char* poolSize = std::getenv("UV_THREADPOOL_SIZE");
     hello.threadpoolSize = poolSize && std::atoi(poolSize) > 0 ? std::uint32_t(std::atoi(poolSize)) : 4;
     hello.node = node;

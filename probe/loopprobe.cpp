@@ -3,6 +3,7 @@
 #include "channel.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace loopscope::probe {
 
@@ -147,7 +148,7 @@ void LoopProbe::end(std::int64_t atNs)
     push(r);
 }
 
-void LoopProbe::phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs)
+void LoopProbe::phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs, std::int64_t timeoutMs)
 {
     Record r;
     r.type = RecordType::Phase;
@@ -155,14 +156,42 @@ void LoopProbe::phase(Phase which, bool timed, std::int64_t startNs, std::int64_
     r.thread = m_thread;
     r.label = timed ? 1 : 0;
     r.startNs = startNs;
-    r.span = { endNs - startNs, 0, 0, 1, m_iteration };
+    r.span = { endNs - startNs, 0, timeoutMs, 1, m_iteration }; // poll: its timeout in ms, as a run of LoopScope's own
     push(r);
+}
+
+// How long poll will wait, and why, as libuv decides it right after the prepare handles (uv_run: the
+// backend timeout): no wait while immediates are pending (Node's idle handle is active), callbacks are
+// pending, handles are closing or nothing keeps the loop alive; else until the earliest timer, or for
+// ever. uv_backend_timeout() would say 0 while fd registrations are pending, which poll itself does not.
+void LoopProbe::notePollWait()
+{
+    const auto empty = [](const void* queue) { return static_cast<void* const*>(queue)[0] == queue; };
+    if (!empty(&m_loop->idle_handles)) {
+        m_pollTimeoutMs = 0;
+        m_pollReason = PollReason::ImmediatesPending;
+    } else if (!empty(&m_loop->pending_queue) || m_loop->closing_handles || m_loop->stop_flag != 0
+        || (m_loop->active_handles == 0 && m_loop->active_reqs.count == 0)) {
+        m_pollTimeoutMs = 0;
+        m_pollReason = PollReason::NoWait;
+    } else if (m_loop->timer_heap.min) {
+        // The earliest timer: the heap's top, a node inside its uv_timer_t.
+        const auto* earliest = reinterpret_cast<const uv_timer_t*>(
+            static_cast<const char*>(m_loop->timer_heap.min) - offsetof(uv_timer_t, heap_node));
+        m_pollTimeoutMs = earliest->timeout > m_loop->time ? std::int64_t(earliest->timeout - m_loop->time) : 0;
+        m_pollReason = PollReason::TimerDue;
+    } else {
+        m_pollTimeoutMs = -1;
+        m_pollReason = PollReason::WaitingForIo;
+    }
+    m_nowPoll.store(std::uint32_t(m_pollTimeoutMs + 1) << 8 | std::uint32_t(m_pollReason), std::memory_order_relaxed);
 }
 
 void LoopProbe::pollBegins()
 {
     const std::int64_t at = m_channel.now();
     drainEvents(at);
+    notePollWait();
     // Timers, pending, idle and prepare passed since check ended; the probe did not time them, and
     // LoopScope records them as passed when the poll record comes (wire::Ingest): nothing to send.
     m_pollStartNs = at;
@@ -174,7 +203,7 @@ void LoopProbe::pollEnds()
     const std::int64_t at = m_channel.now();
     drainEvents(at);
     if (m_pollStartNs >= 0)
-        phase(Phase::Poll, true, m_pollStartNs, at);
+        phase(Phase::Poll, true, m_pollStartNs, at, m_pollTimeoutMs);
     m_checkStartNs = at;
     publishPhase(Phase::Check, true, at);
 }
@@ -204,6 +233,9 @@ wire::Now LoopProbe::whereNow() const
     now.phase = Phase(phase & 0x7f);
     now.inPhase = (phase & 0x80) != 0;
     now.phaseStartNs = m_nowPhaseStartNs.load(std::memory_order_relaxed);
+    const std::uint32_t poll = m_nowPoll.load(std::memory_order_relaxed);
+    now.pollTimeoutMs = std::int64_t(poll >> 8) - 1;
+    now.pollReason = PollReason(poll & 0xff);
     std::uint32_t depth = m_openDepth.load(std::memory_order_acquire);
     std::uint32_t name = m_openName.load(std::memory_order_relaxed);
     std::int64_t startNs = m_openStartNs.load(std::memory_order_relaxed);

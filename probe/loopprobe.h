@@ -76,7 +76,8 @@ private:
     };
 
     void end(std::int64_t atNs);
-    void phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs);
+    void phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs, std::int64_t timeoutMs = 0);
+    void notePollWait();
     void pollBegins();
     void pollEnds();
     void checkEnds();
@@ -97,6 +98,8 @@ private:
     int m_open = 0; // handles not closed yet (close())
     std::function<void()> m_closed;
     std::int64_t m_pollStartNs = -1;
+    std::int64_t m_pollTimeoutMs = 0; // ms, -1: for ever
+    PollReason m_pollReason = PollReason::NoWait;
     std::int64_t m_checkStartNs = -1;
     std::uint32_t m_iteration = 1;
     std::vector<Call> m_calls;
@@ -111,6 +114,7 @@ private:
     std::atomic<std::uint32_t> m_nowIteration { 1 };
     std::atomic<std::uint8_t> m_nowPhase { std::uint8_t(Phase::Timers) };
     std::atomic<std::int64_t> m_nowPhaseStartNs { 0 };
+    std::atomic<std::uint32_t> m_nowPoll { 1u << 8 | std::uint32_t(PollReason::NoWait) }; // (ms + 1) << 8 | reason
     std::atomic<std::uint32_t> m_openName { 0 };
     std::atomic<std::int64_t> m_openStartNs { 0 };
     std::atomic<std::uint32_t> m_openDepth { 0 };

@@ -307,6 +307,32 @@ private slots:
         QVERIFY2(longestDelayMs > 1000, std::to_string(longestDelayMs).c_str());
     }
 
+    // Poll's wait is the one libuv decides: none while immediates are pending, until the earliest timer
+    // once only a timer is left.
+    void pollWaitsAsLibuvDecides()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("wait.js"),
+            "let n = 0;\n"
+            "(function step() { if (++n < 50) setImmediate(step); })();\n"
+            "setTimeout(() => {}, 300);\n");
+        QVERIFY(!script.isEmpty());
+        Recording recording;
+        const wire::AttachResult result = wire::attach(optionsFor(script), recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.described.unobserved & UnobservedPollWait, 0);
+        const std::vector<Record> polls = recordsOf(recording, RecordType::Phase, {}, Phase::Poll);
+        const auto waited = [&](std::int64_t from, std::int64_t to) {
+            return std::count_if(polls.begin(), polls.end(),
+                [&](const Record& poll) { return poll.span.maxNs >= from && poll.span.maxNs <= to; });
+        };
+        QVERIFY2(waited(0, 0) >= 40, "poll waited while immediates were pending");
+        // The timer's wait: 300 ms less what the immediates took, poll timing out on it.
+        QVERIFY2(waited(150, 300) >= 1, "poll did not wait for the timer");
+        QVERIFY(
+            std::any_of(polls.begin(), polls.end(), [](const Record& poll) { return poll.span.durNs > 150'000'000; }));
+    }
+
     // The issue's own check: a real HTTP server called by a loopback client. Requests arrive in poll, a
     // blocking route shows as a callback as long as the block and as a loop-delay spike, and pool work in
     // the lanes.

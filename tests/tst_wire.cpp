@@ -272,6 +272,8 @@ private slots:
         now.callbackLabel = 9;
         now.callbackKind = CallbackKind::Timer;
         now.callbackStartNs = 1500;
+        now.pollTimeoutMs = 42;
+        now.pollReason = PollReason::TimerDue;
         writer.now(now);
         wire::PoolNow pool;
         pool.threads = 4;
@@ -295,6 +297,8 @@ private slots:
         QVERIFY(live.inPhase.load() && live.inCallback.load());
         QCOMPARE(recording.strings.at(live.callbackLabel.load()), std::string("Timeout"));
         QCOMPARE(live.callbackStartNs.load(), std::int64_t(1500));
+        QCOMPARE(live.pollTimeoutMs.load(), std::int64_t(42));
+        QCOMPARE(PollReason(live.pollReason.load()), PollReason::TimerDue);
         // Four threads busy, one of them on work seen; one item waiting.
         QCOMPARE(live.poolActive.load(), 4u);
         QCOMPARE(live.poolQueued.load(), 1u);

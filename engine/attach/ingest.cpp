@@ -143,6 +143,8 @@ void Ingest::now(const Now& now)
     live.callbackLabel.store(now.inCallback ? label(now.callbackLabel) : 0, relaxed);
     live.callbackStartNs.store(now.callbackStartNs, relaxed);
     live.inCallback.store(now.inCallback, relaxed);
+    live.pollTimeoutMs.store(now.pollTimeoutMs, relaxed);
+    live.pollReason.store(std::uint8_t(now.pollReason), relaxed);
 }
 
 void Ingest::pool(const PoolNow& pool)

@@ -65,6 +65,8 @@ void Writer::now(const Now& now)
     out.varint(now.callbackLabel);
     out.byte(std::uint8_t(now.callbackKind));
     out.varint(std::uint64_t(std::max<std::int64_t>(0, now.callbackStartNs)));
+    out.varint(now.pollTimeoutMs < 0 ? 0 : std::uint64_t(now.pollTimeoutMs) + 1);
+    out.byte(std::uint8_t(now.pollReason));
     frame(Tag::Now, m_payload);
 }
 
@@ -267,8 +269,13 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         now.callbackLabel = std::uint32_t(in.varint());
         const std::uint8_t kind = in.byte();
         now.callbackStartNs = std::int64_t(in.varint() & INT64_MAX);
-        if (!in.ok() || phase >= PhaseCount || kind > std::uint8_t(CallbackKind::Main))
+        const std::uint64_t timeout = in.varint();
+        const std::uint8_t reason = in.byte();
+        if (!in.ok() || phase >= PhaseCount || kind > std::uint8_t(CallbackKind::Main)
+            || reason > std::uint8_t(PollReason::NoWait))
             return fail("a now frame cut short or out of range");
+        now.pollTimeoutMs = timeout == 0 ? -1 : std::int64_t((timeout - 1) & INT32_MAX);
+        now.pollReason = PollReason(reason);
         now.phase = Phase(phase);
         now.inPhase = (flags & 1) != 0;
         now.inCallback = (flags & 2) != 0;

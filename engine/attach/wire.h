@@ -35,7 +35,8 @@ enum class Tag : std::uint8_t {
     Records = 4, // varint count, then the records as one recordcodec block
     Dropped = 5, // varint count: records the probe could not send (its buffer was full)
     Unavailable = 6, // what the probe cannot see, once each ("the microtask queue's length")
-    Now = 7, // where the main loop is now: varint iteration, phase, flags, varint since; label, kind, varint since
+    Now = 7, // where the main loop is now: varint iteration, phase, flags, varint since; label, kind, varint since;
+             // varint poll timeout + 1 (0: for ever), poll reason
     Pool = 8, // the thread pool now: varint threads, busy, finished, waiting, count; each: label, queued, started + 1,
               // worker
 };
@@ -70,6 +71,8 @@ struct Now
     std::uint32_t callbackLabel = 0; // a string the probe sent
     CallbackKind callbackKind = CallbackKind::Io;
     std::int64_t callbackStartNs = 0;
+    std::int64_t pollTimeoutMs = 0; // how long the last poll would wait (-1: for ever), and why
+    PollReason pollReason = PollReason::NoWait;
 };
 
 // The thread pool at the moment the probe's sender looked.
@@ -103,7 +106,8 @@ inline bool operator==(const Now& a, const Now& b)
 {
     return a.iteration == b.iteration && a.phase == b.phase && a.inPhase == b.inPhase
         && a.phaseStartNs == b.phaseStartNs && a.inCallback == b.inCallback && a.callbackLabel == b.callbackLabel
-        && a.callbackKind == b.callbackKind && a.callbackStartNs == b.callbackStartNs;
+        && a.callbackKind == b.callbackKind && a.callbackStartNs == b.callbackStartNs
+        && a.pollTimeoutMs == b.pollTimeoutMs && a.pollReason == b.pollReason;
 }
 
 // Writes a stream: the opening at once, then a frame per call. The probe's sender takes the bytes as
