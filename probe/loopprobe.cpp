@@ -94,7 +94,7 @@ void LoopProbe::finish()
     const std::int64_t at = m_channel.now();
     drainEvents(at);
     while (!m_calls.empty())
-        end(at);
+        end(at, 1);
 }
 
 double* LoopProbe::events()
@@ -110,28 +110,36 @@ void LoopProbe::calibrate(double jsMs, std::int64_t atNs)
 
 void LoopProbe::drainEvents(std::int64_t untilNs)
 {
-    const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(EventDoubles)));
+    const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(RunSlots)));
     const std::int64_t latestNs = std::max(m_drainedNs, untilNs);
     const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
+    const auto timeOf = [&](double ms) { return std::clamp(std::int64_t(ms * 1e6) + offsetNs, m_drainedNs, latestNs); };
     for (std::size_t i = 1; i + 1 < used; i += 2) {
-        const std::int64_t atNs = std::clamp(std::int64_t(m_events[i + 1] * 1e6) + offsetNs, m_drainedNs, latestNs);
-        if (m_events[i] > 0)
-            m_calls.push_back({ atNs, std::uint32_t(m_events[i]) });
+        const double name = m_events[i];
+        if (name > 0)
+            m_calls.push_back({ timeOf(m_events[i + 1]), std::uint32_t(name) });
         else
-            end(atNs);
+            end(timeOf(m_events[i + 1]), name < 0 ? std::uint32_t(-name) : 1);
     }
     m_events[0] = 1;
+    // A run of promise jobs still being counted ends here, at the marker: the next one starts anew.
+    double& counted = m_events[RunSlots + 2];
+    if (counted > 0) {
+        m_calls.push_back({ timeOf(m_events[RunSlots + 1]), std::uint32_t(m_events[RunSlots]) });
+        end(latestNs, std::uint32_t(counted));
+        counted = 0;
+    }
     m_drainedNs = latestNs;
     // Marking the phases only, no callback ends: one begun when the hooks went off is over.
     while (!m_everyCallback && !m_calls.empty())
-        end(latestNs);
+        end(latestNs, 1);
     const Call open = m_calls.empty() ? Call { 0, 0 } : m_calls.back();
     m_openName.store(open.name, std::memory_order_relaxed);
     m_openStartNs.store(open.startNs, std::memory_order_relaxed);
     m_openDepth.store(std::uint32_t(m_calls.size()), std::memory_order_release);
 }
 
-void LoopProbe::end(std::int64_t atNs)
+void LoopProbe::end(std::int64_t atNs, std::uint32_t count)
 {
     if (m_calls.empty())
         return;
@@ -144,7 +152,9 @@ void LoopProbe::end(std::int64_t atNs)
     r.label = call.name;
     r.startNs = call.startNs;
     const std::int64_t durNs = std::max<std::int64_t>(0, atNs - call.startNs);
-    r.span = { durNs, durNs, durNs, 1, m_iteration };
+    // A counted run is timed as a whole: its longest call is not known, its mean is.
+    r.span
+        = { durNs, durNs, durNs / std::max<std::uint32_t>(count, 1), std::max<std::uint32_t>(count, 1), m_iteration };
     push(r);
 }
 
@@ -240,7 +250,7 @@ wire::Now LoopProbe::whereNow() const
     std::uint32_t name = m_openName.load(std::memory_order_relaxed);
     std::int64_t startNs = m_openStartNs.load(std::memory_order_relaxed);
     const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
-    const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(EventDoubles)));
+    const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(RunSlots)));
     for (std::size_t i = 1; i + 1 < used; i += 2) {
         const double named = peek(&m_events[i]);
         if (named > 0) {

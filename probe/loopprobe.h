@@ -26,6 +26,8 @@ class LoopProbe
 {
 public:
     static constexpr std::size_t EventDoubles = 1 + 2 * 8192;
+    // The buffer's last three doubles: the run of promise jobs being counted (name, start, count).
+    static constexpr std::size_t RunSlots = EventDoubles - 3;
 
     // Records name `thread` (MainThread, or WorkerThreadBase + the worker's threadId).
     LoopProbe(Channel& channel, std::uint16_t thread);
@@ -43,9 +45,10 @@ public:
     void finish();
 
     // The buffer the JavaScript half writes a callback's start and end into, as pairs of doubles (the
-    // callback's name, or 0 for an end; performance.now() in ms) after a first double that says how many
-    // are used. Read back at the phase markers, on the same thread, so records keep their order; a
-    // Node-API call per callback would cost the program more than the hooks do.
+    // callback's name, or 0 for an end, -N for the end of a run of N counted jobs; performance.now() in
+    // ms) after a first double that says how many are used, and the run being counted in its last three. Read back at
+    // the phase markers, on the same thread, so records keep their order; a Node-API call per callback would cost the
+    // program more than the hooks do.
     double* events();
     // performance.now() read at `jsMs` is the probe's clock at `atNs` (the JavaScript half takes the pair
     // whose reads lie closest together, so the two clocks agree within a few tens of nanoseconds).
@@ -75,7 +78,8 @@ private:
         std::uint32_t name;
     };
 
-    void end(std::int64_t atNs);
+    // The innermost call open ends at `atNs`: a run of `count` calls when more than one.
+    void end(std::int64_t atNs, std::uint32_t count);
     void phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs, std::int64_t timeoutMs = 0);
     void notePollWait();
     void pollBegins();

@@ -71,14 +71,39 @@ function watch(probe, everyCallback) {
       probe.calibrate((before + after) / 2, probeNs);
     }
   }
-  const full = events.length - 2;
+  // Promise jobs are counted, not timed one by one (a drain of them is one run: its first job's start,
+  // the count, timed as a whole): the last three doubles of the buffer hold the run being counted (its
+  // name, its start, its count), which the native half also reads at its markers. An end written as a
+  // negative number closes a run of that many.
+  const runName = events.length - 3;
+  const runStart = events.length - 2;
+  const runCount = events.length - 1;
+  const full = events.length - 9; // room for a run's two pairs and a callback's, before the run's slots
+  const write = (name, at) => {
+    const used = events[0];
+    events[used] = name;
+    events[used + 1] = at;
+    events[0] = used + 2;
+  };
+  const endRun = (at) => {
+    write(events[runName], events[runStart]);
+    write(-events[runCount], at);
+    events[runCount] = 0;
+  };
   const note = (name) => {
-    const at = events[0];
-    events[at] = name;
-    events[at + 1] = clock.now();
-    events[0] = at + 2;
-    if (at + 2 >= full) {
+    const at = clock.now();
+    if (events[runCount] > 0) {
+      endRun(at);
+    }
+    write(name, at);
+    if (events[0] >= full) {
       probe.drain();
+    }
+  };
+  const countJob = () => {
+    if (events[runCount]++ === 0) {
+      events[runName] = promise;
+      events[runStart] = clock.now();
     }
   };
   const hook = asyncHooks.createHook({
@@ -110,11 +135,27 @@ function watch(probe, everyCallback) {
   // Every callback labelled and timed, or (markers only) the phases alone, which costs the program
   // next to nothing; LoopScope switches between them while the program runs. Enabling the hooks puts
   // the trampoline back, so it goes again each time.
+  // Node's own promise hooks, installed for any async_hooks hook with before or after, give every promise
+  // an async id and every job two calls into JavaScript: an await chain runs several times slower. While
+  // this hook is the only one (no AsyncLocalStorage, no hook of the program's), they are replaced by a
+  // count of the jobs, as without any hook Node keeps none for promises; the moment the program adds one,
+  // Node puts its own back (and every job is labelled one by one again).
+  const fields = asyncWrap?.async_hook_fields;
+  const constants = asyncWrap?.constants;
+  const onlyHook = () =>
+    fields !== undefined && fields[constants.kInit] === 1 && fields[constants.kBefore] === 1 &&
+    fields[constants.kAfter] === 1 && fields[constants.kDestroy] === 0 && fields[constants.kPromiseResolve] === 0;
+  const countPromiseJobs = () => {
+    if (onlyHook() && typeof asyncWrap.setPromiseHooks === 'function') {
+      asyncWrap.setPromiseHooks(undefined, countJob, undefined, undefined);
+    }
+  };
   const labelEveryCallback = (on) => {
     probe.setEveryCallback(on);
     if (on) {
       hook.enable();
       asyncWrap?.setCallbackTrampoline(undefined);
+      countPromiseJobs();
     } else {
       hook.disable();
     }

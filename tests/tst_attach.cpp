@@ -163,6 +163,16 @@ private slots:
                           "if (process.argv[2] === 'child') { process.send('hello from the child'); }\n"
                           "else fork(__filename, ['child']).on('message', (m) => console.log(m)).on('exit', (c) => "
                           "console.log('child exited', c));\n");
+        // The probe counts promise jobs in place of Node's promise hooks only while no one else needs them:
+        // AsyncLocalStorage keeps its store across awaits, a hook of the program's sees its promises.
+        QTest::newRow("AsyncLocalStorage across awaits")
+            << QByteArray("const { AsyncLocalStorage, createHook } = require('async_hooks');\n"
+                          "const als = new AsyncLocalStorage();\n"
+                          "als.run('request 1', async () => { await null; await new Promise((r) => setTimeout(r, 1));\n"
+                          "  console.log(als.getStore()); });\n"
+                          "let promises = 0;\n"
+                          "createHook({ init(id, type) { if (type === 'PROMISE') ++promises; } }).enable();\n"
+                          "(async () => { await null; await null; })().then(() => console.log(promises > 0));\n");
         // A worker's loop is watched too, and a worker terminated while it runs ends as it would.
         QTest::newRow("a worker terminated")
             << QByteArray("const { Worker } = require('worker_threads');\n"
@@ -476,6 +486,36 @@ private slots:
         result = wire::attach(options, recording);
         QVERIFY(!result.started);
         QVERIFY2(result.error.find("cannot start /no/such/node") != std::string::npos, result.error.c_str());
+    }
+
+    // Switched to labelling every callback while an AsyncLocalStorage is in use, the probe leaves Node's
+    // promise hooks in place: the store still crosses every await.
+    void switchingOnKeepsAsyncLocalStorage()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("als.js"),
+            "const { AsyncLocalStorage } = require('async_hooks');\n"
+            "const als = new AsyncLocalStorage();\n"
+            "let n = 0;\n"
+            "setInterval(() => { const id = ++n;\n"
+            "  als.run(id, async () => { await null; await null; console.log(als.getStore() === id ? 'kept' : 'lost'); "
+            "});\n"
+            "}, 5);\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options = optionsFor(script);
+        options.everyCallback = false;
+        wire::AttachedProgram program(options);
+        program.start();
+        const auto lines
+            = [&](const std::string& text) { return recordsOf(program.recording(), RecordType::Log, text).size(); };
+        QVERIFY(waitFor([&] { return lines("kept") >= 10; }));
+        program.setEveryCallback(true);
+        const std::size_t before = lines("kept");
+        QVERIFY2(waitFor([&] { return lines("kept") >= before + 50; }), "the program stopped printing");
+        QVERIFY(waitFor([&] { return recordsOf(program.recording(), RecordType::Callback, "PROMISE").size() >= 10; }));
+        QCOMPARE(lines("lost"), std::size_t(0));
+        program.stop();
+        QVERIFY(waitFor([&] { return program.ended(); }, wire::AttachedProgram::GraceMs + 10000));
     }
 
     // A reader that never reads holds the program up neither while it runs (the probe's records wait in
