@@ -47,7 +47,7 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
         return false;
     // Never blocked by the reader: a full socket is waited out by the sender, and given up at exit.
     fcntl(m_fd, F_SETFL, fcntl(m_fd, F_GETFL) | O_NONBLOCK);
-    m_originNs = std::int64_t(uv_hrtime());
+    m_originNs = MonotonicClock::now();
     m_mainLoop = mainLoop;
     s_channel = this;
 

@@ -261,6 +261,12 @@ wire::Now LoopProbe::whereNow() const
             --depth; // the outer call's start is not kept: its name and start stay those last seen
         }
     }
+    // No callback open, but a run of ticks or promise jobs being counted: the loop is in that run.
+    if (depth == 0 && peek(&m_events[RunSlots + 2]) > 0) {
+        depth = 1;
+        name = std::uint32_t(peek(&m_events[RunSlots]));
+        startNs = std::int64_t(peek(&m_events[RunSlots + 1]) * 1e6) + offsetNs;
+    }
     now.inCallback = depth > 0 && m_channel.named(name);
     if (now.inCallback) {
         now.callbackLabel = name;

@@ -71,8 +71,8 @@ function watch(probe, everyCallback) {
       probe.calibrate((before + after) / 2, probeNs);
     }
   }
-  // Promise jobs are counted, not timed one by one (a drain of them is one run: its first job's start,
-  // the count, timed as a whole): the last three doubles of the buffer hold the run being counted (its
+  // Promise jobs and ticks are counted, not timed one by one (a drain of them is one run: its first job's
+  // start, the count, timed as a whole): the last three doubles of the buffer hold the run being counted (its
   // name, its start, its count), which the native half also reads at its markers. An end written as a
   // negative number closes a run of that many.
   const runName = events.length - 3;
@@ -100,23 +100,57 @@ function watch(probe, everyCallback) {
       probe.drain();
     }
   };
-  const countJob = () => {
+  const countJob = (name) => {
+    if (events[runCount] > 0 && events[runName] !== name) {
+      endRun(clock.now()); // ticks after promise jobs, or the other way round: a run each
+    }
     if (events[runCount]++ === 0) {
-      events[runName] = promise;
+      events[runName] = name;
       events[runStart] = clock.now();
     }
   };
+  const countPromiseJob = () => countJob(promise);
+  // Ticks are counted too, as runs of their own (a nextTick storm costs two calls into JavaScript a tick,
+  // not also two clock reads and two entries in the buffer). Node's tick object is a plain object; the
+  // depth of each callback begun says whether its end is a counted tick's.
+  const tick = nameOf('TickObject');
+  const countedAt = [false];
+  let depth = 0;
+  // The commonest resources are told by their class, learnt from the first of each, with no weak-map
+  // entry each: immediates and timeouts.
+  const immediate = nameOf('Immediate');
+  const timeout = nameOf('Timeout');
+  let ImmediateClass = null;
+  let TimeoutClass = null;
   const hook = asyncHooks.createHook({
     init(asyncId, type, triggerAsyncId, resource) {
-      if (type !== 'PROMISE') {
+      if (type === 'Immediate') {
+        ImmediateClass ??= resource.constructor;
+      } else if (type === 'Timeout') {
+        TimeoutClass ??= resource.constructor;
+      } else if (type !== 'PROMISE' && type !== 'TickObject') {
         names.set(resource, nameOf(type));
       }
     },
     before() {
-      note(typeOf(asyncHooks.executionAsyncResource()));
+      const resource = asyncHooks.executionAsyncResource();
+      const constructor = resource?.constructor;
+      const counted = constructor === Object;
+      countedAt[++depth] = counted;
+      if (counted) {
+        countJob(tick);
+      } else if (constructor === ImmediateClass) {
+        note(immediate);
+      } else if (constructor === TimeoutClass) {
+        note(timeout);
+      } else {
+        note(names.get(resource) ?? typeOf(resource));
+      }
     },
     after() {
-      note(0);
+      if (depth > 0 && !countedAt[depth--]) {
+        note(0);
+      }
     },
   });
   // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
@@ -147,7 +181,7 @@ function watch(probe, everyCallback) {
     fields[constants.kAfter] === 1 && fields[constants.kDestroy] === 0 && fields[constants.kPromiseResolve] === 0;
   const countPromiseJobs = () => {
     if (onlyHook() && typeof asyncWrap.setPromiseHooks === 'function') {
-      asyncWrap.setPromiseHooks(undefined, countJob, undefined, undefined);
+      asyncWrap.setPromiseHooks(undefined, countPromiseJob, undefined, undefined);
     }
   };
   const labelEveryCallback = (on) => {
