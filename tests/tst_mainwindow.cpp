@@ -19,6 +19,7 @@
 #include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
 #include "widgets/timelineview.h"
+#include "widgets/workloadpalette.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -221,10 +222,13 @@ private slots:
                            "require('crypto').pbkdf2('a', 'b', 10000, 32, 'sha256', () => console.log('hashed'));\n"));
         dialog->accept();
         QVERIFY(window.controller()->attached());
+        // Workloads are LoopScope's own loop's: while the program runs, none can be injected (it would end it).
+        QVERIFY(!window.workloadPalette()->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(window.feed()->finished(), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("hashed")), 5000);
         QVERIFY(window.consoleModel()->outputLines().contains(QStringLiteral("hello from node")));
         QCOMPARE(window.controller()->attached()->result().exitCode, 0);
+        QVERIFY(window.workloadPalette()->isEnabled());
         QVERIFY(window.windowTitle().contains(QStringLiteral("typed.js")));
         // The pool's work, seen through libuv's statics; the queues, unseen and said so.
         QVERIFY(window.feed()->sees(loopscope::UnobservedThreadPool));

@@ -487,6 +487,8 @@ void MainWindow::onSessionStarted()
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     m_heldText.clear();
     m_everyCallbackAction->setEnabled(m_controller->attached() != nullptr);
+    // Workloads go into LoopScope's own loop: not into a Node.js program's, which injecting would end.
+    m_palette->setEnabled(m_controller->attached() == nullptr);
     if (m_controller->attached()) {
         setState([name] { return tr("Running %1 under node with LoopScope's probe inside").arg(name); },
             [name] { return tr("LoopScope — node %1").arg(name); });

@@ -157,13 +157,15 @@ void MainWindow::createDocks()
         layout->addWidget(view, 1);
         splitter->addWidget(box);
         QueueModel* model = m_queues->model(queue);
-        auto update = [this, title, queue](std::size_t total) {
-            title->setText(m_feed->sees(loopscope::UnobservedQueues)
+        // The feed, not the window: a feed reset as the window is destroyed (its session ended) still says it.
+        auto update = [feed = m_feed, title, queue](std::size_t total) {
+            title->setText(feed->sees(loopscope::UnobservedQueues)
                     ? tr("%1 · %2").arg(QueueModel::title(queue)).arg(total)
                     : tr("%1 · %2").arg(QueueModel::title(queue), StatusModel::notSeen()));
         };
         connect(model, &QueueModel::totalChanged, title, update);
-        connect(m_feed, &LiveFeed::reset, title, [update, model] { update(model->total()); });
+        // A new session or recording: nothing queued yet, and whether its queues are seen at all.
+        connect(m_feed, &LiveFeed::reset, title, [update] { update(0); });
         Language::follow(title, [title, view, model, queue, update] {
             title->setToolTip(QueueModel::explanation(queue));
             view->setToolTip(QueueModel::explanation(queue));

@@ -14,6 +14,7 @@
 #include "widgets/phasewheel.h"
 #include "widgets/pictures.h"
 #include "widgets/timelineview.h"
+#include "widgets/workloadpalette.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -157,6 +158,7 @@ void MainWindow::onAttachedEnded()
     const loopscope::wire::AttachResult& result = attached->result();
     const QString name = m_controller->programName();
     m_everyCallbackAction->setEnabled(false);
+    m_palette->setEnabled(true);
     const auto said = [name, result] {
         if (!result.started)
             return tr("■ node could not start: %1").arg(QString::fromStdString(result.error));
