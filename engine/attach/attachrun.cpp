@@ -246,7 +246,8 @@ AttachResult attach(const AttachOptions& options, Recording& into)
             if (fd >= 0)
                 close(fd);
         }
-        result.error = "cannot start " + options.node + ": " + std::strerror(spawned);
+        result.error = "cannot start " + options.node + ": " + std::strerror(spawned)
+            + (spawned == ENOENT ? " (Node.js 18 or later must be installed, and on PATH)" : "");
         return result;
     }
     result.started = true;
