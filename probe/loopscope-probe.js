@@ -103,6 +103,9 @@ function watch(probe, everyCallback) {
   const countJob = (name) => {
     if (events[runCount] > 0 && events[runName] !== name) {
       endRun(clock.now()); // ticks after promise jobs, or the other way round: a run each
+      if (events[0] >= full) {
+        probe.drain();
+      }
     }
     if (events[runCount]++ === 0) {
       events[runName] = name;

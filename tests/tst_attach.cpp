@@ -317,6 +317,30 @@ private slots:
         QVERIFY2(longestDelayMs > 1000, std::to_string(longestDelayMs).c_str());
     }
 
+    // Ticks and promise jobs taking turns within one drain, twenty thousand times: each turn is a run of
+    // its own, and every job is counted, however many turns one buffer of the probe's holds.
+    void ticksAndPromiseJobsTakingTurnsAreAllCounted()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("turns.js"),
+            "let n = 0;\n"
+            "function turn() { if (++n < 20000) process.nextTick(() => Promise.resolve().then(turn)); }\n"
+            "turn();\n");
+        QVERIFY(!script.isEmpty());
+        Recording recording;
+        const wire::AttachResult result = wire::attach(optionsFor(script), recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.described.droppedEvents, std::uint64_t(0));
+        const auto total = [&](const char* label) {
+            std::uint64_t count = 0;
+            for (const Record& run : recordsOf(recording, RecordType::Callback, label))
+                count += run.span.count;
+            return count;
+        };
+        QCOMPARE(total("TickObject"), std::uint64_t(19999));
+        QCOMPARE(total("PROMISE"), std::uint64_t(19999));
+    }
+
     // Poll's wait is the one libuv decides: none while immediates are pending, until the earliest timer
     // once only a timer is left.
     void pollWaitsAsLibuvDecides()
