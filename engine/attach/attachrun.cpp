@@ -80,8 +80,8 @@ struct OutputStream
     }
 };
 
-// Reads the probe's pipe (and the program's output, when recorded) until the program has exited and
-// the probe's pipe closed. A damaged stream is read no further, but drained: the probe must never wait.
+// Reads the probe's socket (and the program's output, when recorded) until the program has exited and
+// the probe's socket closed. A damaged stream is read no further, but drained: the probe must never wait.
 class Pump
 {
 public:
@@ -205,13 +205,13 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     result.described.unobserved |= ProbeUnobserved;
     const bool recorded = options.output == AttachOptions::Output::Recorded;
     // A socket, not a pipe: the stream comes one way, Control bytes go the other.
-    int probePipe[2] = { -1, -1 };
+    int probeSocket[2] = { -1, -1 };
     int outPipe[2] = { -1, -1 };
     int errPipe[2] = { -1, -1 };
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, probePipe) != 0
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, probeSocket) != 0
         || (recorded && (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0))) {
-        result.error = std::string("cannot make a pipe: ") + std::strerror(errno);
-        for (int fd : { probePipe[0], probePipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1] }) {
+        result.error = std::string("cannot make a socket or pipe: ") + std::strerror(errno);
+        for (int fd : { probeSocket[0], probeSocket[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1] }) {
             if (fd >= 0)
                 close(fd);
         }
@@ -227,7 +227,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     // dup2 clears close-on-exec on the copy: the write end reaches node as fd 3, the rest stays here.
-    posix_spawn_file_actions_adddup2(&actions, probePipe[1], ProbeFd);
+    posix_spawn_file_actions_adddup2(&actions, probeSocket[1], ProbeFd);
     if (recorded) {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO);
@@ -237,12 +237,12 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     const int spawned
         = posix_spawnp(&pid, options.node.c_str(), &actions, nullptr, argvPointers.data(), environmentPointers.data());
     posix_spawn_file_actions_destroy(&actions);
-    for (int fd : { probePipe[1], outPipe[1], errPipe[1] }) {
+    for (int fd : { probeSocket[1], outPipe[1], errPipe[1] }) {
         if (fd >= 0)
             close(fd);
     }
     if (spawned != 0) {
-        for (int fd : { probePipe[0], outPipe[0], errPipe[0] }) {
+        for (int fd : { probeSocket[0], outPipe[0], errPipe[0] }) {
             if (fd >= 0)
                 close(fd);
         }
@@ -252,7 +252,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     }
     result.started = true;
     if (options.started)
-        options.started(int(pid), probePipe[0]);
+        options.started(int(pid), probeSocket[0]);
     // Ctrl+C and Ctrl+\ reach a program on the terminal too (the terminal's process group): it decides
     // how to end, and this process records until it has, as system() waits for its command.
     struct sigaction ignore
@@ -270,7 +270,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     Ingest ingest(into, options.firstWorkerLog);
     ingest.follow(options.follow);
     OutputStream outputs[2] = { { outPipe[0], false, {} }, { errPipe[0], true, {} } };
-    Pump pump(probePipe[0], outputs, recorded ? 2 : 0, ingest);
+    Pump pump(probeSocket[0], outputs, recorded ? 2 : 0, ingest);
     int status = 0;
     pump.run(pid, status);
     result.probed = pump.probed();

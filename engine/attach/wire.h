@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-// The stream a probe inside a Node.js program sends LoopScope over a pipe (loopscope --attach): what
+// The stream a probe inside a Node.js program sends LoopScope over a socket (loopscope --attach): what
 // the program's loops did, as records of the recording model itself (recording/events.h), so that what
 // arrives is recorded as a run of LoopScope's own is, and every view, the replay and the exports work
 // on it unchanged.
