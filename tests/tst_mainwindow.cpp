@@ -227,8 +227,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.feed()->finished(), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("hashed")), 5000);
         QVERIFY(window.consoleModel()->outputLines().contains(QStringLiteral("hello from node")));
+        // The window hears of the end on the feed's next tick, after the run's last lines.
+        QTRY_VERIFY_WITH_TIMEOUT(window.workloadPalette()->isEnabled(), 5000);
         QCOMPARE(window.controller()->attached()->result().exitCode, 0);
-        QVERIFY(window.workloadPalette()->isEnabled());
         QVERIFY(window.windowTitle().contains(QStringLiteral("typed.js")));
         // The pool's work, seen through libuv's statics; the queues, unseen and said so.
         QVERIFY(window.feed()->sees(loopscope::UnobservedThreadPool));
