@@ -25,6 +25,16 @@ bool labelNamesAString(RecordType type)
     return false;
 }
 
+// Names thread `id` in `names`, renaming it when it has a name already.
+void nameThread(std::vector<std::pair<std::uint16_t, std::string>>& names, std::uint16_t id, const std::string& name)
+{
+    auto named = std::find_if(names.begin(), names.end(), [id](const auto& entry) { return entry.first == id; });
+    if (named != names.end())
+        named->second = name;
+    else
+        names.emplace_back(id, name);
+}
+
 } // namespace
 
 Ingest::Ingest(Recording& into, std::size_t firstWorkerLog)
@@ -43,12 +53,7 @@ void Ingest::hello(const Hello& hello)
 
 void Ingest::thread(std::uint16_t id, const std::string& name)
 {
-    auto named = std::find_if(
-        m_threadNames.begin(), m_threadNames.end(), [id](const auto& entry) { return entry.first == id; });
-    if (named != m_threadNames.end())
-        named->second = name;
-    else
-        m_threadNames.emplace_back(id, name);
+    nameThread(m_threadNames, id, name);
 }
 
 void Ingest::string(std::uint32_t id, const std::string& text)
@@ -173,15 +178,8 @@ void Ingest::describe(RecordingInfo& info) const
         info.libuv = m_hello.libuv;
         info.threadpoolSize = int(std::clamp<std::uint32_t>(m_hello.threadpoolSize, 1, 1024));
     }
-    for (const auto& [id, name] : m_threadNames) {
-        auto& names = info.threadNames;
-        auto named
-            = std::find_if(names.begin(), names.end(), [id = id](const auto& entry) { return entry.first == id; });
-        if (named != names.end())
-            named->second = name;
-        else
-            names.emplace_back(id, name);
-    }
+    for (const auto& [id, name] : m_threadNames)
+        nameThread(info.threadNames, id, name);
     info.droppedEvents += droppedRecords();
 }
 
