@@ -57,6 +57,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         QStringLiteral("set"), tr("Override a declared program parameter (repeatable)."), tr("KEY=VALUE"));
     const QCommandLineOption list(QStringLiteral("list-scenarios"), tr("List the built-in scenarios and exit."));
     const QCommandLineOption emitJs(QStringLiteral("emit-js"), tr("Print the equivalent Node.js script and exit."));
+    const QCommandLineOption withFigures(QStringLiteral("with-figures"),
+        tr("With --emit-js: the script also runs the program's probes as Node's perf_hooks measure them "
+           "(monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at "
+           "exit, one line starting 'loopscope-figures', to compare with --summary's."));
     const QCommandLineOption pool(QStringLiteral("threadpool-size"),
         tr("Size of the libuv thread pool, 1 to 1024 (default: UV_THREADPOOL_SIZE, else 4)."), tr("N"));
     const QCommandLineOption trace(QStringLiteral("trace"),
@@ -121,7 +125,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions(
-        { help, version, headless, scenario, program, set, list, emitJs, pool, trace, csv, open, summary, timeout, lang,
+        { help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv, open, summary, timeout, lang,
             compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view, at, attach });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
@@ -281,6 +285,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         if (!hasProgram)
             return tr("--emit-js needs --scenario or --program");
         out.action = Action::EmitJs;
+        out.emitFigures = parser.isSet(withFigures);
     } else if (parser.isSet(repeat)) {
         if (!hasProgram)
             return tr("--repeat needs --scenario or --program");

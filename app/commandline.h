@@ -49,6 +49,7 @@ public:
     bool fileIsPositional = false; // programFile or openFile came as FILE, decided by its content
     bool summary = false;
     bool compareNode = false;
+    bool emitFigures = false; // --emit-js --with-figures
     int repeat = 1; // --repeat: runs of the program whose outputs are counted
     int timeoutMs = 60000;
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb

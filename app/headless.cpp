@@ -174,7 +174,9 @@ int emitJs(const CommandLine& options)
         printErr(QStringLiteral("loopscope: %1").arg(*error));
         return BadInput;
     }
-    const std::string script = loopscope::emitJs(std::get<loopscope::Program>(loaded));
+    const auto& program = std::get<loopscope::Program>(loaded);
+    const std::string script
+        = options.emitFigures ? loopscope::emitJsWithFigures(program) : loopscope::emitJs(program);
     std::fwrite(script.data(), 1, script.size(), stdout);
     std::fflush(stdout);
     return Success;

@@ -35,78 +35,21 @@ std::string nsAsMs(std::int64_t ns)
     return ms(double(ns) / 1e6);
 }
 
-// Nearest-rank percentile of sorted samples.
-double percentile(const std::vector<double>& sorted, double fraction)
+std::string distribution(const Distribution& d)
 {
-    const auto rank = std::size_t(std::ceil(fraction * double(sorted.size())));
-    return sorted[std::min(sorted.size() - 1, rank > 0 ? rank - 1 : 0)];
-}
-
-std::string distribution(std::vector<double> samples)
-{
-    std::sort(samples.begin(), samples.end());
-    return "p50 " + ms(percentile(samples, 0.50)) + ", p99 " + ms(percentile(samples, 0.99)) + ", max "
-        + ms(samples.back()) + " (" + std::to_string(samples.size()) + " samples)";
+    return "min " + ms(d.min) + ", mean " + ms(d.mean) + ", p50 " + ms(d.p50) + ", p99 " + ms(d.p99) + ", max "
+        + ms(d.max) + " (" + std::to_string(d.count) + " samples)";
 }
 
 } // namespace
 
 void SummaryBuilder::add(const Record& r, std::size_t log)
 {
-    std::int64_t recordEnd = r.startNs;
-    switch (r.type) {
-    case RecordType::Phase:
-        recordEnd += r.span.durNs;
-        if (r.thread == MainThread) {
-            m_iterations = std::max(m_iterations, r.span.iteration);
-            m_phaseNs[r.sub % PhaseCount] += r.span.durNs;
-            m_phaseTimed[r.sub % PhaseCount] = m_phaseTimed[r.sub % PhaseCount] || (r.label & 1) != 0;
-        } else if (std::find(m_workerLoops.begin(), m_workerLoops.end(), r.thread) == m_workerLoops.end()) {
-            m_workerLoops.push_back(r.thread);
-        }
-        break;
-    case RecordType::Callback:
-        recordEnd += r.span.durNs;
-        m_callbacksByKind[int(callbackKindOf(r))] += r.span.count;
-        m_callbacks += r.span.count;
-        if (!m_hasLongest || r.span.maxNs > m_longest.span.maxNs) {
-            m_longest = r;
-            m_hasLongest = true;
-        }
-        break;
-    case RecordType::Pool:
-        recordEnd += r.span.durNs;
-        ++m_poolItems;
-        m_poolQueuedMaxNs = std::max(m_poolQueuedMaxNs, r.span.busyNs);
-        m_poolQueuedSumNs += double(r.span.busyNs);
-        break;
-    case RecordType::Latency:
-        if (std::isfinite(r.latency.loopDelayMs) && r.latency.loopDelayMs >= 0)
-            m_loopDelays.push_back(r.latency.loopDelayMs);
-        if (std::isfinite(r.latency.healthMs) && r.latency.healthMs >= 0)
-            m_health.push_back(r.latency.healthMs);
-        if (std::isfinite(r.latency.utilization) && r.latency.utilization >= 0) {
-            m_utilizationSum += r.latency.utilization;
-            ++m_utilizationSamples;
-        }
-        break;
-    case RecordType::Log:
-        ++m_logLines;
+    m_figures.add(r);
+    if (r.type == RecordType::Log)
         keepLine(m_lines, 0, r, log);
-        break;
-    case RecordType::Error:
-        ++m_errors;
+    else if (r.type == RecordType::Error)
         keepLine(m_errorLines, 1, r, log);
-        break;
-    case RecordType::Held:
-        ++m_holds;
-        m_heldNs += r.span.maxNs;
-        break;
-    case RecordType::Queues:
-    case RecordType::Queued:
-        break;
-    }
-    m_endNs = std::max(m_endNs, recordEnd);
 }
 
 // Console lines and errors are listed, the first MaxConsoleLines in time. Within one log they come in
@@ -137,47 +80,67 @@ void SummaryBuilder::addAll(const Recording& recording, const std::vector<std::s
 std::string SummaryBuilder::text(const Recording& recording) const
 {
     const RecordingInfo& info = recording.info;
+    const Figures f = m_figures.figures(recording);
     std::string out;
     out += "Program: " + (info.program.empty() ? std::string("(unnamed)") : shown(info.program)) + "\n";
     out += "libuv: " + (info.libuv.empty() ? std::string("unknown") : shown(info.libuv))
         + ", thread pool size: " + std::to_string(info.threadpoolSize) + "\n";
-    out += "Duration: " + nsAsMs(m_endNs) + ", iterations: " + std::to_string(m_iterations) + "\n";
-    if (m_holds > 0)
+    out += "Duration: " + nsAsMs(f.durationNs) + ", iterations: " + std::to_string(f.iterations) + "\n";
+    if (f.holds > 0)
         out += "Held (paused, stepped, slowed down, waiting for the recording to be written out): "
-            + std::to_string(m_holds) + " times, " + nsAsMs(m_heldNs) + ", left out of every time here\n";
-    out += "Callbacks: " + std::to_string(m_callbacks);
+            + std::to_string(f.holds) + " times, " + nsAsMs(f.heldNs) + ", left out of every time here\n";
+    out += "Callbacks: " + std::to_string(f.callbacks);
     std::string kinds;
     for (int kind = 0; kind < 8; ++kind) {
-        if (m_callbacksByKind[kind] == 0)
+        if (f.callbacksByKind[kind] == 0)
             continue;
         kinds += (kinds.empty() ? "" : ", ") + std::string(callbackKindName(CallbackKind(kind))) + " "
-            + std::to_string(m_callbacksByKind[kind]);
+            + std::to_string(f.callbacksByKind[kind]);
     }
     out += kinds.empty() ? "\n" : " (" + kinds + ")\n";
-    if (m_hasLongest) {
-        out += "Longest callback: " + shown(recording.strings.at(m_longest.label)) + " ("
-            + callbackKindName(callbackKindOf(m_longest)) + ") " + nsAsMs(m_longest.span.maxNs) + "\n";
+    if (f.hasLongest) {
+        out += "Longest callback: " + shown(recording.strings.at(f.longestLabel)) + " ("
+            + callbackKindName(f.longestKind) + ") " + nsAsMs(f.longestNs) + "\n";
     }
     out += "Phases:";
     for (int phase = 0; phase < PhaseCount; ++phase)
         out += std::string(phase ? ", " : " ") + phaseName(Phase(phase)) + " "
-            + (m_phaseTimed[phase] ? nsAsMs(m_phaseNs[phase]) : std::string("not timed"));
+            + (f.phaseTimed[phase] ? nsAsMs(f.phaseNs[phase]) : std::string("not timed"));
     out += "\n";
-    out += "Thread pool: " + std::to_string(m_poolItems) + " items";
-    if (m_poolItems > 0) {
-        out += ", queued max " + nsAsMs(m_poolQueuedMaxNs) + ", mean "
-            + ms(m_poolQueuedSumNs / double(m_poolItems) / 1e6);
+    if (!f.poolSeen) {
+        out += "Thread pool: not seen by the probe\n";
+    } else {
+        out += "Thread pool: " + std::to_string(f.poolItems) + " items";
+        if (f.poolItems > 0) {
+            out += ", queued max " + nsAsMs(f.poolQueuedMaxNs) + ", mean " + ms(f.poolQueuedMeanNs / 1e6)
+                + "; ran max " + nsAsMs(f.poolRunMaxNs) + ", mean " + ms(f.poolRunMeanNs / 1e6);
+        }
+        out += "\n";
     }
-    out += "\n";
-    out += "Loop delay: " + (m_loopDelays.empty() ? std::string("no samples") : distribution(m_loopDelays)) + "\n";
-    if (!m_health.empty())
-        out += "Health probe: " + distribution(m_health) + "\n";
-    if (m_utilizationSamples > 0)
-        out += "Event-loop utilization: " + std::to_string(std::lround(100 * m_utilizationSum / m_utilizationSamples))
-            + "% on average\n";
-    if (!m_workerLoops.empty())
-        out += "Worker loops: " + std::to_string(m_workerLoops.size()) + "\n";
-    out += "Console: " + std::to_string(m_logLines) + " lines\n";
+    // As perf_hooks.monitorEventLoopDelay reports it: the time between two of its checks.
+    out += "Loop delay";
+    if (f.delayResolutionMs > 0)
+        out += " (monitorEventLoopDelay, resolution " + std::to_string(f.delayResolutionMs) + " ms)";
+    out += ": " + (f.loopDelay.known() ? distribution(f.loopDelay) : std::string("no samples")) + "\n";
+    if (f.health.known() || f.healthFailures > 0) {
+        out += "Health probe: " + (f.health.known() ? distribution(f.health) : std::string("no answers"));
+        if (f.healthFailures > 0)
+            out += ", " + std::to_string(f.healthFailures) + " without an answer";
+        out += "\n";
+    }
+    if (f.utilisation.known()) {
+        out += "Event-loop utilization: " + std::to_string(std::lround(100 * f.utilisation.share)) + "% "
+            + (f.utilisationFromChecks ? "over the delay monitor's checks, "
+                                       : "as performance.eventLoopUtilization() computes it, ")
+            + nsAsMs(f.utilisation.overNs) + "\n";
+    }
+    if (f.blockedBeforeLoop())
+        out += "Before the loop: the main module ran " + nsAsMs(f.beforeLoopNs)
+            + " before the loop started; neither the delay monitor nor eventLoopUtilization sees that time, though a "
+              "request waits through it\n";
+    if (f.workerLoops > 0)
+        out += "Worker loops: " + std::to_string(f.workerLoops) + "\n";
+    out += "Console: " + std::to_string(f.logLines) + " lines\n";
     // When each line was printed tells what the program measured (a count finishing, a regex
     // returning) without a second look at the trace; worker loops print into their own logs.
     auto listLines = [&](std::vector<Line> listed, std::uint64_t count) {
@@ -190,12 +153,16 @@ std::string SummaryBuilder::text(const Recording& recording) const
         if (count > MaxConsoleLines)
             out += "  ... and " + std::to_string(count - MaxConsoleLines) + " more\n";
     };
-    listLines(m_lines, m_logLines);
-    if (m_errors > 0) {
-        out += "Errors: " + std::to_string(m_errors) + "\n";
-        listLines(m_errorLines, m_errors);
+    listLines(m_lines, f.logLines);
+    if (f.errors > 0) {
+        out += "Errors: " + std::to_string(f.errors) + "\n";
+        listLines(m_errorLines, f.errors);
     }
     out += "Dropped events: " + std::to_string(std::max(info.droppedEvents, m_logDrops)) + "\n";
+    if (info.exitSignal > 0)
+        out += "Program ended by signal " + std::to_string(info.exitSignal) + "\n";
+    else if (info.exitStatus >= 0)
+        out += "Program exit status: " + std::to_string(info.exitStatus) + "\n";
     if (info.aborted)
         out += "ABORTED\n";
     return out;

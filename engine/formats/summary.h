@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figures/figures.h"
 #include "recording/recording.h"
 
 #include <array>
@@ -36,29 +37,10 @@ private:
     };
     void keepLine(std::vector<Line>& listed, int which, const Record& r, std::size_t log);
 
-    std::int64_t m_endNs = 0;
-    std::uint32_t m_iterations = 0;
-    std::uint64_t m_callbacksByKind[8] = {};
-    std::uint64_t m_callbacks = 0;
-    Record m_longest;
-    bool m_hasLongest = false;
-    std::int64_t m_phaseNs[PhaseCount] = {};
-    bool m_phaseTimed[PhaseCount] = {}; // false: the phase passed, but nothing timed it (pending, mostly)
-    std::uint64_t m_poolItems = 0;
-    std::int64_t m_poolQueuedMaxNs = 0;
-    double m_poolQueuedSumNs = 0;
-    std::vector<double> m_loopDelays;
-    std::vector<double> m_health;
-    double m_utilizationSum = 0;
-    std::size_t m_utilizationSamples = 0;
-    std::uint64_t m_logLines = 0;
+    FigureBuilder m_figures;
     std::vector<Line> m_lines;
     std::vector<Line> m_errorLines;
-    std::uint64_t m_errors = 0;
     std::uint64_t m_logDrops = 0;
-    std::vector<std::uint16_t> m_workerLoops;
-    std::size_t m_holds = 0;
-    std::int64_t m_heldNs = 0;
     std::vector<std::array<std::size_t, 2>> m_kept; // per log: lines and errors listed
 };
 

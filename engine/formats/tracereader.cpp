@@ -325,6 +325,18 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
         if (!toInteger(m_lexer, value, "otherData.", name, 0, 1024, number))
             return false;
         info.threadpoolSize = int(number);
+    } else if (name == "loopStartNs" || name == "loopIdleNs") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 0, std::numeric_limits<std::int64_t>::max(), number))
+            return false;
+        (name == "loopStartNs" ? info.loopStartNs : info.loopIdleNs) = number;
+    } else if (name == "exitStatus") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 0, 255, number))
+            return false;
+        info.exitStatus = int(number);
+    } else if (name == "exitSignal") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 1, 64, number))
+            return false;
+        info.exitSignal = int(number);
     } else if (name == "droppedEvents") {
         if (!toInteger(m_lexer, value, "otherData.", name, 0, std::numeric_limits<std::int64_t>::max(), number))
             return false;

@@ -443,6 +443,21 @@ void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t le
     w.literal(",\"droppedEvents\":");
     w.unsignedInteger(std::max(info.droppedEvents, logDrops));
     w.literal(info.timersAfterClose ? ",\"timersAfterClose\":true" : ",\"timersAfterClose\":false");
+    // What performance.eventLoopUtilization() reads, and how an attached program ended, where known.
+    if (info.loopStartNs >= 0 && info.loopIdleNs >= 0) {
+        w.literal(",\"loopStartNs\":");
+        w.integer(info.loopStartNs);
+        w.literal(",\"loopIdleNs\":");
+        w.integer(info.loopIdleNs);
+    }
+    if (info.exitStatus >= 0) {
+        w.literal(",\"exitStatus\":");
+        w.integer(info.exitStatus);
+    }
+    if (info.exitSignal > 0) {
+        w.literal(",\"exitSignal\":");
+        w.integer(info.exitSignal);
+    }
     if (leftOut > 0 || info.truncatedEvents > 0) {
         w.literal(",\"truncated\":true,\"truncatedEvents\":");
         w.unsignedInteger(leftOut + info.truncatedEvents);

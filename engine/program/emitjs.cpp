@@ -97,8 +97,9 @@ public:
         , m_worker(worker)
     { }
 
-    std::string emit()
+    std::string emit(bool withFigures = false)
     {
+        m_withFigures = withFigures && !m_worker;
         scan(m_program.main);
         if (m_worker) {
             line(0, "// Worker of LoopScope program " + jsString(commentText(m_program.name)));
@@ -113,6 +114,8 @@ public:
         }
         emitImports();
         emitHelpers();
+        if (m_withFigures)
+            emitFigures();
         emitBody(m_program.main, 0);
         if (m_worker)
             line(0, "parentPort.postMessage(\"done\");");
@@ -199,6 +202,80 @@ private:
         // Node runs a .js file as an ES module only when it sees module syntax.
         if (esm && !any)
             line(0, "export {};");
+    }
+
+    // The program's probes as Node measures them (emitJsWithFigures).
+    void emitFigures()
+    {
+        const bool esm = m_program.module == ModuleKind::Esm;
+        auto module = [&](const char* binding, const char* name) {
+            if (esm)
+                line(0, std::string("import * as ") + binding + " from \"node:" + name + "\";");
+            else
+                line(0, std::string("const ") + binding + " = require(\"node:" + name + "\");");
+        };
+        line(0, "");
+        line(0, "// LoopScope's probes, measured by Node itself; the figures go to stderr at exit.");
+        module("loopscopeHooks", "perf_hooks");
+        module("loopscopeFs", "fs");
+        const int resolution = m_program.delayMonitorMs;
+        const int health = m_program.healthProbeMs;
+        if (resolution > 0) {
+            line(0, "const loopscopeDelay = loopscopeHooks.monitorEventLoopDelay({ resolution: "
+                    + std::to_string(resolution) + " });");
+            line(0, "loopscopeDelay.enable();");
+        }
+        if (health > 0) {
+            module("loopscopeHttp", "http");
+            module("loopscopeThreads", "worker_threads");
+            // The prober's times, written by its thread into shared memory: slot 0 counts them.
+            line(0, "const loopscopeHealth = new Float64Array(new SharedArrayBuffer(8 * 65536));");
+            line(0, "const loopscopeServer = loopscopeHttp.createServer((request, response) => response.end(\"ok\"));");
+            line(0, "loopscopeServer.listen(0, \"127.0.0.1\", () => {");
+            line(1, "const prober = new loopscopeThreads.Worker(");
+            line(2, "[");
+            const char* const prober[] = {
+                "const { workerData } = require(\"node:worker_threads\");",
+                "const http = require(\"node:http\");",
+                "const { port, every, times } = workerData;",
+                "let inFlight = false;",
+                "setInterval(() => {",
+                "    if (inFlight) return;",
+                "    inFlight = true;",
+                "    const sent = performance.now();",
+                "    const request = http.get({ host: \"127.0.0.1\", port, path: \"/health\", agent: false }, (response) => {",
+                "        response.resume();",
+                "        response.on(\"end\", () => {",
+                "            inFlight = false;",
+                "            const n = times[0];",
+                "            if (n + 1 < times.length) { times[n + 1] = performance.now() - sent; times[0] = n + 1; }",
+                "        });",
+                "    });",
+                "    request.on(\"error\", () => { inFlight = false; });",
+                "}, every);",
+            };
+            for (const char* text : prober)
+                line(3, jsString(text) + ",");
+            line(2, "].join(\"\\n\"),");
+            line(2, "{ eval: true, workerData: { port: loopscopeServer.address().port, every: " + std::to_string(health)
+                    + ", times: loopscopeHealth } }");
+            line(1, ");");
+            line(1, "prober.unref();");
+            line(0, "});");
+            line(0, "loopscopeServer.unref();");
+        }
+        line(0, "process.on(\"exit\", () => {");
+        line(1, "const figures = { elu: loopscopeHooks.performance.eventLoopUtilization() };");
+        if (resolution > 0) {
+            line(1, "const h = loopscopeDelay;");
+            line(1, "figures.delay = h.count === 0 ? { count: 0 } : { count: h.count, min: h.min / 1e6, mean: h.mean / 1e6,");
+            line(2, "p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6 };");
+            line(1, "figures.resolutionMs = " + std::to_string(resolution) + ";");
+        }
+        if (health > 0)
+            line(1, "figures.health = Array.from(loopscopeHealth.subarray(1, 1 + loopscopeHealth[0]));");
+        line(1, "loopscopeFs.writeSync(2, \"loopscope-figures \" + JSON.stringify(figures) + \"\\n\");");
+        line(0, "});");
     }
 
     void emitHelpers()
@@ -470,6 +547,7 @@ private:
 
     const Program& m_program;
     bool m_worker = false;
+    bool m_withFigures = false;
     bool m_usesFs = false;
     bool m_usesDns = false;
     bool m_usesCrypto = false;
@@ -490,6 +568,11 @@ private:
 std::string emitJs(const Program& program)
 {
     return JsEmitter(program, false).emit();
+}
+
+std::string emitJsWithFigures(const Program& program)
+{
+    return JsEmitter(program, false).emit(true);
 }
 
 EmittedJs emitJsWithLines(const Program& program)

@@ -143,6 +143,12 @@ const char* opName(OpKind kind);
 
 // The equivalent Node.js script of a program; its console output is the program's.
 std::string emitJs(const Program& program);
+// The same script with the program's probes run as Node's own perf_hooks measure them: the delay
+// monitor (monitorEventLoopDelay at the program's resolution), the /health prober (a worker thread
+// asking a loopback server, one request at a time), and at exit one line on stderr,
+// "loopscope-figures {json}", with the histogram, performance.eventLoopUtilization() and the /health
+// times. Its console output is the program's still.
+std::string emitJsWithFigures(const Program& program);
 // The same script, and the line (from 1) each op of the program starts on in it: where the
 // window shows, in the script, the callback that runs next.
 struct EmittedJs

@@ -33,6 +33,15 @@ struct RecordingInfo
     std::uint64_t truncatedEvents = 0; // events a capped trace file left out (read back from "truncatedEvents")
     bool timersAfterClose = false; // libuv >= 1.45 runs timers after the close phase
     std::uint8_t unobserved = 0; // Unobserved flags
+    // What performance.eventLoopUtilization() reads at the program's exit: when the loop started (Node's
+    // loopStart milestone, after a CommonJS main module) and the time it spent idle in poll since
+    // (uv_metrics_idle_time); -1 where not recorded.
+    std::int64_t loopStartNs = -1;
+    std::int64_t loopIdleNs = -1;
+    // How an attached program ended: its exit status, or the signal that ended it (0: none); -1 and 0
+    // while it runs, and for LoopScope's own runs.
+    int exitStatus = -1;
+    int exitSignal = 0;
     std::vector<std::pair<std::uint16_t, std::string>> threadNames; // record thread id -> display name
 };
 

@@ -99,6 +99,8 @@ void Runtime::start()
     m_timerBase = double(uv_now(&m_loop));
 
     if (m_program->module == ModuleKind::Esm && !m_options.parent) {
+        // Node evaluates an ES module inside the loop: its loopStart milestone comes first.
+        m_loopStartNs = m_rec.now();
         loadEsmModule();
         return;
     }
@@ -111,6 +113,8 @@ void Runtime::start()
             m_options.onWorkerDone();
     });
     spendStartupGap();
+    if (!m_options.parent)
+        m_loopStartNs = m_rec.now();
 }
 
 // Real time passes, as it does in Node: whether a millisecond tick of the loop clock falls inside it is
@@ -175,6 +179,11 @@ void Runtime::loopEnded()
 {
     finishIteration();
     publishQueuesNow();
+    if (!m_options.parent && m_loopStartNs >= 0) {
+        // What performance.eventLoopUtilization() would read now (the figures' utilisation).
+        m_recording.info.loopStartNs = m_loopStartNs;
+        m_recording.info.loopIdleNs = std::int64_t(uv_metrics_idle_time(&m_loop));
+    }
 }
 
 // After a run's end or its abandoned work the queues are empty; the views must not keep showing the
