@@ -41,6 +41,7 @@ enum class NextRule : std::uint8_t {
     CloseCallbacks, // the close phase runs the callbacks of closed handles
     WaitsForIo, // nothing is queued: the loop waits for I/O in flight
     Nothing, // nothing is queued or in flight: the loop ends (or waits, if it serves)
+    Recorded, // a recording replayed: the callback it shows ran next (the decision was not recorded)
 };
 
 // What runs next where the loop is held, as the runtime decides it at that place (Runtime::nextUp).
