@@ -14,6 +14,7 @@ struct Halt
     StepPoint point;
     QStringList console;
     std::size_t timers, immediates, nextTicks, microtasks;
+    QueueSnapshot queues;
 };
 
 class SteppedRun
@@ -48,7 +49,7 @@ public:
         const QueueSnapshot queues = m_session->queueSnapshot();
         const std::lock_guard lock(m_mutex);
         halt = { *point, m_console, queues.timerCount, queues.immediateCount, queues.nextTickCount,
-            queues.microtaskCount };
+            queues.microtaskCount, queues };
         return true;
     }
     void step(StepMode mode) { m_session->step(mode); }
@@ -88,6 +89,13 @@ QList<double> consoleTimesMs(const Recording& recording)
             times.append(double(log[i].startNs) / 1e6);
     }
     return times;
+}
+
+// A callback as the recording names it: "label (kind)".
+QString describe(const Recording& recording, std::uint32_t label, CallbackKind kind)
+{
+    return QStringLiteral("%1 (%2)").arg(
+        QString::fromStdString(recording.strings.at(label)), QString::fromLatin1(callbackKindName(kind)));
 }
 
 } // namespace
@@ -137,6 +145,118 @@ private slots:
             QCOMPARE(got.nextTicks, want.nextTicks);
             QCOMPARE(got.microtasks, want.microtasks);
         }
+    }
+
+    // Stepped callback by callback, every halt announces what runs next, and the next halt shows that
+    // this is what ran: the drain's order (nextTicks, promise jobs, and for an ES module's body its
+    // promise jobs first), the rest of the phase, and the phases after it. Where the loop cannot
+    // know (I/O in flight, a main module's timer against its immediate) the announcement says so,
+    // and what ran is one of the contenders it named. The last announcement says nothing is left.
+    void announcedNextIsWhatRuns_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("steps");
+        for (const char* name : { "guess-order", "tick-vs-promise", "tick-vs-promise-esm", "await-order",
+                 "await-order-node10", "main-race", "main-race-esm" })
+            QTest::newRow(name) << name << QString();
+        QTest::newRow("nexttick-starvation") << "nexttick-starvation"
+                                             << "6";
+        QTest::newRow("nexttick-starvation-immediate") << "nexttick-starvation-immediate"
+                                                       << "6";
+    }
+    void announcedNextIsWhatRuns()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, steps);
+        ScenarioCatalog::Overrides overrides;
+        if (!steps.isEmpty())
+            overrides.emplace_back("steps", steps.toStdString());
+        Program program = loadScenario(scenario, overrides);
+        const bool esm = program.module == ModuleKind::Esm;
+        SteppedRun run(std::move(program));
+        const Recording& recording = run.session().recording();
+        Halt halt {};
+        QVERIFY(run.waitHalt(halt));
+        // Held before the main module; an ES module's is loaded first, so the run is held as the
+        // first iteration's poll begins.
+        QCOMPARE(halt.point, esm ? StepPoint::Phase : StepPoint::BeforeCallback);
+        QCOMPARE(halt.queues.next.rule, esm ? NextRule::ModuleAfterLoad : NextRule::ThisCallback);
+        QCOMPARE(halt.queues.next.kind, CallbackKind::Main);
+        int stepsTaken = 0;
+        bool sawModuleRule = false;
+        for (;;) {
+            const NextUp announced = halt.queues.next;
+            const bool mainJustRan = halt.queues.ranValid && halt.queues.ranKind == CallbackKind::Main;
+            const QString where
+                = QStringLiteral("step %1, after %2")
+                      .arg(stepsTaken)
+                      .arg(halt.queues.ranValid ? describe(recording, halt.queues.ranLabel, halt.queues.ranKind)
+                                                : QStringLiteral("nothing"));
+            // The rule named is the module kind's: an ES module's body is a promise job.
+            QVERIFY2(esm || announced.rule != NextRule::PromisesInModuleJob, qPrintable(where));
+            if (mainJustRan && halt.nextTicks > 0 && halt.microtasks > 0) {
+                QCOMPARE(announced.rule, esm ? NextRule::PromisesInModuleJob : NextRule::TicksFirst);
+                sawModuleRule = true;
+            }
+            run.step(StepMode::Callback);
+            ++stepsTaken;
+            QVERIFY2(stepsTaken < 100, qPrintable(where));
+            if (!run.waitHalt(halt)) {
+                QVERIFY2(!announced.namesCallback(),
+                    qPrintable(where
+                        + QStringLiteral(": announced %1, but nothing ran")
+                              .arg(describe(recording, announced.label, announced.kind))));
+                break;
+            }
+            QCOMPARE(halt.point, StepPoint::AfterCallback);
+            QVERIFY2(halt.queues.ranValid, qPrintable(where));
+            const QString ran = describe(recording, halt.queues.ranLabel, halt.queues.ranKind);
+            QVERIFY2(announced.rule != NextRule::Unknown, qPrintable(where + QStringLiteral(": nothing announced")));
+            const bool asAnnounced = announced.namesCallback() && halt.queues.ranLabel == announced.label
+                && halt.queues.ranKind == announced.kind;
+            const bool otherContender = announced.rule == NextRule::TimerOrImmediate
+                && halt.queues.ranLabel == announced.otherLabel && halt.queues.ranKind == announced.otherKind;
+            const bool io = (announced.ioMayComeFirst || announced.rule == NextRule::WaitsForIo)
+                && halt.queues.ranKind == CallbackKind::Io;
+            QVERIFY2(asAnnounced || otherContender || io,
+                qPrintable(where
+                    + QStringLiteral(": announced %1 (rule %2), ran %3")
+                          .arg(describe(recording, announced.label, announced.kind))
+                          .arg(int(announced.rule))
+                          .arg(ran)));
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        run.session().stop();
+        QVERIFY(stepsTaken >= 3);
+        if (scenario.startsWith(QStringLiteral("tick-vs-promise")))
+            QVERIFY(sawModuleRule);
+    }
+
+    // Held time never shows as lateness: a far timer's due time, told as "due in" against the time
+    // each halt's snapshot was taken, stays one moment of the program's time, however long and
+    // often the loop was held (the loop clock moves on by whole milliseconds of the holds only).
+    void heldTimeIsNeverLateness()
+    {
+        SteppedRun run(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"held","main":[
+            {"op":"setTimeout","ms":60000,"label":"far timer","do":[]},
+            {"op":"chain","via":"nextTick","times":12,"label":"tick step","done":[]}]})"));
+        Halt halt {};
+        QList<double> dueAtMs;
+        int holds = 0;
+        while (run.waitHalt(halt)) {
+            // Holds of different lengths leave different fractions of a millisecond over.
+            QThread::msleep(3 + 7 * (holds++ % 4));
+            if (halt.queues.timerCount == 1 && halt.queues.takenAtNs >= 0)
+                dueAtMs.append(halt.queues.timers.front().dueInMs + double(halt.queues.takenAtNs) / 1e6);
+            if (halt.queues.timerCount == 1 && holds > 8)
+                break;
+            run.step(StepMode::Callback);
+        }
+        run.session().stop();
+        QVERIFY(dueAtMs.size() >= 3);
+        for (const double due : dueAtMs)
+            QVERIFY2(std::abs(due - dueAtMs.first()) < 1e-3,
+                qPrintable(QStringLiteral("due at %1 ms, then at %2 ms").arg(dueAtMs.first()).arg(due)));
     }
 
     // Time held is the program's no more: stepped with a 50 ms wait at each of its halts, guess-order

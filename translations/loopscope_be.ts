@@ -2713,16 +2713,8 @@
         <translation>Далей: заданне promise «%1», бо заданні promise выконваюцца, калі nextTick скончыліся, перш чым цыкл пойдзе далей.</translation>
     </message>
     <message>
-        <source>Next: nothing is left to drain, so the loop goes on with this phase&apos;s next callback or the next phase.</source>
-        <translation>Далей: спусташаць няма чаго, таму цыкл ідзе да наступнага зваротнага выкліку гэтай фазы або да наступнай фазы.</translation>
-    </message>
-    <message>
         <source>Paused as the %1 phase begins.</source>
         <translation>Паўза ў пачатку фазы %1.</translation>
-    </message>
-    <message>
-        <source>Next: the timer &quot;%1&quot;, due already: timers run first in an iteration, in the order they come due.</source>
-        <translation>Далей: таймер «%1», ужо настаў яго час: таймеры выконваюцца першымі ў ітэрацыі, у парадку, у якім надыходзіць іх час.</translation>
     </message>
     <message>
         <source>Next: the immediate &quot;%1&quot;: check runs the immediates queued before it began, in order.</source>
@@ -2829,6 +2821,70 @@
     <message>
         <source>Poll: no timer and no immediate; the loop sleeps until I/O calls back.</source>
         <translation>Poll: няма ні таймераў, ні immediate; цыкл спіць, пакуль увод-вывад не выкліча зваротна.</translation>
+    </message>
+    <message>
+        <source>Next: the ES module&apos;s body, once the loader&apos;s read of the file calls back in poll; the body runs inside a promise job.</source>
+        <translation>Далей: цела ES-модуля, калі чытанне файла загрузчыкам вернецца ў poll; цела выконваецца ўнутры задання promise.</translation>
+    </message>
+    <message>
+        <source>Next: the nextTick &quot;%1&quot;: the nextTick queue drains completely, ticks queued meanwhile included, before any promise job.</source>
+        <translation>Далей: nextTick «%1»: чарга nextTick спусташаецца цалкам, разам з пастаўленымі тым часам, раней за любое заданне promise.</translation>
+    </message>
+    <message>
+        <source>Next: the promise job &quot;%1&quot;: an ES module&apos;s body runs inside a promise job, so the promise jobs it queued run before its nextTicks.</source>
+        <translation>Далей: заданне promise «%1»: цела ES-модуля выконваецца ўнутры задання promise, таму пастаўленыя ім заданні promise выконваюцца раней за яго nextTick.</translation>
+    </message>
+    <message>
+        <source>Next: the promise job &quot;%1&quot;: promise jobs run until none are left; nextTicks queued meanwhile wait for them.</source>
+        <translation>Далей: заданне promise «%1»: заданні promise выконваюцца, пакуль не скончацца; nextTick, пастаўленыя тым часам, чакаюць.</translation>
+    </message>
+    <message>
+        <source>Next: the nextTick &quot;%1&quot;: the promise jobs are done, so the nextTicks queued meanwhile run now, then promise jobs again.</source>
+        <translation>Далей: nextTick «%1»: заданні promise скончыліся, таму цяпер выконваюцца nextTick, пастаўленыя тым часам, а потым зноў заданні promise.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;: the timers phase runs every timer that is due, in the order they came due, each one&apos;s nextTicks and promise jobs before the next.</source>
+        <translation>Далей: таймер «%1»: фаза timers выконвае ўсе таймеры, чый час настаў, у парадку, у якім ён надышоў, і nextTick ды заданні promise кожнага — перад наступным.</translation>
+    </message>
+    <message>
+        <source>Next: the immediate &quot;%1&quot;: after the timers phase come poll and check, before timers again.</source>
+        <translation>Далей: immediate «%1»: пасля фазы timers ідуць poll і check, а потым зноў timers.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;: it is due already, and the next iteration begins with the timers phase.</source>
+        <translation>Далей: таймер «%1»: яго час ужо настаў, а наступная ітэрацыя пачынаецца з фазы timers.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;: nothing else is queued, so poll waits until it is due.</source>
+        <translation>Далей: таймер «%1»: у чэргах больш нічога няма, таму poll чакае, пакуль надыдзе яго час.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot; if a millisecond has passed on the loop clock when the loop starts, else the immediate &quot;%2&quot;: from a main module either can win.</source>
+        <translation>Далей: таймер «%1», калі на гадзінніку цыкла прайшла мілісекунда, калі цыкл пачынаецца, інакш immediate «%2»: з галоўнага модуля можа выйграць любы.</translation>
+    </message>
+    <message>
+        <source>Next: the immediate &quot;%1&quot; in the next check phase, unless the timer &quot;%2&quot; comes due before the next timers phase.</source>
+        <translation>Далей: immediate «%1» у наступнай фазе check, калі толькі час таймера «%2» не надыдзе раней за наступную фазу timers.</translation>
+    </message>
+    <message>
+        <source>Next: the close callback &quot;%1&quot;, in the close phase at the iteration&apos;s end.</source>
+        <translation>Далей: зваротны выклік закрыцця «%1», у фазе close напрыканцы ітэрацыі.</translation>
+    </message>
+    <message>
+        <source>Next: nothing is queued; the loop waits in poll for the I/O in flight, whose callback runs next.</source>
+        <translation>Далей: у чэргах нічога няма; цыкл чакае ў poll увод-вывад, які яшчэ ідзе, і яго зваротны выклік будзе наступным.</translation>
+    </message>
+    <message>
+        <source>Next: nothing is queued and nothing is in flight, so the loop ends.</source>
+        <translation>Далей: у чэргах нічога няма і нічога не ідзе, таму цыкл заканчваецца.</translation>
+    </message>
+    <message>
+        <source>Next, as the recording shows: &quot;%1&quot; (%2).</source>
+        <translation>Далей, як паказвае запіс: «%1» (%2).</translation>
+    </message>
+    <message>
+        <source>An I/O callback that completes before then runs first.</source>
+        <translation>Зваротны выклік уводу-вываду, які скончыцца раней, выканаецца першым.</translation>
     </message>
 </context>
 <context>

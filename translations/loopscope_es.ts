@@ -2703,16 +2703,8 @@
         <translation>Siguiente: el trabajo de promesa «%1», porque los trabajos de promesa se ejecutan al acabar los nextTick, antes de que el bucle siga.</translation>
     </message>
     <message>
-        <source>Next: nothing is left to drain, so the loop goes on with this phase&apos;s next callback or the next phase.</source>
-        <translation>Siguiente: no queda nada que vaciar, así que el bucle sigue con el siguiente callback de esta fase o con la fase siguiente.</translation>
-    </message>
-    <message>
         <source>Paused as the %1 phase begins.</source>
         <translation>En pausa al empezar la fase %1.</translation>
-    </message>
-    <message>
-        <source>Next: the timer &quot;%1&quot;, due already: timers run first in an iteration, in the order they come due.</source>
-        <translation>Siguiente: el temporizador «%1», ya vencido: los temporizadores van primero en cada iteración, en el orden en que vencen.</translation>
     </message>
     <message>
         <source>Next: the immediate &quot;%1&quot;: check runs the immediates queued before it began, in order.</source>
@@ -2819,6 +2811,70 @@
     <message>
         <source>Poll: no timer and no immediate; the loop sleeps until I/O calls back.</source>
         <translation>Poll: ni temporizadores ni immediates; el bucle duerme hasta que la E/S responda.</translation>
+    </message>
+    <message>
+        <source>Next: the ES module&apos;s body, once the loader&apos;s read of the file calls back in poll; the body runs inside a promise job.</source>
+        <translation>Siguiente: el cuerpo del módulo ES, cuando la lectura del archivo por el cargador responda en poll; el cuerpo se ejecuta dentro de un trabajo de promesa.</translation>
+    </message>
+    <message>
+        <source>Next: the nextTick &quot;%1&quot;: the nextTick queue drains completely, ticks queued meanwhile included, before any promise job.</source>
+        <translation>Siguiente: el nextTick «%1»: la cola de nextTick se vacía por completo, incluidos los tick encolados entretanto, antes de cualquier trabajo de promesa.</translation>
+    </message>
+    <message>
+        <source>Next: the promise job &quot;%1&quot;: an ES module&apos;s body runs inside a promise job, so the promise jobs it queued run before its nextTicks.</source>
+        <translation>Siguiente: el trabajo de promesa «%1»: el cuerpo de un módulo ES se ejecuta dentro de un trabajo de promesa, así que los trabajos de promesa que encoló van antes que sus nextTick.</translation>
+    </message>
+    <message>
+        <source>Next: the promise job &quot;%1&quot;: promise jobs run until none are left; nextTicks queued meanwhile wait for them.</source>
+        <translation>Siguiente: el trabajo de promesa «%1»: los trabajos de promesa se ejecutan hasta que no queda ninguno; los nextTick encolados entretanto esperan.</translation>
+    </message>
+    <message>
+        <source>Next: the nextTick &quot;%1&quot;: the promise jobs are done, so the nextTicks queued meanwhile run now, then promise jobs again.</source>
+        <translation>Siguiente: el nextTick «%1»: los trabajos de promesa han acabado, así que ahora van los nextTick encolados entretanto, y después otra vez los trabajos de promesa.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;: the timers phase runs every timer that is due, in the order they came due, each one&apos;s nextTicks and promise jobs before the next.</source>
+        <translation>Siguiente: el temporizador «%1»: la fase timers ejecuta todos los temporizadores vencidos, en el orden en que vencieron, con los nextTick y trabajos de promesa de cada uno antes del siguiente.</translation>
+    </message>
+    <message>
+        <source>Next: the immediate &quot;%1&quot;: after the timers phase come poll and check, before timers again.</source>
+        <translation>Siguiente: el immediate «%1»: tras la fase timers vienen poll y check, antes de volver a timers.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;: it is due already, and the next iteration begins with the timers phase.</source>
+        <translation>Siguiente: el temporizador «%1»: ya ha vencido, y la siguiente iteración empieza por la fase timers.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot;: nothing else is queued, so poll waits until it is due.</source>
+        <translation>Siguiente: el temporizador «%1»: no hay nada más en cola, así que poll espera hasta que venza.</translation>
+    </message>
+    <message>
+        <source>Next: the timer &quot;%1&quot; if a millisecond has passed on the loop clock when the loop starts, else the immediate &quot;%2&quot;: from a main module either can win.</source>
+        <translation>Siguiente: el temporizador «%1» si en el reloj del bucle ha pasado un milisegundo cuando el bucle arranca; si no, el immediate «%2»: desde un módulo principal puede ganar cualquiera.</translation>
+    </message>
+    <message>
+        <source>Next: the immediate &quot;%1&quot; in the next check phase, unless the timer &quot;%2&quot; comes due before the next timers phase.</source>
+        <translation>Siguiente: el immediate «%1» en la próxima fase check, salvo que el temporizador «%2» venza antes de la próxima fase timers.</translation>
+    </message>
+    <message>
+        <source>Next: the close callback &quot;%1&quot;, in the close phase at the iteration&apos;s end.</source>
+        <translation>Siguiente: el callback de cierre «%1», en la fase close, al final de la iteración.</translation>
+    </message>
+    <message>
+        <source>Next: nothing is queued; the loop waits in poll for the I/O in flight, whose callback runs next.</source>
+        <translation>Siguiente: no hay nada en cola; el bucle espera en poll la E/S en curso, cuyo callback va a continuación.</translation>
+    </message>
+    <message>
+        <source>Next: nothing is queued and nothing is in flight, so the loop ends.</source>
+        <translation>Siguiente: no hay nada en cola ni nada en curso, así que el bucle termina.</translation>
+    </message>
+    <message>
+        <source>Next, as the recording shows: &quot;%1&quot; (%2).</source>
+        <translation>Siguiente, según muestra la grabación: «%1» (%2).</translation>
+    </message>
+    <message>
+        <source>An I/O callback that completes before then runs first.</source>
+        <translation>Un callback de E/S que termine antes irá primero.</translation>
     </message>
 </context>
 <context>

@@ -343,6 +343,18 @@ ReplayState Replay::stateAt(std::int64_t atNs) const
         }
     }
 
+    // What runs next: the recording shows it, the first callback of the program's to begin at or
+    // after atNs (Node's own, readFile's steps and the module loader, are no place a step ends).
+    for (auto it = callback; it != m_callbacks.end(); ++it) {
+        const Record r = at(*it);
+        if (isInternal(r))
+            continue;
+        state.queues.next.rule = NextRule::Recorded;
+        state.queues.next.kind = callbackKindOf(r);
+        state.queues.next.label = r.label;
+        break;
+    }
+
     // The queues: every change up to atNs, from the last checkpoint whose changes had all ended
     // before it; jobs that joined at atNs are in, callbacks that begin at atNs have not taken theirs yet.
     if (m_checkpointsStale)

@@ -23,8 +23,11 @@ inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, Call
 {
     m_rec.beginCall(start);
     checkCancelled();
-    if (!m_internalCallback)
+    if (!m_internalCallback) {
+        m_aboutLabel = label;
+        m_aboutKind = kind;
         boundary(start, StepPoint::BeforeCallback);
+    }
     m_live.callbackLabel.store(label, std::memory_order_relaxed);
     m_live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
     m_live.callbackStartNs.store(start, std::memory_order_relaxed);
@@ -35,8 +38,12 @@ inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, Call
 inline std::int64_t Runtime::endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
 {
     // A step ends after the body, before the drain: the queues hold what the callback queued.
-    if (m_control && m_control->engaged() && !m_internalCallback)
+    if (m_control && m_control->engaged() && !m_internalCallback) {
+        m_ranLabel = label;
+        m_ranKind = kind;
+        m_drainStage = DrainStage::Ticks;
         boundary(m_rec.now(), StepPoint::AfterCallback);
+    }
     drain();
     m_depth = 0;
     const std::int64_t end = m_rec.now();

@@ -80,15 +80,17 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
             heapDown(list->heapIndex);
             return false;
         }
+        // As Node's listOnTimeout: the ticks of the timer before run while this one is still the
+        // list's first (peeked, not yet removed), so while they run it is the timer that runs next.
+        if (m_ranOne)
+            m_host.runNextTicks();
+        m_ranOne = true;
         list->head = timer->next;
         if (list->head)
             list->head->prev = nullptr;
         else
             list->tail = nullptr;
         --m_active;
-        if (m_ranOne)
-            m_host.runNextTicks();
-        m_ranOne = true;
         const bool repeats = timer->runs > 1;
         const double start = repeats ? m_host.libuvNow() : 0;
         // Released before the callback runs: a callback that aborts the run must not leave it half-linked.
@@ -104,6 +106,34 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
         }
     }
     return true;
+}
+
+std::optional<NodeTimers::Pending> NodeTimers::dueNext(double now) const
+{
+    const TimerList* next = nullptr;
+    for (const TimerList* list : m_heap) {
+        const Timer* head = list->head;
+        if (list->expiry > now || !head || now - head->idleStart < list->msecs)
+            continue;
+        if (!next || before(list, next))
+            next = list;
+    }
+    if (!next)
+        return std::nullopt;
+    return Pending { next->head->job.label, next->head->idleStart + next->msecs };
+}
+
+std::optional<NodeTimers::Pending> NodeTimers::earliest() const
+{
+    std::optional<Pending> first;
+    for (const TimerList* list : m_heap) {
+        if (const Timer* head = list->head) {
+            const double due = head->idleStart + list->msecs;
+            if (!first || due < first->dueAtMs)
+                first = Pending { head->job.label, due };
+        }
+    }
+    return first;
 }
 
 void NodeTimers::clear()

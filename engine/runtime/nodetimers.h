@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -44,6 +45,19 @@ public:
     // processTimers(now): runs every timer due at `now`, in Node's order; returns the
     // next expiry, or 0 when no timer is left.
     double processTimers(double now);
+
+    // A pending timer: its label and the loop-clock time it is due at.
+    struct Pending
+    {
+        std::uint32_t label = 0;
+        double dueAtMs = 0;
+    };
+    // The timer processTimers(now) runs next, by the same rule it follows: of the lists due at `now`
+    // whose first timer is due, the first in the heap's order (a list whose first timer is not due is
+    // put back later and runs nothing). None when no timer is due at `now`.
+    std::optional<Pending> dueNext(double now) const;
+    // The timer a later timers phase runs first: the one due soonest. None when no timer is pending.
+    std::optional<Pending> earliest() const;
 
     // Forgets every timer (clearTimeout on all of them); the host disarms its libuv timer itself.
     void clear();

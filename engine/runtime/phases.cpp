@@ -145,14 +145,16 @@ void Runtime::sampleQueues(std::int64_t at, bool force)
     m_rec.queues(at, m_live);
 }
 
-void Runtime::publishSnapshot(std::int64_t at)
+void Runtime::publishSnapshot(std::int64_t at, std::optional<StepPoint> point)
 {
     QueueSnapshot snapshot;
     snapshot.takenAtNs = at;
     snapshot.iteration = m_iteration;
-    // Real time, not the loop's cached time: while a callback blocks, the cached time stands still,
-    // and the panels must show how late each timer already is.
-    const double now = double(uv_hrtime()) / 1e6 - m_timerBase;
+    // The program's time at `at`, not the loop's cached time: while a callback blocks, the cached time
+    // stands still, and the panels must show how late each timer already is. The program's clock
+    // leaves every hold out exactly (the loop clock's base moves on by whole milliseconds only), so
+    // held time never shows as lateness.
+    const double now = double(at - m_loopZeroNs) / 1e6;
     m_timers.forEach([&](std::uint32_t label, double dueAtMs) {
         ++snapshot.timerCount;
         if (snapshot.timers.size() < QueueSnapshot::MaxItems)
@@ -172,6 +174,12 @@ void Runtime::publishSnapshot(std::int64_t at)
     snapshot.closeCount = m_pendingCloses;
     for (std::size_t i = 0; i < m_pendingCloses && i < QueueSnapshot::MaxItems; ++i)
         snapshot.closes.push_back({ m_labels.socketClose, 0, 0 });
+    if (point) {
+        snapshot.next = nextUp(*point);
+        snapshot.ranValid = *point == StepPoint::AfterCallback;
+        snapshot.ranLabel = m_ranLabel;
+        snapshot.ranKind = m_ranKind;
+    }
     m_control->publish(std::move(snapshot));
 }
 

@@ -97,6 +97,7 @@ void Runtime::start()
 
     uv_update_time(&m_loop);
     m_timerBase = double(uv_now(&m_loop));
+    m_loopZeroNs = m_rec.now() - std::int64_t((double(uv_hrtime()) / 1e6 - m_timerBase) * 1e6);
 
     if (m_program->module == ModuleKind::Esm && !m_options.parent) {
         // Node evaluates an ES module inside the loop: its loopStart milestone comes first.

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -132,7 +133,20 @@ private:
     // Drains the queues after the callback, then records it; returns when it ended.
     std::int64_t endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind);
     void drain();
-    void runMicrotasks();
+    // Where a drain stands: before it (a callback's body has run) or among nextTicks, or inside V8's
+    // microtask checkpoint. The next job's queue follows from it (drainPick).
+    enum class DrainStage : std::uint8_t { Ticks, Microtasks };
+    enum class DrainPick : std::uint8_t { Tick, Microtask, Done };
+    // The drain rule: the queue the drain's next job comes from. drain() runs by it; nextUp() announces by it.
+    DrainPick drainPick() const;
+    // What runs next from `point` and why: the drain rule, then the rest of the phase and the phases
+    // after it, as this runtime will take them. For the views, while the loop is held.
+    NextUp nextUp(StepPoint point) const;
+    // nextUp() once the drain is done: the loop goes on from where it is.
+    NextUp afterDrain(StepPoint point) const;
+    NextUp nextIteration(bool beforeLoop, bool ioThisIteration) const;
+    // Whether an I/O callback may come (thread-pool work, requests, workers, workloads in flight).
+    bool ioInFlight() const;
     std::int64_t drained(const Job& job, CallbackKind kind, std::int64_t start, std::uint32_t& sinceSample);
     void runJob(const Job& job);
     void checkCancelled()
@@ -243,7 +257,7 @@ private:
         if (m_control->wantsSnapshot(at))
             publishSnapshot(at);
         if (m_control->engaged()) {
-            publishSnapshot(at);
+            publishSnapshot(at, point);
             if (const std::int64_t held = m_control->boundary(point, m_iteration, clock()))
                 tookOutHeldTime(at, held, m_labels.held);
             checkCancelled();
@@ -256,7 +270,8 @@ private:
     // Runs a callback of Node's own JavaScript (readFile's steps, the ES module loader): it is no
     // place to halt at when stepping, though the jobs its drain runs are.
     template <typename F> void invokeInternal(std::uint32_t label, F&& body);
-    void publishSnapshot(std::int64_t at);
+    // Publishes the queues; at a place the loop may halt, also what runs next from there (nextUp).
+    void publishSnapshot(std::int64_t at, std::optional<StepPoint> point = std::nullopt);
     static void onDelayTimer(uv_timer_t* handle);
     static void onPrepareHandle(uv_prepare_t* handle);
     static void onCheckHandle(uv_check_t* handle);
@@ -359,6 +374,20 @@ private:
     bool m_checkDone = false;
     std::int64_t m_checkEnd = 0;
     std::uint8_t m_depth = 0;
+    DrainStage m_drainStage = DrainStage::Ticks;
+    // The callback whose body ran last (at an AfterCallback place), and the one about to run (at a
+    // BeforeCallback place), for the views while the loop is held there.
+    std::uint32_t m_ranLabel = 0;
+    CallbackKind m_ranKind = CallbackKind::Main;
+    std::uint32_t m_aboutLabel = 0;
+    CallbackKind m_aboutKind = CallbackKind::Main;
+    // The timers phase is running timers due at m_timersNow (loop-clock milliseconds).
+    bool m_esmLoading = false; // an ES module's body waits for its loader's read of the file
+    bool m_inTimers = false;
+    double m_timersNow = 0;
+    // The program time (ns) at which the loop clock, less m_timerBase, read 0: timers' due times in
+    // program time, so held time (which the program's clock leaves out exactly) never shows as lateness.
+    std::int64_t m_loopZeroNs = 0;
     std::int64_t m_lastSample = -1'000'000'000;
 };
 

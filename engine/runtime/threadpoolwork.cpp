@@ -135,6 +135,7 @@ void Runtime::pbkdf2(const Op& op)
 void Runtime::loadEsmModule()
 {
     auto item = std::make_unique<PoolItem>();
+    m_esmLoading = true;
     item->kind = PoolItem::Kind::FsStat;
     item->label = m_labels.fsStat;
     item->path = m_options.readFilePath;

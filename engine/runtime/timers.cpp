@@ -84,9 +84,13 @@ void Runtime::processTimers()
     const std::int64_t phaseStart = m_rec.now();
     beginIteration(phaseStart);
     m_live.phase.store(std::uint8_t(Phase::Timers), std::memory_order_relaxed);
+    // The time the phase runs its timers against is read before the place the loop may halt at, so
+    // that place can say which timer runs first (the hold is taken out of the loop clock's base).
+    m_timersNow = libuvNow();
+    m_inTimers = true;
     fromLoop([&] {
         boundary(phaseStart, StepPoint::Phase);
-        const double nextExpiry = m_timers.processTimers(libuvNow());
+        const double nextExpiry = m_timers.processTimers(m_timersNow);
         if (nextExpiry != 0) {
             // Against the loop's cached time, not a fresh one: a timer due now runs again in this phase.
             const double duration = nextExpiry - (double(uv_now(&m_loop)) - m_timerBase);
@@ -97,6 +101,7 @@ void Runtime::processTimers()
         finishTimerCallback();
     });
     m_pendingTimer.open = false;
+    m_inTimers = false;
     const std::int64_t phaseEnd = m_rec.now();
     m_rec.phase(Phase::Timers, true, phaseStart, phaseEnd, m_iteration);
     m_timersRecorded = true;

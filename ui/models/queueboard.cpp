@@ -62,23 +62,43 @@ void QueueBoard::onTicked()
     markRunsNext();
 }
 
-// While the loop is held, the item that runs next stands out: after a callback's body the drain
-// rule picks it (nextTicks first, then promise jobs); as the check phase begins, the first immediate.
+// While the loop is held, the item that runs next stands out: the one the runtime said runs next
+// there (QueueSnapshot::next), when it heads its queue's panel.
 void QueueBoard::markRunsNext()
 {
-    using loopscope::StepPoint;
+    using loopscope::CallbackKind;
     using Queue = QueueModel::Queue;
-    const std::optional<StepPoint> held = m_feed->heldAt();
-    std::optional<Queue> next;
-    if (held == StepPoint::AfterCallback) {
-        if (model(Queue::NextTick)->total() > 0)
-            next = Queue::NextTick;
-        else if (model(Queue::Microtask)->total() > 0)
-            next = Queue::Microtask;
-    } else if (held == StepPoint::Phase && m_status->phase() == loopscope::Phase::Check
-        && model(Queue::Immediates)->total() > 0) {
-        next = Queue::Immediates;
+    const loopscope::NextUp next = m_feed->heldAt() ? m_feed->queueSnapshot().next : loopscope::NextUp();
+    int queue = -1; // the queue whose first item runs next
+    if (next.namesCallback()) {
+        switch (next.kind) {
+        case CallbackKind::NextTick:
+            queue = int(Queue::NextTick);
+            break;
+        case CallbackKind::Microtask:
+            queue = int(Queue::Microtask);
+            break;
+        case CallbackKind::Timer:
+            queue = int(Queue::Timers);
+            break;
+        case CallbackKind::Immediate:
+            queue = int(Queue::Immediates);
+            break;
+        case CallbackKind::Close:
+            queue = int(Queue::Closes);
+            break;
+        case CallbackKind::Io:
+        case CallbackKind::Work:
+        case CallbackKind::Main:
+            break;
+        }
+    }
+    if (queue >= 0) {
+        const loopscope::StringTable& strings = m_feed->recording()->strings;
+        const QString label = next.label < strings.size() ? QString::fromStdString(strings.at(next.label)) : QString();
+        if (model(Queue(queue))->labels().value(0) != label)
+            queue = -1;
     }
     for (int i = 0; i < QueueModel::QueueCount; ++i)
-        m_models[std::size_t(i)]->setRunsNext(next == Queue(i));
+        m_models[std::size_t(i)]->setRunsNext(queue == i);
 }

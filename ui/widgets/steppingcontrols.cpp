@@ -52,12 +52,6 @@ const loopscope::Op* findOp(const loopscope::Block& block, std::uint32_t labelId
     return nullptr;
 }
 
-// The label of the first item of a queue copy; empty when the queue is.
-QString firstLabel(const std::vector<loopscope::QueueItem>& items, const loopscope::StringTable& strings)
-{
-    return items.empty() ? QString() : QString::fromStdString(strings.at(items.front().label));
-}
-
 } // namespace
 
 SteppingControls::SteppingControls(SessionController* controller, const ActionFactory& makeAction, QObject* parent)
@@ -257,21 +251,13 @@ QString SteppingControls::heldText() const
         const QString name = QString::fromLatin1(loopscope::phaseName(phase));
         const QString begins = playhead ? tr("At %1 of the recording, as the %2 phase begins.").arg(at, name)
                                         : tr("Paused as the %1 phase begins.").arg(name);
-        const loopscope::QueueSnapshot queues = feed->queueSnapshot();
-        const loopscope::StringTable& strings = feed->recording()->strings;
-        if (phase == loopscope::Phase::Timers && !queues.timers.empty() && queues.timers.front().dueInMs <= 0) {
-            return begins + QLatin1Char(' ')
-                + tr("Next: the timer \"%1\", due already: timers run first in an iteration, in the order they "
-                     "come due.")
-                      .arg(firstLabel(queues.timers, strings));
+        const QString next = whatRunsNext();
+        if (phase == loopscope::Phase::Prepare || phase == loopscope::Phase::Poll) {
+            const QString wait = pollWait(feed->queueSnapshot(), feed->poolWork().size());
+            return begins + QLatin1Char(' ') + (next.isEmpty() ? wait : wait + QLatin1Char(' ') + next);
         }
-        if (phase == loopscope::Phase::Check && !queues.immediates.empty()) {
-            return begins + QLatin1Char(' ')
-                + tr("Next: the immediate \"%1\": check runs the immediates queued before it began, in order.")
-                      .arg(firstLabel(queues.immediates, strings));
-        }
-        if (phase == loopscope::Phase::Prepare || phase == loopscope::Phase::Poll)
-            return begins + QLatin1Char(' ') + pollWait(queues, feed->poolWork().size());
+        if (!next.isEmpty())
+            return begins + QLatin1Char(' ') + next;
         return begins + QLatin1Char(' ') + tr("Next phase (N), next callback (C), next iteration (I).");
     }
     }
@@ -302,22 +288,101 @@ QString SteppingControls::pollWait(const loopscope::QueueSnapshot& queues, std::
     return tr("Poll: no timer and no immediate; the loop sleeps until I/O calls back.");
 }
 
-// After a callback's body, the drain rule decides: every nextTick first (new ones included), then
-// every promise job, then the loop goes on.
+// What runs next and the rule that picks it, in words, as the runtime decided it where the loop is
+// held (QueueSnapshot::next): the drain's order, the rest of the phase, the phases after it.
 QString SteppingControls::whatRunsNext() const
 {
     const LiveFeed* feed = m_controller->feed();
     const loopscope::QueueSnapshot queues = feed->queueSnapshot();
     const loopscope::StringTable& strings = feed->recording()->strings;
-    if (queues.nextTickCount > 0)
-        return tr("Next: the nextTick \"%1\", because the nextTick queue drains before promise jobs.")
-            .arg(firstLabel(queues.nextTicks, strings));
-    if (queues.microtaskCount > 0)
-        return tr("Next: the promise job \"%1\", because promise jobs run once the nextTicks are done, before "
+    const loopscope::NextUp& next = queues.next;
+    auto name = [&strings](std::uint32_t label) {
+        return label < strings.size() ? QString::fromStdString(strings.at(label)) : QString();
+    };
+    const QString label = name(next.label);
+    QString text;
+    using loopscope::NextRule;
+    switch (next.rule) {
+    case NextRule::Unknown:
+    case NextRule::ThisCallback:
+        return {};
+    case NextRule::ModuleAfterLoad:
+        return tr("Next: the ES module's body, once the loader's read of the file calls back in poll; the body "
+                  "runs inside a promise job.");
+    case NextRule::TicksFirst:
+        text = tr("Next: the nextTick \"%1\", because the nextTick queue drains before promise jobs.").arg(label);
+        break;
+    case NextRule::TicksDrainCompletely:
+        text = tr("Next: the nextTick \"%1\": the nextTick queue drains completely, ticks queued meanwhile "
+                  "included, before any promise job.")
+                   .arg(label);
+        break;
+    case NextRule::PromisesAfterTicks:
+        text = tr("Next: the promise job \"%1\", because promise jobs run once the nextTicks are done, before "
                   "the loop goes on.")
-            .arg(firstLabel(queues.microtasks, strings));
-    return tr("Next: nothing is left to drain, so the loop goes on with this phase's next callback or the next "
-              "phase.");
+                   .arg(label);
+        break;
+    case NextRule::PromisesInModuleJob:
+        text = tr("Next: the promise job \"%1\": an ES module's body runs inside a promise job, so the promise "
+                  "jobs it queued run before its nextTicks.")
+                   .arg(label);
+        break;
+    case NextRule::PromisesUntilEmpty:
+        text = tr("Next: the promise job \"%1\": promise jobs run until none are left; nextTicks queued "
+                  "meanwhile wait for them.")
+                   .arg(label);
+        break;
+    case NextRule::TicksAfterPromises:
+        text = tr("Next: the nextTick \"%1\": the promise jobs are done, so the nextTicks queued meanwhile run "
+                  "now, then promise jobs again.")
+                   .arg(label);
+        break;
+    case NextRule::TimersInOrder:
+        text = tr("Next: the timer \"%1\": the timers phase runs every timer that is due, in the order they "
+                  "came due, each one's nextTicks and promise jobs before the next.")
+                   .arg(label);
+        break;
+    case NextRule::ImmediatesInCheck:
+        text = tr("Next: the immediate \"%1\": check runs the immediates queued before it began, in order.").arg(label);
+        break;
+    case NextRule::CheckBeforeTimers:
+        text = tr("Next: the immediate \"%1\": after the timers phase come poll and check, before timers "
+                  "again.")
+                   .arg(label);
+        break;
+    case NextRule::TimerDue:
+        text = tr("Next: the timer \"%1\": it is due already, and the next iteration begins with the timers "
+                  "phase.")
+                   .arg(label);
+        break;
+    case NextRule::TimerAfterWait:
+        text = tr("Next: the timer \"%1\": nothing else is queued, so poll waits until it is due.").arg(label);
+        break;
+    case NextRule::TimerOrImmediate:
+        text = tr("Next: the timer \"%1\" if a millisecond has passed on the loop clock when the loop starts, "
+                  "else the immediate \"%2\": from a main module either can win.")
+                   .arg(label, name(next.otherLabel));
+        break;
+    case NextRule::ImmediateUnlessTimer:
+        text = tr("Next: the immediate \"%1\" in the next check phase, unless the timer \"%2\" comes due "
+                  "before the next timers phase.")
+                   .arg(label, name(next.otherLabel));
+        break;
+    case NextRule::CloseCallbacks:
+        text = tr("Next: the close callback \"%1\", in the close phase at the iteration's end.").arg(label);
+        break;
+    case NextRule::WaitsForIo:
+        return tr("Next: nothing is queued; the loop waits in poll for the I/O in flight, whose callback runs "
+                  "next.");
+    case NextRule::Nothing:
+        return tr("Next: nothing is queued and nothing is in flight, so the loop ends.");
+    case NextRule::Recorded:
+        return tr("Next, as the recording shows: \"%1\" (%2).")
+            .arg(label, QString::fromLatin1(loopscope::callbackKindName(next.kind)));
+    }
+    if (next.ioMayComeFirst)
+        text += QLatin1Char(' ') + tr("An I/O callback that completes before then runs first.");
+    return text;
 }
 
 void SteppingControls::sessionStarted()
@@ -342,31 +407,16 @@ int SteppingControls::nextSourceLine()
     return found == m_emitted.lines.end() ? 0 : found->second;
 }
 
-// The op whose callback runs next: the main module's first line before it starts; after a
-// callback's body the first nextTick, else the first promise job; as check begins the first
-// immediate; as timers begins the timer due first.
+// The op whose callback runs next: the main module's first line before it starts, else the op of
+// the callback the runtime said runs next.
 const loopscope::Op* SteppingControls::nextOp(loopscope::StepPoint held, const loopscope::Program& program) const
 {
     const LiveFeed* feed = m_controller->feed();
-    const loopscope::QueueSnapshot queues = feed->queueSnapshot();
-    auto first = [&program](const std::vector<loopscope::QueueItem>& items) {
-        return items.empty() ? nullptr : findOp(program.main, items.front().label);
-    };
-    switch (held) {
-    case loopscope::StepPoint::BeforeCallback:
-        if (feed->live()->callbacks.load(std::memory_order_relaxed) == 0 && !program.main.empty())
-            return &program.main.front();
+    if (held == loopscope::StepPoint::BeforeCallback && feed->live()->callbacks.load(std::memory_order_relaxed) == 0
+        && !program.main.empty())
+        return &program.main.front();
+    const loopscope::NextUp next = feed->queueSnapshot().next;
+    if (!next.namesCallback() || next.kind == loopscope::CallbackKind::Main)
         return nullptr;
-    case loopscope::StepPoint::AfterCallback:
-        return queues.nextTickCount > 0 ? first(queues.nextTicks) : first(queues.microtasks);
-    case loopscope::StepPoint::Phase: {
-        const auto phase = loopscope::Phase(feed->live()->phase.load(std::memory_order_relaxed));
-        if (phase == loopscope::Phase::Check)
-            return first(queues.immediates);
-        if (phase == loopscope::Phase::Timers)
-            return first(queues.timers);
-        return nullptr;
-    }
-    }
-    return nullptr;
+    return findOp(program.main, next.label);
 }
