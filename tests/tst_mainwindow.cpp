@@ -494,6 +494,41 @@ private slots:
         }
     }
 
+    // The status line says "Running" while the program runs and that it finished once it has, by the tick
+    // after the one on which the feed first says the run ended (issue 30: "Running guess-order" stayed).
+    void statusLineSaysTheRunEnded()
+    {
+        QSettings().setValue(QStringLiteral("stepping/startPaused/guess-order"), false);
+        bool endSeen = false;
+        QString afterEnd;
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto* state = window.findChild<QLabel*>(QStringLiteral("stateLabel"));
+        QVERIFY(state);
+        // Connected after the window's own slot, so it reads the status line as that tick left it.
+        connect(window.feed(), &LiveFeed::ticked, &window, [&] {
+            if (endSeen && afterEnd.isEmpty())
+                afterEnd = state->text();
+            endSeen = endSeen || window.feed()->finished();
+        });
+        QVERIFY(window.runScenario(QStringLiteral("guess-order")));
+        QVERIFY2(state->text().startsWith(QStringLiteral("Running guess-order")), qPrintable(state->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(!afterEnd.isEmpty(), 30000);
+        QCOMPARE(afterEnd, QStringLiteral("guess-order finished: nothing left to do"));
+        QCOMPARE(window.consoleModel()->outputLines().size(), 5);
+        // In the language chosen, switched while it shows.
+        Language::setDirectory(QStringLiteral(LOOPSCOPE_QM_DIR));
+        QVERIFY(Language::apply(QStringLiteral("es")));
+        QCOMPARE(state->text(), QStringLiteral("Ejecución de guess-order terminada: no queda nada por hacer"));
+        Language::apply({});
+        QCOMPARE(state->text(), afterEnd);
+
+        // The next run says "Running" again.
+        QVERIFY(window.runScenario(QStringLiteral("guess-order")));
+        QVERIFY2(state->text().startsWith(QStringLiteral("Running guess-order")), qPrintable(state->text()));
+    }
+
     // The lesson of the scenario selected: its lines shuffled, put in order by the student, then the real
     // run in the window; the answer says which lines were right, and why in the scenario's words, and
     // rings the console, where the lines printed.
