@@ -3,6 +3,7 @@
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
+#include "models/timelinetexts.h"
 #include "recording/events.h"
 #include "recording/recording.h"
 #include "requirenode.h"
@@ -37,6 +38,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -57,6 +59,51 @@ int consoleLines(const loopscope::Recording& recording)
     for (std::size_t i = 0; i < log.size(); ++i)
         lines += log[i].type == loopscope::RecordType::Log ? 1 : 0;
     return lines;
+}
+
+// The rows of the timeline's index that it draws a lane for.
+QSet<int> shownRows(const TimelineView& timeline)
+{
+    QSet<int> rows;
+    const int height = std::max(timeline.height(), timeline.sizeHint().height());
+    for (int y = 0; y < height; ++y) {
+        if (const int row = timeline.rowAtY(y); row >= 0)
+            rows.insert(row);
+    }
+    return rows;
+}
+
+// The callbacks `recording` holds that `timeline` has not indexed (shownRows empty) or indexed on a row it
+// draws no lane for (shownRows given), by label.
+QStringList callbacksNotOnTimeline(
+    const loopscope::Recording& recording, const TimelineView& timeline, const QSet<int>* lanes = nullptr)
+{
+    using RowKind = TimelineIndex::RowKind;
+    const TimelineIndex& index = timeline.index();
+    QSet<std::uint64_t> indexed;
+    for (const TimelineIndex::Row& row : index.rows()) {
+        for (const TimelineSpan& span : row.spans)
+            indexed.insert(std::uint64_t(span.log) << 40 | span.index);
+    }
+    QStringList missing;
+    for (std::size_t l = 0; l < recording.logs.size(); ++l) {
+        const loopscope::EventLog& log = *recording.logs[l];
+        for (std::size_t i = log.firstKept(); i < log.size(); ++i) {
+            const loopscope::Record record = log[i];
+            if (record.type != loopscope::RecordType::Callback)
+                continue;
+            const bool main = record.thread == loopscope::MainThread;
+            const int row
+                = index.rowOf(RowKind::Callbacks, record.thread, main ? int(loopscope::callbackKindOf(record)) : -1);
+            const bool found = row >= 0 && indexed.contains(std::uint64_t(l) << 40 | i);
+            if (!found || (lanes && !lanes->contains(row))) {
+                const QString label = TimelineTexts::label(&recording, record.label);
+                if (!missing.contains(label))
+                    missing << label;
+            }
+        }
+    }
+    return missing;
 }
 
 } // namespace
@@ -418,6 +465,68 @@ private slots:
         QCOMPARE(QApplication::font().pointSizeF(), textSize);
         QVERIFY(!window.findChild<QWidget*>(QStringLiteral("pointerHighlight"))->isVisible());
         QCOMPARE(window.phaseWheel()->contrast(), PhaseGeometry::Contrast::Normal);
+    }
+
+    // Scenarios run one after another in one window, as a lecturer runs them (select, run, watch it end,
+    // the next): the timeline of each run has a lane with every callback its recording holds. These four
+    // showed only the main, I/O and close rows now and then (issue 30).
+    void timelineShowsEveryCallbackOfRunsOneAfterAnother()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const TimelineView* timeline = window.timeline();
+        for (const char* name : { "compute-sync", "compute-timeout", "compute-immediate", "price-report-chunked" }) {
+            const QString scenario = QString::fromLatin1(name);
+            QVERIFY(window.scenarioBrowser()->select(scenario));
+            window.scenarioBrowser()->run();
+            const std::shared_ptr<const loopscope::Recording> recording = window.controller()->recording();
+            QVERIFY(recording);
+            QCOMPARE(recording->info.program, scenario.toStdString());
+            QTRY_VERIFY_WITH_TIMEOUT(window.feed()->finished(), 120000);
+            // The feed hands the last records over on a tick after the end.
+            QTRY_VERIFY_WITH_TIMEOUT(callbacksNotOnTimeline(*recording, *timeline).isEmpty(), 30000);
+            const QSet<int> lanes = shownRows(*timeline);
+            const QStringList withoutLane = callbacksNotOnTimeline(*recording, *timeline, &lanes);
+            QVERIFY2(withoutLane.isEmpty(),
+                qPrintable(scenario + QStringLiteral(": no lane for ") + withoutLane.join(QStringLiteral(", "))));
+        }
+    }
+
+    // The status line says "Running" while the program runs and that it finished once it has, by the tick
+    // after the one on which the feed first says the run ended (issue 30: "Running guess-order" stayed).
+    void statusLineSaysTheRunEnded()
+    {
+        QSettings().setValue(QStringLiteral("stepping/startPaused/guess-order"), false);
+        bool endSeen = false;
+        QString afterEnd;
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto* state = window.findChild<QLabel*>(QStringLiteral("stateLabel"));
+        QVERIFY(state);
+        // Connected after the window's own slot, so it reads the status line as that tick left it.
+        connect(window.feed(), &LiveFeed::ticked, &window, [&] {
+            if (endSeen && afterEnd.isEmpty())
+                afterEnd = state->text();
+            endSeen = endSeen || window.feed()->finished();
+        });
+        QVERIFY(window.runScenario(QStringLiteral("guess-order")));
+        QVERIFY2(state->text().startsWith(QStringLiteral("Running guess-order")), qPrintable(state->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(!afterEnd.isEmpty(), 30000);
+        QCOMPARE(afterEnd, QStringLiteral("guess-order finished: nothing left to do"));
+        QCOMPARE(window.consoleModel()->outputLines().size(), 5);
+        // In the language chosen, switched while it shows.
+        Language::setDirectory(QStringLiteral(LOOPSCOPE_QM_DIR));
+        QVERIFY(Language::apply(QStringLiteral("es")));
+        QCOMPARE(state->text(), QStringLiteral("Ejecución de guess-order terminada: no queda nada por hacer"));
+        Language::apply({});
+        QCOMPARE(state->text(), afterEnd);
+
+        // The next run says "Running" again.
+        QVERIFY(window.runScenario(QStringLiteral("guess-order")));
+        QVERIFY2(state->text().startsWith(QStringLiteral("Running guess-order")), qPrintable(state->text()));
     }
 
     // The lesson of the scenario selected: its lines shuffled, put in order by the student, then the real

@@ -99,6 +99,19 @@ loopscope::Record claimingRecord(loopscope::RecordType type, std::uint8_t sub, s
     return r;
 }
 
+// The rows of the index that `timeline` draws a lane for, top to bottom.
+QList<int> shownRows(const TimelineView& timeline)
+{
+    QList<int> rows;
+    const int height = std::max(timeline.height(), timeline.sizeHint().height());
+    for (int y = 0; y < height; ++y) {
+        const int row = timeline.rowAtY(y);
+        if (row >= 0 && !rows.contains(row))
+            rows.append(row);
+    }
+    return rows;
+}
+
 PoolModel::Item item(std::uint64_t id, const char* label, std::int64_t queuedAt, std::int64_t startedAt, int worker)
 {
     PoolModel::Item i;
@@ -120,6 +133,7 @@ private slots:
     void poolModelFollowsItems();
     void liveRun();
     void timelineNavigation();
+    void timelineShowsRowsAsTheyFill();
     void feedHandsOutTheOrigin();
     void claimedTimeCostsNothing_data();
     void claimedTimeCostsNothing();
@@ -311,6 +325,55 @@ void TestViews::timelineNavigation()
     QTest::mouseMove(&timeline, QPoint(700, 100));
     QTest::mouseRelease(&timeline, Qt::LeftButton, {}, QPoint(700, 100));
     QVERIFY(timeline.window().startNs <= dragFrom.startNs);
+}
+
+// In a timeline too short for every lane, the main loop's rows that hold nothing give way; a row that
+// fills later gets its lane back, whichever batch brings its first callback. Here the first batch
+// brings the main module, an I/O and a close callback (the close row's first use lays the lanes out
+// again), the second the program's timer, immediate and promise job, as a run of compute-sync or
+// price-report-chunked brings them: /health's answers come first, the timer 200 ms later.
+void TestViews::timelineShowsRowsAsTheyFill()
+{
+    using loopscope::CallbackKind;
+    using loopscope::RecordType;
+    using RowKind = TimelineIndex::RowKind;
+    auto recording = std::make_shared<loopscope::Recording>();
+    recording->info.threadpoolSize = 4;
+    const auto append = [&](CallbackKind kind, std::int64_t startNs) {
+        *recording->mainLog().slot() = claimingRecord(RecordType::Callback, std::uint8_t(kind), startNs, 1'000'000);
+        recording->mainLog().commit();
+    };
+
+    LiveFeed feed;
+    feed.setInterval(1000000); // the test drives the ticks itself
+    TimelineView timeline(&feed);
+    timeline.resize(1000, 120);
+    feed.setRecording(recording);
+    const TimelineIndex& index = timeline.index();
+    const auto rowOf
+        = [&](CallbackKind kind) { return index.rowOf(RowKind::Callbacks, loopscope::MainThread, int(kind)); };
+    QVERIFY(!shownRows(timeline).contains(rowOf(CallbackKind::Timer)));
+
+    append(CallbackKind::Main, 1'000'000);
+    append(CallbackKind::Io, 20'000'000);
+    append(CallbackKind::Close, 22'000'000);
+    feed.poll();
+    for (CallbackKind kind : { CallbackKind::Main, CallbackKind::Io, CallbackKind::Close })
+        QVERIFY2(shownRows(timeline).contains(rowOf(kind)), qPrintable(QString::number(int(kind))));
+    QVERIFY(!shownRows(timeline).contains(rowOf(CallbackKind::Timer)));
+
+    append(CallbackKind::Timer, 200'000'000);
+    append(CallbackKind::Immediate, 202'000'000);
+    append(CallbackKind::Microtask, 204'000'000);
+    feed.poll();
+    for (CallbackKind kind : { CallbackKind::Main, CallbackKind::Io, CallbackKind::Close, CallbackKind::Timer,
+             CallbackKind::Immediate, CallbackKind::Microtask }) {
+        const int row = rowOf(kind);
+        QCOMPARE(index.rows()[std::size_t(row)].spans.size(), std::size_t(1));
+        QVERIFY2(shownRows(timeline).contains(row), qPrintable(QString::number(int(kind))));
+    }
+    // The rows that still hold nothing keep giving way.
+    QVERIFY(!shownRows(timeline).contains(rowOf(CallbackKind::NextTick)));
 }
 
 void TestViews::feedHandsOutTheOrigin()

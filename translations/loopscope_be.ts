@@ -1272,6 +1272,10 @@
         <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
         <translation>Для праграмы, запушчанай у Node: пазначаць і вымяраць кожны зваротны выклік, які яна выконвае (па змаўчанні), або адзначаць толькі фазы цыкла, што амаль нічога не каштуе праграме. Пераключаецца падчас выканання.</translation>
     </message>
+    <message>
+        <source>%1 finished: nothing left to do</source>
+        <translation>Выкананне %1 завершана: больш няма чаго рабіць</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -1267,6 +1267,10 @@
         <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
         <translation>Para un programa ejecutado con Node: etiquetar y cronometrar cada callback que ejecuta (por defecto), o marcar solo las fases del bucle, lo que al programa casi no le cuesta nada. Cambia mientras se ejecuta.</translation>
     </message>
+    <message>
+        <source>%1 finished: nothing left to do</source>
+        <translation>Ejecución de %1 terminada: no queda nada por hacer</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

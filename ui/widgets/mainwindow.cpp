@@ -486,6 +486,7 @@ void MainWindow::onSessionStarted()
     const QString name = m_controller->programName();
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     m_heldText.clear();
+    m_runEndSaid = false;
     m_everyCallbackAction->setEnabled(m_controller->attached() != nullptr);
     // Workloads go into LoopScope's own loop: not into a Node.js program's, which injecting would end.
     m_palette->setEnabled(m_controller->attached() == nullptr);
@@ -531,6 +532,13 @@ void MainWindow::onTicked()
             m_lesson->showWait(m_feed->longestLoopDelayMs(), 0);
             break;
         }
+    }
+    // The run shown has ended: the status line says so at once, in the loop status's words. The end of a
+    // Node.js program is told by onAttachedEnded(), a run stopped or over its budget where that happens.
+    if (!m_runEndSaid && m_feed->finished() && m_controller->session() && !m_controller->serving()
+        && !m_feed->memoryBudgetExceeded()) {
+        m_runEndSaid = true;
+        setState([name = m_controller->programName()] { return tr("%1 finished: nothing left to do").arg(name); });
     }
     // The script beside the circle marks the line whose callback runs next, when it is this program's.
     const int nextLine = m_stepping->nextSourceLine();

@@ -193,6 +193,7 @@ private:
     std::function<QString()> m_titleText;
     std::function<QString()> m_stateText;
     QString m_heldText; // the status line while it is held, as last shown
+    bool m_runEndSaid = false; // the status line says that the run shown has finished
     QAction* m_healthAction = nullptr;
     QAction* m_delayAction = nullptr;
     QAction* m_themeAction = nullptr;

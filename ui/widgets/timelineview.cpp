@@ -89,26 +89,28 @@ void TimelineView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     if (!followed)
         return;
     const loopscope::EventLog& log = *followed;
-    bool rowsChanged = false;
-    for (std::size_t i = from; i < to; ++i) {
-        const Record& record = log[i];
-        const int rowsBefore = int(m_index.rows().size());
-        const bool callback = record.type == RecordType::Callback;
-        const CallbackKind kind = loopscope::callbackKindOf(record);
-        const int row
-            = callback && record.thread == MainThread ? m_index.rowOf(RowKind::Callbacks, MainThread, int(kind)) : -1;
-        const bool wasEmpty = row >= 0 && m_index.rows()[std::size_t(row)].spans.empty();
-        if (m_index.add(record, std::uint16_t(logIndex), i) || int(m_index.rows().size()) != rowsBefore)
-            rowsChanged = true;
-        // Close and work rows appear when first used.
-        if (wasEmpty && (kind == CallbackKind::Close || kind == CallbackKind::Work))
-            rowsChanged = true;
-    }
-    if (rowsChanged) {
+    const std::size_t rowsBefore = m_index.rows().size();
+    const std::uint32_t filledBefore = filledMainRows();
+    for (std::size_t i = from; i < to; ++i)
+        m_index.add(log[i], std::uint16_t(logIndex), i);
+    // The lanes follow the rows: a row new to the index, or a main-loop row that held nothing until now,
+    // which relayout() leaves out (close and work rows always, every other where the dock is short).
+    if (m_index.rows().size() != rowsBefore || filledMainRows() != filledBefore) {
         relayout();
         updateGeometry();
     }
     update();
+}
+
+std::uint32_t TimelineView::filledMainRows() const
+{
+    std::uint32_t filled = 0;
+    for (int kind = 0; kind <= int(CallbackKind::Main); ++kind) {
+        const TimelineIndex::Row* row = indexRow(m_index.rowOf(RowKind::Callbacks, MainThread, kind));
+        if (row && !row->spans.empty())
+            filled |= std::uint32_t(1) << kind;
+    }
+    return filled;
 }
 
 void TimelineView::onTicked()

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -89,6 +90,8 @@ private:
 
     void onReset();
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
+    // One bit per main-loop callback row (by CallbackKind) that holds a span: the lanes depend on them.
+    std::uint32_t filledMainRows() const;
     void onTicked();
     // Keeps the playhead in view as it steps.
     void onPlayheadMoved();
