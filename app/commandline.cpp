@@ -124,9 +124,9 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption at(QStringLiteral("at"),
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
-    parser.addOptions(
-        { help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv, open, summary, timeout, lang,
-            compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg, pdf, view, at, attach });
+    parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv,
+        open, summary, timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg,
+        pdf, view, at, attach });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -275,6 +275,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         out.action = parser.isSet(headless) ? Action::Attach : Action::RunGui;
         return std::nullopt;
     }
+    if (parser.isSet(withFigures) && !parser.isSet(emitJs) && !parser.isSet(help) && !parser.isSet(version))
+        return tr("--with-figures goes with --emit-js");
     if (parser.isSet(help))
         out.action = Action::ShowHelp;
     else if (parser.isSet(version))

@@ -48,6 +48,40 @@ const worker = new Worker(
 worker.on("message", (ran) => process.stderr.write(String(Math.round((ran - begun) * 1000))));
 `;
 
+// What the main loop spends answering one HTTP request to a loopback server (the /health probe's):
+// a worker asks, one request at a time every 5 ms, a new connection each, as the prober does; the main
+// thread's event-loop utilisation over 100 requests after the first 20, per request.
+const serverRequest = `
+const http = require("node:http");
+const port = new Int32Array(new SharedArrayBuffer(8));
+const prober = new Worker(\`
+const { workerData } = require("node:worker_threads");
+const http = require("node:http");
+const port = workerData;
+Atomics.wait(port, 0, 0);
+let sent = 0;
+const ask = () => http.get({ host: "127.0.0.1", port: port[0], path: "/health", agent: false }, (response) => {
+    response.resume();
+    response.on("end", () => { if (++sent < 120) setTimeout(ask, 5); });
+});
+ask();\`, { eval: true, workerData: port });
+let answered = 0;
+let from = null;
+const server = http.createServer((request, response) => {
+    response.end("ok");
+    if (++answered === 20)
+        setImmediate(() => { from = performance.eventLoopUtilization(); });
+    if (answered === 120)
+        setImmediate(() => {
+            const used = performance.eventLoopUtilization(from);
+            process.stderr.write(String(Math.round((used.active * 1000) / 100)));
+            server.close();
+            prober.terminate();
+        });
+});
+server.listen(0, "127.0.0.1", () => { Atomics.store(port, 0, server.address().port); Atomics.notify(port, 0); });
+`;
+
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "calibrate-"));
 process.on("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
 
@@ -118,3 +152,4 @@ for (const [name, body] of Object.entries(operations)) {
     console.log(`${name.padEnd(16)} ${round(first)} ${round(site)} ${round(call)}`);
 }
 console.log(`${"workerStart".padEnd(16)} ${repeat(runs, () => runScript(preamble + workerStart))}`);
+console.log(`${"serverRequest".padEnd(16)} ${repeat(runs, () => runScript(preamble + serverRequest))}`);

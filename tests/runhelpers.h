@@ -109,21 +109,21 @@ inline RunResult runProgram(loopscope::Program program, int timeoutMs = 30000,
     return result;
 }
 
-// What `node` prints for the program's emitted script; empty with *ok false when node is missing.
-inline QStringList runInNode(const loopscope::Program& program, bool* ok)
+// What `node` writes on `fd` (1 or 2) running `script` (an ES module when `esm`); the other output is
+// discarded. Empty with *ok false when node is missing or the script does not end with status 0.
+inline QByteArray runScriptInNode(const std::string& script, bool esm, int fd, bool* ok)
 {
     *ok = false;
     const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
     if (node.isEmpty())
         return {};
     QTemporaryDir dir;
-    const bool esm = program.module == loopscope::ModuleKind::Esm;
     const QString path = dir.filePath(esm ? QStringLiteral("program.mjs") : QStringLiteral("program.js"));
-    QFile script(path);
-    if (!script.open(QIODevice::WriteOnly))
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
         return {};
-    script.write(QByteArray::fromStdString(loopscope::emitJs(program)));
-    script.close();
+    file.write(QByteArray::fromStdString(script));
+    file.close();
     // posix_spawn, not QProcess: Qt 6.4 starts a child with clone(CLONE_VM | CLONE_VFORK), and the
     // clone hook of GCC 12's ThreadSanitizer then runs its fork-child code on the parent's own state.
     // That leaves the test's main thread ignoring synchronisation for the rest of the run, so every
@@ -134,7 +134,9 @@ inline QStringList runInNode(const loopscope::Program& program, bool* ok)
         return {};
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], fd);
+    posix_spawn_file_actions_addopen(
+        &actions, fd == STDOUT_FILENO ? STDERR_FILENO : STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     const QByteArray nodePath = QFile::encodeName(node);
     const QByteArray scriptPath = QFile::encodeName(path);
     char* argv[] = { const_cast<char*>(nodePath.constData()), const_cast<char*>(scriptPath.constData()), nullptr };
@@ -158,9 +160,17 @@ inline QStringList runInNode(const loopscope::Program& program, bool* ok)
         return {};
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+    *ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return output;
+}
+
+// What `node` prints for the program's emitted script; empty with *ok false when node is missing.
+inline QStringList runInNode(const loopscope::Program& program, bool* ok)
+{
+    const QByteArray output
+        = runScriptInNode(loopscope::emitJs(program), program.module == loopscope::ModuleKind::Esm, STDOUT_FILENO, ok);
     QString out = QString::fromUtf8(output);
     if (out.endsWith(QLatin1Char('\n')))
         out.chop(1);
-    *ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     return out.isEmpty() ? QStringList() : out.split(QLatin1Char('\n'));
 }

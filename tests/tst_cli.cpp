@@ -402,6 +402,9 @@ void TestCli::badInput_data()
         << QStringList { QStringLiteral("--headless") } << QByteArray() << QStringLiteral("--headless");
     QTest::newRow("emit-js without a program")
         << QStringList { QStringLiteral("--emit-js") } << QByteArray() << QStringLiteral("--emit-js");
+    QTest::newRow("with-figures without emit-js") << QStringList { QStringLiteral("--headless"),
+        QStringLiteral("--scenario"), QStringLiteral("guess-order"), QStringLiteral("--with-figures") }
+                                                  << QByteArray() << QStringLiteral("--with-figures");
 
     // Files that are not there or not files.
     QTest::newRow("missing program file") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
@@ -1258,7 +1261,7 @@ void TestCli::windowWritesOnSignal()
     QVERIFY2(phases > 0, what.constData());
 
     const QByteArray latency = readFile(csv);
-    QVERIFY2(latency.startsWith("timeMs,loopDelayMs,healthMs,histogramMs\n"), latency.left(200).constData());
+    QVERIFY2(latency.startsWith("timeMs,loopDelayMs,healthMs,histogramMs,elu\n"), latency.left(200).constData());
     // The window's server loop measures its delay from the start, idle time included.
     if (scenario.isEmpty())
         QVERIFY2(latency.count('\n') > 10, latency.left(200).constData());

@@ -225,6 +225,19 @@ private slots:
         QTest::newRow("repeat zero times")
             << withMain(R"([{"op": "repeat", "times": 0}])") << none << 2 << 28 << "$.main[0].times"
             << "value 0 is out of range 1..2147483647";
+        QTest::newRow("log steps zero") << withMain(R"([{"op": "log", "text": "x", "steps": 0}])") << none << 2 << 38
+                                        << "$.main[0].steps"
+                                        << "value 0 is out of range 1..2147483647";
+        QTest::newRow("log steps an empty list")
+            << withMain(R"([{"op": "log", "text": "x", "steps": []}])") << none << 2 << 38 << "$.main[0].steps"
+            << "steps must list at least one count";
+        QTest::newRow("log steps a zero factor")
+            << withMain(R"([{"op": "log", "text": "x", "steps": [1, 0]}])") << none << 2 << 42 << "$.main[0].steps[1]"
+            << "value 0 is out of range 1..2147483647";
+        QTest::newRow("log steps beyond a count")
+            << withMain(R"([{"op": "log", "text": "x", "steps": [2147483647, 3]}])") << none << 2 << 38
+            << "$.main[0].steps"
+            << "steps must be at most 4294967295, got 6442450941";
         QTest::newRow("integer beyond int64")
             << withMain(R"([{"op": "repeat", "times": 99999999999999999999}])") << none << 2 << 28 << "$.main[0].times"
             << "value 1e+20 is out of range 1..2147483647";

@@ -46,6 +46,10 @@ void fillRecording(Recording& recording)
     info.aborted = true;
     info.droppedEvents = 3;
     info.threadNames = { { WorkerThreadBase, "report worker" } };
+    info.loopStartNs = 40'000; // what performance.eventLoopUtilization() reads, and how a program ended
+    info.loopIdleNs = 120'000;
+    info.exitStatus = 0;
+    info.exitSignal = 9;
 
     StringTable& strings = recording.strings;
     const ProgramClock clock(0);
@@ -483,6 +487,10 @@ private slots:
         QCOMPARE(read.info.droppedEvents, written.info.droppedEvents);
         QCOMPARE(read.info.timersAfterClose, written.info.timersAfterClose);
         QCOMPARE(read.info.unobserved, written.info.unobserved);
+        QCOMPARE(read.info.loopStartNs, written.info.loopStartNs);
+        QCOMPARE(read.info.loopIdleNs, written.info.loopIdleNs);
+        QCOMPARE(read.info.exitStatus, written.info.exitStatus);
+        QCOMPARE(read.info.exitSignal, written.info.exitSignal);
         QVERIFY(read.info.threadNames == written.info.threadNames);
         const QString difference = firstDifference(written, read);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
@@ -1080,10 +1088,10 @@ private slots:
         QFile file(QString::fromStdString(path));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(),
-            QByteArray("timeMs,loopDelayMs,healthMs,histogramMs\n"
-                       "0.150,1.25,,11.25\n"
-                       "0.250,0.5,3.75,\n"
-                       "0.300,,2,\n"));
+            QByteArray("timeMs,loopDelayMs,healthMs,histogramMs,elu\n"
+                       "0.150,1.25,,11.25,\n"
+                       "0.250,0.5,3.75,,\n"
+                       "0.300,,2,,\n"));
         QVERIFY(!writeLatencyCsv(recording, "/nonexistent/latency.csv", &error));
         QVERIFY2(error.find("/nonexistent/latency.csv: ") == 0, error.c_str());
     }
@@ -1125,13 +1133,18 @@ private slots:
             "Longest callback: main (main) 0.050 ms\n",
             "poll 0.097 ms",
             "timers 0.040 ms",
-            "Thread pool: 2 items, queued max 1.500 ms, mean 0.751 ms\n",
-            "Loop delay: p50 0.500 ms, p99 1.250 ms, max 1.250 ms (2 samples)\n",
-            "Health probe: p50 2.000 ms, p99 3.750 ms, max 3.750 ms (2 samples)\n",
+            "Thread pool: 2 items, queued max 1.500 ms, mean 0.751 ms; ran max ",
+            // As monitorEventLoopDelay's histogram holds it: the time between two checks.
+            "Loop delay (monitorEventLoopDelay, resolution 10 ms): min 11.250 ms, mean 11.250 ms, p50 11.250 ms, "
+            "p99 11.250 ms, max 11.250 ms (1 sample)\n",
+            "Health probe: min 2.000 ms, mean 2.875 ms, p50 2.000 ms, p99 3.750 ms, max 3.750 ms (2 samples)\n",
             "Worker loops: 1\n",
             "Console: 3 lines\n  at 0.076 ms: from the worker\n  at 0.155 ms: readFile callback\n  at 0.156 ms: \n",
             "Errors: 1\n  at 0.157 ms: boom\n",
             "Dropped events: 3\n",
+            // From the loop's start (0.040 ms) to the end (0.300 ms), 0.120 ms idle: busy 140 of 260.
+            "Event-loop utilization: 54% as performance.eventLoopUtilization() computes it, 0.260 ms\n",
+            "Program ended by signal 9\n",
             "ABORTED\n",
         };
         for (const QString& line : expected)

@@ -299,6 +299,10 @@
         <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
         <translation>--attach пакуль не ўмее маляваць выявы: выкарыстоўвайце --trace, --csv або --summary</translation>
     </message>
+    <message>
+        <source>With --emit-js: the script also runs the program&apos;s probes as Node&apos;s perf_hooks measure them (monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at exit, one line starting &apos;loopscope-figures&apos;, to compare with --summary&apos;s.</source>
+        <translation>З --emit-js: скрыпт таксама запускае зонды праграмы так, як іх вымяраюць perf_hooks Node (monitorEventLoopDelay, зонд /health у патоку worker), і пры выхадзе друкуе іх лічбы ў stderr адным радком, што пачынаецца з &apos;loopscope-figures&apos;, каб параўнаць з лічбамі --summary.</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -321,6 +325,77 @@
     <message>
         <source>Output</source>
         <translation>Вывад</translation>
+    </message>
+</context>
+<context>
+    <name>FigureTexts</name>
+    <message numerus="yes">
+        <source>Duration: %1, %Ln iteration(s)</source>
+        <translation>
+            <numerusform>Працягласць: %1, %Ln ітэрацыя</numerusform>
+            <numerusform>Працягласць: %1, %Ln ітэрацыі</numerusform>
+            <numerusform>Працягласць: %1, %Ln ітэрацый</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Callbacks: %L1</source>
+        <translation>Зваротныя выклікі: %L1</translation>
+    </message>
+    <message>
+        <source>Longest callback: %1 (%2), %3</source>
+        <translation>Найдаўжэйшы зваротны выклік: %1 (%2), %3</translation>
+    </message>
+    <message>
+        <source>Thread pool: not seen by the probe</source>
+        <translation>Пул патокаў: зонд яго не бачыць</translation>
+    </message>
+    <message>
+        <source>Thread pool: no work</source>
+        <translation>Пул патокаў: без працы</translation>
+    </message>
+    <message>
+        <source>Thread pool: %L1 items, waited up to %2 (mean %3), ran up to %4</source>
+        <translation>Пул патокаў: %L1 задач, чакалі да %2 (у сярэднім %3), выконваліся да %4</translation>
+    </message>
+    <message>
+        <source>Loop delay: no samples</source>
+        <translation>Затрымка цыкла: няма замераў</translation>
+    </message>
+    <message>
+        <source>Loop delay (monitorEventLoopDelay, checks every %1 ms): p50 %2, p99 %3, max %4</source>
+        <translation>Затрымка цыкла (monitorEventLoopDelay, праверка кожныя %1 мс): p50 %2, p99 %3, макс. %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>/health: p50 %1, max %2 (%Ln answer(s))</source>
+        <translation>
+            <numerusform>/health: p50 %1, макс. %2 (%Ln адказ)</numerusform>
+            <numerusform>/health: p50 %1, макс. %2 (%Ln адказы)</numerusform>
+            <numerusform>/health: p50 %1, макс. %2 (%Ln адказаў)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Event-loop utilisation: %L1 % over %2</source>
+        <translation>Загрузка цыкла падзей: %L1 % за %2</translation>
+    </message>
+    <message>
+        <source>Event-loop utilisation: not measured</source>
+        <translation>Загрузка цыкла падзей: не вымерана</translation>
+    </message>
+    <message>
+        <source>The program was ended by signal %1</source>
+        <translation>Праграму спыніў сігнал %1</translation>
+    </message>
+    <message>
+        <source>The program exited with status %1</source>
+        <translation>Праграма завяршылася са статусам %1</translation>
+    </message>
+    <message>
+        <source>The run was aborted</source>
+        <translation>Выкананне перапынена</translation>
+    </message>
+    <message>
+        <source>The main module ran %1 before the loop started: neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
+        <translation>Галоўны модуль выконваўся %1 да запуску цыкла: ні манітор затрымкі, ні eventLoopUtilization не бачаць гэты час, хоць запыт чакае ўвесь яго.</translation>
     </message>
 </context>
 <context>
@@ -577,6 +652,10 @@
     <message>
         <source>Keep the previous run as a ghost line</source>
         <translation>Пакідаць папярэдні запуск бледнай лініяй</translation>
+    </message>
+    <message>
+        <source>%1 · before the loop: the delay monitor cannot see it</source>
+        <translation>%1 · да цыкла: манітор затрымкі гэтага не бачыць</translation>
     </message>
 </context>
 <context>

@@ -299,6 +299,10 @@
         <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
         <translation>--attach aún no puede dibujar imágenes: usa --trace, --csv o --summary</translation>
     </message>
+    <message>
+        <source>With --emit-js: the script also runs the program&apos;s probes as Node&apos;s perf_hooks measure them (monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at exit, one line starting &apos;loopscope-figures&apos;, to compare with --summary&apos;s.</source>
+        <translation>Con --emit-js: el script también ejecuta las sondas del programa tal como las miden los perf_hooks de Node (monitorEventLoopDelay, una sonda de /health en un hilo worker) e imprime sus cifras en stderr al salir, en una línea que empieza por &apos;loopscope-figures&apos;, para compararlas con las de --summary.</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -321,6 +325,75 @@
     <message>
         <source>Output</source>
         <translation>Salida</translation>
+    </message>
+</context>
+<context>
+    <name>FigureTexts</name>
+    <message numerus="yes">
+        <source>Duration: %1, %Ln iteration(s)</source>
+        <translation>
+            <numerusform>Duración: %1, %Ln iteración</numerusform>
+            <numerusform>Duración: %1, %Ln iteraciones</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Callbacks: %L1</source>
+        <translation>Callbacks: %L1</translation>
+    </message>
+    <message>
+        <source>Longest callback: %1 (%2), %3</source>
+        <translation>Callback más largo: %1 (%2), %3</translation>
+    </message>
+    <message>
+        <source>Thread pool: not seen by the probe</source>
+        <translation>Grupo de hilos: la sonda no lo ve</translation>
+    </message>
+    <message>
+        <source>Thread pool: no work</source>
+        <translation>Grupo de hilos: sin trabajo</translation>
+    </message>
+    <message>
+        <source>Thread pool: %L1 items, waited up to %2 (mean %3), ran up to %4</source>
+        <translation>Grupo de hilos: %L1 tareas, esperaron hasta %2 (media %3), corrieron hasta %4</translation>
+    </message>
+    <message>
+        <source>Loop delay: no samples</source>
+        <translation>Retardo del bucle: sin muestras</translation>
+    </message>
+    <message>
+        <source>Loop delay (monitorEventLoopDelay, checks every %1 ms): p50 %2, p99 %3, max %4</source>
+        <translation>Retardo del bucle (monitorEventLoopDelay, comprueba cada %1 ms): p50 %2, p99 %3, máx. %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>/health: p50 %1, max %2 (%Ln answer(s))</source>
+        <translation>
+            <numerusform>/health: p50 %1, máx. %2 (%Ln respuesta)</numerusform>
+            <numerusform>/health: p50 %1, máx. %2 (%Ln respuestas)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Event-loop utilisation: %L1 % over %2</source>
+        <translation>Utilización del bucle de eventos: %L1 % en %2</translation>
+    </message>
+    <message>
+        <source>Event-loop utilisation: not measured</source>
+        <translation>Utilización del bucle de eventos: no medida</translation>
+    </message>
+    <message>
+        <source>The program was ended by signal %1</source>
+        <translation>El programa terminó por la señal %1</translation>
+    </message>
+    <message>
+        <source>The program exited with status %1</source>
+        <translation>El programa salió con el estado %1</translation>
+    </message>
+    <message>
+        <source>The run was aborted</source>
+        <translation>La ejecución se interrumpió</translation>
+    </message>
+    <message>
+        <source>The main module ran %1 before the loop started: neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
+        <translation>El módulo principal se ejecutó durante %1 antes de que arrancara el bucle: ni el monitor de retardo ni eventLoopUtilization ven ese tiempo, aunque una petición lo espera entero.</translation>
     </message>
 </context>
 <context>
@@ -577,6 +650,10 @@
     <message>
         <source>Keep the previous run as a ghost line</source>
         <translation>Conservar la ejecución anterior como línea fantasma</translation>
+    </message>
+    <message>
+        <source>%1 · before the loop: the delay monitor cannot see it</source>
+        <translation>%1 · antes del bucle: el monitor de retardo no lo ve</translation>
     </message>
 </context>
 <context>

@@ -119,6 +119,14 @@ void FigureBuilder::add(const Record& r)
         break;
     case RecordType::Log:
         ++m_f.logLines;
+        if (const std::uint32_t steps = stepsMeasured(r); steps > 0) {
+            auto last = std::find_if(m_lastMeasured.begin(), m_lastMeasured.end(),
+                [&](const auto& entry) { return entry.first == r.thread; });
+            if (last == m_lastMeasured.end())
+                last = m_lastMeasured.insert(m_lastMeasured.end(), { r.thread, 0 });
+            m_f.stretches.push_back({ r.label, r.thread, last->second, r.startNs, steps });
+            last->second = r.startNs;
+        }
         break;
     case RecordType::Error:
         ++m_f.errors;

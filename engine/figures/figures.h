@@ -2,8 +2,10 @@
 
 #include "recording/recording.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace loopscope {
@@ -56,12 +58,28 @@ struct MonitorCheck
 
 // Utilisation over [fromNs, toNs] from the monitor's checks, each weighed by the part of its interval
 // inside; `busySinceNs` >= 0 counts the time since then as busy (a check the loop is too busy to run).
-Utilisation utilisationOver(const std::vector<MonitorCheck>& checks, std::int64_t fromNs, std::int64_t toNs,
-    std::int64_t busySinceNs = -1);
+Utilisation utilisationOver(
+    const std::vector<MonitorCheck>& checks, std::int64_t fromNs, std::int64_t toNs, std::int64_t busySinceNs = -1);
 
 // Utilisation of a whole run as performance.eventLoopUtilization() computes it at the program's exit:
 // (end - loopStart - idle) / (end - loopStart), idle being libuv's uv_metrics_idle_time.
 Utilisation runUtilisation(std::int64_t loopStartNs, std::int64_t idleNs, std::int64_t endNs);
+
+// A stretch of the run a console line closes, measured as the program asked (`steps` on a log op):
+// from the previous such line of its thread, or from the start of the run, to the line.
+struct Stretch
+{
+    std::uint32_t label = 0; // the line's text
+    std::uint16_t thread = MainThread;
+    std::int64_t startNs = 0;
+    std::int64_t endNs = 0;
+    std::uint32_t steps = 0;
+
+    std::int64_t durationNs() const { return endNs - startNs; }
+    double nsPerStep() const { return double(durationNs()) / double(steps); }
+    // What `count` steps would take at this stretch's pace: an extrapolation, never a measurement.
+    double extrapolatedNs(double count) const { return nsPerStep() * count; }
+};
 
 struct Figures
 {
@@ -90,6 +108,8 @@ struct Figures
     // monitorEventLoopDelay: the histogram's values, the time between two checks in ms.
     Distribution loopDelay;
     int delayResolutionMs = 0; // 0: not known (no check beyond the resolution was recorded)
+    // How much later than due the latest check came: the histogram's max less the resolution (-1: no check).
+    double longestLateMs() const { return loopDelay.known() ? std::max(0.0, loopDelay.max - delayResolutionMs) : -1; }
     Distribution health; // /health response times in ms
     std::uint64_t healthFailures = 0;
     Utilisation utilisation; // of the whole run
@@ -103,6 +123,8 @@ struct Figures
     {
         return beforeLoopNs >= std::int64_t(delayResolutionMs > 0 ? delayResolutionMs : 10) * 1'000'000;
     }
+
+    std::vector<Stretch> stretches; // in the order their lines were printed (per thread)
 
     std::uint64_t logLines = 0;
     std::uint64_t errors = 0;
@@ -131,6 +153,7 @@ private:
     std::int64_t m_mainEndNs = -1;
     std::int64_t m_mainStartNs = -1;
     std::vector<std::uint16_t> m_workerLoops;
+    std::vector<std::pair<std::uint16_t, std::int64_t>> m_lastMeasured; // thread -> its last measured line
 };
 
 Figures figuresOf(const Recording& recording);

@@ -58,7 +58,8 @@ std::vector<Record> latencySamples(const Recording& recording)
 // Writes the CSV; false when the stream fails or `meter` is cancelled.
 bool writeSamples(const std::vector<Record>& samples, std::ostream& out, ProgressMeter& meter)
 {
-    std::string text = "timeMs,loopDelayMs,healthMs,histogramMs\n";
+    // histogramMs is what Node's monitorEventLoopDelay records, elu the utilisation over that interval.
+    std::string text = "timeMs,loopDelayMs,healthMs,histogramMs,elu\n";
     text.reserve(text.size() + samples.size() * 32);
     for (std::size_t i = 0; i < samples.size(); ++i) {
         if (!meter.update(i))
@@ -70,6 +71,8 @@ bool writeSamples(const std::vector<Record>& samples, std::ostream& out, Progres
         appendMs(text, samples[i].latency.healthMs);
         text += ',';
         appendMs(text, samples[i].latency.histogramMs);
+        text += ',';
+        appendMs(text, samples[i].latency.utilization);
         text += '\n';
     }
     out.write(text.data(), std::streamsize(text.size()));

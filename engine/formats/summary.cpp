@@ -35,10 +35,39 @@ std::string nsAsMs(std::int64_t ns)
     return ms(double(ns) / 1e6);
 }
 
+// A step's cost, in the unit that reads best: ns, µs or ms.
+std::string perStep(double ns)
+{
+    char buffer[48];
+    if (ns < 1e3)
+        std::snprintf(buffer, sizeof buffer, "%.1f ns", ns);
+    else if (ns < 1e6)
+        std::snprintf(buffer, sizeof buffer, "%.2f us", ns / 1e3);
+    else
+        std::snprintf(buffer, sizeof buffer, "%.3f ms", ns / 1e6);
+    return buffer;
+}
+
+// A long duration as people say it: seconds, minutes or hours.
+std::string longDuration(double ns)
+{
+    char buffer[48];
+    const double s = ns / 1e9;
+    if (s < 1)
+        std::snprintf(buffer, sizeof buffer, "%.1f ms", ns / 1e6);
+    else if (s < 120)
+        std::snprintf(buffer, sizeof buffer, "%.1f s", s);
+    else if (s < 7200)
+        std::snprintf(buffer, sizeof buffer, "%.1f minutes", s / 60);
+    else
+        std::snprintf(buffer, sizeof buffer, "%.1f hours", s / 3600);
+    return buffer;
+}
+
 std::string distribution(const Distribution& d)
 {
     return "min " + ms(d.min) + ", mean " + ms(d.mean) + ", p50 " + ms(d.p50) + ", p99 " + ms(d.p99) + ", max "
-        + ms(d.max) + " (" + std::to_string(d.count) + " samples)";
+        + ms(d.max) + " (" + std::to_string(d.count) + (d.count == 1 ? " sample)" : " samples)");
 }
 
 } // namespace
@@ -112,8 +141,8 @@ std::string SummaryBuilder::text(const Recording& recording) const
     } else {
         out += "Thread pool: " + std::to_string(f.poolItems) + " items";
         if (f.poolItems > 0) {
-            out += ", queued max " + nsAsMs(f.poolQueuedMaxNs) + ", mean " + ms(f.poolQueuedMeanNs / 1e6)
-                + "; ran max " + nsAsMs(f.poolRunMaxNs) + ", mean " + ms(f.poolRunMeanNs / 1e6);
+            out += ", queued max " + nsAsMs(f.poolQueuedMaxNs) + ", mean " + ms(f.poolQueuedMeanNs / 1e6) + "; ran max "
+                + nsAsMs(f.poolRunMaxNs) + ", mean " + ms(f.poolRunMeanNs / 1e6);
         }
         out += "\n";
     }
@@ -122,12 +151,11 @@ std::string SummaryBuilder::text(const Recording& recording) const
     if (f.delayResolutionMs > 0)
         out += " (monitorEventLoopDelay, resolution " + std::to_string(f.delayResolutionMs) + " ms)";
     out += ": " + (f.loopDelay.known() ? distribution(f.loopDelay) : std::string("no samples")) + "\n";
-    if (f.health.known() || f.healthFailures > 0) {
-        out += "Health probe: " + (f.health.known() ? distribution(f.health) : std::string("no answers"));
-        if (f.healthFailures > 0)
-            out += ", " + std::to_string(f.healthFailures) + " without an answer";
-        out += "\n";
-    }
+    // A request that got no answer is a failure, never a latency.
+    if (f.health.known())
+        out += "Health probe: " + distribution(f.health) + "\n";
+    if (f.healthFailures > 0)
+        out += "/health: " + std::to_string(f.healthFailures) + " requests got no answer\n";
     if (f.utilisation.known()) {
         out += "Event-loop utilization: " + std::to_string(std::lround(100 * f.utilisation.share)) + "% "
             + (f.utilisationFromChecks ? "over the delay monitor's checks, "
@@ -140,6 +168,18 @@ std::string SummaryBuilder::text(const Recording& recording) const
               "request waits through it\n";
     if (f.workerLoops > 0)
         out += "Worker loops: " + std::to_string(f.workerLoops) + "\n";
+    if (!f.stretches.empty()) {
+        // Each measured stretch with its pace, side by side; ten million steps at that pace is an
+        // extrapolation, and says so.
+        out += "Measured (each line since the one before it):\n";
+        for (const Stretch& stretch : f.stretches) {
+            const std::uint32_t label = stretch.label;
+            out += "  " + (label < recording.strings.size() ? shown(recording.strings.at(label)) : std::string()) + ": "
+                + nsAsMs(stretch.durationNs()) + " for " + std::to_string(stretch.steps) + " steps, "
+                + perStep(stretch.nsPerStep()) + " a step; 10,000,000 steps would take "
+                + longDuration(stretch.extrapolatedNs(1e7)) + " (extrapolated)\n";
+        }
+    }
     out += "Console: " + std::to_string(f.logLines) + " lines\n";
     // When each line was printed tells what the program measured (a count finishing, a regex
     // returning) without a second look at the trace; worker loops print into their own logs.

@@ -99,6 +99,8 @@ bool TraceEvent::toRecord(JsonLexer& lexer, const char* eventAt, StringTable& st
     case RecordType::Latency:
         return readLatency(lexer, r);
     case RecordType::Log:
+        // The steps of the measured stretch the line closes, when the program said them.
+        return argUnsigned(lexer, "steps", 0, r.span.count);
     case RecordType::Error:
         return true;
     case RecordType::Held:

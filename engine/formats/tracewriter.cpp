@@ -319,6 +319,11 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             r.type == RecordType::Log ? "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"log\",\"name\":"
                                       : "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"error\",\"name\":",
             strings.at(r.label), tid, r.startNs);
+        if (stepsMeasured(r) > 0) {
+            w.literal(",\"args\":{\"steps\":");
+            w.unsignedInteger(stepsMeasured(r));
+            w.literal("}");
+        }
         w.literal("}");
         break;
     case RecordType::Held:

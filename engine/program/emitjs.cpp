@@ -221,29 +221,32 @@ private:
         const int resolution = m_program.delayMonitorMs;
         const int health = m_program.healthProbeMs;
         if (resolution > 0) {
-            line(0, "const loopscopeDelay = loopscopeHooks.monitorEventLoopDelay({ resolution: "
+            line(0,
+                "const loopscopeDelay = loopscopeHooks.monitorEventLoopDelay({ resolution: "
                     + std::to_string(resolution) + " });");
             line(0, "loopscopeDelay.enable();");
         }
         if (health > 0) {
             module("loopscopeHttp", "http");
             module("loopscopeThreads", "worker_threads");
-            // The prober's times, written by its thread into shared memory: slot 0 counts them.
+            // The prober's times, written by its thread into shared memory: slot 0 counts them. The
+            // prober starts with the program, as LoopScope's does, and waits for the server's port.
             line(0, "const loopscopeHealth = new Float64Array(new SharedArrayBuffer(8 * 65536));");
-            line(0, "const loopscopeServer = loopscopeHttp.createServer((request, response) => response.end(\"ok\"));");
-            line(0, "loopscopeServer.listen(0, \"127.0.0.1\", () => {");
-            line(1, "const prober = new loopscopeThreads.Worker(");
-            line(2, "[");
+            line(0, "const loopscopePort = new Int32Array(new SharedArrayBuffer(4));");
+            line(0, "const loopscopeProber = new loopscopeThreads.Worker(");
+            line(1, "[");
             const char* const prober[] = {
                 "const { workerData } = require(\"node:worker_threads\");",
                 "const http = require(\"node:http\");",
                 "const { port, every, times } = workerData;",
+                "Atomics.wait(port, 0, 0);",
                 "let inFlight = false;",
                 "setInterval(() => {",
                 "    if (inFlight) return;",
                 "    inFlight = true;",
                 "    const sent = performance.now();",
-                "    const request = http.get({ host: \"127.0.0.1\", port, path: \"/health\", agent: false }, (response) => {",
+                "    const options = { host: \"127.0.0.1\", port: port[0], path: \"/health\", agent: false };",
+                "    const request = http.get(options, (response) => {",
                 "        response.resume();",
                 "        response.on(\"end\", () => {",
                 "            inFlight = false;",
@@ -255,12 +258,17 @@ private:
                 "}, every);",
             };
             for (const char* text : prober)
-                line(3, jsString(text) + ",");
-            line(2, "].join(\"\\n\"),");
-            line(2, "{ eval: true, workerData: { port: loopscopeServer.address().port, every: " + std::to_string(health)
+                line(2, jsString(text) + ",");
+            line(1, "].join(\"\\n\"),");
+            line(1,
+                "{ eval: true, workerData: { port: loopscopePort, every: " + std::to_string(health)
                     + ", times: loopscopeHealth } }");
-            line(1, ");");
-            line(1, "prober.unref();");
+            line(0, ");");
+            line(0, "loopscopeProber.unref();");
+            line(0, "const loopscopeServer = loopscopeHttp.createServer((request, response) => response.end(\"ok\"));");
+            line(0, "loopscopeServer.listen(0, \"127.0.0.1\", () => {");
+            line(1, "Atomics.store(loopscopePort, 0, loopscopeServer.address().port);");
+            line(1, "Atomics.notify(loopscopePort, 0);");
             line(0, "});");
             line(0, "loopscopeServer.unref();");
         }
@@ -268,7 +276,9 @@ private:
         line(1, "const figures = { elu: loopscopeHooks.performance.eventLoopUtilization() };");
         if (resolution > 0) {
             line(1, "const h = loopscopeDelay;");
-            line(1, "figures.delay = h.count === 0 ? { count: 0 } : { count: h.count, min: h.min / 1e6, mean: h.mean / 1e6,");
+            line(1,
+                "figures.delay = h.count === 0 ? { count: 0 } : { count: h.count, min: h.min / 1e6, mean: h.mean / "
+                "1e6,");
             line(2, "p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6 };");
             line(1, "figures.resolutionMs = " + std::to_string(resolution) + ";");
         }

@@ -44,7 +44,7 @@ struct OpInfo
 };
 
 const OpInfo opTable[] = {
-    { OpKind::Log, "log", { "text" } },
+    { OpKind::Log, "log", { "text", "steps" } },
     { OpKind::NextTick, "nextTick", { "do" } },
     { OpKind::QueueMicrotask, "queueMicrotask", { "do" } },
     { OpKind::Promise, "promise", { "chain" } },
@@ -431,6 +431,21 @@ private:
         switch (op.kind) {
         case OpKind::Log:
             op.text = readString(require(value, path, "text"), field("text"));
+            if (const JsonValue* steps = optional(value, "steps")) {
+                // A count, or counts to multiply (batches of a size): the steps the line's stretch took.
+                std::int64_t product = 1;
+                if (steps->isArray()) {
+                    if (steps->array().empty())
+                        fail(*steps, field("steps"), "steps must list at least one count");
+                    for (std::size_t i = 0; i < steps->array().size(); ++i)
+                        product *= readInteger(steps->array()[i], indexPath(field("steps"), i), 1, maxInt32);
+                } else {
+                    product = readInteger(*steps, field("steps"), 1, maxInt32);
+                }
+                if (product > std::int64_t(UINT32_MAX))
+                    fail(*steps, field("steps"), "steps must be at most 4294967295, got " + std::to_string(product));
+                op.steps = product;
+            }
             break;
         case OpKind::NextTick:
         case OpKind::QueueMicrotask:

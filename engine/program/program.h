@@ -66,6 +66,7 @@ struct Op
     SourcePos pos;
     std::string label; // the callback's name in traces: the "label" field, else "<op> (line N)"
     std::string text; // log
+    std::int64_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
     double ms = 0; // setTimeout, setInterval, await.sleep, chain via setTimeout: as written
     std::int64_t blockMs = -1; // block: milliseconds, or -1 when `iterations` is used
     std::int64_t times = 0; // repeat, setInterval, chain

@@ -23,7 +23,8 @@ enum class RecordType : std::uint8_t {
     Pool, // one thread-pool work item; thread = the pool worker that ran it
     Queues, // a sample of the queue depths
     Latency, // a loop-delay or health-probe sample
-    Log, // one line of console output; label = its text
+    Log, // one line of console output; label = its text, span.count = the steps of the measured stretch it
+         // closes (the program's `steps`: since the previous such line of its thread, or the start), 0: none
     Error, // an error delivered to the program; label = its message
     Held, // the user held the loop here (paused, stepping, slow motion); span.maxNs = how long, which
           // the program's time leaves out, so the record has no width
@@ -141,6 +142,11 @@ inline bool requeuedItself(const Record& r)
 inline bool isInternal(const Record& r)
 {
     return (r.sub & InternalFlag) != 0;
+}
+// The steps of the measured stretch a console line closes (0: it closes none).
+inline std::uint32_t stepsMeasured(const Record& r)
+{
+    return r.type == RecordType::Log ? r.span.count : 0;
 }
 
 } // namespace loopscope

@@ -10,7 +10,10 @@ void Runtime::startServer()
     m_server = std::make_unique<HttpServer>(m_loop);
     const int listened = m_server->listen([this](std::string_view, std::string_view, int) {
         // The request arrived through the poller: an I/O callback in the poll phase.
-        fromLoop([this] { invoke(m_labels.server, CallbackKind::Io, [] {}); });
+        // What Node's http server spends on a request, spent here in real time (NodeCosts).
+        fromLoop([this] {
+            invoke(m_labels.server, CallbackKind::Io, [this] { spendRealTime(m_options.costs.serverRequestUs); });
+        });
     });
     m_server->setCloseHook([this](bool closed) { socketClosing(closed); });
     if (listened == 0) {

@@ -52,7 +52,7 @@ void Runtime::exec(const Op& op)
     spendCall(op, op.kind == OpKind::Chain ? viaOpKind(op.via) : op.kind);
     switch (op.kind) {
     case OpKind::Log:
-        log(op.textId);
+        log(op.textId, std::uint32_t(op.steps));
         break;
     case OpKind::NextTick:
         m_ticks.push(job);
@@ -176,7 +176,7 @@ void Runtime::runChainStep(ChainState* chain)
     runBlock(op->done);
 }
 
-void Runtime::log(std::uint32_t label)
+void Runtime::log(std::uint32_t label, std::uint32_t steps)
 {
     if (m_options.onWorkerLog) {
         // A worker's console goes through its parent, as worker_threads stdout does.
@@ -185,7 +185,7 @@ void Runtime::log(std::uint32_t label)
     }
     if (m_options.onLog)
         m_options.onLog(m_recording.strings.at(label));
-    m_rec.text(RecordType::Log, label, m_rec.now());
+    m_rec.text(RecordType::Log, label, m_rec.now(), Recorder::OwnThread, steps);
 }
 
 // The order payload of the json-parse scenario, built before the program runs.

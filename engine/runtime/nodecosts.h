@@ -28,6 +28,9 @@ struct NodeCosts
     std::uint32_t workerStartUs = 0;
     // From the end of the main module's drain to the first timers phase.
     std::uint32_t startupGapUs = 0;
+    // What the loop spends answering one request to its HTTP server (Node's http parser, the request
+    // and response objects, the handler): the /health probe's cost to the loop it probes.
+    std::uint32_t serverRequestUs = 0;
     // The percentage of Node 20's figures these are (scaled() sets it; the gap may be set apart).
     int percent = 0;
 

@@ -195,7 +195,7 @@ private:
     void startAsync(const Op& op);
     void continueFrame(AsyncFrame* frame);
     void awaitIn(AsyncFrame* frame, const Op& op);
-    void log(std::uint32_t label);
+    void log(std::uint32_t label, std::uint32_t steps = 0);
     void block(const Op& op);
     void parseJson(const Op& op);
     void matchRegex(const Op& op);

@@ -291,38 +291,8 @@ void LiveFeed::poll()
     emit ticked();
 }
 
-void LiveFeed::forEachLatency(bool prober, const std::function<void(const loopscope::LatencyFields&)>& visit) const
+loopscope::Figures LiveFeed::figures() const
 {
     const loopscope::Recording* followed = recording();
-    for (std::size_t i = 0; followed && i < followed->logs.size(); ++i) {
-        if (isProberLog(int(i)) != prober)
-            continue;
-        const loopscope::EventLog& log = *followed->logs[i];
-        log.walk(0, log.size(), [&](const loopscope::Record& r) {
-            if (r.type == loopscope::RecordType::Latency)
-                visit(r.latency);
-            return true;
-        });
-    }
-}
-
-std::pair<double, int> LiveFeed::slowestHealthAnswer() const
-{
-    double slowestMs = -1;
-    int failed = 0;
-    forEachLatency(true, [&](const loopscope::LatencyFields& latency) {
-        if (latency.healthMs == loopscope::HealthProbeFailed)
-            ++failed;
-        else
-            slowestMs = std::max(slowestMs, latency.healthMs);
-    });
-    return { slowestMs, failed };
-}
-
-double LiveFeed::longestLoopDelayMs() const
-{
-    double longestMs = -1;
-    forEachLatency(
-        false, [&](const loopscope::LatencyFields& latency) { longestMs = std::max(longestMs, latency.loopDelayMs); });
-    return longestMs;
+    return followed ? loopscope::figuresOf(*followed) : loopscope::Figures {};
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "figures/figures.h"
 #include "loop/loopcontrol.h"
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
@@ -56,11 +57,9 @@ public:
     const loopscope::EventLog* log(int index) const;
     // True for the log that holds only /health samples.
     static bool isProberLog(int index);
-    // The slowest /health answer of the recording followed (-1: none came back) and how many
-    // requests got no answer at all.
-    std::pair<double, int> slowestHealthAnswer() const;
-    // The longest loop delay the delay monitor measured in the recording followed (-1: none).
-    double longestLoopDelayMs() const;
+    // The figures of the recording followed (engine/figures: what the summary, the report and the
+    // lessons say), computed now from all of it.
+    loopscope::Figures figures() const;
 
     // False when the recording followed says it could not see `what` (loopscope::Unobserved: a Node.js
     // program's probe sees neither the queues nor the thread pool): views then say "not seen", never 0.
@@ -127,8 +126,6 @@ signals:
     void playheadMoved();
 
 private:
-    // Calls `visit` with each latency sample of the prober's log (`prober`) or of the others.
-    void forEachLatency(bool prober, const std::function<void(const loopscope::LatencyFields&)>& visit) const;
     void follow(bool following);
     void observe(const loopscope::EventLog& log, std::size_t from, std::size_t to);
 

@@ -1,5 +1,7 @@
 #include "models/statusmodel.h"
 
+#include "figures/figures.h"
+
 #include "models/latencymapping.h"
 #include "models/livefeed.h"
 #include "models/timemapping.h"
@@ -160,33 +162,21 @@ void StatusModel::refreshLatency(const loopscope::LiveState* live)
             m_healthIntervalNs > 0 ? m_healthIntervalNs : LatencyMapping::DefaultHealthIntervalNs);
     }
 
-    // Utilisation weighs each sample by the part of its interval inside the last second; a check the
-    // loop is too busy to run counts as busy for as long as it waits.
+    // Utilisation over the last second, as the figures define it: each check weighed by the part of its
+    // interval inside, and a check the loop is too busy to run counted as busy for as long as it waits.
     m_delaysInWindow.clear();
     m_delayMaxMs = -1;
-    const std::int64_t since = now - UtilisationWindowNs;
-    double busy = 0;
-    double covered = 0;
+    std::vector<loopscope::MonitorCheck> checks;
     for (const DelaySample& sample : m_delaySamples) {
         if (sample.endNs < now - DelayWindowNs)
             continue;
         m_delaysInWindow.push_back(sample.delayMs);
         m_delayMaxMs = std::max(m_delayMaxMs, sample.delayMs);
-        if (sample.utilization < 0)
-            continue;
-        const double startNs = double(sample.endNs) - sample.intervalMs * 1e6;
-        const double overlap = double(std::min(sample.endNs, now)) - std::max(startNs, double(since));
-        if (overlap > 0) {
-            busy += sample.utilization * overlap;
-            covered += overlap;
-        }
+        checks.push_back({ sample.endNs, sample.intervalMs, sample.utilization });
     }
-    if (m_delayWaitingNs > 0) {
-        const double overlap = double(now - std::max(checkNs, since));
-        busy += overlap;
-        covered += overlap;
-    }
-    m_utilisation = covered > 0 ? std::clamp(busy / covered, 0.0, 1.0) : -1;
+    const loopscope::Utilisation utilisation = loopscope::utilisationOver(
+        checks, now - UtilisationWindowNs, now, m_delayWaitingNs > 0 ? std::max(checkNs, std::int64_t(0)) : -1);
+    m_utilisation = utilisation.known() ? utilisation.share : -1;
 }
 
 double StatusModel::loopDelayPercentileMs(double q) const

@@ -623,7 +623,10 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
         painter->fillRect(QRectF(x0, plot.top(), x1 - x0, plot.height()), fill);
         painter->setPen(QPen(edge, 1));
         painter->drawLine(QPointF(x0, plot.top()), QPointF(x0, plot.bottom()));
-        const QString label = band.count > 1 ? tr("%1 ×%L2").arg(band.label).arg(band.count) : band.label;
+        QString label = band.count > 1 ? tr("%1 ×%L2").arg(band.label).arg(band.count) : band.label;
+        // The main module runs before the delay monitor's first check, as in Node: no sample can show it.
+        if (band.main)
+            label = tr("%1 · before the loop: the delay monitor cannot see it").arg(label);
         const double available = std::max(x1 - x0, 90.0);
         // Labels of neighbouring narrow bands take turns on two lines.
         const double y = plot.top() + 2 + (row % 2) * (fm.height() + 1);

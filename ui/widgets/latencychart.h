@@ -85,6 +85,9 @@ public:
     // The largest loop delay seen, in ms (-1: none yet).
     double worstDelayMs() const { return m_worstDelayMs; }
 
+    // The chart as drawn now, for a picture or a report: the legend, never the controls beside it.
+    QPixmap picture();
+
     LatencyScale scale() const { return m_scale; }
     void setScale(LatencyScale scale);
     double fixedTopMs() const { return m_fixedTopMs; }

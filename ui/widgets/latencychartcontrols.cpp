@@ -217,3 +217,17 @@ void LatencyChart::saveSettings() const
     settings.setValue(QLatin1String(FixedTopKey), m_fixedTopMs);
     settings.setValue(QLatin1String(GhostKey), m_keepGhost);
 }
+
+QPixmap LatencyChart::picture()
+{
+    QWidget* const controls[] = { m_scaleBox, m_topBox, m_ghostBox };
+    bool shown[std::size(controls)] = {};
+    for (std::size_t i = 0; i < std::size(controls); ++i) {
+        shown[i] = controls[i]->isVisible();
+        controls[i]->setVisible(false);
+    }
+    QPixmap drawn = grab();
+    for (std::size_t i = 0; i < std::size(controls); ++i)
+        controls[i]->setVisible(shown[i]);
+    return drawn;
+}

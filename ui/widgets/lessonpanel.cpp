@@ -316,13 +316,13 @@ void LessonPanel::setKeepsUpGuess(bool keepsUp)
     (keepsUp ? m_keepsUp : m_waits)->setChecked(true);
 }
 
-void LessonPanel::showWait(double slowestMs, int failed)
+void LessonPanel::showWait(double slowestMs, int failed, const QString& unseen)
 {
     if (m_asks == Question::Order)
         return;
     m_titleShown = true;
     showTitle();
-    setAnswer([this, slowestMs, failed, health = m_asks == Question::Health, guess = keepsUpGuess()] {
+    setAnswer([this, slowestMs, failed, unseen, health = m_asks == Question::Health, guess = keepsUpGuess()] {
         const bool keptUp = failed == 0 && slowestMs >= 0 && slowestMs <= KeptUpWithinMs;
         const QString slowest = QLocale().toString(slowestMs, 'f', slowestMs < 10 ? 1 : 0);
         QString fact;
@@ -343,6 +343,8 @@ void LessonPanel::showWait(double slowestMs, int failed)
             fact = tr("No delay check ran while the program ran.");
         if (failed > 0 && slowestMs >= 0)
             fact += QLatin1Char(' ') + tr("%n request(s) got no answer at all.", nullptr, failed);
+        if (!unseen.isEmpty())
+            fact += QLatin1Char(' ') + unseen;
         const QString verdict = !guess ? tr("<b>The run:</b> %1").arg(fact.toHtmlEscaped())
             : *guess == keptUp         ? tr("<b>Right.</b> %1").arg(fact.toHtmlEscaped())
                                        : tr("<b>Not quite.</b> %1").arg(fact.toHtmlEscaped());

@@ -59,8 +59,9 @@ public:
     void showRun(const QStringList& printed);
     // The run asked for has ended; the longest wait it measured took `slowestMs` (the slowest /health
     // answer or the longest loop delay, as the lesson asks; < 0: none came back, `failed` /health probes
-    // had no answer at all): shows the answer of a /health or a delay lesson.
-    void showWait(double slowestMs, int failed);
+    // had no answer at all): shows the answer of a /health or a delay lesson, and `unseen`, what the
+    // probes could not see (FigureTexts::beforeLoop), beside it.
+    void showWait(double slowestMs, int failed, const QString& unseen = {});
     // The answer as shown; empty before a run.
     QString answerText() const;
     // The font of the lines, a console's (the window scales it with the rest).

@@ -1,6 +1,7 @@
 #include "widgets/mainwindow.h"
 
 #include "models/consolemodel.h"
+#include "models/figuretexts.h"
 #include "models/livefeed.h"
 #include "models/queueboard.h"
 #include "models/sessioncontroller.h"
@@ -524,13 +525,16 @@ void MainWindow::onTicked()
             m_lesson->showRun(m_console->outputLines());
             break;
         case LessonPanel::Question::Health: {
-            const auto [slowestMs, failed] = m_feed->slowestHealthAnswer();
-            m_lesson->showWait(slowestMs, failed);
+            const loopscope::Figures figures = m_feed->figures();
+            m_lesson->showWait(figures.health.known() ? figures.health.max : -1, int(figures.healthFailures),
+                FigureTexts::beforeLoop(figures));
             break;
         }
-        case LessonPanel::Question::Delay:
-            m_lesson->showWait(m_feed->longestLoopDelayMs(), 0);
+        case LessonPanel::Question::Delay: {
+            const loopscope::Figures figures = m_feed->figures();
+            m_lesson->showWait(figures.longestLateMs(), 0, FigureTexts::beforeLoop(figures));
             break;
+        }
         }
     }
     // The run shown has ended: the status line says so at once, in the loop status's words. The end of a

@@ -5,6 +5,7 @@
 #include "models/queueboard.h"
 #include "models/statusmodel.h"
 #include "recording/recording.h"
+#include "widgets/figurespanel.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
@@ -196,6 +197,15 @@ void MainWindow::createDocks()
             tr("The program's console.log output in the order the runtime printed it, with errors in red.") };
     });
 
+    auto* figures = new FiguresPanel(m_feed, this);
+    figures->setObjectName(QStringLiteral("figuresPanel"));
+    auto* figuresDock = addDock(QStringLiteral("figuresDock"), figures, Qt::BottomDockWidgetArea, [] {
+        return ControlTexts { tr("Run figures"),
+            tr("What the run measured once it has ended: loop delay as Node's monitorEventLoopDelay reports it, "
+               "utilisation as its eventLoopUtilization computes it, /health, the thread pool, and the stretches "
+               "a program measures, side by side.") };
+    });
+
     m_poolLanes = new PoolLanesView(m_feed, this);
     m_poolLanes->setObjectName(QStringLiteral("poolLanes"));
     auto* poolDock
@@ -234,6 +244,8 @@ void MainWindow::createDocks()
     splitDockWidget(timelineDock, consoleDock, Qt::Horizontal);
     tabifyDockWidget(workloads, scenarios);
     tabifyDockWidget(scenarios, lesson);
+    tabifyDockWidget(consoleDock, figuresDock);
+    consoleDock->raise();
     workloads->raise();
     resizeDocks({ workloads, queuesDock }, { 420, 380 }, Qt::Horizontal);
     resizeDocks({ queuesDock, poolDock }, { 290, 330 }, Qt::Vertical);

@@ -5,6 +5,7 @@
 #include "attach/attachedprogram.h"
 #include "formats/summary.h"
 #include "models/consolemodel.h"
+#include "models/figuretexts.h"
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
 #include "recording/recording.h"
@@ -248,9 +249,9 @@ bool MainWindow::exportReport(const QString& path)
     report.title = m_controller->programName().isEmpty() ? tr("the idle loop") : m_controller->programName();
     report.console = m_console->outputLines();
     if (const loopscope::Recording* recording = m_feed->recording())
-        report.summary = QString::fromStdString(loopscope::summarize(*recording));
+        report.summary = FigureTexts::lines(loopscope::figuresOf(*recording), *recording).join(QLatin1Char('\n'));
     report.circle = m_wheel;
-    report.chart = m_latency;
+    report.chart = m_latency->picture();
     QString error;
     if (Pictures::saveReport(report, target, &error))
         return true;

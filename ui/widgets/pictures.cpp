@@ -34,13 +34,18 @@ bool drawSvg(QWidget& widget, QSvgGenerator& svg)
 
 // Paints `widget` into `target` scaled to fit, keeping its proportions, as the image grab() takes:
 // a view of 800 pixels in a box of 300 points prints at about 190 dpi.
-void paintFitted(QPainter& painter, QWidget& widget, const QRectF& target)
+void paintFitted(QPainter& painter, const QImage& image, const QRectF& target)
 {
-    const QSize size = widget.size();
+    const QSizeF size = image.deviceIndependentSize();
     if (size.isEmpty())
         return;
     const double scale = std::min(target.width() / size.width(), target.height() / size.height());
-    painter.drawImage(QRectF(target.topLeft(), QSizeF(size) * scale), widget.grab().toImage());
+    painter.drawImage(QRectF(target.topLeft(), size * scale), image);
+}
+
+void paintFitted(QPainter& painter, QWidget& widget, const QRectF& target)
+{
+    paintFitted(painter, widget.grab().toImage(), target);
 }
 
 } // namespace
@@ -134,8 +139,8 @@ bool Pictures::saveReport(const Report& report, const QString& path, QString* er
     const double right = page.left() + column + gap;
     const double width = page.right() - right;
     const QRectF chartBox(right, top, width, page.height() * 0.42);
-    if (report.chart)
-        paintFitted(painter, *report.chart, chartBox);
+    if (!report.chart.isNull())
+        paintFitted(painter, report.chart.toImage(), chartBox);
     painter.setFont(mono);
     painter.drawText(QRectF(right, chartBox.bottom() + gap, width, page.bottom() - chartBox.bottom() - gap),
         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, report.summary);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QPixmap>
 #include <QString>
 #include <QStringList>
 
@@ -26,7 +27,7 @@ public:
         QStringList console;
         QString summary;
         QWidget* circle = nullptr;
-        QWidget* chart = nullptr;
+        QPixmap chart; // the latency chart without its controls (LatencyChart::picture)
     };
     // Writes `report` as one A4 page of PDF.
     static bool saveReport(const Report& report, const QString& path, QString* error);

@@ -1,0 +1,117 @@
+#include "models/figuretexts.h"
+
+#include "models/timemapping.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+using loopscope::Figures;
+
+namespace {
+
+QString ms(double value)
+{
+    return TimeMapping::formatDuration(std::int64_t(std::llround(value * 1e6)));
+}
+
+} // namespace
+
+QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& recording)
+{
+    const loopscope::RecordingInfo& info = recording.info;
+    QStringList out;
+    out << tr("Duration: %1, %Ln iteration(s)", nullptr, int(f.iterations))
+               .arg(TimeMapping::formatDuration(f.durationNs));
+    out << tr("Callbacks: %L1").arg(f.callbacks);
+    if (f.hasLongest) {
+        out << tr("Longest callback: %1 (%2), %3")
+                   .arg(QString::fromStdString(recording.strings.at(f.longestLabel)),
+                       QString::fromLatin1(loopscope::callbackKindName(f.longestKind)),
+                       TimeMapping::formatDuration(f.longestNs));
+    }
+    if (!f.poolSeen)
+        out << tr("Thread pool: not seen by the probe");
+    else if (f.poolItems == 0)
+        out << tr("Thread pool: no work");
+    else
+        out << tr("Thread pool: %L1 items, waited up to %2 (mean %3), ran up to %4")
+                   .arg(f.poolItems)
+                   .arg(TimeMapping::formatDuration(f.poolQueuedMaxNs), ms(f.poolQueuedMeanNs / 1e6),
+                       TimeMapping::formatDuration(f.poolRunMaxNs));
+    if (!f.loopDelay.known())
+        out << tr("Loop delay: no samples");
+    else
+        out << tr("Loop delay (monitorEventLoopDelay, checks every %1 ms): p50 %2, p99 %3, max %4")
+                   .arg(f.delayResolutionMs)
+                   .arg(ms(f.loopDelay.p50), ms(f.loopDelay.p99), ms(f.loopDelay.max));
+    if (f.health.known())
+        out << tr("/health: p50 %1, max %2 (%Ln answer(s))", nullptr, int(f.health.count))
+                   .arg(ms(f.health.p50), ms(f.health.max));
+    if (f.utilisation.known())
+        out << tr("Event-loop utilisation: %L1 % over %2")
+                   .arg(std::lround(f.utilisation.share * 100))
+                   .arg(TimeMapping::formatDuration(f.utilisation.overNs));
+    else
+        out << tr("Event-loop utilisation: not measured");
+    if (const QString note = beforeLoop(f); !note.isEmpty())
+        out << note;
+    if (info.exitSignal > 0)
+        out << tr("The program was ended by signal %1").arg(info.exitSignal);
+    else if (info.exitStatus >= 0)
+        out << tr("The program exited with status %1").arg(info.exitStatus);
+    if (info.aborted)
+        out << tr("The run was aborted");
+    return out;
+}
+
+QString FigureTexts::beforeLoop(const Figures& f)
+{
+    if (!f.blockedBeforeLoop())
+        return {};
+    return tr("The main module ran %1 before the loop started: neither the delay monitor nor "
+              "eventLoopUtilization sees that time, though a request waits through it.")
+        .arg(TimeMapping::formatDuration(f.beforeLoopNs));
+}
+
+QString FigureTexts::stretchesTable(const Figures& f, const loopscope::Recording& recording)
+{
+    if (f.stretches.empty())
+        return {};
+    const QLocale locale;
+    auto perStep = [&](double ns) {
+        if (ns < 1e3)
+            return tr("%1 ns").arg(locale.toString(ns, 'f', 1));
+        if (ns < 1e6)
+            return tr("%1 µs").arg(locale.toString(ns / 1e3, 'f', 2));
+        return tr("%1 ms").arg(locale.toString(ns / 1e6, 'f', 3));
+    };
+    auto longDuration = [&](double ns) {
+        const double s = ns / 1e9;
+        if (s < 1)
+            return tr("%1 ms").arg(locale.toString(ns / 1e6, 'f', 1));
+        if (s < 120)
+            return tr("%1 s").arg(locale.toString(s, 'f', 1));
+        if (s < 7200)
+            return tr("%1 minutes").arg(locale.toString(s / 60, 'f', 1));
+        return tr("%1 hours").arg(locale.toString(s / 3600, 'f', 1));
+    };
+    QString html = QStringLiteral("<p><b>%1</b></p><table cellspacing=\"0\" cellpadding=\"3\" border=\"1\">")
+                       .arg(tr("Measured, each line since the one before it").toHtmlEscaped());
+    html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th></tr>")
+                .arg(tr("Line"), tr("Took"), tr("Steps"), tr("A step"), tr("10,000,000 steps (extrapolated)"));
+    for (const loopscope::Stretch& stretch : f.stretches) {
+        const QString line = stretch.label < recording.strings.size()
+            ? QString::fromStdString(recording.strings.at(stretch.label))
+            : QString();
+        html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
+                               "<td align=\"right\">%4</td><td align=\"right\">%5</td></tr>")
+                    .arg(line.toHtmlEscaped(), TimeMapping::formatDuration(stretch.durationNs()),
+                        locale.toString(qulonglong(stretch.steps)), perStep(stretch.nsPerStep()),
+                        longDuration(stretch.extrapolatedNs(1e7)));
+    }
+    html += QStringLiteral("</table><p>%1</p>")
+                .arg(tr("The last column is an extrapolation: this run's pace a step, times ten million.")
+                         .toHtmlEscaped());
+    return html;
+}
