@@ -50,7 +50,8 @@ worker.on("message", (ran) => process.stderr.write(String(Math.round((ran - begu
 
 // What the main loop spends answering one HTTP request to a loopback server (the /health probe's):
 // a worker asks, one request at a time every 5 ms, a new connection each, as the prober does; the main
-// thread's event-loop utilisation over 100 requests after the first 20, per request.
+// thread's event-loop utilisation over 100 requests after the first 20, per request, and what the first
+// request cost from the moment the server listened ("each/first" in microseconds).
 const serverRequest = `
 const http = require("node:http");
 const port = new Int32Array(new SharedArrayBuffer(8));
@@ -67,19 +68,27 @@ const ask = () => http.get({ host: "127.0.0.1", port: port[0], path: "/health", 
 ask();\`, { eval: true, workerData: port });
 let answered = 0;
 let from = null;
+let listened = null;
+let first = 0;
 const server = http.createServer((request, response) => {
     response.end("ok");
+    if (answered === 0)
+        setImmediate(() => { first = performance.eventLoopUtilization(listened).active; });
     if (++answered === 20)
         setImmediate(() => { from = performance.eventLoopUtilization(); });
     if (answered === 120)
         setImmediate(() => {
             const used = performance.eventLoopUtilization(from);
-            process.stderr.write(String(Math.round((used.active * 1000) / 100)));
+            process.stderr.write(String(Math.round((used.active * 1000) / 100)) + "/" + Math.round(first * 1000));
             server.close();
             prober.terminate();
         });
 });
-server.listen(0, "127.0.0.1", () => { Atomics.store(port, 0, server.address().port); Atomics.notify(port, 0); });
+server.listen(0, "127.0.0.1", () => {
+    listened = performance.eventLoopUtilization();
+    Atomics.store(port, 0, server.address().port);
+    Atomics.notify(port, 0);
+});
 `;
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "calibrate-"));
@@ -152,4 +161,14 @@ for (const [name, body] of Object.entries(operations)) {
     console.log(`${name.padEnd(16)} ${round(first)} ${round(site)} ${round(call)}`);
 }
 console.log(`${"workerStart".padEnd(16)} ${repeat(runs, () => runScript(preamble + workerStart))}`);
-console.log(`${"serverRequest".padEnd(16)} ${repeat(runs, () => runScript(preamble + serverRequest))}`);
+// runScript reads a number; this one prints two.
+function serverCosts() {
+    const script = path.join(folder, "program.js");
+    fs.writeFileSync(script, preamble + serverRequest);
+    const result = spawnSync(process.execPath, [script], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    if (result.status !== 0)
+        throw new Error(`node failed: ${result.stderr}`);
+    return result.stderr.trim().split("/").map(Number);
+}
+const served = Array.from({ length: runs }, serverCosts);
+console.log(`${"serverRequest".padEnd(16)} ${median(served.map((s) => s[0]))} each, first ${median(served.map((s) => s[1]))}`);

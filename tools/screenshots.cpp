@@ -3,7 +3,8 @@
 // main-race on each side (needs node). Run under Xvfb or offscreen:
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
 // With --attach SCRIPT, only Run with Node…: its dialog, then SCRIPT attached, every two seconds until it
-// has ended (attach-1.png, attach-2.png, ...).
+// has ended (attach-1.png, attach-2.png, ...). With --figures SCENARIO, only SCENARIO run to its end with
+// the Run figures tab shown (figures-SCENARIO.png).
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
 #include "widgets/latencychart.h"
@@ -61,6 +62,8 @@ int main(int argc, char** argv)
     parser.addOption({ QStringLiteral("attach"), QStringLiteral("a Node.js program to run with the probe"),
         QStringLiteral("script") });
     parser.addOption({ QStringLiteral("lang"), QStringLiteral("user-interface language"), QStringLiteral("code") });
+    parser.addOption({ QStringLiteral("figures"), QStringLiteral("a scenario to run, then show its Run figures"),
+        QStringLiteral("scenario") });
     parser.addOption(
         { QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1600x960") });
     parser.process(app);
@@ -113,6 +116,28 @@ int main(int argc, char** argv)
             save(window, out.filePath(prefix + QStringLiteral("attach-%1.png").arg(shot)));
             if (ended)
                 break;
+        }
+        return 0;
+    }
+
+    if (parser.isSet(QStringLiteral("figures"))) {
+        const QString scenario = parser.value(QStringLiteral("figures"));
+        QTest::qWait(500);
+        window.runScenario(scenario);
+        QElapsedTimer ran;
+        ran.start();
+        while (!window.feed()->finished() && ran.elapsed() < 60000)
+            QTest::qWait(200);
+        if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("figuresDock")))
+            dock->raise();
+        QTest::qWait(500);
+        save(window, out.filePath(prefix + QStringLiteral("figures-%1.png").arg(scenario)));
+        // The panel on its own, large enough to read whole.
+        if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("figuresDock"))) {
+            dock->setFloating(true);
+            dock->resize(1000, 560);
+            QTest::qWait(500);
+            save(*dock, out.filePath(prefix + QStringLiteral("figures-%1-panel.png").arg(scenario)));
         }
         return 0;
     }

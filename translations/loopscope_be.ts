@@ -303,6 +303,10 @@
         <source>With --emit-js: the script also runs the program&apos;s probes as Node&apos;s perf_hooks measure them (monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at exit, one line starting &apos;loopscope-figures&apos;, to compare with --summary&apos;s.</source>
         <translation>З --emit-js: скрыпт таксама запускае зонды праграмы так, як іх вымяраюць perf_hooks Node (monitorEventLoopDelay, зонд /health у патоку worker), і пры выхадзе друкуе іх лічбы ў stderr адным радком, што пачынаецца з &apos;loopscope-figures&apos;, каб параўнаць з лічбамі --summary.</translation>
     </message>
+    <message>
+        <source>--with-figures goes with --emit-js</source>
+        <translation>--with-figures ужываецца з --emit-js</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -396,6 +400,49 @@
     <message>
         <source>The main module ran %1 before the loop started: neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
         <translation>Галоўны модуль выконваўся %1 да запуску цыкла: ні манітор затрымкі, ні eventLoopUtilization не бачаць гэты час, хоць запыт чакае ўвесь яго.</translation>
+    </message>
+    <message>
+        <source>%1 minutes</source>
+        <translation>%1 хв</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <translation>%1 гадз</translation>
+    </message>
+    <message>
+        <source>Measured, each line since the one before it</source>
+        <translation>Вымерана: кожны радок ад папярэдняга</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Радок</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Заняло</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Крокі</translation>
+    </message>
+    <message>
+        <source>A step</source>
+        <translation>На крок</translation>
+    </message>
+    <message>
+        <source>10,000,000 steps (extrapolated)</source>
+        <translation>10 000 000 крокаў (экстрапаляцыя)</translation>
+    </message>
+    <message>
+        <source>The last column is an extrapolation: this run&apos;s pace a step, times ten million.</source>
+        <translation>Апошні слупок — экстрапаляцыя: тэмп гэтага запуску на крок, памножаны на дзесяць мільёнаў.</translation>
+    </message>
+</context>
+<context>
+    <name>FiguresPanel</name>
+    <message>
+        <source>The figures of a run appear here when it ends.</source>
+        <translation>Лічбы запуску з&apos;явяцца тут, калі ён скончыцца.</translation>
     </message>
 </context>
 <context>
@@ -1354,6 +1401,14 @@
     <message>
         <source>%1 finished: nothing left to do</source>
         <translation>Выкананне %1 завершана: больш няма чаго рабіць</translation>
+    </message>
+    <message>
+        <source>Run figures</source>
+        <translation>Лічбы запуску</translation>
+    </message>
+    <message>
+        <source>What the run measured once it has ended: loop delay as Node&apos;s monitorEventLoopDelay reports it, utilisation as its eventLoopUtilization computes it, /health, the thread pool, and the stretches a program measures, side by side.</source>
+        <translation>Што вымераў запуск, калі ён скончыўся: затрымка цыкла, як яе паказвае monitorEventLoopDelay з Node, загрузка, як яе лічыць eventLoopUtilization, /health, пул патокаў і адрэзкі, якія вымярае праграма, побач.</translation>
     </message>
 </context>
 <context>

@@ -303,6 +303,10 @@
         <source>With --emit-js: the script also runs the program&apos;s probes as Node&apos;s perf_hooks measure them (monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at exit, one line starting &apos;loopscope-figures&apos;, to compare with --summary&apos;s.</source>
         <translation>Con --emit-js: el script también ejecuta las sondas del programa tal como las miden los perf_hooks de Node (monitorEventLoopDelay, una sonda de /health en un hilo worker) e imprime sus cifras en stderr al salir, en una línea que empieza por &apos;loopscope-figures&apos;, para compararlas con las de --summary.</translation>
     </message>
+    <message>
+        <source>--with-figures goes with --emit-js</source>
+        <translation>--with-figures va con --emit-js</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -394,6 +398,49 @@
     <message>
         <source>The main module ran %1 before the loop started: neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
         <translation>El módulo principal se ejecutó durante %1 antes de que arrancara el bucle: ni el monitor de retardo ni eventLoopUtilization ven ese tiempo, aunque una petición lo espera entero.</translation>
+    </message>
+    <message>
+        <source>%1 minutes</source>
+        <translation>%1 minutos</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <translation>%1 horas</translation>
+    </message>
+    <message>
+        <source>Measured, each line since the one before it</source>
+        <translation>Medido, cada línea desde la anterior</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Línea</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Tardó</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Pasos</translation>
+    </message>
+    <message>
+        <source>A step</source>
+        <translation>Por paso</translation>
+    </message>
+    <message>
+        <source>10,000,000 steps (extrapolated)</source>
+        <translation>10.000.000 pasos (extrapolado)</translation>
+    </message>
+    <message>
+        <source>The last column is an extrapolation: this run&apos;s pace a step, times ten million.</source>
+        <translation>La última columna es una extrapolación: el ritmo por paso de esta ejecución, por diez millones.</translation>
+    </message>
+</context>
+<context>
+    <name>FiguresPanel</name>
+    <message>
+        <source>The figures of a run appear here when it ends.</source>
+        <translation>Las cifras de una ejecución aparecen aquí cuando termina.</translation>
     </message>
 </context>
 <context>
@@ -1347,6 +1394,14 @@
     <message>
         <source>%1 finished: nothing left to do</source>
         <translation>Ejecución de %1 terminada: no queda nada por hacer</translation>
+    </message>
+    <message>
+        <source>Run figures</source>
+        <translation>Cifras de la ejecución</translation>
+    </message>
+    <message>
+        <source>What the run measured once it has ended: loop delay as Node&apos;s monitorEventLoopDelay reports it, utilisation as its eventLoopUtilization computes it, /health, the thread pool, and the stretches a program measures, side by side.</source>
+        <translation>Lo que midió la ejecución cuando ha terminado: el retardo del bucle como lo informa monitorEventLoopDelay de Node, la utilización como la calcula su eventLoopUtilization, /health, el grupo de hilos y los tramos que mide un programa, uno junto a otro.</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,8 @@
 
 #include "net/httpserver.h"
 
+#include <utility>
+
 namespace loopscope {
 
 void Runtime::startServer()
@@ -12,7 +14,10 @@ void Runtime::startServer()
         // The request arrived through the poller: an I/O callback in the poll phase.
         // What Node's http server spends on a request, spent here in real time (NodeCosts).
         fromLoop([this] {
-            invoke(m_labels.server, CallbackKind::Io, [this] { spendRealTime(m_options.costs.serverRequestUs); });
+            invoke(m_labels.server, CallbackKind::Io, [this] {
+                spendRealTime(m_options.costs.serverRequestUs
+                    + (std::exchange(m_servedBefore, true) ? 0 : m_options.costs.serverFirstUs));
+            });
         });
     });
     m_server->setCloseHook([this](bool closed) { socketClosing(closed); });

@@ -61,6 +61,7 @@ NodeCosts NodeCosts::scaled(int by) const
     out.workerStartUs = scale(workerStartUs);
     out.startupGapUs = scale(startupGapUs);
     out.serverRequestUs = scale(serverRequestUs);
+    out.serverFirstUs = scale(serverFirstUs);
     out.percent = int(std::int64_t(percent) * by / 100);
     return out;
 }

@@ -31,6 +31,9 @@ struct NodeCosts
     // What the loop spends answering one request to its HTTP server (Node's http parser, the request
     // and response objects, the handler): the /health probe's cost to the loop it probes.
     std::uint32_t serverRequestUs = 0;
+    // What the first request costs beyond that (its cold paths: the parser, the request and response
+    // classes compiled), spent once per server.
+    std::uint32_t serverFirstUs = 0;
     // The percentage of Node 20's figures these are (scaled() sets it; the gap may be set apart).
     int percent = 0;
 

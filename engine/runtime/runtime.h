@@ -292,6 +292,7 @@ private:
     std::uint32_t m_epoch = 0;
     bool m_aborted = false;
     bool m_started = false;
+    bool m_servedBefore = false; // the HTTP server has answered a request (its first costs more: NodeCosts)
     std::int64_t m_loopStartNs = -1; // Node's loopStart milestone on the recording's clock (main loop only)
     std::uint32_t m_usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
     std::vector<bool> m_sitesRun; // by Op::site: the lines this thread's JavaScript has run

@@ -2,6 +2,7 @@
 
 #include "models/timemapping.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <cmath>
@@ -10,6 +11,7 @@ using loopscope::Figures;
 
 namespace {
 
+// Milliseconds as the window writes every duration (TimeMapping: the language's numbers and units).
 QString ms(double value)
 {
     return TimeMapping::formatDuration(std::int64_t(std::llround(value * 1e6)));
@@ -23,7 +25,7 @@ QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& rec
     QStringList out;
     out << tr("Duration: %1, %Ln iteration(s)", nullptr, int(f.iterations))
                .arg(TimeMapping::formatDuration(f.durationNs));
-    out << tr("Callbacks: %L1").arg(f.callbacks);
+    out << tr("Callbacks: %L1").arg(QLocale().toString(qulonglong(f.callbacks)));
     if (f.hasLongest) {
         out << tr("Longest callback: %1 (%2), %3")
                    .arg(QString::fromStdString(recording.strings.at(f.longestLabel)),
@@ -36,7 +38,7 @@ QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& rec
         out << tr("Thread pool: no work");
     else
         out << tr("Thread pool: %L1 items, waited up to %2 (mean %3), ran up to %4")
-                   .arg(f.poolItems)
+                   .arg(QLocale().toString(qulonglong(f.poolItems)))
                    .arg(TimeMapping::formatDuration(f.poolQueuedMaxNs), ms(f.poolQueuedMeanNs / 1e6),
                        TimeMapping::formatDuration(f.poolRunMaxNs));
     if (!f.loopDelay.known())
@@ -79,19 +81,16 @@ QString FigureTexts::stretchesTable(const Figures& f, const loopscope::Recording
     if (f.stretches.empty())
         return {};
     const QLocale locale;
+    // A step below a nanosecond keeps a decimal; long extrapolations read in minutes or hours.
     auto perStep = [&](double ns) {
         if (ns < 1e3)
-            return tr("%1 ns").arg(locale.toString(ns, 'f', 1));
-        if (ns < 1e6)
-            return tr("%1 µs").arg(locale.toString(ns / 1e3, 'f', 2));
-        return tr("%1 ms").arg(locale.toString(ns / 1e6, 'f', 3));
+            return QCoreApplication::translate("TimeMapping", "%1 ns").arg(locale.toString(ns, 'f', 1));
+        return TimeMapping::formatDuration(std::int64_t(std::llround(ns)));
     };
     auto longDuration = [&](double ns) {
         const double s = ns / 1e9;
-        if (s < 1)
-            return tr("%1 ms").arg(locale.toString(ns / 1e6, 'f', 1));
         if (s < 120)
-            return tr("%1 s").arg(locale.toString(s, 'f', 1));
+            return TimeMapping::formatDuration(std::int64_t(std::llround(ns)));
         if (s < 7200)
             return tr("%1 minutes").arg(locale.toString(s / 60, 'f', 1));
         return tr("%1 hours").arg(locale.toString(s / 3600, 'f', 1));

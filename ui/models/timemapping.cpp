@@ -1,6 +1,7 @@
 #include "models/timemapping.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -99,12 +100,18 @@ std::int64_t TimeMapping::tickStep(std::int64_t spanNs, double width, double min
 
 QString TimeMapping::formatDuration(std::int64_t ns)
 {
+    // Numbers as the language writes them (5,00 s in Spanish), units as it names them.
+    QLocale locale;
+    locale.setNumberOptions(QLocale::OmitGroupSeparator);
     const double abs = std::fabs(double(ns));
     if (abs < 1e3)
-        return QCoreApplication::translate("TimeMapping", "%1 ns").arg(ns);
+        return QCoreApplication::translate("TimeMapping", "%1 ns").arg(locale.toString(qlonglong(ns)));
     if (abs < 1e6)
-        return QCoreApplication::translate("TimeMapping", "%1 µs").arg(double(ns) / 1e3, 0, 'f', abs < 1e4 ? 2 : 1);
+        return QCoreApplication::translate("TimeMapping", "%1 µs")
+            .arg(locale.toString(double(ns) / 1e3, 'f', abs < 1e4 ? 2 : 1));
     if (abs < 1e9)
-        return QCoreApplication::translate("TimeMapping", "%1 ms").arg(double(ns) / 1e6, 0, 'f', abs < 1e7 ? 2 : 1);
-    return QCoreApplication::translate("TimeMapping", "%1 s").arg(double(ns) / 1e9, 0, 'f', abs < 1e10 ? 2 : 1);
+        return QCoreApplication::translate("TimeMapping", "%1 ms")
+            .arg(locale.toString(double(ns) / 1e6, 'f', abs < 1e7 ? 2 : 1));
+    return QCoreApplication::translate("TimeMapping", "%1 s")
+        .arg(locale.toString(double(ns) / 1e9, 'f', abs < 1e10 ? 2 : 1));
 }
