@@ -46,6 +46,7 @@ NodeCosts NodeCosts::node20()
     // about 240 us between the setTimeout and the first timers phase.
     costs.startupGapUs = 130;
     costs.percent = 100;
+    costs.blocking = BlockingCalibration::stored();
     return costs;
 }
 
@@ -61,6 +62,7 @@ NodeCosts NodeCosts::scaled(int by) const
     out.workerStartUs = scale(workerStartUs);
     out.startupGapUs = scale(startupGapUs);
     out.percent = int(std::int64_t(percent) * by / 100);
+    out.blocking = blocking;
     return out;
 }
 
