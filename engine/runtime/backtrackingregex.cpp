@@ -238,11 +238,13 @@ BacktrackingRegex::BacktrackingRegex(std::string_view pattern)
     m_anchored = !tree.children.empty() && tree.children.front().kind == Node::Kind::Begin;
     compile(tree);
     m_program.push_back({ Code::Match });
-    // irregexp's quick check: a choice whose first branch cannot start at the next character goes
-    // straight to the other one, leaving nothing to backtrack to.
+    // irregexp's quick checks: a choice whose first branch cannot start at the next character goes
+    // straight to the other one, leaving nothing to backtrack to; one whose other branch is `$`
+    // leaves nothing to backtrack to before the input's end.
     for (Instruction& in : m_program) {
         if (in.code != Code::Split)
             continue;
+        in.otherIsEnd = m_program[std::size_t(in.y)].code == Code::End;
         const Instruction& first = m_program[std::size_t(in.x)];
         if (first.code == Code::Char) {
             std::bitset<256> set;
@@ -412,14 +414,23 @@ template <bool Budgeted> bool BacktrackingRegex::run(std::string_view input, std
                 push({ pc, sp, low, true });
             break;
         }
-        case Code::Split:
-            if (instruction.set && !(sp < size && in(instruction.set, text[sp]))) {
-                pc = instruction.y;
-                break;
+        case Code::Split: {
+            // Choices whose first branch cannot start here are followed at once, without dispatch.
+            const Instruction* split = &instruction;
+            while (split->set && !(sp < size && in(split->set, text[sp]))) {
+                pc = split->y;
+                split = program + pc;
+                if (split->code != Code::Split)
+                    break;
+                ++steps;
             }
-            push({ instruction.y, sp, 0, false });
-            pc = instruction.x;
+            if (split->code != Code::Split)
+                break;
+            if (!split->otherIsEnd || sp == size)
+                push({ split->y, sp, 0, false });
+            pc = split->x;
             break;
+        }
         case Code::Jump:
             pc = instruction.x;
             break;

@@ -42,6 +42,7 @@ private:
         std::uint16_t set = 0;
         std::int32_t x = 0; // Split: the first branch; Jump: the target; Loop: the least count
         std::int32_t y = 0; // Split: the other branch
+        bool otherIsEnd = false; // Split: the other branch is `$`, which only the input's end passes
     };
     // What failure returns to: an alternative (pc, sp), or a greedy loop's next shorter run, down
     // to `low`.
