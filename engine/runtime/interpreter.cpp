@@ -1,13 +1,14 @@
 // Runtime: the interpreter of program ops, async functions and self-rescheduling chains.
 #include "runtime/invoke.h"
 
-#include "formats/jsonvalue.h"
+#include "runtime/backtrackingregex.h"
+#include "runtime/jsonheapparser.h"
 
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <cmath>
 #include <memory>
-#include <regex>
 
 namespace loopscope {
 
@@ -212,21 +213,41 @@ void Runtime::preparePayloads(const Block& block)
     }
 }
 
+// JSON.parse builds every value of the payload; the calibrated passes (BlockingCalibration) make
+// it cost what V8's parse, with its heap and collector, costs on this machine.
 void Runtime::parseJson(const Op& op)
 {
     const std::string& payload = m_payloads[op.megabytes];
-    const JsonResult parsed = loopscope::parseJson(payload, payload.size() + 1);
-    if (const auto* error = std::get_if<JsonError>(&parsed))
-        recordError("JSON.parse: " + error->message);
+    const double passes = std::max(1.0, m_options.costs.blocking.jsonParse);
+    for (double done = 0; done < passes; done += 1) {
+        const double part = std::min(1.0, passes - done);
+        JsonHeapParser parser;
+        const std::size_t budget = part < 1 ? std::size_t(part * double(payload.size())) : JsonHeapParser::Whole;
+        if (!parser.parse(payload, budget)) {
+            recordError("JSON.parse: " + parser.error());
+            return;
+        }
+    }
 }
 
+// The coupon patterns' backtracking, as irregexp does it on the same input; the calibrated passes
+// repeat the match (the last one in part, by its steps) to cost what Node's code costs: its
+// interpreter for a pattern's first test on this thread, its native code after that.
 void Runtime::matchRegex(const Op& op)
 {
-    // std::regex backtracks like V8's irregexp, so the nested quantifier explodes the same way.
-    static const std::regex vulnerable("^([A-Z0-9]+-?)+$", std::regex::ECMAScript);
-    static const std::regex safe("^[A-Z0-9]+(-[A-Z0-9]+)*$", std::regex::ECMAScript);
+    const std::uint8_t pattern = op.vulnerable ? 1 : 2;
+    const bool first = !(m_testedPatterns & pattern);
+    m_testedPatterns |= pattern;
+    BacktrackingRegex regex(op.vulnerable ? "^([A-Z0-9]+-?)+$" : "^[A-Z0-9]+(-[A-Z0-9]+)*$");
     const std::string input = std::string("BOOKSTORE2026BOOKSTORE2026BOOK").substr(0, std::size_t(op.length - 1)) + "!";
-    (void)std::regex_search(input, op.vulnerable ? vulnerable : safe);
+    (void)regex.test(input);
+    const std::uint64_t steps = regex.steps();
+    const BlockingCalibration& calibration = m_options.costs.blocking;
+    const double passes = std::max(1.0, first ? calibration.regexFirst : calibration.regex);
+    for (double done = 1; done < passes; done += 1) {
+        const double part = std::min(1.0, passes - done);
+        (void)regex.test(input, part < 1 ? std::uint64_t(part * double(steps)) : BacktrackingRegex::Unlimited);
+    }
 }
 
 // Synchronous SHA-256 over random strings: the compute scenarios' blocking hash loop.
@@ -252,7 +273,11 @@ void Runtime::block(const Op& op)
             step();
         }
     } else {
-        for (std::int64_t i = 0; i < op.iterations; ++i) {
+        // Node spends more per update than the hash (a Buffer, a hex string, their collection): the
+        // calibrated passes are more updates of the same work.
+        const auto iterations
+            = std::int64_t(std::llround(double(op.iterations) * std::max(1.0, m_options.costs.blocking.hash)));
+        for (std::int64_t i = 0; i < iterations; ++i) {
             if ((i & 255) == 0)
                 checkCancelled();
             step();

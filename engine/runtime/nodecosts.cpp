@@ -46,6 +46,7 @@ NodeCosts NodeCosts::node20()
     // about 240 us between the setTimeout and the first timers phase.
     costs.startupGapUs = 130;
     costs.percent = 100;
+    costs.blocking = BlockingCalibration::stored();
     return costs;
 }
 
@@ -63,6 +64,7 @@ NodeCosts NodeCosts::scaled(int by) const
     out.serverRequestUs = scale(serverRequestUs);
     out.serverFirstUs = scale(serverFirstUs);
     out.percent = int(std::int64_t(percent) * by / 100);
+    out.blocking = blocking;
     return out;
 }
 

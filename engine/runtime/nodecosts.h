@@ -1,6 +1,7 @@
 #pragma once
 
 #include "program/program.h"
+#include "runtime/blockingcalibration.h"
 
 #include <array>
 #include <cstdint>
@@ -36,8 +37,12 @@ struct NodeCosts
     std::uint32_t serverFirstUs = 0;
     // The percentage of Node 20's figures these are (scaled() sets it; the gap may be set apart).
     int percent = 0;
+    // Passes of LoopScope's own blocking work (JSON.parse, regex, hashing, pbkdf2) that cost what
+    // Node's op costs on this machine: the stored calibration, which scaled() leaves as it is.
+    BlockingCalibration blocking;
 
-    // The figures measured against Node v20.20.2 on the development machine.
+    // The figures measured against Node v20.20.2 on the development machine, and the stored
+    // calibration of the blocking work (BlockingCalibration::stored()).
     static NodeCosts node20();
     // No modelled time at all: LoopScope's own speed.
     static NodeCosts none() { return {}; }

@@ -295,6 +295,8 @@ private:
     bool m_servedBefore = false; // the HTTP server has answered a request (its first costs more: NodeCosts)
     std::int64_t m_loopStartNs = -1; // Node's loopStart milestone on the recording's clock (main loop only)
     std::uint32_t m_usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
+    // A bit per coupon pattern this thread's JavaScript has tested: V8 interprets a pattern's first test.
+    std::uint8_t m_testedPatterns = 0;
     std::vector<bool> m_sitesRun; // by Op::site: the lines this thread's JavaScript has run
     std::uint32_t m_siteCount = 0; // the main runtime's: Op::site numbers given out
     bool m_closed = false;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <mutex>
 
 namespace loopscope {
@@ -38,6 +39,7 @@ struct PoolItem
     std::int64_t size = 0;
     std::int64_t position = 0;
     std::int64_t result = 0; // >= 0 success, else -errno
+    std::int64_t iterations = 0; // pbkdf2: the op's, times the calibrated passes
     std::vector<unsigned char> buffer;
 };
 
@@ -52,7 +54,7 @@ void runPbkdf2(PoolItem& work)
 {
     unsigned char key[32];
     const bool derived = derivePbkdf2(
-        "correct horse", "bookstore-salt", work.op->iterations, work.op->digest, key, sizeof key, work.clock);
+        "correct horse", "bookstore-salt", work.iterations, work.op->digest, key, sizeof key, work.clock);
     work.result = derived ? 0 : -EINVAL;
 }
 
@@ -127,6 +129,8 @@ void Runtime::pbkdf2(const Op& op)
     item->epoch = m_epoch;
     item->kind = PoolItem::Kind::Pbkdf2;
     item->label = m_labels.pbkdf2;
+    item->iterations = std::max<std::int64_t>(
+        1, std::llround(double(op.iterations) * std::max(1.0, m_options.costs.blocking.pbkdf2)));
     submit(std::move(item));
 }
 
