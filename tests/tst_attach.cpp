@@ -3,6 +3,7 @@
 // fs callback in poll), and the program's output and exit status are what they are without the probe.
 #include "attach/attachedprogram.h"
 #include "attach/attachrun.h"
+#include "formats/traceio.h"
 #include "requirenode.h"
 
 #include <QElapsedTimer>
@@ -88,6 +89,27 @@ bool inside(const Record& callback, const std::vector<Record>& phases)
     const std::int64_t end = callback.startNs + callback.span.durNs;
     return std::any_of(phases.begin(), phases.end(),
         [&](const Record& p) { return p.startNs <= callback.startNs && end <= p.startNs + p.span.durNs; });
+}
+
+// Runs `script` attached, headless, with a trace and a summary: how it went, and the trace read back.
+struct AttachedRun
+{
+    Ran ran;
+    Recording trace;
+    std::string traceText;
+    std::string readError;
+};
+
+void attachHeadless(const QTemporaryDir& dir, const QString& script, AttachedRun& into)
+{
+    const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+    into.ran = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+        { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
+            QStringLiteral("--attach"), script });
+    QFile file(tracePath);
+    if (file.open(QIODevice::ReadOnly))
+        into.traceText = file.readAll().toStdString();
+    readTrace(tracePath.toStdString(), into.trace, &into.readError);
 }
 
 } // namespace
@@ -308,6 +330,8 @@ private slots:
         QCOMPARE(program.result().signal, SIGTERM);
         program.describe();
         QCOMPARE(program.recording().info.program, std::string("live.js"));
+        QCOMPARE(program.recording().info.exitSignal, SIGTERM);
+        QCOMPARE(program.recording().info.exitStatus, -1);
 
         QCOMPARE(recordsOf(program.recording(), RecordType::Log, "to stdout").size(), std::size_t(1));
         QCOMPARE(recordsOf(program.recording(), RecordType::Error, "to stderr").size(), std::size_t(1));
@@ -561,6 +585,44 @@ private slots:
         QCOMPARE(process.exitCode(), 0);
         QCOMPARE(process.readAllStandardOutput(), QByteArray("done 300000\n"));
         QCOMPARE(process.readAllStandardError(), QByteArray());
+    }
+
+    // How the program ended is the recording's: its exit status, or the signal that ended it, in the
+    // trace's otherData and in the summary, as LoopScope's own exit status says it.
+    void howTheProgramEndedIsRecorded_data()
+    {
+        QTest::addColumn<QByteArray>("source");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<int>("signal");
+        QTest::newRow("a normal end") << QByteArray("setImmediate(() => {});\n") << 0 << 0;
+        QTest::newRow("process.exit(3)") << QByteArray("setImmediate(() => process.exit(3));\n") << 3 << 0;
+        QTest::newRow("SIGKILL") << QByteArray("setTimeout(() => process.kill(process.pid, 'SIGKILL'), 5);\n"
+                                               "setTimeout(() => {}, 100000);\n")
+                                 << -1 << int(SIGKILL);
+    }
+
+    void howTheProgramEndedIsRecorded()
+    {
+        QFETCH(QByteArray, source);
+        QFETCH(int, status);
+        QFETCH(int, signal);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("ending.js"), source);
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, signal != 0 ? 128 + signal : status);
+        QVERIFY2(attached.readError.empty(), attached.readError.c_str());
+        QCOMPARE(attached.trace.info.exitStatus, status);
+        QCOMPARE(attached.trace.info.exitSignal, signal);
+        const std::string said
+            = signal != 0 ? "\"exitSignal\":" + std::to_string(signal) : "\"exitStatus\":" + std::to_string(status);
+        QVERIFY2(attached.traceText.find(said) != std::string::npos, said.c_str());
+        const QByteArray summary = signal != 0 ? "Program ended by signal " + QByteArray::number(signal) + '\n'
+                                               : "Program exit status: " + QByteArray::number(status) + '\n';
+        QVERIFY2(attached.ran.err.contains(summary), attached.ran.err.constData());
+        QVERIFY2(!attached.ran.err.contains(signal != 0 ? "Program exit status" : "Program ended by signal"),
+            attached.ran.err.constData());
     }
 
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says

@@ -46,7 +46,8 @@ struct AttachResult
     std::string streamError;
     std::vector<std::string> unavailable; // what the probe said it cannot see
     // The recording's info as it was when attach() began, with what the stream said about the program
-    // (Ingest::describe), for the caller to put in place once no reader looks at it.
+    // (Ingest::describe) and how it ended (exitStatus or exitSignal), for the caller to put in place once
+    // no reader looks at it.
     RecordingInfo described;
 };
 
