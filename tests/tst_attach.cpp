@@ -625,6 +625,37 @@ private slots:
             attached.ran.err.constData());
     }
 
+    // The pool's size is the one libuv started, not the one the environment said when the probe loaded:
+    // a program that sets UV_THREADPOOL_SIZE before its first use of the pool gets that many threads.
+    void thePoolSizeIsTheOneLibuvStarted()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("poolsize.js"),
+            "process.env.UV_THREADPOOL_SIZE = '8';\n"
+            "const crypto = require('crypto');\n"
+            "for (let i = 0; i < 8; ++i) crypto.pbkdf2('secret', 'salt', 20000, 64, 'sha512', () => {});\n");
+        QVERIFY(!script.isEmpty());
+        const QByteArray saved = qgetenv("UV_THREADPOOL_SIZE");
+        qunsetenv("UV_THREADPOOL_SIZE");
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        if (!saved.isNull())
+            qputenv("UV_THREADPOOL_SIZE", saved);
+        QCOMPARE(attached.ran.exitCode, 0);
+        QVERIFY2(attached.readError.empty(), attached.readError.c_str());
+        if (attached.trace.info.unobserved & UnobservedThreadPool)
+            QSKIP("this node's pool is not seen by the probe (no symbol table)");
+        QCOMPARE(attached.trace.info.threadpoolSize, 8);
+        QVERIFY2(attached.traceText.find("\"threadpoolSize\":8") != std::string::npos, "trace");
+        QVERIFY2(attached.ran.err.contains("thread pool size: 8\n"), attached.ran.err.constData());
+        // Followed live, the recording's info says the same.
+        wire::AttachedProgram program(optionsFor(script));
+        program.start();
+        QVERIFY(waitFor([&] { return program.ended(); }, 60000));
+        program.describe();
+        QCOMPARE(program.recording().info.threadpoolSize, 8);
+    }
+
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says
     // what the probe saw and what it could not time.
     void theRestOfTheLineIsTheProgramsArguments()
