@@ -152,9 +152,9 @@ void LoopProbe::end(std::int64_t atNs, std::uint32_t count)
     r.label = call.name;
     r.startNs = call.startNs;
     const std::int64_t durNs = std::max<std::int64_t>(0, atNs - call.startNs);
-    // A counted run is timed as a whole: its longest call is not known, its mean is.
-    r.span
-        = { durNs, durNs, durNs / std::max<std::uint32_t>(count, 1), std::max<std::uint32_t>(count, 1), m_iteration };
+    // A counted run is timed as a whole: its mean is known (busy / count), its longest call is not (LongestUnknown).
+    count = std::max<std::uint32_t>(count, 1);
+    r.span = { durNs, durNs, count > 1 ? LongestUnknown : durNs, count, m_iteration };
     push(r);
 }
 

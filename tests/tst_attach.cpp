@@ -656,6 +656,31 @@ private slots:
         QCOMPARE(program.recording().info.threadpoolSize, 8);
     }
 
+    // A run of ticks or promise jobs counted in one drain is timed as a whole: its mean is known, its
+    // longest call is not, and nothing takes the mean for a longest.
+    void aCountedRunsMeanIsNeverItsLongest()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("ticks.js"),
+            "const spin = (ms) => { const end = performance.now() + ms; while (performance.now() < end) {} };\n"
+            "setImmediate(() => { for (let i = 0; i < 1000; ++i) process.nextTick(() => spin(0.2)); });\n");
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, 0);
+        QVERIFY2(attached.readError.empty(), attached.readError.c_str());
+        const std::vector<Record> ticks = recordsOf(attached.trace, RecordType::Callback, "TickObject");
+        std::uint64_t counted = 0;
+        for (const Record& run : ticks) {
+            counted += run.span.count;
+            if (run.span.count > 1)
+                QCOMPARE(run.span.maxNs, std::int64_t(-1));
+        }
+        QCOMPARE(counted, std::uint64_t(1000));
+        QVERIFY2(!attached.ran.err.contains("Longest callback: TickObject"), attached.ran.err.constData());
+        QVERIFY2(attached.ran.err.contains("Longest callback: "), attached.ran.err.constData());
+    }
+
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says
     // what the probe saw and what it could not time.
     void theRestOfTheLineIsTheProgramsArguments()
