@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -679,6 +680,43 @@ private slots:
         QCOMPARE(counted, std::uint64_t(1000));
         QVERIFY2(!attached.ran.err.contains("Longest callback: TickObject"), attached.ran.err.constData());
         QVERIFY2(attached.ran.err.contains("Longest callback: "), attached.ran.err.constData());
+    }
+
+    // Headless as in the window, the probe's delay monitor measures the loop delay as the program's own
+    // monitorEventLoopDelay does in the same run: a short program whose callback blocks 129 ms has the
+    // block among its samples wherever Node's histogram has it, and no sample Node's has not (the first
+    // check only says when it ran).
+    void theLoopDelayIsWhatNodesOwnMonitorMeasures()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("delay.js"),
+            "const { monitorEventLoopDelay } = require('perf_hooks');\n"
+            "const h = monitorEventLoopDelay({ resolution: 10 });\n"
+            "h.enable();\n"
+            "process.on('exit', () => { h.disable(); console.error(`node count ${h.count} max ${h.max / 1e6}`); });\n"
+            "setTimeout(() => { const end = Date.now() + 129; while (Date.now() < end) {} }, 0);\n"
+            "setTimeout(() => {}, 50);\n");
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, 0);
+        const QString err = QString::fromUtf8(attached.ran.err);
+        const QRegularExpressionMatch node
+            = QRegularExpression(QStringLiteral("node count (\\d+) max ([\\d.]+)")).match(err);
+        QVERIFY2(node.hasMatch(), attached.ran.err.constData());
+        const int nodeCount = node.captured(1).toInt();
+        const double nodeMaxMs = node.captured(2).toDouble();
+        QVERIFY2(nodeCount >= 1 && nodeMaxMs >= 120, attached.ran.err.constData());
+        const QRegularExpressionMatch probe
+            = QRegularExpression(QStringLiteral("Loop delay \\(monitorEventLoopDelay, resolution 10 ms\\): .*max "
+                                                "([\\d.]+) ms \\((\\d+) samples\\)"))
+                  .match(err);
+        QVERIFY2(probe.hasMatch(), attached.ran.err.constData());
+        const double probeMaxMs = probe.captured(1).toDouble();
+        const int probeCount = probe.captured(2).toInt();
+        // Two monitors of one loop: their checks interleave, so a count may differ by one.
+        QVERIFY2(std::abs(probeCount - nodeCount) <= 1, attached.ran.err.constData());
+        QVERIFY2(probeMaxMs >= nodeMaxMs / 1.25 && probeMaxMs <= nodeMaxMs * 1.25, attached.ran.err.constData());
     }
 
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says

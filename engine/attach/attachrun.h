@@ -51,6 +51,10 @@ struct AttachResult
     RecordingInfo described;
 };
 
+// The resolution of the probe's loop-delay monitor where LoopScope runs one (the window, a headless
+// run): monitorEventLoopDelay's default.
+inline constexpr int DelayMonitorResolutionMs = 10;
+
 // What the probe does not see (yet): a recording of an attached program says so (RecordingInfo).
 inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThreadPool | UnobservedPollWait;
 
