@@ -299,6 +299,10 @@
         <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
         <translation>--attach пакуль не ўмее маляваць выявы: выкарыстоўвайце --trace, --csv або --summary</translation>
     </message>
+    <message>
+        <source>With --emit-js: the script also runs the program&apos;s probes as Node&apos;s perf_hooks measure them (monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at exit, one line starting &apos;loopscope-figures&apos;, to compare with --summary&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -1275,6 +1279,14 @@
     <message>
         <source>%1 finished: nothing left to do</source>
         <translation>Выкананне %1 завершана: больш няма чаго рабіць</translation>
+    </message>
+    <message>
+        <source>; the program was ended by signal %1</source>
+        <translation>; праграма спынена сігналам %1</translation>
+    </message>
+    <message>
+        <source>; the program exited with code %1</source>
+        <translation>; праграма скончылася з кодам %1</translation>
     </message>
 </context>
 <context>
@@ -3167,6 +3179,14 @@
     <message>
         <source>This bar folds %L1 items of the run&apos;s early history together: the timeline keeps a long run compact. The recording, and a trace exported from it, hold every one.</source>
         <translation>Гэтая паласа складвае разам %L1 элементаў ранняй гісторыі выканання: шкала часу трымае доўгае выкананне кампактным. Запіс і экспартаваная з яго трасіроўка захоўваюць кожны.</translation>
+    </message>
+    <message>
+        <source>Wall time %1 · total %2 · mean %3</source>
+        <translation>Рэальны час %1 · усяго %2 · сярэдні %3</translation>
+    </message>
+    <message>
+        <source>Timed as a whole: the longest single callback is not known</source>
+        <translation>Вымерана цалкам: найдаўжэйшы асобны зваротны выклік невядомы</translation>
     </message>
 </context>
 <context>

@@ -299,6 +299,10 @@
         <source>--attach cannot draw pictures yet: use --trace, --csv or --summary</source>
         <translation>--attach aún no puede dibujar imágenes: usa --trace, --csv o --summary</translation>
     </message>
+    <message>
+        <source>With --emit-js: the script also runs the program&apos;s probes as Node&apos;s perf_hooks measure them (monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at exit, one line starting &apos;loopscope-figures&apos;, to compare with --summary&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -1270,6 +1274,14 @@
     <message>
         <source>%1 finished: nothing left to do</source>
         <translation>Ejecución de %1 terminada: no queda nada por hacer</translation>
+    </message>
+    <message>
+        <source>; the program was ended by signal %1</source>
+        <translation>; el programa terminó por la señal %1</translation>
+    </message>
+    <message>
+        <source>; the program exited with code %1</source>
+        <translation>; el programa terminó con el código %1</translation>
     </message>
 </context>
 <context>
@@ -3157,6 +3169,14 @@
     <message>
         <source>This bar folds %L1 items of the run&apos;s early history together: the timeline keeps a long run compact. The recording, and a trace exported from it, hold every one.</source>
         <translation>Esta barra agrupa %L1 elementos del principio de la ejecución: la línea de tiempo mantiene compacta una ejecución larga. La grabación, y la traza exportada de ella, los conservan todos.</translation>
+    </message>
+    <message>
+        <source>Wall time %1 · total %2 · mean %3</source>
+        <translation>Tiempo real %1 · total %2 · media %3</translation>
+    </message>
+    <message>
+        <source>Timed as a whole: the longest single callback is not known</source>
+        <translation>Medido en conjunto: no se sabe cuánto duró el callback más largo</translation>
     </message>
 </context>
 <context>
