@@ -322,6 +322,8 @@ private slots:
             "the blocking callback was never seen running");
         QCOMPARE(Phase(live.phase.load()), Phase::Timers);
         QCOMPARE(program.recording().strings.at(live.callbackLabel.load()), std::string("Timeout"));
+        // The delay monitor's last check is known, so a check overdue while the block lasts counts as busy.
+        QVERIFY(waitFor([&] { return live.delayCheckNs.load() >= 0; }));
         QVERIFY(program.clockNs() >= 0);
         QVERIFY(!program.ended());
         // The block is over once a callback's record of it came in; then the program is stopped.

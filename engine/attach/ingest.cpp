@@ -98,6 +98,10 @@ void Ingest::records(const Record* records, std::size_t count)
             record.label = label(record.label);
         if (record.type == RecordType::Callback && record.thread == MainThread)
             callbacks += record.span.count;
+        // When the delay monitor last checked: the views count a check that is overdue as the loop
+        // being busy, as they do for a run of LoopScope's own (a block shows as busy while it lasts).
+        if (record.type == RecordType::Latency && record.thread == MainThread && m_follow)
+            m_follow->live.delayCheckNs.store(record.startNs, std::memory_order_relaxed);
         // A pool item names the worker that ran it (1..the pool's size).
         if (record.type == RecordType::Pool && record.thread <= MaxPoolThreads)
             m_poolThreads = std::max<std::uint32_t>(m_poolThreads, record.thread);
