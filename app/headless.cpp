@@ -175,8 +175,7 @@ int emitJs(const CommandLine& options)
         return BadInput;
     }
     const auto& program = std::get<loopscope::Program>(loaded);
-    const std::string script
-        = options.emitFigures ? loopscope::emitJsWithFigures(program) : loopscope::emitJs(program);
+    const std::string script = options.emitFigures ? loopscope::emitJsWithFigures(program) : loopscope::emitJs(program);
     std::fwrite(script.data(), 1, script.size(), stdout);
     std::fflush(stdout);
     return Success;
@@ -369,6 +368,9 @@ int attach(const CommandLine& options)
     attaching.script = options.attachScript.toStdString();
     for (const QString& argument : options.attachArguments)
         attaching.arguments.push_back(argument.toStdString());
+    // The loop delay and utilisation, as the window measures them (an unreferenced timer: it never keeps
+    // the program alive).
+    attaching.delayMonitorMs = loopscope::wire::DelayMonitorResolutionMs;
     const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
     if (!missing.empty()) {
         printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "

@@ -152,9 +152,9 @@ void LoopProbe::end(std::int64_t atNs, std::uint32_t count)
     r.label = call.name;
     r.startNs = call.startNs;
     const std::int64_t durNs = std::max<std::int64_t>(0, atNs - call.startNs);
-    // A counted run is timed as a whole: its longest call is not known, its mean is.
-    r.span
-        = { durNs, durNs, durNs / std::max<std::uint32_t>(count, 1), std::max<std::uint32_t>(count, 1), m_iteration };
+    // A counted run is timed as a whole: its mean is known (busy / count), its longest call is not (LongestUnknown).
+    count = std::max<std::uint32_t>(count, 1);
+    r.span = { durNs, durNs, count > 1 ? LongestUnknown : durNs, count, m_iteration };
     push(r);
 }
 
@@ -284,12 +284,13 @@ wire::Now LoopProbe::whereNow() const
 
 // The delay monitor: an unreferenced timer every `resolutionMs` (it never keeps the program alive) whose
 // lateness is the loop's delay, with the loop's utilization since the last check from libuv's idle-time
-// metric (which Node turns on for performance.eventLoopUtilization()).
+// metric (which Node turns on for performance.eventLoopUtilization()). Like Node's ELDHistogram it records
+// the time between two of its checks, its first check only noting when it ran: its samples are the ones
+// the program's own monitorEventLoopDelay would record.
 void LoopProbe::startDelayMonitor(int resolutionMs)
 {
     m_delayResolutionMs = resolutionMs;
-    m_delayLastNs = m_channel.now();
-    m_idleLastNs = std::int64_t(uv_metrics_idle_time(m_loop));
+    m_delayLastNs = -1;
     uv_timer_init(m_loop, &m_delayTimer);
     m_delayTimer.data = this;
     uv_unref(reinterpret_cast<uv_handle_t*>(&m_delayTimer));
@@ -304,6 +305,11 @@ void LoopProbe::delayCheck()
 {
     const std::int64_t at = m_channel.now();
     const std::int64_t idleNs = std::int64_t(uv_metrics_idle_time(m_loop));
+    if (m_delayLastNs < 0) {
+        m_delayLastNs = at;
+        m_idleLastNs = idleNs;
+        return;
+    }
     const double sinceMs = double(at - m_delayLastNs) / 1e6;
     Record r;
     r.type = RecordType::Latency;

@@ -111,7 +111,7 @@ private:
     std::atomic<std::int64_t> m_eventsOffsetNs { 0 }; // the sender reads it too
     std::int64_t m_drainedNs = 0; // the buffer was last read at this time
     int m_delayResolutionMs = 0;
-    std::int64_t m_delayLastNs = 0;
+    std::int64_t m_delayLastNs = -1; // the monitor's last check; -1 before its first
     std::int64_t m_idleLastNs = 0;
 
     // Where the loop is (publishPhase, drainEvents), for the sender.

@@ -3,6 +3,7 @@
 // fs callback in poll), and the program's output and exit status are what they are without the probe.
 #include "attach/attachedprogram.h"
 #include "attach/attachrun.h"
+#include "formats/traceio.h"
 #include "requirenode.h"
 
 #include <QElapsedTimer>
@@ -10,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -88,6 +90,27 @@ bool inside(const Record& callback, const std::vector<Record>& phases)
     const std::int64_t end = callback.startNs + callback.span.durNs;
     return std::any_of(phases.begin(), phases.end(),
         [&](const Record& p) { return p.startNs <= callback.startNs && end <= p.startNs + p.span.durNs; });
+}
+
+// Runs `script` attached, headless, with a trace and a summary: how it went, and the trace read back.
+struct AttachedRun
+{
+    Ran ran;
+    Recording trace;
+    std::string traceText;
+    std::string readError;
+};
+
+void attachHeadless(const QTemporaryDir& dir, const QString& script, AttachedRun& into)
+{
+    const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+    into.ran = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+        { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
+            QStringLiteral("--attach"), script });
+    QFile file(tracePath);
+    if (file.open(QIODevice::ReadOnly))
+        into.traceText = file.readAll().toStdString();
+    readTrace(tracePath.toStdString(), into.trace, &into.readError);
 }
 
 } // namespace
@@ -299,6 +322,8 @@ private slots:
             "the blocking callback was never seen running");
         QCOMPARE(Phase(live.phase.load()), Phase::Timers);
         QCOMPARE(program.recording().strings.at(live.callbackLabel.load()), std::string("Timeout"));
+        // The delay monitor's last check is known, so a check overdue while the block lasts counts as busy.
+        QVERIFY(waitFor([&] { return live.delayCheckNs.load() >= 0; }));
         QVERIFY(program.clockNs() >= 0);
         QVERIFY(!program.ended());
         // The block is over once a callback's record of it came in; then the program is stopped.
@@ -308,6 +333,8 @@ private slots:
         QCOMPARE(program.result().signal, SIGTERM);
         program.describe();
         QCOMPARE(program.recording().info.program, std::string("live.js"));
+        QCOMPARE(program.recording().info.exitSignal, SIGTERM);
+        QCOMPARE(program.recording().info.exitStatus, -1);
 
         QCOMPARE(recordsOf(program.recording(), RecordType::Log, "to stdout").size(), std::size_t(1));
         QCOMPARE(recordsOf(program.recording(), RecordType::Error, "to stderr").size(), std::size_t(1));
@@ -561,6 +588,137 @@ private slots:
         QCOMPARE(process.exitCode(), 0);
         QCOMPARE(process.readAllStandardOutput(), QByteArray("done 300000\n"));
         QCOMPARE(process.readAllStandardError(), QByteArray());
+    }
+
+    // How the program ended is the recording's: its exit status, or the signal that ended it, in the
+    // trace's otherData and in the summary, as LoopScope's own exit status says it.
+    void howTheProgramEndedIsRecorded_data()
+    {
+        QTest::addColumn<QByteArray>("source");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<int>("signal");
+        QTest::newRow("a normal end") << QByteArray("setImmediate(() => {});\n") << 0 << 0;
+        QTest::newRow("process.exit(3)") << QByteArray("setImmediate(() => process.exit(3));\n") << 3 << 0;
+        QTest::newRow("SIGKILL") << QByteArray("setTimeout(() => process.kill(process.pid, 'SIGKILL'), 5);\n"
+                                               "setTimeout(() => {}, 100000);\n")
+                                 << -1 << int(SIGKILL);
+    }
+
+    void howTheProgramEndedIsRecorded()
+    {
+        QFETCH(QByteArray, source);
+        QFETCH(int, status);
+        QFETCH(int, signal);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("ending.js"), source);
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, signal != 0 ? 128 + signal : status);
+        QVERIFY2(attached.readError.empty(), attached.readError.c_str());
+        QCOMPARE(attached.trace.info.exitStatus, status);
+        QCOMPARE(attached.trace.info.exitSignal, signal);
+        const std::string said
+            = signal != 0 ? "\"exitSignal\":" + std::to_string(signal) : "\"exitStatus\":" + std::to_string(status);
+        QVERIFY2(attached.traceText.find(said) != std::string::npos, said.c_str());
+        const QByteArray summary = signal != 0 ? "Program ended by signal " + QByteArray::number(signal) + '\n'
+                                               : "Program exit status: " + QByteArray::number(status) + '\n';
+        QVERIFY2(attached.ran.err.contains(summary), attached.ran.err.constData());
+        QVERIFY2(!attached.ran.err.contains(signal != 0 ? "Program exit status" : "Program ended by signal"),
+            attached.ran.err.constData());
+    }
+
+    // The pool's size is the one libuv started, not the one the environment said when the probe loaded:
+    // a program that sets UV_THREADPOOL_SIZE before its first use of the pool gets that many threads.
+    void thePoolSizeIsTheOneLibuvStarted()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("poolsize.js"),
+            "process.env.UV_THREADPOOL_SIZE = '8';\n"
+            "const crypto = require('crypto');\n"
+            "for (let i = 0; i < 8; ++i) crypto.pbkdf2('secret', 'salt', 20000, 64, 'sha512', () => {});\n");
+        QVERIFY(!script.isEmpty());
+        const QByteArray saved = qgetenv("UV_THREADPOOL_SIZE");
+        qunsetenv("UV_THREADPOOL_SIZE");
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        if (!saved.isNull())
+            qputenv("UV_THREADPOOL_SIZE", saved);
+        QCOMPARE(attached.ran.exitCode, 0);
+        QVERIFY2(attached.readError.empty(), attached.readError.c_str());
+        if (attached.trace.info.unobserved & UnobservedThreadPool)
+            QSKIP("this node's pool is not seen by the probe (no symbol table)");
+        QCOMPARE(attached.trace.info.threadpoolSize, 8);
+        QVERIFY2(attached.traceText.find("\"threadpoolSize\":8") != std::string::npos, "trace");
+        QVERIFY2(attached.ran.err.contains("thread pool size: 8\n"), attached.ran.err.constData());
+        // Followed live, the recording's info says the same.
+        wire::AttachedProgram program(optionsFor(script));
+        program.start();
+        QVERIFY(waitFor([&] { return program.ended(); }, 60000));
+        program.describe();
+        QCOMPARE(program.recording().info.threadpoolSize, 8);
+    }
+
+    // A run of ticks or promise jobs counted in one drain is timed as a whole: its mean is known, its
+    // longest call is not, and nothing takes the mean for a longest.
+    void aCountedRunsMeanIsNeverItsLongest()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("ticks.js"),
+            "const spin = (ms) => { const end = performance.now() + ms; while (performance.now() < end) {} };\n"
+            "setImmediate(() => { for (let i = 0; i < 1000; ++i) process.nextTick(() => spin(0.2)); });\n");
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, 0);
+        QVERIFY2(attached.readError.empty(), attached.readError.c_str());
+        const std::vector<Record> ticks = recordsOf(attached.trace, RecordType::Callback, "TickObject");
+        std::uint64_t counted = 0;
+        for (const Record& run : ticks) {
+            counted += run.span.count;
+            if (run.span.count > 1)
+                QCOMPARE(run.span.maxNs, std::int64_t(-1));
+        }
+        QCOMPARE(counted, std::uint64_t(1000));
+        QVERIFY2(!attached.ran.err.contains("Longest callback: TickObject"), attached.ran.err.constData());
+        QVERIFY2(attached.ran.err.contains("Longest callback: "), attached.ran.err.constData());
+    }
+
+    // Headless as in the window, the probe's delay monitor measures the loop delay as the program's own
+    // monitorEventLoopDelay does in the same run: a short program whose callback blocks 129 ms has the
+    // block among its samples wherever Node's histogram has it, and no sample Node's has not (the first
+    // check only says when it ran).
+    void theLoopDelayIsWhatNodesOwnMonitorMeasures()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("delay.js"),
+            "const { monitorEventLoopDelay } = require('perf_hooks');\n"
+            "const h = monitorEventLoopDelay({ resolution: 10 });\n"
+            "h.enable();\n"
+            "process.on('exit', () => { h.disable(); console.error(`node count ${h.count} max ${h.max / 1e6}`); });\n"
+            "setTimeout(() => { const end = Date.now() + 129; while (Date.now() < end) {} }, 0);\n"
+            "setTimeout(() => {}, 50);\n");
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, 0);
+        const QString err = QString::fromUtf8(attached.ran.err);
+        const QRegularExpressionMatch node
+            = QRegularExpression(QStringLiteral("node count (\\d+) max ([\\d.]+)")).match(err);
+        QVERIFY2(node.hasMatch(), attached.ran.err.constData());
+        const int nodeCount = node.captured(1).toInt();
+        const double nodeMaxMs = node.captured(2).toDouble();
+        QVERIFY2(nodeCount >= 1 && nodeMaxMs >= 120, attached.ran.err.constData());
+        const QRegularExpressionMatch probe
+            = QRegularExpression(QStringLiteral("Loop delay \\(monitorEventLoopDelay, resolution 10 ms\\): .*max "
+                                                "([\\d.]+) ms \\((\\d+) samples\\)"))
+                  .match(err);
+        QVERIFY2(probe.hasMatch(), attached.ran.err.constData());
+        const double probeMaxMs = probe.captured(1).toDouble();
+        const int probeCount = probe.captured(2).toInt();
+        // Two monitors of one loop: their checks interleave, so a count may differ by one.
+        QVERIFY2(std::abs(probeCount - nodeCount) <= 1, attached.ran.err.constData());
+        QVERIFY2(probeMaxMs >= nodeMaxMs / 1.25 && probeMaxMs <= nodeMaxMs * 1.25, attached.ran.err.constData());
     }
 
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says

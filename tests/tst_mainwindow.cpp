@@ -286,6 +286,13 @@ private slots:
             saidUnseen = saidUnseen || label->text().contains(QStringLiteral("not seen by the probe"));
         QVERIFY(saidUnseen);
         const loopscope::Recording& recording = *window.feed()->recording();
+        // Its end, as its recording says it: the status line and the recording's info (the trace's otherData).
+        QCOMPARE(recording.info.exitStatus, 0);
+        QCOMPARE(recording.info.exitSignal, 0);
+        bool saidEnd = false;
+        for (const QLabel* label : window.findChildren<QLabel*>())
+            saidEnd = saidEnd || label->text().contains(QStringLiteral("typed.js exited with code 0"));
+        QVERIFY(saidEnd);
         bool hashed = false;
         for (std::size_t i = 0; i < recording.mainLog().size(); ++i) {
             const loopscope::Record r = recording.mainLog()[i];

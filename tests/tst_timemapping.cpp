@@ -3,6 +3,7 @@
 #include "models/timemapping.h"
 
 #include "recording/events.h"
+#include "recording/recording.h"
 
 #include <QTest>
 
@@ -56,6 +57,8 @@ private slots:
     void foldsInterleavedPhasesByKind();
     void keepsWideSpansApart();
     void findsSpans();
+    void aCountedRunTellsItsMeanNotALongest_data();
+    void aCountedRunTellsItsMeanNotALongest();
 };
 
 void TestTimeMapping::mapTimeToX_data()
@@ -381,6 +384,47 @@ void TestTimeMapping::findsSpans()
     QCOMPARE(index.spanAt(row, 3'000, 10)->index, 0u);
     QCOMPARE(index.spanAt(row, 10'150, 100)->index, 1u);
     QVERIFY(!index.spanAt(row, 8'000, 100));
+}
+
+// A run of a thousand ticks timed as a whole (an attached program's) tells its mean and says its
+// longest call is not known; a run whose calls were each timed tells its longest.
+void TestTimeMapping::aCountedRunTellsItsMeanNotALongest_data()
+{
+    QTest::addColumn<qint64>("maxNs");
+    QTest::addColumn<QString>("said");
+    QTest::addColumn<QString>("notSaid");
+    QTest::newRow("timed as a whole") << qint64(loopscope::LongestUnknown)
+                                      << QStringLiteral("the longest single callback is not known")
+                                      << QStringLiteral("longest 2");
+    QTest::newRow("each call timed") << qint64(9'000) << QStringLiteral("longest 9.00 µs")
+                                     << QStringLiteral("not known");
+}
+
+void TestTimeMapping::aCountedRunTellsItsMeanNotALongest()
+{
+    QFETCH(qint64, maxNs);
+    QFETCH(QString, said);
+    QFETCH(QString, notSaid);
+    loopscope::Recording recording;
+    Record run = callback(1'000, 2'000'000, loopscope::CallbackKind::NextTick);
+    run.label = recording.strings.intern("TickObject");
+    run.span.count = 1000;
+    run.span.maxNs = maxNs;
+    loopscope::Record* slot = recording.mainLog().slot();
+    QVERIFY(slot);
+    *slot = run;
+    recording.mainLog().commit();
+    TimelineIndex index;
+    index.reset(0);
+    index.add(run, 0, 0);
+    const int row
+        = index.rowOf(TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::NextTick));
+    const TimelineSpan* span = index.spanAt(row, 500'000, 10);
+    QVERIFY(span);
+    const QString text = TimelineTexts::describe(*span, index, recording);
+    QVERIFY2(text.contains(QStringLiteral("mean 2.00 µs")), qPrintable(text));
+    QVERIFY2(text.contains(said), qPrintable(text));
+    QVERIFY2(!text.contains(notSaid), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestTimeMapping)

@@ -2,6 +2,7 @@
 #include "formats/summary.h"
 #include "formats/traceformat.h"
 #include "formats/traceio.h"
+#include "recording/recordcodec.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
 
@@ -264,6 +265,49 @@ private slots:
         QCOMPARE(back.mainLog()[0].latency.loopDelayMs, 0.25);
         QCOMPARE(back.mainLog()[0].latency.histogramMs, 10.25);
         QCOMPARE(back.mainLog()[0].latency.healthMs < 0, true);
+    }
+
+    // A run timed only as a whole (an attached program's ticks counted in one drain) keeps "longest not
+    // known" through the record encoding and the trace file, and its mean is never the summary's longest.
+    void aRunsUnknownLongestRoundTrips()
+    {
+        Recording recording;
+        Record run;
+        run.type = RecordType::Callback;
+        run.sub = std::uint8_t(CallbackKind::NextTick);
+        run.label = recording.strings.intern("TickObject");
+        run.startNs = 1'000'000;
+        run.span = { 400'000'000, 400'000'000, LongestUnknown, 1000, 1 };
+        Record single = run;
+        single.sub = std::uint8_t(CallbackKind::Immediate);
+        single.label = recording.strings.intern("Immediate");
+        single.startNs = 500'000'000;
+        single.span = { 100'000, 100'000, 100'000, 1, 1 };
+        for (const Record& r : { run, single }) {
+            Record* slot = recording.mainLog().slot();
+            QVERIFY(slot);
+            *slot = r;
+            recording.mainLog().commit();
+        }
+        std::vector<std::uint8_t> bytes;
+        const Record records[] = { run, single };
+        recordcodec::encodeBlock(records, 2, bytes);
+        Record decoded[2];
+        QVERIFY(recordcodec::decodeBlock(bytes.data(), bytes.size(), decoded, 2));
+        QCOMPARE(decoded[0].span.maxNs, LongestUnknown);
+
+        const std::string text = traceText(recording);
+        QVERIFY2(text.find("\"count\":1000,\"totalMs\":400,\"maxMs\":null") != std::string::npos,
+            text.substr(std::min(text.size(), text.find("\"cat\":\"callback"))).c_str());
+        Recording back;
+        std::string error;
+        QVERIFY2(readTraceText(text, back, &error), error.c_str());
+        QCOMPARE(back.mainLog()[0].span.count, 1000u);
+        QCOMPARE(back.mainLog()[0].span.maxNs, LongestUnknown);
+        QCOMPARE(back.mainLog()[1].span.maxNs, std::int64_t(100'000));
+        const std::string summary = summarize(back);
+        QVERIFY2(
+            summary.find("Longest callback: Immediate (immediate) 0.100 ms") != std::string::npos, summary.c_str());
     }
 
     void writesTheTraceEventObjectFormat()

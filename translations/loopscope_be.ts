@@ -1410,6 +1410,14 @@
         <source>What the run measured once it has ended: loop delay as Node&apos;s monitorEventLoopDelay reports it, utilisation as its eventLoopUtilization computes it, /health, the thread pool, and the stretches a program measures, side by side.</source>
         <translation>Што вымераў запуск, калі ён скончыўся: затрымка цыкла, як яе паказвае monitorEventLoopDelay з Node, загрузка, як яе лічыць eventLoopUtilization, /health, пул патокаў і адрэзкі, якія вымярае праграма, побач.</translation>
     </message>
+    <message>
+        <source>; the program was ended by signal %1</source>
+        <translation>; праграма спынена сігналам %1</translation>
+    </message>
+    <message>
+        <source>; the program exited with code %1</source>
+        <translation>; праграма скончылася з кодам %1</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -3301,6 +3309,14 @@
     <message>
         <source>This bar folds %L1 items of the run&apos;s early history together: the timeline keeps a long run compact. The recording, and a trace exported from it, hold every one.</source>
         <translation>Гэтая паласа складвае разам %L1 элементаў ранняй гісторыі выканання: шкала часу трымае доўгае выкананне кампактным. Запіс і экспартаваная з яго трасіроўка захоўваюць кожны.</translation>
+    </message>
+    <message>
+        <source>Wall time %1 · total %2 · mean %3</source>
+        <translation>Рэальны час %1 · усяго %2 · сярэдні %3</translation>
+    </message>
+    <message>
+        <source>Timed as a whole: the longest single callback is not known</source>
+        <translation>Вымерана цалкам: найдаўжэйшы асобны зваротны выклік невядомы</translation>
     </message>
 </context>
 <context>

@@ -1403,6 +1403,14 @@
         <source>What the run measured once it has ended: loop delay as Node&apos;s monitorEventLoopDelay reports it, utilisation as its eventLoopUtilization computes it, /health, the thread pool, and the stretches a program measures, side by side.</source>
         <translation>Lo que midió la ejecución cuando ha terminado: el retardo del bucle como lo informa monitorEventLoopDelay de Node, la utilización como la calcula su eventLoopUtilization, /health, el grupo de hilos y los tramos que mide un programa, uno junto a otro.</translation>
     </message>
+    <message>
+        <source>; the program was ended by signal %1</source>
+        <translation>; el programa terminó por la señal %1</translation>
+    </message>
+    <message>
+        <source>; the program exited with code %1</source>
+        <translation>; el programa terminó con el código %1</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -3289,6 +3297,14 @@
     <message>
         <source>This bar folds %L1 items of the run&apos;s early history together: the timeline keeps a long run compact. The recording, and a trace exported from it, hold every one.</source>
         <translation>Esta barra agrupa %L1 elementos del principio de la ejecución: la línea de tiempo mantiene compacta una ejecución larga. La grabación, y la traza exportada de ella, los conservan todos.</translation>
+    </message>
+    <message>
+        <source>Wall time %1 · total %2 · mean %3</source>
+        <translation>Tiempo real %1 · total %2 · media %3</translation>
+    </message>
+    <message>
+        <source>Timed as a whole: the longest single callback is not known</source>
+        <translation>Medido en conjunto: no se sabe cuánto duró el callback más largo</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ class AttachedProgram : public LiveLoop
 {
 public:
     // The delay monitor's resolution: the latency chart's loop-delay samples.
-    static constexpr int DelayResolutionMs = 10;
+    static constexpr int DelayResolutionMs = DelayMonitorResolutionMs;
     // Worker loops' logs start here, after the slot a session's /health prober has (LiveFeed::isProberLog).
     static constexpr std::size_t FirstWorkerLog = 2;
     static constexpr std::size_t LogCount = FirstWorkerLog + Ingest::MaxWorkerLoops;

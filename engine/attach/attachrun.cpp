@@ -289,8 +289,10 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     if (WIFSIGNALED(status)) {
         result.signal = WTERMSIG(status);
         result.exitCode = 128 + result.signal;
+        result.described.exitSignal = result.signal;
     } else {
         result.exitCode = WEXITSTATUS(status);
+        result.described.exitStatus = result.exitCode;
     }
     return result;
 }

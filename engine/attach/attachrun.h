@@ -46,9 +46,14 @@ struct AttachResult
     std::string streamError;
     std::vector<std::string> unavailable; // what the probe said it cannot see
     // The recording's info as it was when attach() began, with what the stream said about the program
-    // (Ingest::describe), for the caller to put in place once no reader looks at it.
+    // (Ingest::describe) and how it ended (exitStatus or exitSignal), for the caller to put in place once
+    // no reader looks at it.
     RecordingInfo described;
 };
+
+// The resolution of the probe's loop-delay monitor where LoopScope runs one (the window, a headless
+// run): monitorEventLoopDelay's default.
+inline constexpr int DelayMonitorResolutionMs = 10;
 
 // What the probe does not see (yet): a recording of an attached program says so (RecordingInfo).
 inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThreadPool | UnobservedPollWait;

@@ -98,6 +98,13 @@ void Ingest::records(const Record* records, std::size_t count)
             record.label = label(record.label);
         if (record.type == RecordType::Callback && record.thread == MainThread)
             callbacks += record.span.count;
+        // When the delay monitor last checked: the views count a check that is overdue as the loop
+        // being busy, as they do for a run of LoopScope's own (a block shows as busy while it lasts).
+        if (record.type == RecordType::Latency && record.thread == MainThread && m_follow)
+            m_follow->live.delayCheckNs.store(record.startNs, std::memory_order_relaxed);
+        // A pool item names the worker that ran it (1..the pool's size).
+        if (record.type == RecordType::Pool && record.thread <= MaxPoolThreads)
+            m_poolThreads = std::max<std::uint32_t>(m_poolThreads, record.thread);
         // The probe times poll and check only, and sends only those: the phases between them passed,
         // untimed, as a run of LoopScope's own records a phase it could not observe.
         const bool timedPhase = record.type == RecordType::Phase && (record.label & 1) != 0;
@@ -154,6 +161,8 @@ void Ingest::now(const Now& now)
 
 void Ingest::pool(const PoolNow& pool)
 {
+    // The size libuv started the pool with, kept whether or not anyone follows live.
+    m_poolThreads = std::max(m_poolThreads, std::min(pool.threads, MaxPoolThreads));
     if (!m_follow)
         return;
     std::vector<PoolBoard::Item> items;
@@ -176,8 +185,11 @@ void Ingest::describe(RecordingInfo& info) const
     if (m_hello.pid != 0) {
         info.unobserved = m_hello.unobserved;
         info.libuv = m_hello.libuv;
-        info.threadpoolSize = int(std::clamp<std::uint32_t>(m_hello.threadpoolSize, 1, 1024));
+        info.threadpoolSize = int(std::clamp<std::uint32_t>(m_hello.threadpoolSize, 1, MaxPoolThreads));
     }
+    // The environment the hello read may have changed before the pool started: what libuv started wins.
+    if (m_poolThreads > 0)
+        info.threadpoolSize = int(m_poolThreads);
     for (const auto& [id, name] : m_threadNames)
         nameThread(info.threadNames, id, name);
     info.droppedEvents += droppedRecords();

@@ -45,6 +45,8 @@ class Ingest : public Sink
 public:
     // Worker loops past this many are refused (their records counted as dropped).
     static constexpr std::size_t MaxWorkerLoops = 64;
+    // libuv's own bound on its pool's threads.
+    static constexpr std::uint32_t MaxPoolThreads = 1024;
 
     // Worker loops' logs start at `firstWorkerLog` (LogRouter).
     explicit Ingest(Recording& into, std::size_t firstWorkerLog = 1);
@@ -65,8 +67,9 @@ public:
     // (an Error record for its standard error), as a LoopScope program's console.log is.
     void printed(std::string_view line, bool toStandardError, std::int64_t atNs);
 
-    // Writes what the stream said about the program (node's libuv, its pool's size, its threads' names,
-    // the records it lost) into the recording's info; call it once the stream has ended.
+    // Writes what the stream said about the program (node's libuv, the size its pool started with, else
+    // the one the environment said at the start, its threads' names, the records it lost) into the
+    // recording's info; call it once the stream has ended.
     void describe(RecordingInfo& info) const;
 
     // The probe's hello, once it came (pid 0 before).
@@ -93,6 +96,7 @@ private:
     std::vector<std::string> m_unavailable;
     std::uint64_t m_unnamed = 0;
     std::uint64_t m_dropped = 0;
+    std::uint32_t m_poolThreads = 0; // the pool's size once it started (Pool frames, its items' workers); 0 before
 };
 
 } // namespace loopscope::wire

@@ -83,7 +83,7 @@ void FigureBuilder::add(const Record& r)
         m_f.callbacksByKind[int(kind)] += r.span.count;
         m_f.callbacks += r.span.count;
         // A run timed only as a whole holds its mean where a longest would be: not a longest.
-        const bool longestKnown = r.span.count <= 1 || r.span.maxNs >= 0;
+        const bool longestKnown = r.span.count <= 1 || r.span.maxNs != LongestUnknown;
         if (longestKnown && (!m_f.hasLongest || r.span.maxNs > m_f.longestNs)) {
             m_f.hasLongest = true;
             m_f.longestLabel = r.label;

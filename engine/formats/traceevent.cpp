@@ -181,8 +181,15 @@ bool TraceEvent::readCallback(JsonLexer& lexer, const char* eventAt, Record& r) 
     if (!argUnsigned(lexer, "iteration", 0, r.span.iteration) || !argInteger(lexer, "count", 1, 0xFFFFFFFF, 1, count))
         return false;
     r.span.count = std::uint32_t(count);
-    return argTime(lexer, "totalMs", 6, r.span.durNs, r.span.busyNs)
-        && argTime(lexer, "maxMs", 6, r.span.durNs, r.span.maxNs);
+    if (!argTime(lexer, "totalMs", 6, r.span.durNs, r.span.busyNs))
+        return false;
+    // A run timed as a whole says its longest call is not known (null).
+    const TraceValue* longest = findArgument("maxMs");
+    if (longest && longest->type == Token::Null && count > 1) {
+        r.span.maxNs = LongestUnknown;
+        return true;
+    }
+    return argTime(lexer, "maxMs", 6, r.span.durNs, r.span.maxNs);
 }
 
 bool TraceEvent::readQueued(JsonLexer& lexer, const char* eventAt, Record& r) const

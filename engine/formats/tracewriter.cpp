@@ -250,8 +250,12 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             w.unsignedInteger(r.span.count);
             w.literal(",\"totalMs\":");
             w.fixed(r.span.busyNs, 6);
+            // null: the run was timed as a whole, its longest call is not known.
             w.literal(",\"maxMs\":");
-            w.fixed(r.span.maxNs, 6);
+            if (r.span.maxNs == LongestUnknown)
+                w.literal("null");
+            else
+                w.fixed(r.span.maxNs, 6);
         }
         w.literal("}}");
         break;

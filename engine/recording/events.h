@@ -72,12 +72,17 @@ inline const char* pollReasonName(PollReason reason)
     return names[static_cast<int>(reason)];
 }
 
+// A callback run's maxNs when only the run as a whole was timed (an attached program's ticks or promise
+// jobs counted in one drain): its mean is busyNs / count, its longest call is not known.
+inline constexpr std::int64_t LongestUnknown = -1;
+
 // What a span record (phase, callback run, pool work) carries.
 struct SpanFields
 {
     std::int64_t durNs; // wall time from the first start to the last end
     std::int64_t busyNs; // callbacks: summed duration of the run; pool: time queued before it started
-    std::int64_t maxNs; // callbacks: longest single call; poll: timeout in ms (-1 infinite)
+    std::int64_t maxNs; // callbacks: longest single call (LongestUnknown: a run timed as a whole); poll:
+                        // timeout in ms (-1 infinite)
     std::uint32_t count; // callbacks in this run (1 for a single call)
     std::uint32_t iteration; // loop iteration, from 1
 };

@@ -147,10 +147,17 @@ QString TimelineTexts::describe(
         lines << tr("Iteration %L1, %2").arg(r.span.iteration).arg(phaseText);
         if (r.span.count > 1) {
             lines << tr("A run of %L1 identical callbacks, drawn as one bar").arg(r.span.count);
-            lines << tr("Wall time %1 · total %2 · longest %3 · mean %4")
-                         .arg(TimeMapping::formatDuration(r.span.durNs), TimeMapping::formatDuration(r.span.busyNs),
-                             TimeMapping::formatDuration(r.span.maxNs),
-                             TimeMapping::formatDuration(r.span.busyNs / std::int64_t(r.span.count)));
+            const QString mean = TimeMapping::formatDuration(r.span.busyNs / std::int64_t(r.span.count));
+            if (r.span.maxNs == loopscope::LongestUnknown) {
+                lines << tr("Wall time %1 · total %2 · mean %3")
+                             .arg(TimeMapping::formatDuration(r.span.durNs), TimeMapping::formatDuration(r.span.busyNs),
+                                 mean);
+                lines << tr("Timed as a whole: the longest single callback is not known");
+            } else {
+                lines << tr("Wall time %1 · total %2 · longest %3 · mean %4")
+                             .arg(TimeMapping::formatDuration(r.span.durNs), TimeMapping::formatDuration(r.span.busyNs),
+                                 TimeMapping::formatDuration(r.span.maxNs), mean);
+            }
         } else {
             lines << tr("Duration %1").arg(TimeMapping::formatDuration(r.span.durNs));
         }

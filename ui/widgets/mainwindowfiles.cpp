@@ -160,12 +160,14 @@ void MainWindow::onAttachedEnded()
     const QString name = m_controller->programName();
     m_everyCallbackAction->setEnabled(false);
     m_palette->setEnabled(true);
-    const auto said = [name, result] {
+    // How it ended, as its recording says it (the trace and the summary say the same).
+    const loopscope::RecordingInfo& info = attached->recording().info;
+    const auto said = [name, result, signal = info.exitSignal, status = info.exitStatus] {
         if (!result.started)
             return tr("■ node could not start: %1").arg(QString::fromStdString(result.error));
-        if (result.signal != 0)
-            return tr("■ %1 was ended by signal %2").arg(name).arg(result.signal);
-        return tr("■ %1 exited with code %2").arg(name).arg(result.exitCode);
+        if (signal > 0)
+            return tr("■ %1 was ended by signal %2").arg(name).arg(signal);
+        return tr("■ %1 exited with code %2").arg(name).arg(status);
     };
     m_console->appendNote(said());
     if (result.started && !result.probed) {
@@ -279,6 +281,10 @@ void MainWindow::onRecordingOpened(const QString& path)
                            .arg(info.threadpoolSize);
         if (info.aborted)
             said += tr("; the run was aborted");
+        if (info.exitSignal > 0)
+            said += tr("; the program was ended by signal %1").arg(info.exitSignal);
+        else if (info.exitStatus >= 0)
+            said += tr("; the program exited with code %1").arg(info.exitStatus);
         if (info.droppedEvents > 0)
             said += tr("; %n events were not recorded", "", int(std::min<std::uint64_t>(info.droppedEvents, INT_MAX)));
         return said;
