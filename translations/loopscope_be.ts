@@ -333,18 +333,6 @@
 </context>
 <context>
     <name>FigureTexts</name>
-    <message numerus="yes">
-        <source>Duration: %1, %Ln iteration(s)</source>
-        <translation>
-            <numerusform>Працягласць: %1, %Ln ітэрацыя</numerusform>
-            <numerusform>Працягласць: %1, %Ln ітэрацыі</numerusform>
-            <numerusform>Працягласць: %1, %Ln ітэрацый</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Callbacks: %L1</source>
-        <translation>Зваротныя выклікі: %L1</translation>
-    </message>
     <message>
         <source>Longest callback: %1 (%2), %3</source>
         <translation>Найдаўжэйшы зваротны выклік: %1 (%2), %3</translation>
@@ -358,24 +346,12 @@
         <translation>Пул патокаў: без працы</translation>
     </message>
     <message>
-        <source>Thread pool: %L1 items, waited up to %2 (mean %3), ran up to %4</source>
-        <translation>Пул патокаў: %L1 задач, чакалі да %2 (у сярэднім %3), выконваліся да %4</translation>
-    </message>
-    <message>
         <source>Loop delay: no samples</source>
         <translation>Затрымка цыкла: няма замераў</translation>
     </message>
     <message>
         <source>Loop delay (monitorEventLoopDelay, checks every %1 ms): p50 %2, p99 %3, max %4</source>
         <translation>Затрымка цыкла (monitorEventLoopDelay, праверка кожныя %1 мс): p50 %2, p99 %3, макс. %4</translation>
-    </message>
-    <message numerus="yes">
-        <source>/health: p50 %1, max %2 (%Ln answer(s))</source>
-        <translation>
-            <numerusform>/health: p50 %1, макс. %2 (%Ln адказ)</numerusform>
-            <numerusform>/health: p50 %1, макс. %2 (%Ln адказы)</numerusform>
-            <numerusform>/health: p50 %1, макс. %2 (%Ln адказаў)</numerusform>
-        </translation>
     </message>
     <message>
         <source>Event-loop utilisation: %L1 % over %2</source>
@@ -436,6 +412,22 @@
     <message>
         <source>The last column is an extrapolation: this run&apos;s pace a step, times ten million.</source>
         <translation>Апошні слупок — экстрапаляцыя: тэмп гэтага запуску на крок, памножаны на дзесяць мільёнаў.</translation>
+    </message>
+    <message>
+        <source>Duration: %1, iterations: %2</source>
+        <translation>Працягласць: %1, ітэрацый: %2</translation>
+    </message>
+    <message>
+        <source>Callbacks: %1</source>
+        <translation>Зваротныя выклікі: %1</translation>
+    </message>
+    <message>
+        <source>Thread pool: %1 items, waited up to %2 (mean %3), ran up to %4</source>
+        <translation>Пул патокаў: %1 задач, чакалі да %2 (у сярэднім %3), выконваліся да %4</translation>
+    </message>
+    <message>
+        <source>/health: p50 %1, max %2, answers: %3</source>
+        <translation>/health: p50 %1, макс. %2, адказаў: %3</translation>
     </message>
 </context>
 <context>

@@ -333,17 +333,6 @@
 </context>
 <context>
     <name>FigureTexts</name>
-    <message numerus="yes">
-        <source>Duration: %1, %Ln iteration(s)</source>
-        <translation>
-            <numerusform>Duración: %1, %Ln iteración</numerusform>
-            <numerusform>Duración: %1, %Ln iteraciones</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Callbacks: %L1</source>
-        <translation>Callbacks: %L1</translation>
-    </message>
     <message>
         <source>Longest callback: %1 (%2), %3</source>
         <translation>Callback más largo: %1 (%2), %3</translation>
@@ -357,23 +346,12 @@
         <translation>Grupo de hilos: sin trabajo</translation>
     </message>
     <message>
-        <source>Thread pool: %L1 items, waited up to %2 (mean %3), ran up to %4</source>
-        <translation>Grupo de hilos: %L1 tareas, esperaron hasta %2 (media %3), corrieron hasta %4</translation>
-    </message>
-    <message>
         <source>Loop delay: no samples</source>
         <translation>Retardo del bucle: sin muestras</translation>
     </message>
     <message>
         <source>Loop delay (monitorEventLoopDelay, checks every %1 ms): p50 %2, p99 %3, max %4</source>
         <translation>Retardo del bucle (monitorEventLoopDelay, comprueba cada %1 ms): p50 %2, p99 %3, máx. %4</translation>
-    </message>
-    <message numerus="yes">
-        <source>/health: p50 %1, max %2 (%Ln answer(s))</source>
-        <translation>
-            <numerusform>/health: p50 %1, máx. %2 (%Ln respuesta)</numerusform>
-            <numerusform>/health: p50 %1, máx. %2 (%Ln respuestas)</numerusform>
-        </translation>
     </message>
     <message>
         <source>Event-loop utilisation: %L1 % over %2</source>
@@ -434,6 +412,22 @@
     <message>
         <source>The last column is an extrapolation: this run&apos;s pace a step, times ten million.</source>
         <translation>La última columna es una extrapolación: el ritmo por paso de esta ejecución, por diez millones.</translation>
+    </message>
+    <message>
+        <source>Duration: %1, iterations: %2</source>
+        <translation>Duración: %1, iteraciones: %2</translation>
+    </message>
+    <message>
+        <source>Callbacks: %1</source>
+        <translation>Callbacks: %1</translation>
+    </message>
+    <message>
+        <source>Thread pool: %1 items, waited up to %2 (mean %3), ran up to %4</source>
+        <translation>Grupo de hilos: %1 tareas, esperaron hasta %2 (media %3), corrieron hasta %4</translation>
+    </message>
+    <message>
+        <source>/health: p50 %1, max %2, answers: %3</source>
+        <translation>/health: p50 %1, máx. %2, respuestas: %3</translation>
     </message>
 </context>
 <context>

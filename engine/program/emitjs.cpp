@@ -216,6 +216,7 @@ private:
         };
         line(0, "");
         line(0, "// LoopScope's probes, measured by Node itself; the figures go to stderr at exit.");
+        line(0, "const loopscopeStart = performance.timeOrigin + performance.now();");
         module("loopscopeHooks", "perf_hooks");
         module("loopscopeFs", "fs");
         const int resolution = m_program.delayMonitorMs;
@@ -229,8 +230,9 @@ private:
         if (health > 0) {
             module("loopscopeHttp", "http");
             module("loopscopeThreads", "worker_threads");
-            // The prober's times, written by its thread into shared memory: slot 0 counts them. The
-            // prober starts with the program, as LoopScope's does, and waits for the server's port.
+            // The prober's requests, written by its thread into shared memory: slot 0 counts them, then
+            // each is when it was sent (ms since the program started) and how long it took. The prober
+            // starts with the program, as LoopScope's does, and waits for the server's port.
             line(0, "const loopscopeHealth = new Float64Array(new SharedArrayBuffer(8 * 65536));");
             line(0, "const loopscopePort = new Int32Array(new SharedArrayBuffer(4));");
             line(0, "const loopscopeProber = new loopscopeThreads.Worker(");
@@ -238,20 +240,24 @@ private:
             const char* const prober[] = {
                 "const { workerData } = require(\"node:worker_threads\");",
                 "const http = require(\"node:http\");",
-                "const { port, every, times } = workerData;",
+                "const { port, every, times, start } = workerData;",
                 "Atomics.wait(port, 0, 0);",
                 "let inFlight = false;",
                 "setInterval(() => {",
                 "    if (inFlight) return;",
                 "    inFlight = true;",
-                "    const sent = performance.now();",
+                "    const sent = performance.timeOrigin + performance.now();",
                 "    const options = { host: \"127.0.0.1\", port: port[0], path: \"/health\", agent: false };",
                 "    const request = http.get(options, (response) => {",
                 "        response.resume();",
                 "        response.on(\"end\", () => {",
                 "            inFlight = false;",
                 "            const n = times[0];",
-                "            if (n + 1 < times.length) { times[n + 1] = performance.now() - sent; times[0] = n + 1; }",
+                "            if (2 * n + 2 < times.length) {",
+                "                times[2 * n + 1] = sent - start;",
+                "                times[2 * n + 2] = performance.timeOrigin + performance.now() - sent;",
+                "                times[0] = n + 1;",
+                "            }",
                 "        });",
                 "    });",
                 "    request.on(\"error\", () => { inFlight = false; });",
@@ -262,7 +268,7 @@ private:
             line(1, "].join(\"\\n\"),");
             line(1,
                 "{ eval: true, workerData: { port: loopscopePort, every: " + std::to_string(health)
-                    + ", times: loopscopeHealth } }");
+                    + ", times: loopscopeHealth, start: loopscopeStart } }");
             line(0, ");");
             line(0, "loopscopeProber.unref();");
             line(0, "const loopscopeServer = loopscopeHttp.createServer((request, response) => response.end(\"ok\"));");
@@ -282,8 +288,11 @@ private:
             line(2, "p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6 };");
             line(1, "figures.resolutionMs = " + std::to_string(resolution) + ";");
         }
-        if (health > 0)
-            line(1, "figures.health = Array.from(loopscopeHealth.subarray(1, 1 + loopscopeHealth[0]));");
+        if (health > 0) {
+            line(1, "figures.health = [];");
+            line(1, "for (let i = 0; i < loopscopeHealth[0]; i++)");
+            line(2, "figures.health.push({ sentMs: loopscopeHealth[2 * i + 1], ms: loopscopeHealth[2 * i + 2] });");
+        }
         line(1, "loopscopeFs.writeSync(2, \"loopscope-figures \" + JSON.stringify(figures) + \"\\n\");");
         line(0, "});");
     }

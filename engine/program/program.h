@@ -148,7 +148,8 @@ std::string emitJs(const Program& program);
 // monitor (monitorEventLoopDelay at the program's resolution), the /health prober (a worker thread
 // asking a loopback server, one request at a time), and at exit one line on stderr,
 // "loopscope-figures {json}", with the histogram, performance.eventLoopUtilization() and the /health
-// times. Its console output is the program's still.
+// requests (when each was sent, in ms since the program started, and how long it took). Its console
+// output is the program's still.
 std::string emitJsWithFigures(const Program& program);
 // The same script, and the line (from 1) each op of the program starts on in it: where the
 // window shows, in the script, the callback that runs next.

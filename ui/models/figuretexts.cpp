@@ -23,9 +23,9 @@ QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& rec
 {
     const loopscope::RecordingInfo& info = recording.info;
     QStringList out;
-    out << tr("Duration: %1, %Ln iteration(s)", nullptr, int(f.iterations))
-               .arg(TimeMapping::formatDuration(f.durationNs));
-    out << tr("Callbacks: %L1").arg(QLocale().toString(qulonglong(f.callbacks)));
+    out << tr("Duration: %1, iterations: %2")
+               .arg(TimeMapping::formatDuration(f.durationNs), QLocale().toString(qulonglong(f.iterations)));
+    out << tr("Callbacks: %1").arg(QLocale().toString(qulonglong(f.callbacks)));
     if (f.hasLongest) {
         out << tr("Longest callback: %1 (%2), %3")
                    .arg(QString::fromStdString(recording.strings.at(f.longestLabel)),
@@ -37,7 +37,7 @@ QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& rec
     else if (f.poolItems == 0)
         out << tr("Thread pool: no work");
     else
-        out << tr("Thread pool: %L1 items, waited up to %2 (mean %3), ran up to %4")
+        out << tr("Thread pool: %1 items, waited up to %2 (mean %3), ran up to %4")
                    .arg(QLocale().toString(qulonglong(f.poolItems)))
                    .arg(TimeMapping::formatDuration(f.poolQueuedMaxNs), ms(f.poolQueuedMeanNs / 1e6),
                        TimeMapping::formatDuration(f.poolRunMaxNs));
@@ -48,8 +48,8 @@ QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& rec
                    .arg(f.delayResolutionMs)
                    .arg(ms(f.loopDelay.p50), ms(f.loopDelay.p99), ms(f.loopDelay.max));
     if (f.health.known())
-        out << tr("/health: p50 %1, max %2 (%Ln answer(s))", nullptr, int(f.health.count))
-                   .arg(ms(f.health.p50), ms(f.health.max));
+        out << tr("/health: p50 %1, max %2, answers: %3")
+                   .arg(ms(f.health.p50), ms(f.health.max), QLocale().toString(qulonglong(f.health.count)));
     if (f.utilisation.known())
         out << tr("Event-loop utilisation: %L1 % over %2")
                    .arg(std::lround(f.utilisation.share * 100))
