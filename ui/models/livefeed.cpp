@@ -45,6 +45,7 @@ void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recordin
 
 void LiveFeed::follow(bool following)
 {
+    m_figures.reset();
     m_seen.clear();
     m_lastEndNs = 0;
     m_playhead.reset();
@@ -294,5 +295,16 @@ void LiveFeed::poll()
 loopscope::Figures LiveFeed::figures() const
 {
     const loopscope::Recording* followed = recording();
-    return followed ? loopscope::figuresOf(*followed) : loopscope::Figures {};
+    if (!followed)
+        return {};
+    // Computed once for what the recording holds: the end of a run asks from Run figures and the lesson.
+    std::size_t records = 0;
+    for (const auto& log : followed->logs)
+        records += log->size();
+    if (m_figures && m_figuresOf == followed && m_figuresRecords == records)
+        return *m_figures;
+    m_figures = loopscope::figuresOf(*followed);
+    m_figuresOf = followed;
+    m_figuresRecords = records;
+    return *m_figures;
 }

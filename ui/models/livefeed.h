@@ -133,6 +133,10 @@ private:
     loopscope::Replay& replayer();
 
     QTimer m_timer;
+    // The figures last computed, of which recording and of how many records (figures()).
+    mutable std::optional<loopscope::Figures> m_figures;
+    mutable const loopscope::Recording* m_figuresOf = nullptr;
+    mutable std::size_t m_figuresRecords = 0;
     loopscope::LiveLoop* m_loop = nullptr; // the loop followed, live
     loopscope::Session* m_session = nullptr; // the same, when it is LoopScope's own
     std::optional<std::int64_t> m_playhead;
