@@ -129,6 +129,12 @@ void Channel::remove(LoopProbe* loop)
     m_loops.erase(found);
 }
 
+void Channel::loopTimes(const wire::LoopTimes& times)
+{
+    std::lock_guard lock(m_mutex);
+    m_out.loopTimes(times);
+}
+
 void Channel::stop()
 {
     if (!m_sender.joinable())

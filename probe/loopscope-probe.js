@@ -199,7 +199,12 @@ function watch(probe, everyCallback) {
   };
   labelEveryCallback(everyCallback);
   probe.onControl(labelEveryCallback);
-  process.on('exit', () => probe.stop());
+  // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
+  // recording's utilisation is the one the program would compute itself.
+  process.on('exit', () => {
+    const timing = workerThreads.isMainThread ? clock.nodeTiming : undefined;
+    probe.stop(timing?.loopStart ?? -1, timing?.idleTime ?? 0);
+  });
 }
 
 function load() {
