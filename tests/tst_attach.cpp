@@ -754,6 +754,26 @@ private slots:
         QVERIFY2(attached.trace.info.loopStartNs > 0 && attached.trace.info.loopIdleNs > 0, attached.readError.c_str());
     }
 
+    // A program that blocks in its main module, before its loop starts, blocks what a request waits for,
+    // yet neither its delay monitor nor its eventLoopUtilization() sees it: the summary says it in words.
+    void aBlockBeforeTheLoopIsSaidInWords()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("before.js"),
+            "const end = Date.now() + 300;\n"
+            "while (Date.now() < end) {}\n"
+            "setTimeout(() => {}, 20);\n");
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, 0);
+        const QRegularExpressionMatch before
+            = QRegularExpression(QStringLiteral("Before the loop: the program ran ([\\d.]+) ms"))
+                  .match(QString::fromUtf8(attached.ran.err));
+        QVERIFY2(before.hasMatch(), attached.ran.err.constData());
+        QVERIFY2(before.captured(1).toDouble() >= 300, attached.ran.err.constData());
+    }
+
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says
     // what the probe saw and what it could not time.
     void theRestOfTheLineIsTheProgramsArguments()

@@ -168,7 +168,8 @@ std::string SummaryBuilder::text(const Recording& recording) const
             + nsAsMs(f.utilisation.overNs) + "\n";
     }
     if (f.blockedBeforeLoop())
-        out += "Before the loop: the main module ran " + nsAsMs(f.beforeLoopNs)
+        out += std::string("Before the loop: ") + (f.beforeLoopFromStart ? "the program ran " : "the main module ran ")
+            + nsAsMs(f.beforeLoopNs)
             + " before the loop started; neither the delay monitor nor eventLoopUtilization sees that time, though a "
               "request waits through it\n";
     if (f.workerLoops > 0)
