@@ -371,6 +371,9 @@ int attach(const CommandLine& options)
     // The loop delay and utilisation, as the window measures them (an unreferenced timer: it never keeps
     // the program alive).
     attaching.delayMonitorMs = loopscope::wire::DelayMonitorResolutionMs;
+    // Attached for hours, the recording stays within the memory budget as LoopScope's own runs do.
+    attaching.keeping.budgetBytes = std::size_t(options.memoryBudgetMb) << 20;
+    attaching.keeping.rollingWindow = options.rollingWindow;
     const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
     if (!missing.empty()) {
         printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "
@@ -392,6 +395,12 @@ int attach(const CommandLine& options)
     if (!result.probed) {
         printErr(QStringLiteral("loopscope: the probe's recording of %1 is incomplete: %2")
                      .arg(options.attachScript, QString::fromStdString(result.streamError)));
+    }
+    if (!result.spillProblem.empty()) {
+        printErr(QStringLiteral("loopscope: the recording outgrew its memory budget of %1 MB and could not spill "
+                                "to disk (%2): its oldest records were let go")
+                     .arg(options.memoryBudgetMb)
+                     .arg(QString::fromStdString(result.spillProblem)));
     }
     recording.info = result.described;
     if (!outputfiles::write(options, recording))

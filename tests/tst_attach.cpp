@@ -774,6 +774,37 @@ private slots:
         QVERIFY2(before.captured(1).toDouble() >= 300, attached.ran.err.constData());
     }
 
+    // Attached for as long as it runs, a program's recording stays within the memory budget as LoopScope's
+    // own runs do: past it the oldest records go to the spill file, and every record is still there to
+    // read (each of 400,000 immediates).
+    void aLongRecordingStaysWithinItsBudget()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("storm.js"),
+            "let n = 0;\n"
+            "const step = () => { if (++n < 400000) setImmediate(step); };\n"
+            "setImmediate(step);\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options = optionsFor(script);
+        options.keeping.budgetBytes = std::size_t(4) << 20;
+        options.keeping.spillDirectory = dir.path().toStdString();
+        Recording recording;
+        const wire::AttachResult result = wire::attach(options, recording);
+        QVERIFY2(result.started && result.probed, result.streamError.c_str());
+        QVERIFY2(result.spillProblem.empty(), result.spillProblem.c_str());
+        QVERIFY(result.spilledBytes > 0);
+        // What stays in memory: the budget's three quarters and the chunk being written (as written).
+        QVERIFY(recording.memoryBytes() <= options.keeping.budgetBytes + EventLog::ChunkBytes);
+        std::size_t immediates = 0;
+        const EventLog& log = recording.mainLog();
+        log.walk(0, log.size(), [&](const Record& r) {
+            if (r.type == RecordType::Callback && recording.strings.at(r.label) == "Immediate")
+                ++immediates;
+            return true;
+        });
+        QCOMPARE(immediates, std::size_t(400000));
+    }
+
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says
     // what the probe saw and what it could not time.
     void theRestOfTheLineIsTheProgramsArguments()

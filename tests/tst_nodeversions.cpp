@@ -112,12 +112,10 @@ private slots:
         // Every pool item: eight pbkdf2 jobs and readFile's open, fstat, read and close.
         QVERIFY2(summary.contains(QStringLiteral("Thread pool: 12 items")), probed.err.constData());
         QVERIFY2(summary.contains(QStringLiteral("Longest callback: Timeout (timer)")), probed.err.constData());
-        const QRegularExpressionMatch own
-            = QRegularExpression(QStringLiteral("own elu ([\\d.e-]+)")).match(summary);
-        const QRegularExpressionMatch figure
-            = QRegularExpression(
-                QStringLiteral("Event-loop utilization: (\\d+)% as performance.eventLoopUtilization\\(\\) computes it"))
-                  .match(summary);
+        const QRegularExpressionMatch own = QRegularExpression(QStringLiteral("own elu ([\\d.e-]+)")).match(summary);
+        const QRegularExpressionMatch figure = QRegularExpression(
+            QStringLiteral("Event-loop utilization: (\\d+)% as performance.eventLoopUtilization\\(\\) computes it"))
+                                                   .match(summary);
         QVERIFY2(own.hasMatch() && figure.hasMatch(), probed.err.constData());
         const double ownElu = own.captured(1).toDouble();
         const double probeElu = figure.captured(1).toDouble() / 100;

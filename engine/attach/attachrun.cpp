@@ -267,7 +267,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
         sigaction(SIGQUIT, &ignore, &oldQuit);
     }
 
-    Ingest ingest(into, options.firstWorkerLog);
+    Ingest ingest(into, options.firstWorkerLog, options.keeping);
     ingest.follow(options.follow);
     OutputStream outputs[2] = { { outPipe[0], false, {} }, { errPipe[0], true, {} } };
     Pump pump(probeSocket[0], outputs, recorded ? 2 : 0, ingest);
@@ -280,6 +280,8 @@ AttachResult attach(const AttachOptions& options, Recording& into)
             : pump.error();
     }
     result.unavailable = ingest.unavailable();
+    result.spilledBytes = ingest.spilledBytes();
+    result.spillProblem = ingest.spillProblem();
     ingest.describe(result.described);
 
     if (!recorded) {

@@ -30,6 +30,9 @@ struct AttachOptions
     int delayMonitorMs = 0;
     // False: the probe starts marking the phases only (Control::MarkersOnly), true: every callback too.
     bool everyCallback = true;
+    // The recording's memory budget and what happens past it, as for LoopScope's own runs (the default
+    // budget, spilling to a temporary file).
+    RecordingKeeping keeping;
     // Called on the attaching thread once node runs, with its process id (to stop it with) and the socket
     // Control bytes go to (valid until attach() returns).
     std::function<void(int pid, int controlFd)> started;
@@ -45,6 +48,8 @@ struct AttachResult
     std::string error;
     std::string streamError;
     std::vector<std::string> unavailable; // what the probe said it cannot see
+    std::uint64_t spilledBytes = 0; // of the recording, in its spill file
+    std::string spillProblem; // why it could not spill (its oldest records were let go instead), if it could not
     // The recording's info as it was when attach() began, with what the stream said about the program
     // (Ingest::describe) and how it ended (exitStatus or exitSignal), for the caller to put in place once
     // no reader looks at it.

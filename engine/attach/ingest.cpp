@@ -1,6 +1,7 @@
 #include "attach/ingest.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace loopscope::wire {
 
@@ -37,10 +38,13 @@ void nameThread(std::vector<std::pair<std::uint16_t, std::string>>& names, std::
 
 } // namespace
 
-Ingest::Ingest(Recording& into, std::size_t firstWorkerLog)
+Ingest::Ingest(Recording& into, std::size_t firstWorkerLog, RecordingKeeping keeping)
     : m_into(into)
     , m_logs(into, MaxWorkerLoops, firstWorkerLog)
+    , m_keeping(std::move(keeping))
 { }
+
+Ingest::~Ingest() = default;
 
 void Ingest::hello(const Hello& hello)
 {
@@ -75,6 +79,30 @@ void Ingest::keep(const Record& record)
     const LogRouter::Appended appended = m_logs.append(record);
     if (appended == LogRouter::Appended::TooManyLoops || appended == LogRouter::Appended::Full)
         dropped(1);
+    else if (appended == LogRouter::Appended::Sealed && m_keeping.budgetBytes > 0)
+        keepWithinBudget();
+}
+
+void Ingest::keepWithinBudget()
+{
+    // Down to three quarters, so that a busy program does not bring every chunk back here.
+    const std::size_t target = m_keeping.budgetBytes / 4 * 3;
+    if (m_into.memoryBytes() <= m_keeping.budgetBytes)
+        return;
+    if (!m_keeping.rollingWindow && m_spillProblem.empty()) {
+        if (!m_spill)
+            m_spill = std::make_unique<SpillFile>(
+                m_keeping.spillDirectory, std::uint64_t(m_keeping.budgetBytes) * RecordingKeeping::SpillFactor);
+        if (m_into.spillDownTo(*m_spill, target))
+            return;
+        m_spillProblem = m_spill->error();
+    }
+    m_into.letGoDownTo(target);
+}
+
+std::uint64_t Ingest::spilledBytes() const
+{
+    return m_spill ? m_spill->size() : 0;
 }
 
 void Ingest::passed(const Record& timed, Phase phase, std::int64_t atNs)

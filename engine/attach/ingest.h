@@ -2,12 +2,15 @@
 
 #include "attach/wire.h"
 #include "recording/logrouter.h"
+#include "recording/memorybudget.h"
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "recording/spillfile.h"
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -35,6 +38,18 @@ struct LiveFollow
     std::vector<PoolBoard::Item> pool;
 };
 
+// How a recording that grows for as long as the program runs is kept (a server attached for hours): within
+// `budgetBytes` in memory (0: no limit), past it the oldest records spilled to a temporary file in
+// `spillDirectory` (empty: SpillFile's choice) of at most SpillFactor times the budget, or let go as a
+// rolling window. The program cannot be held back: a spill that fails lets go instead.
+struct RecordingKeeping
+{
+    static constexpr std::size_t SpillFactor = 16;
+    std::size_t budgetBytes = MemoryBudget::DefaultMb << 20;
+    bool rollingWindow = false;
+    std::string spillDirectory;
+};
+
 // Records what a probe's stream says into a Recording, as a live run of LoopScope's own fills one:
 // worker loops' records into logs of their own, labels renumbered from the probe's strings to the
 // recording's, the records the probe dropped counted. Feed it a Reader's findings, on one thread;
@@ -49,7 +64,8 @@ public:
     static constexpr std::uint32_t MaxPoolThreads = 1024;
 
     // Worker loops' logs start at `firstWorkerLog` (LogRouter).
-    explicit Ingest(Recording& into, std::size_t firstWorkerLog = 1);
+    explicit Ingest(Recording& into, std::size_t firstWorkerLog = 1, RecordingKeeping keeping = {});
+    ~Ingest() override;
 
     // Keeps `follow` up to date from the stream; null: none.
     void follow(LiveFollow* follow) { m_follow = follow; }
@@ -81,10 +97,16 @@ public:
     std::uint64_t unnamedLabels() const { return m_unnamed; }
     // Records the probe could not send, or this side could not keep.
     std::uint64_t droppedRecords() const { return m_dropped; }
+    // Bytes of the recording in the spill file, and why it could not spill (its oldest records were let
+    // go instead), if it could not.
+    std::uint64_t spilledBytes() const;
+    const std::string& spillProblem() const { return m_spillProblem; }
 
 private:
     std::uint32_t label(std::uint32_t probeId);
     void keep(const Record& record);
+    // Past the budget (checked once a chunk fills): the recording spilled, or let go, to three quarters of it.
+    void keepWithinBudget();
     // Records `phase` as passed, not timed, at `atNs`, in the iteration and loop of `timed`.
     void passed(const Record& timed, Phase phase, std::int64_t atNs);
 
@@ -99,6 +121,9 @@ private:
     std::uint64_t m_dropped = 0;
     std::uint32_t m_poolThreads = 0; // the pool's size once it started (Pool frames, its items' workers); 0 before
     LoopTimes m_loopTimes; // as the program exited; loopStartNs -1 before (or when its loop never started)
+    RecordingKeeping m_keeping;
+    std::unique_ptr<SpillFile> m_spill; // made at the first spill
+    std::string m_spillProblem;
 };
 
 } // namespace loopscope::wire

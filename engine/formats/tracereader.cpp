@@ -432,16 +432,10 @@ bool TraceReader::append(const Record& record, const char* at)
 // Down to three quarters of the budget, as a live session spills (Session::spillToFit).
 bool TraceReader::spillToFit()
 {
-    while (m_out.memoryBytes() > m_budgetBytes / 4 * 3) {
-        const long moved = m_out.largestLog().spill(m_spill, 1);
-        if (moved < 0) {
-            return refuse("larger than the memory budget of " + std::to_string(m_budgetBytes >> 20)
-                + " MB, and its records cannot spill: " + m_spill.error());
-        }
-        if (moved == 0)
-            break;
-    }
-    return true;
+    if (m_out.spillDownTo(m_spill, m_budgetBytes / 4 * 3))
+        return true;
+    return refuse("larger than the memory budget of " + std::to_string(m_budgetBytes >> 20)
+        + " MB, and its records cannot spill: " + m_spill.error());
 }
 
 // Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", or

@@ -73,6 +73,29 @@ public:
         }
         return *largest;
     }
+    // Past a memory budget, from one thread (not a producer's, unless it is the only one): moves the oldest
+    // sealed chunks, the largest log's first, into `file` until at most `targetBytes` stay in memory or
+    // nothing sealed is left; false when the file failed (its error() says why; the chunk stays).
+    bool spillDownTo(SpillFile& file, std::size_t targetBytes)
+    {
+        while (memoryBytes() > targetBytes) {
+            const long moved = largestLog().spill(file, 1);
+            if (moved < 0)
+                return false;
+            if (moved == 0)
+                break;
+        }
+        return true;
+    }
+    // A rolling window instead: lets go of the oldest sealed chunks the same way (their records counted
+    // as dropped), as far as the live reader has read them.
+    void letGoDownTo(std::size_t targetBytes)
+    {
+        while (memoryBytes() > targetBytes) {
+            if (largestLog().dropOldest(1) == 0)
+                break;
+        }
+    }
 
     RecordingInfo info;
     StringTable strings;

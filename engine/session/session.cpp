@@ -412,12 +412,8 @@ bool Session::dropToFit(std::size_t recordingBytes)
     const std::size_t charged = m_budget.charged();
     if (charged >= target)
         return false;
-    std::size_t resident = recordingBytes;
-    while (charged + resident > target) {
-        if (m_recording.largestLog().dropOldest(1) == 0)
-            break;
-        resident = m_recording.memoryBytes();
-    }
+    if (charged + recordingBytes > target)
+        m_recording.letGoDownTo(target - charged);
     // What could not go yet (the window has not read it) holds the loop back at its next iteration
     // (Runtime::waitForSpill); only queues that fill the budget end the run.
     return true;

@@ -186,6 +186,8 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
         options.arguments.push_back(argument.toStdString());
     options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
     options.everyCallback = m_everyCallback;
+    options.keeping.budgetBytes = memoryBudgetMb() << 20;
+    options.keeping.rollingWindow = rollingWindow();
     end();
     m_programName = QFileInfo(script).fileName();
     m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
