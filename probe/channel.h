@@ -31,7 +31,7 @@ class LoopProbe;
 class Channel
 {
 public:
-    // Opens the stream on `fd` (moved off its number, closed in children) for the main loop `mainLoop`,
+    // Opens the stream on `fd` (kept on its number, closed in children) for the main loop `mainLoop`,
     // says hello and starts the sender; false when the stream cannot be written.
     bool open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv);
     bool opened() const { return m_sender.joinable(); }

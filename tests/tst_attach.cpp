@@ -17,6 +17,9 @@
 
 #include <csignal>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 using namespace loopscope;
 
 namespace {
@@ -38,9 +41,20 @@ struct Ran
     QProcess::ExitStatus status = QProcess::NormalExit;
 };
 
-Ran run(const QString& program, const QStringList& arguments)
+// Runs `program`; with `fd3File`, that file is open for reading on its fd 3, as `3<file` in a shell or a
+// socket systemd passes gives it.
+Ran run(const QString& program, const QStringList& arguments, const QString& fd3File = {})
 {
     QProcess process;
+    if (!fd3File.isEmpty()) {
+        process.setChildProcessModifier([path = QFile::encodeName(fd3File)] {
+            const int fd = ::open(path.constData(), O_RDONLY);
+            if (fd >= 0 && fd != 3) {
+                ::dup2(fd, 3);
+                ::close(fd);
+            }
+        });
+    }
     process.start(program, arguments);
     process.waitForFinished(60000);
     return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode(),
@@ -179,8 +193,8 @@ private slots:
         QTest::newRow("unhandled rejection") << QByteArray("Promise.reject(new Error('nobody caught me'));\n");
         QTest::newRow("a signal") << QByteArray("setTimeout(() => process.kill(process.pid, 'SIGTERM'), 5);\n"
                                                 "setTimeout(() => {}, 10000);\n");
-        // fork()'s IPC channel is the child's fd 3, where the probe's pipe reached node: the child never
-        // sees the probe's.
+        // fork()'s IPC channel is the child's fd 3, as it is without the probe: the probe's socket is
+        // never handed down.
         QTest::newRow("a forked child on fd 3")
             << QByteArray("const { fork } = require('child_process');\n"
                           "if (process.argv[2] === 'child') { process.send('hello from the child'); }\n"
@@ -737,6 +751,47 @@ private slots:
         QVERIFY2(attached.err.contains("Program: args.js"), attached.err.constData());
         QVERIFY2(attached.err.contains("immediate 1"), attached.err.constData());
         QVERIFY2(attached.err.contains("timers not timed"), attached.err.constData());
+    }
+
+    // The program's file descriptors are its own: what it inherits stays on its numbers (a file on fd 3,
+    // as `3<file` or systemd's socket activation give it), the files it opens get the numbers they get
+    // without the probe, and its children inherit only what they would without it. The probe's socket
+    // lies above them all and is closed in children.
+    void theProgramsFileDescriptorsStayItsOwn_data()
+    {
+        QTest::addColumn<bool>("fileOnFd3");
+        QTest::newRow("nothing on fd 3") << false;
+        QTest::newRow("a file on fd 3") << true;
+    }
+
+    void theProgramsFileDescriptorsStayItsOwn()
+    {
+        QFETCH(bool, fileOnFd3);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("fds.js"),
+            "const fs = require('fs');\n"
+            "const { execFileSync } = require('child_process');\n"
+            "const first = fs.openSync(__filename, 'r');\n"
+            "const second = fs.openSync(__filename, 'r');\n"
+            "console.log('opened', first, second);\n"
+            "try {\n"
+            "  const stat = fs.fstatSync(3);\n"
+            "  console.log('fd 3:', stat.isFile() ? `a file of ${stat.size} bytes` : 'not a file');\n"
+            "} catch (error) {\n"
+            "  console.log('fd 3:', error.code);\n"
+            "}\n"
+            "const inherited = execFileSync('/bin/ls', ['/proc/self/fd']).toString().trim().split('\\n');\n"
+            "console.log('a child starts with', inherited.join(' '));\n");
+        QVERIFY(!script.isEmpty());
+        const QString given = fileOnFd3 ? writeScript(dir, QStringLiteral("given.txt"), "given to fd 3\n") : QString();
+        const Ran alone = run(QStringLiteral("node"), { script }, given);
+        QCOMPARE(alone.exitCode, 0);
+        QVERIFY2(alone.out.contains(fileOnFd3 ? "fd 3: a file of 14 bytes" : "fd 3: not a file"), alone.out);
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--attach"), script }, given);
+        QCOMPARE(attached.exitCode, 0);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
     }
 };
 
