@@ -5,13 +5,37 @@
 // ...) through async_hooks, and hands each one's start and end to the native half, which times the
 // phases and sends everything to LoopScope. It does nothing unless LoopScope started the program: the
 // socket's number comes in an environment variable, deleted at once so that the program's children
-// never see it.
+// never see it, and its own --require is taken out of process.execArgv.
 const fdText = process.env.LOOPSCOPE_PROBE_FD;
 const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
 const markersOnly = process.env.LOOPSCOPE_PROBE_MODE === 'markers'; // the phases marked, no callback labelled
 delete process.env.LOOPSCOPE_PROBE_FD;
 delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
 delete process.env.LOOPSCOPE_PROBE_MODE;
+
+// process.execArgv as the program was started without the probe (on every thread: a worker's is its
+// parent's), so that fork() starts its children without it.
+function forgetOwnPreload() {
+  const fs = require('fs');
+  const path = require('path');
+  const isThisFile = (file) => {
+    try {
+      return fs.realpathSync(path.resolve(file)) === __filename;
+    } catch {
+      return false;
+    }
+  };
+  const execArgv = process.execArgv;
+  for (let i = 0; i < execArgv.length; ++i) {
+    const argument = execArgv[i];
+    if ((argument === '--require' || argument === '-r') && i + 1 < execArgv.length && isThisFile(execArgv[i + 1])) {
+      execArgv.splice(i--, 2);
+    } else if (argument.startsWith('--require=') && isThisFile(argument.slice('--require='.length))) {
+      execArgv.splice(i--, 1);
+    }
+  }
+}
+forgetOwnPreload();
 
 const workerThreads = require('worker_threads');
 

@@ -61,6 +61,19 @@ Ran run(const QString& program, const QStringList& arguments, const QString& fd3
         process.exitStatus() };
 }
 
+// A node that runs with `flags` before the rest of its command line, for --node: the node of Node's own
+// tests that need --expose-internals, which NODE_OPTIONS may not carry.
+QString nodeWith(const QTemporaryDir& dir, const QByteArray& flags)
+{
+    const QString path = dir.filePath(QStringLiteral("node-with-flags"));
+    QFile file(path);
+    const QByteArray source = "#!/bin/sh\nexec node " + flags + " \"$@\"\n";
+    if (!file.open(QIODevice::WriteOnly) || file.write(source) != source.size())
+        return {};
+    file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+    return path;
+}
+
 // The callbacks of `recording` labelled `type`, and the timed phase records of `phase`.
 // How tests run `script` with the probe built beside the executable.
 wire::AttachOptions optionsFor(const QString& script)
@@ -789,6 +802,41 @@ private slots:
         QVERIFY2(alone.out.contains(fileOnFd3 ? "fd 3: a file of 14 bytes" : "fd 3: not a file"), alone.out);
         const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
             { QStringLiteral("--headless"), QStringLiteral("--attach"), script }, given);
+        QCOMPARE(attached.exitCode, 0);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
+    }
+
+    // process.execArgv is what it is without the probe (its --require gone), so that fork() starts
+    // children without it, as a worker thread's process.execArgv is too. The probe's environment
+    // variables never reach a child.
+    void processExecArgvIsTheProgramsOwn()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("execargv.js"),
+            "const { fork } = require('child_process');\n"
+            "const { Worker } = require('worker_threads');\n"
+            "if (process.argv[2] === 'child') {\n"
+            "  const variables = Object.keys(process.env).filter((name) => name.startsWith('LOOPSCOPE_PROBE'));\n"
+            "  const preloaded = Object.keys(require.cache).filter((file) => file.includes('loopscope-probe'));\n"
+            "  console.log('child:', JSON.stringify(process.execArgv), JSON.stringify(variables), "
+            "JSON.stringify(preloaded));\n"
+            "} else {\n"
+            "  console.log('program:', JSON.stringify(process.execArgv));\n"
+            "  const code = \"require('worker_threads').parentPort.postMessage(JSON.stringify(process.execArgv))\";\n"
+            "  new Worker(code, { eval: true }).on('message', (execArgv) => {\n"
+            "    console.log('worker:', execArgv);\n"
+            "    fork(__filename, ['child']).on('exit', (code) => console.log('child exited', code));\n"
+            "  });\n"
+            "}\n");
+        QVERIFY(!script.isEmpty());
+        const QString node = nodeWith(dir, "--no-warnings");
+        QVERIFY(!node.isEmpty());
+        const Ran alone = run(node, { script });
+        QCOMPARE(alone.exitCode, 0);
+        QVERIFY2(alone.out.startsWith("program: [\"--no-warnings\"]\n"), alone.out);
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
         QCOMPARE(attached.exitCode, 0);
         QCOMPARE(attached.out, alone.out);
         QCOMPARE(attached.err, alone.err);
