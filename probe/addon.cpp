@@ -231,6 +231,19 @@ napi_value SetEveryCallback(napi_env env, napi_callback_info info)
     return nullptr;
 }
 
+// failed(what): this thread's JavaScript half met an error of its own and stopped labelling callbacks;
+// `what` it no longer sees goes into the recording.
+napi_value Failed(napi_env env, napi_callback_info info)
+{
+    napi_value argv[1];
+    EnvProbe* probe = envProbe(env);
+    if (!probe || arguments(env, info, argv) != 1)
+        return nullptr;
+    probe->loop->setEveryCallback(false);
+    s_channel->unavailable(stringArgument(env, argv[0]));
+    return nullptr;
+}
+
 // everyCallback(): the mode the loops are in, for a worker that starts.
 napi_value EveryCallback(napi_env env, napi_callback_info)
 {
@@ -250,6 +263,7 @@ napi_value Init(napi_env env, napi_value exports)
         { "stop", nullptr, Stop, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "onControl", nullptr, OnControl, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "setEveryCallback", nullptr, SetEveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "failed", nullptr, Failed, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "everyCallback", nullptr, EveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
     };
     napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);

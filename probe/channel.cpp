@@ -107,6 +107,12 @@ CallbackKind Channel::kindOf(std::uint32_t name) const
     return named(name) ? m_kinds[name - 1].load(std::memory_order_relaxed) : CallbackKind::Io;
 }
 
+void Channel::unavailable(const std::string& what)
+{
+    std::lock_guard lock(m_mutex);
+    m_out.unavailable(what);
+}
+
 void Channel::add(LoopProbe* loop, const std::string& threadName)
 {
     {

@@ -47,6 +47,9 @@ public:
     bool named(std::uint32_t name) const { return name >= 1 && name <= m_kindCount.load(std::memory_order_acquire); }
     CallbackKind kindOf(std::uint32_t name) const;
 
+    // What the probe no longer sees, said in the recording (any thread).
+    void unavailable(const std::string& what);
+
     // A loop's probe joins (its thread named `threadName`), or leaves with its last records still sent.
     void add(LoopProbe* loop, const std::string& threadName);
     void remove(LoopProbe* loop);

@@ -39,8 +39,60 @@ forgetOwnPreload();
 
 const workerThreads = require('worker_threads');
 
-// Labels every callback of this thread's loop and hands its start and end to `probe`, the native half.
+// What a thrown value says, whatever it is (the program's own proxies and getters throw what they like).
+function describe(error) {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
+}
+
+// Tells LoopScope that this thread's callbacks are no longer labelled, and why.
+function stopLabelling(probe, error) {
+  try {
+    probe.failed(`the callbacks' labels, after an error of the probe's (${describe(error)})`);
+  } catch {
+    // The native half failed too: there is no one to tell.
+  }
+}
+
+// Labels every callback of this thread's loop (or, `everyCallback` false, marks its phases only) and hands
+// its start and end to `probe`, the native half. No error of the probe's may reach the program: each of
+// its hooks catches its own, and the first stops the labelling of this thread's callbacks for good, which
+// the recording says.
 function watch(probe, everyCallback) {
+  let labels = null;
+  try {
+    labels = labelCallbacks(probe);
+  } catch (error) {
+    stopLabelling(probe, error);
+    return;
+  }
+  labels.labelEveryCallback(everyCallback);
+  probe.onControl(labels.labelEveryCallback);
+  process.on('exit', () => {
+    try {
+      probe.stop();
+    } catch {
+      // Nothing is left to send.
+    }
+  });
+}
+
+// The async_hooks hook that labels this thread's callbacks, disabled; its labelEveryCallback(on) switches
+// between every callback labelled and the phases only, and never throws.
+function labelCallbacks(probe) {
+  // Set at the probe's first error; from then on its hooks return at once. They stay enabled until
+  // LoopScope asks for the phases only: a hook disabled from inside a hook callback is left half enabled by
+  // Node (its promise hooks and callback trampoline stay), and a hook has no other moment of its own.
+  let failed = false;
+  const fail = (error) => {
+    if (!failed) {
+      failed = true;
+      stopLabelling(probe, error);
+    }
+  };
   const asyncHooks = require('async_hooks');
   const typeNames = new Map(); // resource type -> the probe's number for it
   const nameOf = (type) => {
@@ -136,7 +188,16 @@ function watch(probe, everyCallback) {
       events[runStart] = clock.now();
     }
   };
-  const countPromiseJob = () => countJob(promise);
+  const countPromiseJob = () => {
+    if (failed) {
+      return;
+    }
+    try {
+      countJob(promise);
+    } catch (error) {
+      fail(error);
+    }
+  };
   // Ticks are counted too, as runs of their own (a nextTick storm costs two calls into JavaScript a tick,
   // not also two clock reads and two entries in the buffer). Node's tick object is a plain object; the
   // depth of each callback begun says whether its end is a counted tick's.
@@ -149,34 +210,61 @@ function watch(probe, everyCallback) {
   const timeout = nameOf('Timeout');
   let ImmediateClass = null;
   let TimeoutClass = null;
+  // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
+  // may be anything, which only a weak map's own check would tell.
+  const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
   const hook = asyncHooks.createHook({
     init(asyncId, type, triggerAsyncId, resource) {
-      if (type === 'Immediate') {
-        ImmediateClass ??= resource.constructor;
-      } else if (type === 'Timeout') {
-        TimeoutClass ??= resource.constructor;
-      } else if (type !== 'PROMISE' && type !== 'TickObject') {
-        names.set(resource, nameOf(type));
+      if (failed) {
+        return;
+      }
+      try {
+        if (!isObject(resource)) {
+          return;
+        }
+        if (type === 'Immediate') {
+          ImmediateClass ??= resource.constructor;
+        } else if (type === 'Timeout') {
+          TimeoutClass ??= resource.constructor;
+        } else if (type !== 'PROMISE' && type !== 'TickObject') {
+          names.set(resource, nameOf(type));
+        }
+      } catch (error) {
+        fail(error);
       }
     },
     before() {
-      const resource = asyncHooks.executionAsyncResource();
-      const constructor = resource?.constructor;
-      const counted = constructor === Object;
-      countedAt[++depth] = counted;
-      if (counted) {
-        countJob(tick);
-      } else if (constructor === ImmediateClass) {
-        note(immediate);
-      } else if (constructor === TimeoutClass) {
-        note(timeout);
-      } else {
-        note(names.get(resource) ?? typeOf(resource));
+      if (failed) {
+        return;
+      }
+      try {
+        const resource = asyncHooks.executionAsyncResource();
+        const constructor = resource?.constructor;
+        const counted = constructor === Object;
+        countedAt[++depth] = counted;
+        if (counted) {
+          countJob(tick);
+        } else if (constructor === ImmediateClass) {
+          note(immediate);
+        } else if (constructor === TimeoutClass) {
+          note(timeout);
+        } else {
+          note(names.get(resource) ?? typeOf(resource));
+        }
+      } catch (error) {
+        fail(error);
       }
     },
     after() {
-      if (depth > 0 && !countedAt[depth--]) {
-        note(0);
+      if (failed) {
+        return;
+      }
+      try {
+        if (depth > 0 && !countedAt[depth--]) {
+          note(0);
+        }
+      } catch (error) {
+        fail(error);
       }
     },
   });
@@ -211,19 +299,29 @@ function watch(probe, everyCallback) {
       asyncWrap.setPromiseHooks(undefined, countPromiseJob, undefined, undefined);
     }
   };
-  const labelEveryCallback = (on) => {
-    probe.setEveryCallback(on);
-    if (on) {
-      hook.enable();
-      asyncWrap?.setCallbackTrampoline(undefined);
-      countPromiseJobs();
-    } else {
-      hook.disable();
-    }
+  return {
+    // Called by LoopScope's switch too, outside any hook.
+    labelEveryCallback(on) {
+      try {
+        if (failed) {
+          if (!on) {
+            hook.disable();
+          }
+          return;
+        }
+        probe.setEveryCallback(on);
+        if (on) {
+          hook.enable();
+          asyncWrap?.setCallbackTrampoline(undefined);
+          countPromiseJobs();
+        } else {
+          hook.disable();
+        }
+      } catch (error) {
+        fail(error);
+      }
+    },
   };
-  labelEveryCallback(everyCallback);
-  probe.onControl(labelEveryCallback);
-  process.on('exit', () => probe.stop());
 }
 
 function load() {

@@ -841,6 +841,65 @@ private slots:
         QCOMPARE(attached.out, alone.out);
         QCOMPARE(attached.err, alone.err);
     }
+
+    // No error of the probe's reaches the program. Node's test/async-hooks/test-emit-before-after.js emits
+    // an init with no resource, and hooks run for resources Node itself never makes (primitives, a proxy
+    // that throws, a resource whose constructor throws): the program runs as without the probe, and the
+    // probe stops labelling callbacks and says so.
+    void aProbeErrorNeverReachesTheProgram()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("odd.js"),
+            "'use strict';\n"
+            "const internal = require('internal/async_hooks');\n"
+            "const { AsyncResource, createHook, executionAsyncResource } = require('async_hooks');\n"
+            "const id = internal.newAsyncId();\n"
+            "const trigger = internal.newAsyncId();\n"
+            "internal.emitBefore(id, trigger);\n"
+            "internal.emitAfter(id);\n"
+            "const seen = [];\n"
+            "createHook({\n"
+            "  init(asyncId, type) { if (asyncId >= id) seen.push(`init ${type}`); },\n"
+            "  before(asyncId) { if (asyncId >= id) seen.push('before'); },\n"
+            "  after(asyncId) { if (asyncId >= id) seen.push('after'); },\n"
+            "}).enable();\n"
+            "internal.emitInit(id, 'test_emit_before_after_type', trigger);\n"
+            "internal.emitBefore(id, trigger);\n"
+            "internal.emitAfter(id);\n"
+            "const throwing = new Proxy({}, {\n"
+            "  get(target, key) { if (key === 'constructor') throw new Error('constructor'); return target[key]; },\n"
+            "  getPrototypeOf() { throw new Error('prototype'); },\n"
+            "});\n"
+            "const odd = { undefined, null: null, number: 42, string: 'text', symbol: Symbol('s'), "
+            "throwing };\n"
+            "for (const [name, resource] of Object.entries(odd)) {\n"
+            "  for (const type of ['ODD', 'Immediate', 'Timeout', 'TickObject', 'PROMISE']) {\n"
+            "    const asyncId = internal.newAsyncId();\n"
+            "    internal.emitInit(asyncId, type, trigger, resource);\n"
+            "    internal.emitBefore(asyncId, trigger, resource);\n"
+            "    internal.emitAfter(asyncId);\n"
+            "  }\n"
+            "  console.log('survived', name);\n"
+            "}\n"
+            "const resource = new AsyncResource('ODD_RESOURCE');\n"
+            "Object.defineProperty(resource, 'constructor', { get() { throw new Error('constructor'); } });\n"
+            "resource.runInAsyncScope(() => console.log('in scope', executionAsyncResource() === resource));\n"
+            "setImmediate(() => Promise.resolve().then(() => console.log('hooks ran', seen.length)));\n");
+        QVERIFY(!script.isEmpty());
+        const QString node = nodeWith(dir, "--expose-internals");
+        QVERIFY(!node.isEmpty());
+        const Ran alone = run(node, { script });
+        QCOMPARE(alone.exitCode, 0);
+        QVERIFY2(alone.out.contains("in scope true\nhooks ran"), alone.out);
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
+                QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QCOMPARE(attached.out, alone.out);
+        QVERIFY2(attached.err.contains("not seen by the probe: ") && attached.err.contains("callbacks' labels"),
+            attached.err);
+    }
 };
 
 QTEST_MAIN(TestAttach)
