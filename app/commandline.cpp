@@ -121,12 +121,17 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
            "callbacks and their kinds. The rest of the line is the program's arguments; its input, output and exit "
            "status stay its own. Needs --headless for now, with --trace, --csv or --summary."),
         tr("SCRIPT"));
+    const QCommandLineOption probeMode(QStringLiteral("probe"),
+        tr("With --attach: the probe labels and times every callback the program runs (callbacks, the default), or "
+           "marks its loops' phases only (markers), which costs the program next to nothing; on every loop, its "
+           "worker threads' too. The window switches it while the program runs (Loop > Label every callback)."),
+        tr("MODE"));
     const QCommandLineOption at(QStringLiteral("at"),
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv,
         open, summary, timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg,
-        pdf, view, at, attach });
+        pdf, view, at, attach, probeMode });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -150,8 +155,9 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         out.attachScript = parser.value(attach);
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
-    for (const QCommandLineOption* single : { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node,
-             &budget, &maxTrace, &nodeCosts, &startupGap, &repeat, &png, &svg, &pdf, &view, &at, &attach }) {
+    for (const QCommandLineOption* single :
+        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace, &nodeCosts,
+            &startupGap, &repeat, &png, &svg, &pdf, &view, &at, &attach, &probeMode }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }
@@ -262,6 +268,13 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
             return tr("--set expects KEY=VALUE, not '%1'").arg(assignment);
     }
 
+    if (parser.isSet(probeMode)) {
+        const QString mode = parser.value(probeMode);
+        if (mode != QLatin1String("markers") && mode != QLatin1String("callbacks"))
+            return tr("--probe must be markers or callbacks, not '%1'").arg(mode);
+        out.probeEveryCallback = mode == QLatin1String("callbacks");
+    }
+
     const bool hasProgram = !out.scenario.isEmpty() || !out.programFile.isEmpty();
     if (!out.attachScript.isEmpty() && !parser.isSet(help) && !parser.isSet(version)) {
         if (hasProgram || !out.openFile.isEmpty() || parser.isSet(repeat) || parser.isSet(emitJs) || out.compareNode)
@@ -277,6 +290,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     }
     if (parser.isSet(withFigures) && !parser.isSet(emitJs) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--with-figures goes with --emit-js");
+    if (parser.isSet(probeMode) && !parser.isSet(help) && !parser.isSet(version))
+        return tr("--probe goes with --attach");
     if (parser.isSet(help))
         out.action = Action::ShowHelp;
     else if (parser.isSet(version))

@@ -371,6 +371,7 @@ int attach(const CommandLine& options)
     // The loop delay and utilisation, as the window measures them (an unreferenced timer: it never keeps
     // the program alive).
     attaching.delayMonitorMs = loopscope::wire::DelayMonitorResolutionMs;
+    attaching.everyCallback = options.probeEveryCallback;
     const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
     if (!missing.empty()) {
         printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "

@@ -54,7 +54,7 @@ public:
     void add(LoopProbe* loop, const std::string& threadName);
     void remove(LoopProbe* loop);
     // A JavaScript half's mode switch (one each loop), called when LoopScope sends a Control byte; and the
-    // mode the loops are in, for a worker that starts.
+    // mode the loops are in (set once at the start, then by each Control byte), for a loop that starts.
     void addControl(napi_threadsafe_function control);
     void removeControl(napi_threadsafe_function control);
     bool everyCallback() const { return m_everyCallback.load(std::memory_order_relaxed); }

@@ -57,11 +57,11 @@ function stopLabelling(probe, error) {
   }
 }
 
-// Labels every callback of this thread's loop (or, `everyCallback` false, marks its phases only) and hands
-// its start and end to `probe`, the native half. No error of the probe's may reach the program: each of
-// its hooks catches its own, and the first stops the labelling of this thread's callbacks for good, which
-// the recording says.
-function watch(probe, everyCallback) {
+// Labels every callback of this thread's loop (or marks its phases only) and hands its start and end to
+// `probe`, the native half, in the mode the program's loops are in, as LoopScope switches it. No error of
+// the probe's may reach the program: each of its hooks catches its own, and the first stops the labelling
+// of this thread's callbacks for good, which the recording says.
+function watch(probe) {
   let labels = null;
   try {
     labels = labelCallbacks(probe);
@@ -69,8 +69,9 @@ function watch(probe, everyCallback) {
     stopLabelling(probe, error);
     return;
   }
-  labels.labelEveryCallback(everyCallback);
+  // Told of every switch from now on, then asking for the mode: a switch in between is not missed.
   probe.onControl(labels.labelEveryCallback);
+  labels.labelEveryCallback(probe.everyCallback());
   process.on('exit', () => {
     try {
       probe.stop();
@@ -340,7 +341,7 @@ function load() {
 
 if (fdText !== undefined && workerThreads.isMainThread) {
   const probe = load();
-  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs)) {
+  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs, !markersOnly)) {
     // No probe: the socket is closed, so that LoopScope is not kept waiting by the program's children.
     try {
       require('fs').closeSync(Number(fdText));
@@ -348,13 +349,13 @@ if (fdText !== undefined && workerThreads.isMainThread) {
       // Not open: nothing to close.
     }
   } else {
-    watch(probe, !markersOnly);
+    watch(probe);
   }
 } else if (!workerThreads.isMainThread) {
   // A worker thread of a program LoopScope watches (the main thread's probe runs in this process): its
   // loop is watched too, as a worker loop of its own, in the mode the main thread's is in.
   const probe = load();
   if (probe && probe.startWorker(workerThreads.threadId)) {
-    watch(probe, probe.everyCallback());
+    watch(probe);
   }
 }

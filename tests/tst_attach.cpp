@@ -74,6 +74,30 @@ QString nodeWith(const QTemporaryDir& dir, const QByteArray& flags)
     return path;
 }
 
+// The callbacks labelled in each loop of `recording` (the main loop's first), and each loop's phases.
+struct Labelled
+{
+    std::vector<std::size_t> callbacks;
+    std::vector<std::size_t> phases;
+};
+
+Labelled labelledIn(const Recording& recording)
+{
+    Labelled labelled;
+    for (const auto& log : recording.logs) {
+        std::size_t callbacks = 0;
+        std::size_t phases = 0;
+        for (std::size_t i = 0; i < log->size(); ++i) {
+            const Record r = (*log)[i];
+            callbacks += r.type == RecordType::Callback ? 1 : 0;
+            phases += r.type == RecordType::Phase ? 1 : 0;
+        }
+        labelled.callbacks.push_back(callbacks);
+        labelled.phases.push_back(phases);
+    }
+    return labelled;
+}
+
 // The callbacks of `recording` labelled `type`, and the timed phase records of `phase`.
 // How tests run `script` with the probe built beside the executable.
 wire::AttachOptions optionsFor(const QString& script)
@@ -899,6 +923,122 @@ private slots:
         QCOMPARE(attached.out, alone.out);
         QVERIFY2(attached.err.contains("not seen by the probe: ") && attached.err.contains("callbacks' labels"),
             attached.err);
+    }
+
+    // --probe markers marks the phases of every loop, the workers' included, and labels no callback;
+    // --probe callbacks (the default) labels them all.
+    void theProbesModeFromTheCommandLineReachesEveryLoop_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("markers") << QStringLiteral("markers");
+        QTest::newRow("callbacks") << QStringLiteral("callbacks");
+    }
+
+    void theProbesModeFromTheCommandLineReachesEveryLoop()
+    {
+        QFETCH(QString, mode);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("loops.js"),
+            "const { Worker } = require('worker_threads');\n"
+            "const steps = `let n = 0; (function step() { if (++n < 100) setImmediate(step); })();`;\n"
+            "new Worker(steps, { eval: true }).on('exit', () => console.log('worker done'));\n"
+            "let n = 0;\n"
+            "(function step() { if (++n < 100) setImmediate(step); })();\n");
+        QVERIFY(!script.isEmpty());
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--trace"), tracePath, QStringLiteral("--probe"), mode,
+                QStringLiteral("--attach"), script });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QCOMPARE(attached.out, QByteArray("worker done\n"));
+        Recording trace;
+        std::string error;
+        QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
+        const Labelled labelled = labelledIn(trace);
+        QCOMPARE(labelled.phases.size(), std::size_t(2)); // the main loop and the worker's
+        for (std::size_t loop = 0; loop < 2; ++loop) {
+            QVERIFY2(labelled.phases[loop] >= 100, std::to_string(loop).c_str());
+            if (mode == QLatin1String("markers"))
+                QCOMPARE(labelled.callbacks[loop], std::size_t(0));
+            else
+                QVERIFY2(labelled.callbacks[loop] >= 99, std::to_string(loop).c_str());
+        }
+    }
+
+    // A switch while the program runs reaches its worker threads' loops too: a worker running since the
+    // start stops labelling, and labels again.
+    void aSwitchReachesRunningWorkers()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("worker.js"),
+            "const { Worker } = require('worker_threads');\n"
+            "new Worker('setInterval(() => {}, 2);', { eval: true });\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachedProgram program(optionsFor(script));
+        program.start();
+        const Recording& recording = program.recording();
+        const auto worker = [&] {
+            const Labelled labelled = labelledIn(recording);
+            const std::size_t log = wire::AttachedProgram::FirstWorkerLog;
+            return std::pair { labelled.callbacks[log], labelled.phases[log] };
+        };
+        QVERIFY2(waitFor([&] { return worker().first >= 10; }), "the worker's callbacks were never labelled");
+
+        program.setEveryCallback(false);
+        // Once the switch has gone through, the worker's loop turns on with no callback labelled.
+        std::size_t labelled = worker().first;
+        QVERIFY2(waitFor([&] {
+            const std::size_t now = worker().first;
+            const bool still = now == labelled;
+            labelled = now;
+            const std::size_t from = worker().second;
+            return still && waitFor([&] { return worker().second >= from + 40; }) && worker().first == labelled;
+        }),
+            "the worker kept labelling its callbacks");
+        program.setEveryCallback(true);
+        QVERIFY2(waitFor([&] { return worker().first >= labelled + 10; }), "the worker never labelled again");
+        program.stop();
+        QVERIFY(waitFor([&] { return program.ended(); }, wire::AttachedProgram::GraceMs + 10000));
+    }
+
+    // The window attaches as --headless does: with the node --node names, in the mode --probe asks for
+    // (which its Loop menu's "Label every callback" holds, and the session follows).
+    void theWindowAttachesAsTheCommandLineSays()
+    {
+        QTemporaryDir dir;
+        const QString done = dir.filePath(QStringLiteral("done"));
+        const QString script = writeScript(dir, QStringLiteral("window.js"),
+            "let n = 0;\n"
+            "(function step() {\n"
+            "  if (++n < 100) setImmediate(step);\n"
+            "  else require('fs').writeFileSync(process.argv[2], String(process.execArgv));\n"
+            "})();\n");
+        QVERIFY(!script.isEmpty());
+        const QString node = nodeWith(dir, "--no-warnings");
+        QVERIFY(!node.isEmpty());
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        QProcess window;
+        window.setProcessEnvironment(environment);
+        window.start(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--trace"), tracePath, QStringLiteral("--probe"), QStringLiteral("markers"),
+                QStringLiteral("--node"), node, QStringLiteral("--attach"), script, done });
+        QVERIFY(window.waitForStarted());
+        QVERIFY2(waitFor([&] { return QFileInfo(done).size() > 0; }, 30000), window.readAllStandardError());
+        QFile written(done);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), QByteArray("--no-warnings")); // the node --node named
+        window.terminate();
+        QVERIFY(window.waitForFinished(20000));
+        Recording trace;
+        std::string error;
+        QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
+        const Labelled labelled = labelledIn(trace);
+        QVERIFY(!labelled.phases.empty());
+        QVERIFY2(labelled.phases[0] >= 100, std::to_string(labelled.phases[0]).c_str());
+        QCOMPARE(labelled.callbacks[0], std::size_t(0));
     }
 };
 

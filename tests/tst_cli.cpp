@@ -342,6 +342,7 @@ void TestCli::badInput_data()
     flags("unknown short flag", { QStringLiteral("-q") }, "q");
     flags("positional argument", { QStringLiteral("extra.json") }, "extra.json");
     flags("unknown language", { QStringLiteral("--lang"), QStringLiteral("xx") }, "xx");
+    flags("probe without attach", { QStringLiteral("--probe"), QStringLiteral("markers") }, "--probe");
     flags("set without equals", { QStringLiteral("--set"), QStringLiteral("steps") }, "steps");
     flags("set without key", { QStringLiteral("--set"), QStringLiteral("=3") }, "=3");
     flags("scenario and program", { QStringLiteral("--program"), QStringLiteral("x.json") }, "--program");
@@ -373,6 +374,21 @@ void TestCli::badInput_data()
         << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE"), QStringLiteral("--trace"),
                QStringLiteral("@FILE") }
         << program("{ \"op\": \"log\", \"text\": \"a\" }") << QStringLiteral("--trace");
+    // --probe's mode, before the program is started (the file is a script that would run).
+    const QByteArray script = "setImmediate(() => {});\n";
+    QTest::newRow("probe mode unknown") << QStringList { QStringLiteral("--headless"), QStringLiteral("--probe"),
+        QStringLiteral("everything"), QStringLiteral("--attach"), QStringLiteral("@FILE") }
+                                        << script << QStringLiteral("'everything'");
+    QTest::newRow("probe mode in capitals") << QStringList { QStringLiteral("--headless"), QStringLiteral("--probe"),
+        QStringLiteral("MARKERS"), QStringLiteral("--attach"), QStringLiteral("@FILE") }
+                                            << script << QStringLiteral("'MARKERS'");
+    QTest::newRow("probe twice") << QStringList { QStringLiteral("--headless"), QStringLiteral("--probe"),
+        QStringLiteral("markers"), QStringLiteral("--probe"), QStringLiteral("callbacks"), QStringLiteral("--attach"),
+        QStringLiteral("@FILE") } << script
+                                 << QStringLiteral("--probe");
+    QTest::newRow("window: probe mode unknown") << QStringList { QStringLiteral("--probe"), QStringLiteral("all"),
+        QStringLiteral("--attach"), QStringLiteral("@FILE") }
+                                                << script << QStringLiteral("'all'");
     QTest::newRow("program twice") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
         QStringLiteral("a.json"), QStringLiteral("--program"), QStringLiteral("b.json") }
                                    << QByteArray() << QStringLiteral("--program");
