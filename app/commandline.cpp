@@ -77,7 +77,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption lang(QStringLiteral("lang"), tr("User-interface language: en, es or be."), tr("CODE"));
     const QCommandLineOption compare(
         QStringLiteral("compare-node"), tr("Also run the emitted script in Node.js and compare the outputs."));
-    const QCommandLineOption node(QStringLiteral("node"), tr("The Node.js executable for --compare-node."), tr("PATH"));
+    const QCommandLineOption node(QStringLiteral("node"),
+        tr("The Node.js executable that --attach runs and --compare-node compares with: a path, or a name looked up "
+           "in PATH (default node; Node.js 18 to 24)."),
+        tr("PATH"));
     const QCommandLineOption budget(QStringLiteral("memory-budget"),
         tr("What the queues and the recording may hold in memory, in MB (default 512). Past it the recording "
            "spills to a temporary file (up to 16 times as much) and the run goes on; queues that outgrow it "
@@ -118,8 +121,9 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("What --png and --svg show: window (default), circle, chart or timeline."), tr("NAME"));
     const QCommandLineOption attach(QStringLiteral("attach"),
         tr("Run the Node.js program SCRIPT with LoopScope's probe and record its real event loop: its phases, "
-           "callbacks and their kinds. The rest of the line is the program's arguments; its input, output and exit "
-           "status stay its own. Needs --headless for now, with --trace, --csv or --summary."),
+           "callbacks and their kinds. The rest of the line is the program's arguments. The window shows it live, "
+           "its output in the console; with --headless its input, output and exit status stay its own, and "
+           "LoopScope exits with its status. --trace, --csv and --summary write the recording when it ends."),
         tr("SCRIPT"));
     const QCommandLineOption probeMode(QStringLiteral("probe"),
         tr("With --attach: the probe labels and times every callback the program runs (callbacks, the default), or "

@@ -218,6 +218,7 @@ private slots:
     void emitJsWritesScriptOnly();
     void listScenarios();
     void versionAndHelpNeedNoDisplay();
+    void helpSaysWhatAttachTakes();
 
 private:
     void checkBadInput(const Run& run, const QString& mention, const QString& position);
@@ -1473,6 +1474,37 @@ void TestCli::versionAndHelpNeedNoDisplay()
     QVERIFY2(help.finished && help.status == QProcess::NormalExit && help.exitCode == 0, describe(help).constData());
     QVERIFY(help.out.contains("--headless"));
     QVERIFY(help.out.contains("--timeout-ms"));
+}
+
+// --help says what --attach works with: the window or --headless, the node --node names, the probe's
+// mode --probe chooses.
+void TestCli::helpSaysWhatAttachTakes()
+{
+    const Run help = runLoopscope({ QStringLiteral("--help") });
+    QVERIFY2(help.finished && help.exitCode == 0, describe(help).constData());
+    // Each option's entry: its line ("  --name <VALUE>  what it does") and the lines that continue it.
+    const auto option = [&help](const QString& name) {
+        QString entry;
+        for (const QString& line : QString::fromUtf8(help.out).split(QLatin1Char('\n'))) {
+            if (line.startsWith(QLatin1String("  -")) && !entry.isEmpty())
+                break;
+            if (line.startsWith(QLatin1String("  -")) && line.contains(name + QLatin1Char(' ')))
+                entry = line;
+            else if (!entry.isEmpty())
+                entry += line;
+        }
+        return entry.simplified();
+    };
+    const QString attach = option(QStringLiteral("--attach <SCRIPT>"));
+    QVERIFY2(!attach.isEmpty(), help.out.constData());
+    QVERIFY2(!attach.contains(QStringLiteral("--headless for now")), qPrintable(attach));
+    QVERIFY2(attach.contains(QStringLiteral("window")), qPrintable(attach));
+    const QString node = option(QStringLiteral("--node <PATH>"));
+    QVERIFY2(
+        node.contains(QStringLiteral("--attach")) && node.contains(QStringLiteral("--compare-node")), qPrintable(node));
+    const QString probe = option(QStringLiteral("--probe <MODE>"));
+    QVERIFY2(
+        probe.contains(QStringLiteral("markers")) && probe.contains(QStringLiteral("callbacks")), qPrintable(probe));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
