@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <optional>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -41,15 +42,17 @@ struct Ran
     QProcess::ExitStatus status = QProcess::NormalExit;
 };
 
-// Runs `program`; with `fd3File`, that file is open for reading on its fd 3, as `3<file` in a shell or a
-// socket systemd passes gives it.
-Ran run(const QString& program, const QStringList& arguments, const QString& fd3File = {})
+// Runs `program`. Given `fd3`, its fd 3 is that file open for reading (as `3<file` in a shell, or a socket
+// systemd passes, gives it), or closed when it is empty (ctest, for one, leaves a file of its own there).
+Ran run(const QString& program, const QStringList& arguments, const std::optional<QString>& fd3 = std::nullopt)
 {
     QProcess process;
-    if (!fd3File.isEmpty()) {
-        process.setChildProcessModifier([path = QFile::encodeName(fd3File)] {
-            const int fd = ::open(path.constData(), O_RDONLY);
-            if (fd >= 0 && fd != 3) {
+    if (fd3) {
+        process.setChildProcessModifier([path = QFile::encodeName(*fd3)] {
+            const int fd = path.isEmpty() ? -1 : ::open(path.constData(), O_RDONLY);
+            if (fd < 0) {
+                ::close(3);
+            } else if (fd != 3) {
                 ::dup2(fd, 3);
                 ::close(fd);
             }
@@ -820,7 +823,8 @@ private slots:
             "const inherited = execFileSync('/bin/ls', ['/proc/self/fd']).toString().trim().split('\\n');\n"
             "console.log('a child starts with', inherited.join(' '));\n");
         QVERIFY(!script.isEmpty());
-        const QString given = fileOnFd3 ? writeScript(dir, QStringLiteral("given.txt"), "given to fd 3\n") : QString();
+        const std::optional<QString> given
+            = fileOnFd3 ? writeScript(dir, QStringLiteral("given.txt"), "given to fd 3\n") : QString();
         const Ran alone = run(QStringLiteral("node"), { script }, given);
         QCOMPARE(alone.exitCode, 0);
         QVERIFY2(alone.out.contains(fileOnFd3 ? "fd 3: a file of 14 bytes" : "fd 3: not a file"), alone.out);
