@@ -24,7 +24,7 @@ bench: build
 
 # Each libFuzzer target runs FUZZ_SECONDS on a fresh copy of its seed corpus; crashes land in build/fuzz/artifacts.
 FUZZ_SECONDS ?= 60
-FUZZERS = program:tests/fuzz_corpus trace:tests/fuzz_trace_corpus http:tests/fuzz_http_corpus wire:tests/fuzz_wire_corpus
+FUZZERS = program:tests/fuzz_corpus trace:tests/fuzz_trace_corpus http:tests/fuzz_http_corpus wire:tests/fuzz_wire_corpus elf:tests/fuzz_elf_corpus
 fuzz:
 	@LOOPSCOPE_EXTRA_DEPS="clang libclang-rt-14-dev" bash scripts/install-deps.sh
 	@cmake --preset fuzz >/dev/null

@@ -184,16 +184,25 @@ napi_value Calibrate(napi_env env, napi_callback_info info)
     return nullptr;
 }
 
-// stop(): this thread is exiting (process 'exit'): its callbacks still open end; on the main thread,
-// what is left is sent.
-napi_value Stop(napi_env env, napi_callback_info)
+// stop(loopStartMs, idleMs): this thread is exiting (process 'exit'): its callbacks still open end; on
+// the main thread, what performance.eventLoopUtilization() reads now (performance.nodeTiming's loopStart,
+// -1 when the loop never started, and idleTime) and what is left are sent.
+napi_value Stop(napi_env env, napi_callback_info info)
 {
+    napi_value argv[2];
     EnvProbe* probe = envProbe(env);
     if (!probe)
         return nullptr;
     probe->loop->finish();
-    if (probe->main)
-        s_channel->stop();
+    if (!probe->main)
+        return nullptr;
+    double loopStartMs = -1;
+    double idleMs = 0;
+    if (arguments(env, info, argv) == 2 && napi_get_value_double(env, argv[0], &loopStartMs) == napi_ok
+        && napi_get_value_double(env, argv[1], &idleMs) == napi_ok && loopStartMs >= 0 && idleMs >= 0)
+        s_channel->loopTimes(
+            { std::max<std::int64_t>(0, probe->loop->probeNsOf(loopStartMs)), std::int64_t(idleMs * 1e6) });
+    s_channel->stop();
     return nullptr;
 }
 

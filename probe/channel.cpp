@@ -134,6 +134,12 @@ void Channel::remove(LoopProbe* loop)
     m_loops.erase(found);
 }
 
+void Channel::loopTimes(const wire::LoopTimes& times)
+{
+    std::lock_guard lock(m_mutex);
+    m_out.loopTimes(times);
+}
+
 void Channel::stop()
 {
     if (!m_sender.joinable())
@@ -145,6 +151,7 @@ void Channel::stop()
     m_giveUpAt.store(std::chrono::steady_clock::now() + FlushAtExitFor, std::memory_order_relaxed);
     m_wake.notify_one();
     m_sender.join();
+    m_pool.stop();
     close(m_fd);
 }
 
@@ -159,6 +166,7 @@ void Channel::send()
     wire::PoolNow pool;
     std::vector<Record> records;
     std::uint32_t poolThreadsNamed = 0;
+    bool poolLostSaid = false;
     // Without the hook, the pool is looked at every millisecond (work that waits less is not seen
     // waiting); what was seen goes every SendEvery.
     const auto lookEvery = m_pool.watching() && !m_pool.hooked() ? PoolLookEvery : SendEvery;
@@ -215,6 +223,10 @@ void Channel::send()
         if (dropped > droppedSent) {
             out.dropped(dropped - droppedSent);
             droppedSent = dropped;
+        }
+        if (const char* lost = m_pool.lost(); lost && !poolLostSaid) {
+            out.unavailable(std::string("the thread pool's work queued later (") + lost + ")");
+            poolLostSaid = true;
         }
         const std::vector<std::uint8_t> encoded = out.take();
         bytes.insert(bytes.end(), encoded.begin(), encoded.end());

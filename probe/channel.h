@@ -35,7 +35,9 @@ public:
     // says hello and starts the sender; false when the stream cannot be written.
     bool open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv);
     bool opened() const { return m_sender.joinable(); }
-    // The program is exiting: the main loop's probe has finished; the rest goes within FlushAtExitFor.
+    // The program is exiting: what its eventLoopUtilization() reads now goes with the rest (loopTimes()),
+    // and once the main loop's probe has finished, stop() sends the rest within FlushAtExitFor.
+    void loopTimes(const wire::LoopTimes& times);
     void stop();
 
     // The probe's clock: ns since the channel opened, on CLOCK_MONOTONIC (as uv_hrtime and LoopScope's

@@ -53,6 +53,11 @@ public:
     // performance.now() read at `jsMs` is the probe's clock at `atNs` (the JavaScript half takes the pair
     // whose reads lie closest together, so the two clocks agree within a few tens of nanoseconds).
     void calibrate(double jsMs, std::int64_t atNs);
+    // The probe's clock when performance.now() read `jsMs`.
+    std::int64_t probeNsOf(double jsMs) const
+    {
+        return std::int64_t(jsMs * 1e6) + m_eventsOffsetNs.load(std::memory_order_relaxed);
+    }
     // Records what the buffer holds: everything in it happened before `untilNs` (the marker that reads it,
     // or now) and after the marker before, and its times are held within those.
     void drainEvents(std::int64_t untilNs);

@@ -72,9 +72,12 @@ function watch(probe) {
   // Told of every switch from now on, then asking for the mode: a switch in between is not missed.
   probe.onControl(labels.labelEveryCallback);
   labels.labelEveryCallback(probe.everyCallback());
+  // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
+  // recording's utilisation is the one the program would compute itself.
   process.on('exit', () => {
     try {
-      probe.stop();
+      const timing = workerThreads.isMainThread ? performance.nodeTiming : undefined;
+      probe.stop(timing?.loopStart ?? -1, timing?.idleTime ?? 0);
     } catch {
       // Nothing is left to send.
     }

@@ -1,6 +1,7 @@
 #include "poolwatch.h"
 
 #include "elfsymbols.h"
+#include "worktable.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -11,7 +12,6 @@
 #include <cstddef>
 #include <cstdio>
 #include <string_view>
-#include <unordered_map>
 
 namespace loopscope::probe {
 
@@ -51,37 +51,25 @@ struct Kinds
     WorkFunction random = nullptr;
 };
 
-enum class State : std::uint8_t { Free, Waiting, Running, Done };
-
 } // namespace
-
-// One work item seen waiting: wrapped() finds it by its uv__work, the sampler reads and frees it.
-struct PoolWatch::Slot
-{
-    std::atomic<struct uv__work*> work { nullptr };
-    std::atomic<State> state { State::Free };
-    WorkFunction original = nullptr;
-    std::uint32_t label = 0;
-    std::int64_t queuedAtNs = 0;
-    std::int64_t startedAtNs = 0;
-    std::int64_t finishedAtNs = 0;
-    std::uint16_t worker = 0;
-    std::uint32_t unseenSamples = 0; // waiting, yet not in the queue: cancelled, or being taken
-};
 
 namespace {
 
-constexpr std::size_t MaxSlots = 16384; // work waiting or running at once, timed; more is counted, not timed
-PoolWatch::Slot* s_slots = nullptr; // MaxSlots of them, for the life of the process
-std::atomic<std::size_t> s_slotsUsed { 0 }; // the high-water mark the sampler and wrapped() scan to
+WorkTable* s_table = nullptr; // for the life of the process, once the watch started
 Statics s_statics;
 Kinds s_kinds;
 PoolWatch::Clock s_clock = nullptr;
 const ElfSymbols* s_symbols = nullptr;
+// Set (release) once every static above is in place; the hook reads it (acquire) before any of them.
 std::atomic<bool> s_watching { false };
+// Why the watch stopped following new work, once it did (a string literal; null while it follows).
+std::atomic<const char*> s_lost { nullptr };
 using Unlock = int (*)(pthread_mutex_t*);
-Unlock s_realUnlock = nullptr;
+// What node's GOT slots held before the hook went in: what the hook calls, and what goes back at stop.
+std::atomic<Unlock> s_realUnlock { nullptr };
+std::vector<void**>* s_hookedSlots = nullptr;
 std::size_t s_wqOffset = offsetof(struct uv__work, wq);
+std::uintptr_t s_pageSize = 4096;
 
 struct uv__work* workOf(Link* link)
 {
@@ -212,10 +200,13 @@ std::uint32_t labelOf(struct uv__work* work)
     if (function == s_kinds.queueWork) {
         // node's job object holds the request right after its vtable pointer (ThreadPoolWork: the vptr,
         // the environment, the request): the class of the vtable just before the request names the job.
+        // The words before the request are read only where they lie on the request's own page, which is
+        // mapped: a uv_work_t that is not node's (an addon's) may start a page.
         std::string_view vtable;
         void* const* words = reinterpret_cast<void* const*>(requestOf<uv_work_t>(work));
-        for (int back = 1; back <= 4 && vtable.empty(); ++back)
-            vtable = s_symbols->vtableOf(words[-back]);
+        const std::size_t onPage = (reinterpret_cast<std::uintptr_t>(words) & (s_pageSize - 1)) / sizeof(void*);
+        for (std::size_t back = 1; back <= 4 && back <= onPage && vtable.empty(); ++back)
+            vtable = s_symbols->vtableOf(words[-std::ptrdiff_t(back)]);
         const std::string_view kind = jobName(vtable);
         if (kind == "pbkdf2")
             return s_labels.pbkdf2;
@@ -231,112 +222,29 @@ std::uint32_t labelOf(struct uv__work* work)
     return s_labels.work;
 }
 
-// The slots freed, to be claimed again; the pool's mutex guards it (slots are claimed and freed with it held).
-std::vector<std::uint32_t>* s_free = nullptr;
-// Where wrapped() looks first for the slot of a work item: slot + 1 by a hash of its address (0: none).
-constexpr std::size_t HintCount = 2 * MaxSlots;
-std::atomic<std::uint32_t>* s_hints = nullptr;
-
-std::size_t hintOf(const struct uv__work* work)
+// Stops following new work (the work followed so far still runs, and is still timed): said once, why.
+void stopFollowing(const char* why)
 {
-    return (reinterpret_cast<std::uintptr_t>(work) >> 4) % HintCount;
+    const char* none = nullptr;
+    s_lost.compare_exchange_strong(none, why, std::memory_order_acq_rel);
 }
 
-// With the pool's mutex held.
-PoolWatch::Slot* claim()
-{
-    if (!s_free->empty()) {
-        const std::uint32_t index = s_free->back();
-        s_free->pop_back();
-        return &s_slots[index];
-    }
-    const std::size_t used = s_slotsUsed.load(std::memory_order_relaxed);
-    if (used == MaxSlots)
-        return nullptr;
-    s_slotsUsed.store(used + 1, std::memory_order_release);
-    return &s_slots[used];
-}
-
-// With the pool's mutex held.
-void release(PoolWatch::Slot& slot)
-{
-    slot.state.store(State::Free, std::memory_order_release);
-    s_free->push_back(std::uint32_t(&slot - s_slots));
-}
-
-// On a pool thread, in place of the work function of an item seen waiting.
-void wrapped(struct uv__work* work)
-{
-    using Slot = PoolWatch::Slot;
-    const auto waitsFor = [work](const Slot& candidate) {
-        return candidate.state.load(std::memory_order_acquire) == State::Waiting
-            && candidate.work.load(std::memory_order_relaxed) == work;
-    };
-    Slot* slot = nullptr;
-    const std::uint32_t hint = s_hints[hintOf(work)].load(std::memory_order_acquire);
-    if (hint != 0 && waitsFor(s_slots[hint - 1]))
-        slot = &s_slots[hint - 1];
-    const std::size_t used = s_slotsUsed.load(std::memory_order_acquire);
-    for (std::size_t i = 0; i < used && !slot; ++i) {
-        if (waitsFor(s_slots[i]))
-            slot = &s_slots[i];
-    }
-    if (!slot) // cannot be: the sampler wraps only what it keeps a slot for
-        return;
-    const pthread_t self = pthread_self();
-    const unsigned count = __atomic_load_n(s_statics.nthreads, __ATOMIC_RELAXED);
-    const pthread_t* threads = __atomic_load_n(s_statics.threads, __ATOMIC_RELAXED);
-    for (unsigned i = 0; threads && i < count; ++i) {
-        if (pthread_equal(threads[i], self))
-            slot->worker = std::uint16_t(i + 1);
-    }
-    slot->startedAtNs = s_clock();
-    slot->state.store(State::Running, std::memory_order_release);
-    const WorkFunction original = slot->original;
-    original(work);
-    slot->finishedAtNs = s_clock();
-    slot->state.store(State::Done, std::memory_order_release);
-}
-
-// The slot of each work item wrapped while it waits, by its uv__work; the pool's mutex guards it. An entry
-// counts only while its slot still waits for that work (a slot that ran, or a request reused, outdates it).
-std::unordered_map<struct uv__work*, std::size_t>* s_waiting = nullptr;
-
-// With the pool's mutex held: the slot waiting for `work`, or null.
-PoolWatch::Slot* waitingSlot(struct uv__work* work)
-{
-    const auto found = s_waiting->find(work);
-    if (found == s_waiting->end())
-        return nullptr;
-    PoolWatch::Slot& slot = s_slots[found->second];
-    const bool current = slot.state.load(std::memory_order_acquire) == State::Waiting
-        && slot.work.load(std::memory_order_relaxed) == work;
-    return current ? &slot : nullptr;
-}
-
-// With the pool's mutex held: wraps `work`, queued `at`, unless it is already; false when there is no slot
-// left to keep it in (it is then left as it is, not timed).
+// With the pool's mutex held: follows `work`, queued `at`, unless it is already; false when it cannot
+// (the watch then stops following new work, and the work is left as it is).
 bool wrap(struct uv__work* work, std::int64_t at)
 {
-    if (work->work == &wrapped)
+    if (WorkTable::isTrampoline(work->work))
         return true;
-    // A request queued again (its memory reused by node) leaves nothing of its past use waiting: a slot
-    // still waiting for it was of work cancelled meanwhile.
-    if (PoolWatch::Slot* stale = waitingSlot(work))
-        release(*stale);
-    PoolWatch::Slot* slot = claim();
-    if (!slot)
+    const WorkTable::WorkFunction trampoline = s_table->trampolineFor(work->work);
+    if (!trampoline) {
+        stopFollowing("more kinds of work than it can tell apart");
         return false;
-    slot->work.store(work, std::memory_order_relaxed);
-    slot->original = work->work;
-    slot->label = labelOf(work);
-    slot->queuedAtNs = at;
-    slot->worker = 0;
-    slot->unseenSamples = 0;
-    slot->state.store(State::Waiting, std::memory_order_release);
-    (*s_waiting)[work] = std::size_t(slot - s_slots);
-    s_hints[hintOf(work)].store(std::uint32_t(slot - s_slots) + 1, std::memory_order_release);
-    work->work = &wrapped;
+    }
+    if (!s_table->claim(work, labelOf(work), at)) {
+        stopFollowing("more work at once than it can follow");
+        return false;
+    }
+    work->work = trampoline;
     return true;
 }
 
@@ -349,7 +257,7 @@ void catchNewest(std::int64_t at)
             if (link == s_statics.exitMessage || link == s_statics.runSlowWorkMessage)
                 continue;
             struct uv__work* work = workOf(link);
-            if (work->work == &wrapped || !wrap(work, at))
+            if (WorkTable::isTrampoline(work->work) || !wrap(work, at))
                 break;
         }
     }
@@ -361,15 +269,15 @@ void catchAll(std::int64_t at, std::vector<bool>& seen)
 {
     const auto visit = [&](Link* link) {
         struct uv__work* work = workOf(link);
-        if (work->work == &wrapped) {
-            if (PoolWatch::Slot* slot = waitingSlot(work)) {
-                const auto index = std::size_t(slot - s_slots);
+        if (WorkTable::isTrampoline(work->work)) {
+            if (WorkTable::Slot* slot = s_table->waiting(work)) {
+                const std::size_t index = s_table->indexOf(*slot);
                 if (index < seen.size())
                     seen[index] = true;
             }
             return true;
         }
-        return wrap(work, at);
+        return !s_lost.load(std::memory_order_relaxed) && wrap(work, at);
     };
     bool room = true;
     for (Link* link = s_statics.wq->next; room && link && link != s_statics.wq; link = link->next) {
@@ -383,20 +291,32 @@ void catchAll(std::int64_t at, std::vector<bool>& seen)
              slow = slow->next)
             room = visit(slow);
     }
-    // Entries outdated by work that ran go, so that the table stays the size of what waits.
-    if (s_waiting->size() > 2 * s_slotsUsed.load(std::memory_order_relaxed) + 64) {
-        for (auto entry = s_waiting->begin(); entry != s_waiting->end();)
-            entry = waitingSlot(entry->first) ? std::next(entry) : s_waiting->erase(entry);
-    }
 }
 
 // node's pthread_mutex_unlock: the pool's mutex is let go after work was queued (and at every other
-// turn of the pool), so work is wrapped, and its queued time taken, before any thread can take it.
-int unlockHook(pthread_mutex_t* mutex)
+// turn of the pool), so work is wrapped, and its queued time taken, before any thread can take it. It
+// calls what node's GOT slot held before (libc's, or whatever the program runs under): never null, as
+// the hook is put in only once that is kept.
+int unlockHook(pthread_mutex_t* mutex) noexcept
 {
-    if (mutex == s_statics.mutex && s_watching.load(std::memory_order_relaxed))
+    if (mutex == s_statics.mutex && s_watching.load(std::memory_order_acquire)
+        && !s_lost.load(std::memory_order_relaxed))
         catchNewest(s_clock());
-    return s_realUnlock(mutex);
+    const Unlock real = s_realUnlock.load(std::memory_order_acquire);
+    return real ? real(mutex) : pthread_mutex_unlock(mutex);
+}
+
+// The pool thread this is: 1..threads, 0 when not one of them.
+std::uint16_t poolThread()
+{
+    const pthread_t self = pthread_self();
+    const unsigned count = __atomic_load_n(s_statics.nthreads, __ATOMIC_RELAXED);
+    const pthread_t* threads = __atomic_load_n(s_statics.threads, __ATOMIC_RELAXED);
+    for (unsigned i = 0; threads && i < count; ++i) {
+        if (pthread_equal(threads[i], self))
+            return std::uint16_t(i + 1);
+    }
+    return 0;
 }
 
 // The permissions of the mapping holding `address` (PROT_*), from /proc/self/maps; -1 when not found.
@@ -420,20 +340,20 @@ int protectionOf(const void* address)
     return protection;
 }
 
-// Points every slot at `hook`; false when a slot's page cannot be made writable for the moment it takes.
-bool putHook(const std::vector<void**>& slots, void* hook)
+// Points every slot at `function` (release: what the function reads was published before); false when a
+// slot's page cannot be made writable for the moment it takes.
+bool pointSlots(const std::vector<void**>& slots, void* function)
 {
-    const auto page = std::uintptr_t(sysconf(_SC_PAGESIZE));
     for (void** slot : slots) {
         const int protection = protectionOf(slot);
         if (protection < 0)
             return false;
-        void* start = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(slot) & ~(page - 1));
-        if (!(protection & PROT_WRITE) && mprotect(start, page, protection | PROT_WRITE) != 0)
+        void* start = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(slot) & ~(s_pageSize - 1));
+        if (!(protection & PROT_WRITE) && mprotect(start, s_pageSize, protection | PROT_WRITE) != 0)
             return false;
-        __atomic_store_n(slot, hook, __ATOMIC_SEQ_CST);
+        __atomic_store_n(slot, function, __ATOMIC_RELEASE);
         if (!(protection & PROT_WRITE))
-            mprotect(start, page, protection);
+            mprotect(start, s_pageSize, protection);
     }
     return !slots.empty();
 }
@@ -471,11 +391,9 @@ bool PoolWatch::start(uv_loop_t* loop, const ElfSymbols& symbols, Clock clock, c
         *why = "libuv's thread-pool statics are not in node's symbol table";
         return false;
     }
-    s_slots = new Slot[MaxSlots];
-    s_waiting = new std::unordered_map<struct uv__work*, std::size_t>;
-    s_free = new std::vector<std::uint32_t>;
-    s_hints = new std::atomic<std::uint32_t>[HintCount] {};
+    s_pageSize = std::uintptr_t(sysconf(_SC_PAGESIZE));
     s_clock = clock;
+    s_table = &WorkTable::make({ clock, &poolThread });
     for (int type = 0; type < 64; ++type)
         s_labels.fs[type] = name(fsTypeName(uv_fs_type(type)));
     s_labels.getaddrinfo = name("getaddrinfo");
@@ -490,11 +408,34 @@ bool PoolWatch::start(uv_loop_t* loop, const ElfSymbols& symbols, Clock clock, c
     m_loop = loop;
     s_symbols = &symbols;
     m_watching = true;
+    // The function node's slots are resolved to (not what they hold: with lazy binding, the resolver's
+    // stub, which would write the slot over), kept before the hook goes in.
+    s_realUnlock.store(
+        reinterpret_cast<Unlock>(dlsym(RTLD_DEFAULT, "pthread_mutex_unlock")), std::memory_order_release);
     s_watching.store(true, std::memory_order_release);
-    s_realUnlock = reinterpret_cast<Unlock>(dlsym(RTLD_DEFAULT, "pthread_mutex_unlock"));
-    m_hooked
-        = s_realUnlock && putHook(symbols.importSlots("pthread_mutex_unlock"), reinterpret_cast<void*>(&unlockHook));
+    if (s_realUnlock.load(std::memory_order_relaxed)) {
+        s_hookedSlots = new std::vector<void**>(symbols.importSlots("pthread_mutex_unlock"));
+        m_hooked = pointSlots(*s_hookedSlots, reinterpret_cast<void*>(&unlockHook));
+    }
     return true;
+}
+
+void PoolWatch::stop()
+{
+    if (!m_watching)
+        return;
+    // Node's calls go straight to pthread_mutex_unlock again; a pool thread inside the hook finishes there
+    // (the probe's code stays loaded), and work followed so far still runs through its trampoline.
+    if (m_hooked)
+        pointSlots(*s_hookedSlots, reinterpret_cast<void*>(s_realUnlock.load(std::memory_order_relaxed)));
+    m_hooked = false;
+    s_watching.store(false, std::memory_order_release);
+    m_watching = false;
+}
+
+const char* PoolWatch::lost() const
+{
+    return s_lost.load(std::memory_order_acquire);
 }
 
 std::uint32_t PoolWatch::threads() const
@@ -508,17 +449,20 @@ void PoolWatch::sample(const std::function<void(const Record&)>& finished, wire:
     if (!m_watching)
         return;
     const std::int64_t at = s_clock();
-    std::vector<bool> seen(s_slotsUsed.load(std::memory_order_relaxed), false);
+    std::vector<bool> seen(s_table->used(), false);
     std::vector<wire::PoolNow::Item> waiting;
+    // Nothing is allocated while node's pool waits for its mutex.
+    waiting.reserve(seen.size());
+    now.items.reserve(seen.size());
     pthread_mutex_lock(s_statics.mutex);
     catchAll(at, seen);
     now.threads = *s_statics.nthreads;
     now.busy = now.threads - std::min(now.threads, *s_statics.idleThreads);
     // Slots are freed with the mutex held, as they are claimed.
     for (std::size_t i = 0; i < seen.size(); ++i) {
-        Slot& slot = s_slots[i];
-        const State state = slot.state.load(std::memory_order_acquire);
-        if (state == State::Done) {
+        WorkTable::Slot& slot = s_table->slot(i);
+        const WorkTable::State state = slot.state.load(std::memory_order_acquire);
+        if (state == WorkTable::State::Done) {
             Record r;
             r.type = RecordType::Pool;
             r.sub = std::uint8_t(CallbackKind::Work);
@@ -528,13 +472,13 @@ void PoolWatch::sample(const std::function<void(const Record&)>& finished, wire:
             const std::int64_t durNs = std::max<std::int64_t>(0, slot.finishedAtNs - slot.startedAtNs);
             r.span = { durNs, std::max<std::int64_t>(0, slot.startedAtNs - slot.queuedAtNs), durNs, 1, 0 };
             finished(r);
-            release(slot);
-        } else if (state == State::Running) {
+            s_table->release(slot);
+        } else if (state == WorkTable::State::Running) {
             now.items.push_back({ slot.label, slot.queuedAtNs, slot.startedAtNs, slot.worker });
-        } else if (state == State::Waiting) {
-            // Not in the queue: taken by a thread a moment ago (it runs wrapped() next), or cancelled
+        } else if (state == WorkTable::State::Waiting) {
+            // Not in the queue: taken by a thread a moment ago (its trampoline runs next), or cancelled
             // (uv_cancel put its own function in): after a while, the latter, no longer shown. The slot
-            // stays until the request is queued again: wrapped() must always find the function it stands in for.
+            // stays until the request is queued again.
             if (seen[i] || ++slot.unseenSamples < 100)
                 waiting.push_back({ slot.label, slot.queuedAtNs, -1, 0 });
         }

@@ -34,7 +34,11 @@ public:
 
     // False, with `why`, when the statics are not there (a stripped node, a node on a shared libuv).
     bool start(uv_loop_t* loop, const ElfSymbols& symbols, Clock clock, const Name& name, std::string* why);
+    // The program is ending: node's calls no longer go through the hook, and nothing new is followed.
+    void stop();
     bool watching() const { return m_watching; }
+    // Why the watch stopped following new work while the program ran (said in the recording), or null.
+    const char* lost() const;
     // True when every unlock of the pool's mutex looks at the queue (the hook is in place).
     bool hooked() const { return m_hooked; }
     // The functions whose GOT slots the watch needs (ElfSymbols' `imported`).
@@ -45,9 +49,6 @@ public:
     // mutex, wraps the work it sees for the first time, and hands every finished item to `finished` as a
     // Pool record. `now` describes what is in flight, for live views.
     void sample(const std::function<void(const Record&)>& finished, wire::PoolNow& now);
-
-    // One work item seen waiting (poolwatch.cpp).
-    struct Slot;
 
 private:
     bool m_watching = false;

@@ -775,6 +775,59 @@ private slots:
         QVERIFY2(probeMaxMs >= nodeMaxMs / 1.25 && probeMaxMs <= nodeMaxMs * 1.25, attached.ran.err.constData());
     }
 
+    // The utilisation of an attached program is the one its own performance.eventLoopUtilization() reads
+    // at exit, computed the same way (Node's loopStart milestone and libuv's idle time, sent by the probe
+    // as the program exits), not an estimate from the delay monitor's checks: a program idle for about
+    // half its loop's life agrees with what it prints itself, within the ratio the figures allow (1.15).
+    void theUtilisationIsWhatTheProgramsOwnPerfHooksReads()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("elu.js"),
+            "const { performance } = require('perf_hooks');\n"
+            "process.on('exit', () => console.error(`node elu ${performance.eventLoopUtilization().utilization}`));\n"
+            "const block = (ms) => { const end = performance.now() + ms; while (performance.now() < end) {} };\n"
+            "setTimeout(() => block(150), 100);\n"
+            "setTimeout(() => block(100), 400);\n");
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, 0);
+        const QString err = QString::fromUtf8(attached.ran.err);
+        const QRegularExpressionMatch node = QRegularExpression(QStringLiteral("node elu ([\\d.e-]+)")).match(err);
+        QVERIFY2(node.hasMatch(), attached.ran.err.constData());
+        const double nodeElu = node.captured(1).toDouble();
+        QVERIFY2(nodeElu > 0.2 && nodeElu < 0.9, attached.ran.err.constData());
+        const QRegularExpressionMatch probe = QRegularExpression(
+            QStringLiteral("Event-loop utilization: (\\d+)% as performance.eventLoopUtilization\\(\\) computes it"))
+                                                  .match(err);
+        QVERIFY2(probe.hasMatch(), attached.ran.err.constData());
+        const double probeElu = probe.captured(1).toDouble() / 100;
+        QVERIFY2(
+            probeElu >= nodeElu / 1.15 - 0.005 && probeElu <= nodeElu * 1.15 + 0.005, attached.ran.err.constData());
+        // The trace keeps what the figure was computed from.
+        QVERIFY2(attached.trace.info.loopStartNs > 0 && attached.trace.info.loopIdleNs > 0, attached.readError.c_str());
+    }
+
+    // A program that blocks in its main module, before its loop starts, blocks what a request waits for,
+    // yet neither its delay monitor nor its eventLoopUtilization() sees it: the summary says it in words.
+    void aBlockBeforeTheLoopIsSaidInWords()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("before.js"),
+            "const end = Date.now() + 300;\n"
+            "while (Date.now() < end) {}\n"
+            "setTimeout(() => {}, 20);\n");
+        QVERIFY(!script.isEmpty());
+        AttachedRun attached;
+        attachHeadless(dir, script, attached);
+        QCOMPARE(attached.ran.exitCode, 0);
+        const QRegularExpressionMatch before
+            = QRegularExpression(QStringLiteral("Before the loop: the program ran ([\\d.]+) ms"))
+                  .match(QString::fromUtf8(attached.ran.err));
+        QVERIFY2(before.hasMatch(), attached.ran.err.constData());
+        QVERIFY2(before.captured(1).toDouble() >= 300, attached.ran.err.constData());
+    }
+
     // The rest of the line after --attach SCRIPT is the program's, options included; the summary says
     // what the probe saw and what it could not time.
     void theRestOfTheLineIsTheProgramsArguments()

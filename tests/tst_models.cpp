@@ -91,6 +91,18 @@ private slots:
         QCOMPARE(status.index(StatusModel::IterationRow, StatusModel::ValueColumn).data().toString(),
             QString::number(status.iteration()));
 
+        // The figures the feed gathered tick by tick are those of the whole recording read at once.
+        QTRY_VERIFY_WITH_TIMEOUT(session.finished(), 10000);
+        const loopscope::Figures fed = feed.figures();
+        const loopscope::Figures whole = loopscope::figuresOf(session.recording());
+        QCOMPARE(fed.callbacks, whole.callbacks);
+        QVERIFY(fed.callbacks >= 5);
+        QCOMPARE(fed.iterations, whole.iterations);
+        QCOMPARE(fed.durationNs, whole.durationNs);
+        QCOMPARE(fed.logLines, whole.logLines);
+        QCOMPARE(fed.longestNs, whole.longestNs);
+        QCOMPARE(fed.utilisation.share, whole.utilisation.share);
+
         console.appendNote(QStringLiteral("a note"));
         QCOMPARE(console.outputLines().size(), 5);
         QCOMPARE(console.index(5, ConsoleModel::TextColumn).data(ConsoleModel::KindRole).toInt(),

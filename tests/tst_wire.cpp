@@ -94,6 +94,7 @@ std::vector<std::uint8_t> streamOf(const std::vector<Record>& records)
         writer.records(&records[first], std::min(recordcodec::BlockRecords, records.size() - first));
     writer.dropped(3);
     writer.unavailable("the microtask queue's length");
+    writer.loopTimes({ 2'000'000, 7'000'000 });
     return writer.take();
 }
 
@@ -147,6 +148,9 @@ private slots:
         QCOMPARE(recording.info.droppedEvents, std::uint64_t(3));
         QCOMPARE(ingest.unavailable(), std::vector<std::string> { "the microtask queue's length" });
         QCOMPARE(recording.info.threadNames.size(), std::size_t(2));
+        // What the program's eventLoopUtilization() read as it exited: the figures' utilisation.
+        QCOMPARE(recording.info.loopStartNs, std::int64_t(2'000'000));
+        QCOMPARE(recording.info.loopIdleNs, std::int64_t(7'000'000));
 
         // The main loop's records in its log, the worker loop's in one of its own, labels as the
         // recording names them.

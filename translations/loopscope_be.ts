@@ -429,6 +429,10 @@
         <source>/health: p50 %1, max %2, answers: %3</source>
         <translation>/health: p50 %1, макс. %2, адказаў: %3</translation>
     </message>
+    <message>
+        <source>The program ran %1 before its loop started (its main module, or Node loading an ES module): neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
+        <translation>Праграма выконвалася %1 да запуску свайго цыкла (яе галоўны модуль або Node, які загружае ES-модуль): ні манітор затрымкі, ні eventLoopUtilization не бачаць гэты час, хоць запыт чакае ўвесь яго.</translation>
+    </message>
 </context>
 <context>
     <name>FiguresPanel</name>

@@ -429,6 +429,10 @@
         <source>/health: p50 %1, max %2, answers: %3</source>
         <translation>/health: p50 %1, máx. %2, respuestas: %3</translation>
     </message>
+    <message>
+        <source>The program ran %1 before its loop started (its main module, or Node loading an ES module): neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
+        <translation>El programa se ejecutó durante %1 antes de que arrancara su bucle (su módulo principal, o Node cargando un módulo ES): ni el monitor de retardo ni eventLoopUtilization ven ese tiempo, aunque una petición lo espera entero.</translation>
+    </message>
 </context>
 <context>
     <name>FiguresPanel</name>

@@ -180,6 +180,11 @@ void Ingest::pool(const PoolNow& pool)
     m_follow->live.poolQueued.store(pool.waiting, std::memory_order_relaxed);
 }
 
+void Ingest::loopTimes(const LoopTimes& times)
+{
+    m_loopTimes = times;
+}
+
 void Ingest::describe(RecordingInfo& info) const
 {
     if (m_hello.pid != 0) {
@@ -193,6 +198,10 @@ void Ingest::describe(RecordingInfo& info) const
     for (const auto& [id, name] : m_threadNames)
         nameThread(info.threadNames, id, name);
     info.droppedEvents += droppedRecords();
+    if (m_loopTimes.loopStartNs >= 0) {
+        info.loopStartNs = m_loopTimes.loopStartNs;
+        info.loopIdleNs = m_loopTimes.idleNs;
+    }
 }
 
 } // namespace loopscope::wire

@@ -62,14 +62,15 @@ public:
     void unavailable(const std::string& what) override;
     void now(const Now& now) override;
     void pool(const PoolNow& pool) override;
+    void loopTimes(const LoopTimes& times) override;
 
     // A line the program printed, at `atNs` (recording time): recorded as a Log record of the main loop
     // (an Error record for its standard error), as a LoopScope program's console.log is.
     void printed(std::string_view line, bool toStandardError, std::int64_t atNs);
 
     // Writes what the stream said about the program (node's libuv, the size its pool started with, else
-    // the one the environment said at the start, its threads' names, the records it lost) into the
-    // recording's info; call it once the stream has ended.
+    // the one the environment said at the start, its threads' names, the records it lost, what its
+    // eventLoopUtilization() read at exit) into the recording's info; call it once the stream has ended.
     void describe(RecordingInfo& info) const;
 
     // The probe's hello, once it came (pid 0 before).
@@ -97,6 +98,7 @@ private:
     std::uint64_t m_unnamed = 0;
     std::uint64_t m_dropped = 0;
     std::uint32_t m_poolThreads = 0; // the pool's size once it started (Pool frames, its items' workers); 0 before
+    LoopTimes m_loopTimes; // as the program exited; loopStartNs -1 before (or when its loop never started)
 };
 
 } // namespace loopscope::wire

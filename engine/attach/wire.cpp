@@ -88,6 +88,15 @@ void Writer::pool(const PoolNow& pool)
     frame(Tag::Pool, m_payload);
 }
 
+void Writer::loopTimes(const LoopTimes& times)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(times.loopStartNs < 0 ? 0 : std::uint64_t(times.loopStartNs) + 1);
+    out.varint(std::uint64_t(std::max<std::int64_t>(0, times.idleNs)));
+    frame(Tag::LoopTimes, m_payload);
+}
+
 void Writer::hello(const Hello& hello)
 {
     m_payload.clear();
@@ -304,6 +313,16 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         if (!in.ok())
             return fail("a pool frame cut short");
         m_sink.pool(pool);
+        return true;
+    }
+    case Tag::LoopTimes: {
+        LoopTimes times;
+        const std::uint64_t start = in.varint();
+        times.idleNs = std::int64_t(in.varint() & INT64_MAX);
+        if (!in.ok())
+            return fail("a loop times frame cut short");
+        times.loopStartNs = start == 0 ? -1 : std::int64_t((start - 1) & INT64_MAX);
+        m_sink.loopTimes(times);
         return true;
     }
     }

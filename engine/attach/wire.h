@@ -39,6 +39,7 @@ enum class Tag : std::uint8_t {
              // varint poll timeout + 1 (0: for ever), poll reason
     Pool = 8, // the thread pool now: varint threads, busy, finished, waiting, count; each: label, queued, started + 1,
               // worker
+    LoopTimes = 9, // as the program exits: varint loop start + 1 (0: it never started), varint idle time
 };
 
 struct Hello
@@ -51,6 +52,16 @@ struct Hello
     // The CLOCK_MONOTONIC time (uv_hrtime) that records' times count from: the probe's start.
     std::uint64_t originNs = 0;
     std::uint8_t unobserved = 0; // what the probe does not see (loopscope::Unobserved)
+};
+
+// What performance.eventLoopUtilization() reads as the program exits, on the probe's clock: when the main
+// loop started (Node's loopStart milestone: after a CommonJS main module ran, before an ES module's) and
+// the time libuv has spent idle in poll since (uv_metrics_idle_time).
+struct LoopTimes
+{
+    std::int64_t loopStartNs = -1; // -1: the loop never started (the program ended in its main module)
+    std::int64_t idleNs = 0;
+    bool operator==(const LoopTimes& o) const { return loopStartNs == o.loopStartNs && idleNs == o.idleNs; }
 };
 
 // What LoopScope may tell the probe while the program runs, a byte each, on the same socket the stream
@@ -128,6 +139,7 @@ public:
     void unavailable(std::string_view what);
     void now(const Now& now);
     void pool(const PoolNow& pool);
+    void loopTimes(const LoopTimes& times);
 
     std::size_t size() const { return m_bytes.size(); }
     // The bytes written since the last take().
@@ -154,6 +166,7 @@ public:
     virtual void unavailable(const std::string& what) = 0;
     virtual void now(const Now& now) = 0;
     virtual void pool(const PoolNow& pool) = 0;
+    virtual void loopTimes(const LoopTimes& times) = 0;
 };
 
 // Reads a stream as it arrives, in pieces of any size: each complete frame goes to the sink, a frame

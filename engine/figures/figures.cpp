@@ -172,6 +172,10 @@ Figures FigureBuilder::figures(const Recording& recording) const
     }
     if (info.loopStartNs >= 0 && m_mainStartNs >= 0 && m_mainStartNs < info.loopStartNs)
         f.beforeLoopNs = std::min(m_mainEndNs, info.loopStartNs) - m_mainStartNs;
+    else if (info.loopStartNs >= 0 && m_mainStartNs < 0) {
+        f.beforeLoopNs = info.loopStartNs;
+        f.beforeLoopFromStart = true;
+    }
     return f;
 }
 

@@ -115,9 +115,13 @@ struct Figures
     Utilisation utilisation; // of the whole run
     bool utilisationFromChecks = false; // true: the loop's own totals were not recorded, the checks' are used
 
-    // The main module's run before the loop started (CommonJS: it and its drains); -1 unknown. Neither
+    // The main module's run before the loop started (CommonJS: it and its drains; an attached program's,
+    // from the probe's start, which precedes its main module, to the loop's); -1 unknown. Neither
     // the delay monitor nor eventLoopUtilization sees this time; a /health probe waits through it.
     std::int64_t beforeLoopNs = -1;
+    // True when that time counts from the program's start, its main module not recorded (an attached
+    // program's: its main module, or for an ES module Node loading it, ran then).
+    bool beforeLoopFromStart = false;
     // Whether that time is long enough for a check of the delay monitor to have been late for it.
     bool blockedBeforeLoop() const
     {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <utility>
 #include <vector>
 
@@ -35,33 +36,37 @@ std::string nsAsMs(std::int64_t ns)
     return ms(double(ns) / 1e6);
 }
 
-// A step's cost, in the unit that reads best: ns, µs or ms.
-std::string perStep(double ns)
+// A unit a duration is written in while it stays below `belowNs`: `ns` divided by `unitNs`, as `format` says.
+struct Unit
 {
+    double belowNs;
+    double unitNs;
+    const char* format;
+};
+
+// `ns` in the first of `units` it stays below (the last one otherwise).
+std::string inUnits(double ns, std::initializer_list<Unit> units)
+{
+    const Unit* unit = units.begin();
+    while (unit + 1 != units.end() && ns >= unit->belowNs)
+        ++unit;
     char buffer[48];
-    if (ns < 1e3)
-        std::snprintf(buffer, sizeof buffer, "%.1f ns", ns);
-    else if (ns < 1e6)
-        std::snprintf(buffer, sizeof buffer, "%.2f us", ns / 1e3);
-    else
-        std::snprintf(buffer, sizeof buffer, "%.3f ms", ns / 1e6);
+    std::snprintf(buffer, sizeof buffer, unit->format, ns / unit->unitNs);
     return buffer;
 }
 
-// A long duration as people say it: seconds, minutes or hours.
+// A step's cost, in the unit that reads best.
+std::string perStep(double ns)
+{
+    return inUnits(ns, { { 1e3, 1, "%.1f ns" }, { 1e6, 1e3, "%.2f us" }, { 0, 1e6, "%.3f ms" } });
+}
+
+// A long duration as people say it.
 std::string longDuration(double ns)
 {
-    char buffer[48];
-    const double s = ns / 1e9;
-    if (s < 1)
-        std::snprintf(buffer, sizeof buffer, "%.1f ms", ns / 1e6);
-    else if (s < 120)
-        std::snprintf(buffer, sizeof buffer, "%.1f s", s);
-    else if (s < 7200)
-        std::snprintf(buffer, sizeof buffer, "%.1f minutes", s / 60);
-    else
-        std::snprintf(buffer, sizeof buffer, "%.1f hours", s / 3600);
-    return buffer;
+    return inUnits(ns,
+        { { 1e9, 1e6, "%.1f ms" }, { 120e9, 1e9, "%.1f s" }, { 7200e9, 60e9, "%.1f minutes" },
+            { 0, 3600e9, "%.1f hours" } });
 }
 
 std::string distribution(const Distribution& d)
@@ -163,7 +168,8 @@ std::string SummaryBuilder::text(const Recording& recording) const
             + nsAsMs(f.utilisation.overNs) + "\n";
     }
     if (f.blockedBeforeLoop())
-        out += "Before the loop: the main module ran " + nsAsMs(f.beforeLoopNs)
+        out += std::string("Before the loop: ") + (f.beforeLoopFromStart ? "the program ran " : "the main module ran ")
+            + nsAsMs(f.beforeLoopNs)
             + " before the loop started; neither the delay monitor nor eventLoopUtilization sees that time, though a "
               "request waits through it\n";
     if (f.workerLoops > 0)

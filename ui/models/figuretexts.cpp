@@ -71,6 +71,12 @@ QString FigureTexts::beforeLoop(const Figures& f)
 {
     if (!f.blockedBeforeLoop())
         return {};
+    if (f.beforeLoopFromStart) {
+        return tr("The program ran %1 before its loop started (its main module, or Node loading an ES module): "
+                  "neither the delay monitor nor eventLoopUtilization sees that time, though a request waits "
+                  "through it.")
+            .arg(TimeMapping::formatDuration(f.beforeLoopNs));
+    }
     return tr("The main module ran %1 before the loop started: neither the delay monitor nor "
               "eventLoopUtilization sees that time, though a request waits through it.")
         .arg(TimeMapping::formatDuration(f.beforeLoopNs));

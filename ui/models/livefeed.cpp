@@ -45,7 +45,8 @@ void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recordin
 
 void LiveFeed::follow(bool following)
 {
-    m_figures.reset();
+    m_figureBuilder = {};
+    m_figuresRead.clear();
     m_seen.clear();
     m_lastEndNs = 0;
     m_playhead.reset();
@@ -284,6 +285,7 @@ void LiveFeed::poll()
             // A rolling window may have let go of records the views had not seen yet.
             const std::size_t from = std::max(std::exchange(m_seen[i], size), logs[i]->firstKept());
             observe(*logs[i], from, size);
+            feedFigures(*followed, i, size); // before the mark lets a rolling window drop them
             emit advanced(int(i), from, size);
             if (m_loop)
                 logs[i]->markRead(size);
@@ -297,14 +299,23 @@ loopscope::Figures LiveFeed::figures() const
     const loopscope::Recording* followed = recording();
     if (!followed)
         return {};
-    // Computed once for what the recording holds: the end of a run asks from Run figures and the lesson.
-    std::size_t records = 0;
-    for (const auto& log : followed->logs)
-        records += log->size();
-    if (m_figures && m_figuresOf == followed && m_figuresRecords == records)
-        return *m_figures;
-    m_figures = loopscope::figuresOf(*followed);
-    m_figuresOf = followed;
-    m_figuresRecords = records;
-    return *m_figures;
+    // What came since the last tick (the loop's thread may be adding more: up to the sizes read now).
+    for (std::size_t i = 0; i < followed->logs.size(); ++i)
+        feedFigures(*followed, i, followed->logs[i]->size());
+    return m_figureBuilder.figures(*followed);
+}
+
+void LiveFeed::feedFigures(const loopscope::Recording& recording, std::size_t log, std::size_t to) const
+{
+    if (m_figuresRead.size() < recording.logs.size())
+        m_figuresRead.resize(recording.logs.size(), 0);
+    const loopscope::EventLog& events = *recording.logs[log];
+    const std::size_t from = std::max(m_figuresRead[log], events.firstKept());
+    if (from >= to)
+        return;
+    m_figuresRead[log] = to;
+    events.walk(from, to, [this](const loopscope::Record& record) {
+        m_figureBuilder.add(record);
+        return true;
+    });
 }

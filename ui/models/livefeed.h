@@ -58,7 +58,7 @@ public:
     // True for the log that holds only /health samples.
     static bool isProberLog(int index);
     // The figures of the recording followed (engine/figures: what the summary, the report and the
-    // lessons say), computed now from all of it.
+    // lessons say), of all of it so far.
     loopscope::Figures figures() const;
 
     // False when the recording followed says it could not see `what` (loopscope::Unobserved: a Node.js
@@ -133,10 +133,11 @@ private:
     loopscope::Replay& replayer();
 
     QTimer m_timer;
-    // The figures last computed, of which recording and of how many records (figures()).
-    mutable std::optional<loopscope::Figures> m_figures;
-    mutable const loopscope::Recording* m_figuresOf = nullptr;
-    mutable std::size_t m_figuresRecords = 0;
+    // The figures' builder, fed each record once, tick by tick as the views see them, so that asking for
+    // the figures at a run's end costs next to nothing however long the run was; how far it read each log.
+    void feedFigures(const loopscope::Recording& recording, std::size_t log, std::size_t to) const;
+    mutable loopscope::FigureBuilder m_figureBuilder;
+    mutable std::vector<std::size_t> m_figuresRead;
     loopscope::LiveLoop* m_loop = nullptr; // the loop followed, live
     loopscope::Session* m_session = nullptr; // the same, when it is LoopScope's own
     std::optional<std::int64_t> m_playhead;

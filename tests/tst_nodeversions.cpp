@@ -1,0 +1,137 @@
+// loopscope --attach on every Node.js a user may run: the official builds of Node 18, 20, 22 and 24 that
+// scripts/install-node-versions.sh puts in its cache. On each, one program that uses every part of the
+// loop the probe follows (timers, an immediate, ticks and promise jobs, fs and crypto on the thread pool,
+// a worker thread) behaves as without the probe (its output and exit status), and the recording has what
+// the probe saw: every pool item, the utilisation its own perf_hooks reads.
+#include "requirenode.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// Where scripts/install-node-versions.sh puts the builds, as it decides.
+QString cacheDirectory()
+{
+    if (qEnvironmentVariableIsSet("LOOPSCOPE_NODE_CACHE"))
+        return qEnvironmentVariable("LOOPSCOPE_NODE_CACHE");
+    const QString xdg = qEnvironmentVariable("XDG_CACHE_HOME");
+    return (xdg.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache") : xdg) + QStringLiteral("/loopscope/node");
+}
+
+const QByteArray Program = R"(const fs = require('fs');
+const crypto = require('crypto');
+const { performance } = require('perf_hooks');
+const { Worker } = require('worker_threads');
+let pbkdf2Done = 0;
+for (let i = 0; i < 8; i++) {
+  crypto.pbkdf2('secret', 'salt', 20000, 32, 'sha256', () => {
+    if (++pbkdf2Done === 8) console.log('pbkdf2: 8 done');
+  });
+}
+fs.readFile(__filename, (error, data) => console.log('readFile', error === null, data.length > 0));
+setTimeout(() => { const end = performance.now() + 60; while (performance.now() < end) {} console.log('timeout'); }, 5);
+setImmediate(() => console.log('immediate'));
+Promise.resolve().then(() => console.log('promise'));
+process.nextTick(() => console.log('tick'));
+const worker = new Worker('require("worker_threads").parentPort.postMessage("worker done")', { eval: true });
+worker.on('message', (message) => console.log(message));
+process.on('exit', (code) => {
+  console.log('exit', code);
+  console.error(`own elu ${performance.eventLoopUtilization().utilization}`);
+});
+process.exitCode = 3;
+)";
+
+struct Ran
+{
+    QByteArray out;
+    QByteArray err;
+    int exitCode = -1;
+};
+
+Ran run(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    process.waitForFinished(120000);
+    return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode() };
+}
+
+// The lines of `text`, sorted: the worker's line and the pool's callbacks may come in either order.
+QList<QByteArray> sortedLines(const QByteArray& text)
+{
+    QList<QByteArray> lines = text.split('\n');
+    std::sort(lines.begin(), lines.end());
+    return lines;
+}
+
+} // namespace
+
+class TestNodeVersions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void attachedOnEveryNode_data()
+    {
+        QTest::addColumn<QString>("node");
+        const QDir cache(cacheDirectory());
+        for (const QString& version : cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            const QString node = cache.filePath(version + QStringLiteral("/bin/node"));
+            if (QFileInfo(node).isExecutable())
+                QTest::newRow(qPrintable(version)) << node;
+        }
+    }
+
+    void attachedOnEveryNode()
+    {
+        QFETCH(QString, node);
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("program.js"));
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(Program) == Program.size());
+        file.close();
+
+        const Ran plain = run(node, { script });
+        QCOMPARE(plain.exitCode, 3);
+        const Ran probed = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--node"), node,
+                QStringLiteral("--attach"), script });
+        QCOMPARE(probed.exitCode, plain.exitCode);
+        QCOMPARE(sortedLines(probed.out), sortedLines(plain.out));
+
+        const QString summary = QString::fromUtf8(probed.err);
+        // Every pool item: eight pbkdf2 jobs and readFile's open, fstat, read and close.
+        QVERIFY2(summary.contains(QStringLiteral("Thread pool: 12 items")), probed.err.constData());
+        QVERIFY2(summary.contains(QStringLiteral("Longest callback: Timeout (timer)")), probed.err.constData());
+        const QRegularExpressionMatch own
+            = QRegularExpression(QStringLiteral("own elu ([\\d.e-]+)")).match(summary);
+        const QRegularExpressionMatch figure
+            = QRegularExpression(
+                QStringLiteral("Event-loop utilization: (\\d+)% as performance.eventLoopUtilization\\(\\) computes it"))
+                  .match(summary);
+        QVERIFY2(own.hasMatch() && figure.hasMatch(), probed.err.constData());
+        const double ownElu = own.captured(1).toDouble();
+        const double probeElu = figure.captured(1).toDouble() / 100;
+        QVERIFY2(std::abs(probeElu - ownElu) <= std::max(0.02, 0.15 * ownElu), probed.err.constData());
+    }
+
+    void cleanupTestCase()
+    {
+        // CI installs the builds first (.ci/run): none there means the script did not run.
+        if (QDir(cacheDirectory()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty()
+            && qEnvironmentVariable("CI") == QLatin1String("true"))
+            QFAIL("no Node.js build in the cache: scripts/install-node-versions.sh installs them");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNodeVersions)
+#include "tst_nodeversions.moc"
