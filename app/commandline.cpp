@@ -77,7 +77,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption lang(QStringLiteral("lang"), tr("User-interface language: en, es or be."), tr("CODE"));
     const QCommandLineOption compare(
         QStringLiteral("compare-node"), tr("Also run the emitted script in Node.js and compare the outputs."));
-    const QCommandLineOption node(QStringLiteral("node"), tr("The Node.js executable for --compare-node."), tr("PATH"));
+    const QCommandLineOption node(QStringLiteral("node"),
+        tr("The Node.js executable that --attach runs and --compare-node compares with: a path, or a name looked up "
+           "in PATH (default node; Node.js 18 to 24)."),
+        tr("PATH"));
     const QCommandLineOption budget(QStringLiteral("memory-budget"),
         tr("What the queues and the recording may hold in memory, in MB (default 512). Past it the recording "
            "spills to a temporary file (up to 16 times as much) and the run goes on; queues that outgrow it "
@@ -118,15 +121,21 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("What --png and --svg show: window (default), circle, chart or timeline."), tr("NAME"));
     const QCommandLineOption attach(QStringLiteral("attach"),
         tr("Run the Node.js program SCRIPT with LoopScope's probe and record its real event loop: its phases, "
-           "callbacks and their kinds. The rest of the line is the program's arguments; its input, output and exit "
-           "status stay its own. Needs --headless for now, with --trace, --csv or --summary."),
+           "callbacks and their kinds. The rest of the line is the program's arguments. The window shows it live, "
+           "its output in the console; with --headless its input, output and exit status stay its own, and "
+           "LoopScope exits with its status. --trace, --csv and --summary write the recording when it ends."),
         tr("SCRIPT"));
+    const QCommandLineOption probeMode(QStringLiteral("probe"),
+        tr("With --attach: the probe labels and times every callback the program runs (callbacks, the default), or "
+           "marks its loops' phases only (markers), which costs the program next to nothing; on every loop, its "
+           "worker threads' too. The window switches it while the program runs (Loop > Label every callback)."),
+        tr("MODE"));
     const QCommandLineOption at(QStringLiteral("at"),
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv,
         open, summary, timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg,
-        pdf, view, at, attach });
+        pdf, view, at, attach, probeMode });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -150,8 +159,9 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         out.attachScript = parser.value(attach);
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
-    for (const QCommandLineOption* single : { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node,
-             &budget, &maxTrace, &nodeCosts, &startupGap, &repeat, &png, &svg, &pdf, &view, &at, &attach }) {
+    for (const QCommandLineOption* single :
+        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace, &nodeCosts,
+            &startupGap, &repeat, &png, &svg, &pdf, &view, &at, &attach, &probeMode }) {
         if (parser.values(*single).size() > 1)
             return tr("--%1 is given more than once").arg(single->names().constLast());
     }
@@ -262,6 +272,13 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
             return tr("--set expects KEY=VALUE, not '%1'").arg(assignment);
     }
 
+    if (parser.isSet(probeMode)) {
+        const QString mode = parser.value(probeMode);
+        if (mode != QLatin1String("markers") && mode != QLatin1String("callbacks"))
+            return tr("--probe must be markers or callbacks, not '%1'").arg(mode);
+        out.probeEveryCallback = mode == QLatin1String("callbacks");
+    }
+
     const bool hasProgram = !out.scenario.isEmpty() || !out.programFile.isEmpty();
     if (!out.attachScript.isEmpty() && !parser.isSet(help) && !parser.isSet(version)) {
         if (hasProgram || !out.openFile.isEmpty() || parser.isSet(repeat) || parser.isSet(emitJs) || out.compareNode)
@@ -277,6 +294,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     }
     if (parser.isSet(withFigures) && !parser.isSet(emitJs) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--with-figures goes with --emit-js");
+    if (parser.isSet(probeMode) && !parser.isSet(help) && !parser.isSet(version))
+        return tr("--probe goes with --attach");
     if (parser.isSet(help))
         out.action = Action::ShowHelp;
     else if (parser.isSet(version))

@@ -37,6 +37,8 @@ public:
     // --attach: a Node.js program to run with the probe, and its arguments (the FILEs after it).
     QString attachScript;
     QStringList attachArguments;
+    // --probe: the probe labels every callback (callbacks, the default) or marks the phases only (markers).
+    bool probeEveryCallback = true;
     // Pictures: --png and --svg of the view named by --view (window, circle, chart, timeline), --pdf
     // the one-page report; at --at milliseconds of the recording when given, else at its end.
     QString pngFile;

@@ -374,6 +374,7 @@ int attach(const CommandLine& options)
     // Attached for hours, the recording stays within the memory budget as LoopScope's own runs do.
     attaching.keeping.budgetBytes = std::size_t(options.memoryBudgetMb) << 20;
     attaching.keeping.rollingWindow = options.rollingWindow;
+    attaching.everyCallback = options.probeEveryCallback;
     const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
     if (!missing.empty()) {
         printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "

@@ -60,17 +60,22 @@ template <std::size_t N> std::size_t arguments(napi_env env, napi_callback_info 
     return argc;
 }
 
-// start(fd, nodeVersion, uvVersion, delayMs), on the main thread: true when the probe runs.
+// start(fd, nodeVersion, uvVersion, delayMs, everyCallback), on the main thread: true when the probe runs,
+// every loop in the mode LoopScope started it in (everyCallback) until it switches.
 napi_value Start(napi_env env, napi_callback_info info)
 {
-    napi_value argv[4];
+    napi_value argv[5];
     int32_t fd = -1;
     int32_t delayMs = 0;
+    bool everyCallback = true;
     uv_loop_t* loop = nullptr;
-    if (s_channel || arguments(env, info, argv) != 4 || napi_get_value_int32(env, argv[0], &fd) != napi_ok
-        || napi_get_value_int32(env, argv[3], &delayMs) != napi_ok || napi_get_uv_event_loop(env, &loop) != napi_ok)
+    if (s_channel || arguments(env, info, argv) != 5 || napi_get_value_int32(env, argv[0], &fd) != napi_ok
+        || napi_get_value_int32(env, argv[3], &delayMs) != napi_ok
+        || napi_get_value_bool(env, argv[4], &everyCallback) != napi_ok
+        || napi_get_uv_event_loop(env, &loop) != napi_ok)
         return boolean(env, false);
     auto* channel = new Channel;
+    channel->setEveryCallback(everyCallback);
     if (!channel->open(fd, loop, stringArgument(env, argv[1]), stringArgument(env, argv[2]))) {
         delete channel;
         return boolean(env, false);
@@ -202,7 +207,8 @@ napi_value Stop(napi_env env, napi_callback_info info)
 }
 
 // onControl(setEveryCallback): `setEveryCallback(bool)` is called on this thread when LoopScope switches
-// between labelling every callback and marking the phases only.
+// between labelling every callback and marking the phases only, on every thread that asked (the main
+// thread's and each worker's). A thread asks before it reads everyCallback(), so no switch is missed.
 napi_value OnControl(napi_env env, napi_callback_info info)
 {
     napi_value argv[1];
@@ -240,7 +246,20 @@ napi_value SetEveryCallback(napi_env env, napi_callback_info info)
     return nullptr;
 }
 
-// everyCallback(): the mode the loops are in, for a worker that starts.
+// failed(what): this thread's JavaScript half met an error of its own and stopped labelling callbacks;
+// `what` it no longer sees goes into the recording.
+napi_value Failed(napi_env env, napi_callback_info info)
+{
+    napi_value argv[1];
+    EnvProbe* probe = envProbe(env);
+    if (!probe || arguments(env, info, argv) != 1)
+        return nullptr;
+    probe->loop->setEveryCallback(false);
+    s_channel->unavailable(stringArgument(env, argv[0]));
+    return nullptr;
+}
+
+// everyCallback(): the mode the loops are in (as LoopScope started the probe, or last switched it).
 napi_value EveryCallback(napi_env env, napi_callback_info)
 {
     return boolean(env, !s_channel || s_channel->everyCallback());
@@ -259,6 +278,7 @@ napi_value Init(napi_env env, napi_value exports)
         { "stop", nullptr, Stop, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "onControl", nullptr, OnControl, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "setEveryCallback", nullptr, SetEveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "failed", nullptr, Failed, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "everyCallback", nullptr, EveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
     };
     napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);

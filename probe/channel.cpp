@@ -39,12 +39,12 @@ Channel* s_channel = nullptr; // for the pool's clock
 
 bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv)
 {
-    // The socket moves off fd 3 (the program's children, or the program itself, may use that number)
-    // and is closed in any child the program starts. Until the probe runs, fd 3 stays as it came: a
-    // probe that does not start leaves it to the preload to close.
-    m_fd = fcntl(fd, F_DUPFD_CLOEXEC, 100);
-    if (m_fd < 0)
+    // The socket stays on the number LoopScope gave it, above the program's own descriptors (a copy would
+    // take the lowest free number, one the program would have had), and is closed in any child the
+    // program starts. A probe that does not start leaves it to the preload to close.
+    if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0)
         return false;
+    m_fd = fd;
     // Never blocked by the reader: a full socket is waited out by the sender, and given up at exit.
     fcntl(m_fd, F_SETFL, fcntl(m_fd, F_GETFL) | O_NONBLOCK);
     m_originNs = MonotonicClock::now();
@@ -79,10 +79,9 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
     }
     // The opening goes at once: a program killed a moment later still leaves a stream that opened.
     if (!write(opening)) {
-        close(m_fd);
+        m_fd = -1;
         return false;
     }
-    close(fd);
     m_sender = std::thread([this] { send(); });
     return true;
 }
@@ -106,6 +105,12 @@ std::uint32_t Channel::name(const std::string& text)
 CallbackKind Channel::kindOf(std::uint32_t name) const
 {
     return named(name) ? m_kinds[name - 1].load(std::memory_order_relaxed) : CallbackKind::Io;
+}
+
+void Channel::unavailable(const std::string& what)
+{
+    std::lock_guard lock(m_mutex);
+    m_out.unavailable(what);
 }
 
 void Channel::add(LoopProbe* loop, const std::string& threadName)

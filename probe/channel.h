@@ -31,7 +31,7 @@ class LoopProbe;
 class Channel
 {
 public:
-    // Opens the stream on `fd` (moved off its number, closed in children) for the main loop `mainLoop`,
+    // Opens the stream on `fd` (kept on its number, closed in children) for the main loop `mainLoop`,
     // says hello and starts the sender; false when the stream cannot be written.
     bool open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv);
     bool opened() const { return m_sender.joinable(); }
@@ -49,11 +49,14 @@ public:
     bool named(std::uint32_t name) const { return name >= 1 && name <= m_kindCount.load(std::memory_order_acquire); }
     CallbackKind kindOf(std::uint32_t name) const;
 
+    // What the probe no longer sees, said in the recording (any thread).
+    void unavailable(const std::string& what);
+
     // A loop's probe joins (its thread named `threadName`), or leaves with its last records still sent.
     void add(LoopProbe* loop, const std::string& threadName);
     void remove(LoopProbe* loop);
     // A JavaScript half's mode switch (one each loop), called when LoopScope sends a Control byte; and the
-    // mode the loops are in, for a worker that starts.
+    // mode the loops are in (set once at the start, then by each Control byte), for a loop that starts.
     void addControl(napi_threadsafe_function control);
     void removeControl(napi_threadsafe_function control);
     bool everyCallback() const { return m_everyCallback.load(std::memory_order_relaxed); }

@@ -5,7 +5,7 @@
 // ...) through async_hooks, and hands each one's start and end to the native half, which times the
 // phases and sends everything to LoopScope. It does nothing unless LoopScope started the program: the
 // socket's number comes in an environment variable, deleted at once so that the program's children
-// never see it.
+// never see it, and its own --require is taken out of process.execArgv.
 const fdText = process.env.LOOPSCOPE_PROBE_FD;
 const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
 const markersOnly = process.env.LOOPSCOPE_PROBE_MODE === 'markers'; // the phases marked, no callback labelled
@@ -13,10 +13,90 @@ delete process.env.LOOPSCOPE_PROBE_FD;
 delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
 delete process.env.LOOPSCOPE_PROBE_MODE;
 
+// process.execArgv as the program was started without the probe (on every thread: a worker's is its
+// parent's), so that fork() starts its children without it.
+function forgetOwnPreload() {
+  const fs = require('fs');
+  const path = require('path');
+  const isThisFile = (file) => {
+    try {
+      return fs.realpathSync(path.resolve(file)) === __filename;
+    } catch {
+      return false;
+    }
+  };
+  const execArgv = process.execArgv;
+  for (let i = 0; i < execArgv.length; ++i) {
+    const argument = execArgv[i];
+    if ((argument === '--require' || argument === '-r') && i + 1 < execArgv.length && isThisFile(execArgv[i + 1])) {
+      execArgv.splice(i--, 2);
+    } else if (argument.startsWith('--require=') && isThisFile(argument.slice('--require='.length))) {
+      execArgv.splice(i--, 1);
+    }
+  }
+}
+forgetOwnPreload();
+
 const workerThreads = require('worker_threads');
 
-// Labels every callback of this thread's loop and hands its start and end to `probe`, the native half.
-function watch(probe, everyCallback) {
+// What a thrown value says, whatever it is (the program's own proxies and getters throw what they like).
+function describe(error) {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
+}
+
+// Tells LoopScope that this thread's callbacks are no longer labelled, and why.
+function stopLabelling(probe, error) {
+  try {
+    probe.failed(`the callbacks' labels, after an error of the probe's (${describe(error)})`);
+  } catch {
+    // The native half failed too: there is no one to tell.
+  }
+}
+
+// Labels every callback of this thread's loop (or marks its phases only) and hands its start and end to
+// `probe`, the native half, in the mode the program's loops are in, as LoopScope switches it. No error of
+// the probe's may reach the program: each of its hooks catches its own, and the first stops the labelling
+// of this thread's callbacks for good, which the recording says.
+function watch(probe) {
+  let labels = null;
+  try {
+    labels = labelCallbacks(probe);
+  } catch (error) {
+    stopLabelling(probe, error);
+    return;
+  }
+  // Told of every switch from now on, then asking for the mode: a switch in between is not missed.
+  probe.onControl(labels.labelEveryCallback);
+  labels.labelEveryCallback(probe.everyCallback());
+  // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
+  // recording's utilisation is the one the program would compute itself.
+  process.on('exit', () => {
+    try {
+      const timing = workerThreads.isMainThread ? performance.nodeTiming : undefined;
+      probe.stop(timing?.loopStart ?? -1, timing?.idleTime ?? 0);
+    } catch {
+      // Nothing is left to send.
+    }
+  });
+}
+
+// The async_hooks hook that labels this thread's callbacks, disabled; its labelEveryCallback(on) switches
+// between every callback labelled and the phases only, and never throws.
+function labelCallbacks(probe) {
+  // Set at the probe's first error; from then on its hooks return at once. They stay enabled until
+  // LoopScope asks for the phases only: a hook disabled from inside a hook callback is left half enabled by
+  // Node (its promise hooks and callback trampoline stay), and a hook has no other moment of its own.
+  let failed = false;
+  const fail = (error) => {
+    if (!failed) {
+      failed = true;
+      stopLabelling(probe, error);
+    }
+  };
   const asyncHooks = require('async_hooks');
   const typeNames = new Map(); // resource type -> the probe's number for it
   const nameOf = (type) => {
@@ -112,7 +192,16 @@ function watch(probe, everyCallback) {
       events[runStart] = clock.now();
     }
   };
-  const countPromiseJob = () => countJob(promise);
+  const countPromiseJob = () => {
+    if (failed) {
+      return;
+    }
+    try {
+      countJob(promise);
+    } catch (error) {
+      fail(error);
+    }
+  };
   // Ticks are counted too, as runs of their own (a nextTick storm costs two calls into JavaScript a tick,
   // not also two clock reads and two entries in the buffer). Node's tick object is a plain object; the
   // depth of each callback begun says whether its end is a counted tick's.
@@ -125,34 +214,61 @@ function watch(probe, everyCallback) {
   const timeout = nameOf('Timeout');
   let ImmediateClass = null;
   let TimeoutClass = null;
+  // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
+  // may be anything, which only a weak map's own check would tell.
+  const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
   const hook = asyncHooks.createHook({
     init(asyncId, type, triggerAsyncId, resource) {
-      if (type === 'Immediate') {
-        ImmediateClass ??= resource.constructor;
-      } else if (type === 'Timeout') {
-        TimeoutClass ??= resource.constructor;
-      } else if (type !== 'PROMISE' && type !== 'TickObject') {
-        names.set(resource, nameOf(type));
+      if (failed) {
+        return;
+      }
+      try {
+        if (!isObject(resource)) {
+          return;
+        }
+        if (type === 'Immediate') {
+          ImmediateClass ??= resource.constructor;
+        } else if (type === 'Timeout') {
+          TimeoutClass ??= resource.constructor;
+        } else if (type !== 'PROMISE' && type !== 'TickObject') {
+          names.set(resource, nameOf(type));
+        }
+      } catch (error) {
+        fail(error);
       }
     },
     before() {
-      const resource = asyncHooks.executionAsyncResource();
-      const constructor = resource?.constructor;
-      const counted = constructor === Object;
-      countedAt[++depth] = counted;
-      if (counted) {
-        countJob(tick);
-      } else if (constructor === ImmediateClass) {
-        note(immediate);
-      } else if (constructor === TimeoutClass) {
-        note(timeout);
-      } else {
-        note(names.get(resource) ?? typeOf(resource));
+      if (failed) {
+        return;
+      }
+      try {
+        const resource = asyncHooks.executionAsyncResource();
+        const constructor = resource?.constructor;
+        const counted = constructor === Object;
+        countedAt[++depth] = counted;
+        if (counted) {
+          countJob(tick);
+        } else if (constructor === ImmediateClass) {
+          note(immediate);
+        } else if (constructor === TimeoutClass) {
+          note(timeout);
+        } else {
+          note(names.get(resource) ?? typeOf(resource));
+        }
+      } catch (error) {
+        fail(error);
       }
     },
     after() {
-      if (depth > 0 && !countedAt[depth--]) {
-        note(0);
+      if (failed) {
+        return;
+      }
+      try {
+        if (depth > 0 && !countedAt[depth--]) {
+          note(0);
+        }
+      } catch (error) {
+        fail(error);
       }
     },
   });
@@ -187,24 +303,29 @@ function watch(probe, everyCallback) {
       asyncWrap.setPromiseHooks(undefined, countPromiseJob, undefined, undefined);
     }
   };
-  const labelEveryCallback = (on) => {
-    probe.setEveryCallback(on);
-    if (on) {
-      hook.enable();
-      asyncWrap?.setCallbackTrampoline(undefined);
-      countPromiseJobs();
-    } else {
-      hook.disable();
-    }
+  return {
+    // Called by LoopScope's switch too, outside any hook.
+    labelEveryCallback(on) {
+      try {
+        if (failed) {
+          if (!on) {
+            hook.disable();
+          }
+          return;
+        }
+        probe.setEveryCallback(on);
+        if (on) {
+          hook.enable();
+          asyncWrap?.setCallbackTrampoline(undefined);
+          countPromiseJobs();
+        } else {
+          hook.disable();
+        }
+      } catch (error) {
+        fail(error);
+      }
+    },
   };
-  labelEveryCallback(everyCallback);
-  probe.onControl(labelEveryCallback);
-  // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
-  // recording's utilisation is the one the program would compute itself.
-  process.on('exit', () => {
-    const timing = workerThreads.isMainThread ? clock.nodeTiming : undefined;
-    probe.stop(timing?.loopStart ?? -1, timing?.idleTime ?? 0);
-  });
 }
 
 function load() {
@@ -223,7 +344,7 @@ function load() {
 
 if (fdText !== undefined && workerThreads.isMainThread) {
   const probe = load();
-  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs)) {
+  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs, !markersOnly)) {
     // No probe: the socket is closed, so that LoopScope is not kept waiting by the program's children.
     try {
       require('fs').closeSync(Number(fdText));
@@ -231,13 +352,13 @@ if (fdText !== undefined && workerThreads.isMainThread) {
       // Not open: nothing to close.
     }
   } else {
-    watch(probe, !markersOnly);
+    watch(probe);
   }
 } else if (!workerThreads.isMainThread) {
   // A worker thread of a program LoopScope watches (the main thread's probe runs in this process): its
   // loop is watched too, as a worker loop of its own, in the mode the main thread's is in.
   const probe = load();
   if (probe && probe.startWorker(workerThreads.threadId)) {
-    watch(probe, probe.everyCallback());
+    watch(probe);
   }
 }

@@ -16,6 +16,10 @@
 #include <QTest>
 
 #include <csignal>
+#include <optional>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace loopscope;
 
@@ -38,13 +42,63 @@ struct Ran
     QProcess::ExitStatus status = QProcess::NormalExit;
 };
 
-Ran run(const QString& program, const QStringList& arguments)
+// Runs `program`. Given `fd3`, its fd 3 is that file open for reading (as `3<file` in a shell, or a socket
+// systemd passes, gives it), or closed when it is empty (ctest, for one, leaves a file of its own there).
+Ran run(const QString& program, const QStringList& arguments, const std::optional<QString>& fd3 = std::nullopt)
 {
     QProcess process;
+    if (fd3) {
+        process.setChildProcessModifier([path = QFile::encodeName(*fd3)] {
+            const int fd = path.isEmpty() ? -1 : ::open(path.constData(), O_RDONLY);
+            if (fd < 0) {
+                ::close(3);
+            } else if (fd != 3) {
+                ::dup2(fd, 3);
+                ::close(fd);
+            }
+        });
+    }
     process.start(program, arguments);
     process.waitForFinished(60000);
     return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode(),
         process.exitStatus() };
+}
+
+// A node that runs with `flags` before the rest of its command line, for --node: the node of Node's own
+// tests that need --expose-internals, which NODE_OPTIONS may not carry.
+QString nodeWith(const QTemporaryDir& dir, const QByteArray& flags)
+{
+    const QString path = dir.filePath(QStringLiteral("node-with-flags"));
+    QFile file(path);
+    const QByteArray source = "#!/bin/sh\nexec node " + flags + " \"$@\"\n";
+    if (!file.open(QIODevice::WriteOnly) || file.write(source) != source.size())
+        return {};
+    file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+    return path;
+}
+
+// The callbacks labelled in each loop of `recording` (the main loop's first), and each loop's phases.
+struct Labelled
+{
+    std::vector<std::size_t> callbacks;
+    std::vector<std::size_t> phases;
+};
+
+Labelled labelledIn(const Recording& recording)
+{
+    Labelled labelled;
+    for (const auto& log : recording.logs) {
+        std::size_t callbacks = 0;
+        std::size_t phases = 0;
+        for (std::size_t i = 0; i < log->size(); ++i) {
+            const Record r = (*log)[i];
+            callbacks += r.type == RecordType::Callback ? 1 : 0;
+            phases += r.type == RecordType::Phase ? 1 : 0;
+        }
+        labelled.callbacks.push_back(callbacks);
+        labelled.phases.push_back(phases);
+    }
+    return labelled;
 }
 
 // The callbacks of `recording` labelled `type`, and the timed phase records of `phase`.
@@ -179,8 +233,8 @@ private slots:
         QTest::newRow("unhandled rejection") << QByteArray("Promise.reject(new Error('nobody caught me'));\n");
         QTest::newRow("a signal") << QByteArray("setTimeout(() => process.kill(process.pid, 'SIGTERM'), 5);\n"
                                                 "setTimeout(() => {}, 10000);\n");
-        // fork()'s IPC channel is the child's fd 3, where the probe's pipe reached node: the child never
-        // sees the probe's.
+        // fork()'s IPC channel is the child's fd 3, as it is without the probe: the probe's socket is
+        // never handed down.
         QTest::newRow("a forked child on fd 3")
             << QByteArray("const { fork } = require('child_process');\n"
                           "if (process.argv[2] === 'child') { process.send('hello from the child'); }\n"
@@ -821,6 +875,258 @@ private slots:
         QVERIFY2(attached.err.contains("Program: args.js"), attached.err.constData());
         QVERIFY2(attached.err.contains("immediate 1"), attached.err.constData());
         QVERIFY2(attached.err.contains("timers not timed"), attached.err.constData());
+    }
+
+    // The program's file descriptors are its own: what it inherits stays on its numbers (a file on fd 3,
+    // as `3<file` or systemd's socket activation give it), the files it opens get the numbers they get
+    // without the probe, and its children inherit only what they would without it. The probe's socket
+    // lies above them all and is closed in children.
+    void theProgramsFileDescriptorsStayItsOwn_data()
+    {
+        QTest::addColumn<bool>("fileOnFd3");
+        QTest::newRow("nothing on fd 3") << false;
+        QTest::newRow("a file on fd 3") << true;
+    }
+
+    void theProgramsFileDescriptorsStayItsOwn()
+    {
+        QFETCH(bool, fileOnFd3);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("fds.js"),
+            "const fs = require('fs');\n"
+            "const { execFileSync } = require('child_process');\n"
+            "const first = fs.openSync(__filename, 'r');\n"
+            "const second = fs.openSync(__filename, 'r');\n"
+            "console.log('opened', first, second);\n"
+            "try {\n"
+            "  const stat = fs.fstatSync(3);\n"
+            "  console.log('fd 3:', stat.isFile() ? `a file of ${stat.size} bytes` : 'not a file');\n"
+            "} catch (error) {\n"
+            "  console.log('fd 3:', error.code);\n"
+            "}\n"
+            "const inherited = execFileSync('/bin/ls', ['/proc/self/fd']).toString().trim().split('\\n');\n"
+            "console.log('a child starts with', inherited.join(' '));\n");
+        QVERIFY(!script.isEmpty());
+        const std::optional<QString> given
+            = fileOnFd3 ? writeScript(dir, QStringLiteral("given.txt"), "given to fd 3\n") : QString();
+        const Ran alone = run(QStringLiteral("node"), { script }, given);
+        QCOMPARE(alone.exitCode, 0);
+        QVERIFY2(alone.out.contains(fileOnFd3 ? "fd 3: a file of 14 bytes" : "fd 3: not a file"), alone.out);
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--attach"), script }, given);
+        QCOMPARE(attached.exitCode, 0);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
+    }
+
+    // process.execArgv is what it is without the probe (its --require gone), so that fork() starts
+    // children without it, as a worker thread's process.execArgv is too. The probe's environment
+    // variables never reach a child.
+    void processExecArgvIsTheProgramsOwn()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("execargv.js"),
+            "const { fork } = require('child_process');\n"
+            "const { Worker } = require('worker_threads');\n"
+            "if (process.argv[2] === 'child') {\n"
+            "  const variables = Object.keys(process.env).filter((name) => name.startsWith('LOOPSCOPE_PROBE'));\n"
+            "  const preloaded = Object.keys(require.cache).filter((file) => file.includes('loopscope-probe'));\n"
+            "  console.log('child:', JSON.stringify(process.execArgv), JSON.stringify(variables), "
+            "JSON.stringify(preloaded));\n"
+            "} else {\n"
+            "  console.log('program:', JSON.stringify(process.execArgv));\n"
+            "  const code = \"require('worker_threads').parentPort.postMessage(JSON.stringify(process.execArgv))\";\n"
+            "  new Worker(code, { eval: true }).on('message', (execArgv) => {\n"
+            "    console.log('worker:', execArgv);\n"
+            "    fork(__filename, ['child']).on('exit', (code) => console.log('child exited', code));\n"
+            "  });\n"
+            "}\n");
+        QVERIFY(!script.isEmpty());
+        const QString node = nodeWith(dir, "--no-warnings");
+        QVERIFY(!node.isEmpty());
+        const Ran alone = run(node, { script });
+        QCOMPARE(alone.exitCode, 0);
+        QVERIFY2(alone.out.startsWith("program: [\"--no-warnings\"]\n"), alone.out);
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
+        QCOMPARE(attached.exitCode, 0);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
+    }
+
+    // No error of the probe's reaches the program. Node's test/async-hooks/test-emit-before-after.js emits
+    // an init with no resource, and hooks run for resources Node itself never makes (primitives, a proxy
+    // that throws, a resource whose constructor throws): the program runs as without the probe, and the
+    // probe stops labelling callbacks and says so.
+    void aProbeErrorNeverReachesTheProgram()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("odd.js"),
+            "'use strict';\n"
+            "const internal = require('internal/async_hooks');\n"
+            "const { AsyncResource, createHook, executionAsyncResource } = require('async_hooks');\n"
+            "const id = internal.newAsyncId();\n"
+            "const trigger = internal.newAsyncId();\n"
+            "internal.emitBefore(id, trigger);\n"
+            "internal.emitAfter(id);\n"
+            "const seen = [];\n"
+            "createHook({\n"
+            "  init(asyncId, type) { if (asyncId >= id) seen.push(`init ${type}`); },\n"
+            "  before(asyncId) { if (asyncId >= id) seen.push('before'); },\n"
+            "  after(asyncId) { if (asyncId >= id) seen.push('after'); },\n"
+            "}).enable();\n"
+            "internal.emitInit(id, 'test_emit_before_after_type', trigger);\n"
+            "internal.emitBefore(id, trigger);\n"
+            "internal.emitAfter(id);\n"
+            "const throwing = new Proxy({}, {\n"
+            "  get(target, key) { if (key === 'constructor') throw new Error('constructor'); return target[key]; },\n"
+            "  getPrototypeOf() { throw new Error('prototype'); },\n"
+            "});\n"
+            "const odd = { undefined, null: null, number: 42, string: 'text', symbol: Symbol('s'), "
+            "throwing };\n"
+            "for (const [name, resource] of Object.entries(odd)) {\n"
+            "  for (const type of ['ODD', 'Immediate', 'Timeout', 'TickObject', 'PROMISE']) {\n"
+            "    const asyncId = internal.newAsyncId();\n"
+            "    internal.emitInit(asyncId, type, trigger, resource);\n"
+            "    internal.emitBefore(asyncId, trigger, resource);\n"
+            "    internal.emitAfter(asyncId);\n"
+            "  }\n"
+            "  console.log('survived', name);\n"
+            "}\n"
+            "const resource = new AsyncResource('ODD_RESOURCE');\n"
+            "Object.defineProperty(resource, 'constructor', { get() { throw new Error('constructor'); } });\n"
+            "resource.runInAsyncScope(() => console.log('in scope', executionAsyncResource() === resource));\n"
+            "setImmediate(() => Promise.resolve().then(() => console.log('hooks ran', seen.length)));\n");
+        QVERIFY(!script.isEmpty());
+        const QString node = nodeWith(dir, "--expose-internals");
+        QVERIFY(!node.isEmpty());
+        const Ran alone = run(node, { script });
+        QCOMPARE(alone.exitCode, 0);
+        QVERIFY2(alone.out.contains("in scope true\nhooks ran"), alone.out);
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
+                QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QCOMPARE(attached.out, alone.out);
+        QVERIFY2(attached.err.contains("not seen by the probe: ") && attached.err.contains("callbacks' labels"),
+            attached.err);
+    }
+
+    // --probe markers marks the phases of every loop, the workers' included, and labels no callback;
+    // --probe callbacks (the default) labels them all.
+    void theProbesModeFromTheCommandLineReachesEveryLoop_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("markers") << QStringLiteral("markers");
+        QTest::newRow("callbacks") << QStringLiteral("callbacks");
+    }
+
+    void theProbesModeFromTheCommandLineReachesEveryLoop()
+    {
+        QFETCH(QString, mode);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("loops.js"),
+            "const { Worker } = require('worker_threads');\n"
+            "const steps = `let n = 0; (function step() { if (++n < 100) setImmediate(step); })();`;\n"
+            "new Worker(steps, { eval: true }).on('exit', () => console.log('worker done'));\n"
+            "let n = 0;\n"
+            "(function step() { if (++n < 100) setImmediate(step); })();\n");
+        QVERIFY(!script.isEmpty());
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--trace"), tracePath, QStringLiteral("--probe"), mode,
+                QStringLiteral("--attach"), script });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QCOMPARE(attached.out, QByteArray("worker done\n"));
+        Recording trace;
+        std::string error;
+        QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
+        const Labelled labelled = labelledIn(trace);
+        QCOMPARE(labelled.phases.size(), std::size_t(2)); // the main loop and the worker's
+        for (std::size_t loop = 0; loop < 2; ++loop) {
+            QVERIFY2(labelled.phases[loop] >= 100, std::to_string(loop).c_str());
+            if (mode == QLatin1String("markers"))
+                QCOMPARE(labelled.callbacks[loop], std::size_t(0));
+            else
+                QVERIFY2(labelled.callbacks[loop] >= 99, std::to_string(loop).c_str());
+        }
+    }
+
+    // A switch while the program runs reaches its worker threads' loops too: a worker running since the
+    // start stops labelling, and labels again.
+    void aSwitchReachesRunningWorkers()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("worker.js"),
+            "const { Worker } = require('worker_threads');\n"
+            "new Worker('setInterval(() => {}, 2);', { eval: true });\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachedProgram program(optionsFor(script));
+        program.start();
+        const Recording& recording = program.recording();
+        const auto worker = [&] {
+            const Labelled labelled = labelledIn(recording);
+            const std::size_t log = wire::AttachedProgram::FirstWorkerLog;
+            return std::pair { labelled.callbacks[log], labelled.phases[log] };
+        };
+        QVERIFY2(waitFor([&] { return worker().first >= 10; }), "the worker's callbacks were never labelled");
+
+        program.setEveryCallback(false);
+        // Once the switch has gone through, the worker's loop turns on with no callback labelled.
+        std::size_t labelled = worker().first;
+        QVERIFY2(waitFor([&] {
+            const std::size_t now = worker().first;
+            const bool still = now == labelled;
+            labelled = now;
+            const std::size_t from = worker().second;
+            return still && waitFor([&] { return worker().second >= from + 40; }) && worker().first == labelled;
+        }),
+            "the worker kept labelling its callbacks");
+        program.setEveryCallback(true);
+        QVERIFY2(waitFor([&] { return worker().first >= labelled + 10; }), "the worker never labelled again");
+        program.stop();
+        QVERIFY(waitFor([&] { return program.ended(); }, wire::AttachedProgram::GraceMs + 10000));
+    }
+
+    // The window attaches as --headless does: with the node --node names, in the mode --probe asks for
+    // (which its Loop menu's "Label every callback" holds, and the session follows).
+    void theWindowAttachesAsTheCommandLineSays()
+    {
+        QTemporaryDir dir;
+        const QString done = dir.filePath(QStringLiteral("done"));
+        const QString script = writeScript(dir, QStringLiteral("window.js"),
+            "let n = 0;\n"
+            "(function step() {\n"
+            "  if (++n < 100) setImmediate(step);\n"
+            "  else require('fs').writeFileSync(process.argv[2], String(process.execArgv));\n"
+            "})();\n");
+        QVERIFY(!script.isEmpty());
+        const QString node = nodeWith(dir, "--no-warnings");
+        QVERIFY(!node.isEmpty());
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        QProcess window;
+        window.setProcessEnvironment(environment);
+        window.start(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--trace"), tracePath, QStringLiteral("--probe"), QStringLiteral("markers"),
+                QStringLiteral("--node"), node, QStringLiteral("--attach"), script, done });
+        QVERIFY(window.waitForStarted());
+        QVERIFY2(waitFor([&] { return QFileInfo(done).size() > 0; }, 30000), window.readAllStandardError());
+        QFile written(done);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), QByteArray("--no-warnings")); // the node --node named
+        window.terminate();
+        QVERIFY(window.waitForFinished(20000));
+        Recording trace;
+        std::string error;
+        QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
+        const Labelled labelled = labelledIn(trace);
+        QVERIFY(!labelled.phases.empty());
+        QVERIFY2(labelled.phases[0] >= 100, std::to_string(labelled.phases[0]).c_str());
+        QCOMPARE(labelled.callbacks[0], std::size_t(0));
     }
 };
 

@@ -218,6 +218,7 @@ private slots:
     void emitJsWritesScriptOnly();
     void listScenarios();
     void versionAndHelpNeedNoDisplay();
+    void helpSaysWhatAttachTakes();
 
 private:
     void checkBadInput(const Run& run, const QString& mention, const QString& position);
@@ -342,6 +343,7 @@ void TestCli::badInput_data()
     flags("unknown short flag", { QStringLiteral("-q") }, "q");
     flags("positional argument", { QStringLiteral("extra.json") }, "extra.json");
     flags("unknown language", { QStringLiteral("--lang"), QStringLiteral("xx") }, "xx");
+    flags("probe without attach", { QStringLiteral("--probe"), QStringLiteral("markers") }, "--probe");
     flags("set without equals", { QStringLiteral("--set"), QStringLiteral("steps") }, "steps");
     flags("set without key", { QStringLiteral("--set"), QStringLiteral("=3") }, "=3");
     flags("scenario and program", { QStringLiteral("--program"), QStringLiteral("x.json") }, "--program");
@@ -373,6 +375,21 @@ void TestCli::badInput_data()
         << QStringList { QStringLiteral("--program"), QStringLiteral("@FILE"), QStringLiteral("--trace"),
                QStringLiteral("@FILE") }
         << program("{ \"op\": \"log\", \"text\": \"a\" }") << QStringLiteral("--trace");
+    // --probe's mode, before the program is started (the file is a script that would run).
+    const QByteArray script = "setImmediate(() => {});\n";
+    QTest::newRow("probe mode unknown") << QStringList { QStringLiteral("--headless"), QStringLiteral("--probe"),
+        QStringLiteral("everything"), QStringLiteral("--attach"), QStringLiteral("@FILE") }
+                                        << script << QStringLiteral("'everything'");
+    QTest::newRow("probe mode in capitals") << QStringList { QStringLiteral("--headless"), QStringLiteral("--probe"),
+        QStringLiteral("MARKERS"), QStringLiteral("--attach"), QStringLiteral("@FILE") }
+                                            << script << QStringLiteral("'MARKERS'");
+    QTest::newRow("probe twice") << QStringList { QStringLiteral("--headless"), QStringLiteral("--probe"),
+        QStringLiteral("markers"), QStringLiteral("--probe"), QStringLiteral("callbacks"), QStringLiteral("--attach"),
+        QStringLiteral("@FILE") } << script
+                                 << QStringLiteral("--probe");
+    QTest::newRow("window: probe mode unknown") << QStringList { QStringLiteral("--probe"), QStringLiteral("all"),
+        QStringLiteral("--attach"), QStringLiteral("@FILE") }
+                                                << script << QStringLiteral("'all'");
     QTest::newRow("program twice") << QStringList { QStringLiteral("--headless"), QStringLiteral("--program"),
         QStringLiteral("a.json"), QStringLiteral("--program"), QStringLiteral("b.json") }
                                    << QByteArray() << QStringLiteral("--program");
@@ -1457,6 +1474,37 @@ void TestCli::versionAndHelpNeedNoDisplay()
     QVERIFY2(help.finished && help.status == QProcess::NormalExit && help.exitCode == 0, describe(help).constData());
     QVERIFY(help.out.contains("--headless"));
     QVERIFY(help.out.contains("--timeout-ms"));
+}
+
+// --help says what --attach works with: the window or --headless, the node --node names, the probe's
+// mode --probe chooses.
+void TestCli::helpSaysWhatAttachTakes()
+{
+    const Run help = runLoopscope({ QStringLiteral("--help") });
+    QVERIFY2(help.finished && help.exitCode == 0, describe(help).constData());
+    // Each option's entry: its line ("  --name <VALUE>  what it does") and the lines that continue it.
+    const auto option = [&help](const QString& name) {
+        QString entry;
+        for (const QString& line : QString::fromUtf8(help.out).split(QLatin1Char('\n'))) {
+            if (line.startsWith(QLatin1String("  -")) && !entry.isEmpty())
+                break;
+            if (line.startsWith(QLatin1String("  -")) && line.contains(name + QLatin1Char(' ')))
+                entry = line;
+            else if (!entry.isEmpty())
+                entry += line;
+        }
+        return entry.simplified();
+    };
+    const QString attach = option(QStringLiteral("--attach <SCRIPT>"));
+    QVERIFY2(!attach.isEmpty(), help.out.constData());
+    QVERIFY2(!attach.contains(QStringLiteral("--headless for now")), qPrintable(attach));
+    QVERIFY2(attach.contains(QStringLiteral("window")), qPrintable(attach));
+    const QString node = option(QStringLiteral("--node <PATH>"));
+    QVERIFY2(
+        node.contains(QStringLiteral("--attach")) && node.contains(QStringLiteral("--compare-node")), qPrintable(node));
+    const QString probe = option(QStringLiteral("--probe <MODE>"));
+    QVERIFY2(
+        probe.contains(QStringLiteral("markers")) && probe.contains(QStringLiteral("callbacks")), qPrintable(probe));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

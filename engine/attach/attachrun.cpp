@@ -1,15 +1,20 @@
 #include "attach/attachrun.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <string_view>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,19 +25,57 @@ namespace loopscope::wire {
 
 namespace {
 
-constexpr int ProbeFd = 3;
+// The probe's socket goes on this number in node when the open-files limit allows: the last below the
+// commonest limit, 1024, far above the twenty or so descriptors node opens as it starts.
+constexpr int PreferredProbeFd = 1023;
 // After the program has exited, what its children still write to its output is not waited for longer.
 constexpr int OutputAfterExitMs = 100;
 
+// The descriptors open in this process: every one node inherits from it is among them.
+std::vector<int> openFds(int below)
+{
+    std::vector<int> open;
+    if (DIR* fds = opendir("/proc/self/fd")) {
+        while (const dirent* entry = readdir(fds)) {
+            if (entry->d_name[0] != '.')
+                open.push_back(std::atoi(entry->d_name));
+        }
+        closedir(fds);
+        return open;
+    }
+    for (int fd = 0; fd < std::min(below, 65536); ++fd) {
+        if (fcntl(fd, F_GETFD) != -1)
+            open.push_back(fd);
+    }
+    return open;
+}
+
+// Where the probe's socket goes in node: never on a descriptor the program inherits, above them all
+// (so that none of them is taken from it) and, as far as the open-files limit allows, above every one it
+// opens (so that each gets the number it gets without the probe). -1 when the limit leaves no number free.
+int probeFdNumber()
+{
+    rlimit limit {};
+    const int below
+        = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < rlim_t(INT_MAX) ? int(limit.rlim_cur) : INT_MAX;
+    const std::vector<int> open = openFds(below);
+    const int highest = open.empty() ? STDERR_FILENO : *std::max_element(open.begin(), open.end());
+    int fd = std::min(std::max(highest + 1, PreferredProbeFd), below - 1);
+    // Under a limit below this process's own descriptors: the highest number free.
+    while (fd > STDERR_FILENO && std::find(open.begin(), open.end(), fd) != open.end())
+        --fd;
+    return fd > STDERR_FILENO ? fd : -1;
+}
+
 // The environment of this process, with the probe's variables set (the preload deletes them).
-std::vector<std::string> probedEnvironment(int delayMonitorMs, bool everyCallback)
+std::vector<std::string> probedEnvironment(int probeFd, int delayMonitorMs, bool everyCallback)
 {
     std::vector<std::string> environment;
     for (char** entry = environ; *entry; ++entry) {
         if (std::strncmp(*entry, "LOOPSCOPE_PROBE_", 16) != 0)
             environment.emplace_back(*entry);
     }
-    environment.push_back("LOOPSCOPE_PROBE_FD=" + std::to_string(ProbeFd));
+    environment.push_back("LOOPSCOPE_PROBE_FD=" + std::to_string(probeFd));
     if (delayMonitorMs > 0)
         environment.push_back("LOOPSCOPE_PROBE_DELAY_MS=" + std::to_string(delayMonitorMs));
     if (!everyCallback)
@@ -208,9 +251,15 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     int probeSocket[2] = { -1, -1 };
     int outPipe[2] = { -1, -1 };
     int errPipe[2] = { -1, -1 };
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, probeSocket) != 0
-        || (recorded && (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0))) {
+    const bool made = socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, probeSocket) == 0
+        && (!recorded || (pipe2(outPipe, O_CLOEXEC) == 0 && pipe2(errPipe, O_CLOEXEC) == 0));
+    if (!made)
         result.error = std::string("cannot make a socket or pipe: ") + std::strerror(errno);
+    // Chosen once they are open: above them too.
+    const int probeFd = made ? probeFdNumber() : -1;
+    if (made && probeFd < 0)
+        result.error = "no descriptor is free for the probe under the open-files limit (ulimit -n raises it)";
+    if (probeFd < 0) {
         for (int fd : { probeSocket[0], probeSocket[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1] }) {
             if (fd >= 0)
                 close(fd);
@@ -220,14 +269,15 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     std::vector<std::string> argv { options.node, "--require", options.probeDir + "/loopscope-probe.js",
         options.script };
     argv.insert(argv.end(), options.arguments.begin(), options.arguments.end());
-    std::vector<std::string> environment = probedEnvironment(options.delayMonitorMs, options.everyCallback);
+    std::vector<std::string> environment = probedEnvironment(probeFd, options.delayMonitorMs, options.everyCallback);
     std::vector<char*> argvPointers = pointers(argv);
     std::vector<char*> environmentPointers = pointers(environment);
 
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    // dup2 clears close-on-exec on the copy: the write end reaches node as fd 3, the rest stays here.
-    posix_spawn_file_actions_adddup2(&actions, probeSocket[1], ProbeFd);
+    // dup2 clears close-on-exec on the copy: the write end reaches node on probeFd (where the probe sets it
+    // again), the rest stays here.
+    posix_spawn_file_actions_adddup2(&actions, probeSocket[1], probeFd);
     if (recorded) {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO);

@@ -67,9 +67,10 @@ inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThr
 std::string missingProbeFile(const std::string& probeDir);
 
 // Runs a Node.js program with the probe loaded and records what its loops did into `into` until it
-// exits (`into`'s info is left as it was: see AttachResult::described). The probe's socket reaches it as
-// fd 3, named by LOOPSCOPE_PROBE_FD, which the probe moves elsewhere and deletes from the environment
-// at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).
+// exits (`into`'s info is left as it was: see AttachResult::described). The probe's socket reaches it on
+// a number above every descriptor the program inherits or opens first (1023 where the open-files limit
+// allows), named by LOOPSCOPE_PROBE_FD, which the probe makes close-on-exec and deletes from the
+// environment at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).
 AttachResult attach(const AttachOptions& options, Recording& into);
 
 } // namespace loopscope::wire

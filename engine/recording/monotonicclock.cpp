@@ -1,9 +1,9 @@
 #include "recording/monotonicclock.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <string>
 
 namespace loopscope {
@@ -11,27 +11,50 @@ namespace loopscope {
 namespace {
 
 #if defined(__x86_64__)
+// Calls `take` with each line of the file at `path` (without its newline) until it returns false. The
+// file is open close-on-exec, and only meanwhile: the attach probe reads these inside the program it
+// watches, which must find no descriptor of its in its children or in its own numbering.
+template <typename Take> void readLines(const char* path, Take&& take)
+{
+    FILE* file = std::fopen(path, "re");
+    if (!file)
+        return;
+    char* buffer = nullptr;
+    std::size_t size = 0;
+    for (ssize_t length; (length = getline(&buffer, &size, file)) >= 0;) {
+        std::string line(buffer, std::size_t(length));
+        if (!line.empty() && line.back() == '\n')
+            line.pop_back();
+        if (!take(line))
+            break;
+    }
+    std::free(buffer);
+    std::fclose(file);
+}
+
 // The kernel keeps CLOCK_MONOTONIC on the TSC only when it found the TSC in step
 // across CPUs; constant_tsc and nonstop_tsc say it neither changes rate with the
 // frequency nor stops in deep idle states. Every CPU must say so.
 bool tscIsInvariant()
 {
-    std::ifstream cpuinfo("/proc/cpuinfo");
-    std::string line;
     bool sawFlags = false;
-    while (std::getline(cpuinfo, line)) {
+    bool invariant = true;
+    readLines("/proc/cpuinfo", [&](std::string& line) {
         if (line.compare(0, 5, "flags") != 0)
-            continue;
+            return true;
         line += ' ';
-        if (line.find(" constant_tsc ") == std::string::npos || line.find(" nonstop_tsc ") == std::string::npos)
-            return false;
         sawFlags = true;
-    }
-    if (!sawFlags)
+        invariant = line.find(" constant_tsc ") != std::string::npos && line.find(" nonstop_tsc ") != std::string::npos;
+        return invariant;
+    });
+    if (!sawFlags || !invariant)
         return false;
-    std::ifstream source("/sys/devices/system/clocksource/clocksource0/current_clocksource");
-    std::string name;
-    return std::getline(source, name) && name == "tsc";
+    bool tsc = false;
+    readLines("/sys/devices/system/clocksource/clocksource0/current_clocksource", [&](const std::string& name) {
+        tsc = name == "tsc";
+        return false;
+    });
+    return tsc;
 }
 
 struct Reading

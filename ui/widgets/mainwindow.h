@@ -73,6 +73,11 @@ public:
     // Runs the Node.js program `script` with LoopScope's probe inside and shows its loop live (--attach,
     // File > Run with Node…); false, with the error shown, when it cannot.
     bool attachProgram(const QString& script, const QStringList& arguments = {});
+    // The node attachProgram() runs (--node): a path, or a name looked up in PATH; empty: `node`.
+    void setNode(const QString& node) { m_node = node; }
+    // Loop > Label every callback (--probe): every callback of a Node.js program labelled, or its phases
+    // marked only; a program running is switched.
+    void setLabelEveryCallback(bool on);
     // File > Run with Node…: asks for a file or JavaScript to type, then attaches to it; the dialog.
     NodeRunDialog* runWithNode();
     bool replaying() const;
@@ -180,6 +185,7 @@ private:
     QAction* m_everyCallbackAction = nullptr; // Loop > Label every callback, while a Node.js program runs
     // Where JavaScript typed into Run with Node… is written to run, for as long as the window lives.
     std::unique_ptr<QTemporaryDir> m_typedScripts;
+    QString m_node; // what attachProgram() runs; empty: `node`
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
     RunManyDialog* m_runManyDialog = nullptr;
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told

@@ -108,7 +108,7 @@ void MainWindow::createFileMenu()
 bool MainWindow::attachProgram(const QString& script, const QStringList& arguments)
 {
     QString error;
-    if (!m_controller->attach(script, arguments, &error)) {
+    if (!m_controller->attach(script, arguments, &error, m_node)) {
         m_files->showError(tr("Run with Node.js"), error);
         return false;
     }
@@ -116,6 +116,11 @@ bool MainWindow::attachProgram(const QString& script, const QStringList& argumen
     m_console->clear();
     m_console->appendNote(tr("▶ node %1, with LoopScope's probe inside").arg(QFileInfo(script).fileName()));
     return true;
+}
+
+void MainWindow::setLabelEveryCallback(bool on)
+{
+    m_everyCallbackAction->setChecked(on); // toggled: the session follows
 }
 
 NodeRunDialog* MainWindow::runWithNode()
