@@ -88,6 +88,12 @@ void Writer::pool(const PoolNow& pool)
     frame(Tag::Pool, m_payload);
 }
 
+void Writer::end()
+{
+    m_payload.clear();
+    frame(Tag::End, m_payload);
+}
+
 void Writer::hello(const Hello& hello)
 {
     m_payload.clear();
@@ -306,6 +312,9 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         m_sink.pool(pool);
         return true;
     }
+    case Tag::End:
+        m_ended = true;
+        return true;
     }
     return true; // a tag of a newer probe: skipped
 }
