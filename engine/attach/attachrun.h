@@ -30,9 +30,18 @@ struct AttachOptions
     int delayMonitorMs = 0;
     // False: the probe starts marking the phases only (Control::MarkersOnly), true: every callback too.
     bool everyCallback = true;
-    // Called on the attaching thread once node runs, with its process id (to stop it with) and the socket
-    // Control bytes go to (valid until attach() returns).
+    // Called on the attaching thread once node runs, with its process id and the socket Control bytes go
+    // to (valid until attach() returns).
     std::function<void(int pid, int controlFd)> started;
+    // Readable (a byte written to it, by a signal handler say): LoopScope stops following the program. It
+    // ends it (SIGTERM, then SIGKILL StopGraceMs later, if it still runs) and records until it has, or,
+    // with `detach`, lets go of it at once.
+    int stopFd = -1;
+    // > 0: the program is stopped as by stopFd this long after it started (--timeout-ms).
+    int timeoutMs = 0;
+    // The program runs on when LoopScope stops following it or dies: the probe then goes quiet. Without
+    // it, a probe whose socket hangs up ends the program as stopFd would (LoopScope was killed).
+    bool detach = false;
 };
 
 // How the program ended and what the probe sent.
@@ -45,9 +54,15 @@ struct AttachResult
     std::string error;
     std::string streamError;
     std::vector<std::string> unavailable; // what the probe said it cannot see
+    int pid = 0; // node's, once started
+    // How the following ended: the program ended by itself, or stopFd or the timeout stopped it.
+    enum class Stop { None, Asked, TimedOut };
+    Stop stop = Stop::None;
+    bool detached = false; // stopped with AttachOptions::detach: the program still runs (no exit status)
     // The recording's info as it was when attach() began, with what the stream said about the program
-    // (Ingest::describe) and how it ended (exitStatus or exitSignal), for the caller to put in place once
-    // no reader looks at it.
+    // (Ingest::describe) and how it ended (exitStatus or exitSignal; a timeout, a detach, a lost stream),
+    // for the caller to put in place once no reader looks at it. Why stopFd was written is the caller's
+    // to say (stoppedBy).
     RecordingInfo described;
 };
 
@@ -62,9 +77,9 @@ inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThr
 std::string missingProbeFile(const std::string& probeDir);
 
 // Runs a Node.js program with the probe loaded and records what its loops did into `into` until it
-// exits (`into`'s info is left as it was: see AttachResult::described). The probe's socket reaches it as
-// fd 3, named by LOOPSCOPE_PROBE_FD, which the probe moves elsewhere and deletes from the environment
-// at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).
+// exits, or is stopped (`into`'s info is left as it was: see AttachResult::described). The probe's socket
+// reaches it as fd 3, named by LOOPSCOPE_PROBE_FD, which the probe moves elsewhere and deletes from the
+// environment at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).
 AttachResult attach(const AttachOptions& options, Recording& into);
 
 } // namespace loopscope::wire
