@@ -76,8 +76,10 @@ int sockets(qint64 pid)
 }
 
 // A server on loopback, which runs until it is ended. Once it listens it writes its pid to the file its
-// first argument names; its second says how it behaves: 'ignore-sigterm', or 'heartbeat' (a count in
-// FILE.beat, written every 20 ms, so that a test can see it still runs without reading its output).
+// first argument names; its second says how it behaves: 'ignore-sigterm', 'heartbeat' (a count in
+// FILE.beat, written every 20 ms, so that a test can see it still runs without reading its output), or
+// 'close-probe-socket' (every socket but its own listening one closed before it says it listens: the
+// probe can no longer hear LoopScope go).
 const QByteArray Server = R"(const fs = require('fs');
 const [pidFile, mode] = process.argv.slice(2);
 if (mode === 'ignore-sigterm') process.on('SIGTERM', () => {});
@@ -87,6 +89,13 @@ if (mode === 'heartbeat') {
 }
 const server = require('http').createServer((request, response) => response.end('ok'));
 server.listen(0, '127.0.0.1', () => {
+  if (mode === 'close-probe-socket') {
+    for (const fd of fs.readdirSync('/proc/self/fd')) {
+      let target = '';
+      try { target = fs.readlinkSync('/proc/self/fd/' + fd); } catch {}
+      if (target.startsWith('socket:') && Number(fd) !== server._handle.fd) fs.closeSync(Number(fd));
+    }
+  }
   fs.writeFileSync(pidFile + '.tmp', String(process.pid));
   fs.renameSync(pidFile + '.tmp', pidFile);
 });
@@ -457,9 +466,17 @@ const timer = setInterval(() => {
     }
 
     // The X server goes away: Qt ends the process at once (exit(1) from the display's connection), and the
-    // program is ended with it.
+    // program is ended with it, by LoopScope on its way out even where the probe cannot hear it go.
+    void aLostDisplayEndsTheProgram_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("a server") << QString();
+        QTest::newRow("a server that closed the probe's socket") << QStringLiteral("close-probe-socket");
+    }
+
     void aLostDisplayEndsTheProgram()
     {
+        QFETCH(QString, mode);
         const QString xvfb = QStandardPaths::findExecutable(QStringLiteral("Xvfb"));
         if (xvfb.isEmpty())
             QSKIP("Xvfb is not installed (scripts/install-deps.sh installs it)");
@@ -478,7 +495,7 @@ const timer = setInterval(() => {
         environment.insert(QStringLiteral("DISPLAY"), QStringLiteral(":") + QString::fromLatin1(display));
         environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
         QProcess loopscope;
-        startLoopScope(loopscope, { QStringLiteral("--attach"), script, pidFile }, environment);
+        startLoopScope(loopscope, { QStringLiteral("--attach"), script, pidFile, mode }, environment);
         Leftover node;
         QVERIFY2(waitFor([&] { return (node.pid = pidIn(pidFile)) > 0; }), "the program never listened");
         server.kill();
