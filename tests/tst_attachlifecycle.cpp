@@ -15,9 +15,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -76,13 +81,14 @@ int sockets(qint64 pid)
 }
 
 // A server on loopback, which runs until it is ended. Once it listens it writes its pid to the file its
-// first argument names; its second says how it behaves: 'ignore-sigterm', 'heartbeat' (a count in
+// first argument names; its second says how it behaves: 'ignore-sigterm', 'sigint-exits-7', 'heartbeat' (a count in
 // FILE.beat, written every 20 ms, so that a test can see it still runs without reading its output), or
 // 'close-probe-socket' (every socket but its own listening one closed before it says it listens: the
 // probe can no longer hear LoopScope go).
 const QByteArray Server = R"(const fs = require('fs');
 const [pidFile, mode] = process.argv.slice(2);
 if (mode === 'ignore-sigterm') process.on('SIGTERM', () => {});
+if (mode === 'sigint-exits-7') process.on('SIGINT', () => process.exit(7));
 if (mode === 'heartbeat') {
   let beats = 0;
   setInterval(() => fs.writeFileSync(pidFile + '.beat', String(++beats)), 20);
@@ -236,6 +242,72 @@ private slots:
         QVERIFY2(err.contains(said), err.constData());
         QVERIFY2(err.contains("Program ended by signal " + QByteArray::number(programEndedBy) + '\n'), err.constData());
         QVERIFY2(err.contains("ABORTED\n"), err.constData());
+    }
+
+    // Ctrl+C at the terminal reaches the program itself (the terminal's foreground process group): it
+    // decides how to end, and LoopScope records until it has and exits with its status, stopping nothing.
+    void ctrlCAtTheTerminalIsTheProgramsToAnswer_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<int>("exitStatus");
+        QTest::addColumn<int>("exitSignal");
+        QTest::newRow("the program's own handler") << QStringLiteral("sigint-exits-7") << 7 << 7 << 0;
+        QTest::newRow("node's default") << QString() << 128 + SIGINT << -1 << int(SIGINT);
+    }
+
+    void ctrlCAtTheTerminalIsTheProgramsToAnswer()
+    {
+        QFETCH(QString, mode);
+        QFETCH(int, exitCode);
+        QFETCH(int, exitStatus);
+        QFETCH(int, exitSignal);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("server.js"), Server);
+        const QString pidFile = dir.filePath(QStringLiteral("pid"));
+        const QString trace = dir.filePath(QStringLiteral("trace.json"));
+        // LoopScope on a terminal of its own, in its foreground process group.
+        const int terminal = ::posix_openpt(O_RDWR | O_NOCTTY);
+        QVERIFY(terminal >= 0 && ::grantpt(terminal) == 0 && ::unlockpt(terminal) == 0);
+        const QByteArray side = ::ptsname(terminal);
+        QProcess loopscope;
+        loopscope.setChildProcessModifier([side] {
+            ::setsid();
+            const int fd = ::open(side.constData(), O_RDWR);
+            ::ioctl(fd, TIOCSCTTY, 0);
+            for (int standard = 0; standard < 3; ++standard)
+                ::dup2(fd, standard);
+        });
+        loopscope.start(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--trace"), trace, QStringLiteral("--attach"), script,
+                pidFile, mode });
+        // What they write to the terminal is read and let go, so that no write waits for room.
+        const auto drain = [terminal] {
+            char buffer[4096];
+            while (::poll(std::array { pollfd { terminal, POLLIN, 0 } }.data(), 1, 0) > 0
+                && ::read(terminal, buffer, sizeof buffer) > 0) { }
+        };
+        Leftover node;
+        QVERIFY2(waitFor([&] {
+            drain();
+            return (node.pid = pidIn(pidFile)) > 0;
+        }),
+            "the program never listened");
+        QCOMPARE(::write(terminal, "\x03", 1), ssize_t(1));
+        QVERIFY(waitFor([&] {
+            drain();
+            return loopscope.state() == QProcess::NotRunning;
+        }));
+        ::close(terminal);
+        QVERIFY2(loopscope.exitStatus() == QProcess::NormalExit && loopscope.exitCode() == exitCode,
+            describe(loopscope, {}).constData());
+        Written written;
+        readBack(trace, written);
+        QVERIFY2(written.error.empty(), written.error.c_str());
+        QCOMPARE(written.recording.info.exitStatus, exitStatus);
+        QCOMPARE(written.recording.info.exitSignal, exitSignal);
+        QCOMPARE(written.recording.info.stoppedBy, RecordingInfo::StoppedBy::None);
+        QVERIFY(!written.recording.info.aborted);
     }
 
     // --timeout-ms ends an attached program as it aborts a run of LoopScope's own: exit status 3, the
