@@ -72,8 +72,10 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QCommandLineOption open(QStringLiteral("open"), tr("Open the recording FILE."), tr("FILE"));
     const QCommandLineOption summary(
         QStringLiteral("summary"), tr("Print a summary of the run (with the window: when it closes) on stderr."));
-    const QCommandLineOption timeout(
-        QStringLiteral("timeout-ms"), tr("Headless: abort the run after N ms of wall time (default 60000)."), tr("N"));
+    const QCommandLineOption timeout(QStringLiteral("timeout-ms"),
+        tr("Headless: abort the run after N ms of wall time (default 60000; with --attach, only when given: the "
+           "program is then ended and the run exits 3)."),
+        tr("N"));
     const QCommandLineOption lang(QStringLiteral("lang"), tr("User-interface language: en, es or be."), tr("CODE"));
     const QCommandLineOption compare(
         QStringLiteral("compare-node"), tr("Also run the emitted script in Node.js and compare the outputs."));
@@ -130,12 +132,17 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
            "marks its loops' phases only (markers), which costs the program next to nothing; on every loop, its "
            "worker threads' too. The window switches it while the program runs (Loop > Label every callback)."),
         tr("MODE"));
+    const QCommandLineOption detach(QStringLiteral("detach"),
+        tr("With --attach --headless: let the program run on when LoopScope ends (SIGTERM, SIGHUP, SIGINT, "
+           "--timeout-ms, or LoopScope killed); the recording so far is written. By default the program is ended "
+           "with LoopScope (SIGTERM, then SIGKILL two seconds later), then the recording is written; LoopScope "
+           "exits with 128 + the signal it got, or 3 for --timeout-ms."));
     const QCommandLineOption at(QStringLiteral("at"),
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv,
         open, summary, timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg,
-        pdf, view, at, attach, probeMode });
+        pdf, view, at, attach, probeMode, detach });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -238,6 +245,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     }
     if (parser.isSet(timeout) && !parseInt(parser.value(timeout), 1, 86400000, out.timeoutMs))
         return tr("--timeout-ms must be a whole number from 1 to 86400000, not '%1'").arg(parser.value(timeout));
+    out.timeoutSet = parser.isSet(timeout);
+    out.detach = parser.isSet(detach);
     if (parser.isSet(budget) && !parseInt(parser.value(budget), 16, 1048576, out.memoryBudgetMb))
         return tr("--memory-budget must be a whole number of MB from 16 to 1048576, not '%1'")
             .arg(parser.value(budget));
@@ -288,6 +297,9 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
             return tr("--attach cannot draw pictures yet: use --trace, --csv or --summary");
         if (!QFileInfo::exists(out.attachScript))
             return tr("%1: no such file").arg(out.attachScript);
+        if (out.detach && !parser.isSet(headless))
+            return tr("--detach needs --headless: the window's console takes the program's output, which would "
+                      "have nowhere to go once the window closed");
         // Without --headless the window attaches, and writes what was asked for when it closes.
         out.action = parser.isSet(headless) ? Action::Attach : Action::RunGui;
         return std::nullopt;
@@ -296,6 +308,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--with-figures goes with --emit-js");
     if (parser.isSet(probeMode) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--probe goes with --attach");
+    if (out.detach && !parser.isSet(help) && !parser.isSet(version))
+        return tr("--detach goes with --attach");
     if (parser.isSet(help))
         out.action = Action::ShowHelp;
     else if (parser.isSet(version))

@@ -54,6 +54,8 @@ public:
     bool emitFigures = false; // --emit-js --with-figures
     int repeat = 1; // --repeat: runs of the program whose outputs are counted
     int timeoutMs = 60000;
+    bool timeoutSet = false; // --timeout-ms was given: only then is an attached program stopped at it
+    bool detach = false; // --attach --headless: the program runs on when LoopScope ends
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
     bool rollingWindow = false; // past the budget, let go of the oldest events instead of spilling them
     // --node-costs (percent of NodeCosts::node20()) and --startup-gap-us: given, they override the

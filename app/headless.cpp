@@ -19,12 +19,18 @@
 #include <QTemporaryDir>
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
 
 namespace headless {
 
@@ -74,6 +80,49 @@ QString abortReason(const CommandLine& options, const QElapsedTimer& clock)
     if (clock.elapsed() >= options.timeoutMs)
         return QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms)").arg(options.timeoutMs);
     return {};
+}
+
+// --attach: a signal asks the attaching thread to stop following the program (AttachOptions::stopFd).
+std::atomic<int> s_stopSignal { 0 };
+std::atomic<int> s_stopPipe { -1 };
+static_assert(std::atomic<int>::is_always_lock_free, "the signal handler may only touch lock-free atomics");
+
+void onAttachSignal(int signal, siginfo_t* info, void*)
+{
+    // Ctrl+C and Ctrl+\ from the terminal reach the program too (the terminal's foreground process group):
+    // it decides how to end, and this process records until it has, as system() waits for its command.
+    if ((signal == SIGINT || signal == SIGQUIT) && info && info->si_code == SI_KERNEL)
+        return;
+    int none = 0;
+    s_stopSignal.compare_exchange_strong(none, signal);
+    const int savedErrno = errno;
+    const char byte = 0;
+    [[maybe_unused]] const ssize_t written = ::write(s_stopPipe.load(), &byte, 1);
+    errno = savedErrno;
+}
+
+// The signals that stop following an attached program, writing into `stopPipe`. One that was ignored
+// when LoopScope started (nohup's SIGHUP, a background job's SIGINT) is left ignored: node inherits it
+// so, as it would without LoopScope (a signal handled here is reset to its default in node).
+void installAttachSignalHandlers(int stopPipe)
+{
+    s_stopPipe.store(stopPipe);
+    struct sigaction action = {};
+    action.sa_sigaction = onAttachSignal;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    for (const int signal : { SIGINT, SIGTERM, SIGHUP, SIGQUIT }) {
+        struct sigaction previous = {};
+        if (::sigaction(signal, nullptr, &previous) == 0 && previous.sa_handler != SIG_IGN)
+            ::sigaction(signal, &action, nullptr);
+    }
+}
+
+QString signalName(int signal)
+{
+    const char* abbreviation = sigabbrev_np(signal);
+    return abbreviation ? QStringLiteral("SIG%1").arg(QString::fromLatin1(abbreviation))
+                        : QStringLiteral("signal %1").arg(signal);
 }
 
 // A console line in a diagnostic: the program's text with its control characters as '?' and cut, as the
@@ -375,6 +424,9 @@ int attach(const CommandLine& options)
     attaching.keeping.budgetBytes = std::size_t(options.memoryBudgetMb) << 20;
     attaching.keeping.rollingWindow = options.rollingWindow;
     attaching.everyCallback = options.probeEveryCallback;
+    // A server runs until it is stopped: only a --timeout-ms given stops it.
+    attaching.timeoutMs = options.timeoutSet ? options.timeoutMs : 0;
+    attaching.detach = options.detach;
     const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
     if (!missing.empty()) {
         printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "
@@ -385,6 +437,16 @@ int attach(const CommandLine& options)
     if (!outputfiles::checkWritable(options))
         return BadInput;
 
+    // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the program (SIGTERM, then SIGKILL past the grace), or leave it
+    // running (--detach), and the recording is written all the same.
+    int stopPipe[2];
+    if (pipe2(stopPipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        printErr(QStringLiteral("loopscope: cannot make a pipe: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+        return InternalError;
+    }
+    attaching.stopFd = stopPipe[0];
+    installAttachSignalHandlers(stopPipe[1]);
+
     loopscope::Recording recording;
     recording.info.generator = "LoopScope " LOOPSCOPE_VERSION;
     recording.info.program = QFileInfo(options.attachScript).fileName().toStdString();
@@ -392,6 +454,24 @@ int attach(const CommandLine& options)
     if (!result.started) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(result.error)));
         return BadInput;
+    }
+    using Stop = loopscope::wire::AttachResult::Stop;
+    const QString left = result.detached ? QStringLiteral("left the program running (pid %1, --detach)").arg(result.pid)
+                                         : QStringLiteral("ended the program");
+    int code = result.exitCode;
+    recording.info = result.described;
+    if (result.stop == Stop::Asked) {
+        const int signal = s_stopSignal.load();
+        printErr(QStringLiteral("loopscope: %1: %2, run aborted").arg(signalName(signal), left));
+        recording.info.stoppedBy = loopscope::RecordingInfo::StoppedBy::Signal;
+        recording.info.stopSignal = signal;
+        recording.info.aborted = true;
+        // As a shell says a command a signal ended.
+        code = 128 + signal;
+    } else if (result.stop == Stop::TimedOut) {
+        printErr(
+            QStringLiteral("loopscope: run aborted after %1 ms (--timeout-ms): %2").arg(options.timeoutMs).arg(left));
+        code = Aborted;
     }
     if (!result.probed) {
         printErr(QStringLiteral("loopscope: the probe's recording of %1 is incomplete: %2")
@@ -403,7 +483,6 @@ int attach(const CommandLine& options)
                      .arg(options.memoryBudgetMb)
                      .arg(QString::fromStdString(result.spillProblem)));
     }
-    recording.info = result.described;
     if (!outputfiles::write(options, recording))
         return InternalError;
     // What the summary cannot say: the probe did not see it (never a 0 that would look measured).
@@ -413,7 +492,7 @@ int attach(const CommandLine& options)
             unseen << QString::fromStdString(what);
         printErr(QStringLiteral("not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
     }
-    return result.exitCode;
+    return code;
 }
 
 } // namespace headless

@@ -13,7 +13,8 @@ int run(const CommandLine& options);
 int repeat(const CommandLine& options);
 int reopenRecording(const CommandLine& options);
 // --attach SCRIPT: runs a Node.js program with the probe and writes what its loop did; returns the
-// program's exit status (2 when it could not be started).
+// program's exit status (2 when it could not be started), or, when LoopScope stopped it, 128 + the
+// signal LoopScope got or 3 for --timeout-ms.
 int attach(const CommandLine& options);
 
 } // namespace headless

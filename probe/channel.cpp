@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace loopscope::probe {
@@ -120,6 +122,9 @@ void Channel::add(LoopProbe* loop, const std::string& threadName)
         m_out.thread(loop->thread(), threadName);
     }
     std::lock_guard loops(m_loopsMutex);
+    // A worker that starts once LoopScope has gone records nothing either.
+    if (m_off.load(std::memory_order_relaxed))
+        loop->switchOff();
     m_loops.push_back(loop);
 }
 
@@ -152,7 +157,8 @@ void Channel::stop()
     m_wake.notify_one();
     m_sender.join();
     m_pool.stop();
-    close(m_fd);
+    if (m_fd >= 0)
+        close(m_fd);
 }
 
 // The sender thread: every SendEvery, the strings named and the records pushed since, encoded and written;
@@ -171,14 +177,38 @@ void Channel::send()
     // waiting); what was seen goes every SendEvery.
     const auto lookEvery = m_pool.watching() && !m_pool.hooked() ? PoolLookEvery : SendEvery;
     auto nextSend = std::chrono::steady_clock::now() + SendEvery;
+    // Only a socket tells that LoopScope's end has gone (a file or a pipe reads as nothing to control).
+    struct stat stream
+    { };
+    const bool socket = fstat(m_fd, &stream) == 0 && S_ISSOCK(stream.st_mode);
+    bool quiet = false;
+    auto killAt = std::chrono::steady_clock::time_point::max();
     for (;;) {
         bool stopping = false;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait_for(lock, lookEvery, [this] { return m_stopping; });
+            m_wake.wait_for(lock, quiet ? QuietLookEvery : lookEvery, [this] { return m_stopping; });
             stopping = m_stopping;
         }
-        readControl();
+        if (quiet) {
+            if (stopping)
+                return;
+            // The program did not end on SIGTERM within the grace LoopScope itself gives it.
+            if (std::chrono::steady_clock::now() >= killAt)
+                kill(getpid(), SIGKILL);
+            continue;
+        }
+        if (!readControl(socket)) {
+            // LoopScope ended or was killed without ending the program: the probe goes quiet and, unless
+            // LoopScope said to detach, ends the program as LoopScope's stop would have.
+            quiet = true;
+            goQuiet();
+            if (!m_detach) {
+                kill(getpid(), SIGTERM);
+                killAt = std::chrono::steady_clock::now() + std::chrono::milliseconds(wire::StopGraceMs);
+            }
+            continue;
+        }
         m_pool.sample([&records](const Record& r) { records.push_back(r); }, pool);
         if (!stopping && std::chrono::steady_clock::now() < nextSend)
             continue;
@@ -228,6 +258,9 @@ void Channel::send()
             out.unavailable(std::string("the thread pool's work queued later (") + lost + ")");
             poolLostSaid = true;
         }
+        // The stream is whole: a stream that ends without this was cut.
+        if (stopping)
+            out.end();
         const std::vector<std::uint8_t> encoded = out.take();
         bytes.insert(bytes.end(), encoded.begin(), encoded.end());
         if (!bytes.empty() && !m_off.load(std::memory_order_relaxed) && !write(bytes)) {
@@ -243,21 +276,50 @@ void Channel::send()
     }
 }
 
-// On the sender thread: the Control bytes LoopScope sent, handed to the JavaScript half (the last wins).
-void Channel::readControl()
+// On the sender thread: the Control bytes LoopScope sent (the last mode wins, handed to the JavaScript
+// halves); false once LoopScope's end of the socket has hung up.
+bool Channel::readControl(bool socket)
 {
     std::uint8_t bytes[16];
     const ssize_t n = ::read(m_fd, bytes, sizeof bytes);
+    if (n == 0 && socket)
+        return false;
     if (n <= 0)
-        return; // nothing sent, or a stream that is a plain file or pipe: no control
-    const auto last = wire::Control(bytes[n - 1]);
-    if (last != wire::Control::EveryCallback && last != wire::Control::MarkersOnly)
-        return;
-    const bool on = last == wire::Control::EveryCallback;
-    m_everyCallback.store(on, std::memory_order_relaxed);
+        return true; // nothing sent, or a stream that is a plain file or pipe: no control
+    int mode = -1;
+    for (ssize_t i = 0; i < n; ++i) {
+        const auto control = wire::Control(bytes[i]);
+        if (control == wire::Control::Detach)
+            m_detach = true;
+        else if (control == wire::Control::EveryCallback || control == wire::Control::MarkersOnly)
+            mode = control == wire::Control::EveryCallback;
+    }
+    if (mode >= 0)
+        switchMode(mode == 1);
+    return true;
+}
+
+void Channel::switchMode(bool everyCallback)
+{
+    m_everyCallback.store(everyCallback, std::memory_order_relaxed);
     std::lock_guard lock(m_controlsMutex);
     for (napi_threadsafe_function control : m_controls)
-        napi_call_threadsafe_function(control, on ? this : nullptr, napi_tsfn_nonblocking);
+        napi_call_threadsafe_function(control, everyCallback ? this : nullptr, napi_tsfn_nonblocking);
+}
+
+// On the sender thread, LoopScope gone: nothing is recorded or sent any more, the hooks that label callbacks
+// are switched off (the program pays for none), and the socket is closed.
+void Channel::goQuiet()
+{
+    m_off.store(true, std::memory_order_relaxed);
+    {
+        std::lock_guard loops(m_loopsMutex);
+        for (LoopProbe* loop : m_loops)
+            loop->switchOff();
+    }
+    switchMode(false);
+    close(m_fd);
+    m_fd = -1;
 }
 
 void Channel::addControl(napi_threadsafe_function control)

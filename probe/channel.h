@@ -28,6 +28,9 @@ class LoopProbe;
 // strings records name, the thread pool's watch, and the sender, a thread of its own that empties every
 // loop's ring into the socket every SendEvery, so that a slow or stuck reader never slows the program:
 // when a ring is full, records are dropped and counted; when the reader is gone, the probe switches off.
+// When LoopScope's end of the socket hangs up (LoopScope ended or was killed), the probe goes quiet and ends
+// the program as LoopScope's own stop would (SIGTERM, then SIGKILL past the grace), unless LoopScope said
+// to detach: the program never outlives LoopScope by accident.
 class Channel
 {
 public:
@@ -65,12 +68,16 @@ public:
 private:
     static constexpr auto SendEvery = std::chrono::milliseconds(10);
     static constexpr auto PoolLookEvery = std::chrono::milliseconds(1);
+    // Once LoopScope has gone, the sender only waits for the program's end (or, past the grace, ends it).
+    static constexpr auto QuietLookEvery = std::chrono::milliseconds(50);
     // At exit the probe waits this long at most for its last records to go.
     static constexpr auto FlushAtExitFor = std::chrono::milliseconds(250);
     static constexpr std::size_t MaxNames = 4096;
 
     void send();
-    void readControl();
+    bool readControl(bool socket);
+    void switchMode(bool everyCallback);
+    void goQuiet();
     bool write(const std::vector<std::uint8_t>& bytes);
 
     int m_fd = -1;
@@ -81,6 +88,7 @@ private:
     std::mutex m_controlsMutex;
     std::vector<napi_threadsafe_function> m_controls;
     std::atomic<bool> m_everyCallback { true };
+    bool m_detach = false; // sender thread: Control::Detach came, LoopScope's end going leaves the program be
 
     std::mutex m_namesMutex;
     std::unordered_map<std::string, std::uint32_t> m_names;

@@ -419,6 +419,13 @@ void TestCli::badInput_data()
         << QStringList { QStringLiteral("--headless") } << QByteArray() << QStringLiteral("--headless");
     QTest::newRow("emit-js without a program")
         << QStringList { QStringLiteral("--emit-js") } << QByteArray() << QStringLiteral("--emit-js");
+    QTest::newRow("detach without attach") << QStringList { QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order"), QStringLiteral("--detach") }
+                                           << QByteArray() << QStringLiteral("--detach goes with --attach");
+    // The window's console takes the program's output, which would have nowhere to go once it closed.
+    QTest::newRow("detach with the window")
+        << QStringList { QStringLiteral("--detach"), QStringLiteral("--attach"), QStringLiteral("@FILE") }
+        << QByteArray("setInterval(() => {}, 1000);\n") << QStringLiteral("--detach needs --headless");
     QTest::newRow("with-figures without emit-js") << QStringList { QStringLiteral("--headless"),
         QStringLiteral("--scenario"), QStringLiteral("guess-order"), QStringLiteral("--with-figures") }
                                                   << QByteArray() << QStringLiteral("--with-figures");
@@ -1474,6 +1481,7 @@ void TestCli::versionAndHelpNeedNoDisplay()
     QVERIFY2(help.finished && help.status == QProcess::NormalExit && help.exitCode == 0, describe(help).constData());
     QVERIFY(help.out.contains("--headless"));
     QVERIFY(help.out.contains("--timeout-ms"));
+    QVERIFY(help.out.contains("--detach"));
 }
 
 // --help says what --attach works with: the window or --headless, the node --node names, the probe's

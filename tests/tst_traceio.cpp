@@ -310,6 +310,69 @@ private slots:
             summary.find("Longest callback: Immediate (immediate) 0.100 ms") != std::string::npos, summary.c_str());
     }
 
+    // How an attached program's run was stopped by LoopScope (a signal it got, --timeout-ms, its window
+    // closed; the program ended or left running) and where a lost stream ended travel through the trace's
+    // otherData and back, and the summary says each in words.
+    void howARunWasStoppedRoundTrips_data()
+    {
+        using StoppedBy = RecordingInfo::StoppedBy;
+        QTest::addColumn<int>("stoppedBy");
+        QTest::addColumn<int>("stopSignal");
+        QTest::addColumn<int>("timeoutMs");
+        QTest::addColumn<bool>("detached");
+        QTest::addColumn<qint64>("streamLostNs");
+        QTest::addColumn<QString>("fields");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("SIGHUP") << int(StoppedBy::Signal) << 1 << 0 << false << qint64(-1)
+                                << "\"stoppedBy\":\"signal\",\"stopSignal\":1"
+                                << "Ended by LoopScope on SIGHUP (signal 1)\n";
+        QTest::newRow("timeout") << int(StoppedBy::Timeout) << 0 << 2000 << false << qint64(-1)
+                                 << "\"stoppedBy\":\"timeout\",\"timeoutMs\":2000"
+                                 << "Ended by LoopScope: timed out after 2000 ms (--timeout-ms)\n";
+        QTest::newRow("window") << int(StoppedBy::Window) << 0 << 0 << false << qint64(-1) << "\"stoppedBy\":\"window\""
+                                << "Ended by LoopScope: its window closed\n";
+        QTest::newRow("detached") << int(StoppedBy::Signal) << 15 << 0 << true << qint64(-1)
+                                  << "\"stoppedBy\":\"signal\",\"stopSignal\":15,\"detached\":true"
+                                  << "Left running by LoopScope on SIGTERM (signal 15), as --detach asked\n";
+        QTest::newRow("stream lost") << int(StoppedBy::None) << 0 << 0 << false << qint64(12'500'000)
+                                     << "\"streamLostNs\":12500000"
+                                     << "The probe's stream was lost at 12.500 ms, while the program went on";
+    }
+
+    void howARunWasStoppedRoundTrips()
+    {
+        QFETCH(int, stoppedBy);
+        QFETCH(int, stopSignal);
+        QFETCH(int, timeoutMs);
+        QFETCH(bool, detached);
+        QFETCH(qint64, streamLostNs);
+        QFETCH(QString, fields);
+        QFETCH(QString, said);
+        Recording written;
+        fillRecording(written);
+        written.info.stoppedBy = RecordingInfo::StoppedBy(stoppedBy);
+        written.info.stopSignal = stopSignal;
+        written.info.timeoutMs = timeoutMs;
+        written.info.detached = detached;
+        written.info.streamLostNs = streamLostNs;
+        const std::string text = traceText(written);
+        QVERIFY2(text.find(fields.toStdString()) != std::string::npos, text.substr(text.find("\"otherData\"")).c_str());
+        Recording read;
+        std::string error;
+        QVERIFY2(readTraceText(text, read, &error), error.c_str());
+        QCOMPARE(read.info.stoppedBy, written.info.stoppedBy);
+        QCOMPARE(read.info.stopSignal, stopSignal);
+        QCOMPARE(read.info.timeoutMs, timeoutMs);
+        QCOMPARE(read.info.detached, detached);
+        QCOMPARE(read.info.streamLostNs, std::int64_t(streamLostNs));
+        QCOMPARE(traceText(read), text);
+        const std::string summary = summarize(read);
+        QVERIFY2(summary.find(said.toStdString()) != std::string::npos, summary.c_str());
+        // A recording of LoopScope's own run, or of a program that ended by itself, says none of it.
+        QVERIFY(summarize(Recording()).find("LoopScope") == std::string::npos);
+        QVERIFY(traceText(Recording()).find("stoppedBy") == std::string::npos);
+    }
+
     void writesTheTraceEventObjectFormat()
     {
         Recording recording;

@@ -343,6 +343,33 @@ private slots:
         QCOMPARE(recording.strings.at(recording.mainLog()[0].label), std::string("?"));
         QCOMPARE(ingest.unnamedLabels(), std::uint64_t(1));
     }
+
+    // A stream the probe finished (it stopped as the program exits) ends with End; one cut at a frame's
+    // end reads as whole frames but not finished: the program was killed or closed the probe's socket.
+    void aFinishedStreamSaysSo_data()
+    {
+        QTest::addColumn<bool>("finished");
+        QTest::newRow("finished") << true;
+        QTest::newRow("cut after a frame") << false;
+    }
+
+    void aFinishedStreamSaysSo()
+    {
+        QFETCH(bool, finished);
+        wire::Writer writer;
+        writer.hello({});
+        const Record sent = callback(7, CallbackKind::Timer, 10, 20, 0);
+        writer.records(&sent, 1);
+        if (finished)
+            writer.end();
+        const std::vector<std::uint8_t> stream = writer.take();
+        Recording recording;
+        wire::Ingest ingest(recording);
+        wire::Reader reader(ingest);
+        QVERIFY2(reader.feed(stream.data(), stream.size()) && reader.finish(), reader.error().c_str());
+        QCOMPARE(reader.ended(), finished);
+        QCOMPARE(recording.mainLog().size(), std::size_t(1));
+    }
 };
 
 QTEST_MAIN(TestWire)

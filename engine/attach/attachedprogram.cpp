@@ -1,8 +1,11 @@
 #include "attach/attachedprogram.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <memory>
+#include <vector>
 
 #include <fcntl.h>
 #include <signal.h>
@@ -10,6 +13,24 @@
 #include <unistd.h>
 
 namespace loopscope::wire {
+
+namespace {
+
+// The programs followed now, for exit(). Never destroyed: exit() runs its handlers before static
+// destructors, and a reaper thread may still let go of a program then.
+struct Followed
+{
+    std::mutex mutex;
+    std::vector<AttachedProgram*> programs;
+};
+
+Followed& followed()
+{
+    static auto* programs = new Followed;
+    return *programs;
+}
+
+} // namespace
 
 AttachedProgram::AttachedProgram(AttachOptions options)
     : m_options(std::move(options))
@@ -20,31 +41,43 @@ AttachedProgram::AttachedProgram(AttachOptions options)
     m_options.output = AttachOptions::Output::Recorded;
     m_options.firstWorkerLog = FirstWorkerLog;
     m_options.follow = &m_follow;
+    m_options.detach = false;
     m_options.started = [this](int pid, int controlFd) {
         std::lock_guard lock(m_mutex);
         m_pid = pid;
         m_controlFd = fcntl(controlFd, F_DUPFD_CLOEXEC, 0);
-        if (m_signal != 0)
-            kill(pid, m_signal);
     };
+    if (pipe2(m_stopFds, O_CLOEXEC | O_NONBLOCK) != 0)
+        m_stopFds[0] = m_stopFds[1] = -1;
+    m_options.stopFd = m_stopFds[0];
     m_follow.live.delayResolutionMs.store(m_options.delayMonitorMs, std::memory_order_relaxed);
     m_recording.info.program = m_options.script.substr(m_options.script.find_last_of('/') + 1);
     m_recording.info.threadNames.emplace_back(MainThread, "main loop");
     m_recording.info.unobserved = ProbeUnobserved;
+
+    // exit() without a window closed (Qt's, when the display goes away) still stops what is followed.
+    [[maybe_unused]] static const bool stoppedAtExit = std::atexit(stopAllAtExit) == 0;
+    Followed& all = followed();
+    std::lock_guard lock(all.mutex);
+    all.programs.push_back(this);
 }
 
 AttachedProgram::~AttachedProgram()
 {
-    if (!m_thread.joinable())
-        return;
-    stop();
-    // A program that ignores SIGTERM is killed: the destructor never waits for it longer than that.
     {
-        std::unique_lock lock(m_mutex);
-        if (!m_ended.wait_for(lock, std::chrono::milliseconds(GraceMs), [this] { return !m_running; }))
-            signal(SIGKILL);
+        Followed& all = followed();
+        std::lock_guard lock(all.mutex);
+        all.programs.erase(std::remove(all.programs.begin(), all.programs.end(), this), all.programs.end());
     }
-    m_thread.join();
+    // The attaching thread ends the program (a grace, then a kill) and returns once it has.
+    if (m_thread.joinable()) {
+        stop();
+        m_thread.join();
+    }
+    for (int fd : m_stopFds) {
+        if (fd >= 0)
+            close(fd);
+    }
 }
 
 void AttachedProgram::start()
@@ -85,15 +118,41 @@ void AttachedProgram::run()
 void AttachedProgram::stop()
 {
     std::lock_guard lock(m_mutex);
-    if (m_signal == 0)
-        signal(SIGTERM);
+    if (m_stopAsked)
+        return;
+    m_stopAsked = true;
+    // The attaching thread takes it from here, whether or not node has started yet. Without the pipe (no
+    // fd left to make one) nothing can wait out a grace: the program is killed.
+    const char byte = 0;
+    if (m_stopFds[1] < 0 || write(m_stopFds[1], &byte, 1) != 1) {
+        if (m_pid != 0)
+            kill(m_pid, SIGKILL);
+    }
 }
 
-void AttachedProgram::signal(int number)
+void AttachedProgram::finish()
 {
-    m_signal = number;
-    if (m_pid != 0)
-        kill(m_pid, number);
+    {
+        std::lock_guard lock(m_mutex);
+        m_windowClosed = true;
+    }
+    if (m_thread.joinable()) {
+        stop();
+        m_thread.join();
+    }
+    describe();
+}
+
+void AttachedProgram::stopAllAtExit()
+{
+    Followed& all = followed();
+    std::lock_guard lock(all.mutex);
+    for (AttachedProgram* program : all.programs) {
+        program->stop();
+        std::unique_lock ended(program->m_mutex);
+        program->m_ended.wait_for(
+            ended, std::chrono::milliseconds(GraceMs + 1000), [program] { return !program->m_running; });
+    }
 }
 
 void AttachedProgram::setEveryCallback(bool on)
@@ -119,6 +178,8 @@ void AttachedProgram::describe()
         return;
     m_described = true;
     m_recording.info = m_result.described;
+    if (m_windowClosed && m_result.stop == AttachResult::Stop::Asked)
+        m_recording.info.stoppedBy = RecordingInfo::StoppedBy::Window;
 }
 
 // Before the probe said what it sees, what it never sees; after the run, what the recording says.

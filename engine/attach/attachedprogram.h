@@ -23,9 +23,10 @@ public:
     static constexpr std::size_t FirstWorkerLog = 2;
     static constexpr std::size_t LogCount = FirstWorkerLog + Ingest::MaxWorkerLoops;
     // stop(): how long the program has to end on SIGTERM before it is killed.
-    static constexpr int GraceMs = 2000;
+    static constexpr int GraceMs = StopGraceMs;
 
-    // `options.output`, `follow`, `firstWorkerLog` and `started` are this class's to set.
+    // `options.output`, `follow`, `firstWorkerLog`, `started` and `stopFd` are this class's to set; `detach`
+    // is not followed (the program's output comes here: it would have nowhere to go).
     explicit AttachedProgram(AttachOptions options);
     // Stops the program if it still runs and waits for it (at most GraceMs and a little).
     ~AttachedProgram() override;
@@ -35,7 +36,12 @@ public:
     // Starts the program; returns at once. How it started and ended is known once it ended().
     void start();
     // Asks the program to end (SIGTERM to it), and kills it GraceMs later if it has not; returns at once.
+    // A process that exits (exit(), as Qt's does when its display goes away) stops every program still
+    // followed the same way before it goes.
     void stop();
+    // The window closes: stops the program, waits for its end and describes its recording, which says that
+    // the window's closing ended it (if it still ran). On the thread the views read from.
+    void finish();
     // Every callback labelled and timed (the default), or the phases marked only, which costs the program
     // next to nothing: switched while it runs (a Control byte to the probe).
     void setEveryCallback(bool on);
@@ -61,19 +67,21 @@ public:
 
 private:
     void run();
-    // With m_mutex held: sends `number` to the program now, or as soon as it runs.
-    void signal(int number);
+    // exit(): every program still followed is stopped, and waited for (the grace and a kill at most).
+    static void stopAllAtExit();
 
     AttachOptions m_options;
     Recording m_recording;
     LiveFollow m_follow;
     AttachResult m_result;
+    int m_stopFds[2] = { -1, -1 }; // a byte into [1] stops the program (AttachOptions::stopFd)
     mutable std::mutex m_mutex; // guards what follows, so that no signal or byte goes to a process reaped
     std::condition_variable m_ended;
     int m_pid = 0; // while it runs
     int m_controlFd = -1; // the probe's socket, while it runs
     bool m_running = false;
-    int m_signal = 0; // sent to it as soon as it runs: SIGTERM once stop() asked, SIGKILL past the grace
+    bool m_stopAsked = false;
+    bool m_windowClosed = false;
     bool m_described = false;
     std::thread m_thread;
 };

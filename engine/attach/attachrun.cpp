@@ -16,6 +16,7 @@
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +31,8 @@ namespace {
 constexpr int PreferredProbeFd = 1023;
 // After the program has exited, what its children still write to its output is not waited for longer.
 constexpr int OutputAfterExitMs = 100;
+// Without a pidfd, how often the program's exit is looked for.
+constexpr int ExitLookMs = 50;
 
 // The descriptors open in this process: every one node inherits from it is among them.
 std::vector<int> openFds(int below)
@@ -125,23 +128,61 @@ struct OutputStream
 
 // Reads the probe's socket (and the program's output, when recorded) until the program has exited and
 // the probe's socket closed. A damaged stream is read no further, but drained: the probe must never wait.
+// Asked to stop (stopFd, the timeout), it ends the program, SIGTERM then SIGKILL past the grace, and reads
+// on until it has; detached, it lets go of it at once.
 class Pump
 {
 public:
-    Pump(int probeFd, OutputStream* outputs, std::size_t outputCount, Ingest& ingest)
+    Pump(int probeFd, OutputStream* outputs, std::size_t outputCount, Ingest& ingest, const AttachOptions& options)
         : m_probeFd(probeFd)
         , m_outputs(outputs)
         , m_outputCount(outputCount)
         , m_ingest(ingest)
         , m_reader(ingest)
+        , m_stopFd(options.stopFd)
+        , m_timeoutMs(options.timeoutMs)
+        , m_detach(options.detach)
     { }
 
     void run(pid_t pid, int& status)
     {
+        // The program's exit as an fd to poll; where the kernel has none, it is looked for every ExitLookMs.
+        // (The system call itself: glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.)
+        const int exitFd = int(syscall(SYS_pidfd_open, pid, 0));
+        const std::int64_t startNs = monotonicNs();
+        const std::int64_t deadlineNs = m_timeoutMs > 0 ? startNs + std::int64_t(m_timeoutMs) * 1'000'000 : -1;
+        std::int64_t killAtNs = -1; // SIGKILL then, if it still runs
         bool exited = false;
         std::int64_t exitedAtNs = 0;
+        bool stopAsked = false;
         for (;;) {
-            pollfd fds[3];
+            if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
+                exited = true;
+                exitedAtNs = monotonicNs();
+            }
+            const std::int64_t now = monotonicNs();
+            if (!exited && m_stop == AttachResult::Stop::None
+                && (stopAsked || (deadlineNs >= 0 && now >= deadlineNs))) {
+                m_stop = stopAsked ? AttachResult::Stop::Asked : AttachResult::Stop::TimedOut;
+                if (m_detach) {
+                    m_detached = true;
+                    break;
+                }
+                kill(pid, SIGTERM);
+                killAtNs = now + std::int64_t(StopGraceMs) * 1'000'000;
+            }
+            if (!exited && killAtNs >= 0 && now >= killAtNs) {
+                kill(pid, SIGKILL);
+                killAtNs = -1;
+            }
+            bool outputOpen = false;
+            for (std::size_t i = 0; i < m_outputCount; ++i)
+                outputOpen = outputOpen || m_outputs[i].fd >= 0;
+            // Only the output can outlive the program (its children may hold it): then it is read briefly.
+            if (exited && m_probeFd < 0 && (!outputOpen || now - exitedAtNs > OutputAfterExitMs * 1'000'000))
+                break;
+
+            pollfd fds[5];
             nfds_t count = 0;
             if (m_probeFd >= 0)
                 fds[count++] = { m_probeFd, POLLIN, 0 };
@@ -149,37 +190,59 @@ public:
                 if (m_outputs[i].fd >= 0)
                     fds[count++] = { m_outputs[i].fd, POLLIN, 0 };
             }
-            if (count == 0 || (exited && m_probeFd < 0 && monotonicNs() - exitedAtNs > OutputAfterExitMs * 1'000'000))
-                break;
-            // Only the output can outlive the program (its children may hold it): then it is polled briefly.
-            const int polled = poll(fds, count, exited || m_outputCount > 0 ? 50 : -1);
+            const nfds_t ends = count;
+            if (!exited && exitFd >= 0)
+                fds[count++] = { exitFd, POLLIN, 0 };
+            if (!exited && !stopAsked && m_stop == AttachResult::Stop::None && m_stopFd >= 0)
+                fds[count++] = { m_stopFd, POLLIN, 0 };
+            std::int64_t waitNs = -1;
+            const auto until = [&](std::int64_t atNs) {
+                const std::int64_t left = std::max<std::int64_t>(0, atNs - now);
+                waitNs = waitNs < 0 ? left : std::min(waitNs, left);
+            };
+            if (exited && outputOpen && now - exitedAtNs <= OutputAfterExitMs * 1'000'000)
+                until(exitedAtNs + OutputAfterExitMs * 1'000'000 + 1);
+            else if (!exited && exitFd < 0)
+                until(now + ExitLookMs * 1'000'000);
+            if (!exited && m_stop == AttachResult::Stop::None && deadlineNs >= 0)
+                until(deadlineNs);
+            if (!exited && killAtNs >= 0)
+                until(killAtNs);
+            // Rounded up, so that a deadline is never polled for again a moment too early.
+            const int polled = poll(fds, count, waitNs < 0 ? -1 : int((waitNs + 999'999) / 1'000'000));
             if (polled < 0 && errno != EINTR)
                 break;
             for (nfds_t i = 0; polled > 0 && i < count; ++i) {
-                if (fds[i].revents != 0)
+                if (fds[i].revents == 0)
+                    continue;
+                if (i < ends)
                     readFrom(fds[i].fd);
-            }
-            if (!exited && m_outputCount > 0) {
-                const pid_t reaped = waitpid(pid, &status, WNOHANG);
-                if (reaped == pid) {
-                    exited = true;
-                    exitedAtNs = monotonicNs();
-                }
+                else if (fds[i].fd == m_stopFd)
+                    stopAsked = true;
             }
         }
+        if (exitFd >= 0)
+            close(exitFd);
         for (std::size_t i = 0; i < m_outputCount; ++i) {
             m_outputs[i].split({}, true, [this](std::string_view line, bool err) { print(line, err); });
             if (m_outputs[i].fd >= 0)
                 close(m_outputs[i].fd);
         }
+        // Detached, the probe hears its socket hang up and goes quiet; the program is not waited for.
         if (m_probeFd >= 0)
             close(m_probeFd);
-        if (!exited) {
+        if (!exited && !m_detached) {
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
         }
     }
 
-    bool probed() { return m_reading && m_reader.finish(); }
+    AttachResult::Stop stop() const { return m_stop; }
+    bool detached() const { return m_detached; }
+    // When the probe's socket closed, on the probe's clock (the recording's time), or -1 while open.
+    std::int64_t closedAtNs() const { return m_closedAtNs; }
+    bool ended() const { return m_reader.ended(); }
+    // True when the stream came whole (up to where LoopScope let go of it, detached).
+    bool probed() { return m_reading && (m_detached || m_reader.finish()); }
     const std::string& error() const { return m_reader.error(); }
     // True when not a byte came: the probe never started.
     bool silent() const { return m_reader.offset() == 0 && m_reader.error().find("opening") != std::string::npos; }
@@ -195,6 +258,8 @@ private:
             if (n <= 0) {
                 close(m_probeFd);
                 m_probeFd = -1;
+                const std::uint64_t origin = m_ingest.probe().originNs;
+                m_closedAtNs = origin == 0 ? 0 : std::max<std::int64_t>(0, monotonicNs() - std::int64_t(origin));
             } else if (m_reading) {
                 m_reading = m_reader.feed(buffer, std::size_t(n));
             }
@@ -227,6 +292,12 @@ private:
     Ingest& m_ingest;
     Reader m_reader;
     bool m_reading = true;
+    int m_stopFd;
+    int m_timeoutMs;
+    bool m_detach;
+    AttachResult::Stop m_stop = AttachResult::Stop::None;
+    bool m_detached = false;
+    std::int64_t m_closedAtNs = -1;
 };
 
 } // namespace
@@ -301,44 +372,56 @@ AttachResult attach(const AttachOptions& options, Recording& into)
         return result;
     }
     result.started = true;
+    result.pid = int(pid);
     if (options.started)
         options.started(int(pid), probeSocket[0]);
-    // Ctrl+C and Ctrl+\ reach a program on the terminal too (the terminal's process group): it decides
-    // how to end, and this process records until it has, as system() waits for its command.
-    struct sigaction ignore
-    { };
-    ignore.sa_handler = SIG_IGN;
-    struct sigaction oldInterrupt
-    { };
-    struct sigaction oldQuit
-    { };
-    if (!recorded) {
-        sigaction(SIGINT, &ignore, &oldInterrupt);
-        sigaction(SIGQUIT, &ignore, &oldQuit);
+    // Told before the probe can read anything: a LoopScope killed a moment later leaves the program running.
+    if (options.detach) {
+        const auto byte = std::uint8_t(Control::Detach);
+        send(probeSocket[0], &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL);
     }
 
     Ingest ingest(into, options.firstWorkerLog, options.keeping);
     ingest.follow(options.follow);
     OutputStream outputs[2] = { { outPipe[0], false, {} }, { errPipe[0], true, {} } };
-    Pump pump(probeSocket[0], outputs, recorded ? 2 : 0, ingest);
+    Pump pump(probeSocket[0], outputs, recorded ? 2 : 0, ingest, options);
     int status = 0;
     pump.run(pid, status);
+    result.stop = pump.stop();
+    result.detached = pump.detached();
+    const bool signalled = !result.detached && WIFSIGNALED(status);
     result.probed = pump.probed();
-    if (!result.probed) {
-        result.streamError = pump.silent()
-            ? "the probe did not start in this node (it needs Node.js 18 or later; node's own warning says more)"
-            : pump.error();
+    if (!result.probed && pump.silent()) {
+        // Nothing came: node ended before the probe started (killed, or it refused its options), or the probe
+        // did not start in it (too old a node, which then ran the program without it).
+        result.streamError = signalled
+            ? "node was ended by signal " + std::to_string(WTERMSIG(status)) + " before the probe started"
+            : "the probe did not start (it needs Node.js 18 or later; node's own message says more), and node "
+              "exited with status "
+                + std::to_string(WEXITSTATUS(status));
+    } else if (!result.probed) {
+        result.streamError = pump.error();
+    } else if (!pump.ended() && !signalled && !result.detached) {
+        // The stream ended whole but unfinished while the program went on: it closed the probe's socket.
+        result.probed = false;
+        result.described.streamLostNs = pump.closedAtNs();
+        result.streamError = "the probe's stream was lost at " + std::to_string(pump.closedAtNs() / 1'000'000)
+            + " ms, while the program went on (it closed the probe's socket?); what came before is kept";
     }
     result.unavailable = ingest.unavailable();
     result.spilledBytes = ingest.spilledBytes();
     result.spillProblem = ingest.spillProblem();
     ingest.describe(result.described);
 
-    if (!recorded) {
-        sigaction(SIGINT, &oldInterrupt, nullptr);
-        sigaction(SIGQUIT, &oldQuit, nullptr);
+    if (result.stop == AttachResult::Stop::TimedOut) {
+        result.described.stoppedBy = RecordingInfo::StoppedBy::Timeout;
+        result.described.timeoutMs = options.timeoutMs;
+        result.described.aborted = true;
     }
-    if (WIFSIGNALED(status)) {
+    if (result.detached) {
+        // It runs on: no status to tell.
+        result.described.detached = true;
+    } else if (WIFSIGNALED(status)) {
         result.signal = WTERMSIG(status);
         result.exitCode = 128 + result.signal;
         result.described.exitSignal = result.signal;

@@ -33,9 +33,18 @@ struct AttachOptions
     // The recording's memory budget and what happens past it, as for LoopScope's own runs (the default
     // budget, spilling to a temporary file).
     RecordingKeeping keeping;
-    // Called on the attaching thread once node runs, with its process id (to stop it with) and the socket
-    // Control bytes go to (valid until attach() returns).
+    // Called on the attaching thread once node runs, with its process id and the socket Control bytes go
+    // to (valid until attach() returns).
     std::function<void(int pid, int controlFd)> started;
+    // Readable (a byte written to it, by a signal handler say): LoopScope stops following the program. It
+    // ends it (SIGTERM, then SIGKILL StopGraceMs later, if it still runs) and records until it has, or,
+    // with `detach`, lets go of it at once.
+    int stopFd = -1;
+    // > 0: the program is stopped as by stopFd this long after it started (--timeout-ms).
+    int timeoutMs = 0;
+    // The program runs on when LoopScope stops following it or dies: the probe then goes quiet. Without
+    // it, a probe whose socket hangs up ends the program as stopFd would (LoopScope was killed).
+    bool detach = false;
 };
 
 // How the program ended and what the probe sent.
@@ -50,9 +59,15 @@ struct AttachResult
     std::vector<std::string> unavailable; // what the probe said it cannot see
     std::uint64_t spilledBytes = 0; // of the recording, in its spill file
     std::string spillProblem; // why it could not spill (its oldest records were let go instead), if it could not
+    int pid = 0; // node's, once started
+    // How the following ended: the program ended by itself, or stopFd or the timeout stopped it.
+    enum class Stop { None, Asked, TimedOut };
+    Stop stop = Stop::None;
+    bool detached = false; // stopped with AttachOptions::detach: the program still runs (no exit status)
     // The recording's info as it was when attach() began, with what the stream said about the program
-    // (Ingest::describe) and how it ended (exitStatus or exitSignal), for the caller to put in place once
-    // no reader looks at it.
+    // (Ingest::describe) and how it ended (exitStatus or exitSignal; a timeout, a detach, a lost stream),
+    // for the caller to put in place once no reader looks at it. Why stopFd was written is the caller's
+    // to say (stoppedBy).
     RecordingInfo described;
 };
 
@@ -67,7 +82,7 @@ inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThr
 std::string missingProbeFile(const std::string& probeDir);
 
 // Runs a Node.js program with the probe loaded and records what its loops did into `into` until it
-// exits (`into`'s info is left as it was: see AttachResult::described). The probe's socket reaches it on
+// exits, or is stopped (`into`'s info is left as it was: see AttachResult::described). The probe's socket reaches it on
 // a number above every descriptor the program inherits or opens first (1023 where the open-files limit
 // allows), named by LOOPSCOPE_PROBE_FD, which the probe makes close-on-exec and deletes from the
 // environment at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).

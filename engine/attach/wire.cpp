@@ -97,6 +97,12 @@ void Writer::loopTimes(const LoopTimes& times)
     frame(Tag::LoopTimes, m_payload);
 }
 
+void Writer::end()
+{
+    m_payload.clear();
+    frame(Tag::End, m_payload);
+}
+
 void Writer::hello(const Hello& hello)
 {
     m_payload.clear();
@@ -325,6 +331,9 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         m_sink.loopTimes(times);
         return true;
     }
+    case Tag::End:
+        m_ended = true;
+        return true;
     }
     return true; // a tag of a newer probe: skipped
 }

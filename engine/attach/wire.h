@@ -40,6 +40,8 @@ enum class Tag : std::uint8_t {
     Pool = 8, // the thread pool now: varint threads, busy, finished, waiting, count; each: label, queued, started + 1,
               // worker
     LoopTimes = 9, // as the program exits: varint loop start + 1 (0: it never started), varint idle time
+    End = 10, // nothing: the probe stopped as the program exits, and nothing more comes (a stream that ends
+             // without it was cut: the program was killed, or closed the probe's socket)
 };
 
 struct Hello
@@ -67,7 +69,13 @@ struct LoopTimes
 // What LoopScope may tell the probe while the program runs, a byte each, on the same socket the stream
 // comes on: label and time every callback (the default), or only mark the phases (what it costs the
 // program is then the markers' alone).
-enum class Control : std::uint8_t { EveryCallback = 'C', MarkersOnly = 'M' };
+// Detach: when LoopScope's end of the socket hangs up, the probe goes quiet and the program runs on
+// (without it, the probe ends the program as LoopScope's own stop would: LoopScope was killed).
+enum class Control : std::uint8_t { EveryCallback = 'C', MarkersOnly = 'M', Detach = 'D' };
+
+// How long a program has to end on SIGTERM before it is killed, when LoopScope stops it or, LoopScope
+// gone, the probe does.
+inline constexpr int StopGraceMs = 2000;
 
 // Where the main loop is at the moment the probe's sender looked (every few milliseconds): records
 // arrive only once what they tell has ended, and a callback that blocks the loop for seconds would
@@ -140,6 +148,8 @@ public:
     void now(const Now& now);
     void pool(const PoolNow& pool);
     void loopTimes(const LoopTimes& times);
+    // The last frame: the probe stopped as the program exits.
+    void end();
 
     std::size_t size() const { return m_bytes.size(); }
     // The bytes written since the last take().
@@ -185,6 +195,8 @@ public:
     const std::string& error() const { return m_error; }
     // Bytes read so far, the opening included.
     std::uint64_t offset() const { return m_offset; }
+    // True once the probe said it stopped (Tag::End): a stream that ends without it was cut.
+    bool ended() const { return m_ended; }
 
 private:
     // Reads the frame at the start of m_pending, if it is complete: its length in `used`.
@@ -197,6 +209,7 @@ private:
     std::vector<Record> m_decoded;
     std::uint64_t m_offset = 0; // of m_pending's first byte in the stream
     bool m_opened = false;
+    bool m_ended = false;
     std::string m_error;
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <initializer_list>
 #include <utility>
@@ -34,6 +35,35 @@ std::string ms(double value)
 std::string nsAsMs(std::int64_t ns)
 {
     return ms(double(ns) / 1e6);
+}
+
+// The signals LoopScope stops following an attached program on, as people name them.
+std::string signalNamed(int number)
+{
+    const char* name = number == SIGTERM ? "SIGTERM"
+        : number == SIGHUP               ? "SIGHUP"
+        : number == SIGINT               ? "SIGINT"
+        : number == SIGQUIT              ? "SIGQUIT"
+                                         : nullptr;
+    return name ? std::string(name) + " (signal " + std::to_string(number) + ")" : "signal " + std::to_string(number);
+}
+
+// Why LoopScope stopped following an attached program, and what it did with it; empty for none.
+std::string stoppedBy(const RecordingInfo& info)
+{
+    const std::string who = info.detached ? "Left running by LoopScope" : "Ended by LoopScope";
+    const std::string asked = info.detached ? ", as --detach asked" : "";
+    switch (info.stoppedBy) {
+    case RecordingInfo::StoppedBy::None:
+        break;
+    case RecordingInfo::StoppedBy::Signal:
+        return who + " on " + signalNamed(info.stopSignal) + asked + "\n";
+    case RecordingInfo::StoppedBy::Timeout:
+        return who + ": timed out after " + std::to_string(info.timeoutMs) + " ms (--timeout-ms)" + asked + "\n";
+    case RecordingInfo::StoppedBy::Window:
+        return who + ": its window closed" + asked + "\n";
+    }
+    return {};
 }
 
 // A unit a duration is written in while it stays below `belowNs`: `ns` divided by `unitNs`, as `format` says.
@@ -209,6 +239,10 @@ std::string SummaryBuilder::text(const Recording& recording) const
         out += "Program ended by signal " + std::to_string(info.exitSignal) + "\n";
     else if (info.exitStatus >= 0)
         out += "Program exit status: " + std::to_string(info.exitStatus) + "\n";
+    out += stoppedBy(info);
+    if (info.streamLostNs >= 0)
+        out += "The probe's stream was lost at " + nsAsMs(info.streamLostNs)
+            + ", while the program went on: the recording ends there\n";
     if (info.aborted)
         out += "ABORTED\n";
     return out;

@@ -320,6 +320,21 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
     }
     if (name == "timersAfterClose")
         return toBool(m_lexer, value, "otherData.", name, info.timersAfterClose);
+    if (name == "detached")
+        return toBool(m_lexer, value, "otherData.", name, info.detached);
+    if (name == "stoppedBy") {
+        std::string reason;
+        if (!toString(m_lexer, value, "otherData.", name, reason))
+            return false;
+        // A reason this version does not know is left out, as an unknown member is.
+        if (reason == "signal")
+            info.stoppedBy = RecordingInfo::StoppedBy::Signal;
+        else if (reason == "timeout")
+            info.stoppedBy = RecordingInfo::StoppedBy::Timeout;
+        else if (reason == "window")
+            info.stoppedBy = RecordingInfo::StoppedBy::Window;
+        return true;
+    }
     std::int64_t number = 0;
     if (name == "threadpoolSize") {
         if (!toInteger(m_lexer, value, "otherData.", name, 0, 1024, number))
@@ -333,10 +348,18 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
         if (!toInteger(m_lexer, value, "otherData.", name, 0, 255, number))
             return false;
         info.exitStatus = int(number);
-    } else if (name == "exitSignal") {
+    } else if (name == "exitSignal" || name == "stopSignal") {
         if (!toInteger(m_lexer, value, "otherData.", name, 1, 64, number))
             return false;
-        info.exitSignal = int(number);
+        (name == "exitSignal" ? info.exitSignal : info.stopSignal) = int(number);
+    } else if (name == "timeoutMs") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 1, std::numeric_limits<int>::max(), number))
+            return false;
+        info.timeoutMs = int(number);
+    } else if (name == "streamLostNs") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 0, std::numeric_limits<std::int64_t>::max(), number))
+            return false;
+        info.streamLostNs = number;
     } else if (name == "droppedEvents") {
         if (!toInteger(m_lexer, value, "otherData.", name, 0, std::numeric_limits<std::int64_t>::max(), number))
             return false;

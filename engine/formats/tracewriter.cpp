@@ -467,6 +467,27 @@ void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t le
         w.literal(",\"exitSignal\":");
         w.integer(info.exitSignal);
     }
+    switch (info.stoppedBy) {
+    case RecordingInfo::StoppedBy::None:
+        break;
+    case RecordingInfo::StoppedBy::Signal:
+        w.literal(",\"stoppedBy\":\"signal\",\"stopSignal\":");
+        w.integer(info.stopSignal);
+        break;
+    case RecordingInfo::StoppedBy::Timeout:
+        w.literal(",\"stoppedBy\":\"timeout\",\"timeoutMs\":");
+        w.integer(info.timeoutMs);
+        break;
+    case RecordingInfo::StoppedBy::Window:
+        w.literal(",\"stoppedBy\":\"window\"");
+        break;
+    }
+    if (info.detached)
+        w.literal(",\"detached\":true");
+    if (info.streamLostNs >= 0) {
+        w.literal(",\"streamLostNs\":");
+        w.integer(info.streamLostNs);
+    }
     if (leftOut > 0 || info.truncatedEvents > 0) {
         w.literal(",\"truncated\":true,\"truncatedEvents\":");
         w.unsignedInteger(leftOut + info.truncatedEvents);

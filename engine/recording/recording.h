@@ -42,6 +42,17 @@ struct RecordingInfo
     // while it runs, and for LoopScope's own runs.
     int exitStatus = -1;
     int exitSignal = 0;
+    // An attached program LoopScope stopped following before it ended by itself: why (on a signal
+    // LoopScope got, at --timeout-ms, or as its window closed), and whether LoopScope ended it (the
+    // default) or left it running (--detach).
+    enum class StoppedBy : std::uint8_t { None, Signal, Timeout, Window };
+    StoppedBy stoppedBy = StoppedBy::None;
+    int stopSignal = 0; // StoppedBy::Signal: the signal LoopScope got
+    int timeoutMs = 0; // StoppedBy::Timeout: --timeout-ms
+    bool detached = false;
+    // When the probe's stream ended while the program went on (it closed the probe's socket): the
+    // recording ends there. -1: it did not.
+    std::int64_t streamLostNs = -1;
     std::vector<std::pair<std::uint16_t, std::string>> threadNames; // record thread id -> display name
 };
 

@@ -239,8 +239,9 @@ std::shared_ptr<const loopscope::Recording> SessionController::finish()
         m_session.reset();
     }
     if (m_attached) {
-        m_attached->stop();
-        m_attached.reset(); // waits for the program to end
+        // The recording written says how the program ended, and that the window's closing ended it.
+        m_attached->finish();
+        m_attached.reset();
     }
     return shown;
 }
