@@ -41,7 +41,7 @@ enum class Tag : std::uint8_t {
               // worker
     LoopTimes = 9, // as the program exits: varint loop start + 1 (0: it never started), varint idle time
     End = 10, // nothing: the probe stopped as the program exits, and nothing more comes (a stream that ends
-             // without it was cut: the program was killed, or closed the probe's socket)
+              // without it was cut: the program was killed, or closed the probe's socket)
 };
 
 struct Hello
