@@ -64,10 +64,6 @@
         <translation>Адкрыць файл запісу ФАЙЛ.</translation>
     </message>
     <message>
-        <source>Headless: abort the run after N ms of wall time (default 60000).</source>
-        <translation>Без акна: перапыніць выкананне праз N мс рэальнага часу (па змаўчанні 60000).</translation>
-    </message>
-    <message>
         <source>User-interface language: en, es or be.</source>
         <translation>Мова інтэрфейсу: en, es або be.</translation>
     </message>
@@ -78,10 +74,6 @@
     <message>
         <source>Also run the emitted script in Node.js and compare the outputs.</source>
         <translation>Таксама выканаць згенераваны скрыпт у Node.js і параўнаць вывады.</translation>
-    </message>
-    <message>
-        <source>The Node.js executable for --compare-node.</source>
-        <translation>Выканальны файл Node.js для --compare-node.</translation>
     </message>
     <message>
         <source>PATH</source>
@@ -284,10 +276,6 @@
         <translation>Звыш --memory-budget адпускаць найстарэйшыя падзеі замест скіду на дыск: выкананне ідзе колькі заўгодна, а запіс захоўвае апошнюю частку (трасіроўка лічыць адпушчанае як droppedEvents). З акном: для гэтага сеанса; меню «Цыкл» памятае выбар.</translation>
     </message>
     <message>
-        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments; its input, output and exit status stay its own. Needs --headless for now, with --trace, --csv or --summary.</source>
-        <translation>Запускае праграму Node.js SCRIPT з зондам LoopScope і запісвае яе сапраўдны цыкл падзей: фазы, зваротныя выклікі і іх віды. Астатак радка — аргументы праграмы; яе ўвод, вывад і код выхаду застаюцца яе ўласнымі. Пакуль патрабуе --headless разам з --trace, --csv або --summary.</translation>
-    </message>
-    <message>
         <source>SCRIPT</source>
         <translation>SCRIPT</translation>
     </message>
@@ -306,6 +294,46 @@
     <message>
         <source>--with-figures goes with --emit-js</source>
         <translation>--with-figures ужываецца з --emit-js</translation>
+    </message>
+    <message>
+        <source>Headless: abort the run after N ms of wall time (default 60000; with --attach, only when given: the program is then ended and the run exits 3).</source>
+        <translation>Без акна: перапыніць запуск праз N мс рэальнага часу (па змаўчанні 60000; з --attach толькі калі зададзена: тады праграма завяршаецца, а запуск выходзіць з кодам 3).</translation>
+    </message>
+    <message>
+        <source>The Node.js executable that --attach runs and --compare-node compares with: a path, or a name looked up in PATH (default node; Node.js 18 to 24).</source>
+        <translation>Выканальны файл Node.js, які запускае --attach і з якім параўноўвае --compare-node: шлях або імя, якое шукаецца ў PATH (па змаўчанні node; Node.js ад 18 да 24).</translation>
+    </message>
+    <message>
+        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments. The window shows it live, its output in the console; with --headless its input, output and exit status stay its own, and LoopScope exits with its status. --trace, --csv and --summary write the recording when it ends.</source>
+        <translation>Запусціць праграму Node.js SCRIPT з зондам LoopScope і запісаць яе сапраўдны цыкл падзей: яго фазы, callback-і і іх віды. Астатак радка — аргументы праграмы. Акно паказвае яе ўжывую, яе вывад — у кансолі; з --headless яе ўвод, вывад і код выхаду застаюцца яе ўласнымі, і LoopScope выходзіць з яе кодам. --trace, --csv і --summary запісваюць запіс, калі яна завяршаецца.</translation>
+    </message>
+    <message>
+        <source>With --attach: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
+        <translation>З --attach: зонд пазначае і вымярае кожны callback, які выконвае праграма (callbacks, па змаўчанні), або адзначае толькі фазы яе цыклаў (markers), што праграме амаль нічога не каштуе; на кожным цыкле, у тым ліку ў яе worker threads. Акно пераключае гэта, пакуль праграма працуе (Цыкл &gt; Пазначаць кожны зваротны выклік).</translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation>РЭЖЫМ</translation>
+    </message>
+    <message>
+        <source>With --attach --headless: let the program run on when LoopScope ends (SIGTERM, SIGHUP, SIGINT, --timeout-ms, or LoopScope killed); the recording so far is written. By default the program is ended with LoopScope (SIGTERM, then SIGKILL two seconds later), then the recording is written; LoopScope exits with 128 + the signal it got, or 3 for --timeout-ms.</source>
+        <translation>З --attach --headless: пакінуць праграму працаваць, калі LoopScope завяршаецца (SIGTERM, SIGHUP, SIGINT, --timeout-ms або LoopScope забіты); запіс да гэтага моманту запісваецца. Па змаўчанні праграма завяршаецца разам з LoopScope (SIGTERM, праз дзве секунды SIGKILL), потым запісваецца запіс; LoopScope выходзіць з кодам 128 + атрыманы сігнал або 3 для --timeout-ms.</translation>
+    </message>
+    <message>
+        <source>--probe must be markers or callbacks, not &apos;%1&apos;</source>
+        <translation>--probe павінен быць markers або callbacks, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--detach needs --headless: the window&apos;s console takes the program&apos;s output, which would have nowhere to go once the window closed</source>
+        <translation>--detach патрабуе --headless: кансоль акна прымае вывад праграмы, якому не было б куды ісці, калі акно закрыецца</translation>
+    </message>
+    <message>
+        <source>--probe goes with --attach</source>
+        <translation>--probe ідзе з --attach</translation>
+    </message>
+    <message>
+        <source>--detach goes with --attach</source>
+        <translation>--detach ідзе з --attach</translation>
     </message>
 </context>
 <context>
@@ -1413,6 +1441,10 @@
     <message>
         <source>; the program exited with code %1</source>
         <translation>; праграма скончылася з кодам %1</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB and could not spill to disk (%2); its oldest events are let go (--memory-budget)</source>
+        <translation>■ запіс перавысіў %1 МБ і не змог пераліцца на дыск (%2); яго найстарэйшыя падзеі адкідаюцца (--memory-budget)</translation>
     </message>
 </context>
 <context>

@@ -64,6 +64,11 @@ public:
     std::vector<PoolBoard::Item> poolWork() const override { return m_follow.poolWork(); }
     std::uint8_t unobserved() const override;
     std::uint64_t droppedEvents() const override { return m_follow.dropped.load(std::memory_order_relaxed); }
+    // A spill that fails lets the oldest records go: the program cannot be held back.
+    bool rollingWindow() const override { return m_options.keeping.rollingWindow; }
+    std::uint64_t spilledBytes() const override { return m_follow.spilledBytes.load(std::memory_order_relaxed); }
+    std::string spillDirectory() const override { return m_follow.spillDirectory(); }
+    std::string spillProblem() const override { return m_follow.spillProblem(); }
 
 private:
     void run();

@@ -93,11 +93,28 @@ void Ingest::keepWithinBudget()
         if (!m_spill)
             m_spill = std::make_unique<SpillFile>(
                 m_keeping.spillDirectory, std::uint64_t(m_keeping.budgetBytes) * RecordingKeeping::SpillFactor);
-        if (m_into.spillDownTo(*m_spill, target))
+        const bool spilled = m_into.spillDownTo(*m_spill, target);
+        if (!spilled)
+            m_spillProblem = m_spill->error();
+        if (m_follow) {
+            m_follow->spilledBytes.store(m_spill->size(), std::memory_order_relaxed);
+            std::lock_guard lock(m_follow->spillMutex);
+            m_follow->spillAt = m_spill->directory();
+            m_follow->spillFailure = m_spillProblem;
+        }
+        if (spilled)
             return;
-        m_spillProblem = m_spill->error();
     }
+    // Counted as records the recording could not keep, as the probe's own drops are.
+    const auto logDrops = [this] {
+        std::uint64_t dropped = 0;
+        for (const auto& log : m_into.logs)
+            dropped += log->dropped();
+        return dropped;
+    };
+    const std::uint64_t before = logDrops();
     m_into.letGoDownTo(target);
+    dropped(logDrops() - before);
 }
 
 std::uint64_t Ingest::spilledBytes() const

@@ -36,6 +36,22 @@ struct LiveFollow
     }
     mutable std::mutex poolMutex;
     std::vector<PoolBoard::Item> pool;
+    // How the recording is kept within its memory budget (RecordingKeeping): its bytes in the spill file,
+    // and where that file is or why it could not be written.
+    std::atomic<std::uint64_t> spilledBytes { 0 };
+    std::string spillDirectory() const
+    {
+        std::lock_guard lock(spillMutex);
+        return spillAt;
+    }
+    std::string spillProblem() const
+    {
+        std::lock_guard lock(spillMutex);
+        return spillFailure;
+    }
+    mutable std::mutex spillMutex;
+    std::string spillAt;
+    std::string spillFailure;
 };
 
 // How a recording that grows for as long as the program runs is kept (a server attached for hours): within

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace loopscope {
@@ -38,6 +39,13 @@ public:
     virtual std::uint64_t droppedEvents() const = 0;
     // What it cannot see (Unobserved flags).
     virtual std::uint8_t unobserved() const { return recording().info.unobserved; }
+    // How the recording is kept within the memory budget: the oldest records let go (the rolling window)
+    // rather than spilled; the bytes moved to the spill file so far, where it is, and why it could not be
+    // written (empty if it could).
+    virtual bool rollingWindow() const = 0;
+    virtual std::uint64_t spilledBytes() const = 0;
+    virtual std::string spillDirectory() const = 0;
+    virtual std::string spillProblem() const = 0;
 };
 
 } // namespace loopscope

@@ -143,17 +143,16 @@ public:
     int closeResult() const { return m_loop.closeResult(); }
     // Handles stop() found still open and closed itself: 0 when the runtime closed all it opened.
     int handlesLeftOpen() const { return m_loop.handlesLeftOpen(); }
-    bool rollingWindow() const { return m_options.rollingWindow; }
+    bool rollingWindow() const override { return m_options.rollingWindow; }
     // The run's memory budget; exceeded() once the run was aborted for it.
     const MemoryBudget& memoryBudget() const { return m_budget; }
     // With SessionOptions::consume: hands it the records it has not had yet, once the run has ended (or
     // is given up on), and no more after that.
     void consumeRest();
-    // The recording's bytes moved to the spill file so far, and where that file is.
-    std::uint64_t spilledBytes() const;
-    std::string spillDirectory() const;
-    // Why the recording could not spill (the run was then aborted for its budget); empty if it could.
-    std::string spillProblem() const;
+    // A spill that failed aborts the run for its budget.
+    std::uint64_t spilledBytes() const override;
+    std::string spillDirectory() const override;
+    std::string spillProblem() const override;
     // Thread-pool requests libuv had not handed back when stop() returned: always 0.
     std::uint32_t poolWorkLeft() const { return m_poolWorkLeft; }
 

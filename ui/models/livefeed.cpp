@@ -141,22 +141,22 @@ bool LiveFeed::memoryBudgetExceeded() const
 
 std::uint64_t LiveFeed::spilledBytes() const
 {
-    return m_session ? m_session->spilledBytes() : 0;
+    return m_loop ? m_loop->spilledBytes() : 0;
 }
 
 bool LiveFeed::rollingWindow() const
 {
-    return m_session && m_session->rollingWindow();
+    return m_loop && m_loop->rollingWindow();
 }
 
 QString LiveFeed::spillDirectory() const
 {
-    return m_session ? QString::fromStdString(m_session->spillDirectory()) : QString();
+    return m_loop ? QString::fromStdString(m_loop->spillDirectory()) : QString();
 }
 
 QString LiveFeed::spillProblem() const
 {
-    return m_session ? QString::fromStdString(m_session->spillProblem()) : QString();
+    return m_loop ? QString::fromStdString(m_loop->spillProblem()) : QString();
 }
 
 bool LiveFeed::hasMainModule() const

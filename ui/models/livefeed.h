@@ -48,6 +48,8 @@ public:
     // Follows a loop that is not LoopScope's own (a Node.js program attached): there is no program,
     // no loop control and no memory budget of LoopScope's to show. Resets every view.
     void setLoop(loopscope::LiveLoop* loop);
+    // The loop followed live (a run of LoopScope's own or an attached program), if any.
+    const loopscope::LiveLoop* loop() const { return m_loop; }
     // Replays a finished recording (one loaded from a file): the views get all of it on the
     // next tick and there is no live state. Setting a session ends the replay.
     void setRecording(std::shared_ptr<const loopscope::Recording> recording);
@@ -88,10 +90,10 @@ public:
     std::vector<loopscope::PoolBoard::Item> poolWork() const;
     // True when the live run was aborted because its queues and recording outgrew the memory budget.
     bool memoryBudgetExceeded() const;
-    // Bytes of the followed session's recording kept in its spill file, where that is, and why the
-    // recording could not spill (its run was then aborted).
+    // Bytes of the followed loop's recording kept in its spill file, where that is, and why the recording
+    // could not spill (a run of LoopScope's own was then aborted; an attached program's oldest events let go).
     std::uint64_t spilledBytes() const;
-    // The followed session lets go of its oldest events past the budget (droppedEvents() counts them).
+    // The followed loop lets go of its oldest events past the budget (droppedEvents() counts them).
     bool rollingWindow() const;
     QString spillDirectory() const;
     QString spillProblem() const;

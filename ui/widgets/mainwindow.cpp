@@ -565,18 +565,28 @@ void MainWindow::onTicked()
 void MainWindow::noteMemory()
 {
     const loopscope::Session* session = m_controller->session();
-    if (m_feed->rollingWindow() && m_feed->droppedEvents() > 0 && session != m_spillNoted) {
-        m_spillNoted = session;
+    const loopscope::LiveLoop* followed = m_feed->loop();
+    if (m_feed->rollingWindow() && m_feed->droppedEvents() > 0 && followed != m_spillNoted) {
+        m_spillNoted = followed;
         m_console->appendNote(tr("■ the recording passed %1 MB of memory: the rolling window now lets go of its "
                                  "oldest events (Loop menu)")
                                   .arg(SessionController::memoryBudgetMb()));
     }
-    if (m_feed->spilledBytes() > 0 && session != m_spillNoted) {
-        m_spillNoted = session;
+    if (m_feed->spilledBytes() > 0 && followed != m_spillNoted) {
+        m_spillNoted = followed;
         m_console->appendNote(tr("■ the recording passed %1 MB of memory: its older events now go to a temporary "
                                  "file in %2, and nothing is lost (--memory-budget)")
                                   .arg(SessionController::memoryBudgetMb())
                                   .arg(m_feed->spillDirectory()));
+    }
+    // An attached program is never held back for its recording: past a spill that failed, its oldest
+    // events are let go.
+    if (!session && !m_feed->spillProblem().isEmpty() && followed != m_budgetNotedProgram) {
+        m_budgetNotedProgram = followed;
+        m_console->appendNote(tr("■ the recording passed %1 MB and could not spill to disk (%2); its oldest events "
+                                 "are let go (--memory-budget)")
+                                  .arg(SessionController::memoryBudgetMb())
+                                  .arg(m_feed->spillProblem()));
     }
     if (!m_feed->memoryBudgetExceeded() || session == m_budgetNoted)
         return;

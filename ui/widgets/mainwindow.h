@@ -13,8 +13,9 @@
 #include <optional>
 
 namespace loopscope {
+class LiveLoop;
 class Session;
-}
+} // namespace loopscope
 class ConsoleModel;
 class LatencyChart;
 class LessonPanel;
@@ -189,7 +190,8 @@ private:
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
     RunManyDialog* m_runManyDialog = nullptr;
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
-    const loopscope::Session* m_spillNoted = nullptr; // the session whose spilling the console told
+    const loopscope::LiveLoop* m_spillNoted = nullptr; // the loop (a session, a program) whose spilling it told
+    const loopscope::LiveLoop* m_budgetNotedProgram = nullptr; // the attached program whose failed spill it told
 
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;
