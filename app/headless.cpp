@@ -237,8 +237,6 @@ int run(const CommandLine& options)
         printErr(QStringLiteral("loopscope: %1").arg(*error));
         return BadInput;
     }
-    if (!outputfiles::checkWritable(options))
-        return BadInput;
     loopscope::Program program = std::get<loopscope::Program>(std::move(loaded));
     const loopscope::Program programCopy = options.compareNode ? program : loopscope::Program {};
 
@@ -434,8 +432,6 @@ int attach(const CommandLine& options)
                      .arg(QString::fromStdString(missing)));
         return BadInput;
     }
-    if (!outputfiles::checkWritable(options))
-        return BadInput;
 
     // SIGTERM, SIGHUP, SIGINT and SIGQUIT end the program (SIGTERM, then SIGKILL past the grace), or leave it
     // running (--detach), and the recording is written all the same.

@@ -105,6 +105,12 @@ int main(int argc, char** argv)
         }
         if (options.threadpoolSize)
             qputenv("UV_THREADPOOL_SIZE", QByteArray::number(*options.threadpoolSize));
+        // Every file asked for is checked before any work: a run is never lost to a name it cannot write.
+        const bool writes = options.action == CommandLine::Action::RunHeadless
+            || options.action == CommandLine::Action::Attach || options.action == CommandLine::Action::ReopenRecording
+            || options.action == CommandLine::Action::RunGui;
+        if (writes && !outputfiles::checkWritable(options))
+            return 2;
 
         switch (options.action) {
         case CommandLine::Action::ShowHelp:
@@ -131,8 +137,6 @@ int main(int argc, char** argv)
                 return headless::reopenRecording(options);
             break;
         case CommandLine::Action::RunGui:
-            if (!outputfiles::checkWritable(options))
-                return 2;
             break;
         }
     }

@@ -6,6 +6,9 @@
 #include "formats/summary.h"
 #include "formats/traceio.h"
 
+#include <QStringList>
+
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -58,9 +61,32 @@ loopscope::TraceLimits traceLimits(const CommandLine& options)
 
 bool checkWritable(const CommandLine& options)
 {
-    for (const QString& path : { options.traceFile, options.csvFile }) {
+    // Each output and the file names it is written under (the format follows the name).
+    struct Output
+    {
+        const char* flag;
+        const QString& path;
+        QStringList endings;
+    };
+    const Output outputs[] = {
+        { "--trace", options.traceFile, { QStringLiteral(".json"), QStringLiteral(".json.gz") } },
+        { "--csv", options.csvFile, { QStringLiteral(".csv") } },
+        { "--png", options.pngFile, { QStringLiteral(".png") } },
+        { "--svg", options.svgFile, { QStringLiteral(".svg") } },
+        { "--pdf", options.pdfFile, { QStringLiteral(".pdf") } },
+    };
+    for (const Output& output : outputs) {
+        if (output.path.isEmpty())
+            continue;
+        const bool named = std::any_of(output.endings.begin(), output.endings.end(),
+            [&](const QString& ending) { return output.path.endsWith(ending, Qt::CaseInsensitive); });
+        if (!named) {
+            printErr(QStringLiteral("loopscope: %1: %2 writes a file whose name ends in %3")
+                         .arg(output.path, QLatin1String(output.flag), output.endings.join(QStringLiteral(" or "))));
+            return false;
+        }
         std::string error;
-        if (!path.isEmpty() && !loopscope::checkWritable(path.toStdString(), &error)) {
+        if (!loopscope::checkWritable(output.path.toStdString(), &error)) {
             printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
             return false;
         }

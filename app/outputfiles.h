@@ -14,7 +14,8 @@ struct CommandLine;
 // --csv and the --summary on stderr. Failures are told on stderr, one line each.
 namespace outputfiles {
 
-// Finds an output that cannot be written before the run, not after it; false when one cannot.
+// Finds an output that cannot be written before the run, not after it (a name without its format's ending, a
+// FIFO, a device, a directory, a folder that is missing or takes no file); false, told on stderr, when one cannot.
 bool checkWritable(const CommandLine& options);
 // Writes --trace and --csv and prints --summary of a whole recording. False when a file could not be written.
 bool write(const CommandLine& options, const loopscope::Recording& recording);

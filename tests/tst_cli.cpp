@@ -20,6 +20,7 @@
 
 #include <csignal>
 #include <sstream>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -63,11 +64,24 @@ Run finish(QProcess& process, const QElapsedTimer& clock, int budgetMs)
     return run;
 }
 
+// A full disk for one process: no file it writes may grow past `bytes` (RLIMIT_FSIZE; the write that would
+// fails with EFBIG, SIGXFSZ ignored), which needs no privilege to set up.
+void limitFileSize(QProcess& process, rlim_t bytes)
+{
+    process.setChildProcessModifier([bytes] {
+        ::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit { bytes, bytes };
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+    });
+}
+
 Run runLoopscope(const QStringList& arguments, int budgetMs = InputBudgetMs,
-    const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+    const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment(), rlim_t fileSizeLimit = 0)
 {
     QProcess process;
     process.setProcessEnvironment(environment);
+    if (fileSizeLimit > 0)
+        limitFileSize(process, fileSizeLimit);
     QElapsedTimer clock;
     clock.start();
     process.start(executable(), arguments);
@@ -194,6 +208,10 @@ private slots:
     void picturesOfAHeadlessRun();
     void repeatCountsOutputs();
     void fifoIsRefusedWithoutWaiting();
+    void outputsAreCheckedBeforeTheRun_data();
+    void outputsAreCheckedBeforeTheRun();
+    void aFullDiskKeepsTheOldFile_data();
+    void aFullDiskKeepsTheOldFile();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
     void positionalFile();
@@ -676,10 +694,12 @@ void TestCli::picturesOfAHeadlessRun()
             QStringLiteral("--view"), QStringLiteral("wheel"), QStringLiteral("--png"), png });
     QCOMPARE(badView.exitCode, 2);
     QVERIFY2(badView.err.contains("--view must be one of"), describe(badView).constData());
+    // Refused before the run, as a bad command line.
     const Run badPicture = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
         QStringLiteral("guess-order"), QStringLiteral("--png"), m_dir.filePath(QStringLiteral("circle.bmp")) });
-    QCOMPARE(badPicture.exitCode, 1);
-    QVERIFY2(badPicture.err.contains("written as .png or .svg"), describe(badPicture).constData());
+    QCOMPARE(badPicture.exitCode, 2);
+    QVERIFY2(badPicture.err.contains("--png writes a file whose name ends in .png"), describe(badPicture).constData());
+    QVERIFY2(badPicture.out.isEmpty(), describe(badPicture).constData());
 }
 
 // --repeat N: the first run's output on stdout, and on stderr how often each output came.
@@ -714,6 +734,103 @@ void TestCli::fifoIsRefusedWithoutWaiting()
         runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--open"), fifo }),
         fifo, QString());
     QFile::remove(fifo);
+}
+
+// An output that cannot be written is refused before the run, at once and with exit 2, in headless and in the
+// window: a FIFO (opening it would wait for a reader for ever), a device, a directory, a name without its
+// format's ending, a missing folder.
+void TestCli::outputsAreCheckedBeforeTheRun_data()
+{
+    QTest::addColumn<QStringList>("mode");
+    QTest::addColumn<QString>("flag");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("says");
+    const QString fifo = m_dir.filePath(QStringLiteral("waiting.json"));
+    ::unlink(QFile::encodeName(fifo).constData());
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    const QString fifoPicture = m_dir.filePath(QStringLiteral("waiting.png"));
+    ::unlink(QFile::encodeName(fifoPicture).constData());
+    QVERIFY(::mkfifo(QFile::encodeName(fifoPicture).constData(), 0600) == 0);
+    const QString folder = m_dir.filePath(QStringLiteral("folder.svg"));
+    QDir().mkpath(folder);
+    const QString device = m_dir.filePath(QStringLiteral("device.csv"));
+    QFile::remove(device);
+    QVERIFY(QFile::link(QStringLiteral("/dev/full"), device));
+    const QStringList headless { QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order") };
+    const QStringList window { QStringLiteral("--scenario"), QStringLiteral("guess-order") };
+    for (const auto& [name, mode] : { std::pair { "headless", headless }, std::pair { "window", window } }) {
+        const QByteArray row(name);
+        QTest::newRow(row + ": a FIFO for the trace")
+            << mode << QStringLiteral("--trace") << fifo << QByteArray("is a FIFO");
+        QTest::newRow(row + ": a FIFO for a picture")
+            << mode << QStringLiteral("--png") << fifoPicture << QByteArray("is a FIFO");
+        QTest::newRow(row + ": a device") << mode << QStringLiteral("--csv") << device << QByteArray("is a device");
+        QTest::newRow(row + ": a directory")
+            << mode << QStringLiteral("--svg") << folder << QByteArray("is a directory");
+        QTest::newRow(row + ": a PDF named .json")
+            << mode << QStringLiteral("--pdf") << m_dir.filePath(QStringLiteral("report.json"))
+            << QByteArray("--pdf writes a file whose name ends in .pdf");
+        QTest::newRow(row + ": a trace named .txt")
+            << mode << QStringLiteral("--trace") << m_dir.filePath(QStringLiteral("trace.txt"))
+            << QByteArray("--trace writes a file whose name ends in .json or .json.gz");
+    }
+    const QString app = m_dir.filePath(QStringLiteral("app.js"));
+    QVERIFY(writeFile(app, "console.log('never run');\n"));
+    QTest::newRow("attach: a FIFO for the trace")
+        << QStringList { QStringLiteral("--headless"), QStringLiteral("--attach"), app } << QStringLiteral("--trace")
+        << fifo << QByteArray("is a FIFO");
+}
+
+void TestCli::outputsAreCheckedBeforeTheRun()
+{
+    QFETCH(QStringList, mode);
+    QFETCH(QString, flag);
+    QFETCH(QString, path);
+    QFETCH(QByteArray, says);
+    // --attach takes the rest of the line: the output goes before it.
+    QStringList arguments { flag, path };
+    arguments += mode;
+    const Run run = runLoopscope(arguments, InputBudgetMs, windowEnvironment());
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 2, what.constData());
+    QVERIFY2(run.err.contains("loopscope: " + path.toUtf8()), what.constData());
+    QVERIFY2(run.err.contains(says), what.constData());
+    QVERIFY2(run.out.isEmpty(), what.constData());
+}
+
+// Every output written over a good file on a full disk: exit 1, one line naming the file and the real
+// error, the old file as it was and no partial file beside it (the PDF was left as a 12 KB file pdfinfo
+// rejects, the PNG truncated in place, new PNG and SVG files as 0-byte partials).
+void TestCli::aFullDiskKeepsTheOldFile_data()
+{
+    QTest::addColumn<QString>("flag");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("trace") << QStringLiteral("--trace") << QStringLiteral("kept.json");
+    QTest::newRow("compressed trace") << QStringLiteral("--trace") << QStringLiteral("kept.json.gz");
+    QTest::newRow("png") << QStringLiteral("--png") << QStringLiteral("kept.png");
+    QTest::newRow("svg") << QStringLiteral("--svg") << QStringLiteral("kept.svg");
+    QTest::newRow("pdf") << QStringLiteral("--pdf") << QStringLiteral("kept.pdf");
+}
+
+void TestCli::aFullDiskKeepsTheOldFile()
+{
+    QFETCH(QString, flag);
+    QFETCH(QString, name);
+    QTemporaryDir dir(m_dir.filePath(QStringLiteral("full-XXXXXX")));
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(name);
+    const QByteArray old = "the good file written before";
+    QVERIFY(writeFile(path, old));
+    // Room for 1 KB per file: every output of guess-order is larger (its compressed trace too).
+    const Run run = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"), flag, path },
+        30000, QProcessEnvironment::systemEnvironment(), 1024);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 1, what.constData());
+    QVERIFY2(run.err.contains("loopscope: " + path.toUtf8() + ": write failed: File too large\n"), what.constData());
+    QCOMPARE(readFile(path), old);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList { name });
 }
 
 void TestCli::partlyUnderstoodRecordingSaysSo()
@@ -1293,15 +1410,20 @@ void TestCli::windowWritesOnSignal()
 
 void TestCli::windowReportsFailedWrite()
 {
-    // A full disk when the window closes: one line naming the file, exit 1, and the other file still written.
+    // A full disk when the window closes: one line naming the file and the real error, exit 1, the old
+    // trace kept, and the other file still written.
     const QString csv = m_dir.filePath(QStringLiteral("window-full.csv"));
+    const QString trace = m_dir.filePath(QStringLiteral("window-full.json"));
     QFile::remove(csv);
+    QVERIFY(writeFile(trace, "the trace before"));
     QProcess process;
+    // The trace of guess-order is about 9 KB, its latency CSV far less.
+    limitFileSize(process, 4096);
     QElapsedTimer clock;
     clock.start();
     startWindow(process,
-        { QStringLiteral("--scenario"), QStringLiteral("guess-order"), QStringLiteral("--trace"),
-            QStringLiteral("/dev/full"), QStringLiteral("--csv"), csv });
+        { QStringLiteral("--scenario"), QStringLiteral("guess-order"), QStringLiteral("--trace"), trace,
+            QStringLiteral("--csv"), csv });
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(::kill(pid_t(process.processId()), SIGTERM), 0);
@@ -1311,7 +1433,8 @@ void TestCli::windowReportsFailedWrite()
     QVERIFY2(run.out.isEmpty(), what.constData());
     // Qt's own warnings may share stderr; ours is one line.
     QVERIFY2(run.err.count("loopscope: ") == 1, what.constData());
-    QVERIFY2(run.err.contains("loopscope: /dev/full: write failed: No space left on device\n"), what.constData());
+    QVERIFY2(run.err.contains("loopscope: " + trace.toUtf8() + ": write failed: File too large\n"), what.constData());
+    QCOMPARE(readFile(trace), QByteArray("the trace before"));
     QVERIFY2(readFile(csv).startsWith("timeMs,"), what.constData());
 }
 

@@ -680,11 +680,11 @@ bool TraceStream::finish(const Recording& recording, std::string* error, std::ui
     writeOtherData(w, recording, s.skipped);
     if (leftOut)
         *leftOut = s.skipped;
-    errno = 0;
     const bool written = w.finish() && (!s.zip || s.zip->finish());
     if (!written) {
+        const std::string failure = s.file.failure();
         if (error)
-            *error = m_path + ": write failed: " + std::generic_category().message(errno);
+            *error = m_path + ": write failed" + (failure.empty() ? std::string() : ": " + failure);
         return false;
     }
     return s.file.commit(error);

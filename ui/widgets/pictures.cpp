@@ -1,5 +1,8 @@
 #include "widgets/pictures.h"
 
+#include "formats/atomicfile.h"
+
+#include <QBuffer>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -17,6 +20,18 @@ namespace {
 QString suffixOf(const QString& path)
 {
     return QFileInfo(path).suffix().toLower();
+}
+
+// Writes what was drawn into memory to `path` as every output is written (loopscope::writeFileAtomically):
+// a failure leaves the old file and no partial one, and says why.
+bool writeDrawn(const QString& path, const QByteArray& bytes, QString* error)
+{
+    std::string why;
+    if (loopscope::writeFileAtomically(
+            path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())), &why))
+        return true;
+    *error = QString::fromStdString(why);
+    return false;
 }
 
 // Draws `widget` into an SVG generator: every shape and glyph becomes a vector path.
@@ -58,32 +73,35 @@ QString Pictures::filters()
 bool Pictures::save(QWidget& widget, const QString& path, QString* error)
 {
     const QString suffix = suffixOf(path);
-    if (suffix == QLatin1String("png")) {
-        if (widget.grab().save(path, "PNG"))
-            return true;
-        *error = tr("%1: cannot write the picture").arg(path);
-        return false;
-    }
-    if (suffix != QLatin1String("svg")) {
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg")) {
         *error = tr("%1: a picture is written as .png or .svg").arg(path);
         return false;
     }
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setDescription(tr("Drawn by LoopScope"));
-    if (!drawSvg(widget, svg)) {
-        *error = tr("%1: cannot write the picture").arg(path);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    bool drawn = false;
+    if (suffix == QLatin1String("png")) {
+        drawn = widget.grab().save(&buffer, "PNG");
+    } else {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setDescription(tr("Drawn by LoopScope"));
+        drawn = drawSvg(widget, svg) && !bytes.isEmpty();
+    }
+    if (!drawn) {
+        *error = tr("%1: cannot draw the picture").arg(path);
         return false;
     }
-    if (QFileInfo(path).size() > 0)
-        return true;
-    *error = tr("%1: cannot write the picture").arg(path);
-    return false;
+    return writeDrawn(path, bytes, error);
 }
 
 bool Pictures::saveReport(const Report& report, const QString& path, QString* error)
 {
-    QPdfWriter pdf(path);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter pdf(&buffer);
     pdf.setPageSize(QPageSize(QPageSize::A4));
     pdf.setPageOrientation(QPageLayout::Landscape);
     pdf.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter);
@@ -91,7 +109,7 @@ bool Pictures::saveReport(const Report& report, const QString& path, QString* er
     pdf.setCreator(QStringLiteral("LoopScope"));
     QPainter painter;
     if (!painter.begin(&pdf)) {
-        *error = tr("%1: cannot write the report").arg(path);
+        *error = tr("%1: cannot draw the report").arg(path);
         return false;
     }
     // Laid out in points (1/72 inch) times the writer's resolution: no scaled painter, which the SVG
@@ -145,8 +163,8 @@ bool Pictures::saveReport(const Report& report, const QString& path, QString* er
     painter.drawText(QRectF(right, chartBox.bottom() + gap, width, page.bottom() - chartBox.bottom() - gap),
         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, report.summary);
     if (!painter.end()) {
-        *error = tr("%1: cannot write the report").arg(path);
+        *error = tr("%1: cannot draw the report").arg(path);
         return false;
     }
-    return true;
+    return writeDrawn(path, bytes, error);
 }
