@@ -1959,10 +1959,6 @@
         <translation>Выява PNG (*.png);;Малюнак SVG (*.svg)</translation>
     </message>
     <message>
-        <source>%1: cannot write the picture</source>
-        <translation>%1: немагчыма запісаць выяву</translation>
-    </message>
-    <message>
         <source>%1: a picture is written as .png or .svg</source>
         <translation>%1: выява запісваецца як .png або .svg</translation>
     </message>
@@ -1975,16 +1971,20 @@
         <translation>Справаздача LoopScope: %1</translation>
     </message>
     <message>
-        <source>%1: cannot write the report</source>
-        <translation>%1: немагчыма запісаць справаздачу</translation>
-    </message>
-    <message>
         <source>Console</source>
         <translation>Кансоль</translation>
     </message>
     <message>
         <source>…</source>
         <translation>…</translation>
+    </message>
+    <message>
+        <source>%1: cannot draw the picture</source>
+        <translation>%1: не ўдаецца намаляваць малюнак</translation>
+    </message>
+    <message>
+        <source>%1: cannot draw the report</source>
+        <translation>%1: не ўдаецца намаляваць справаздачу</translation>
     </message>
 </context>
 <context>

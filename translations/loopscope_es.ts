@@ -1952,10 +1952,6 @@
         <translation>Imagen PNG (*.png);;Dibujo SVG (*.svg)</translation>
     </message>
     <message>
-        <source>%1: cannot write the picture</source>
-        <translation>%1: no se puede escribir la imagen</translation>
-    </message>
-    <message>
         <source>%1: a picture is written as .png or .svg</source>
         <translation>%1: una imagen se escribe como .png o .svg</translation>
     </message>
@@ -1968,16 +1964,20 @@
         <translation>Informe de LoopScope: %1</translation>
     </message>
     <message>
-        <source>%1: cannot write the report</source>
-        <translation>%1: no se puede escribir el informe</translation>
-    </message>
-    <message>
         <source>Console</source>
         <translation>Consola</translation>
     </message>
     <message>
         <source>…</source>
         <translation>…</translation>
+    </message>
+    <message>
+        <source>%1: cannot draw the picture</source>
+        <translation>%1: no se puede dibujar la imagen</translation>
+    </message>
+    <message>
+        <source>%1: cannot draw the report</source>
+        <translation>%1: no se puede dibujar el informe</translation>
     </message>
 </context>
 <context>
