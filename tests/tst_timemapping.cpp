@@ -2,6 +2,7 @@
 #include "models/timelinetexts.h"
 #include "models/timemapping.h"
 
+#include "recording/eventlog.h"
 #include "recording/events.h"
 #include "recording/recording.h"
 
@@ -56,6 +57,8 @@ private slots:
     void mergesSubPixelSpans();
     void foldsInterleavedPhasesByKind();
     void keepsWideSpansApart();
+    void aBatchOutOfOrderIsPutInPlace();
+    void aDeepNestIsIndexedWhole();
     void findsSpans();
     void aCountedRunTellsItsMeanNotALongest_data();
     void aCountedRunTellsItsMeanNotALongest();
@@ -371,6 +374,89 @@ void TestTimeMapping::keepsWideSpansApart()
     // Nothing outside the window.
     index.visiblePieces(row, { 1000, 2000 }, 0, 1000, pieces);
     QVERIFY(pieces.empty());
+}
+
+namespace {
+
+// The spans of `row`: each one's end and record index, and the calls before each.
+struct RowContents
+{
+    std::vector<std::pair<std::int64_t, std::size_t>> spans;
+    std::vector<std::uint64_t> calls;
+    std::size_t folded = 0;
+    bool operator==(const RowContents& other) const
+    {
+        return spans == other.spans && calls == other.calls && folded == other.folded;
+    }
+};
+
+RowContents contentsOf(const TimelineIndex& index, int row)
+{
+    RowContents contents;
+    const TimelineIndex::Row& indexed = index.rows()[std::size_t(row)];
+    for (const TimelineSpan& span : indexed.spans)
+        contents.spans.emplace_back(span.endNs, std::size_t(span.index));
+    contents.calls = indexed.calls;
+    contents.folded = indexed.folded;
+    return contents;
+}
+
+} // namespace
+
+void TestTimeMapping::aBatchOutOfOrderIsPutInPlace()
+{
+    // Callbacks in and out of end order, some of equal ends: a batch leaves the row as adding them one by
+    // one did, each put in place as it came.
+    loopscope::EventLog log;
+    std::uint64_t seed = 42;
+    for (std::size_t i = 0; i < 5000; ++i) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        const auto late = std::int64_t((seed >> 33) % 7) * 1000; // ends up to 6 us before the one before
+        Record r = callback(std::int64_t(i) * 1000 - late, 500 + late % 3000, loopscope::CallbackKind::Immediate);
+        r.span.count = std::uint32_t(1 + i % 3);
+        *log.slot() = r;
+        log.commit();
+    }
+    TimelineIndex batch;
+    batch.reset(0);
+    batch.add(log, 0, 0, log.size());
+    TimelineIndex oneByOne;
+    oneByOne.reset(0);
+    for (std::size_t i = 0; i < log.size(); ++i)
+        oneByOne.add(log[i], 0, i);
+    const int row = batch.rowOf(
+        TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::Immediate));
+    QVERIFY(row >= 0);
+    const RowContents contents = contentsOf(batch, row);
+    QVERIFY(contents == contentsOf(oneByOne, row));
+    QVERIFY(std::is_sorted(
+        contents.spans.begin(), contents.spans.end(), [](const auto& a, const auto& b) { return a.first < b.first; }));
+}
+
+void TestTimeMapping::aDeepNestIsIndexedWhole()
+{
+    // 300,000 nested callbacks as a recording read by start time holds them: the outermost first, each
+    // next one ending before it. The window froze for over a minute indexing them one by one.
+    constexpr std::size_t depth = 300000;
+    loopscope::EventLog log;
+    for (std::size_t i = 0; i < depth; ++i) {
+        *log.slot() = callback(std::int64_t(i) * 10, std::int64_t(depth - i) * 20, loopscope::CallbackKind::Timer);
+        log.commit();
+    }
+    TimelineIndex index;
+    index.reset(0);
+    index.add(log, 0, 0, log.size());
+    const int row
+        = index.rowOf(TimelineIndex::RowKind::Callbacks, loopscope::MainThread, int(loopscope::CallbackKind::Timer));
+    QVERIFY(row >= 0);
+    const TimelineIndex::Row& indexed = index.rows()[std::size_t(row)];
+    // Past the detail limit the oldest half folds; every call is still counted, in end order.
+    QVERIFY(indexed.spans.size() <= depth);
+    QCOMPARE(indexed.calls.back(), std::uint64_t(depth));
+    QVERIFY(std::is_sorted(indexed.spans.begin(), indexed.spans.end(),
+        [](const TimelineSpan& a, const TimelineSpan& b) { return a.endNs < b.endNs; }));
+    QCOMPARE(indexed.spans.back().endNs, std::int64_t(depth) * 20); // the outermost ends last
+    QVERIFY(indexed.spans.size() - indexed.folded <= TimelineIndex::DetailLimit);
 }
 
 void TestTimeMapping::findsSpans()

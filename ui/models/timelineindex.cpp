@@ -1,5 +1,6 @@
 #include "models/timelineindex.h"
 
+#include "recording/eventlog.h"
 #include "recording/events.h"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <limits>
 
 using loopscope::CallbackKind;
+using loopscope::EventLog;
 using loopscope::MainThread;
 using loopscope::Record;
 using loopscope::RecordType;
@@ -73,6 +75,22 @@ int TimelineIndex::ensureRow(RowKind kind, std::uint16_t thread, int callbackKin
 
 bool TimelineIndex::add(const Record& record, std::uint16_t log, std::size_t index)
 {
+    const bool added = place(record, log, index);
+    settle();
+    return added;
+}
+
+bool TimelineIndex::add(const EventLog& events, std::uint16_t log, std::size_t from, std::size_t to)
+{
+    bool added = false;
+    for (std::size_t i = from; i < to; ++i)
+        added = place(events[i], log, i) || added;
+    settle();
+    return added;
+}
+
+bool TimelineIndex::place(const Record& record, std::uint16_t log, std::size_t index)
+{
     bool added = false;
     int row = -1;
     switch (record.type) {
@@ -104,31 +122,69 @@ bool TimelineIndex::add(const Record& record, std::uint16_t log, std::size_t ind
     m_firstStartNs = m_hasSpans ? std::min(m_firstStartNs, span.startNs) : span.startNs;
     m_hasSpans = true;
 
-    // Records arrive almost sorted by end (they are written when they end);
-    // the few that are not, such as a callback run closed late, are put in place.
+    // Records arrive almost sorted by end (they are written when they end); the few that are not, such
+    // as a callback run closed late, wait for the batch's end to be put in place.
     Row& target = m_rows[std::size_t(row)];
     std::vector<TimelineSpan>& spans = target.spans;
     std::vector<std::uint64_t>& calls = target.calls;
     if (calls.empty())
         calls.push_back(0);
     const std::uint64_t count = record.type == RecordType::Callback ? record.span.count : 1;
-    if (spans.empty() || spans.back().endNs <= span.endNs) {
-        spans.push_back(span);
-        calls.push_back(calls.back() + count);
-    } else {
-        auto at = std::upper_bound(spans.begin(), spans.end(), span.endNs,
-            [](std::int64_t end, const TimelineSpan& other) { return end < other.endNs; });
-        const std::size_t position = std::size_t(at - spans.begin());
-        spans.insert(at, span);
-        calls.insert(calls.begin() + std::ptrdiff_t(position) + 1, calls[position] + count);
-        for (std::size_t i = position + 2; i < calls.size(); ++i)
-            calls[i] += count;
-        if (position < target.folded)
-            ++target.folded; // it ends among folded history: it counts as folded
+    if (!spans.empty() && span.endNs < spans.back().endNs) {
+        target.late.emplace_back(span, count);
+        return added;
     }
+    spans.push_back(span);
+    calls.push_back(calls.back() + count);
     if (spans.size() - target.folded > DetailLimit)
         fold(target);
     return added;
+}
+
+void TimelineIndex::settle()
+{
+    for (Row& row : m_rows) {
+        if (!row.late.empty())
+            settle(row);
+    }
+}
+
+void TimelineIndex::settle(Row& row)
+{
+    using Late = std::pair<TimelineSpan, std::uint64_t>;
+    std::vector<Late>& late = row.late;
+    // In the order they came among equal ends, after the spans already there, as one by one they were.
+    std::stable_sort(
+        late.begin(), late.end(), [](const Late& a, const Late& b) { return a.first.endNs < b.first.endNs; });
+    std::vector<TimelineSpan>& spans = row.spans;
+    std::vector<std::uint64_t>& calls = row.calls;
+    // One that ends among folded history counts as folded.
+    if (row.folded > 0) {
+        const std::int64_t foldedEnd = spans[row.folded - 1].endNs;
+        row.folded += std::size_t(std::partition_point(late.begin(), late.end(), [&](const Late& l) {
+            return l.first.endNs < foldedEnd;
+        }) - late.begin());
+    }
+    // Only the part from where the first late span goes is rewritten.
+    const std::size_t first = std::size_t(std::upper_bound(spans.begin(), spans.end(), late.front().first.endNs,
+                                              [](std::int64_t end, const TimelineSpan& s) { return end < s.endNs; })
+        - spans.begin());
+    std::vector<Late> tail;
+    tail.reserve(spans.size() - first + late.size());
+    for (std::size_t i = first; i < spans.size(); ++i)
+        tail.emplace_back(spans[i], calls[i + 1] - calls[i]);
+    std::vector<Late> merged(tail.size() + late.size());
+    std::merge(tail.begin(), tail.end(), late.begin(), late.end(), merged.begin(),
+        [](const Late& a, const Late& b) { return a.first.endNs < b.first.endNs; });
+    spans.resize(first);
+    calls.resize(first + 1);
+    for (const auto& [span, count] : merged) {
+        spans.push_back(span);
+        calls.push_back(calls.back() + count);
+    }
+    late.clear();
+    while (spans.size() - row.folded > DetailLimit)
+        fold(row);
 }
 
 std::size_t TimelineIndex::merge(Row& row, std::size_t from, std::size_t to)

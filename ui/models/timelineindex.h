@@ -7,8 +7,9 @@
 #include <vector>
 
 namespace loopscope {
+class EventLog;
 struct Record;
-}
+} // namespace loopscope
 
 // Where a span record (phase, callback run, pool work) ends. A trace may claim any start and duration,
 // so a negative duration counts as none and the sum saturates instead of overflowing.
@@ -67,6 +68,9 @@ public:
         std::vector<std::uint64_t> calls; // calls[i]: callbacks in spans[0, i), so any range sums in O(1)
         std::size_t folded = 0; // spans[0, folded) are folded history
         std::int64_t resolutionNs = FirstResolutionNs; // what the folded spans were merged at
+        // Spans of the batch being added that end before the row's last one, with their call counts:
+        // merged in once the batch is in (settle()).
+        std::vector<std::pair<TimelineSpan, std::uint64_t>> late;
     };
 
     // What to draw: one record (span != null), or `count` records merged into one piece.
@@ -88,6 +92,11 @@ public:
     void reset(int poolSize);
     // Indexes one record; returns true when it added a row.
     bool add(const loopscope::Record& record, std::uint16_t log, std::size_t index);
+    // Indexes records [from, to) of `events`, the log numbered `log`; returns true when it added a row.
+    // Spans that come out of order (a recording read by start time, where an outer callback comes before
+    // the 300,000 it encloses) are merged in once for the batch: O(n log n), where putting each in place
+    // as it came cost O(n) apiece.
+    bool add(const loopscope::EventLog& events, std::uint16_t log, std::size_t from, std::size_t to);
 
     const std::vector<Row>& rows() const { return m_rows; }
     // Where the user held the loop (paused, stepping, slow motion): the program time it was held at
@@ -117,6 +126,11 @@ public:
 
 private:
     int ensureRow(RowKind kind, std::uint16_t thread, int callbackKind, bool* added);
+    // Indexes one record: appended to its row when it ends last, else left in the row's `late` spans.
+    bool place(const loopscope::Record& record, std::uint16_t log, std::size_t index);
+    // Merges every row's late spans in, keeping each row sorted by end.
+    void settle();
+    static void settle(Row& row);
     static void fold(Row& row);
     // Merges spans [from, to) of `row` at its resolution in place; returns where the merged ones end.
     static std::size_t merge(Row& row, std::size_t from, std::size_t to);

@@ -91,8 +91,7 @@ void TimelineView::onAdvanced(int logIndex, std::size_t from, std::size_t to)
     const loopscope::EventLog& log = *followed;
     const std::size_t rowsBefore = m_index.rows().size();
     const std::uint32_t filledBefore = filledMainRows();
-    for (std::size_t i = from; i < to; ++i)
-        m_index.add(log[i], std::uint16_t(logIndex), i);
+    m_index.add(log, std::uint16_t(logIndex), from, to);
     // The lanes follow the rows: a row new to the index, or a main-loop row that held nothing until now,
     // which relayout() leaves out (close and work rows always, every other where the dock is short).
     if (m_index.rows().size() != rowsBefore || filledMainRows() != filledBefore) {
