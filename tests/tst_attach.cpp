@@ -570,7 +570,9 @@ private slots:
 
     // Marking timers and close adds no wake-up: a program that wakes for a timer ten times runs as many
     // iterations (poll phases) as before the probe marked them (10, and 1 for a single timer, on Node 20,
-    // every run before the change), one more allowed for a poll that wakes a little early.
+    // every run before the change), every poll but the last waiting for the timer. One more is libuv
+    // 1.44's (Node 18): its timers run at the start of an iteration, so the one that runs the last timer
+    // goes on through a poll that does not wait, nothing keeping the loop alive any more.
     void markingAddsNoWakeUps_data()
     {
         QTest::addColumn<QByteArray>("source");
@@ -594,9 +596,13 @@ private slots:
         const wire::AttachResult result = wire::attach(optionsFor(script), recording);
         QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
         QCOMPARE(result.exitCode, 0);
-        const auto polls = int(recordsOf(recording, RecordType::Phase, {}, Phase::Poll).size());
+        const std::vector<Record> polled = recordsOf(recording, RecordType::Phase, {}, Phase::Poll);
+        const auto polls = int(polled.size());
         qInfo("%d poll phases", polls);
         QVERIFY2(polls >= fewest && polls <= most, std::to_string(polls).c_str());
+        const auto noWait
+            = std::count_if(polled.begin(), polled.end(), [](const Record& p) { return p.span.maxNs == 0; });
+        QVERIFY2(noWait <= 1, std::to_string(noWait).c_str());
     }
 
     // The issue's own check: a real HTTP server called by a loopback client. Requests arrive in poll, a
