@@ -425,7 +425,8 @@ void LoopProbe::delayCheck()
 void LoopProbe::push(const Record& r)
 {
     const std::uint64_t head = m_head.load(std::memory_order_relaxed);
-    if (m_off.load(std::memory_order_relaxed) || head - m_tail.load(std::memory_order_acquire) == RingRecords) {
+    if (m_off.load(std::memory_order_relaxed) || !m_ring
+        || head - m_tail.load(std::memory_order_acquire) == RingRecords) {
         m_dropped.fetch_add(1, std::memory_order_relaxed);
         return;
     }

@@ -64,10 +64,6 @@
         <translation>Адкрыць файл запісу ФАЙЛ.</translation>
     </message>
     <message>
-        <source>Headless: abort the run after N ms of wall time (default 60000).</source>
-        <translation>Без акна: перапыніць выкананне праз N мс рэальнага часу (па змаўчанні 60000).</translation>
-    </message>
-    <message>
         <source>User-interface language: en, es or be.</source>
         <translation>Мова інтэрфейсу: en, es або be.</translation>
     </message>
@@ -78,10 +74,6 @@
     <message>
         <source>Also run the emitted script in Node.js and compare the outputs.</source>
         <translation>Таксама выканаць згенераваны скрыпт у Node.js і параўнаць вывады.</translation>
-    </message>
-    <message>
-        <source>The Node.js executable for --compare-node.</source>
-        <translation>Выканальны файл Node.js для --compare-node.</translation>
     </message>
     <message>
         <source>PATH</source>
@@ -284,10 +276,6 @@
         <translation>Звыш --memory-budget адпускаць найстарэйшыя падзеі замест скіду на дыск: выкананне ідзе колькі заўгодна, а запіс захоўвае апошнюю частку (трасіроўка лічыць адпушчанае як droppedEvents). З акном: для гэтага сеанса; меню «Цыкл» памятае выбар.</translation>
     </message>
     <message>
-        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments; its input, output and exit status stay its own. Needs --headless for now, with --trace, --csv or --summary.</source>
-        <translation>Запускае праграму Node.js SCRIPT з зондам LoopScope і запісвае яе сапраўдны цыкл падзей: фазы, зваротныя выклікі і іх віды. Астатак радка — аргументы праграмы; яе ўвод, вывад і код выхаду застаюцца яе ўласнымі. Пакуль патрабуе --headless разам з --trace, --csv або --summary.</translation>
-    </message>
-    <message>
         <source>SCRIPT</source>
         <translation>SCRIPT</translation>
     </message>
@@ -306,6 +294,46 @@
     <message>
         <source>--with-figures goes with --emit-js</source>
         <translation>--with-figures ужываецца з --emit-js</translation>
+    </message>
+    <message>
+        <source>Headless: abort the run after N ms of wall time (default 60000; with --attach, only when given: the program is then ended and the run exits 3).</source>
+        <translation>Без акна: перапыніць выкананне праз N мс рэальнага часу (па змаўчанні 60000; з --attach — толькі калі зададзена: тады праграма завяршаецца, а выкананне выходзіць з кодам 3).</translation>
+    </message>
+    <message>
+        <source>The Node.js executable that --attach runs and --compare-node compares with: a path, or a name looked up in PATH (default node; Node.js 18 to 24).</source>
+        <translation>Выканальны файл Node.js, які запускае --attach і з якім параўноўвае --compare-node: шлях або імя, якое шукаецца ў PATH (па змаўчанні node; Node.js ад 18 да 24).</translation>
+    </message>
+    <message>
+        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments. The window shows it live, its output in the console; with --headless its input, output and exit status stay its own, and LoopScope exits with its status. --trace, --csv and --summary write the recording when it ends.</source>
+        <translation>Запускае праграму Node.js SCRIPT з зондам LoopScope і запісвае яе сапраўдны цыкл падзей: фазы, зваротныя выклікі і іх віды. Астатак радка — аргументы праграмы. Акно паказвае яе ўжывую, яе вывад — у кансолі; з --headless яе ўвод, вывад і код выхаду застаюцца яе ўласнымі, і LoopScope выходзіць з яе кодам. --trace, --csv і --summary запісваюць запіс, калі яна завершыцца.</translation>
+    </message>
+    <message>
+        <source>With --attach: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
+        <translation>З --attach: зонд пазначае і вымярае час кожнага зваротнага выкліку, які выконвае праграма (callbacks, па змаўчанні), або толькі адзначае фазы яе цыклаў (markers), што амаль нічога не каштуе праграме; на кожным цыкле, у тым ліку цыклах яе працоўных патокаў. Акно пераключае гэта, пакуль праграма працуе (Цыкл &gt; Пазначаць кожны зваротны выклік).</translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation>РЭЖЫМ</translation>
+    </message>
+    <message>
+        <source>With --attach --headless: let the program run on when LoopScope ends (SIGTERM, SIGHUP, SIGINT, --timeout-ms, or LoopScope killed); the recording so far is written. By default the program is ended with LoopScope (SIGTERM, then SIGKILL two seconds later), then the recording is written; LoopScope exits with 128 + the signal it got, or 3 for --timeout-ms.</source>
+        <translation>З --attach --headless: дазволіць праграме працаваць далей, калі LoopScope завяршаецца (SIGTERM, SIGHUP, SIGINT, --timeout-ms або LoopScope забіты); запіс да гэтага моманту захоўваецца. Па змаўчанні праграма завяршаецца разам з LoopScope (SIGTERM, а праз дзве секунды SIGKILL), потым захоўваецца запіс; LoopScope выходзіць з кодам 128 + атрыманы сігнал або 3 для --timeout-ms.</translation>
+    </message>
+    <message>
+        <source>--probe must be markers or callbacks, not &apos;%1&apos;</source>
+        <translation>--probe павінен быць markers або callbacks, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--detach needs --headless: the window&apos;s console takes the program&apos;s output, which would have nowhere to go once the window closed</source>
+        <translation>--detach патрабуе --headless: кансоль акна прымае вывад праграмы, якому не было б куды ісці пасля закрыцця акна</translation>
+    </message>
+    <message>
+        <source>--probe goes with --attach</source>
+        <translation>--probe ідзе разам з --attach</translation>
+    </message>
+    <message>
+        <source>--detach goes with --attach</source>
+        <translation>--detach ідзе разам з --attach</translation>
     </message>
 </context>
 <context>
@@ -1375,10 +1403,6 @@
         <translation>Зонд не бачыць: %1</translation>
     </message>
     <message>
-        <source>the timers, pending, idle, prepare and close phases&apos; durations</source>
-        <translation>працягласць фаз timers, pending, idle, prepare і close</translation>
-    </message>
-    <message>
         <source>the microtask queue&apos;s length</source>
         <translation>даўжыня чаргі мікразадач</translation>
     </message>
@@ -1413,6 +1437,10 @@
     <message>
         <source>; the program exited with code %1</source>
         <translation>; праграма скончылася з кодам %1</translation>
+    </message>
+    <message>
+        <source>the pending, idle and prepare phases&apos; durations</source>
+        <translation>працягласць фаз pending, idle і prepare</translation>
     </message>
 </context>
 <context>
@@ -1616,10 +1644,6 @@
         <translation>Запусціць у Node.js</translation>
     </message>
     <message>
-        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: poll and check timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
-        <translation>LoopScope запускае node са сваім зондам унутры вашай праграмы і паказвае ўжывую ўласны цыкл падзей праграмы: poll і check з часам, кожны зваротны выклік з пазнакай таго, што яго выклікала (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …), і затрымку цыкла. Тое, што праграма друкуе, з&apos;яўляецца ў кансолі; спыненне запуску завяршае праграму.</translation>
-    </message>
-    <message>
         <source>&amp;File:</source>
         <translation>&amp;Файл:</translation>
     </message>
@@ -1654,6 +1678,10 @@
     <message>
         <source>%1: cannot write the program typed: %2</source>
         <translation>%1: не ўдаецца запісаць набраную праграму: %2</translation>
+    </message>
+    <message>
+        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: its timers, poll, check and close phases timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
+        <translation>LoopScope запускае node са сваім зондам унутры вашай праграмы і паказвае ўжывую ўласны цыкл падзей праграмы: фазы timers, poll, check і close з часам, кожны зваротны выклік з пазнакай таго, што яго выклікала (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …), і затрымку цыкла. Тое, што праграма друкуе, з&apos;яўляецца ў кансолі; спыненне запуску завяршае праграму.</translation>
     </message>
 </context>
 <context>

@@ -64,10 +64,6 @@
         <translation>Abre el archivo de grabación ARCHIVO.</translation>
     </message>
     <message>
-        <source>Headless: abort the run after N ms of wall time (default 60000).</source>
-        <translation>Sin ventana: aborta la ejecución tras N ms de tiempo real (por defecto 60000).</translation>
-    </message>
-    <message>
         <source>User-interface language: en, es or be.</source>
         <translation>Idioma de la interfaz: en, es o be.</translation>
     </message>
@@ -78,10 +74,6 @@
     <message>
         <source>Also run the emitted script in Node.js and compare the outputs.</source>
         <translation>Ejecuta además el script generado en Node.js y compara las salidas.</translation>
-    </message>
-    <message>
-        <source>The Node.js executable for --compare-node.</source>
-        <translation>El ejecutable de Node.js para --compare-node.</translation>
     </message>
     <message>
         <source>PATH</source>
@@ -284,10 +276,6 @@
         <translation>Por encima de --memory-budget, descartar los eventos más antiguos en lugar de volcarlos al disco: la ejecución sigue el tiempo que haga falta y la grabación conserva su parte más reciente (la traza cuenta lo descartado como droppedEvents). Con la ventana: para esta sesión; el menú Bucle recuerda la elección.</translation>
     </message>
     <message>
-        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments; its input, output and exit status stay its own. Needs --headless for now, with --trace, --csv or --summary.</source>
-        <translation>Ejecuta el programa Node.js SCRIPT con la sonda de LoopScope y graba su bucle de eventos real: sus fases, sus callbacks y de qué tipo son. El resto de la línea son los argumentos del programa; su entrada, su salida y su código de salida siguen siendo suyos. Por ahora necesita --headless, con --trace, --csv o --summary.</translation>
-    </message>
-    <message>
         <source>SCRIPT</source>
         <translation>SCRIPT</translation>
     </message>
@@ -306,6 +294,46 @@
     <message>
         <source>--with-figures goes with --emit-js</source>
         <translation>--with-figures va con --emit-js</translation>
+    </message>
+    <message>
+        <source>Headless: abort the run after N ms of wall time (default 60000; with --attach, only when given: the program is then ended and the run exits 3).</source>
+        <translation>Sin ventana: aborta la ejecución tras N ms de tiempo real (por defecto 60000; con --attach, solo si se indica: entonces se termina el programa y la ejecución sale con 3).</translation>
+    </message>
+    <message>
+        <source>The Node.js executable that --attach runs and --compare-node compares with: a path, or a name looked up in PATH (default node; Node.js 18 to 24).</source>
+        <translation>El ejecutable de Node.js que ejecuta --attach y con el que compara --compare-node: una ruta, o un nombre que se busca en PATH (por defecto node; Node.js 18 a 24).</translation>
+    </message>
+    <message>
+        <source>Run the Node.js program SCRIPT with LoopScope&apos;s probe and record its real event loop: its phases, callbacks and their kinds. The rest of the line is the program&apos;s arguments. The window shows it live, its output in the console; with --headless its input, output and exit status stay its own, and LoopScope exits with its status. --trace, --csv and --summary write the recording when it ends.</source>
+        <translation>Ejecuta el programa Node.js SCRIPT con la sonda de LoopScope y graba su bucle de eventos real: sus fases, sus callbacks y de qué tipo son. El resto de la línea son los argumentos del programa. La ventana lo muestra en vivo, con su salida en la consola; con --headless su entrada, su salida y su código de salida siguen siendo suyos, y LoopScope sale con su código. --trace, --csv y --summary escriben la grabación cuando termina.</translation>
+    </message>
+    <message>
+        <source>With --attach: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
+        <translation>Con --attach: la sonda etiqueta y cronometra cada callback que ejecuta el programa (callbacks, por defecto), o solo marca las fases de sus bucles (markers), lo que al programa casi no le cuesta nada; en cada bucle, también en los de sus hilos de trabajo. La ventana lo cambia mientras el programa se ejecuta (Bucle &gt; Etiquetar cada callback).</translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation>MODO</translation>
+    </message>
+    <message>
+        <source>With --attach --headless: let the program run on when LoopScope ends (SIGTERM, SIGHUP, SIGINT, --timeout-ms, or LoopScope killed); the recording so far is written. By default the program is ended with LoopScope (SIGTERM, then SIGKILL two seconds later), then the recording is written; LoopScope exits with 128 + the signal it got, or 3 for --timeout-ms.</source>
+        <translation>Con --attach --headless: deja que el programa siga ejecutándose cuando LoopScope termina (SIGTERM, SIGHUP, SIGINT, --timeout-ms, o LoopScope matado); se escribe la grabación hasta ese momento. Por defecto el programa termina con LoopScope (SIGTERM, y SIGKILL dos segundos después), y luego se escribe la grabación; LoopScope sale con 128 + la señal que recibió, o con 3 por --timeout-ms.</translation>
+    </message>
+    <message>
+        <source>--probe must be markers or callbacks, not &apos;%1&apos;</source>
+        <translation>--probe debe ser markers o callbacks, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--detach needs --headless: the window&apos;s console takes the program&apos;s output, which would have nowhere to go once the window closed</source>
+        <translation>--detach necesita --headless: la consola de la ventana recoge la salida del programa, que no tendría adónde ir una vez cerrada la ventana</translation>
+    </message>
+    <message>
+        <source>--probe goes with --attach</source>
+        <translation>--probe va con --attach</translation>
+    </message>
+    <message>
+        <source>--detach goes with --attach</source>
+        <translation>--detach va con --attach</translation>
     </message>
 </context>
 <context>
@@ -1370,10 +1398,6 @@
         <translation>La sonda no ve: %1</translation>
     </message>
     <message>
-        <source>the timers, pending, idle, prepare and close phases&apos; durations</source>
-        <translation>la duración de las fases timers, pending, idle, prepare y close</translation>
-    </message>
-    <message>
         <source>the microtask queue&apos;s length</source>
         <translation>la longitud de la cola de microtareas</translation>
     </message>
@@ -1408,6 +1432,10 @@
     <message>
         <source>; the program exited with code %1</source>
         <translation>; el programa terminó con el código %1</translation>
+    </message>
+    <message>
+        <source>the pending, idle and prepare phases&apos; durations</source>
+        <translation>la duración de las fases pending, idle y prepare</translation>
     </message>
 </context>
 <context>
@@ -1611,10 +1639,6 @@
         <translation>Ejecutar con Node.js</translation>
     </message>
     <message>
-        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: poll and check timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
-        <translation>LoopScope arranca node con su sonda dentro de tu programa y muestra en vivo el propio bucle de eventos del programa: poll y check cronometrados, cada callback etiquetado con lo que lo invocó (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) y el retraso del bucle. Lo que imprime el programa aparece en la consola; detener la ejecución termina el programa.</translation>
-    </message>
-    <message>
         <source>&amp;File:</source>
         <translation>&amp;Archivo:</translation>
     </message>
@@ -1649,6 +1673,10 @@
     <message>
         <source>%1: cannot write the program typed: %2</source>
         <translation>%1: no se puede escribir el programa escrito: %2</translation>
+    </message>
+    <message>
+        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: its timers, poll, check and close phases timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
+        <translation>LoopScope arranca node con su sonda dentro de tu programa y muestra en vivo el propio bucle de eventos del programa: sus fases timers, poll, check y close cronometradas, cada callback etiquetado con lo que lo invocó (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) y el retraso del bucle. Lo que imprime el programa aparece en la consola; detener la ejecución termina el programa.</translation>
     </message>
 </context>
 <context>
