@@ -675,6 +675,7 @@ private slots:
             const EventLog& log = *recording.logs[w];
             std::vector<Record> immediates;
             std::vector<Record> checks;
+            std::size_t timedCloses = 0;
             std::uint16_t thread = 0;
             for (std::size_t i = 0; i < log.size(); ++i) {
                 const Record r = log[i];
@@ -683,9 +684,13 @@ private slots:
                     immediates.push_back(r);
                 if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Check)
                     checks.push_back(r);
+                if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Close && (r.label & 1) != 0)
+                    ++timedCloses;
             }
             QVERIFY(thread > WorkerThreadBase);
             QCOMPARE(immediates.size(), std::size_t(99)); // the first step runs in the worker's main script
+            // A worker's close phases are timed as the main loop's are, one an iteration.
+            QVERIFY2(timedCloses >= immediates.size(), std::to_string(timedCloses).c_str());
             for (const Record& immediate : immediates)
                 QVERIFY(inside(immediate, checks));
             const auto& names = result.described.threadNames;
