@@ -73,7 +73,7 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
     {
         std::lock_guard lock(m_mutex);
         m_out.hello(hello);
-        m_out.unavailable("the timers, pending, idle, prepare and close phases' durations");
+        m_out.unavailable("the pending, idle and prepare phases' durations");
         m_out.unavailable("the microtask queue's length");
         if (!poolWatched)
             m_out.unavailable("the thread pool (" + poolProblem + ")");

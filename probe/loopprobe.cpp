@@ -61,7 +61,12 @@ void LoopProbe::start(uv_loop_t* loop, int delayMs)
     uv_check_start(&m_checkLast, [](uv_check_t* h) { static_cast<LoopProbe*>(h->data)->checkEnds(); });
     moveToTail(&loop->check_handles, &m_checkLast.queue);
     uv_check_start(&m_checkFirst, [](uv_check_t* h) { static_cast<LoopProbe*>(h->data)->pollEnds(); });
-    m_open = 3;
+    uv_timer_init(loop, &m_timersMarker);
+    m_timersMarker.data = this;
+    uv_unref(reinterpret_cast<uv_handle_t*>(&m_timersMarker));
+    // The libuv that runs the loop, not the one the probe was built against.
+    m_timersAfterClose = uv_version() >= (1u << 16 | 45u << 8);
+    m_open = 4;
     if (delayMs > 0)
         startDelayMonitor(delayMs);
 }
@@ -70,23 +75,31 @@ void LoopProbe::close(std::function<void()> closed)
 {
     finish();
     m_closed = std::move(closed);
+    m_closing = true;
     if (m_open == 0) {
         m_closed();
         return;
     }
-    const auto onClosed = [](uv_handle_t* h) {
-        auto* probe = static_cast<LoopProbe*>(h->data);
-        if (--probe->m_open == 0) {
-            // Last: `closed` may delete the probe, so it runs from here, not from the probe.
-            const std::function<void()> then = std::move(probe->m_closed);
-            then();
-        }
-    };
-    for (uv_handle_t* handle : { reinterpret_cast<uv_handle_t*>(&m_prepare),
-             reinterpret_cast<uv_handle_t*>(&m_checkFirst), reinterpret_cast<uv_handle_t*>(&m_checkLast) })
-        uv_close(handle, onClosed);
+    // A close marker still in the loop's closing list is closed already: its callback is one more to wait
+    // for (the probe must outlive it), and it marks nothing then.
+    if (m_closeMarking)
+        ++m_open;
+    for (uv_handle_t* handle :
+        { reinterpret_cast<uv_handle_t*>(&m_prepare), reinterpret_cast<uv_handle_t*>(&m_checkFirst),
+            reinterpret_cast<uv_handle_t*>(&m_checkLast), reinterpret_cast<uv_handle_t*>(&m_timersMarker) })
+        uv_close(handle, handleClosed);
     if (m_delayMonitor)
-        uv_close(reinterpret_cast<uv_handle_t*>(&m_delayTimer), onClosed);
+        uv_close(reinterpret_cast<uv_handle_t*>(&m_delayTimer), handleClosed);
+}
+
+void LoopProbe::handleClosed(uv_handle_t* handle)
+{
+    auto* probe = static_cast<LoopProbe*>(handle->data);
+    if (--probe->m_open == 0) {
+        // Last: `closed` may delete the probe, so it runs from here, not from the probe.
+        const std::function<void()> then = std::move(probe->m_closed);
+        then();
+    }
 }
 
 void LoopProbe::finish()
@@ -202,8 +215,8 @@ void LoopProbe::pollBegins()
     const std::int64_t at = m_channel.now();
     drainEvents(at);
     notePollWait();
-    // Timers, pending, idle and prepare passed since check ended; the probe did not time them, and
-    // LoopScope records them as passed when the poll record comes (wire::Ingest): nothing to send.
+    // Pending, idle and prepare passed since the timers phase; the probe did not time them, and LoopScope
+    // records them as passed when the poll record comes (wire::Ingest): nothing to send.
     m_pollStartNs = at;
     publishPhase(Phase::Poll, true, at);
 }
@@ -212,8 +225,13 @@ void LoopProbe::pollEnds()
 {
     const std::int64_t at = m_channel.now();
     drainEvents(at);
-    if (m_pollStartNs >= 0)
+    if (m_pollStartNs >= 0) {
+        // The timers phase the probe could not mark (the loop's first, or one libuv >= 1.45 ran at the
+        // start of uv_run()) passed where poll begins, as pending, idle and prepare did (wire::Ingest).
+        if (m_timersTimed != m_iteration)
+            phase(Phase::Timers, false, m_pollStartNs, m_pollStartNs);
         phase(Phase::Poll, true, m_pollStartNs, at, m_pollTimeoutMs);
+    }
     m_checkStartNs = at;
     publishPhase(Phase::Check, true, at);
 }
@@ -223,9 +241,85 @@ void LoopProbe::checkEnds()
     const std::int64_t at = m_channel.now();
     drainEvents(at);
     if (m_checkStartNs >= 0)
-        phase(Phase::Check, true, m_checkStartNs, at); // close, passed untimed, is LoopScope's to record
+        phase(Phase::Check, true, m_checkStartNs, at);
+    // The close phase comes next, in this same uv_run() iteration: libuv runs the closing list right after
+    // the check handles, whatever the mode, before it asks whether the loop is alive and before the next
+    // poll computes its wait. The marker closed at the tail of that list is therefore closed before
+    // anything looks at the list, and never keeps the loop alive, shortens a wait or adds an iteration.
+    if (!m_closing && !m_closeMarking) {
+        auto* marker = reinterpret_cast<uv_handle_t*>(&m_closeMarker);
+        uv_idle_init(m_loop, &m_closeMarker); // never started: the loop's idle handles stay as they are
+        m_closeMarker.data = this;
+        uv_unref(marker);
+        uv_close(marker, [](uv_handle_t* h) {
+            auto* probe = static_cast<LoopProbe*>(h->data);
+            probe->m_closeMarking = false;
+            if (probe->m_closing)
+                handleClosed(h);
+            else
+                probe->closeEnds();
+        });
+        m_closeMarking = true;
+        // uv_close() made it the head of the list, which libuv runs from its head: it goes to the tail, so
+        // that its callback runs after every close callback of the phase (and a handle closed by one of
+        // them is the next iteration's, as it is without the probe).
+        if (m_loop->closing_handles == marker && marker->next_closing) {
+            uv_handle_t* last = marker->next_closing;
+            m_loop->closing_handles = last;
+            while (last->next_closing)
+                last = last->next_closing;
+            last->next_closing = marker;
+            marker->next_closing = nullptr;
+        }
+        m_closeStartNs = at;
+        publishPhase(Phase::Close, true, at);
+        return;
+    }
+    phase(Phase::Close, false, at, at);
     ++m_iteration;
-    publishPhase(Phase::Close, false, at);
+    publishPhase(Phase::Timers, false, at);
+}
+
+// The close marker's close callback, the last of the close phase: close ends, and the timers phase begins.
+// libuv >= 1.45 updates its time and runs the due timers right after; older ones do so at the start of the
+// next iteration, having only asked whether the loop is alive. The timers marker, due at the time just
+// updated, runs after every timer due by then: libuv runs due timers by due time, then by the order they
+// were started in, and node's one timer for all JavaScript timers was started before it. It is not last in
+// one case: a timer due a millisecond later, when libuv's clock ticks over between this update and
+// libuv's own right after (a few microseconds); that timer runs after the marker, its callbacks are
+// recorded between timers and poll, in the phases passed untimed, and the timers phase looks that much
+// shorter. Rare, and never wrong about what ran: it does not matter for the figures.
+// The marker runs in that timers phase, so it never makes poll wait less nor adds an iteration; it is
+// unreferenced, so it never keeps the loop alive. Where the loop is about to end (libuv < 1.45 runs no
+// timers then), it is not started: it would run at the next uv_run(), if any, and time the wait between.
+void LoopProbe::closeEnds()
+{
+    const std::int64_t at = m_channel.now();
+    drainEvents(at);
+    phase(Phase::Close, true, m_closeStartNs, at);
+    ++m_iteration;
+    if (m_timersAfterClose || (uv_loop_alive(m_loop) != 0 && m_loop->stop_flag == 0)) {
+        uv_update_time(m_loop);
+        uv_timer_start(
+            &m_timersMarker, [](uv_timer_t* h) { static_cast<LoopProbe*>(h->data)->timersEnd(); }, 0, 0);
+        m_timersStartNs = at;
+        publishPhase(Phase::Timers, true, at);
+    } else {
+        publishPhase(Phase::Timers, false, at);
+    }
+}
+
+void LoopProbe::timersEnd()
+{
+    const std::int64_t at = m_channel.now();
+    drainEvents(at);
+    if (m_timersStartNs >= 0) {
+        phase(Phase::Timers, true, m_timersStartNs, at);
+        m_timersTimed = m_iteration;
+    }
+    m_timersStartNs = -1;
+    // Pending, idle and prepare are not timed: where the loop is, until poll begins, is said loosely.
+    publishPhase(Phase::Pending, false, at);
 }
 
 void LoopProbe::publishPhase(Phase which, bool timed, std::int64_t sinceNs)
@@ -272,7 +366,8 @@ wire::Now LoopProbe::whereNow() const
         now.callbackLabel = name;
         now.callbackKind = m_channel.kindOf(name);
         now.callbackStartNs = startNs;
-        // A timer's callback runs in the timers phase, which the probe does not mark.
+        // A timer's callback outside a timers phase the probe marked (the loop's first, or one libuv >= 1.45
+        // runs at the start of uv_run()) runs in an unmarked timers phase.
         if (!now.inPhase && now.callbackKind == CallbackKind::Timer) {
             now.phase = Phase::Timers;
             now.inPhase = true;
@@ -330,7 +425,8 @@ void LoopProbe::delayCheck()
 void LoopProbe::push(const Record& r)
 {
     const std::uint64_t head = m_head.load(std::memory_order_relaxed);
-    if (m_off.load(std::memory_order_relaxed) || head - m_tail.load(std::memory_order_acquire) == RingRecords) {
+    if (m_off.load(std::memory_order_relaxed) || !m_ring
+        || head - m_tail.load(std::memory_order_acquire) == RingRecords) {
         m_dropped.fetch_add(1, std::memory_order_relaxed);
         return;
     }

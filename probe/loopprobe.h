@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -19,9 +20,14 @@ class Channel;
 // phases with handles of its own, records the callbacks its JavaScript half reports, and keeps the
 // records in a ring of its own, which the channel's sender empties.
 //
-// What it times: poll (from the last prepare handle to the first check handle) and check (from the
-// first check handle to one it keeps last, after Node's immediates). The other phases are recorded as
-// passed but not timed, which is what LoopScope's model calls a phase it could not observe.
+// What it times: poll (from the last prepare handle to the first check handle), check (from the first
+// check handle to one it keeps last, after Node's immediates), close (from there to the close callback of
+// a handle it closes at the tail of the loop's closing list) and timers (from there to a timer of its own
+// started then, due with the earliest, which libuv runs after every timer due). Pending, idle and prepare
+// are recorded as passed but not timed, which is what LoopScope's model calls a phase it could not
+// observe; so is the timers phase the probe cannot mark: the one before the loop's first close, and the
+// one at the start of each uv_run() where libuv >= 1.45 runs timers before its loop. None of its handles
+// keeps the loop alive, shortens poll's wait or adds an iteration.
 class LoopProbe
 {
 public:
@@ -90,6 +96,10 @@ private:
     void pollBegins();
     void pollEnds();
     void checkEnds();
+    void closeEnds();
+    void timersEnd();
+    // A handle of ours is closed (close()): the last one calls `closed`.
+    static void handleClosed(uv_handle_t* handle);
     void publishPhase(Phase which, bool timed, std::int64_t sinceNs);
     void startDelayMonitor(int resolutionMs);
     void delayCheck();
@@ -102,6 +112,11 @@ private:
     uv_prepare_t m_prepare {};
     uv_check_t m_checkFirst {};
     uv_check_t m_checkLast {};
+    uv_idle_t m_closeMarker {}; // never started; initialised and closed again each iteration
+    bool m_closeMarking = false; // closed, its close callback not run yet
+    bool m_closing = false; // close() was called
+    uv_timer_t m_timersMarker {};
+    bool m_timersAfterClose = false; // libuv >= 1.45 runs timers right after the close phase
     uv_timer_t m_delayTimer {};
     bool m_delayMonitor = false;
     int m_open = 0; // handles not closed yet (close())
@@ -110,6 +125,9 @@ private:
     std::int64_t m_pollTimeoutMs = 0; // ms, -1: for ever
     PollReason m_pollReason = PollReason::NoWait;
     std::int64_t m_checkStartNs = -1;
+    std::int64_t m_closeStartNs = -1;
+    std::int64_t m_timersStartNs = -1; // -1: the timers marker is not running
+    std::uint32_t m_timersTimed = 0; // the iteration whose timers phase was timed last
     std::uint32_t m_iteration = 1;
     std::vector<Call> m_calls;
     std::unique_ptr<double[]> m_events { new double[EventDoubles] { 1 } };
@@ -128,9 +146,16 @@ private:
     std::atomic<std::int64_t> m_openStartNs { 0 };
     std::atomic<std::uint32_t> m_openDepth { 0 };
 
-    // The ring: this loop's thread pushes, the sender takes.
-    static constexpr std::size_t RingRecords = std::size_t(1) << 16;
-    std::unique_ptr<Record[]> m_ring { new Record[RingRecords] };
+    // The ring: this loop's thread pushes, the sender takes. A setImmediate storm pushes five records an
+    // iteration, a million a second: the ring holds what comes while the sender waits for the CPU on a
+    // loaded machine (a quarter of a second of it and more). Zeroed pages from calloc, touched only as the
+    // ring fills: a quiet loop's costs next to nothing.
+    static constexpr std::size_t RingRecords = std::size_t(1) << 18;
+    struct FreeRing
+    {
+        void operator()(Record* ring) const { std::free(ring); }
+    };
+    std::unique_ptr<Record[], FreeRing> m_ring { static_cast<Record*>(std::calloc(RingRecords, sizeof(Record))) };
     std::atomic<std::uint64_t> m_head { 0 };
     std::atomic<std::uint64_t> m_tail { 0 };
     std::atomic<std::uint64_t> m_dropped { 0 };

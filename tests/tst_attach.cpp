@@ -257,6 +257,14 @@ private slots:
                           "  require('worker_threads').parentPort.postMessage('ready');`, { eval: true });\n"
                           "w.on('message', (m) => { console.log(m); w.terminate().then((code) => "
                           "console.log('terminated', code)); });\n");
+        // The last thing the program does is close a socket: its close callback runs in a close phase the
+        // probe marks, and the program ends as it would.
+        QTest::newRow("a socket closed last")
+            << QByteArray("const net = require('net');\n"
+                          "const server = net.createServer((s) => s.end()).listen(0, '127.0.0.1', () => {\n"
+                          "  net.connect(server.address().port, '127.0.0.1').resume().on('close', () => {\n"
+                          "    console.log('closed'); server.close(); process.exitCode = 4; });\n"
+                          "});\n");
         QTest::newRow("2,000 lines") << QByteArray(
             "for (let i = 0; i < 2000; ++i) setImmediate(() => console.log('line', i));\n");
     }
@@ -448,6 +456,155 @@ private slots:
             std::any_of(polls.begin(), polls.end(), [](const Record& poll) { return poll.span.durNs > 150'000'000; }));
     }
 
+    // A timer's callback runs in a timers phase the probe timed (from the end of close to a timer of its
+    // own, due with the earliest), as long as the callback and more.
+    void aTimersCallbackLiesInsideATimedTimersPhase()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("timers.js"),
+            "const { performance } = require('perf_hooks');\n"
+            "let n = 0;\n"
+            "const t = setInterval(() => {\n"
+            "  const end = performance.now() + 60; while (performance.now() < end) {}\n"
+            "  if (++n === 3) clearInterval(t);\n"
+            "}, 20);\n");
+        QVERIFY(!script.isEmpty());
+        Recording recording;
+        const wire::AttachResult result = wire::attach(optionsFor(script), recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+        const std::vector<Record> timeouts = recordsOf(recording, RecordType::Callback, "Timeout");
+        QCOMPARE(timeouts.size(), std::size_t(3));
+        const std::vector<Record> timers = recordsOf(recording, RecordType::Phase, {}, Phase::Timers);
+        for (const Record& timeout : timeouts) {
+            QVERIFY(timeout.span.durNs >= 60'000'000);
+            QVERIFY2(inside(timeout, timers), std::to_string(timeout.startNs).c_str());
+        }
+        QVERIFY(std::count_if(timers.begin(), timers.end(), [](const Record& p) { return p.span.durNs >= 60'000'000; })
+            == 3);
+    }
+
+    // The close callbacks libuv runs (a socket's 'close', emitted from its handle's close callback) lie
+    // inside a close phase the probe timed, from the end of check to a handle of its own closed last.
+    void aCloseCallbackLiesInsideATimedClosePhase()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("close.js"),
+            "const net = require('net');\n"
+            "const { performance } = require('perf_hooks');\n"
+            "const server = net.createServer((socket) => socket.end());\n"
+            "server.listen(0, '127.0.0.1', () => {\n"
+            "  const client = net.connect(server.address().port, '127.0.0.1');\n"
+            "  client.resume();\n"
+            "  client.on('close', () => {\n"
+            "    const end = performance.now() + 40; while (performance.now() < end) {}\n"
+            "    server.close(); console.log('closed');\n"
+            "  });\n"
+            "});\n");
+        QVERIFY(!script.isEmpty());
+        Recording recording;
+        const wire::AttachResult result = wire::attach(optionsFor(script), recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+        const std::vector<Record> closes = recordsOf(recording, RecordType::Phase, {}, Phase::Close);
+        const std::vector<Record> callbacks = recordsOf(recording, RecordType::Callback);
+        const auto closeCallback = std::find_if(
+            callbacks.begin(), callbacks.end(), [](const Record& r) { return r.span.durNs >= 40'000'000; });
+        QVERIFY(closeCallback != callbacks.end());
+        QCOMPARE(recording.strings.at(closeCallback->label), std::string("TCPWRAP"));
+        QVERIFY2(inside(*closeCallback, closes), std::to_string(closeCallback->startNs).c_str());
+    }
+
+    // The phases the probe times follow one another as libuv runs them, without overlapping: an
+    // iteration's timers (from the second on), poll, check and close, each phase starting where the one
+    // before ended; every iteration has its seven phases, and the records keep their order.
+    void thePhasesOfEachIterationComeInLibuvsOrder()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("order.js"),
+            "let n = 0;\n"
+            "const t = setInterval(() => { setImmediate(() => {}); if (++n === 20) clearInterval(t); }, 5);\n"
+            "require('fs').stat(__filename, () => {});\n");
+        QVERIFY(!script.isEmpty());
+        Recording recording;
+        const wire::AttachResult result = wire::attach(optionsFor(script), recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+        const EventLog& log = recording.mainLog();
+        std::vector<Record> phases;
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            if (log[i].type == RecordType::Phase)
+                phases.push_back(log[i]);
+        }
+        QVERIFY(!phases.empty());
+        const std::uint32_t last = phases.back().span.iteration;
+        std::vector<std::vector<Phase>> seen(last + 1);
+        std::int64_t timedEnd = 0;
+        for (const Record& p : phases) {
+            seen[p.span.iteration].push_back(Phase(p.sub));
+            if ((p.label & 1) == 0)
+                continue;
+            const std::string where = std::string(phaseName(Phase(p.sub))) + " of iteration "
+                + std::to_string(p.span.iteration) + " at " + std::to_string(p.startNs);
+            QVERIFY2(p.startNs >= timedEnd, where.c_str());
+            timedEnd = p.startNs + p.span.durNs;
+        }
+        const std::vector<Phase> all
+            = { Phase::Timers, Phase::Pending, Phase::Idle, Phase::Prepare, Phase::Poll, Phase::Check, Phase::Close };
+        std::uint32_t timedTimers = 0;
+        std::uint32_t timedCloses = 0;
+        for (std::uint32_t iteration = 1; iteration <= last; ++iteration) {
+            // The last may be the timers libuv >= 1.45 runs after the last close.
+            if (iteration == last && seen[iteration] == std::vector<Phase> { Phase::Timers })
+                continue;
+            QVERIFY2(seen[iteration] == all, std::to_string(iteration).c_str());
+        }
+        for (const Record& p : phases) {
+            timedTimers += Phase(p.sub) == Phase::Timers && (p.label & 1) != 0 ? 1 : 0;
+            timedCloses += Phase(p.sub) == Phase::Close && (p.label & 1) != 0 ? 1 : 0;
+        }
+        // Every close is timed; every timers phase but the first (before the loop's first close).
+        QCOMPARE(timedCloses, last - (seen[last].size() == 1 ? 1 : 0));
+        QVERIFY2(timedTimers + 1 >= last, std::to_string(timedTimers).c_str());
+    }
+
+    // Marking timers and close adds no wake-up: a program that wakes for a timer ten times runs as many
+    // iterations (poll phases) as before the probe marked them (10, and 1 for a single timer, on Node 20,
+    // every run before the change), every poll but the last waiting for the timer. One more is libuv
+    // 1.44's (Node 18): its timers run at the start of an iteration, so the one that runs the last timer
+    // goes on through a poll that does not wait, nothing keeping the loop alive any more.
+    void markingAddsNoWakeUps_data()
+    {
+        QTest::addColumn<QByteArray>("source");
+        QTest::addColumn<int>("fewest");
+        QTest::addColumn<int>("most");
+        QTest::newRow("setInterval 50 ms x 10")
+            << QByteArray("let n = 0; const t = setInterval(() => { if (++n === 10) clearInterval(t); }, 50);\n") << 10
+            << 11;
+        QTest::newRow("one setTimeout 300 ms") << QByteArray("setTimeout(() => {}, 300);\n") << 1 << 2;
+    }
+
+    void markingAddsNoWakeUps()
+    {
+        QFETCH(QByteArray, source);
+        QFETCH(int, fewest);
+        QFETCH(int, most);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("wakeups.js"), source);
+        QVERIFY(!script.isEmpty());
+        Recording recording;
+        const wire::AttachResult result = wire::attach(optionsFor(script), recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+        const std::vector<Record> polled = recordsOf(recording, RecordType::Phase, {}, Phase::Poll);
+        const auto polls = int(polled.size());
+        qInfo("%d poll phases", polls);
+        QVERIFY2(polls >= fewest && polls <= most, std::to_string(polls).c_str());
+        const auto noWait
+            = std::count_if(polled.begin(), polled.end(), [](const Record& p) { return p.span.maxNs == 0; });
+        QVERIFY2(noWait <= 1, std::to_string(noWait).c_str());
+    }
+
     // The issue's own check: a real HTTP server called by a loopback client. Requests arrive in poll, a
     // blocking route shows as a callback as long as the block and as a loop-delay spike, and pool work in
     // the lanes.
@@ -518,6 +675,7 @@ private slots:
             const EventLog& log = *recording.logs[w];
             std::vector<Record> immediates;
             std::vector<Record> checks;
+            std::size_t timedCloses = 0;
             std::uint16_t thread = 0;
             for (std::size_t i = 0; i < log.size(); ++i) {
                 const Record r = log[i];
@@ -526,9 +684,13 @@ private slots:
                     immediates.push_back(r);
                 if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Check)
                     checks.push_back(r);
+                if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Close && (r.label & 1) != 0)
+                    ++timedCloses;
             }
             QVERIFY(thread > WorkerThreadBase);
             QCOMPARE(immediates.size(), std::size_t(99)); // the first step runs in the worker's main script
+            // A worker's close phases are timed as the main loop's are, one an iteration.
+            QVERIFY2(timedCloses >= immediates.size(), std::to_string(timedCloses).c_str());
             for (const Record& immediate : immediates)
                 QVERIFY(inside(immediate, checks));
             const auto& names = result.described.threadNames;
@@ -922,7 +1084,9 @@ private slots:
         QCOMPARE(attached.out, QByteArray("one --two -x\n"));
         QVERIFY2(attached.err.contains("Program: args.js"), attached.err.constData());
         QVERIFY2(attached.err.contains("immediate 1"), attached.err.constData());
-        QVERIFY2(attached.err.contains("timers not timed"), attached.err.constData());
+        QVERIFY2(attached.err.contains("pending not timed"), attached.err.constData());
+        QVERIFY2(!attached.err.contains("timers not timed") && !attached.err.contains("close not timed"),
+            attached.err.constData());
     }
 
     // The program's file descriptors are its own: what it inherits stays on its numbers (a file on fd 3,

@@ -2,7 +2,7 @@
 // scripts/install-node-versions.sh puts in its cache. On each, one program that uses every part of the
 // loop the probe follows (timers, an immediate, ticks and promise jobs, fs and crypto on the thread pool,
 // a worker thread) behaves as without the probe (its output and exit status), and the recording has what
-// the probe saw: every pool item, the utilisation its own perf_hooks reads.
+// the probe saw: every pool item, the timers and close phases timed, the utilisation its own perf_hooks reads.
 #include "requirenode.h"
 
 #include <QDir>
@@ -112,6 +112,31 @@ private slots:
         // Every pool item: eight pbkdf2 jobs and readFile's open, fstat, read and close.
         QVERIFY2(summary.contains(QStringLiteral("Thread pool: 12 items")), probed.err.constData());
         QVERIFY2(summary.contains(QStringLiteral("Longest callback: Timeout (timer)")), probed.err.constData());
+        // The timers and close phases are timed on every libuv (1.44's timers at an iteration's start, the
+        // later ones' after close). The 60 ms timeout is not among them: due before the loop started, it runs
+        // in the loop's first timers phase, which the probe cannot mark; an interval's later runs are.
+        QVERIFY2(QRegularExpression(QStringLiteral("Phases: timers [\\d.]+ ms, .*, close [\\d.]+ ms\\n"))
+                     .match(summary)
+                     .hasMatch(),
+            probed.err.constData());
+        const QString interval = dir.filePath(QStringLiteral("interval.js"));
+        QFile intervalFile(interval);
+        const QByteArray intervalProgram = "const { performance } = require('perf_hooks');\n"
+                                           "let n = 0;\n"
+                                           "const t = setInterval(() => {\n"
+                                           "  const end = performance.now() + 30; while (performance.now() < end) {}\n"
+                                           "  if (++n === 3) clearInterval(t);\n"
+                                           "}, 10);\n";
+        QVERIFY(
+            intervalFile.open(QIODevice::WriteOnly) && intervalFile.write(intervalProgram) == intervalProgram.size());
+        intervalFile.close();
+        const Ran intervalRun = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--node"), node,
+                QStringLiteral("--attach"), interval });
+        QCOMPARE(intervalRun.exitCode, 0);
+        const QRegularExpressionMatch timers = QRegularExpression(QStringLiteral("Phases: timers ([\\d.]+) ms"))
+                                                   .match(QString::fromUtf8(intervalRun.err));
+        QVERIFY2(timers.hasMatch() && timers.captured(1).toDouble() >= 60, intervalRun.err.constData());
         const QRegularExpressionMatch own = QRegularExpression(QStringLiteral("own elu ([\\d.e-]+)")).match(summary);
         const QRegularExpressionMatch figure = QRegularExpression(
             QStringLiteral("Event-loop utilization: (\\d+)% as performance.eventLoopUtilization\\(\\) computes it"))

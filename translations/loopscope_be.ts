@@ -1403,10 +1403,6 @@
         <translation>Зонд не бачыць: %1</translation>
     </message>
     <message>
-        <source>the timers, pending, idle, prepare and close phases&apos; durations</source>
-        <translation>працягласць фаз timers, pending, idle, prepare і close</translation>
-    </message>
-    <message>
         <source>the microtask queue&apos;s length</source>
         <translation>даўжыня чаргі мікразадач</translation>
     </message>
@@ -1445,6 +1441,10 @@
     <message>
         <source>■ the recording passed %1 MB and could not spill to disk (%2); its oldest events are let go (--memory-budget)</source>
         <translation>■ запіс перавысіў %1 МБ і не змог пераліцца на дыск (%2); яго найстарэйшыя падзеі адкідаюцца (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>the pending, idle and prepare phases&apos; durations</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1648,10 +1648,6 @@
         <translation>Запусціць у Node.js</translation>
     </message>
     <message>
-        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: poll and check timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
-        <translation>LoopScope запускае node са сваім зондам унутры вашай праграмы і паказвае ўжывую ўласны цыкл падзей праграмы: poll і check з часам, кожны зваротны выклік з пазнакай таго, што яго выклікала (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …), і затрымку цыкла. Тое, што праграма друкуе, з&apos;яўляецца ў кансолі; спыненне запуску завяршае праграму.</translation>
-    </message>
-    <message>
         <source>&amp;File:</source>
         <translation>&amp;Файл:</translation>
     </message>
@@ -1686,6 +1682,10 @@
     <message>
         <source>%1: cannot write the program typed: %2</source>
         <translation>%1: не ўдаецца запісаць набраную праграму: %2</translation>
+    </message>
+    <message>
+        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: its timers, poll, check and close phases timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1398,10 +1398,6 @@
         <translation>La sonda no ve: %1</translation>
     </message>
     <message>
-        <source>the timers, pending, idle, prepare and close phases&apos; durations</source>
-        <translation>la duración de las fases timers, pending, idle, prepare y close</translation>
-    </message>
-    <message>
         <source>the microtask queue&apos;s length</source>
         <translation>la longitud de la cola de microtareas</translation>
     </message>
@@ -1440,6 +1436,10 @@
     <message>
         <source>■ the recording passed %1 MB and could not spill to disk (%2); its oldest events are let go (--memory-budget)</source>
         <translation>■ la grabación superó %1 MB y no pudo volcarse a disco (%2); se descartan sus eventos más antiguos (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>the pending, idle and prepare phases&apos; durations</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1643,10 +1643,6 @@
         <translation>Ejecutar con Node.js</translation>
     </message>
     <message>
-        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: poll and check timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
-        <translation>LoopScope arranca node con su sonda dentro de tu programa y muestra en vivo el propio bucle de eventos del programa: poll y check cronometrados, cada callback etiquetado con lo que lo invocó (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) y el retraso del bucle. Lo que imprime el programa aparece en la consola; detener la ejecución termina el programa.</translation>
-    </message>
-    <message>
         <source>&amp;File:</source>
         <translation>&amp;Archivo:</translation>
     </message>
@@ -1681,6 +1677,10 @@
     <message>
         <source>%1: cannot write the program typed: %2</source>
         <translation>%1: no se puede escribir el programa escrito: %2</translation>
+    </message>
+    <message>
+        <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: its timers, poll, check and close phases timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

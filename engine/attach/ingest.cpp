@@ -150,16 +150,15 @@ void Ingest::records(const Record* records, std::size_t count)
         // A pool item names the worker that ran it (1..the pool's size).
         if (record.type == RecordType::Pool && record.thread <= MaxPoolThreads)
             m_poolThreads = std::max<std::uint32_t>(m_poolThreads, record.thread);
-        // The probe times poll and check only, and sends only those: the phases between them passed,
-        // untimed, as a run of LoopScope's own records a phase it could not observe.
+        // The probe sends timers (timed, or passed where poll begins when it could not mark it), poll,
+        // check and close, in their order; pending, idle and prepare, which it does not time, passed where
+        // poll begins, as a run of LoopScope's own records a phase it could not observe.
         const bool timedPhase = record.type == RecordType::Phase && (record.label & 1) != 0;
         if (timedPhase && Phase(record.sub) == Phase::Poll) {
-            for (const Phase phase : { Phase::Timers, Phase::Pending, Phase::Idle, Phase::Prepare })
+            for (const Phase phase : { Phase::Pending, Phase::Idle, Phase::Prepare })
                 passed(record, phase, record.startNs);
         }
         keep(record);
-        if (timedPhase && Phase(record.sub) == Phase::Check)
-            passed(record, Phase::Close, record.startNs + record.span.durNs);
     }
     if (m_follow)
         m_follow->live.callbacks.fetch_add(callbacks, std::memory_order_relaxed);

@@ -22,8 +22,9 @@
 namespace loopscope::wire {
 
 inline constexpr std::string_view Opening = "LSWIRE1\n"; // the framing's; Version is the content's
-// 2: a probe sends the poll and check phases only; the phases between them are the reader's to record.
-inline constexpr std::uint32_t Version = 2;
+// 3: a probe sends the timers, poll, check and close phases; pending, idle and prepare are the reader's to
+// record (2: poll and check only).
+inline constexpr std::uint32_t Version = 3;
 // No frame is larger: a block of records is at most a few kilobytes, a string at most StringBytes.
 inline constexpr std::size_t MaxFrameBytes = std::size_t(1) << 20;
 inline constexpr std::size_t StringBytes = 64 * 1024;

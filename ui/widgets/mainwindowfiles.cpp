@@ -144,8 +144,8 @@ NodeRunDialog* MainWindow::runWithNode()
 // What the probe says it cannot see, in the window's language where the text is one it is known to say.
 QString MainWindow::unseenByTheProbe(const std::string& what)
 {
-    if (what == "the timers, pending, idle, prepare and close phases' durations")
-        return tr("the timers, pending, idle, prepare and close phases' durations");
+    if (what == "the pending, idle and prepare phases' durations")
+        return tr("the pending, idle and prepare phases' durations");
     if (what == "the microtask queue's length")
         return tr("the microtask queue's length");
     const std::string pool = "the thread pool (";

@@ -82,7 +82,8 @@ void NodeRunDialog::setTexts()
 {
     setWindowTitle(tr("Run with Node.js"));
     m_intro->setText(tr("LoopScope starts node with its probe inside your program and shows the program's own event "
-                        "loop live: poll and check timed, every callback labelled with what invoked it (Timeout, "
+                        "loop live: its timers, poll, check and close phases timed, every callback labelled with what "
+                        "invoked it (Timeout, "
                         "Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop's delay. What the "
                         "program prints appears in the console; stopping the run ends the program."));
     m_fileChoice->setText(tr("&File:"));
