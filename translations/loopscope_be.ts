@@ -1444,7 +1444,7 @@
     </message>
     <message>
         <source>the pending, idle and prepare phases&apos; durations</source>
-        <translation type="unfinished"></translation>
+        <translation>працягласць фаз pending, idle і prepare</translation>
     </message>
 </context>
 <context>
@@ -1685,7 +1685,7 @@
     </message>
     <message>
         <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: its timers, poll, check and close phases timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope запускае node са сваім зондам унутры вашай праграмы і паказвае ўжывую ўласны цыкл падзей праграмы: фазы timers, poll, check і close з часам, кожны зваротны выклік з пазнакай таго, што яго выклікала (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …), і затрымку цыкла. Тое, што праграма друкуе, з&apos;яўляецца ў кансолі; спыненне запуску завяршае праграму.</translation>
     </message>
 </context>
 <context>

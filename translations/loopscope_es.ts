@@ -1439,7 +1439,7 @@
     </message>
     <message>
         <source>the pending, idle and prepare phases&apos; durations</source>
-        <translation type="unfinished"></translation>
+        <translation>la duración de las fases pending, idle y prepare</translation>
     </message>
 </context>
 <context>
@@ -1680,7 +1680,7 @@
     </message>
     <message>
         <source>LoopScope starts node with its probe inside your program and shows the program&apos;s own event loop live: its timers, poll, check and close phases timed, every callback labelled with what invoked it (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) and the loop&apos;s delay. What the program prints appears in the console; stopping the run ends the program.</source>
-        <translation type="unfinished"></translation>
+        <translation>LoopScope arranca node con su sonda dentro de tu programa y muestra en vivo el propio bucle de eventos del programa: sus fases timers, poll, check y close cronometradas, cada callback etiquetado con lo que lo invocó (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP, …) y el retraso del bucle. Lo que imprime el programa aparece en la consola; detener la ejecución termina el programa.</translation>
     </message>
 </context>
 <context>
