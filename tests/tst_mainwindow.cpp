@@ -25,8 +25,11 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QFile>
+#include <QItemSelectionModel>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -127,6 +130,32 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.versionText().contains(QStringLiteral(LOOPSCOPE_VERSION)));
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("LoopScope")));
+    }
+
+    // A line of 20 MB (a program that logs a whole file, say) is shown cut, so the console stays as quick to
+    // draw as any other, and copied whole.
+    void aLongConsoleLineIsShownCutAndCopiedWhole()
+    {
+        MainWindow window;
+        const QString line = QString(20 << 20, QLatin1Char('x')) + QStringLiteral("END");
+        window.consoleModel()->appendNote(line);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* view = window.findChild<QTreeView*>(QStringLiteral("consoleView"));
+        QVERIFY(view);
+        const QModelIndex text = view->model()->index(0, ConsoleModel::TextColumn);
+        const QString shown = text.data().toString();
+        QVERIFY2(shown.size() < ConsoleModel::ShownCharacters + 100, qPrintable(QString::number(shown.size())));
+        QVERIFY(shown.contains(QStringLiteral("more characters")));
+        QCOMPARE(text.data(ConsoleModel::TextRole).toString().size(), line.size());
+        window.grab(); // drawn with the long line in view
+        view->selectionModel()->select(text, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        auto* copy = view->findChild<QAction*>(QStringLiteral("copyConsoleLines"));
+        QVERIFY(copy);
+        QCOMPARE(copy->shortcut(), QKeySequence(QKeySequence::Copy));
+        copy->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text().size(), line.size());
+        QVERIFY(QGuiApplication::clipboard()->text().endsWith(QStringLiteral("END")));
     }
 
     // The window must fit a 1280x720 screen (a classroom projector), panel bar included.

@@ -38,6 +38,10 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (index.column() == TimeColumn)
             return line.timeNs < 0 ? QString() : QString::number(double(line.timeNs) / 1e6, 'f', 1);
+        if (line.text.size() > ShownCharacters) {
+            return line.text.left(ShownCharacters)
+                + tr(" … %n more characters (Copy takes the whole line)", "", int(line.text.size() - ShownCharacters));
+        }
         return line.text;
     case Qt::ToolTipRole:
         if (line.kind == Kind::Error)

@@ -24,6 +24,9 @@ public:
 
     // Older lines are dropped beyond this, so a runaway logger cannot exhaust memory.
     static constexpr int MaxLines = 20000;
+    // A line is kept whole (TextRole, and copied whole) but shown cut after this many characters: laying
+    // out a 60 MB line at every paint froze the window for minutes.
+    static constexpr int ShownCharacters = 2000;
 
     explicit ConsoleModel(LiveFeed* feed, QObject* parent = nullptr);
 

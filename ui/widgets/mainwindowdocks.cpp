@@ -16,9 +16,13 @@
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
 #include <QAction>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
 #include <QScrollArea>
@@ -26,6 +30,8 @@
 #include <QStyle>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -192,6 +198,27 @@ void MainWindow::createDocks()
     m_consoleView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_consoleView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
     connect(m_console, &QAbstractItemModel::rowsInserted, m_consoleView, [this] { m_consoleView->scrollToBottom(); });
+    // Lines can be selected and copied whole, however long (a long one is shown cut).
+    m_consoleView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_consoleView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_consoleView->setFocusPolicy(Qt::StrongFocus);
+    auto* copyLines = new QAction(tr("&Copy"), m_consoleView);
+    copyLines->setObjectName(QStringLiteral("copyConsoleLines"));
+    copyLines->setShortcut(QKeySequence::Copy);
+    copyLines->setShortcutContext(Qt::WidgetShortcut);
+    copyLines->setToolTip(tr("Copies the selected lines whole, as the program printed them."));
+    connect(copyLines, &QAction::triggered, m_consoleView, [this] {
+        QModelIndexList rows = m_consoleView->selectionModel()->selectedRows(ConsoleModel::TextColumn);
+        std::sort(
+            rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+        QStringList lines;
+        for (const QModelIndex& row : rows)
+            lines << row.data(ConsoleModel::TextRole).toString();
+        if (!lines.isEmpty())
+            QGuiApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+    });
+    m_consoleView->addAction(copyLines);
+    m_consoleView->setContextMenuPolicy(Qt::ActionsContextMenu);
     auto* consoleDock = addDock(QStringLiteral("consoleDock"), m_consoleView, Qt::BottomDockWidgetArea, [] {
         return ControlTexts { tr("Console"),
             tr("The program's console.log output in the order the runtime printed it, with errors in red.") };

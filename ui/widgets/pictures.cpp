@@ -22,6 +22,10 @@ QString suffixOf(const QString& path)
     return QFileInfo(path).suffix().toLower();
 }
 
+// More characters than a console line of the report can show: a longer line (60 MB, say) is cut before
+// it is measured, which costs in proportion to its length.
+constexpr int MostCharactersInALine = 1000;
+
 // Writes what was drawn into memory to `path` as every output is written (loopscope::writeFileAtomically):
 // a failure leaves the old file and no partial one, and says why.
 bool writeDrawn(const QString& path, const QByteArray& bytes, QString* error)
@@ -150,7 +154,7 @@ bool Pictures::saveReport(const Report& report, const QString& path, QString* er
             break;
         }
         painter.drawText(QRectF(page.left(), y, column, monoMetrics.height()), Qt::AlignLeft,
-            monoMetrics.elidedText(line, Qt::ElideRight, column));
+            monoMetrics.elidedText(line.left(MostCharactersInALine), Qt::ElideRight, column));
         y += monoMetrics.height();
     }
     // Right: the latency chart above the summary.
