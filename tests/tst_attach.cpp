@@ -954,6 +954,32 @@ private slots:
         QCOMPARE(attached.err, alone.err);
     }
 
+    // --node-option gives node its own options before the script, in order, as `node OPTIONS script` does:
+    // they work (gc exposed, the stack as deep as asked), and process.execArgv is the same as without the
+    // probe, so that Node's own tests that check their `// Flags:` find them.
+    void nodesOwnOptionsComeBeforeTheScript()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("options.js"),
+            "console.log(JSON.stringify(process.execArgv), typeof gc, process.argv.slice(2).join(' '));\n"
+            "let depth = 0;\n"
+            "const dive = () => { ++depth; dive(); };\n"
+            "try { dive(); } catch { console.log('deep', depth > 20000); }\n"
+            "setImmediate(() => gc());\n");
+        QVERIFY(!script.isEmpty());
+        const Ran alone = run(QStringLiteral("node"),
+            { QStringLiteral("--expose-gc"), QStringLiteral("--stack-size=4000"), script, QStringLiteral("--x") });
+        QCOMPARE(alone.exitCode, 0);
+        QCOMPARE(alone.out, QByteArray("[\"--expose-gc\",\"--stack-size=4000\"] function --x\ndeep true\n"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--node-option=--expose-gc"),
+                QStringLiteral("--node-option"), QStringLiteral("--stack-size=4000"), QStringLiteral("--attach"),
+                script, QStringLiteral("--x") });
+        QCOMPARE(attached.exitCode, 0);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
+    }
+
     // No error of the probe's reaches the program. Node's test/async-hooks/test-emit-before-after.js emits
     // an init with no resource, and hooks run for resources Node itself never makes (primitives, a proxy
     // that throws, a resource whose constructor throws): the program runs as without the probe, and the
@@ -998,15 +1024,13 @@ private slots:
             "resource.runInAsyncScope(() => console.log('in scope', executionAsyncResource() === resource));\n"
             "setImmediate(() => Promise.resolve().then(() => console.log('hooks ran', seen.length)));\n");
         QVERIFY(!script.isEmpty());
-        const QString node = nodeWith(dir, "--expose-internals");
-        QVERIFY(!node.isEmpty());
-        const Ran alone = run(node, { script });
+        const Ran alone = run(QStringLiteral("node"), { QStringLiteral("--expose-internals"), script });
         QCOMPARE(alone.exitCode, 0);
         QVERIFY2(alone.out.contains("in scope true\nhooks ran"), alone.out);
         const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
         const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
             { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
-                QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
+                QStringLiteral("--node-option=--expose-internals"), QStringLiteral("--attach"), script });
         QVERIFY2(attached.exitCode == 0, attached.err);
         QCOMPARE(attached.out, alone.out);
         QVERIFY2(attached.err.contains("not seen by the probe: ") && attached.err.contains("callbacks' labels"),
