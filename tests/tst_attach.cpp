@@ -980,6 +980,72 @@ private slots:
         QCOMPARE(attached.err, alone.err);
     }
 
+    // The probe loads none of Node's modules that the program does not load itself before it runs
+    // (Node's own test-bootstrap-modules.js checks process.moduleLoadList): not worker_threads, nor
+    // perf_hooks and the streams they bring. Labelling every callback enables an async_hooks hook, which
+    // loads internal/promise_hooks as any program's own hook does; nothing else.
+    void theProbeLoadsNoModuleOfNodesBeforeTheProgram_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QByteArray>("allowed");
+        QTest::newRow("markers") << QStringLiteral("markers") << QByteArray("[]");
+        QTest::newRow("callbacks") << QStringLiteral("callbacks")
+                                   << QByteArray("[\"NativeModule internal/promise_hooks\"]");
+    }
+
+    void theProbeLoadsNoModuleOfNodesBeforeTheProgram()
+    {
+        QFETCH(QString, mode);
+        QFETCH(QByteArray, allowed);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("modules.js"),
+            "const loaded = new Set(JSON.parse(process.argv[2]));\n"
+            "const more = process.moduleLoadList.filter((name) => !loaded.has(name) && !name.startsWith('Internal'));\n"
+            "console.log(JSON.stringify(more));\n");
+        QVERIFY(!script.isEmpty());
+        const QString list
+            = writeScript(dir, QStringLiteral("list.js"), "console.log(JSON.stringify(process.moduleLoadList));\n");
+        const Ran alone = run(QStringLiteral("node"), { list });
+        QCOMPARE(alone.exitCode, 0);
+        const QString plainList = QString::fromUtf8(alone.out.trimmed());
+        const Ran plain = run(QStringLiteral("node"), { script, plainList });
+        QCOMPARE(plain.exitCode, 0);
+        QCOMPARE(plain.out, QByteArray("[]\n"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--probe"), mode, QStringLiteral("--attach"), script,
+                plainList });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QVERIFY2(attached.out == allowed + '\n' || attached.out == "[]\n", attached.out);
+    }
+
+    // The program's own errors reach it too. Node 18 and 20 build a crypto job whose options it has just
+    // refused (an unknown cipher) and calls the init hooks with its error pending: a probe that called its
+    // native half there had the error thrown into its hook, caught it, and node aborted on the refused job
+    // (FATAL ERROR: v8::FromJust; Node's test-crypto-keygen.js).
+    void anErrorPendingInNodeDuringInitStaysTheProgramsOwn()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("cipher.js"),
+            "const { generateKeyPairSync } = require('crypto');\n"
+            "try {\n"
+            "  generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'pkcs1', format: 'pem' },\n"
+            "    privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'no-such-cipher', passphrase: 'p' } });\n"
+            "} catch (error) {\n"
+            "  console.log('refused', error.code);\n"
+            "}\n"
+            "setImmediate(() => console.log('went on'));\n");
+        QVERIFY(!script.isEmpty());
+        const Ran alone = run(QStringLiteral("node"), { script });
+        QCOMPARE(alone.exitCode, 0);
+        QCOMPARE(alone.out, QByteArray("refused ERR_CRYPTO_UNKNOWN_CIPHER\nwent on\n"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--probe"), QStringLiteral("callbacks"),
+                QStringLiteral("--attach"), script });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
+    }
+
     // No error of the probe's reaches the program. Node's test/async-hooks/test-emit-before-after.js emits
     // an init with no resource, and hooks run for resources Node itself never makes (primitives, a proxy
     // that throws, a resource whose constructor throws): the program runs as without the probe, and the
