@@ -126,12 +126,19 @@ def base_environment():
     return environment
 
 
+# The time of day to the second, as two tests print it with each line (test-util-log's util.log, and
+# new Date().toLocaleString() in test-fs-stream-construct-compat-error-write): two plain runs a moment apart
+# print the same, a probed run a second later does not.
+TIME_OF_DAY = re.compile(rb"\b\d{1,2}/\d{1,2}/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M\b"
+                         rb"|\b\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}:\d{2}:\d{2}\b")
+
+
 def normalise(text, test_dir):
-    """The one thing that differs between runs by construction: each run's own NODE_TEST_DIR (the tests' tmpdir
-    lies in it), which a test may print (a path in an error message, say). Nothing else is rewritten: pids,
-    ports and timings in a test's output make its two plain runs differ, and such a test's output is then not
-    compared at all (only its exit status is)."""
-    return text.replace(test_dir.encode(), b"<NODE_TEST_DIR>")
+    """What differs between runs by construction: each run's own NODE_TEST_DIR (the tests' tmpdir lies in it),
+    which a test may print (a path in an error message, say), and the time of day to the second. Nothing else
+    is rewritten: pids, ports and finer timings in a test's output make its two plain runs differ, and such a
+    test's output is then not compared at all (only its exit status is)."""
+    return TIME_OF_DAY.sub(b"<TIME>", text.replace(test_dir.encode(), b"<NODE_TEST_DIR>"))
 
 
 def execute(command, root, timeout):
