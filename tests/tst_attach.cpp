@@ -64,8 +64,8 @@ Ran run(const QString& program, const QStringList& arguments, const std::optiona
         process.exitStatus() };
 }
 
-// A node that runs with `flags` before the rest of its command line, for --node: the node of Node's own
-// tests that need --expose-internals, which NODE_OPTIONS may not carry.
+// A node that runs with `flags` before the rest of its command line, for --node: a wrapper a user may
+// have (node's own options on LoopScope's command line are --node-option's).
 QString nodeWith(const QTemporaryDir& dir, const QByteArray& flags)
 {
     const QString path = dir.filePath(QStringLiteral("node-with-flags"));
