@@ -2,7 +2,7 @@
 PRESET ?= dev
 BUILD_DIR = build/$(PRESET)
 
-.PHONY: deps configure build run test bench fuzz sanitize conformance difftest format-check tidy clean
+.PHONY: deps configure build run test bench fuzz sanitize conformance node-tests difftest format-check tidy clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -43,6 +43,12 @@ fuzz:
 # Re-checks the conformance corpus against the installed Node: CONFORMANCE_ARGS=--update records its outputs.
 conformance: build
 	@python3 scripts/conformance.py $(BUILD_DIR)/app/loopscope $(CONFORMANCE_ARGS)
+
+# Node's own tests, plain and under the probe in both modes (docs/NODE-TESTS.md): NODE_SRC names a Node
+# source tree, NODE_TESTS_ARGS adds the script's options (--spread 1012 --report FILE, say).
+node-tests: build
+	@test -n "$(NODE_SRC)" || { echo "node-tests: NODE_SRC=/path/to/node-source names the tests' source tree"; exit 2; }
+	@python3 scripts/node-tests.py "$(NODE_SRC)" --loopscope $(BUILD_DIR)/app/loopscope $(NODE_TESTS_ARGS)
 
 # The sources as clang-format writes them (.clang-format); the generated scenario-text table is left as its script writes it.
 FORMATTED = git ls-files '*.cpp' '*.h' | grep -v 'engine/catalog/scenariotexts.cpp'

@@ -132,6 +132,11 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
            "marks its loops' phases only (markers), which costs the program next to nothing; on every loop, its "
            "worker threads' too. The window switches it while the program runs (Loop > Label every callback)."),
         tr("MODE"));
+    const QCommandLineOption nodeOption(QStringLiteral("node-option"),
+        tr("With --attach: give node OPTION before the script, as `node OPTION SCRIPT` would (--expose-gc, "
+           "--stack-size=500, --expose-internals); once per option, in order. Write it --node-option=OPTION when "
+           "OPTION begins with a dash. The program's process.execArgv is these options, as without the probe."),
+        tr("OPTION"));
     const QCommandLineOption detach(QStringLiteral("detach"),
         tr("With --attach --headless: let the program run on when LoopScope ends (SIGTERM, SIGHUP, SIGINT, "
            "--timeout-ms, or LoopScope killed); the recording so far is written. By default the program is ended "
@@ -142,7 +147,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv,
         open, summary, timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg,
-        pdf, view, at, attach, probeMode, detach });
+        pdf, view, at, attach, probeMode, nodeOption, detach });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -191,6 +196,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     out.rollingWindow = parser.isSet(rolling);
     if (parser.isSet(node))
         out.nodePath = parser.value(node);
+    out.nodeOptions = parser.values(nodeOption);
 
     if (!out.scenario.isEmpty() && !out.programFile.isEmpty())
         return tr("--scenario and --program cannot be used together");
@@ -308,6 +314,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--with-figures goes with --emit-js");
     if (parser.isSet(probeMode) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--probe goes with --attach");
+    if (parser.isSet(nodeOption) && !parser.isSet(help) && !parser.isSet(version))
+        return tr("--node-option goes with --attach");
     if (out.detach && !parser.isSet(help) && !parser.isSet(version))
         return tr("--detach goes with --attach");
     if (parser.isSet(help))

@@ -37,6 +37,8 @@ public:
     // --attach: a Node.js program to run with the probe, and its arguments (the FILEs after it).
     QString attachScript;
     QStringList attachArguments;
+    // --node-option: node's own options for the attached program, before its script, in order.
+    QStringList nodeOptions;
     // --probe: the probe labels every callback (callbacks, the default) or marks the phases only (markers).
     bool probeEveryCallback = true;
     // Pictures: --png and --svg of the view named by --view (window, circle, chart, timeline), --pdf

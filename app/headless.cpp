@@ -415,6 +415,8 @@ int attach(const CommandLine& options)
     attaching.script = options.attachScript.toStdString();
     for (const QString& argument : options.attachArguments)
         attaching.arguments.push_back(argument.toStdString());
+    for (const QString& option : options.nodeOptions)
+        attaching.nodeOptions.push_back(option.toStdString());
     // The loop delay and utilisation, as the window measures them (an unreferenced timer: it never keeps
     // the program alive).
     attaching.delayMonitorMs = loopscope::wire::DelayMonitorResolutionMs;

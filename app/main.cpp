@@ -186,6 +186,7 @@ int main(int argc, char** argv)
     // A file named on the command line (--program, --open or FILE) opens once the window runs, as Ctrl+O
     // opens one: a bad file is the error dialog over the window, whose own loop goes on, and a line on stderr.
     window.setNode(options.nodePath);
+    window.setNodeOptions(options.nodeOptions);
     window.setLabelEveryCallback(options.probeEveryCallback);
     if (!options.attachScript.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &options] {

@@ -16,11 +16,16 @@ delete process.env.LOOPSCOPE_PROBE_MODE;
 // process.execArgv as the program was started without the probe (on every thread: a worker's is its
 // parent's), so that fork() starts its children without it.
 function forgetOwnPreload() {
-  const fs = require('fs');
   const path = require('path');
+  // LoopScope names this file by its real path, which __filename is; fs (which Node 18 loads only when
+  // asked, with the streams it needs) is for a path named otherwise.
   const isThisFile = (file) => {
+    const named = path.resolve(file);
+    if (named === __filename) {
+      return true;
+    }
     try {
-      return fs.realpathSync(path.resolve(file)) === __filename;
+      return path.basename(named) === path.basename(__filename) && require('fs').realpathSync(named) === __filename;
     } catch {
       return false;
     }
@@ -37,7 +42,16 @@ function forgetOwnPreload() {
 }
 forgetOwnPreload();
 
-const workerThreads = require('worker_threads');
+// The probe loads no module of Node's that the program does not load itself before it runs (its
+// process.moduleLoadList, what its start costs): not worker_threads on the main thread, which
+// LOOPSCOPE_PROBE_FD tells (deleted above before any worker could copy it), nor perf_hooks, whose
+// performance.now() the probe reads as process.hrtime() does, the clock it is built on.
+const hrtime = process.hrtime;
+const originSeconds = hrtime()[0]; // small numbers, exact to the nanosecond in a double
+const now = () => {
+  const [seconds, nanoseconds] = hrtime();
+  return (seconds - originSeconds) * 1e3 + nanoseconds / 1e6;
+};
 
 // What a thrown value says, whatever it is (the program's own proxies and getters throw what they like).
 function describe(error) {
@@ -61,7 +75,7 @@ function stopLabelling(probe, error) {
 // `probe`, the native half, in the mode the program's loops are in, as LoopScope switches it. No error of
 // the probe's may reach the program: each of its hooks catches its own, and the first stops the labelling
 // of this thread's callbacks for good, which the recording says.
-function watch(probe) {
+function watch(probe, isMainThread) {
   let labels = null;
   try {
     labels = labelCallbacks(probe);
@@ -75,9 +89,12 @@ function watch(probe) {
   // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
   // recording's utilisation is the one the program would compute itself.
   process.on('exit', () => {
+    labels.tellFailure();
     try {
-      const timing = workerThreads.isMainThread ? performance.nodeTiming : undefined;
-      probe.stop(timing?.loopStart ?? -1, timing?.idleTime ?? 0);
+      // performance.nodeTiming's loopStart is on performance.now()'s clock, moved to the probe's own.
+      const timing = isMainThread ? performance.nodeTiming : undefined;
+      const loopStart = timing === undefined || timing.loopStart < 0 ? -1 : timing.loopStart + now() - performance.now();
+      probe.stop(loopStart, timing?.idleTime ?? 0);
     } catch {
       // Nothing is left to send.
     }
@@ -97,6 +114,15 @@ function labelCallbacks(probe) {
       stopLabelling(probe, error);
     }
   };
+  // An error of init's, told at the next before or after, or at exit (see init).
+  let untold = null;
+  const tellFailure = () => {
+    if (untold !== null) {
+      const error = untold;
+      untold = null;
+      stopLabelling(probe, error);
+    }
+  };
   const asyncHooks = require('async_hooks');
   const typeNames = new Map(); // resource type -> the probe's number for it
   const nameOf = (type) => {
@@ -107,7 +133,8 @@ function labelCallbacks(probe) {
     }
     return name;
   };
-  // Each resource's type, found again from the resource whose callback runs. A weak map, not one by
+  // Each resource's type (its name, or the probe's number for it), found again from the resource whose
+  // callback runs. A weak map, not one by
   // async id: it needs no destroy hook, which would make Node track every promise's collection, and
   // it leaves the program's objects untouched. Promises are not kept at all (a promise job's resource
   // is its promise), so a program's promises cost the probe no more than the hooks Node calls.
@@ -118,7 +145,7 @@ function labelCallbacks(probe) {
   const typeOf = (resource) => {
     const named = names.get(resource);
     if (named !== undefined) {
-      return named;
+      return typeof named === 'string' ? nameOf(named) : named;
     }
     if (resource instanceof Promise) {
       return promise;
@@ -138,7 +165,7 @@ function labelCallbacks(probe) {
   };
   // Each callback's start and end go into a buffer the native half reads at its phase markers: a
   // pair of doubles each (the name, 0 for an end; the time), after a first that says how many are used.
-  const clock = performance;
+  const clock = { now };
   const events = new Float64Array(probe.events());
   // The two clocks, read as close together as they can be: the pair with the shortest gap.
   let closest = Infinity;
@@ -217,6 +244,10 @@ function labelCallbacks(probe) {
   // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
   // may be anything, which only a weak map's own check would tell.
   const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
+  // init calls nothing of the native half's (a type is named when its callback first runs), and an error
+  // of its own is told later: Node calls init hooks while an exception of its own may be pending (a
+  // crypto job whose options it has just refused, in Node 18 and 20), which any Node-API call would throw
+  // into the hook, where the probe would catch it, and the program would never see its error.
   const hook = asyncHooks.createHook({
     init(asyncId, type, triggerAsyncId, resource) {
       if (failed) {
@@ -231,14 +262,16 @@ function labelCallbacks(probe) {
         } else if (type === 'Timeout') {
           TimeoutClass ??= resource.constructor;
         } else if (type !== 'PROMISE' && type !== 'TickObject') {
-          names.set(resource, nameOf(type));
+          names.set(resource, type);
         }
       } catch (error) {
-        fail(error);
+        failed = true;
+        untold = error;
       }
     },
     before() {
       if (failed) {
+        tellFailure();
         return;
       }
       try {
@@ -253,7 +286,7 @@ function labelCallbacks(probe) {
         } else if (constructor === TimeoutClass) {
           note(timeout);
         } else {
-          note(names.get(resource) ?? typeOf(resource));
+          note(typeOf(resource));
         }
       } catch (error) {
         fail(error);
@@ -261,6 +294,7 @@ function labelCallbacks(probe) {
     },
     after() {
       if (failed) {
+        tellFailure();
         return;
       }
       try {
@@ -304,6 +338,14 @@ function labelCallbacks(probe) {
     }
   };
   return {
+    // What init could not tell (at exit).
+    tellFailure() {
+      try {
+        tellFailure();
+      } catch {
+        // The native half failed too: there is no one to tell.
+      }
+    },
     // Called by LoopScope's switch too, outside any hook.
     labelEveryCallback(on) {
       try {
@@ -342,7 +384,7 @@ function load() {
   }
 }
 
-if (fdText !== undefined && workerThreads.isMainThread) {
+if (fdText !== undefined) {
   const probe = load();
   if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs, !markersOnly)) {
     // No probe: the socket is closed, so that LoopScope is not kept waiting by the program's children.
@@ -352,13 +394,16 @@ if (fdText !== undefined && workerThreads.isMainThread) {
       // Not open: nothing to close.
     }
   } else {
-    watch(probe);
+    watch(probe, true);
   }
-} else if (!workerThreads.isMainThread) {
+} else {
   // A worker thread of a program LoopScope watches (the main thread's probe runs in this process): its
   // loop is watched too, as a worker loop of its own, in the mode the main thread's is in.
-  const probe = load();
-  if (probe && probe.startWorker(workerThreads.threadId)) {
-    watch(probe);
+  const workerThreads = require('worker_threads');
+  if (!workerThreads.isMainThread) {
+    const probe = load();
+    if (probe && probe.startWorker(workerThreads.threadId)) {
+      watch(probe, false);
+    }
   }
 }

@@ -64,8 +64,8 @@ Ran run(const QString& program, const QStringList& arguments, const std::optiona
         process.exitStatus() };
 }
 
-// A node that runs with `flags` before the rest of its command line, for --node: the node of Node's own
-// tests that need --expose-internals, which NODE_OPTIONS may not carry.
+// A node that runs with `flags` before the rest of its command line, for --node: a wrapper a user may
+// have (node's own options on LoopScope's command line are --node-option's).
 QString nodeWith(const QTemporaryDir& dir, const QByteArray& flags)
 {
     const QString path = dir.filePath(QStringLiteral("node-with-flags"));
@@ -1166,6 +1166,98 @@ private slots:
         QCOMPARE(attached.err, alone.err);
     }
 
+    // --node-option gives node its own options before the script, in order, as `node OPTIONS script` does:
+    // they work (gc exposed, the stack as deep as asked), and process.execArgv is the same as without the
+    // probe, so that Node's own tests that check their `// Flags:` find them.
+    void nodesOwnOptionsComeBeforeTheScript()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("options.js"),
+            "console.log(JSON.stringify(process.execArgv), typeof gc, process.argv.slice(2).join(' '));\n"
+            "let depth = 0;\n"
+            "const dive = () => { ++depth; dive(); };\n"
+            "try { dive(); } catch { console.log('deep', depth > 20000); }\n"
+            "setImmediate(() => gc());\n");
+        QVERIFY(!script.isEmpty());
+        const Ran alone = run(QStringLiteral("node"),
+            { QStringLiteral("--expose-gc"), QStringLiteral("--stack-size=4000"), script, QStringLiteral("--x") });
+        QCOMPARE(alone.exitCode, 0);
+        QCOMPARE(alone.out, QByteArray("[\"--expose-gc\",\"--stack-size=4000\"] function --x\ndeep true\n"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--node-option=--expose-gc"),
+                QStringLiteral("--node-option"), QStringLiteral("--stack-size=4000"), QStringLiteral("--attach"),
+                script, QStringLiteral("--x") });
+        QCOMPARE(attached.exitCode, 0);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
+    }
+
+    // The probe loads none of Node's modules that the program does not load itself before it runs
+    // (Node's own test-bootstrap-modules.js checks process.moduleLoadList): not worker_threads, nor
+    // perf_hooks and the streams they bring. Labelling every callback enables an async_hooks hook, which
+    // loads internal/promise_hooks as any program's own hook does; nothing else.
+    void theProbeLoadsNoModuleOfNodesBeforeTheProgram_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QByteArray>("allowed");
+        QTest::newRow("markers") << QStringLiteral("markers") << QByteArray("[]");
+        QTest::newRow("callbacks") << QStringLiteral("callbacks")
+                                   << QByteArray("[\"NativeModule internal/promise_hooks\"]");
+    }
+
+    void theProbeLoadsNoModuleOfNodesBeforeTheProgram()
+    {
+        QFETCH(QString, mode);
+        QFETCH(QByteArray, allowed);
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("modules.js"),
+            "const loaded = new Set(JSON.parse(process.argv[2]));\n"
+            "const more = process.moduleLoadList.filter((name) => !loaded.has(name) && !name.startsWith('Internal'));\n"
+            "console.log(JSON.stringify(more));\n");
+        QVERIFY(!script.isEmpty());
+        const QString list
+            = writeScript(dir, QStringLiteral("list.js"), "console.log(JSON.stringify(process.moduleLoadList));\n");
+        const Ran alone = run(QStringLiteral("node"), { list });
+        QCOMPARE(alone.exitCode, 0);
+        const QString plainList = QString::fromUtf8(alone.out.trimmed());
+        const Ran plain = run(QStringLiteral("node"), { script, plainList });
+        QCOMPARE(plain.exitCode, 0);
+        QCOMPARE(plain.out, QByteArray("[]\n"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--probe"), mode, QStringLiteral("--attach"), script,
+                plainList });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QVERIFY2(attached.out == allowed + '\n' || attached.out == "[]\n", attached.out);
+    }
+
+    // The program's own errors reach it too. Node 18 and 20 build a crypto job whose options it has just
+    // refused (an unknown cipher) and calls the init hooks with its error pending: a probe that called its
+    // native half there had the error thrown into its hook, caught it, and node aborted on the refused job
+    // (FATAL ERROR: v8::FromJust; Node's test-crypto-keygen.js).
+    void anErrorPendingInNodeDuringInitStaysTheProgramsOwn()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("cipher.js"),
+            "const { generateKeyPairSync } = require('crypto');\n"
+            "try {\n"
+            "  generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'pkcs1', format: 'pem' },\n"
+            "    privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'no-such-cipher', passphrase: 'p' } });\n"
+            "} catch (error) {\n"
+            "  console.log('refused', error.code);\n"
+            "}\n"
+            "setImmediate(() => console.log('went on'));\n");
+        QVERIFY(!script.isEmpty());
+        const Ran alone = run(QStringLiteral("node"), { script });
+        QCOMPARE(alone.exitCode, 0);
+        QCOMPARE(alone.out, QByteArray("refused ERR_CRYPTO_UNKNOWN_CIPHER\nwent on\n"));
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--probe"), QStringLiteral("callbacks"),
+                QStringLiteral("--attach"), script });
+        QVERIFY2(attached.exitCode == 0, attached.err);
+        QCOMPARE(attached.out, alone.out);
+        QCOMPARE(attached.err, alone.err);
+    }
+
     // No error of the probe's reaches the program. Node's test/async-hooks/test-emit-before-after.js emits
     // an init with no resource, and hooks run for resources Node itself never makes (primitives, a proxy
     // that throws, a resource whose constructor throws): the program runs as without the probe, and the
@@ -1210,15 +1302,13 @@ private slots:
             "resource.runInAsyncScope(() => console.log('in scope', executionAsyncResource() === resource));\n"
             "setImmediate(() => Promise.resolve().then(() => console.log('hooks ran', seen.length)));\n");
         QVERIFY(!script.isEmpty());
-        const QString node = nodeWith(dir, "--expose-internals");
-        QVERIFY(!node.isEmpty());
-        const Ran alone = run(node, { script });
+        const Ran alone = run(QStringLiteral("node"), { QStringLiteral("--expose-internals"), script });
         QCOMPARE(alone.exitCode, 0);
         QVERIFY2(alone.out.contains("in scope true\nhooks ran"), alone.out);
         const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
         const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
             { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
-                QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
+                QStringLiteral("--node-option=--expose-internals"), QStringLiteral("--attach"), script });
         QVERIFY2(attached.exitCode == 0, attached.err);
         QCOMPARE(attached.out, alone.out);
         QVERIFY2(attached.err.contains("not seen by the probe: ") && attached.err.contains("callbacks' labels"),

@@ -362,6 +362,7 @@ void TestCli::badInput_data()
     flags("positional argument", { QStringLiteral("extra.json") }, "extra.json");
     flags("unknown language", { QStringLiteral("--lang"), QStringLiteral("xx") }, "xx");
     flags("probe without attach", { QStringLiteral("--probe"), QStringLiteral("markers") }, "--probe");
+    flags("node option without attach", { QStringLiteral("--node-option=--expose-gc") }, "--node-option");
     flags("set without equals", { QStringLiteral("--set"), QStringLiteral("steps") }, "steps");
     flags("set without key", { QStringLiteral("--set"), QStringLiteral("=3") }, "=3");
     flags("scenario and program", { QStringLiteral("--program"), QStringLiteral("x.json") }, "--program");

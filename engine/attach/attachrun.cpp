@@ -337,8 +337,10 @@ AttachResult attach(const AttachOptions& options, Recording& into)
         }
         return result;
     }
-    std::vector<std::string> argv { options.node, "--require", options.probeDir + "/loopscope-probe.js",
-        options.script };
+    // The probe's --require first, so that it loads before any preload of the program's own options.
+    std::vector<std::string> argv { options.node, "--require", options.probeDir + "/loopscope-probe.js" };
+    argv.insert(argv.end(), options.nodeOptions.begin(), options.nodeOptions.end());
+    argv.push_back(options.script);
     argv.insert(argv.end(), options.arguments.begin(), options.arguments.end());
     std::vector<std::string> environment = probedEnvironment(probeFd, options.delayMonitorMs, options.everyCallback);
     std::vector<char*> argvPointers = pointers(argv);

@@ -10,14 +10,17 @@
 
 namespace loopscope::wire {
 
-// Where the probe is, what to run (`node --require <probeDir>/loopscope-probe.js script args...`), and
-// where its output goes.
+// Where the probe is, what to run (`node --require <probeDir>/loopscope-probe.js nodeOptions... script
+// args...`), and where its output goes.
 struct AttachOptions
 {
     std::string node = "node"; // looked up on PATH unless a path
     std::string probeDir; // holds loopscope-probe.js and loopscope_probe.node
     std::string script;
     std::vector<std::string> arguments;
+    // Node's own options (--expose-gc, --stack-size=500), given before the script as the program's
+    // process.execArgv, which the probe's --require is taken out of.
+    std::vector<std::string> nodeOptions;
     // The program's standard output and error: its own (a terminal's: it prints, reads and is
     // interrupted as it would be without LoopScope), or recorded, a line a Log or Error record (the
     // window's console), its standard input then empty.

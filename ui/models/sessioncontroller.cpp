@@ -168,7 +168,8 @@ QString SessionController::probeDirectory()
     return probeDirectoryChosen.isEmpty() ? QCoreApplication::applicationDirPath() : probeDirectoryChosen;
 }
 
-bool SessionController::attach(const QString& script, const QStringList& arguments, QString* error, const QString& node)
+bool SessionController::attach(const QString& script, const QStringList& arguments, QString* error, const QString& node,
+    const QStringList& nodeOptions)
 {
     loopscope::wire::AttachOptions options;
     options.probeDir = probeDirectory().toStdString();
@@ -184,6 +185,8 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
     options.script = QFileInfo(script).absoluteFilePath().toStdString();
     for (const QString& argument : arguments)
         options.arguments.push_back(argument.toStdString());
+    for (const QString& option : nodeOptions)
+        options.nodeOptions.push_back(option.toStdString());
     options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
     options.everyCallback = m_everyCallback;
     options.keeping.budgetBytes = memoryBudgetMb() << 20;

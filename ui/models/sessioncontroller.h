@@ -73,9 +73,11 @@ public:
     static void setProbeDirectory(const QString& directory);
     static QString probeDirectory();
     // Ends what is shown and runs the Node.js program `script` with the probe inside (node as found on
-    // PATH, or `node` when not empty), showing its loop live; its output goes to the console. False, with
-    // `error` saying why, when the probe is not installed beside this executable.
-    bool attach(const QString& script, const QStringList& arguments, QString* error, const QString& node = {});
+    // PATH, or `node` when not empty, with node's own `nodeOptions` before the script), showing its loop
+    // live; its output goes to the console. False, with `error` saying why, when the probe is not installed
+    // beside this executable.
+    bool attach(const QString& script, const QStringList& arguments, QString* error, const QString& node = {},
+        const QStringList& nodeOptions = {});
     // The Node.js program shown labels every callback (the default) or marks the phases only.
     void setEveryCallback(bool on);
     bool everyCallback() const { return m_everyCallback; }

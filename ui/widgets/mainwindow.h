@@ -76,6 +76,8 @@ public:
     bool attachProgram(const QString& script, const QStringList& arguments = {});
     // The node attachProgram() runs (--node): a path, or a name looked up in PATH; empty: `node`.
     void setNode(const QString& node) { m_node = node; }
+    // Node's own options that attachProgram() gives before the script (--node-option).
+    void setNodeOptions(const QStringList& options) { m_nodeOptions = options; }
     // Loop > Label every callback (--probe): every callback of a Node.js program labelled, or its phases
     // marked only; a program running is switched.
     void setLabelEveryCallback(bool on);
@@ -187,6 +189,7 @@ private:
     // Where JavaScript typed into Run with Node… is written to run, for as long as the window lives.
     std::unique_ptr<QTemporaryDir> m_typedScripts;
     QString m_node; // what attachProgram() runs; empty: `node`
+    QStringList m_nodeOptions; // node's own options before the script
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
     RunManyDialog* m_runManyDialog = nullptr;
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told

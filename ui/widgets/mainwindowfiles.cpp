@@ -108,7 +108,7 @@ void MainWindow::createFileMenu()
 bool MainWindow::attachProgram(const QString& script, const QStringList& arguments)
 {
     QString error;
-    if (!m_controller->attach(script, arguments, &error, m_node)) {
+    if (!m_controller->attach(script, arguments, &error, m_node, m_nodeOptions)) {
         m_files->showError(tr("Run with Node.js"), error);
         return false;
     }
