@@ -335,6 +335,18 @@
         <source>--detach goes with --attach</source>
         <translation>--detach ідзе з --attach</translation>
     </message>
+    <message>
+        <source>With --attach: give node OPTION before the script, as `node OPTION SCRIPT` would (--expose-gc, --stack-size=500, --expose-internals); once per option, in order. Write it --node-option=OPTION when OPTION begins with a dash. The program&apos;s process.execArgv is these options, as without the probe.</source>
+        <translation>З --attach: перадаць node ОПЦЫЮ перад скрыптам, як зрабіў бы `node ОПЦЫЯ SCRIPT` (--expose-gc, --stack-size=500, --expose-internals); па адным разе на опцыю, па парадку. Пішыце --node-option=ОПЦЫЯ, калі ОПЦЫЯ пачынаецца з працяжніка. process.execArgv праграмы — гэтыя опцыі, як і без зонда.</translation>
+    </message>
+    <message>
+        <source>OPTION</source>
+        <translation>ОПЦЫЯ</translation>
+    </message>
+    <message>
+        <source>--node-option goes with --attach</source>
+        <translation>--node-option ідзе з --attach</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -357,6 +369,10 @@
     <message>
         <source>Output</source>
         <translation>Вывад</translation>
+    </message>
+    <message numerus="yes">
+        <source> … %n more characters (Copy takes the whole line)</source>
+        <translation><numerusform> … яшчэ %n сімвал (Капіраваць бярэ ўвесь радок)</numerusform><numerusform> … яшчэ %n сімвалы (Капіраваць бярэ ўвесь радок)</numerusform><numerusform> … яшчэ %n сімвалаў (Капіраваць бярэ ўвесь радок)</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1445,6 +1461,14 @@
     <message>
         <source>the pending, idle and prepare phases&apos; durations</source>
         <translation>працягласць фаз pending, idle і prepare</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Капіраваць</translation>
+    </message>
+    <message>
+        <source>Copies the selected lines whole, as the program printed them.</source>
+        <translation>Капіруе выбраныя радкі цалкам, як іх вывела праграма.</translation>
     </message>
 </context>
 <context>

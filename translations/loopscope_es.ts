@@ -335,6 +335,18 @@
         <source>--detach goes with --attach</source>
         <translation>--detach va con --attach</translation>
     </message>
+    <message>
+        <source>With --attach: give node OPTION before the script, as `node OPTION SCRIPT` would (--expose-gc, --stack-size=500, --expose-internals); once per option, in order. Write it --node-option=OPTION when OPTION begins with a dash. The program&apos;s process.execArgv is these options, as without the probe.</source>
+        <translation>Con --attach: pasa a node OPCIÓN antes del script, como haría `node OPCIÓN SCRIPT` (--expose-gc, --stack-size=500, --expose-internals); una vez por opción, en orden. Escríbelo --node-option=OPCIÓN cuando OPCIÓN empiece por un guion. El process.execArgv del programa son estas opciones, como sin la sonda.</translation>
+    </message>
+    <message>
+        <source>OPTION</source>
+        <translation>OPCIÓN</translation>
+    </message>
+    <message>
+        <source>--node-option goes with --attach</source>
+        <translation>--node-option va con --attach</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -357,6 +369,10 @@
     <message>
         <source>Output</source>
         <translation>Salida</translation>
+    </message>
+    <message numerus="yes">
+        <source> … %n more characters (Copy takes the whole line)</source>
+        <translation><numerusform> … %n carácter más (Copiar toma la línea entera)</numerusform><numerusform> … %n caracteres más (Copiar toma la línea entera)</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1440,6 +1456,14 @@
     <message>
         <source>the pending, idle and prepare phases&apos; durations</source>
         <translation>la duración de las fases pending, idle y prepare</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>Copies the selected lines whole, as the program printed them.</source>
+        <translation>Copia las líneas seleccionadas enteras, tal como las imprimió el programa.</translation>
     </message>
 </context>
 <context>
