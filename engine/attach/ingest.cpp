@@ -1,6 +1,7 @@
 #include "attach/ingest.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <utility>
 
 namespace loopscope::wire {
@@ -34,6 +35,17 @@ void nameThread(std::vector<std::pair<std::uint16_t, std::string>>& names, std::
         named->second = name;
     else
         names.emplace_back(id, name);
+}
+
+// Whether node's libuv (process.versions.uv, "1.46.0") runs the timers after the close phase, as 1.45 and
+// later do: the order the window's circle draws the phases in.
+bool timersAfterClose(const std::string& libuv)
+{
+    int major = 0;
+    int minor = 0;
+    if (std::sscanf(libuv.c_str(), "%d.%d", &major, &minor) != 2)
+        return false;
+    return major > 1 || (major == 1 && minor >= 45);
 }
 
 } // namespace
@@ -234,6 +246,7 @@ void Ingest::describe(RecordingInfo& info) const
     if (m_hello.pid != 0) {
         info.unobserved = m_hello.unobserved;
         info.libuv = m_hello.libuv;
+        info.timersAfterClose = timersAfterClose(m_hello.libuv);
         info.threadpoolSize = int(std::clamp<std::uint32_t>(m_hello.threadpoolSize, 1, MaxPoolThreads));
     }
     // The environment the hello read may have changed before the pool started: what libuv started wins.

@@ -202,11 +202,14 @@ void MainWindow::createDocks()
     m_consoleView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_consoleView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_consoleView->setFocusPolicy(Qt::StrongFocus);
-    auto* copyLines = new QAction(tr("&Copy"), m_consoleView);
+    auto* copyLines = new QAction(m_consoleView);
     copyLines->setObjectName(QStringLiteral("copyConsoleLines"));
     copyLines->setShortcut(QKeySequence::Copy);
     copyLines->setShortcutContext(Qt::WidgetShortcut);
-    copyLines->setToolTip(tr("Copies the selected lines whole, as the program printed them."));
+    Language::follow(copyLines, [copyLines] {
+        copyLines->setText(tr("&Copy"));
+        copyLines->setToolTip(tr("Copies the selected lines whole, as the program printed them."));
+    });
     connect(copyLines, &QAction::triggered, m_consoleView, [this] {
         QModelIndexList rows = m_consoleView->selectionModel()->selectedRows(ConsoleModel::TextColumn);
         std::sort(
