@@ -28,9 +28,14 @@ constexpr int ProbeRunsAtLeast = 3;
 constexpr qint64 ProbeBudgetMs = 2000;
 constexpr std::chrono::milliseconds ProbeTimeout { 10000 };
 
-// A /health answer, or a loop delay, longer than this is one a user waits for (and several probe
-// intervals): the server, or the loop, did not keep up.
+// A /health answer slower than this is one a user waits for (and several probe intervals): the server
+// did not keep up.
 constexpr double KeptUpWithinMs = 100;
+// A loop-delay check later than this did not run on time: five of the 10 ms monitor's checks missed.
+// The loops that keep up stay under 30 ms (compute-immediate 14 ms, price-report-chunked 25 ms); a
+// regex backtracking 80 ms or a JSON.parse of 100 ms does not keep up, which 100 ms, /health's bound,
+// called on time.
+constexpr double DelayKeptUpWithinMs = 50;
 
 // The built-in experiments about a loop kept busy whose lines come in the order they are written: the
 // order is no question, whether the loop keeps up is.
@@ -323,7 +328,8 @@ void LessonPanel::showWait(double slowestMs, int failed, const QString& unseen)
     m_titleShown = true;
     showTitle();
     setAnswer([this, slowestMs, failed, unseen, health = m_asks == Question::Health, guess = keepsUpGuess()] {
-        const bool keptUp = failed == 0 && slowestMs >= 0 && slowestMs <= KeptUpWithinMs;
+        const bool keptUp
+            = failed == 0 && slowestMs >= 0 && slowestMs <= (health ? KeptUpWithinMs : DelayKeptUpWithinMs);
         const QString slowest = QLocale().toString(slowestMs, 'f', slowestMs < 10 ? 1 : 0);
         QString fact;
         if (health && keptUp)
