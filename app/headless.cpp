@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStringList>
 #include <QTemporaryDir>
 
@@ -157,8 +158,34 @@ std::variant<loopscope::Program, QString> loadProgram(const CommandLine& options
 }
 
 // Runs the emitted script in Node and compares its output with ours, line for line.
+// Whether `nodePath` is Node.js: its --version says "vN.…". Said on stderr when it is not, so that a node
+// that fails (a wrong path, /bin/false) is never taken for a program whose output differs.
+bool isNode(const QString& nodePath)
+{
+    QProcess node;
+    node.start(nodePath, { QStringLiteral("--version") });
+    if (!node.waitForStarted(10000)) {
+        printErr(QStringLiteral("loopscope: cannot start '%1': %2").arg(nodePath, node.errorString()));
+        return false;
+    }
+    if (!node.waitForFinished(10000))
+        node.kill();
+    const QString version = QString::fromUtf8(node.readAllStandardOutput()).trimmed();
+    if (node.exitStatus() == QProcess::NormalExit && node.exitCode() == 0
+        && QRegularExpression(QStringLiteral("^v\\d+\\.")).match(version).hasMatch())
+        return true;
+    printErr(QStringLiteral("loopscope: '%1' is not Node.js: '%1 --version' %2")
+                 .arg(nodePath,
+                     node.exitStatus() != QProcess::NormalExit ? QStringLiteral("did not exit normally")
+                         : version.isEmpty() ? QStringLiteral("printed nothing (exit status %1)").arg(node.exitCode())
+                                             : QStringLiteral("printed '%1'").arg(shownOnTerminal(version.left(80)))));
+    return false;
+}
+
 int compareWithNode(const CommandLine& options, const loopscope::Program& program, const std::string& ours)
 {
+    if (!isNode(options.nodePath))
+        return BadInput;
     QTemporaryDir dir;
     if (!dir.isValid()) {
         printErr(QStringLiteral("loopscope: cannot create a temporary directory"));

@@ -214,6 +214,7 @@ private slots:
     void aFullDiskKeepsTheOldFile();
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
+    void aFailingNodeIsNotADifference();
     void positionalFile();
     void noTemporaryFilesLeft();
     void summaryShowsNoTerminalControls();
@@ -856,17 +857,33 @@ void TestCli::compareNodeWritesOnlyInItsTemporaryDirectory()
     const QString path = m_dir.filePath(QStringLiteral("climbing.json"));
     QVERIFY(writeFile(
         path, R"({"format":"loopscope-program","version":1,"name":"../escaped","main":[{"op":"log","text":"a"}]})"));
+    // A node that prints the script it is given, so that its output differs.
+    const QString printer = m_dir.filePath(QStringLiteral("printing-node"));
+    QVERIFY(writeFile(printer, "#!/bin/sh\nif [ \"$1\" = --version ]; then echo v20.0.0; else cat \"$1\"; fi\n"));
+    QVERIFY(QFile::setPermissions(printer, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("TMPDIR"), temporary);
-    const Run run
-        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
-                           QStringLiteral("--compare-node"), QStringLiteral("--node"), QStringLiteral("cat") },
-            InputBudgetMs, environment);
+    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), path,
+                                     QStringLiteral("--compare-node"), QStringLiteral("--node"), printer },
+        InputBudgetMs, environment);
     const QByteArray what = describe(run);
     QVERIFY2(run.finished && run.status == QProcess::NormalExit, what.constData());
     QVERIFY2(run.err.contains("line 1 differs"), what.constData());
     QVERIFY2(QDir(temporary).isEmpty(),
         qPrintable(QDir(temporary).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
+}
+
+// A node that fails is said to fail (exit 2), never taken for a program whose output differs (exit 4).
+void TestCli::aFailingNodeIsNotADifference()
+{
+    for (const QString& node : { QStringLiteral("/bin/false"), QStringLiteral("cat") }) {
+        const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
+            QStringLiteral("guess-order"), QStringLiteral("--compare-node"), QStringLiteral("--node"), node });
+        const QByteArray what = describe(run);
+        QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 2, what.constData());
+        QVERIFY2(run.err.contains("'" + node.toUtf8() + "' is not Node.js"), what.constData());
+        QVERIFY2(!run.err.contains("differs"), what.constData());
+    }
 }
 
 void TestCli::positionalFile()
