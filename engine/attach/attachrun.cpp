@@ -159,6 +159,10 @@ public:
             if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
                 exited = true;
                 exitedAtNs = monotonicNs();
+                // A stop asked while the program ended (a signal to the whole process group reaches both)
+                // is still what ended the run, whichever of the two this loop saw first.
+                if (m_stop == AttachResult::Stop::None && (stopAsked || readable(m_stopFd)))
+                    m_stop = AttachResult::Stop::Asked;
             }
             const std::int64_t now = monotonicNs();
             if (!exited && m_stop == AttachResult::Stop::None
@@ -248,6 +252,12 @@ public:
     bool silent() const { return m_reader.offset() == 0 && m_reader.error().find("opening") != std::string::npos; }
 
 private:
+    static bool readable(int fd)
+    {
+        pollfd polled { fd, POLLIN, 0 };
+        return fd >= 0 && poll(&polled, 1, 0) > 0 && (polled.revents & POLLIN);
+    }
+
     void readFrom(int fd)
     {
         std::uint8_t buffer[64 * 1024];
