@@ -1,3 +1,4 @@
+#include "formats/gzip.h"
 #include "formats/latencycsv.h"
 #include "formats/summary.h"
 #include "formats/traceformat.h"
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <utility>
@@ -769,6 +771,72 @@ private slots:
         Recording read;
         QVERIFY(!readTrace(path, read, &error));
         QVERIFY2(QString::fromStdString(error).contains(message), error.c_str());
+    }
+
+    // A compressed file whose first inflated bytes are not JSON is refused before the rest is inflated:
+    // a bomb of zeros claiming 2 GB says what it starts with at once, and leaves no 2 GB behind.
+    void refusesAGzipThatDoesNotStartAsJson_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("zeros") << QByteArray(1, '\0') << "decompressed, it starts with byte 0x00, not JSON";
+        QTest::newRow("text") << QByteArray("hello") << "decompressed, it starts with 'h', not JSON";
+        QTest::newRow("only spaces") << QByteArray(" ") << "decompressed, its first 1 MB is only white space";
+    }
+    void refusesAGzipThatDoesNotStartAsJson()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("bomb.json.gz").toStdString();
+        // 512 MiB inflated, about half a megabyte compressed.
+        {
+            std::ofstream file(path, std::ios::binary);
+            GzipStreamBuf zip(file);
+            std::ostream out(&zip);
+            const std::string piece(1 << 20, head.size() == 1 ? head[0] : ' ');
+            out << head.toStdString();
+            for (int i = 0; i < 512; ++i)
+                out << piece;
+            QVERIFY(zip.finish());
+        }
+        Recording read;
+        std::string error;
+        QVERIFY(!readTrace(path, read, &error));
+        QVERIFY2(QString::fromStdString(error).contains(message), error.c_str());
+        QVERIFY2(QString::fromStdString(error).startsWith(QString::fromStdString(path) + ": "), error.c_str());
+    }
+
+    // Cancel is heard while a compressed file inflates, not only once it is read.
+    void cancelsWhileInflating()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("big.json.gz").toStdString();
+        std::uint64_t compressedBytes = 0;
+        {
+            std::ofstream file(path, std::ios::binary);
+            GzipStreamBuf zip(file);
+            std::ostream out(&zip);
+            out << "{\"traceEvents\":[";
+            const std::string event = R"({"ph":"X","cat":"callback","name":"cb","tid":1,"ts":1,"dur":1},)";
+            for (int i = 0; i < 2'000'000; ++i)
+                out << event;
+            out << R"({"ph":"X","cat":"callback","name":"cb","tid":1,"ts":1,"dur":1}]})";
+            QVERIFY(zip.finish());
+        }
+        compressedBytes = std::uint64_t(QFileInfo(QString::fromStdString(path)).size());
+        Recording read;
+        std::string error;
+        std::vector<std::uint64_t> totals;
+        const Progress cancel = [&](std::uint64_t, std::uint64_t total) {
+            totals.push_back(total);
+            return false;
+        };
+        QVERIFY(!readTrace(path, read, &error, cancel));
+        QCOMPARE(error, path + ": " + CancelledMessage);
+        // The one report it took to cancel was about the compressed file, before it was inflated whole.
+        QCOMPARE(totals.size(), std::size_t(1));
+        QCOMPARE(totals.front(), compressedBytes);
     }
 
     void readsTheArrayFormatAndSkipsOtherTools()
