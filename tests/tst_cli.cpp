@@ -284,7 +284,8 @@ void TestCli::badInput_data()
     QTest::newRow("UTF-16") << run
                             << QByteArray("\xff\xfe")
             + QByteArray::fromRawData(reinterpret_cast<const char*>(u"{ \"main\": [] }"), 30)
-                            << file + QStringLiteral(": file is UTF-16; save it as UTF-8");
+                            << file
+            + QStringLiteral(": file is UTF-16LE (it starts with the byte order mark FF FE); save it as UTF-8");
     row("NUL byte", program("{ \"op\": \"log\", \"text\": \"a\" }" + Here + QByteArray(1, '\0')));
     row("second document", programWith("\"title\": \"t\"") + "\n" + Here + "{}");
     row("duplicate key", programWith("\"title\": \"t\", " + Here + "\"title\": \"u\""));
@@ -498,7 +499,7 @@ void TestCli::badInput_data()
     QTest::newRow("recording in UTF-16") << openRecording
                                          << QByteArray::fromRawData(
                                                 reinterpret_cast<const char*>(u"{\"traceEvents\":[]}"), 36)
-                                         << file + QStringLiteral(": file is UTF-16");
+                                         << file + QStringLiteral(": file is UTF-16LE");
     QTest::newRow("recording is a device") << QStringList { QStringLiteral("--headless"), QStringLiteral("--summary"),
         QStringLiteral("--open"), QStringLiteral("/dev/zero") }
                                            << QByteArray() << QStringLiteral("/dev/zero");

@@ -83,13 +83,13 @@ private slots:
         QTest::newRow("truncated string") << QByteArray("{\"format\": \"loopsc") << none << 1 << 19 << ""
                                           << "unexpected end of input";
         QTest::newRow("missing colon") << QByteArray(R"({"a" 1})") << none << 1 << 6 << ""
-                                       << "expected ':'";
+                                       << "expected ':', found '1'";
         QTest::newRow("missing comma in object") << QByteArray(R"({"a": 1 "b": 2})") << none << 1 << 9 << ""
-                                                 << "expected ',' or '}'";
+                                                 << "expected ',' or '}', found '\"'";
         QTest::newRow("missing comma in array") << QByteArray(R"([1 2])") << none << 1 << 4 << ""
-                                                << "expected ',' or ']'";
+                                                << "expected ',' or ']', found '2'";
         QTest::newRow("trailing comma") << QByteArray(R"({"a": 1,})") << none << 1 << 9 << ""
-                                        << "expected a string key";
+                                        << "expected a string key, found '}'";
         QTest::newRow("invalid escape") << QByteArray("{\"a\": \"\\x\"}") << none << 1 << 8 << ""
                                         << "invalid escape '\\x'";
         QTest::newRow("bad unicode escape") << QByteArray("{\"a\": \"\\u12G4\"}") << none << 1 << 12 << ""
@@ -103,7 +103,7 @@ private slots:
         QTest::newRow("duplicate key counts code points") << QByteArray(R"({"é": 1, "é": 2})") << none << 1 << 10 << ""
                                                           << "duplicate key 'é'";
         QTest::newRow("leading zero") << QByteArray(R"({"a": 01})") << none << 1 << 8 << ""
-                                      << "expected ',' or '}'";
+                                      << "expected ',' or '}', found '1'";
         QTest::newRow("lone minus") << QByteArray(R"({"a": -})") << none << 1 << 8 << ""
                                     << "invalid number; expected a digit";
         QTest::newRow("bare fraction") << QByteArray(R"({"a": 1.})") << none << 1 << 9 << ""
@@ -111,7 +111,7 @@ private slots:
         QTest::newRow("bad literal") << QByteArray(R"({"a": tru})") << none << 1 << 10 << ""
                                      << "invalid literal; expected 'true'";
         QTest::newRow("single quotes") << QByteArray(R"({'a': 1})") << none << 1 << 2 << ""
-                                       << "expected a string key";
+                                       << "expected a string key, found byte 0x27";
         QTest::newRow("content after the document") << QByteArray("{} x") << none << 1 << 4 << ""
                                                     << "unexpected 'x' after the document";
         QTest::newRow("control character") << QByteArray("{\"a\": \"x\ty\"}") << none << 1 << 9 << ""
@@ -122,7 +122,7 @@ private slots:
                                         << "invalid UTF-8 in string";
         QTest::newRow("error on a later CRLF line")
             << QByteArray("{\r\n  \"a\": 1,\r\n  \"b\" 2\r\n}") << none << 3 << 7 << ""
-            << "expected ':'";
+            << "expected ':', found '2'";
         QTest::newRow("nesting 10000 arrays") << QByteArray(10000, '[') << none << 1 << 201 << ""
                                               << "nesting deeper than 200 levels";
         QTest::newRow("nesting 10000 objects") << QByteArray(R"({"a":)").repeated(10000) << none << 1 << 1001 << ""
@@ -388,9 +388,21 @@ private slots:
         QTest::newRow("syntax, no path") << QByteArray("{") << QStringList() << "p.json:1:2: unexpected end of input";
         QTest::newRow("not in the text") << withMain("[]") << QStringList { "k=1" } << "p.json: no parameter named 'k'";
         QTest::newRow("UTF-16 with a byte order mark")
-            << QByteArray("\xff\xfe{\0}\0", 6) << QStringList() << "p.json: file is UTF-16; save it as UTF-8";
+            << QByteArray("\xff\xfe{\0}\0", 6) << QStringList()
+            << "p.json: file is UTF-16LE (it starts with the byte order mark FF FE); save it as UTF-8";
         QTest::newRow("UTF-16 big-endian, no byte order mark")
-            << QByteArray("\0{\0}", 4) << QStringList() << "p.json: file is UTF-16; save it as UTF-8";
+            << QByteArray("\0{\0}", 4) << QStringList()
+            << "p.json: file is UTF-16BE (a zero byte before each of its first two characters); save it as UTF-8";
+        QTest::newRow("UTF-32 with a byte order mark")
+            << QByteArray("\xff\xfe\0\0{\0\0\0}\0\0\0", 12) << QStringList()
+            << "p.json: file is UTF-32LE (it starts with the byte order mark FF FE 00 00); save it as UTF-8";
+        QTest::newRow("UTF-32 big-endian, no byte order mark")
+            << QByteArray("\0\0\0{\0\0\0}", 8) << QStringList()
+            << "p.json: file is UTF-32BE (three zero bytes before its first character); save it as UTF-8";
+        // One stray zero byte is not an encoding: it is named where it is.
+        QTest::newRow("a zero byte at byte 1")
+            << QByteArray("{\0\"format\": \"loopscope-program\"}", 32) << QStringList()
+            << "p.json:1:2: expected a string key, found byte 0x00";
         QTest::newRow("one line whatever the key holds")
             << withFields("\"a\\nb\": 1", "[]") << QStringList() << "p.json:1:60: $[\"a?b\"]: unknown field 'a?b'";
     }

@@ -58,6 +58,13 @@ bool JsonLexer::failHere(std::string message)
     return fail(m_p, std::move(message));
 }
 
+bool JsonLexer::failExpecting(const std::string& what)
+{
+    if (m_p == m_end)
+        return failHere({});
+    return fail(m_p, "expected " + what + ", found " + describeByte(static_cast<unsigned char>(*m_p)));
+}
+
 JsonLexer::Position JsonLexer::position(const char* at)
 {
     if (at < m_positionAt) {

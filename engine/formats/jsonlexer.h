@@ -73,7 +73,7 @@ public:
     bool expect(char c)
     {
         if (peek() != static_cast<unsigned char>(c))
-            return failHere(std::string("expected '") + c + "'");
+            return failExpecting(std::string("'") + c + "'");
         ++m_p;
         return true;
     }
@@ -87,7 +87,7 @@ public:
     {
         return readSequence('}', [&] {
             if (peek() != '"')
-                return failHere("expected a string key");
+                return failExpecting("a string key");
             const char* keyAt = m_p;
             std::string_view key;
             return readString(key, keyScratch) && expect(':') && member(key, keyAt);
@@ -98,6 +98,8 @@ public:
     bool fail(const char* at, std::string message);
     // Records an error at the next token, or "unexpected end of input" when there is none.
     bool failHere(std::string message);
+    // failHere("expected WHAT, found X"), X the byte there (a stray zero byte is named, never guessed at).
+    bool failExpecting(const std::string& what);
     bool failed() const { return m_errorAt != nullptr; }
     const std::string& error() const { return m_error; }
     Position errorPosition() { return position(m_errorAt); }
@@ -138,7 +140,7 @@ private:
                 return true;
             }
             if (next != ',')
-                return failHere(close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+                return failExpecting(close == '}' ? "',' or '}'" : "',' or ']'");
             ++m_p;
         }
     }

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 namespace loopscope {
@@ -227,8 +228,8 @@ JsonResult parseJson(std::string_view text, std::size_t maxBytes)
     if (text.size() > maxBytes)
         return JsonError { 0, 0,
             "document is larger than " + std::to_string(maxBytes / (std::size_t(1024) * 1024)) + " MiB" };
-    if (looksLikeUtf16(text))
-        return JsonError { 0, 0, Utf16Message };
+    if (std::string encoding = foreignEncoding(text); !encoding.empty())
+        return JsonError { 0, 0, std::move(encoding) };
     if (looksLikeGzip(text))
         return JsonError { 0, 0, GzipMessage };
     const std::string_view byteOrderMark = "\xEF\xBB\xBF";

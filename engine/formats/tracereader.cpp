@@ -129,8 +129,8 @@ bool TraceReader::run()
         return fail(m_lexer.here(), "internal error: reading into a recording that is not empty");
     if (!m_meter.update(0))
         return fail(m_lexer.here(), CancelledMessage);
-    if (looksLikeUtf16(m_text))
-        return refuse(Utf16Message);
+    if (std::string encoding = foreignEncoding(m_text); !encoding.empty())
+        return refuse(encoding);
     if (looksLikeGzip(m_text))
         return refuse(GzipMessage);
     const int first = m_lexer.peek();
@@ -497,6 +497,10 @@ constexpr std::size_t MaxLeadingBytes = std::size_t(1) << 20;
 // still be a recording, or why it cannot be one. `whole` when no more will come.
 std::string inflatedStartProblem(std::string_view head, bool whole)
 {
+    if (head.size() < 4 && !whole)
+        return {};
+    if (std::string encoding = foreignEncoding(head); !encoding.empty())
+        return "decompressed, the " + encoding;
     const std::string_view byteOrderMark = "\xEF\xBB\xBF";
     if (head.substr(0, byteOrderMark.size()) == byteOrderMark)
         head.remove_prefix(byteOrderMark.size());
@@ -507,10 +511,8 @@ std::string inflatedStartProblem(std::string_view head, bool whole)
         return {};
     }
     const char c = head[first];
-    if (c == '{' || c == '[' || (!whole && head.size() < 2))
+    if (c == '{' || c == '[')
         return {};
-    if (looksLikeUtf16(head.substr(first)))
-        return std::string("decompressed, it is UTF-16; save it as UTF-8");
     const auto byte = static_cast<unsigned char>(c);
     if (byte >= 0x20 && byte < 0x7F)
         return std::string("decompressed, it starts with '") + c + "', not JSON";

@@ -53,17 +53,34 @@ void appendUtf8(std::string& out, std::uint32_t codePoint)
     }
 }
 
-bool looksLikeUtf16(std::string_view text)
+std::string foreignEncoding(std::string_view text)
 {
-    if (text.size() < 2)
-        return false;
-    const auto first = static_cast<unsigned char>(text[0]);
-    const auto second = static_cast<unsigned char>(text[1]);
-    const bool byteOrderMark = (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF);
-    const auto opensJson
-        = [](unsigned char c) { return std::string_view("{[\" \t\r\n").find(char(c)) != std::string_view::npos; };
-    const bool zeroBesideOpening = (first == 0 && opensJson(second)) || (second == 0 && opensJson(first));
-    return byteOrderMark || zeroBesideOpening;
+    const auto at = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : -1; };
+    const auto saying = [](const char* encoding, const char* found) {
+        return std::string("file is ") + encoding + " (" + found + "); save it as UTF-8";
+    };
+    if (at(0) == 0xFF && at(1) == 0xFE && at(2) == 0 && at(3) == 0)
+        return saying("UTF-32LE", "it starts with the byte order mark FF FE 00 00");
+    if (at(0) == 0 && at(1) == 0 && at(2) == 0xFE && at(3) == 0xFF)
+        return saying("UTF-32BE", "it starts with the byte order mark 00 00 FE FF");
+    if (at(0) == 0xFF && at(1) == 0xFE)
+        return saying("UTF-16LE", "it starts with the byte order mark FF FE");
+    if (at(0) == 0xFE && at(1) == 0xFF)
+        return saying("UTF-16BE", "it starts with the byte order mark FE FF");
+    // JSON's first two characters are ASCII: white space, a bracket, a quote, a digit or a letter.
+    const auto zero = [&](std::size_t i) { return at(i) == 0; };
+    const auto some = [&](std::size_t i) { return (at(i) >= 0x20 && at(i) < 0x7F) || at(i) == '\t' || at(i) == '\n' || at(i) == '\r'; };
+    if (text.size() >= 4) {
+        if (zero(0) && zero(1) && zero(2) && some(3))
+            return saying("UTF-32BE", "three zero bytes before its first character");
+        if (some(0) && zero(1) && zero(2) && zero(3))
+            return saying("UTF-32LE", "three zero bytes after its first character");
+        if (zero(0) && some(1) && zero(2) && some(3))
+            return saying("UTF-16BE", "a zero byte before each of its first two characters");
+        if (some(0) && zero(1) && some(2) && zero(3))
+            return saying("UTF-16LE", "a zero byte after each of its first two characters");
+    }
+    return {};
 }
 
 bool looksLikeGzip(std::string_view text)

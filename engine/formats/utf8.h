@@ -12,9 +12,11 @@ std::size_t utf8SequenceLength(const unsigned char* s, std::size_t available);
 // Appends the UTF-8 encoding of a Unicode scalar value.
 void appendUtf8(std::string& out, std::uint32_t codePoint);
 
-// True when `text` starts as UTF-16 JSON does: a byte order mark, or a zero byte beside "{", "[", '"' or a space.
-bool looksLikeUtf16(std::string_view text);
-inline constexpr const char* Utf16Message = "file is UTF-16; save it as UTF-8";
+// When `text` starts as JSON in UTF-16 or UTF-32 does, what was found and where, e.g. "file is UTF-16LE
+// (it starts with the byte order mark FF FE); save it as UTF-8"; else an empty string. Without a byte
+// order mark the zero bytes around the first two characters tell (JSON's first two are ASCII, RFC 4627),
+// so a stray zero byte in UTF-8 text is not taken for an encoding: the reader names its line and column.
+std::string foreignEncoding(std::string_view text);
 // True when `text` starts with the gzip magic number (a .json.gz file).
 bool looksLikeGzip(std::string_view text);
 inline constexpr const char* GzipMessage = "file is gzip-compressed, which LoopScope cannot read yet; gunzip it first";
