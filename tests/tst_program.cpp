@@ -400,9 +400,8 @@ private slots:
             << QByteArray("\0\0\0{\0\0\0}", 8) << QStringList()
             << "p.json: file is UTF-32BE (three zero bytes before its first character); save it as UTF-8";
         // One stray zero byte is not an encoding: it is named where it is.
-        QTest::newRow("a zero byte at byte 1")
-            << QByteArray("{\0\"format\": \"loopscope-program\"}", 32) << QStringList()
-            << "p.json:1:2: expected a string key, found byte 0x00";
+        QTest::newRow("a zero byte at byte 1") << QByteArray("{\0\"format\": \"loopscope-program\"}", 32)
+                                               << QStringList() << "p.json:1:2: expected a string key, found byte 0x00";
         QTest::newRow("one line whatever the key holds")
             << withFields("\"a\\nb\": 1", "[]") << QStringList() << "p.json:1:60: $[\"a?b\"]: unknown field 'a?b'";
     }

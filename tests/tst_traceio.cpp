@@ -987,10 +987,10 @@ private slots:
                                    << "not a recording: no events";
         QTest::newRow("a program") << QByteArray(R"({"format":"loopscope-program","version":1,"name":"x","main":[]})")
                                    << "not a recording: a LoopScope program (run it with --program)";
-        QTest::newRow("UTF-16") << QByteArray("{\0}\0", 4)
-                                << "file is UTF-16LE (a zero byte after each of its first two characters); save it as UTF-8";
-        QTest::newRow("UTF-32") << QByteArray("\0\0\xfe\xff\0\0\0{", 8)
-                                << "file is UTF-32BE (it starts with the byte order mark 00 00 FE FF); save it as UTF-8";
+        QTest::newRow("UTF-16") << QByteArray(
+            "{\0}\0", 4) << "file is UTF-16LE (a zero byte after each of its first two characters); save it as UTF-8";
+        QTest::newRow("UTF-32") << QByteArray("\0\0\xfe\xff\0\0\0{",
+            8) << "file is UTF-32BE (it starts with the byte order mark 00 00 FE FF); save it as UTF-8";
         QTest::newRow("Node's own trace") << nodeTrace()
                                           << "not a recording: Node.js's own trace (--trace-events-enabled), whose 3 "
                                              "events say nothing of the loop's phases and queues; Perfetto opens it";

@@ -69,7 +69,9 @@ std::string foreignEncoding(std::string_view text)
         return saying("UTF-16BE", "it starts with the byte order mark FE FF");
     // JSON's first two characters are ASCII: white space, a bracket, a quote, a digit or a letter.
     const auto zero = [&](std::size_t i) { return at(i) == 0; };
-    const auto some = [&](std::size_t i) { return (at(i) >= 0x20 && at(i) < 0x7F) || at(i) == '\t' || at(i) == '\n' || at(i) == '\r'; };
+    const auto some = [&](std::size_t i) {
+        return (at(i) >= 0x20 && at(i) < 0x7F) || at(i) == '\t' || at(i) == '\n' || at(i) == '\r';
+    };
     if (text.size() >= 4) {
         if (zero(0) && zero(1) && zero(2) && some(3))
             return saying("UTF-32BE", "three zero bytes before its first character");
