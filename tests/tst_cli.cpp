@@ -1014,10 +1014,10 @@ void TestCli::runaway_data()
     // A regex has no check point: the loop thread that runs it cannot take the abort (13 s here).
     QTest::newRow("regex on the main loop")
         << QByteArray(R"([{"op":"regex","length":30,"pattern":"vulnerable"}])")
-        << QStringLiteral("the main loop's callback 'main' (main), in work that cannot be interrupted");
+        << QStringLiteral("the main loop's callback 'main' (main), in a regex test, which no abort interrupts");
     QTest::newRow("regex in a worker") << QByteArray(
         R"([{"op":"worker","do":[{"op":"regex","length":30,"pattern":"vulnerable"}]}])")
-                                       << QStringLiteral("1 worker loop, in work that cannot be interrupted");
+                                       << QStringLiteral("1 worker loop, 1 in a regex test, which no abort interrupts");
 }
 
 void TestCli::runaway()

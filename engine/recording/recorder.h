@@ -17,6 +17,9 @@ inline std::int64_t monotonicNs()
     return MonotonicClock::now();
 }
 
+// Work a loop runs to its end once started: an abort waits for it (LiveState::uninterruptible).
+enum class Uninterruptible : std::uint8_t { None, Regex, JsonParse };
+
 // What the loop is doing right now, for live views. Written by the loop thread
 // with relaxed stores, read by anyone; each field is individually current.
 struct LiveState
@@ -41,6 +44,11 @@ struct LiveState
     std::atomic<bool> finished { false };
     std::atomic<int> healthPort { 0 }; // the built-in server's port on 127.0.0.1, 0 before it listens
     std::atomic<int> workerLoops { 0 }; // worker loops whose threads run (a terminated one counts until joined)
+    // Work that has no check point, so that an abort cannot stop it (Uninterruptible): what this loop
+    // runs now, and, in the main loop's state, how many worker loops run each kind.
+    std::atomic<std::uint8_t> uninterruptible { 0 };
+    std::atomic<int> workersInRegex { 0 };
+    std::atomic<int> workersInJsonParse { 0 };
     // The latency probes' clocks, so views can draw a wait while it grows: the delay monitor's
     // resolution (0: off) and its latest check, and when the /health request in flight was sent.
     std::atomic<int> delayResolutionMs { 0 };

@@ -103,12 +103,16 @@ void Runtime::exec(const Op& op)
             runBlock(op.body);
         }
         break;
-    case OpKind::JsonParse:
+    case OpKind::JsonParse: {
+        const UninterruptibleWork marked(*this, Uninterruptible::JsonParse);
         parseJson(op);
         break;
-    case OpKind::Regex:
+    }
+    case OpKind::Regex: {
+        const UninterruptibleWork marked(*this, Uninterruptible::Regex);
         matchRegex(op);
         break;
+    }
     case OpKind::Chain: {
         ChainState* chain = m_chains.create();
         chain->op = &op;
@@ -116,6 +120,30 @@ void Runtime::exec(const Op& op)
         break;
     }
     }
+}
+
+Runtime::UninterruptibleWork::UninterruptibleWork(Runtime& runtime, Uninterruptible what)
+    : m_runtime(runtime)
+    , m_what(what)
+{
+    m_runtime.m_live.uninterruptible.store(std::uint8_t(what), std::memory_order_relaxed);
+    if (std::atomic<int>* count = workerCount())
+        count->fetch_add(1, std::memory_order_relaxed);
+}
+
+Runtime::UninterruptibleWork::~UninterruptibleWork()
+{
+    m_runtime.m_live.uninterruptible.store(std::uint8_t(Uninterruptible::None), std::memory_order_relaxed);
+    if (std::atomic<int>* count = workerCount())
+        count->fetch_sub(1, std::memory_order_relaxed);
+}
+
+std::atomic<int>* Runtime::UninterruptibleWork::workerCount() const
+{
+    if (&m_runtime.poolLive() == &m_runtime.m_live)
+        return nullptr; // the main loop
+    LiveState& main = m_runtime.poolLive();
+    return m_what == Uninterruptible::Regex ? &main.workersInRegex : &main.workersInJsonParse;
 }
 
 // Promise.resolve().then(b0).then(b1)...

@@ -241,6 +241,22 @@ private:
     void endWorker(std::size_t slot);
     void endWorkers();
     LiveState& poolLive() { return m_options.poolLive ? *m_options.poolLive : m_live; }
+    // Marks work without a check point in the live state while it runs, so that an abort that waits
+    // for it names it (Session::stillRunning); a worker loop's is counted in the main loop's too.
+    class UninterruptibleWork
+    {
+    public:
+        UninterruptibleWork(Runtime& runtime, Uninterruptible what);
+        ~UninterruptibleWork();
+        UninterruptibleWork(const UninterruptibleWork&) = delete;
+        UninterruptibleWork& operator=(const UninterruptibleWork&) = delete;
+
+    private:
+        std::atomic<int>* workerCount() const;
+
+        Runtime& m_runtime;
+        Uninterruptible m_what;
+    };
 
     // Phase instrumentation (phases.cpp).
     void beginIteration(std::int64_t at);

@@ -158,13 +158,26 @@ std::string Session::stillRunning() const
     if (m_live.inCallback.load(std::memory_order_relaxed)) {
         const std::uint32_t label = m_live.callbackLabel.load(std::memory_order_relaxed);
         const auto kind = CallbackKind(m_live.callbackKind.load(std::memory_order_relaxed) % 8);
+        const auto work = Uninterruptible(m_live.uninterruptible.load(std::memory_order_relaxed));
         add("the main loop's callback "
             + quote(label < m_recording.strings.size() ? m_recording.strings.at(label) : std::string()) + " ("
-            + callbackKindName(kind) + "), in work that cannot be interrupted (a regex or JSON.parse runs to its end)");
+            + callbackKindName(kind) + "), "
+            + (work == Uninterruptible::Regex           ? "in a regex test, which no abort interrupts"
+                    : work == Uninterruptible::JsonParse ? "in JSON.parse, which no abort interrupts"
+                                                         : "which has not come to a check point since the abort"));
     }
-    if (const int workers = m_live.workerLoops.load(std::memory_order_relaxed); workers > 0)
-        add(std::to_string(workers) + " worker loop" + (workers > 1 ? "s" : "")
-            + ", in work that cannot be interrupted");
+    if (const int workers = m_live.workerLoops.load(std::memory_order_relaxed); workers > 0) {
+        const int regexes = m_live.workersInRegex.load(std::memory_order_relaxed);
+        const int parses = m_live.workersInJsonParse.load(std::memory_order_relaxed);
+        std::string in;
+        if (regexes > 0)
+            in += std::to_string(regexes) + " in a regex test";
+        if (parses > 0)
+            in += (in.empty() ? "" : ", ") + std::to_string(parses) + " in JSON.parse";
+        add(std::to_string(workers) + " worker loop" + (workers > 1 ? "s" : "") + ", "
+            + (in.empty() ? std::string("which have not come to a check point since the abort")
+                          : in + ", which no abort interrupts"));
+    }
     const std::vector<PoolWork> pool = m_poolBoard.snapshot();
     if (!pool.empty()) {
         std::string items;
