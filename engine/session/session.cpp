@@ -162,7 +162,7 @@ std::string Session::stillRunning() const
         add("the main loop's callback "
             + quote(label < m_recording.strings.size() ? m_recording.strings.at(label) : std::string()) + " ("
             + callbackKindName(kind) + "), "
-            + (work == Uninterruptible::Regex           ? "in a regex test, which no abort interrupts"
+            + (work == Uninterruptible::Regex            ? "in a regex test, which no abort interrupts"
                     : work == Uninterruptible::JsonParse ? "in JSON.parse, which no abort interrupts"
                                                          : "which has not come to a check point since the abort"));
     }
