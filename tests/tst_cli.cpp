@@ -1355,17 +1355,25 @@ void TestCli::windowWritesOnSignal_data()
     QTest::addColumn<QList<int>>("signalNumbers");
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<QStringList>("console");
+    QTest::addColumn<QByteArray>("program"); // run instead of the scenario, when given
 
     const QStringList guessOrder { QStringLiteral("readFile callback"), QStringLiteral("process.nextTick"),
         QStringLiteral("promise.then"), QStringLiteral("setImmediate"), QStringLiteral("setTimeout 0") };
     const QString scenario = QStringLiteral("guess-order");
-    QTest::newRow("SIGTERM") << QList<int> { SIGTERM } << scenario << guessOrder;
-    QTest::newRow("SIGINT") << QList<int> { SIGINT } << scenario << guessOrder;
-    QTest::newRow("SIGHUP") << QList<int> { SIGHUP } << scenario << guessOrder;
+    QTest::newRow("SIGTERM") << QList<int> { SIGTERM } << scenario << guessOrder << QByteArray();
+    QTest::newRow("SIGINT") << QList<int> { SIGINT } << scenario << guessOrder << QByteArray();
+    QTest::newRow("SIGHUP") << QList<int> { SIGHUP } << scenario << guessOrder << QByteArray();
     // The second comes while the window closes or the files are written: it must not cost them.
-    QTest::newRow("SIGTERM, then SIGINT at once") << QList<int> { SIGTERM, SIGINT } << scenario << guessOrder;
+    QTest::newRow("SIGTERM, then SIGINT at once")
+        << QList<int> { SIGTERM, SIGINT } << scenario << guessOrder << QByteArray();
     // The window's own session: a loop waiting for workloads, which never ends by itself.
-    QTest::newRow("SIGTERM, idle loop") << QList<int> { SIGTERM } << QString() << QStringList();
+    QTest::newRow("SIGTERM, idle loop") << QList<int> { SIGTERM } << QString() << QStringList() << QByteArray();
+    // A program still running when the window closes ends with it, not as an abort: no "run aborted".
+    QTest::newRow("SIGTERM, a program still running")
+        << QList<int> { SIGTERM } << QStringLiteral("endless") << QStringList { QStringLiteral("started") }
+        << QByteArray(R"({"format":"loopscope-program","version":1,"name":"endless","main":[)"
+                      R"({"op":"log","text":"started"},)"
+                      R"({"op":"setInterval","ms":50,"times":1000000,"do":[{"op":"block","ms":1}]}]})");
 }
 
 void TestCli::windowWritesOnSignal()
@@ -1373,14 +1381,20 @@ void TestCli::windowWritesOnSignal()
     QFETCH(QList<int>, signalNumbers);
     QFETCH(QString, scenario);
     QFETCH(QStringList, console);
+    QFETCH(QByteArray, program);
 
     const QString trace = m_dir.filePath(QStringLiteral("window-trace.json"));
     const QString csv = m_dir.filePath(QStringLiteral("window-latency.csv"));
     QFile::remove(trace);
     QFile::remove(csv);
     QStringList arguments { QStringLiteral("--trace"), trace, QStringLiteral("--csv"), csv };
-    if (!scenario.isEmpty())
+    if (!program.isEmpty()) {
+        const QString path = m_dir.filePath(scenario + QStringLiteral(".json"));
+        QVERIFY(writeFile(path, program));
+        arguments << QStringLiteral("--program") << path;
+    } else if (!scenario.isEmpty()) {
         arguments << QStringLiteral("--scenario") << scenario;
+    }
 
     QProcess process;
     QElapsedTimer clock;
@@ -1399,8 +1413,16 @@ void TestCli::windowWritesOnSignal()
     std::string error;
     QVERIFY2(loopscope::readTrace(trace.toStdString(), recording, &error), error.c_str());
     QCOMPARE(QString::fromStdString(recording.info.program), scenario.isEmpty() ? QStringLiteral("server") : scenario);
-    // Closing the window ends the session normally, whatever still ran in it.
+    // Closing the window ends the session normally, whatever still ran in it: not an abort, and no
+    // "run aborted" in any loop's log.
     QVERIFY(!recording.info.aborted);
+    for (const auto& anyLog : recording.logs) {
+        for (std::size_t i = 0; i < anyLog->size(); ++i) {
+            const loopscope::Record record = (*anyLog)[i];
+            QVERIFY2(record.type != loopscope::RecordType::Error || recording.strings.at(record.label) != "run aborted",
+                what.constData());
+        }
+    }
     QStringList lines;
     int phases = 0;
     int mainModules = 0;

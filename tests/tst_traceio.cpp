@@ -839,6 +839,22 @@ private slots:
         QCOMPARE(totals.front(), compressedBytes);
     }
 
+    // A recording that holds a "run aborted" reads as aborted, whatever its otherData says.
+    void aRunAbortedEventMeansAborted()
+    {
+        const std::string head = R"({"traceEvents":[{"ph":"X","cat":"callback","name":"cb","tid":1,"ts":1,"dur":1,)"
+                                 R"("args":{"kind":"timer"}})";
+        const std::string tail = R"(],"otherData":{"aborted":false}})";
+        const std::string aborted = R"(,{"ph":"i","cat":"error","name":"run aborted","tid":1,"ts":2,"s":"t"})";
+        const std::string other = R"(,{"ph":"i","cat":"error","name":"worker: refused","tid":1,"ts":2,"s":"t"})";
+        for (const auto& [events, expected] : { std::pair { aborted, true }, std::pair { other, false } }) {
+            Recording recording;
+            std::string error;
+            QVERIFY2(readTraceText(head + events + tail, recording, &error), error.c_str());
+            QCOMPARE(recording.info.aborted, expected);
+        }
+    }
+
     void readsTheArrayFormatAndSkipsOtherTools()
     {
         Recording recording;

@@ -118,6 +118,7 @@ private:
     bool m_seenEventList = false;
     bool m_isProgram = false;
     bool m_nodeTracing = false; // an event of Node's own tracing was seen
+    bool m_abortEvent = false; // a "run aborted" error was read
     std::uint64_t m_records = 0;
     TraceReadReport m_report;
     std::string m_fileProblem;
@@ -143,6 +144,9 @@ bool TraceReader::run()
         return false;
     if (m_lexer.peek() != JsonLexer::End)
         return fail(m_lexer.here(), "unexpected data after the trace");
+    // A recording that holds a "run aborted" was aborted, whatever its otherData says (a window
+    // closed by a signal wrote `"aborted": false` beside one before 2026-12).
+    m_out.info.aborted = m_out.info.aborted || m_abortEvent;
     return isRecording() && (m_meter.finish() || fail(m_lexer.here(), CancelledMessage));
 }
 
@@ -271,6 +275,7 @@ bool TraceReader::readEvent(int depth)
     Record record;
     if (!m_event.toRecord(m_lexer, eventAt, m_out.strings, type, record) || !append(record, eventAt))
         return false;
+    m_abortEvent = m_abortEvent || (type == RecordType::Error && m_out.strings.at(record.label) == "run aborted");
     ++m_records;
     ++m_report.understood;
     return true;

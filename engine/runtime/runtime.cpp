@@ -276,7 +276,11 @@ void Runtime::abortRun()
     // A serving loop stops serving: the run is over.
     if (m_server)
         m_server->setKeepsLoopAlive(false);
-    recordError("run aborted");
+    const bool overBudget = m_options.budget && m_options.budget->exceeded();
+    if (!ending() || overBudget) {
+        recordError("run aborted");
+        m_abortRecorded = true;
+    }
     m_rec.flush();
     uv_stop(&m_loop);
 }

@@ -97,6 +97,19 @@ public:
         m_cancelled.store(true, std::memory_order_release);
     }
     bool cancelled() const { return m_cancelled.load(std::memory_order_relaxed); }
+    // Any thread: ends the run at the next check point as cancel() does, as the session's end (the
+    // window closed), not as an abort: no "run aborted" is recorded, here or in its worker loops.
+    void end()
+    {
+        m_ending.store(true, std::memory_order_relaxed);
+        cancel();
+    }
+    bool ending() const
+    {
+        return m_ending.load(std::memory_order_relaxed) || (m_options.parent && m_options.parent->ending());
+    }
+    // True once the run recorded "run aborted" (read after the loop has stopped).
+    bool abortRecorded() const { return m_abortRecorded; }
     // Loop thread: abandons the run now (after cancel(), from a command).
     void abortRunFromCommand() { abortRun(); }
     // Any thread: like cancel(), but only the program's work is abandoned; the loop, its server and
@@ -304,6 +317,8 @@ private:
     Recorder m_rec;
     std::atomic<bool> m_cancelled { false };
     std::atomic<bool> m_abandonWork { false };
+    std::atomic<bool> m_ending { false };
+    bool m_abortRecorded = false;
     // Counts abandonWork(): requests of an earlier epoch call back into nothing.
     std::uint32_t m_epoch = 0;
     bool m_aborted = false;

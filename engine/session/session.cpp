@@ -236,8 +236,11 @@ void Session::stop()
     if (m_stopped)
         return;
     m_stopped = true;
-    if (m_runtime)
+    // Stopped without an abort (the window closed), whatever still runs ends with the session.
+    if (m_runtime && m_aborted)
         m_runtime->cancel();
+    else if (m_runtime)
+        m_runtime->end();
     m_control.release();
     {
         std::lock_guard lock(m_proberMutex);
@@ -246,6 +249,8 @@ void Session::stop()
             m_prober->stop();
     }
     m_loop.stop();
+    // A trace says it was aborted whenever it holds a "run aborted" (a budget exceeded, a loop error).
+    const bool abortRecorded = m_runtime && m_runtime->abortRecorded();
     if (m_runtime)
         m_poolWorkLeft = m_runtime->poolWorkInFlight();
     m_runtime.reset();
@@ -259,7 +264,7 @@ void Session::stop()
     m_recording.info.droppedEvents = 0;
     for (const auto& log : m_recording.logs)
         m_recording.info.droppedEvents += log->dropped();
-    m_recording.info.aborted = m_aborted.load() || m_budget.exceeded();
+    m_recording.info.aborted = m_aborted.load() || m_budget.exceeded() || abortRecorded;
 }
 
 void Session::pause()
