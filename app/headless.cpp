@@ -3,6 +3,7 @@
 #include "attach/attachrun.h"
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
+#include "formats/atomicfile.h"
 #include "formats/summary.h"
 #include "formats/traceio.h"
 #include "formats/utf8.h"
@@ -195,13 +196,10 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
     // program.mjs, so that every Node that can run it does (Node 18 does not detect module syntax).
     const bool esm = program.module == loopscope::ModuleKind::Esm;
     const QString script = dir.filePath(esm ? QStringLiteral("program.mjs") : QStringLiteral("program.js"));
-    {
-        QFile file(script);
-        if (!file.open(QIODevice::WriteOnly)) {
-            printErr(QStringLiteral("loopscope: cannot write %1").arg(script));
-            return InternalError;
-        }
-        file.write(QByteArray::fromStdString(loopscope::emitJs(program)));
+    std::string problem;
+    if (!loopscope::writeFileAtomically(script.toStdString(), loopscope::emitJs(program), &problem)) {
+        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(problem)));
+        return InternalError;
     }
     QProcess node;
     node.start(options.nodePath, { script });

@@ -13,13 +13,17 @@
 #include "widgets/scenariobrowser.h"
 
 #include <QApplication>
+#include <QFileInfo>
+#include <QSaveFile>
 #include <QSettings>
 #include <QThread>
 #include <QTimer>
 
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <system_error>
 
 namespace {
 
@@ -49,6 +53,35 @@ int writeShownRecording(const CommandLine& options, MainWindow& window)
         return 1;
     }
     return outputfiles::write(options, *recording) ? 0 : 1;
+}
+
+// The window's remembered choices, written at its close. QSettings writes them as every output is
+// written (a temporary file beside them, renamed over the old one), so a refused write leaves the old
+// settings as they were; it is said on stderr, naming the file and why, and ends LoopScope with 1.
+bool saveSettings()
+{
+    QSettings settings;
+    settings.sync();
+    // A refused write may have been an earlier QSettings' (each reports only its own), and its keys are
+    // then gone from the cache: isWritable() says whether the file can take them.
+    if (settings.status() == QSettings::NoError && settings.isWritable())
+        return true;
+    // QSettings keeps the reason to itself: it is asked again of the folder and the file.
+    const QFileInfo file(settings.fileName());
+    QString reason = QStringLiteral("the write failed");
+    std::error_code made;
+    std::filesystem::create_directories(file.absolutePath().toStdString(), made);
+    if (made) {
+        reason = QStringLiteral("its folder %1 cannot be made: %2")
+                     .arg(file.absolutePath(), QString::fromLocal8Bit(made.message().c_str()));
+    } else {
+        QSaveFile probe(file.absoluteFilePath());
+        if (!probe.open(QIODevice::WriteOnly))
+            reason = probe.errorString();
+    }
+    printErr(QStringLiteral("loopscope: %1: cannot save the settings: %2; the old settings stay\n")
+                 .arg(settings.fileName(), reason));
+    return false;
 }
 
 // --headless with a picture: the run in the window, drawn offscreen; stdout carries the program's
@@ -204,8 +237,10 @@ int main(int argc, char** argv)
     }
     const int code = app.exec();
     const bool pictures = !options.wantsPictures() || pictureoutput::write(options, window);
+    const bool settingsSaved = saveSettings();
+    const bool others = pictures && settingsSaved;
     if (options.traceFile.isEmpty() && options.csvFile.isEmpty() && !options.summary)
-        return pictures ? code : 1;
+        return others ? code : 1;
     const int written = writeShownRecording(options, window);
-    return written != 0 ? written : pictures ? code : 1;
+    return written != 0 ? written : others ? code : 1;
 }

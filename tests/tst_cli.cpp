@@ -232,6 +232,7 @@ private slots:
     void windowWritesOnSignal_data();
     void windowWritesOnSignal();
     void windowReportsFailedWrite();
+    void windowReportsUnsavedSettings();
     void windowOpensFile_data();
     void windowOpensFile();
     void emitJsWritesScriptOnly();
@@ -1477,6 +1478,30 @@ void TestCli::windowReportsFailedWrite()
     QVERIFY2(run.err.contains("loopscope: " + trace.toUtf8() + ": write failed: File too large\n"), what.constData());
     QCOMPARE(readFile(trace), QByteArray("the trace before"));
     QVERIFY2(readFile(csv).startsWith("timeMs,"), what.constData());
+}
+
+void TestCli::windowReportsUnsavedSettings()
+{
+    // The settings' folder cannot be made (a file is in its way): the window still runs, and at its
+    // close one line names the settings file and why it was not saved, and the exit status is 1.
+    const QString inTheWay = m_dir.filePath(QStringLiteral("config-is-a-file"));
+    QVERIFY(writeFile(inTheWay, "not a folder"));
+    QProcessEnvironment environment = windowEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), inTheWay);
+    QProcess process;
+    QElapsedTimer clock;
+    clock.start();
+    startWindow(process, { QStringLiteral("--scenario"), QStringLiteral("guess-order") }, environment);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(::kill(pid_t(process.processId()), SIGTERM), 0);
+    const Run run = finish(process, clock, StopBudgetMs);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 1, what.constData());
+    QVERIFY2(
+        run.err.contains("loopscope: " + inTheWay.toUtf8() + "/LoopScope/LoopScope.conf: cannot save the settings: "),
+        what.constData());
+    QCOMPARE(readFile(inTheWay), QByteArray("not a folder"));
 }
 
 void TestCli::windowOpensFile_data()

@@ -1,5 +1,7 @@
 #include "models/nodecomparison.h"
 
+#include "formats/atomicfile.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -168,11 +170,13 @@ bool NodeComparison::prepare(const Source& source)
     m_script = QString::fromStdString(loopscope::emitJs(program));
     const bool esm = program.module == loopscope::ModuleKind::Esm;
     m_scriptPath = m_dir->filePath(esm ? QStringLiteral("program.mjs") : QStringLiteral("program.js"));
+    // As every file is written: whole, or not at all (node must never run a script cut short).
     const auto write = [this](const QString& path, const QByteArray& text) {
-        QFile file(path);
-        if (file.open(QIODevice::WriteOnly) && file.write(text) == text.size())
+        std::string error;
+        const std::string file = path.toStdString();
+        if (loopscope::writeFileAtomically(file, std::string_view(text.constData(), std::size_t(text.size())), &error))
             return true;
-        m_result.error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        m_result.error = tr("Cannot write %1: %2").arg(path, QString::fromStdString(error.substr(file.size() + 2)));
         return false;
     };
     if (!write(m_scriptPath, m_script.toUtf8()))

@@ -2,8 +2,9 @@
 
 #include "widgets/language.h"
 
+#include "formats/atomicfile.h"
+
 #include <QDialogButtonBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -123,9 +124,13 @@ QString NodeRunDialog::script(const QString& typedPath, QString* error) const
 {
     if (m_fileChoice->isChecked())
         return m_file->text();
-    QFile file(typedPath);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(m_source->toPlainText().toUtf8()) < 0) {
-        *error = tr("%1: cannot write the program typed: %2").arg(typedPath, file.errorString());
+    // As every file is written: whole, or not at all (node must never run a program cut short).
+    const QByteArray text = m_source->toPlainText().toUtf8();
+    const std::string path = typedPath.toStdString();
+    std::string problem;
+    if (!loopscope::writeFileAtomically(path, std::string_view(text.constData(), std::size_t(text.size())), &problem)) {
+        *error = tr("%1: cannot write the program typed: %2")
+                     .arg(typedPath, QString::fromStdString(problem.substr(path.size() + 2)));
         return {};
     }
     return typedPath;
