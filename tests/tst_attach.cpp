@@ -1371,7 +1371,10 @@ private slots:
         const Recording& recording = program.recording();
         const auto worker = [&] {
             const Labelled labelled = labelledIn(recording);
-            const std::size_t log = wire::AttachedProgram::FirstWorkerLog;
+            // The first worker-loop log, wherever it lies.
+            std::size_t log = 0;
+            while (log < recording.logs.size() && recording.logs[log]->role() != loopscope::LogRole::WorkerLoop)
+                ++log;
             return std::pair { labelled.callbacks[log], labelled.phases[log] };
         };
         QVERIFY2(waitFor([&] { return worker().first >= 10; }), "the worker's callbacks were never labelled");

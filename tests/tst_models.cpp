@@ -1,4 +1,5 @@
 #include "catalog/scenariocatalog.h"
+#include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/offscreenruns.h"
@@ -9,6 +10,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using loopscope::QueueItem;
@@ -109,6 +111,61 @@ private slots:
             int(ConsoleModel::Kind::Note));
         feed.setSession(nullptr);
         QCOMPARE(status.runState(), StatusModel::RunState::Idle);
+    }
+
+    // A recording written and opened again shows the console its live run showed, line for line: worker
+    // loops' lines included, wherever their logs lie in either recording.
+    void aReopenedRecordingShowsTheLiveConsole_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QByteArray>("program"); // run instead, and aborted once its worker runs
+        for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries())
+            QTest::newRow(qPrintable(entry.name)) << entry.name << QByteArray();
+        // The worker loop's own log holds its "run aborted".
+        QTest::newRow("an aborted worker") << QString()
+                                           << QByteArray(R"({"format":"loopscope-program","version":1,)"
+                                                         R"("name":"w","main":[{"op":"log","text":"start"},)"
+                                                         R"({"op":"worker","do":[{"op":"block","ms":60000}]}]})");
+    }
+    void aReopenedRecordingShowsTheLiveConsole()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QByteArray, program);
+        auto loaded
+            = program.isEmpty() ? ScenarioCatalog::loadScenario(scenario) : ScenarioCatalog::parse(program, "w.json");
+        QVERIFY(std::holds_alternative<loopscope::Program>(loaded));
+        LiveFeed feed;
+        ConsoleModel console(&feed);
+        loopscope::Session session(std::get<loopscope::Program>(std::move(loaded)));
+        session.start();
+        feed.setSession(&session);
+        if (!program.isEmpty()) {
+            QTRY_VERIFY_WITH_TIMEOUT(session.live().workerLoops.load() > 0, 10000);
+            QTest::qWait(100);
+            session.abort();
+        }
+        QVERIFY(session.waitFinished(60000));
+        session.stop();
+        feed.poll();
+        const QStringList live = console.outputLines();
+        const QStringList liveErrors = console.errorLines();
+        QVERIFY(!live.isEmpty());
+        if (!program.isEmpty())
+            QVERIFY2(liveErrors.contains(QStringLiteral("worker: error")), qPrintable(liveErrors.join(", ")));
+
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("trace.json")).toStdString();
+        std::string error;
+        QVERIFY2(loopscope::writeTrace(session.recording(), path, &error), error.c_str());
+        auto reopened = std::make_shared<loopscope::Recording>();
+        QVERIFY2(loopscope::readTrace(path, *reopened, &error), error.c_str());
+        // As the window opens a recording: the console cleared, then fed the recording.
+        feed.setSession(nullptr);
+        console.clear();
+        feed.setRecording(reopened);
+        feed.poll();
+        QCOMPARE(console.outputLines(), live);
+        QCOMPARE(console.errorLines(), liveErrors);
     }
 
     void pollDescriptions_data()

@@ -37,9 +37,8 @@ AttachedProgram::AttachedProgram(AttachOptions options)
 {
     // Every log is made now: the views read the list of logs while the stream fills them.
     while (m_recording.logs.size() < LogCount)
-        m_recording.logs.push_back(std::make_unique<EventLog>());
+        m_recording.logs.push_back(std::make_unique<EventLog>(LogRole::WorkerLoop));
     m_options.output = AttachOptions::Output::Recorded;
-    m_options.firstWorkerLog = FirstWorkerLog;
     m_options.follow = &m_follow;
     m_options.detach = false;
     m_options.started = [this](int pid, int controlFd) {

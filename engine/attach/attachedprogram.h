@@ -19,13 +19,12 @@ class AttachedProgram : public LiveLoop
 public:
     // The delay monitor's resolution: the latency chart's loop-delay samples.
     static constexpr int DelayResolutionMs = DelayMonitorResolutionMs;
-    // Worker loops' logs start here, after the slot a session's /health prober has (LiveFeed::isProberLog).
-    static constexpr std::size_t FirstWorkerLog = 2;
-    static constexpr std::size_t LogCount = FirstWorkerLog + Ingest::MaxWorkerLoops;
+    // The main loop's log and one for each worker loop there may be, each saying what it is (LogRole).
+    static constexpr std::size_t LogCount = 1 + Ingest::MaxWorkerLoops;
     // stop(): how long the program has to end on SIGTERM before it is killed.
     static constexpr int GraceMs = StopGraceMs;
 
-    // `options.output`, `follow`, `firstWorkerLog`, `started` and `stopFd` are this class's to set; `detach`
+    // `options.output`, `follow`, `started` and `stopFd` are this class's to set; `detach`
     // is not followed (the program's output comes here: it would have nowhere to go).
     explicit AttachedProgram(AttachOptions options);
     // Stops the program if it still runs and waits for it (at most GraceMs and a little).

@@ -393,7 +393,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
         send(probeSocket[0], &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL);
     }
 
-    Ingest ingest(into, options.firstWorkerLog, options.keeping);
+    Ingest ingest(into, options.keeping);
     ingest.follow(options.follow);
     OutputStream outputs[2] = { { outPipe[0], false, {} }, { errPipe[0], true, {} } };
     Pump pump(probeSocket[0], outputs, recorded ? 2 : 0, ingest, options);

@@ -26,8 +26,7 @@ struct AttachOptions
     // window's console), its standard input then empty.
     enum class Output { Inherited, Recorded };
     Output output = Output::Inherited;
-    // Worker loops' logs start here (LogRouter); what a live reader follows, if any (Ingest::follow).
-    std::size_t firstWorkerLog = 1;
+    // What a live reader follows, if any (Ingest::follow).
     LiveFollow* follow = nullptr;
     // > 0: the probe runs a loop-delay monitor of this resolution (an unreferenced timer).
     int delayMonitorMs = 0;

@@ -50,9 +50,9 @@ bool timersAfterClose(const std::string& libuv)
 
 } // namespace
 
-Ingest::Ingest(Recording& into, std::size_t firstWorkerLog, RecordingKeeping keeping)
+Ingest::Ingest(Recording& into, RecordingKeeping keeping)
     : m_into(into)
-    , m_logs(into, MaxWorkerLoops, firstWorkerLog)
+    , m_logs(into, MaxWorkerLoops)
     , m_keeping(std::move(keeping))
 { }
 

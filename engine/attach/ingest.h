@@ -79,8 +79,8 @@ public:
     // libuv's own bound on its pool's threads.
     static constexpr std::uint32_t MaxPoolThreads = 1024;
 
-    // Worker loops' logs start at `firstWorkerLog` (LogRouter).
-    explicit Ingest(Recording& into, std::size_t firstWorkerLog = 1, RecordingKeeping keeping = {});
+    // Worker loops' records go to the recording's worker-loop logs (LogRouter).
+    explicit Ingest(Recording& into, RecordingKeeping keeping = {});
     ~Ingest() override;
 
     // Keeps `follow` up to date from the stream; null: none.

@@ -101,8 +101,9 @@ constexpr std::size_t HeaderBytes = BlocksPerChunk * sizeof(std::uint32_t);
 
 } // namespace
 
-EventLog::EventLog()
+EventLog::EventLog(LogRole role)
     : m_chunks(static_cast<Record**>(mapZeroed(MaxChunks * sizeof(Record*))))
+    , m_role(role)
     , m_encoded(static_cast<EncodedChunk*>(mapZeroed(MaxChunks * sizeof(EncodedChunk))))
     , m_id(nextLogId.fetch_add(1, std::memory_order_relaxed))
 {

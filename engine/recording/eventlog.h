@@ -26,6 +26,12 @@ namespace loopscope {
 // the short block it belongs to, which each reading thread keeps for the records after it.
 class SpillFile;
 
+// What a log holds, wherever it lies in its recording's list: a loop's records (the main loop's, with
+// the thread pool's, or one worker loop's), the /health prober's samples, or the session's own notes
+// (an abort recorded without the loop). Views ask this, never a log's index: a live session, an
+// attached program and a recording read back lay their logs out differently.
+enum class LogRole : std::uint8_t { MainLoop, WorkerLoop, Prober, Session };
+
 class EventLog
 {
 public:
@@ -37,7 +43,7 @@ public:
     // Encoded chunks are held in slabs of this size (compact()).
     static constexpr std::size_t SlabBytes = std::size_t(4) << 20;
 
-    EventLog();
+    explicit EventLog(LogRole role = LogRole::MainLoop);
     ~EventLog();
     EventLog(const EventLog&) = delete;
     EventLog& operator=(const EventLog&) = delete;
@@ -73,6 +79,7 @@ public:
         return decoded(index);
     }
     std::uint64_t dropped() const { return m_dropped.load(std::memory_order_relaxed); }
+    LogRole role() const { return m_role; }
     std::uint64_t producerAllocations() const { return m_producerAllocations.load(std::memory_order_relaxed); }
     // Bytes held in memory (chunks as written and encoded ones; spilled ones not counted), and bytes
     // spilled to a file.
@@ -211,6 +218,7 @@ private:
     std::atomic<std::size_t> m_size { 0 };
     std::atomic<std::size_t> m_chunkCount { 0 };
     std::atomic<std::uint64_t> m_dropped { 0 };
+    LogRole m_role;
     std::atomic<std::uint64_t> m_producerAllocations { 0 };
     // Chunks [0, m_encodedChunks) were encoded (compact()); [0, m_spilledChunks) of them were moved
     // to the spill file (spill()). m_encoded holds one EncodedChunk per chunk below m_encodedChunks,

@@ -12,16 +12,15 @@ namespace loopscope {
 
 // Where the records of a recording filled from outside (a trace read back, a probe's stream) go: a
 // worker loop's to a log of its own, everything else (the main loop, the thread pool) to the main
-// loop's, as a live run keeps them. Worker loops take the logs from `firstWorkerLog` on, in the order
-// their first records come: a log already there (a recording read while it fills has all its logs
-// made beforehand, so its list never grows under a reader) or one made then.
+// loop's, as a live run keeps them. Worker loops take the worker-loop logs (LogRole::WorkerLoop) in
+// the order their first records come: one already there (a recording read while it fills has all its
+// logs made beforehand, so its list never grows under a reader) or one made then.
 class LogRouter
 {
 public:
-    LogRouter(Recording& recording, std::size_t maxWorkerLoops, std::size_t firstWorkerLog = 1)
+    LogRouter(Recording& recording, std::size_t maxWorkerLoops)
         : m_recording(recording)
         , m_maxWorkerLoops(maxWorkerLoops)
-        , m_firstWorkerLog(firstWorkerLog)
     { }
 
     // Null when the record is of one worker loop more than the most there may be.
@@ -35,9 +34,12 @@ public:
         }
         if (m_workerLogs.size() == m_maxWorkerLoops)
             return nullptr;
-        const std::size_t index = m_firstWorkerLog + m_workerLogs.size();
-        while (m_recording.logs.size() <= index)
-            m_recording.logs.push_back(std::make_unique<EventLog>());
+        // The next worker-loop log no worker loop has taken yet.
+        std::size_t index = m_workerLogs.empty() ? 0 : m_workerLogs.back().second + 1;
+        while (index < m_recording.logs.size() && m_recording.logs[index]->role() != LogRole::WorkerLoop)
+            ++index;
+        if (index == m_recording.logs.size())
+            m_recording.logs.push_back(std::make_unique<EventLog>(LogRole::WorkerLoop));
         m_workerLogs.emplace_back(record.thread, index);
         return m_recording.logs[index].get();
     }
@@ -70,7 +72,6 @@ public:
 private:
     Recording& m_recording;
     std::size_t m_maxWorkerLoops;
-    std::size_t m_firstWorkerLog;
     std::vector<std::pair<std::uint16_t, std::size_t>> m_workerLogs; // thread -> index in logs
 };
 

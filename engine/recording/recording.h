@@ -57,7 +57,9 @@ struct RecordingInfo
 };
 
 // A whole recording: labels, and one event log per producing loop thread
-// (logs[0] is the main loop; it also carries the thread-pool records).
+// (logs[0] is the main loop; it also carries the thread-pool records). The others say what they are
+// (EventLog::role(): a worker loop, the /health prober, the session's notes); where each lies differs
+// between a live session, an attached program and a recording read back.
 // Live runs fill it while readers look; loaded files fill it once.
 class Recording
 {

@@ -44,8 +44,10 @@ Session::Session(Program program, SessionOptions options)
             : m_program->fileName;
     // Every log exists before the run starts, so readers never see the list change: the prober's, the
     // worker loops' and the session's own.
-    for (int i = ProberLog; i <= SessionLog; ++i)
-        m_recording.logs.push_back(std::make_unique<EventLog>());
+    m_recording.logs.push_back(std::make_unique<EventLog>(LogRole::Prober));
+    for (int slot = 0; slot < MaxWorkerLoops; ++slot)
+        m_recording.logs.push_back(std::make_unique<EventLog>(LogRole::WorkerLoop));
+    m_recording.logs.push_back(std::make_unique<EventLog>(LogRole::Session));
     const std::size_t residentLimit
         = m_options.consume ? std::min(m_budget.limit(), SessionOptions::ConsumedResidentBytes) : m_budget.limit();
     for (const auto& log : m_recording.logs)

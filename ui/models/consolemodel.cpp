@@ -120,7 +120,7 @@ QStringList ConsoleModel::errorLines() const
 void ConsoleModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
 {
     // The prober's log holds only /health samples.
-    if (LiveFeed::isProberLog(logIndex))
+    if (m_feed->isProberLog(logIndex))
         return;
     const loopscope::Recording* recording = m_feed->recording();
     const loopscope::EventLog* followed = m_feed->log(logIndex);

@@ -71,9 +71,10 @@ const loopscope::EventLog* LiveFeed::log(int index) const
     return followed->logs[std::size_t(index)].get();
 }
 
-bool LiveFeed::isProberLog(int index)
+bool LiveFeed::isProberLog(int index) const
 {
-    return index == loopscope::Session::ProberLog;
+    const loopscope::EventLog* followed = log(index);
+    return followed && followed->role() == loopscope::LogRole::Prober;
 }
 
 bool LiveFeed::sees(std::uint8_t what) const

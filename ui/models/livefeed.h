@@ -57,8 +57,8 @@ public:
     const loopscope::Recording* recording() const;
     // Event log `index` of the recording followed, or null.
     const loopscope::EventLog* log(int index) const;
-    // True for the log that holds only /health samples.
-    static bool isProberLog(int index);
+    // True for the log that holds only /health samples (its role, wherever it lies).
+    bool isProberLog(int index) const;
     // The figures of the recording followed (engine/figures: what the summary, the report and the
     // lessons say), of all of it so far.
     loopscope::Figures figures() const;
