@@ -342,6 +342,16 @@ int run(const CommandLine& options)
                       .arg(options.memoryBudgetMb)
                       .arg(QString::fromStdString(problem)));
     }
+    if (!session.startProblem().empty()) {
+        aborted = true;
+        printErr(QStringLiteral("loopscope: %1; run aborted").arg(QString::fromStdString(session.startProblem())));
+    }
+    if (session.live().outOfMemory.load()) {
+        aborted = true;
+        printErr(QStringLiteral("loopscope: out of memory: the system refused an allocation (its memory, or a "
+                                "limit such as ulimit -v) before the memory budget of %1 MB was reached; run aborted")
+                     .arg(options.memoryBudgetMb));
+    }
     // Output still buffered when the program ended may only fail now; the run is then cut short all the same.
     if (!flushStdout() && !aborted) {
         aborted = true;

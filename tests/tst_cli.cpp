@@ -222,6 +222,7 @@ private slots:
     void runaway();
     void memoryBudgetEndsARunawayCleanly_data();
     void memoryBudgetEndsARunawayCleanly();
+    void anAllocationRefusedEndsTheRunCleanly();
     void aLongRunWritesItsOutputsAsItGoes();
     void aRollingWindowKeepsTheLatestPart();
     void traceCapTruncatesTheTrace();
@@ -1091,6 +1092,36 @@ void TestCli::memoryBudgetEndsARunawayCleanly()
             || (log[i].type == loopscope::RecordType::Error
                 && recording.strings.at(log[i].label).find("memory budget exceeded") == 0);
     QVERIFY(said);
+}
+
+// The system refuses memory the budget still allows (`ulimit -v`): the run ends as a budget's does (exit
+// 3, one line that says so, the trace written and aborted), never with std::terminate in a libuv callback.
+void TestCli::anAllocationRefusedEndsTheRunCleanly()
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    QSKIP("a sanitizer's shadow memory does not run under an address-space limit");
+#endif
+    const QString path = m_dir.filePath(QStringLiteral("refused.json"));
+    const QString trace = m_dir.filePath(QStringLiteral("refused-trace.json"));
+    QFile::remove(trace);
+    QVERIFY(writeFile(path, ProgramHead + R"([{"op":"repeat","times":2000000000,"do":[{"op":"nextTick","do":[]}]}]})"));
+    QProcess process;
+    process.setChildProcessModifier([] {
+        const rlimit limit { rlim_t(800) << 20, rlim_t(800) << 20 };
+        ::setrlimit(RLIMIT_AS, &limit);
+    });
+    QElapsedTimer clock;
+    clock.start();
+    process.start(executable(),
+        { QStringLiteral("--headless"), QStringLiteral("--program"), path, QStringLiteral("--memory-budget"),
+            QStringLiteral("1048576"), QStringLiteral("--trace"), trace, QStringLiteral("--timeout-ms"),
+            QStringLiteral("60000") });
+    QVERIFY(process.waitForStarted(InputBudgetMs));
+    const Run run = finish(process, clock, StopBudgetMs * 3);
+    const QByteArray what = describe(run);
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 3, what.constData());
+    QVERIFY2(run.err.contains("loopscope: out of memory: the system refused an allocation"), what.constData());
+    checkAbortedTrace(trace);
 }
 
 // A headless run writes its outputs as it goes: a recording four times its memory budget is handed to

@@ -1,3 +1,4 @@
+#include "descriptorsexhausted.h"
 #include "loop/loopthread.h"
 
 #include <QTest>
@@ -15,7 +16,7 @@ private slots:
     void runsCommandFromAnotherThread()
     {
         LoopThread loop;
-        loop.start();
+        QCOMPARE(loop.start(), 0);
         std::atomic<bool> ranOnLoop { false };
         std::thread sender([&] { loop.post([&](uv_loop_t&) { ranOnLoop = loop.isLoopThread(); }); });
         sender.join();
@@ -24,10 +25,28 @@ private slots:
         QCOMPARE(loop.closeResult(), 0);
     }
 
+    // A process out of file descriptors cannot have a loop: start() says so, and no thread runs.
+    void aLoopThatCannotBeMadeIsSaidSo()
+    {
+        LoopThread loop;
+        int started = 0;
+        {
+            const DescriptorsExhausted exhausted;
+            started = loop.start();
+        }
+        QCOMPARE(started, int(UV_EMFILE));
+        QVERIFY(!loop.running());
+        loop.stop();
+        // Once descriptors are free again, the same object starts as usual.
+        QCOMPARE(loop.start(), 0);
+        loop.stop();
+        QCOMPARE(loop.closeResult(), 0);
+    }
+
     void stopsWhileATimerKeepsTheLoopBusy()
     {
         LoopThread loop;
-        loop.start();
+        QCOMPARE(loop.start(), 0);
         std::atomic<int> fired { 0 };
         static uv_timer_t timer;
         timer.data = &fired;
@@ -47,7 +66,7 @@ private slots:
         std::atomic<int> drained { 0 };
         LoopThread::Hooks hooks;
         hooks.drained = [&](uv_loop_t&) { ++drained; };
-        loop.start(hooks);
+        QCOMPARE(loop.start(hooks), 0);
         static uv_timer_t once;
         loop.post([](uv_loop_t& uv) {
             uv_timer_init(&uv, &once);

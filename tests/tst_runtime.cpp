@@ -1,3 +1,4 @@
+#include "descriptorsexhausted.h"
 #include "runhelpers.h"
 
 #include "formats/summary.h"
@@ -508,6 +509,82 @@ private slots:
         QVERIFY2(perIteration <= 64, std::to_string(perIteration).c_str());
         // Held: the chunk being written and the encoded ones, in whole slabs.
         QVERIFY(log.memoryBytes() <= 2 * EventLog::ChunkBytes + log.encodedBytes() + EventLog::SlabBytes);
+    }
+
+    // Out of file descriptors, a session cannot make its loop: it ends at once, aborted, and its
+    // recording says why (it used to end the process from inside libuv's setup).
+    void aLoopThatCannotStartEndsTheRunCleanly()
+    {
+        Session session(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"p",
+            "main":[{"op":"log","text":"never"}]})"));
+        {
+            const DescriptorsExhausted exhausted;
+            session.start();
+        }
+        QVERIFY(session.waitFinished(10000));
+        session.stop();
+        QCOMPARE(session.startProblem(), std::string("cannot start the loop: too many open files"));
+        QVERIFY(session.recording().info.aborted);
+        std::vector<std::string> errors;
+        for (const auto& log : session.recording().logs) {
+            for (std::size_t i = 0; i < log->size(); ++i) {
+                if ((*log)[i].type == RecordType::Error)
+                    errors.push_back(session.recording().strings.at((*log)[i].label));
+            }
+        }
+        QCOMPARE(errors, (std::vector<std::string> { "cannot start the loop: too many open files", "run aborted" }));
+    }
+
+    // A worker started when no descriptor is left fails as Node's does when it cannot start: it never
+    // runs, the error says why, and the main loop goes on.
+    void aWorkerThatCannotStartIsSaidSo()
+    {
+        Session session(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"p",
+            "main":[{"op":"setTimeout","ms":300,"do":[{"op":"worker","do":[{"op":"log","text":"in the worker"}]},
+                {"op":"log","text":"after the worker"}]}]})"));
+        session.start();
+        // The loopback server listens first (it needs a descriptor too).
+        QTRY_VERIFY_WITH_TIMEOUT(session.live().healthPort.load() > 0, 10000);
+        {
+            const DescriptorsExhausted exhausted;
+            QVERIFY(session.waitFinished(10000));
+        }
+        session.stop();
+        std::vector<std::string> said;
+        for (const auto& log : session.recording().logs) {
+            for (std::size_t i = 0; i < log->size(); ++i) {
+                const Record r = (*log)[i];
+                if (r.type == RecordType::Error || r.type == RecordType::Log)
+                    said.push_back(session.recording().strings.at(r.label));
+            }
+        }
+        std::string all;
+        for (const std::string& line : said)
+            all += line + " | ";
+        QVERIFY2(said
+                == (std::vector<std::string> {
+                    "worker: cannot start its loop: too many open files", "after the worker" }),
+            all.c_str());
+        QVERIFY(session.startProblem().empty());
+    }
+
+    // A session stopped at many moments around the abort its memory budget makes (a main module that
+    // queues ticks without end: over 4 MB within about 10 ms): the housekeeper, whose budget check may
+    // abort the run too, is stopped before the runtime is let go. ASan and TSan watch the order.
+    void stoppingWhileTheBudgetAbortsIsSafe()
+    {
+        for (int round = 0; round < 16; ++round) {
+            SessionOptions options;
+            options.memoryBudgetMb = 4;
+            Session session(parseOrFail(R"({"format":"loopscope-program","version":1,"name":"logger",
+                "main":[{"op":"repeat","times":2000000000,"do":[{"op":"nextTick","do":[]}]}]})"),
+                options);
+            session.start();
+            std::this_thread::sleep_for(std::chrono::microseconds(round * 1000));
+            session.stop();
+            if (session.memoryBudget().exceeded())
+                QVERIFY(session.recording().info.aborted);
+        }
     }
 
     // A recording kept whole (the window's) spills past its budget; once its spill file is full (16

@@ -1,7 +1,5 @@
 #include "loop/loopthread.h"
 
-#include "loop/uvcheck.h"
-
 #include <cassert>
 #include <cstdio>
 
@@ -14,14 +12,21 @@ LoopThread::~LoopThread()
     stop();
 }
 
-void LoopThread::start(Hooks hooks)
+int LoopThread::start(Hooks hooks)
 {
     assert(!m_thread.joinable());
     m_stopping = false;
     std::unique_lock lock(m_mutex);
     m_loopReady = false;
+    m_startError = 0;
     m_thread = std::thread([this, hooks = std::move(hooks)] { run(hooks); });
-    m_commandsChanged.wait(lock, [this] { return m_loopReady; });
+    m_commandsChanged.wait(lock, [this] { return m_loopReady || m_startError != 0; });
+    if (m_startError == 0)
+        return 0;
+    m_commands.clear();
+    lock.unlock();
+    m_thread.join();
+    return m_startError;
 }
 
 void LoopThread::post(Command command)
@@ -74,9 +79,22 @@ void LoopThread::runCommands()
 void LoopThread::run(const Hooks& hooks)
 {
     m_threadId = std::this_thread::get_id();
-    uvRequire(uv_loop_init(&m_loop), "uv_loop_init");
-    uv_loop_configure(&m_loop, UV_METRICS_IDLE_TIME);
-    uvRequire(uv_async_init(&m_loop, &m_wakeup, &LoopThread::onWakeup), "uv_async_init");
+    // Both need file descriptors (epoll's, an eventfd): a process out of them cannot have this loop.
+    int failed = uv_loop_init(&m_loop);
+    if (failed == 0) {
+        uv_loop_configure(&m_loop, UV_METRICS_IDLE_TIME);
+        failed = uv_async_init(&m_loop, &m_wakeup, &LoopThread::onWakeup);
+        if (failed != 0)
+            uv_loop_close(&m_loop);
+    }
+    if (failed != 0) {
+        {
+            std::lock_guard lock(m_mutex);
+            m_startError = failed;
+        }
+        m_commandsChanged.notify_all();
+        return;
+    }
     m_wakeup.data = this;
     // The wakeup handle must not keep the loop alive: a program ends when its own work does.
     uv_unref(reinterpret_cast<uv_handle_t*>(&m_wakeup));

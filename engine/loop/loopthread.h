@@ -32,8 +32,9 @@ public:
     LoopThread(const LoopThread&) = delete;
     LoopThread& operator=(const LoopThread&) = delete;
 
-    // Starts the thread and its loop.
-    void start(Hooks hooks = {});
+    // Starts the thread and its loop; returns 0, or libuv's error when the loop could not be made (out
+    // of file descriptors: EMFILE), and then no thread runs and the commands posted are dropped.
+    [[nodiscard]] int start(Hooks hooks = {});
     // Queues a command for the loop thread; safe from any thread.
     void post(Command command);
     // Asks the loop to stop, closes every handle, runs the loop dry and joins. Idempotent.
@@ -64,6 +65,7 @@ private:
     std::condition_variable m_commandsChanged;
     std::vector<Command> m_commands;
     bool m_loopReady = false;
+    int m_startError = 0; // guarded by m_mutex
     std::atomic<bool> m_stopping { false };
     std::atomic<int> m_closeResult { -1 };
     std::atomic<int> m_handlesLeftOpen { 0 };

@@ -49,6 +49,7 @@ struct LiveState
     std::atomic<std::uint8_t> uninterruptible { 0 };
     std::atomic<int> workersInRegex { 0 };
     std::atomic<int> workersInJsonParse { 0 };
+    std::atomic<bool> outOfMemory { false }; // an allocation failed on this loop: the run was aborted
     // The latency probes' clocks, so views can draw a wait while it grows: the delay monitor's
     // resolution (0: off) and its latest check, and when the /health request in flight was sent.
     std::atomic<int> delayResolutionMs { 0 };

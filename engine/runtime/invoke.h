@@ -5,6 +5,8 @@
 
 #include "runtime/runtime.h"
 
+#include <new>
+
 namespace loopscope {
 
 template <typename F> void Runtime::fromLoop(F&& body)
@@ -15,6 +17,13 @@ template <typename F> void Runtime::fromLoop(F&& body)
         stopCancelled();
     } catch (const MemoryBudgetExceeded&) {
         // The budget is marked exceeded, so this ends the run rather than only its work.
+        stopCancelled();
+    } catch (const std::bad_alloc&) {
+        // The system refused memory the budget allowed (its memory, `ulimit -v`): the run ends as a
+        // budget's does, never with std::terminate from inside a libuv callback.
+        m_live.outOfMemory.store(true, std::memory_order_relaxed);
+        m_abandonWork.store(false, std::memory_order_relaxed);
+        m_cancelled.store(true, std::memory_order_release);
         stopCancelled();
     }
 }

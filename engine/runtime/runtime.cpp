@@ -270,6 +270,8 @@ void Runtime::abortRun()
     m_aborted = true;
     m_cancelled = true;
     dropQueuedWork();
+    if (m_live.outOfMemory.load(std::memory_order_relaxed))
+        recordError("out of memory: the system refused an allocation");
     if (m_options.budget && m_options.budget->exceeded() && !m_options.parent)
         recordError("memory budget exceeded: the queues and the recording need more than "
             + std::to_string(m_options.budget->limit() >> 20) + " MB (--memory-budget)");

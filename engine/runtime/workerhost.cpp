@@ -20,7 +20,7 @@ WorkerHost::~WorkerHost()
     terminate();
 }
 
-void WorkerHost::start()
+int WorkerHost::start()
 {
     uvRequire(uv_async_init(&m_parent, &m_async, &WorkerHost::onMessages), "uv_async_init");
     m_async.data = this;
@@ -38,7 +38,7 @@ void WorkerHost::start()
         m_runtime->loopEnded();
         m_runtime->shutdown();
     };
-    m_thread.start(std::move(hooks));
+    return m_thread.start(std::move(hooks));
 }
 
 void WorkerHost::terminate()

@@ -38,7 +38,9 @@ public:
     WorkerHost(const WorkerHost&) = delete;
     WorkerHost& operator=(const WorkerHost&) = delete;
 
-    void start();
+    // Returns 0, or libuv's error when the worker's loop could not be made (LoopThread::start): the
+    // message handle is then open still, for close().
+    [[nodiscard]] int start();
     // Abandons the worker's work and joins its thread; then close() may be called.
     void terminate();
     // Parent loop thread: closes the message handle; `closed` runs when it is safe to delete.

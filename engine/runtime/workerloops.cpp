@@ -46,7 +46,13 @@ void Runtime::startWorker(const Op& op)
     events.exited = [this, slot] { endWorker(slot); };
     m_workers[slot].busy = true;
     m_workers[slot].host = std::make_unique<WorkerHost>(m_loop, m_recording, body, options, std::move(events));
-    m_workers[slot].host->start();
+    if (const int failed = m_workers[slot].host->start(); failed != 0) {
+        // As Node's Worker fails to start (ERR_WORKER_INIT_FAILED): it never runs, and says why.
+        recordError(std::string("worker: cannot start its loop: ") + uv_strerror(failed));
+        m_workers[slot].closing = true;
+        m_workers[slot].host->close([this, slot] { m_workers[slot] = WorkerSlot {}; });
+        return;
+    }
     m_live.workerLoops.fetch_add(1, std::memory_order_relaxed);
 }
 

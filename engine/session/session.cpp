@@ -109,7 +109,19 @@ void Session::start()
             m_runtime->shutdown();
         }
     };
-    m_loop.start(std::move(hooks));
+    if (const int failed = m_loop.start(std::move(hooks)); failed != 0) {
+        // No loop, so no run: the session ends at once, aborted, and its log says why.
+        m_startProblem = std::string("cannot start the loop: ") + uv_strerror(failed);
+        m_aborted = true;
+        recordSessionError(m_startProblem);
+        recordAbortWithoutLoop();
+        {
+            std::lock_guard lock(m_mutex);
+            m_live.finished = true;
+        }
+        m_changed.notify_all();
+        return;
+    }
     if (m_program->delayMonitorMs > 0)
         setDelayMonitor(true, m_program->delayMonitorMs);
     if (m_program->healthProbeMs > 0)
@@ -199,6 +211,17 @@ void Session::recordAbortWithoutLoop()
 {
     if (m_abortRecorded.load())
         return;
+    recordSessionError(m_abortedLabel);
+    m_abortRecorded = true;
+}
+
+void Session::recordSessionError(const std::string& text)
+{
+    recordSessionError(m_recording.strings.intern(text));
+}
+
+void Session::recordSessionError(std::uint32_t label)
+{
     EventLog& log = *m_recording.logs[SessionLog];
     Record* record = log.slot();
     if (!record) {
@@ -208,10 +231,9 @@ void Session::recordAbortWithoutLoop()
     *record = Record();
     record->type = RecordType::Error;
     record->thread = MainThread;
-    record->label = m_abortedLabel;
+    record->label = label;
     record->startNs = m_clock->now();
     log.commit();
-    m_abortRecorded = true;
 }
 
 void Session::stopWork()
@@ -238,6 +260,15 @@ void Session::stop()
     if (m_stopped)
         return;
     m_stopped = true;
+    // The housekeeper first: its budget check may abort(), which uses the runtime that is let go below.
+    // The loop winds down without it (it allocates its own chunks; a spill wait ends on the cancel).
+    {
+        std::lock_guard lock(m_mutex);
+        m_housekeepingStop = true;
+    }
+    m_changed.notify_all();
+    if (m_housekeeper.joinable())
+        m_housekeeper.join();
     // Stopped without an abort (the window closed), whatever still runs ends with the session.
     if (m_runtime && m_aborted)
         m_runtime->cancel();
@@ -256,13 +287,6 @@ void Session::stop()
     if (m_runtime)
         m_poolWorkLeft = m_runtime->poolWorkInFlight();
     m_runtime.reset();
-    {
-        std::lock_guard lock(m_mutex);
-        m_housekeepingStop = true;
-    }
-    m_changed.notify_all();
-    if (m_housekeeper.joinable())
-        m_housekeeper.join();
     m_recording.info.droppedEvents = 0;
     for (const auto& log : m_recording.logs)
         m_recording.info.droppedEvents += log->dropped();

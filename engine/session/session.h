@@ -95,6 +95,9 @@ public:
     // a run stopped and aborted afterwards): records the "run aborted" error event on the session's own log
     // unless the loop thread has recorded it, so the recording says how it ended.
     void recordAbortWithoutLoop();
+    // Why the loop could not start (libuv's error, such as "too many open files"), or empty: the run
+    // then ended at once, aborted, the reason recorded on the session's log.
+    const std::string& startProblem() const { return m_startProblem; }
     // Injects a workload into the loop, as a request would arrive: an I/O callback in poll. A loop
     // that had finished starts again for it.
     void inject(Program workload);
@@ -158,6 +161,9 @@ public:
 
 private:
     void housekeeping();
+    // An error event on the session's own log (the caller's thread, never the loop's).
+    void recordSessionError(const std::string& text);
+    void recordSessionError(std::uint32_t label);
     // Spills the oldest sealed chunks until the recording and queues fit in three quarters of the
     // budget; false when they cannot (nothing sealed is left, or the file failed).
     bool spillToFit(std::size_t recordingBytes);
@@ -186,6 +192,7 @@ private:
     std::atomic<bool> m_aborted { false };
     // Set on the loop thread once it has taken an abort and recorded it.
     std::atomic<bool> m_abortRecorded { false };
+    std::string m_startProblem; // set by start() before anyone can ask
     std::uint32_t m_abortedLabel = 0;
     bool m_stopped = false;
     std::uint32_t m_poolWorkLeft = 0;
