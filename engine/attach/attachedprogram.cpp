@@ -1,5 +1,7 @@
 #include "attach/attachedprogram.h"
 
+#include "recording/monotonicclock.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -193,9 +195,8 @@ std::int64_t AttachedProgram::clockNs() const
     const std::int64_t origin = originNs();
     if (origin == 0)
         return -1;
-    timespec now {};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec - origin;
+    // The probe's clock: CLOCK_MONOTONIC itself, as uv_hrtime() reads it.
+    return MonotonicClock::systemNs() - origin;
 }
 
 } // namespace loopscope::wire

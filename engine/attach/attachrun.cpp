@@ -1,5 +1,7 @@
 #include "attach/attachrun.h"
 
+#include "recording/monotonicclock.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -95,14 +97,6 @@ std::vector<char*> pointers(std::vector<std::string>& texts)
     return result;
 }
 
-// CLOCK_MONOTONIC, the clock uv_hrtime() reads.
-std::int64_t monotonicNs()
-{
-    timespec now {};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-}
-
 // One of the program's output streams, read into lines.
 struct OutputStream
 {
@@ -149,7 +143,7 @@ public:
         // The program's exit as an fd to poll; where the kernel has none, it is looked for every ExitLookMs.
         // (The system call itself: glibc 2.36's <sys/pidfd.h> declares pidfd_open without C linkage.)
         const int exitFd = int(syscall(SYS_pidfd_open, pid, 0));
-        const std::int64_t startNs = monotonicNs();
+        const std::int64_t startNs = MonotonicClock::systemNs();
         const std::int64_t deadlineNs = m_timeoutMs > 0 ? startNs + std::int64_t(m_timeoutMs) * 1'000'000 : -1;
         std::int64_t killAtNs = -1; // SIGKILL then, if it still runs
         bool exited = false;
@@ -158,13 +152,13 @@ public:
         for (;;) {
             if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
                 exited = true;
-                exitedAtNs = monotonicNs();
+                exitedAtNs = MonotonicClock::systemNs();
                 // A stop asked while the program ended (a signal to the whole process group reaches both)
                 // is still what ended the run, whichever of the two this loop saw first.
                 if (m_stop == AttachResult::Stop::None && (stopAsked || readable(m_stopFd)))
                     m_stop = AttachResult::Stop::Asked;
             }
-            const std::int64_t now = monotonicNs();
+            const std::int64_t now = MonotonicClock::systemNs();
             if (!exited && m_stop == AttachResult::Stop::None
                 && (stopAsked || (deadlineNs >= 0 && now >= deadlineNs))) {
                 m_stop = stopAsked ? AttachResult::Stop::Asked : AttachResult::Stop::TimedOut;
@@ -269,7 +263,8 @@ private:
                 close(m_probeFd);
                 m_probeFd = -1;
                 const std::uint64_t origin = m_ingest.probe().originNs;
-                m_closedAtNs = origin == 0 ? 0 : std::max<std::int64_t>(0, monotonicNs() - std::int64_t(origin));
+                m_closedAtNs
+                    = origin == 0 ? 0 : std::max<std::int64_t>(0, MonotonicClock::systemNs() - std::int64_t(origin));
             } else if (m_reading) {
                 m_reading = m_reader.feed(buffer, std::size_t(n));
             }
@@ -292,7 +287,8 @@ private:
     void print(std::string_view line, bool standardError)
     {
         const std::uint64_t origin = m_ingest.probe().originNs;
-        const std::int64_t atNs = origin == 0 ? 0 : std::max<std::int64_t>(0, monotonicNs() - std::int64_t(origin));
+        const std::int64_t atNs
+            = origin == 0 ? 0 : std::max<std::int64_t>(0, MonotonicClock::systemNs() - std::int64_t(origin));
         m_ingest.printed(line, standardError, atNs);
     }
 

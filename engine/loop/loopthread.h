@@ -42,8 +42,6 @@ public:
 
     // True when called on the loop thread.
     bool isLoopThread() const { return std::this_thread::get_id() == m_threadId.load(); }
-    // True once stop() has been asked for; long-running loop work polls this.
-    bool stopRequested() const { return m_stopping.load(std::memory_order_relaxed); }
     // The value uv_loop_close() returned at shutdown: 0 when every handle was closed.
     int closeResult() const { return m_closeResult.load(); }
     // Handles the shutdown walk had to close because their owners had not: 0 after a clean stop.

@@ -113,10 +113,9 @@ public:
         std::memcpy(data, m_at, size);
         m_at += size;
     }
-    // What is left to read, and a skip past it all.
+    // What is left to read.
     const std::uint8_t* at() const { return m_at; }
     std::size_t left() const { return std::size_t(m_end - m_at); }
-    void skipRest() { m_at = m_end; }
 
 private:
     const std::uint8_t* m_at;

@@ -180,10 +180,8 @@ Record* EventLog::takeChunk(std::size_t chunkIndex)
         if (chunk)
             break;
     }
-    if (!chunk) {
+    if (!chunk)
         chunk = newChunk();
-        m_producerAllocations.fetch_add(1, std::memory_order_relaxed);
-    }
     // Published to readers by the release store of m_size in commit().
     m_chunks[chunkIndex] = chunk;
     m_chunkCount.fetch_add(1, std::memory_order_relaxed);

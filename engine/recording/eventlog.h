@@ -80,7 +80,6 @@ public:
     }
     std::uint64_t dropped() const { return m_dropped.load(std::memory_order_relaxed); }
     LogRole role() const { return m_role; }
-    std::uint64_t producerAllocations() const { return m_producerAllocations.load(std::memory_order_relaxed); }
     // Bytes held in memory (chunks as written and encoded ones; spilled ones not counted), and bytes
     // spilled to a file.
     std::size_t memoryBytes() const;
@@ -219,7 +218,6 @@ private:
     std::atomic<std::size_t> m_chunkCount { 0 };
     std::atomic<std::uint64_t> m_dropped { 0 };
     LogRole m_role;
-    std::atomic<std::uint64_t> m_producerAllocations { 0 };
     // Chunks [0, m_encodedChunks) were encoded (compact()); [0, m_spilledChunks) of them were moved
     // to the spill file (spill()). m_encoded holds one EncodedChunk per chunk below m_encodedChunks,
     // each guarded by m_encodedMutex while its bytes may go (spilled, or let go).

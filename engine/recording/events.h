@@ -66,12 +66,6 @@ inline const char* jobKindName(JobKind kind)
     return names[static_cast<int>(kind)];
 }
 
-inline const char* pollReasonName(PollReason reason)
-{
-    static const char* const names[] = { "immediates pending", "timer due", "waiting for I/O", "no wait" };
-    return names[static_cast<int>(reason)];
-}
-
 // A callback run's maxNs when only the run as a whole was timed (an attached program's ticks or promise
 // jobs counted in one drain): its mean is busyNs / count, its longest call is not known.
 inline constexpr std::int64_t LongestUnknown = -1;

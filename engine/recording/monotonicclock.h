@@ -47,7 +47,8 @@ public:
         return calibration().useTsc.load(std::memory_order_relaxed);
     }
 
-    // CLOCK_MONOTONIC through clock_gettime, the reference the TSC is calibrated against.
+    // CLOCK_MONOTONIC through clock_gettime, the reference the TSC is calibrated against, and the clock an
+    // attached program's probe reads (uv_hrtime): its times are compared with this, never with now().
     static std::int64_t systemNs()
     {
         timespec ts;

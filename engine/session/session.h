@@ -138,7 +138,7 @@ public:
     std::uint64_t droppedEvents() const override;
     // The log the /health prober writes its samples to.
     static constexpr int ProberLog = 1;
-    // Worker loops that can run at once; each records on logs[ProberLog + slot].
+    // Worker loops that can run at once; each records on logs[ProberLog + 1 + slot] (LogRole::WorkerLoop).
     static constexpr int MaxWorkerLoops = 8;
     // The log the session itself writes to (recordAbortWithoutLoop), after the worker loops' logs.
     static constexpr int SessionLog = ProberLog + 1 + MaxWorkerLoops;

@@ -78,7 +78,6 @@ public:
     QString nodePath() const { return m_nodePath; }
     // The LoopScope executable to run headless (default: this application).
     void setLoopScopePath(const QString& path);
-    QString loopScopePath() const { return m_loopscopePath; }
     // Arguments added to every LoopScope run, such as --startup-gap-us.
     void setLoopScopeArguments(const QStringList& arguments) { m_loopscopeArguments = arguments; }
     // A run that takes longer is stopped and the comparison fails (default 30 s).

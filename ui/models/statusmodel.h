@@ -62,7 +62,6 @@ public:
     std::uint32_t iteration() const { return m_iteration; }
     bool timersAfterClose() const { return m_timersAfterClose; }
     double iterationsPerSecond() const { return m_iterationRate; }
-    double callbacksPerSecond() const { return m_callbackRate; }
     double phaseCallbacksPerSecond(loopscope::Phase phase) const { return m_phaseRates[std::size_t(phase)]; }
     // nextTick and microtask callbacks run per second.
     double drainCallbacksPerSecond() const { return m_drainRate; }
@@ -76,8 +75,6 @@ public:
     QString pollText() const { return pollDescription(m_pollTimeoutMs, m_pollReason); }
     // The depth of the queue a phase serves (poll: thread-pool work in flight).
     std::uint32_t depth(loopscope::Phase phase) const;
-    std::uint32_t nextTickDepth() const { return m_nextTick; }
-    std::uint32_t microtaskDepth() const { return m_microtask; }
     std::uint32_t poolActive() const { return m_poolActive; }
     std::uint32_t poolQueued() const { return m_poolQueued; }
 

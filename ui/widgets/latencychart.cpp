@@ -434,7 +434,6 @@ void LatencyChart::applyRange(const LatencyAxis& range)
 void LatencyChart::refresh()
 {
     m_sinceRefresh.restart();
-    ++m_refreshes;
     m_dirty = false;
     const LiveClock clock = m_clock ? m_clock() : LiveClock();
     const std::int64_t now = clock.nowNs;

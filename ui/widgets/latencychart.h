@@ -100,7 +100,6 @@ public:
 
     // Rebuilds the series now, ignoring the rate limit.
     void refresh();
-    int refreshCount() const { return m_refreshes; }
     // How many 100 ms windows in view hold data: it follows the number of samples, not the time they span.
     std::size_t bucketCount() const { return m_buckets.size(); }
 
@@ -186,7 +185,6 @@ private:
     QSpinBox* m_topBox = nullptr;
     QCheckBox* m_ghostBox = nullptr;
     QElapsedTimer m_sinceRefresh;
-    int m_refreshes = 0;
     bool m_dirty = true;
     bool m_scrubbing = false; // a press on the plot moves the playhead
 };

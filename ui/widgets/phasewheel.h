@@ -33,7 +33,6 @@ public:
     // A teaching sentence or two about a phase, for tooltips.
     static QString explanation(loopscope::Phase phase);
     // The angle of the cursor now, in degrees clockwise from twelve o'clock.
-    double cursorAngle() const { return m_angle; }
     bool showingRates() const { return m_showRates; }
     // Strong contrast for a projector (presentation mode): stronger colours, thicker lines.
     void setContrast(PhaseGeometry::Contrast contrast);
