@@ -130,6 +130,8 @@ void FigureBuilder::add(const Record& r)
         break;
     case RecordType::Error:
         ++m_f.errors;
+        if (std::find(m_errorLabels.begin(), m_errorLabels.end(), r.label) == m_errorLabels.end())
+            m_errorLabels.push_back(r.label);
         break;
     case RecordType::Held:
         ++m_f.holds;
@@ -165,6 +167,9 @@ Figures FigureBuilder::figures(const Recording& recording) const
         f.poolQueuedMeanNs = m_poolQueuedSumNs / double(f.poolItems);
         f.poolRunMeanNs = m_poolRunSumNs / double(f.poolItems);
     }
+    f.aborted = info.aborted || std::any_of(m_errorLabels.begin(), m_errorLabels.end(), [&](std::uint32_t label) {
+        return recording.strings.at(label) == "run aborted";
+    });
     f.utilisation = runUtilisation(info.loopStartNs, info.loopIdleNs, f.durationNs);
     if (!f.utilisation.known() && !m_checks.empty()) {
         f.utilisation = utilisationOver(m_checks, 0, f.durationNs);

@@ -132,6 +132,8 @@ struct Figures
 
     std::uint64_t logLines = 0;
     std::uint64_t errors = 0;
+    // The run was aborted: a loop recorded "run aborted", or the recording says so (read from a file).
+    bool aborted = false;
     std::size_t holds = 0;
     std::int64_t heldNs = 0;
     std::size_t workerLoops = 0;
@@ -157,6 +159,7 @@ private:
     std::int64_t m_mainEndNs = -1;
     std::int64_t m_mainStartNs = -1;
     std::vector<std::uint16_t> m_workerLoops;
+    std::vector<std::uint32_t> m_errorLabels; // each error's text once
     std::vector<std::pair<std::uint16_t, std::int64_t>> m_lastMeasured; // thread -> its last measured line
 };
 

@@ -152,8 +152,9 @@ bool Session::waitFinished(int timeoutMs)
 
 void Session::abort()
 {
+    // RecordingInfo::aborted is written when the session stops, not here: views read it meanwhile, and
+    // the "run aborted" the loop records says it to them (Figures::aborted).
     m_aborted = true;
-    m_recording.info.aborted = true;
     if (!m_loop.running())
         return;
     // The flag stops a drain or a block at its next check; the command stops an idle loop.

@@ -62,7 +62,7 @@ QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& rec
         out << tr("The program was ended by signal %1").arg(info.exitSignal);
     else if (info.exitStatus >= 0)
         out << tr("The program exited with status %1").arg(info.exitStatus);
-    if (info.aborted)
+    if (f.aborted)
         out << tr("The run was aborted");
     return out;
 }
