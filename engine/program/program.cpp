@@ -1,7 +1,8 @@
 #include "program/program.h"
 
+#include "formats/jsondocument.h"
 #include "formats/jsonlexer.h"
-#include "formats/jsonvalue.h"
+#include "formats/progressmeter.h"
 #include "formats/utf8.h"
 
 #include <charconv>
@@ -14,6 +15,7 @@ namespace loopscope {
 namespace {
 
 using Overrides = std::vector<std::pair<std::string, std::string>>;
+using Value = JsonDocument::Value;
 
 // Nesting looksLikeProgram() skips before it gives up: a program's "format" comes long before that.
 constexpr int MaxSkippedDepth = 64;
@@ -125,12 +127,15 @@ struct Failure
 class ProgramReader
 {
 public:
-    ProgramReader(std::string_view fileName, const Overrides& overrides)
-        : m_fileName(fileName)
+    ProgramReader(const JsonDocument& document, std::string_view fileName, const Overrides& overrides,
+        ProgressMeter& meter)
+        : m_document(document)
+        , m_fileName(fileName)
         , m_overrides(overrides)
+        , m_meter(meter)
     { }
 
-    Program read(const JsonValue& root)
+    Program read(Value root)
     {
         Program program;
         program.fileName = m_fileName;
@@ -140,49 +145,49 @@ public:
             { "format", "version", "name", "title", "description", "module", "awaitModel", "probes", "params", "main" },
             "");
 
-        const JsonValue& format = require(root, path, "format");
-        if (!format.isString() || format.string() != "loopscope-program")
+        const Value format = require(root, path, "format");
+        if (type(format) != JsonValue::Type::String || m_document.string(format) != "loopscope-program")
             fail(format, memberPath(path, "format"), "expected \"loopscope-program\"");
-        const JsonValue& version = require(root, path, "version");
+        const Value version = require(root, path, "version");
         if (readPlainInteger(version, memberPath(path, "version"), std::numeric_limits<std::int64_t>::min()) != 1)
             fail(version, memberPath(path, "version"), "unsupported version; this LoopScope reads version 1");
-        const JsonValue& name = require(root, path, "name");
+        const Value name = require(root, path, "name");
         program.name = readString(name, memberPath(path, "name"));
         if (program.name.empty())
             fail(name, memberPath(path, "name"), "name must not be empty");
-        if (const JsonValue* title = optional(root, "title"))
+        if (const auto title = optional(root, "title"))
             program.title = readString(*title, memberPath(path, "title"));
-        if (const JsonValue* description = optional(root, "description"))
+        if (const auto description = optional(root, "description"))
             program.description = readString(*description, memberPath(path, "description"));
-        if (const JsonValue* module = optional(root, "module")) {
+        if (const auto module = optional(root, "module")) {
             const std::string text = readString(*module, memberPath(path, "module"));
             if (text == "esm")
                 program.module = ModuleKind::Esm;
             else if (text != "cjs")
                 fail(*module, memberPath(path, "module"), "expected \"cjs\" or \"esm\"");
         }
-        if (const JsonValue* model = optional(root, "awaitModel")) {
+        if (const auto model = optional(root, "awaitModel")) {
             const std::string text = readString(*model, memberPath(path, "awaitModel"));
             if (text == "node10")
                 program.awaitModel = AwaitModel::Node10;
             else if (text != "node12")
                 fail(*model, memberPath(path, "awaitModel"), "expected \"node12\" or \"node10\"");
         }
-        if (const JsonValue* params = optional(root, "params"))
+        if (const auto params = optional(root, "params"))
             readParams(*params, memberPath(path, "params"));
         applyOverrides();
         program.params = m_params;
-        if (const JsonValue* probes = optional(root, "probes")) {
+        if (const auto probes = optional(root, "probes")) {
             const std::string probesPath = memberPath(path, "probes");
             expectType(*probes, probesPath, JsonValue::Type::Object);
             checkFields(*probes, probesPath, { "health", "delay" }, " in probes");
-            if (const JsonValue* health = optional(*probes, "health"))
+            if (const auto health = optional(*probes, "health"))
                 program.healthProbeMs = int(readInteger(*health, memberPath(probesPath, "health"), 1, 60000));
-            if (const JsonValue* delay = optional(*probes, "delay"))
+            if (const auto delay = optional(*probes, "delay"))
                 program.delayMonitorMs = int(readInteger(*delay, memberPath(probesPath, "delay"), 1, 60000));
         }
 
-        const JsonValue& main = require(root, path, "main");
+        const Value main = require(root, path, "main");
         program.main = readBody(main, memberPath(path, "main"), false);
         return program;
     }
@@ -193,61 +198,64 @@ private:
         throw Failure { ProgramError { m_fileName, line, column, std::move(path), std::move(message) } };
     }
 
-    [[noreturn]] void fail(const JsonValue& value, std::string path, std::string message) const
+    [[noreturn]] void fail(Value value, std::string path, std::string message) const
     {
-        fail(value.line(), value.column(), std::move(path), std::move(message));
+        const JsonLexer::Position at = m_document.position(value);
+        fail(at.line, at.column, std::move(path), std::move(message));
     }
 
-    void expectType(const JsonValue& value, const std::string& path, JsonValue::Type type) const
+    JsonValue::Type type(Value value) const { return m_document.type(value); }
+
+    void expectType(Value value, const std::string& path, JsonValue::Type expected) const
     {
-        if (value.type() != type)
+        if (type(value) != expected)
             fail(value, path,
-                std::string("expected ") + JsonValue::typeName(type) + ", got " + JsonValue::typeName(value.type()));
+                std::string("expected ") + JsonValue::typeName(expected) + ", got " + JsonValue::typeName(type(value)));
     }
 
-    void checkFields(const JsonValue& object, const std::string& path, std::initializer_list<const char*> allowed,
+    void checkFields(Value object, const std::string& path, std::initializer_list<const char*> allowed,
         const std::string& where) const
     {
-        for (const JsonValue::Member& member : object.object()) {
+        m_document.forEachMember(object, [&](std::string_view key, const JsonDocument::Member& member) {
             bool known = false;
             for (const char* field : allowed)
-                known = known || member.key == field;
+                known = known || key == field;
             if (!known)
-                fail(member.line, member.column, memberPath(path, member.key),
-                    "unknown field " + quote(member.key) + where);
-        }
+                fail(member.key, memberPath(path, key), "unknown field " + quote(key) + where);
+            return true;
+        });
     }
 
-    const JsonValue& require(const JsonValue& object, const std::string& path, const char* field) const
+    Value require(Value object, const std::string& path, const char* field) const
     {
-        const JsonValue::Member* member = object.find(field);
+        const std::optional<JsonDocument::Member> member = m_document.find(object, field);
         if (!member)
             fail(object, path, std::string("missing field '") + field + "'");
         return member->value;
     }
 
-    static const JsonValue* optional(const JsonValue& object, const char* field)
+    std::optional<Value> optional(Value object, const char* field) const
     {
-        const JsonValue::Member* member = object.find(field);
-        return member ? &member->value : nullptr;
+        const std::optional<JsonDocument::Member> member = m_document.find(object, field);
+        return member ? std::optional<Value>(member->value) : std::nullopt;
     }
 
-    std::string readString(const JsonValue& value, const std::string& path) const
+    std::string readString(Value value, const std::string& path) const
     {
         expectType(value, path, JsonValue::Type::String);
-        return value.string();
+        return m_document.string(value);
     }
 
-    bool readBool(const JsonValue& value, const std::string& path) const
+    bool readBool(Value value, const std::string& path) const
     {
         expectType(value, path, JsonValue::Type::Bool);
-        return value.boolValue();
+        return m_document.boolValue(value);
     }
 
     // A "$name" reference, or nullptr when the string is not one.
-    const Param* paramReference(const JsonValue& value, const std::string& path) const
+    const Param* paramReference(Value value, const std::string& path) const
     {
-        const std::string& text = value.string();
+        const std::string text = m_document.string(value);
         if (text.size() < 2 || text[0] != '$')
             return nullptr;
         const std::string name = text.substr(1);
@@ -263,9 +271,9 @@ private:
         return std::to_string(min) + ".." + std::to_string(max);
     }
 
-    std::int64_t readInteger(const JsonValue& value, const std::string& path, std::int64_t min, std::int64_t max) const
+    std::int64_t readInteger(Value value, const std::string& path, std::int64_t min, std::int64_t max) const
     {
-        if (value.isString()) {
+        if (type(value) == JsonValue::Type::String) {
             const Param* param = paramReference(value, path);
             if (!param)
                 fail(value, path, "expected an integer or a \"$parameter\", got a string");
@@ -275,18 +283,19 @@ private:
                         + " is out of range " + range(min, max));
             return param->value;
         }
-        if (!value.isNumber())
-            fail(value, path, std::string("expected an integer, got ") + JsonValue::typeName(value.type()));
+        if (type(value) != JsonValue::Type::Number)
+            fail(value, path, std::string("expected an integer, got ") + JsonValue::typeName(type(value)));
         std::int64_t result = 0;
-        const double number = value.number();
-        if (value.fitsInt64()) {
-            result = value.intValue();
+        const JsonNumber literal = m_document.number(value);
+        const double number = literal.value;
+        if (literal.fitsInt64) {
+            result = literal.intValue;
         } else if (std::isfinite(number) && std::floor(number) == number) {
             // An integral value written with a fraction or exponent (2.0, 1e3) is still an integer.
             if (number < -9.2e18 || number > 9.2e18)
                 fail(value, path, "value " + formatNumber(number) + " is out of range " + range(min, max));
             result = static_cast<std::int64_t>(number);
-        } else if (value.isIntegerLiteral()) {
+        } else if (literal.integerLiteral) {
             fail(value, path, "value " + formatNumber(number) + " is out of range " + range(min, max));
         } else {
             fail(value, path, "expected an integer, got " + formatNumber(number));
@@ -296,38 +305,37 @@ private:
         return result;
     }
 
-    double readNumber(const JsonValue& value, const std::string& path) const
+    double readNumber(Value value, const std::string& path) const
     {
-        if (value.isString()) {
+        if (type(value) == JsonValue::Type::String) {
             const Param* param = paramReference(value, path);
             if (!param)
                 fail(value, path, "expected a number or a \"$parameter\", got a string");
             return double(param->value);
         }
-        if (!value.isNumber())
-            fail(value, path, std::string("expected a number, got ") + JsonValue::typeName(value.type()));
-        return value.number();
+        if (type(value) != JsonValue::Type::Number)
+            fail(value, path, std::string("expected a number, got ") + JsonValue::typeName(type(value)));
+        return m_document.number(value).value;
     }
 
-    void readParams(const JsonValue& params, const std::string& path)
+    void readParams(Value params, const std::string& path)
     {
         expectType(params, path, JsonValue::Type::Object);
-        for (const JsonValue::Member& member : params.object()) {
-            const std::string paramPath = memberPath(path, member.key);
-            if (!isParamName(member.key))
-                fail(member.line, member.column, paramPath,
-                    "invalid parameter name " + quote(member.key)
+        m_document.forEachMember(params, [&](std::string_view key, const JsonDocument::Member& member) {
+            const std::string paramPath = memberPath(path, key);
+            if (!isParamName(key))
+                fail(member.key, paramPath,
+                    "invalid parameter name " + quote(key)
                         + "; use letters, digits, '_' and '-', not starting with a digit or '-'");
-            const JsonValue& spec = member.value;
+            const Value spec = member.value;
             expectType(spec, paramPath, JsonValue::Type::Object);
-            checkFields(
-                spec, paramPath, { "default", "min", "max", "description" }, " in parameter " + quote(member.key));
+            checkFields(spec, paramPath, { "default", "min", "max", "description" }, " in parameter " + quote(key));
             Param param;
-            param.name = member.key;
+            param.name = key;
             const std::int64_t any = std::numeric_limits<std::int64_t>::max();
-            const JsonValue& min = require(spec, paramPath, "min");
-            const JsonValue& max = require(spec, paramPath, "max");
-            const JsonValue& defaultValue = require(spec, paramPath, "default");
+            const Value min = require(spec, paramPath, "min");
+            const Value max = require(spec, paramPath, "max");
+            const Value defaultValue = require(spec, paramPath, "default");
             param.min = readPlainInteger(min, memberPath(paramPath, "min"), -any);
             param.max = readPlainInteger(max, memberPath(paramPath, "max"), -any);
             if (param.max < param.min)
@@ -339,16 +347,17 @@ private:
                     "default " + std::to_string(param.defaultValue) + " is out of range "
                         + range(param.min, param.max));
             param.value = param.defaultValue;
-            if (const JsonValue* description = optional(spec, "description"))
+            if (const auto description = optional(spec, "description"))
                 param.description = readString(*description, memberPath(paramPath, "description"));
             m_params.push_back(std::move(param));
-        }
+            return true;
+        });
     }
 
     // Parameter declarations take literal integers only: no "$name" there.
-    std::int64_t readPlainInteger(const JsonValue& value, const std::string& path, std::int64_t min) const
+    std::int64_t readPlainInteger(Value value, const std::string& path, std::int64_t min) const
     {
-        if (value.isString())
+        if (type(value) == JsonValue::Type::String)
             fail(value, path, "expected an integer, got a string");
         return readInteger(value, path, min, std::numeric_limits<std::int64_t>::max());
     }
@@ -377,27 +386,31 @@ private:
         }
     }
 
-    Block readBody(const JsonValue& value, const std::string& path, bool inAsync) const
+    Block readBody(Value value, const std::string& path, bool inAsync) const
     {
         expectType(value, path, JsonValue::Type::Array);
         Block block;
-        block.reserve(value.array().size());
-        for (std::size_t i = 0; i < value.array().size(); ++i)
-            block.push_back(readOp(value.array()[i], indexPath(path, i), inAsync));
+        block.reserve(m_document.size(value));
+        m_document.forEachElement(value, [&](Value element, std::size_t i) {
+            if (!m_meter.update(m_document.text().size() + element.offset))
+                fail(element, "", CancelledMessage);
+            block.push_back(readOp(element, indexPath(path, i), inAsync));
+            return true;
+        });
         return block;
     }
 
-    Block readOptionalBody(const JsonValue& op, const std::string& path, const char* field, bool inAsync) const
+    Block readOptionalBody(Value op, const std::string& path, const char* field, bool inAsync) const
     {
-        const JsonValue* body = optional(op, field);
+        const auto body = optional(op, field);
         return body ? readBody(*body, memberPath(path, field), inAsync) : Block();
     }
 
-    Op readOp(const JsonValue& value, const std::string& path, bool inAsync) const
+    Op readOp(Value value, const std::string& path, bool inAsync) const
     {
-        if (!value.isObject())
-            fail(value, path, std::string("expected an op object, got ") + JsonValue::typeName(value.type()));
-        const JsonValue& opField = require(value, path, "op");
+        if (type(value) != JsonValue::Type::Object)
+            fail(value, path, std::string("expected an op object, got ") + JsonValue::typeName(type(value)));
+        const Value opField = require(value, path, "op");
         const std::string opPath = memberPath(path, "op");
         const std::string name = readString(opField, opPath);
         const OpInfo* info = nullptr;
@@ -407,38 +420,42 @@ private:
         }
         if (!info)
             fail(opField, opPath, "unknown op " + quote(name));
-        for (const JsonValue::Member& member : value.object()) {
-            bool known = member.key == "op" || member.key == "label";
+        m_document.forEachMember(value, [&](std::string_view key, const JsonDocument::Member& member) {
+            bool known = key == "op" || key == "label";
             for (const char* field : info->fields)
-                known = known || member.key == field;
+                known = known || key == field;
             if (!known)
-                fail(member.line, member.column, memberPath(path, member.key),
-                    "unknown field " + quote(member.key) + " for op '" + info->name + "'");
-        }
+                fail(member.key, memberPath(path, key),
+                    "unknown field " + quote(key) + " for op '" + info->name + "'");
+            return true;
+        });
 
         Op op;
         op.kind = info->kind;
-        op.pos = SourcePos { value.line(), value.column() };
-        if (const JsonValue* label = optional(value, "label")) {
+        const JsonLexer::Position at = m_document.position(value);
+        op.pos = SourcePos { at.line, at.column };
+        if (const auto label = optional(value, "label")) {
             op.label = readString(*label, memberPath(path, "label"));
             if (op.label.empty())
                 fail(*label, memberPath(path, "label"), "label must not be empty");
         } else {
-            op.label = std::string(info->name) + " (line " + std::to_string(value.line()) + ")";
+            op.label = std::string(info->name) + " (line " + std::to_string(at.line) + ")";
         }
         auto field = [&](const char* key) { return memberPath(path, key); };
 
         switch (op.kind) {
         case OpKind::Log:
             op.text = readString(require(value, path, "text"), field("text"));
-            if (const JsonValue* steps = optional(value, "steps")) {
+            if (const auto steps = optional(value, "steps")) {
                 // A count, or counts to multiply (batches of a size): the steps the line's stretch took.
                 std::int64_t product = 1;
-                if (steps->isArray()) {
-                    if (steps->array().empty())
+                if (type(*steps) == JsonValue::Type::Array) {
+                    if (m_document.size(*steps) == 0)
                         fail(*steps, field("steps"), "steps must list at least one count");
-                    for (std::size_t i = 0; i < steps->array().size(); ++i)
-                        product *= readInteger(steps->array()[i], indexPath(field("steps"), i), 1, maxInt32);
+                    m_document.forEachElement(*steps, [&](Value count, std::size_t i) {
+                        product *= readInteger(count, indexPath(field("steps"), i), 1, maxInt32);
+                        return true;
+                    });
                 } else {
                     product = readInteger(*steps, field("steps"), 1, maxInt32);
                 }
@@ -457,13 +474,15 @@ private:
             op.body = readOptionalBody(value, path, "do", true);
             break;
         case OpKind::Promise: {
-            const JsonValue& chain = require(value, path, "chain");
+            const Value chain = require(value, path, "chain");
             const std::string chainPath = field("chain");
             expectType(chain, chainPath, JsonValue::Type::Array);
-            if (chain.array().empty())
+            if (m_document.size(chain) == 0)
                 fail(chain, chainPath, "a promise chain needs at least one body");
-            for (std::size_t i = 0; i < chain.array().size(); ++i)
-                op.chain.push_back(readBody(chain.array()[i], indexPath(chainPath, i), false));
+            m_document.forEachElement(chain, [&](Value then, std::size_t i) {
+                op.chain.push_back(readBody(then, indexPath(chainPath, i), false));
+                return true;
+            });
             break;
         }
         case OpKind::SetTimeout:
@@ -479,20 +498,20 @@ private:
             if (!inAsync)
                 fail(value, path, "'await' is only allowed in an async body (a callback inside one is not async)");
             int chosen = 0;
-            if (const JsonValue* sleep = optional(value, "sleep")) {
+            if (const auto sleep = optional(value, "sleep")) {
                 op.ms = readNumber(*sleep, field("sleep"));
                 if (!(op.ms >= 0))
                     fail(*sleep, field("sleep"), "sleep must be at least 0 ms, got " + formatNumber(op.ms));
                 op.await = AwaitKind::Sleep;
                 ++chosen;
             }
-            if (const JsonValue* immediate = optional(value, "immediate")) {
+            if (const auto immediate = optional(value, "immediate")) {
                 if (readBool(*immediate, field("immediate"))) {
                     op.await = AwaitKind::Immediate;
                     ++chosen;
                 }
             }
-            if (const JsonValue* promise = optional(value, "promise")) {
+            if (const auto promise = optional(value, "promise")) {
                 if (readBool(*promise, field("promise"))) {
                     op.await = AwaitKind::Promise;
                     ++chosen;
@@ -503,7 +522,7 @@ private:
             break;
         }
         case OpKind::DnsLookup:
-            if (const JsonValue* host = optional(value, "host")) {
+            if (const auto host = optional(value, "host")) {
                 op.host = readString(*host, field("host"));
                 if (op.host.empty() || op.host.size() > 253 || !isPrintableAscii(op.host))
                     fail(*host, field("host"), "host must be 1 to 253 printable ASCII characters without spaces");
@@ -512,7 +531,7 @@ private:
             break;
         case OpKind::Pbkdf2:
             op.iterations = readInteger(require(value, path, "iterations"), field("iterations"), 1, maxInt32);
-            if (const JsonValue* digest = optional(value, "digest")) {
+            if (const auto digest = optional(value, "digest")) {
                 const std::string text = readString(*digest, field("digest"));
                 if (text == "sha512")
                     op.digest = Digest::Sha512;
@@ -522,7 +541,7 @@ private:
             op.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::HttpGet:
-            if (const JsonValue* httpPath = optional(value, "path")) {
+            if (const auto httpPath = optional(value, "path")) {
                 op.path = readString(*httpPath, field("path"));
                 if (op.path.empty() || op.path[0] != '/')
                     fail(*httpPath, field("path"), "path must start with '/'");
@@ -534,9 +553,9 @@ private:
             op.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::Block: {
-            const JsonValue* ms = optional(value, "ms");
-            const JsonValue* iterations = optional(value, "iterations");
-            if ((ms == nullptr) == (iterations == nullptr))
+            const auto ms = optional(value, "ms");
+            const auto iterations = optional(value, "iterations");
+            if (ms.has_value() == iterations.has_value())
                 fail(value, path, "'block' needs exactly one of 'ms' and 'iterations'");
             if (ms)
                 op.blockMs = readInteger(*ms, field("ms"), 0, 86400000);
@@ -553,7 +572,7 @@ private:
             op.done = readOptionalBody(value, path, "done", false);
             break;
         case OpKind::Chain: {
-            const JsonValue& via = require(value, path, "via");
+            const Value via = require(value, path, "via");
             const std::string text = readString(via, field("via"));
             static const std::pair<const char*, ChainVia> vias[] = {
                 { "nextTick", ChainVia::NextTick },
@@ -573,7 +592,7 @@ private:
                 fail(via, field("via"),
                     "expected \"nextTick\", \"queueMicrotask\", \"promise\", \"setTimeout\" or \"setImmediate\"");
             op.times = readInteger(require(value, path, "times"), field("times"), 1, maxInt32);
-            if (const JsonValue* ms = optional(value, "ms")) {
+            if (const auto ms = optional(value, "ms")) {
                 if (op.via != ChainVia::SetTimeout)
                     fail(*ms, field("ms"), "'ms' is only allowed with via \"setTimeout\"");
                 op.ms = readNumber(*ms, field("ms"));
@@ -588,7 +607,7 @@ private:
         case OpKind::Regex: {
             // Longer inputs would backtrack for minutes, beyond any stop button.
             op.length = readInteger(require(value, path, "length"), field("length"), 2, 30);
-            const JsonValue& pattern = require(value, path, "pattern");
+            const Value pattern = require(value, path, "pattern");
             const std::string text = readString(pattern, field("pattern"));
             if (text != "vulnerable" && text != "safe")
                 fail(pattern, field("pattern"), "expected \"vulnerable\" or \"safe\"");
@@ -608,8 +627,10 @@ private:
         return true;
     }
 
+    const JsonDocument& m_document;
     std::string m_fileName;
     const Overrides& m_overrides;
+    ProgressMeter& m_meter;
     std::vector<Param> m_params;
 };
 
@@ -655,13 +676,20 @@ const char* opName(OpKind kind)
     return "?";
 }
 
-ParseResult parseProgram(std::string_view text, std::string_view fileName, const Overrides& overrides)
+ParseResult parseProgram(
+    std::string_view text, std::string_view fileName, const Overrides& overrides, const Progress& progress)
 {
-    JsonResult json = parseJson(text);
+    // Checking the text is the first half of the work, reading the ops the second.
+    ProgressMeter meter(progress, std::uint64_t(text.size()) * 2, 256 * 1024);
+    auto json = JsonDocument::parse(text, &meter);
     if (auto* error = std::get_if<JsonError>(&json))
         return ProgramError { std::string(fileName), error->line, error->column, "", error->message };
     try {
-        return ProgramReader(fileName, overrides).read(std::get<JsonValue>(json));
+        const JsonDocument& document = std::get<JsonDocument>(json);
+        Program program = ProgramReader(document, fileName, overrides, meter).read(document.root());
+        if (!meter.finish())
+            return ProgramError { std::string(fileName), 0, 0, "", CancelledMessage };
+        return program;
     } catch (Failure& failure) {
         return std::move(failure.error);
     }

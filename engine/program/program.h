@@ -1,5 +1,7 @@
 #pragma once
 
+#include "formats/progress.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -131,9 +133,10 @@ struct ProgramError
 using ParseResult = std::variant<Program, ProgramError>;
 
 // Parses and validates a program document. `overrides` are --set KEY=VALUE pairs,
-// applied to declared parameters before "$name" references are resolved.
+// applied to declared parameters before "$name" references are resolved. `progress` counts twice the
+// text's bytes, checked then read; when it cancels, the error says CancelledMessage.
 ParseResult parseProgram(std::string_view text, std::string_view fileName,
-    const std::vector<std::pair<std::string, std::string>>& overrides = {});
+    const std::vector<std::pair<std::string, std::string>>& overrides = {}, const Progress& progress = {});
 
 // True when `head`, the beginning of a document, is a LoopScope program: a JSON object whose top-level
 // "format" is "loopscope-program". Anything else (a recording, a cut or broken document) is false.
