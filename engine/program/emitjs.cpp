@@ -159,10 +159,10 @@ private:
             }
             // A worker's body goes into the worker's own script, with its own imports.
             if (op.kind != OpKind::Worker)
-                scan(op.body);
-            for (const Block& then : op.chain)
+                scan(op.body());
+            for (const Block& then : op.chain())
                 scan(then);
-            scan(op.done);
+            scan(op.done());
         }
     }
 
@@ -443,21 +443,21 @@ private:
         m_lines.emplace(&op, m_lineCount + 1);
         switch (op.kind) {
         case OpKind::Log:
-            line(depth, "console.log(" + jsString(op.text) + ");");
+            line(depth, "console.log(" + jsString(op.text.view()) + ");");
             break;
         case OpKind::NextTick:
-            callback(depth, "process.nextTick(() => {", op.body, ");");
+            callback(depth, "process.nextTick(() => {", op.body(), ");");
             break;
         case OpKind::QueueMicrotask:
-            callback(depth, "queueMicrotask(() => {", op.body, ");");
+            callback(depth, "queueMicrotask(() => {", op.body(), ");");
             break;
         case OpKind::Promise:
             line(depth, "Promise.resolve()");
-            for (std::size_t i = 0; i < op.chain.size(); ++i)
-                callback(depth + 1, ".then(() => {", op.chain[i], i + 1 == op.chain.size() ? ");" : ")");
+            for (std::size_t i = 0; i < op.chain().size(); ++i)
+                callback(depth + 1, ".then(() => {", op.chain()[i], i + 1 == op.chain().size() ? ");" : ")");
             break;
         case OpKind::SetTimeout:
-            callback(depth, "setTimeout(() => {", op.body, ", " + jsNumber(op.ms) + ");");
+            callback(depth, "setTimeout(() => {", op.body(), ", " + jsNumber(op.ms) + ");");
             break;
         case OpKind::SetInterval: {
             const std::string id = uniqueName("interval");
@@ -467,33 +467,33 @@ private:
             line(depth + 1, "if (++" + runs + " === " + std::to_string(op.times) + ") {");
             line(depth + 2, "clearInterval(" + id + ");");
             line(depth + 1, "}");
-            emitBody(op.body, depth + 1);
+            emitBody(op.body(), depth + 1);
             line(depth, "}, " + jsNumber(op.ms) + ");");
             break;
         }
         case OpKind::SetImmediate:
-            callback(depth, "setImmediate(() => {", op.body, ");");
+            callback(depth, "setImmediate(() => {", op.body(), ");");
             break;
         case OpKind::Async:
-            callback(depth, "(async () => {", op.body, ")();");
+            callback(depth, "(async () => {", op.body(), ")();");
             break;
         case OpKind::Await:
             line(depth, awaitExpression(op));
             break;
         case OpKind::ReadFile:
-            callback(depth, "fs.readFile(" + scriptPath() + ", () => {", op.body, ");");
+            callback(depth, "fs.readFile(" + scriptPath() + ", () => {", op.body(), ");");
             break;
         case OpKind::DnsLookup:
-            callback(depth, "dns.lookup(" + jsString(op.host) + ", () => {", op.body, ");");
+            callback(depth, "dns.lookup(" + jsString(op.host()) + ", () => {", op.body(), ");");
             break;
         case OpKind::Pbkdf2:
             callback(depth,
                 "crypto.pbkdf2(\"correct horse\", \"bookstore-salt\", " + std::to_string(op.iterations) + ", 32, "
                     + digestName(op.digest) + ", () => {",
-                op.body, ");");
+                op.body(), ");");
             break;
         case OpKind::HttpGet:
-            callback(depth, "httpGet(" + jsString(op.path) + ", () => {", op.body, ");");
+            callback(depth, "httpGet(" + jsString(op.path()) + ", () => {", op.body(), ");");
             break;
         case OpKind::Block:
             if (op.blockMs >= 0)
@@ -504,7 +504,7 @@ private:
         case OpKind::Repeat: {
             const std::string i = uniqueName("i");
             callback(depth, "for (let " + i + " = 0; " + i + " < " + std::to_string(op.times) + "; " + i + "++) {",
-                op.body, "");
+                op.body(), "");
             break;
         }
         case OpKind::Worker:
@@ -523,14 +523,14 @@ private:
             const std::string count = step + "Steps";
             line(depth, "let " + count + " = 0;");
             line(depth, "const " + step + " = () => {");
-            emitBody(op.body, depth + 1);
+            emitBody(op.body(), depth + 1);
             line(depth + 1, "if (++" + count + " < " + std::to_string(op.times) + ") {");
             line(depth + 2, schedule(op, step));
-            if (op.done.empty()) {
+            if (op.done().empty()) {
                 line(depth + 1, "}");
             } else {
                 line(depth + 1, "} else {");
-                emitBody(op.done, depth + 2);
+                emitBody(op.done(), depth + 2);
                 line(depth + 1, "}");
             }
             line(depth, "};");
@@ -545,7 +545,7 @@ private:
         Program script;
         script.name = m_program.name;
         script.awaitModel = m_program.awaitModel;
-        script.main = op.body;
+        script.main = op.body();
         const std::string source = JsEmitter(script, true).emit();
 
         const std::string id = uniqueName("worker");
@@ -561,7 +561,7 @@ private:
         // The worker reads the same file as the main script from its own argv.
         line(depth + 1, "{ eval: true, argv: [" + scriptPath() + "] }");
         line(depth, ");");
-        callback(depth, id + ".on(\"message\", () => {", op.done, ");");
+        callback(depth, id + ".on(\"message\", () => {", op.done(), ");");
     }
 
     const Program& m_program;

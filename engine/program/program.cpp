@@ -435,17 +435,17 @@ private:
         const JsonLexer::Position at = m_document.position(value);
         op.pos = SourcePos { at.line, at.column };
         if (const auto label = optional(value, "label")) {
-            op.label = readString(*label, memberPath(path, "label"));
-            if (op.label.empty())
+            const std::string given = readString(*label, memberPath(path, "label"));
+            if (given.empty())
                 fail(*label, memberPath(path, "label"), "label must not be empty");
-        } else {
-            op.label = std::string(info->name) + " (line " + std::to_string(at.line) + ")";
+            op.givenLabel = OpText(given);
         }
         auto field = [&](const char* key) { return memberPath(path, key); };
+        OpBodies bodies;
 
         switch (op.kind) {
         case OpKind::Log:
-            op.text = readString(require(value, path, "text"), field("text"));
+            op.text = OpText(readString(require(value, path, "text"), field("text")));
             if (const auto steps = optional(value, "steps")) {
                 // A count, or counts to multiply (batches of a size): the steps the line's stretch took.
                 std::int64_t product = 1;
@@ -461,17 +461,17 @@ private:
                 }
                 if (product > std::int64_t(UINT32_MAX))
                     fail(*steps, field("steps"), "steps must be at most 4294967295, got " + std::to_string(product));
-                op.steps = product;
+                op.steps = std::uint32_t(product);
             }
             break;
         case OpKind::NextTick:
         case OpKind::QueueMicrotask:
         case OpKind::SetImmediate:
         case OpKind::ReadFile:
-            op.body = readOptionalBody(value, path, "do", false);
+            bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::Async:
-            op.body = readOptionalBody(value, path, "do", true);
+            bodies.body = readOptionalBody(value, path, "do", true);
             break;
         case OpKind::Promise: {
             const Value chain = require(value, path, "chain");
@@ -480,19 +480,19 @@ private:
             if (m_document.size(chain) == 0)
                 fail(chain, chainPath, "a promise chain needs at least one body");
             m_document.forEachElement(chain, [&](Value then, std::size_t i) {
-                op.chain.push_back(readBody(then, indexPath(chainPath, i), false));
+                bodies.chain.push_back(readBody(then, indexPath(chainPath, i), false));
                 return true;
             });
             break;
         }
         case OpKind::SetTimeout:
             op.ms = readNumber(require(value, path, "ms"), field("ms"));
-            op.body = readOptionalBody(value, path, "do", false);
+            bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::SetInterval:
             op.ms = readNumber(require(value, path, "ms"), field("ms"));
-            op.times = readInteger(require(value, path, "times"), field("times"), 1, 1000000);
-            op.body = readOptionalBody(value, path, "do", false);
+            op.times = std::int32_t(readInteger(require(value, path, "times"), field("times"), 1, 1000000));
+            bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::Await: {
             if (!inAsync)
@@ -523,14 +523,15 @@ private:
         }
         case OpKind::DnsLookup:
             if (const auto host = optional(value, "host")) {
-                op.host = readString(*host, field("host"));
-                if (op.host.empty() || op.host.size() > 253 || !isPrintableAscii(op.host))
+                const std::string text = readString(*host, field("host"));
+                if (text.empty() || text.size() > 253 || !isPrintableAscii(text))
                     fail(*host, field("host"), "host must be 1 to 253 printable ASCII characters without spaces");
+                op.text = OpText(text);
             }
-            op.body = readOptionalBody(value, path, "do", false);
+            bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::Pbkdf2:
-            op.iterations = readInteger(require(value, path, "iterations"), field("iterations"), 1, maxInt32);
+            op.iterations = std::int32_t(readInteger(require(value, path, "iterations"), field("iterations"), 1, maxInt32));
             if (const auto digest = optional(value, "digest")) {
                 const std::string text = readString(*digest, field("digest"));
                 if (text == "sha512")
@@ -538,19 +539,20 @@ private:
                 else if (text != "sha256")
                     fail(*digest, field("digest"), "expected \"sha256\" or \"sha512\"");
             }
-            op.body = readOptionalBody(value, path, "do", false);
+            bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::HttpGet:
             if (const auto httpPath = optional(value, "path")) {
-                op.path = readString(*httpPath, field("path"));
-                if (op.path.empty() || op.path[0] != '/')
+                const std::string text = readString(*httpPath, field("path"));
+                if (text.empty() || text[0] != '/')
                     fail(*httpPath, field("path"), "path must start with '/'");
-                if (op.path.size() > 1024)
+                if (text.size() > 1024)
                     fail(*httpPath, field("path"), "path must be at most 1024 characters");
-                if (!isPrintableAscii(op.path))
+                if (!isPrintableAscii(text))
                     fail(*httpPath, field("path"), "path must be printable ASCII characters without spaces");
+                op.text = OpText(text);
             }
-            op.body = readOptionalBody(value, path, "do", false);
+            bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::Block: {
             const auto ms = optional(value, "ms");
@@ -558,18 +560,18 @@ private:
             if (ms.has_value() == iterations.has_value())
                 fail(value, path, "'block' needs exactly one of 'ms' and 'iterations'");
             if (ms)
-                op.blockMs = readInteger(*ms, field("ms"), 0, 86400000);
+                op.blockMs = std::int32_t(readInteger(*ms, field("ms"), 0, 86400000));
             else
-                op.iterations = readInteger(*iterations, field("iterations"), 1, maxInt32);
+                op.iterations = std::int32_t(readInteger(*iterations, field("iterations"), 1, maxInt32));
             break;
         }
         case OpKind::Repeat:
-            op.times = readInteger(require(value, path, "times"), field("times"), 1, maxInt32);
-            op.body = readOptionalBody(value, path, "do", inAsync);
+            op.times = std::int32_t(readInteger(require(value, path, "times"), field("times"), 1, maxInt32));
+            bodies.body = readOptionalBody(value, path, "do", inAsync);
             break;
         case OpKind::Worker:
-            op.body = readOptionalBody(value, path, "do", false);
-            op.done = readOptionalBody(value, path, "done", false);
+            bodies.body = readOptionalBody(value, path, "do", false);
+            bodies.done = readOptionalBody(value, path, "done", false);
             break;
         case OpKind::Chain: {
             const Value via = require(value, path, "via");
@@ -591,22 +593,22 @@ private:
             if (!found)
                 fail(via, field("via"),
                     "expected \"nextTick\", \"queueMicrotask\", \"promise\", \"setTimeout\" or \"setImmediate\"");
-            op.times = readInteger(require(value, path, "times"), field("times"), 1, maxInt32);
+            op.times = std::int32_t(readInteger(require(value, path, "times"), field("times"), 1, maxInt32));
             if (const auto ms = optional(value, "ms")) {
                 if (op.via != ChainVia::SetTimeout)
                     fail(*ms, field("ms"), "'ms' is only allowed with via \"setTimeout\"");
                 op.ms = readNumber(*ms, field("ms"));
             }
-            op.body = readOptionalBody(value, path, "do", false);
-            op.done = readOptionalBody(value, path, "done", false);
+            bodies.body = readOptionalBody(value, path, "do", false);
+            bodies.done = readOptionalBody(value, path, "done", false);
             break;
         }
         case OpKind::JsonParse:
-            op.megabytes = readInteger(require(value, path, "mb"), field("mb"), 1, 64);
+            op.megabytes = std::uint8_t(readInteger(require(value, path, "mb"), field("mb"), 1, 64));
             break;
         case OpKind::Regex: {
             // Longer inputs would backtrack for minutes, beyond any stop button.
-            op.length = readInteger(require(value, path, "length"), field("length"), 2, 30);
+            op.length = std::uint8_t(readInteger(require(value, path, "length"), field("length"), 2, 30));
             const Value pattern = require(value, path, "pattern");
             const std::string text = readString(pattern, field("pattern"));
             if (text != "vulnerable" && text != "safe")
@@ -615,6 +617,7 @@ private:
             break;
         }
         }
+        op.setBodies(std::move(bodies));
         return op;
     }
 
@@ -635,6 +638,33 @@ private:
 };
 
 } // namespace
+
+std::string Op::label() const
+{
+    if (!givenLabel.empty())
+        return givenLabel.str();
+    return std::string(opName(kind)) + " (line " + std::to_string(pos.line) + ")";
+}
+
+const std::vector<Block>& Op::chain() const
+{
+    static const std::vector<Block> none;
+    return m_bodies.held ? m_bodies.held->chain : none;
+}
+
+void Op::setBodies(OpBodies bodies)
+{
+    if (bodies.body.empty() && bodies.chain.empty() && bodies.done.empty())
+        m_bodies.held.reset();
+    else
+        m_bodies.held = std::make_unique<OpBodies>(std::move(bodies));
+}
+
+const Block& Op::noBody()
+{
+    static const Block none;
+    return none;
+}
 
 std::string ProgramError::toString() const
 {

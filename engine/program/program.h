@@ -1,8 +1,10 @@
 #pragma once
 
 #include "formats/progress.h"
+#include "program/optext.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -62,28 +64,33 @@ struct SourcePos
 struct Op;
 using Block = std::vector<Op>;
 
-struct Op
+// The bodies an op holds, when it holds any.
+struct OpBodies
 {
-    OpKind kind = OpKind::Log;
-    SourcePos pos;
-    std::string label; // the callback's name in traces: the "label" field, else "<op> (line N)"
-    std::string text; // log
-    std::int64_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
-    double ms = 0; // setTimeout, setInterval, await.sleep, chain via setTimeout: as written
-    std::int64_t blockMs = -1; // block: milliseconds, or -1 when `iterations` is used
-    std::int64_t times = 0; // repeat, setInterval, chain
-    std::int64_t iterations = 0; // pbkdf2, block
-    AwaitKind await = AwaitKind::Value;
-    ChainVia via = ChainVia::NextTick;
-    Digest digest = Digest::Sha256;
-    std::string host = "localhost"; // dnsLookup
-    std::string path = "/health"; // httpGet
-    std::int64_t megabytes = 0; // jsonParse: size of the order payload
-    std::int64_t length = 0; // regex: characters of the coupon code tested
-    bool vulnerable = true; // regex: the nested-quantifier pattern, else the safe one
     Block body; // "do"
     std::vector<Block> chain; // promise: one body per .then
     Block done; // chain: runs after the last step; worker: runs on the main loop when the worker reports back
+};
+
+// One op of a program. A program may hold millions, so its fields are small: text in OpText, numbers as
+// wide as their ranges, bodies behind a pointer that is null for an op without any.
+struct Op
+{
+    OpKind kind = OpKind::Log;
+    AwaitKind await = AwaitKind::Value;
+    ChainVia via = ChainVia::NextTick;
+    Digest digest = Digest::Sha256;
+    bool vulnerable = true; // regex: the nested-quantifier pattern, else the safe one
+    std::uint8_t megabytes = 0; // jsonParse: size of the order payload, 1..64
+    std::uint8_t length = 0; // regex: characters of the coupon code tested, 2..30
+    SourcePos pos;
+    OpText givenLabel; // the "label" field; empty when there is none
+    OpText text; // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default)
+    double ms = 0; // setTimeout, setInterval, await.sleep, chain via setTimeout: as written
+    std::uint32_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
+    std::int32_t blockMs = -1; // block: milliseconds, or -1 when `iterations` is used
+    std::int32_t times = 0; // repeat, setInterval, chain
+    std::int32_t iterations = 0; // pbkdf2, block
 
     // Filled in by the runtime on the loop thread before the program runs: string ids of `label` and `text`.
     mutable std::uint32_t labelId = 0;
@@ -91,6 +98,43 @@ struct Op
     // This op's line in the program's Node.js script, numbered from 0 across the program and the
     // workloads added to it: Node spends more on a line's first run than on its later ones.
     mutable std::uint32_t site = 0;
+
+    // The callback's name in traces: the "label" field, else "<op> (line N)".
+    std::string label() const;
+    // dnsLookup: the host looked up.
+    std::string host() const { return text.empty() ? std::string("localhost") : text.str(); }
+    // httpGet: the path asked for.
+    std::string path() const { return text.empty() ? std::string("/health") : text.str(); }
+    const Block& body() const { return m_bodies.held ? m_bodies.held->body : noBody(); }
+    const std::vector<Block>& chain() const;
+    const Block& done() const { return m_bodies.held ? m_bodies.held->done : noBody(); }
+    // Sets the bodies, allocating them only when one is not empty.
+    void setBodies(OpBodies bodies);
+
+private:
+    // Owns the bodies, and copies them when the op is copied.
+    struct Bodies
+    {
+        Bodies() = default;
+        Bodies(const Bodies& other)
+            : held(other.held ? std::make_unique<OpBodies>(*other.held) : nullptr)
+        { }
+        Bodies& operator=(const Bodies& other)
+        {
+            if (this != &other)
+                held = other.held ? std::make_unique<OpBodies>(*other.held) : nullptr;
+            return *this;
+        }
+        Bodies(Bodies&&) noexcept = default;
+        Bodies& operator=(Bodies&&) noexcept = default;
+        ~Bodies() = default;
+
+        std::unique_ptr<OpBodies> held;
+    };
+
+    static const Block& noBody();
+
+    Bodies m_bodies;
 };
 
 struct Param
