@@ -13,6 +13,9 @@ namespace {
 
 // Positions are kept this many bytes apart at most.
 constexpr std::uint32_t CheckpointBytes = 64 * 1024;
+// Arrays and objects shorter than this are not noted; skipping one reads it again, which costs less
+// than noting the small objects that most of a program is made of.
+constexpr std::uint32_t NotedBytes = 128;
 
 } // namespace
 
@@ -63,15 +66,24 @@ private:
             return readJsonNumber(text, number) || m_lexer.fail(at, "invalid number");
         }
         case JsonLexer::Token::String:
+            ++m_document.m_counts.strings;
+            m_document.m_counts.stringBytes += m_lexer.offset() - offset;
+            return true;
         case JsonLexer::Token::True:
         case JsonLexer::Token::False:
         case JsonLexer::Token::Null:
             return true;
         case JsonLexer::Token::Object:
+            ++m_document.m_counts.objects;
             return enter(depth + 1) && readContainer(offset, [&] { return readObject(depth + 1); });
         case JsonLexer::Token::Array:
             return enter(depth + 1) && readContainer(offset, [&] {
-                return m_lexer.readElements([&] { return readValue(depth + 1); });
+                bool empty = true;
+                return m_lexer.readElements([&] {
+                    m_document.m_counts.arrays += empty;
+                    empty = false;
+                    return readValue(depth + 1);
+                });
             });
         }
         return false;
@@ -86,11 +98,19 @@ private:
 
     template <typename Read> bool readContainer(std::uint32_t start, Read read)
     {
+        // Noted in the order they start, so an outer container goes before the ones inside it.
         const std::size_t index = m_document.m_starts.size();
         m_document.m_starts.push_back(start);
         m_document.m_ends.push_back(0);
         const bool complete = read();
-        m_document.m_ends[index] = std::uint32_t(m_lexer.offset());
+        const auto end = std::uint32_t(m_lexer.offset());
+        if (end - start >= NotedBytes) {
+            m_document.m_ends[index] = end;
+        } else {
+            // Those inside a short one are shorter still: none of them is kept either.
+            m_document.m_starts.resize(index);
+            m_document.m_ends.resize(index);
+        }
         return complete;
     }
 
@@ -137,6 +157,12 @@ std::variant<JsonDocument, JsonError> JsonDocument::parse(
     document.m_ends.shrink_to_fit();
     document.m_checkpoints.shrink_to_fit();
     return document;
+}
+
+std::size_t JsonDocument::memoryBytes() const
+{
+    return (m_starts.capacity() + m_ends.capacity()) * sizeof(std::uint32_t)
+        + m_checkpoints.capacity() * sizeof(Checkpoint);
 }
 
 JsonValue::Type JsonDocument::type(Value value) const
@@ -230,13 +256,25 @@ bool JsonDocument::skip(JsonLexer& lexer) const
 {
     const int next = lexer.peek();
     if (next == '{' || next == '[') {
-        const auto start = std::lower_bound(m_starts.begin(), m_starts.end(), std::uint32_t(lexer.offset()));
-        lexer.seek(m_ends[std::size_t(start - m_starts.begin())]);
-        return true;
+        const auto offset = std::uint32_t(lexer.offset());
+        const auto start = std::lower_bound(m_starts.begin(), m_starts.end(), offset);
+        if (start != m_starts.end() && *start == offset) {
+            lexer.seek(m_ends[std::size_t(start - m_starts.begin())]);
+            return true;
+        }
     }
     std::string scratch;
     std::string_view text;
-    return lexer.readScalar(text, scratch) != JsonLexer::Token::None;
+    switch (lexer.readScalar(text, scratch)) {
+    case JsonLexer::Token::None:
+        return false;
+    case JsonLexer::Token::Object:
+        return lexer.readMembers(scratch, [&](std::string_view, const char*) { return skip(lexer); });
+    case JsonLexer::Token::Array:
+        return lexer.readElements([&] { return skip(lexer); });
+    default:
+        return true;
+    }
 }
 
 } // namespace loopscope

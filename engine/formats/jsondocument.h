@@ -16,8 +16,8 @@ namespace loopscope {
 class ProgressMeter;
 
 // A JSON document checked once and then read where it lies. A value is the offset of its first byte,
-// read again from the text when asked for; the document keeps where each array and object ends and a
-// few positions, a few bytes per container where a JsonValue tree keeps a node of about 100 bytes per
+// read again from the text when asked for; the document keeps where each array and object of 128 bytes
+// or more ends and a position every 64 KiB, where a JsonValue tree keeps a node of about 100 bytes per
 // value. The text must outlive the document.
 class JsonDocument
 {
@@ -31,6 +31,14 @@ public:
         Value key; // where the key was written
         Value value;
     };
+    // What the document holds, counted as it is checked.
+    struct Counts
+    {
+        std::uint64_t objects = 0;
+        std::uint64_t arrays = 0; // those with an element
+        std::uint64_t strings = 0; // string values, keys not included
+        std::uint64_t stringBytes = 0; // their bytes as written, at least their bytes decoded
+    };
 
     // Checks `text` as parseJson() does, failing with the same errors at the same places. `meter`, when
     // given, counts the bytes checked; a cancelled check fails with CancelledMessage.
@@ -40,6 +48,9 @@ public:
     // The text read, without its byte-order mark.
     std::string_view text() const { return m_text; }
     Value root() const { return Value { m_root }; }
+    const Counts& counts() const { return m_counts; }
+    // The bytes the document holds besides the text.
+    std::size_t memoryBytes() const;
     JsonValue::Type type(Value value) const;
     // The line and column of the value's first character; cheap when asked in the order of the text.
     JsonLexer::Position position(Value value) const;
@@ -90,8 +101,9 @@ private:
 
     std::string_view m_text;
     std::uint32_t m_root = 0;
-    // The arrays and objects in the order they start: where each starts and where it ends, one past
-    // its closing bracket.
+    Counts m_counts;
+    // The arrays and objects of 128 bytes or more in the order they start: where each starts and where
+    // it ends, one past its closing bracket.
     std::vector<std::uint32_t> m_starts;
     std::vector<std::uint32_t> m_ends;
     // Positions every few kilobytes, so that position() never walks far.

@@ -118,6 +118,16 @@ std::string indexPath(const std::string& base, std::size_t index)
     return base + "[" + std::to_string(index) + "]";
 }
 
+// The most the ops of a document with these counts take: an Op per object; per array with an element
+// the Block's allocation, the OpBodies that holds it and a promise's entry for it; per string value an
+// OpText. Each allocation is counted with the most the allocator adds to it.
+std::uint64_t opBytesBound(const JsonDocument::Counts& counts)
+{
+    constexpr std::uint64_t allocation = 32;
+    return counts.objects * sizeof(Op) + counts.arrays * (sizeof(OpBodies) + sizeof(Block) + 3 * allocation)
+        + counts.stringBytes + counts.strings * (sizeof(std::uint32_t) + 1 + allocation);
+}
+
 struct Failure
 {
     ProgramError error;
@@ -706,16 +716,27 @@ const char* opName(OpKind kind)
     return "?";
 }
 
+std::string budgetMessage(std::uint64_t neededBytes, std::size_t budgetBytes, bool atLeast)
+{
+    const std::uint64_t mb = std::uint64_t(1) << 20;
+    return std::string("reading this program takes ") + (atLeast ? "at least " : "about ")
+        + std::to_string((neededBytes + mb - 1) / mb) + " MB, more than the memory budget of "
+        + std::to_string(budgetBytes / mb) + " MB (--memory-budget)";
+}
+
 ParseResult parseProgram(
-    std::string_view text, std::string_view fileName, const Overrides& overrides, const Progress& progress)
+    std::string_view text, std::string_view fileName, const Overrides& overrides, const ProgramReading& reading)
 {
     // Checking the text is the first half of the work, reading the ops the second.
-    ProgressMeter meter(progress, std::uint64_t(text.size()) * 2, 256 * 1024);
+    ProgressMeter meter(reading.progress, std::uint64_t(text.size()) * 2, 256 * 1024);
     auto json = JsonDocument::parse(text, &meter);
     if (auto* error = std::get_if<JsonError>(&json))
         return ProgramError { std::string(fileName), error->line, error->column, "", error->message };
+    const JsonDocument& document = std::get<JsonDocument>(json);
+    const std::uint64_t needed = text.size() + document.memoryBytes() + opBytesBound(document.counts());
+    if (reading.memoryBudgetBytes != 0 && needed > reading.memoryBudgetBytes)
+        return ProgramError { std::string(fileName), 0, 0, "", budgetMessage(needed, reading.memoryBudgetBytes, false) };
     try {
-        const JsonDocument& document = std::get<JsonDocument>(json);
         Program program = ProgramReader(document, fileName, overrides, meter).read(document.root());
         if (!meter.finish())
             return ProgramError { std::string(fileName), 0, 0, "", CancelledMessage };

@@ -3,6 +3,7 @@
 #include "formats/progress.h"
 #include "program/optext.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -176,11 +177,24 @@ struct ProgramError
 
 using ParseResult = std::variant<Program, ProgramError>;
 
+// What reading a program may take, and who is told how far it got.
+struct ProgramReading
+{
+    std::size_t memoryBudgetBytes = 0; // 0: no limit
+    // Counts twice the text's bytes: checked, then read into ops. Cancelling fails with CancelledMessage.
+    Progress progress;
+};
+
 // Parses and validates a program document. `overrides` are --set KEY=VALUE pairs,
-// applied to declared parameters before "$name" references are resolved. `progress` counts twice the
-// text's bytes, checked then read; when it cancels, the error says CancelledMessage.
+// applied to declared parameters before "$name" references are resolved. The text is checked first;
+// when what its ops would take with it is more than the budget, the program is refused before they are
+// read (budgetMessage).
 ParseResult parseProgram(std::string_view text, std::string_view fileName,
-    const std::vector<std::pair<std::string, std::string>>& overrides = {}, const Progress& progress = {});
+    const std::vector<std::pair<std::string, std::string>>& overrides = {}, const ProgramReading& reading = {});
+
+// "reading this program takes about N MB, more than the memory budget of M MB (--memory-budget)";
+// "at least N MB" when only a part of what it takes is known (its text, before it is read).
+std::string budgetMessage(std::uint64_t neededBytes, std::size_t budgetBytes, bool atLeast);
 
 // True when `head`, the beginning of a document, is a LoopScope program: a JSON object whose top-level
 // "format" is "loopscope-program". Anything else (a recording, a cut or broken document) is false.
