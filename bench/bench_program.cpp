@@ -9,7 +9,6 @@
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

@@ -1524,10 +1524,9 @@ void TestCli::windowOpensFile_data()
         << QStringList { QStringLiteral("--open"), QStringLiteral("@FILE") }
         << QByteArray("{\"traceEvents\": [ {\"ph\": " + Here) << server << QStringLiteral("@FILE");
     // The window's budget counts the reading of a program as the headless run's does.
-    QTest::newRow("--program: over the memory budget")
-        << QStringList { QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--program"),
-               QStringLiteral("@FILE") }
-        << manyTicks(200000) << server << QStringLiteral("@FILE: reading this program takes about ");
+    QTest::newRow("--program: over the memory budget") << QStringList {
+        QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--program"), QStringLiteral("@FILE")
+    } << manyTicks(200000) << server << QStringLiteral("@FILE: reading this program takes about ");
 }
 
 void TestCli::windowOpensFile()

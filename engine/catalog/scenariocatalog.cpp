@@ -80,8 +80,8 @@ std::optional<QByteArray> ScenarioCatalog::source(const QString& name)
     return file.readAll();
 }
 
-std::variant<loopscope::Program, QString> ScenarioCatalog::parse(
-    const QByteArray& text, const QString& fileName, const Overrides& overrides, const loopscope::ProgramReading& reading)
+std::variant<loopscope::Program, QString> ScenarioCatalog::parse(const QByteArray& text, const QString& fileName,
+    const Overrides& overrides, const loopscope::ProgramReading& reading)
 {
     auto result = loopscope::parseProgram(
         std::string_view(text.constData(), std::size_t(text.size())), fileName.toStdString(), overrides, reading);
@@ -118,7 +118,8 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(
             .arg(MaxProgramBytes / MiB);
     // Its text is in memory while it is read, whatever its ops take besides (parseProgram counts them).
     if (reading.memoryBudgetBytes != 0 && std::uint64_t(info.size()) > reading.memoryBudgetBytes) {
-        const std::string message = loopscope::budgetMessage(std::uint64_t(info.size()), reading.memoryBudgetBytes, true);
+        const std::string message
+            = loopscope::budgetMessage(std::uint64_t(info.size()), reading.memoryBudgetBytes, true);
         return QStringLiteral("%1: %2").arg(path, QString::fromStdString(message));
     }
     QFile file(path);

@@ -137,8 +137,8 @@ struct Failure
 class ProgramReader
 {
 public:
-    ProgramReader(const JsonDocument& document, std::string_view fileName, const Overrides& overrides,
-        ProgressMeter& meter)
+    ProgramReader(
+        const JsonDocument& document, std::string_view fileName, const Overrides& overrides, ProgressMeter& meter)
         : m_document(document)
         , m_fileName(fileName)
         , m_overrides(overrides)
@@ -435,8 +435,7 @@ private:
             for (const char* field : info->fields)
                 known = known || key == field;
             if (!known)
-                fail(member.key, memberPath(path, key),
-                    "unknown field " + quote(key) + " for op '" + info->name + "'");
+                fail(member.key, memberPath(path, key), "unknown field " + quote(key) + " for op '" + info->name + "'");
             return true;
         });
 
@@ -541,7 +540,8 @@ private:
             bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::Pbkdf2:
-            op.iterations = std::int32_t(readInteger(require(value, path, "iterations"), field("iterations"), 1, maxInt32));
+            op.iterations
+                = std::int32_t(readInteger(require(value, path, "iterations"), field("iterations"), 1, maxInt32));
             if (const auto digest = optional(value, "digest")) {
                 const std::string text = readString(*digest, field("digest"));
                 if (text == "sha512")
@@ -735,7 +735,8 @@ ParseResult parseProgram(
     const JsonDocument& document = std::get<JsonDocument>(json);
     const std::uint64_t needed = text.size() + document.memoryBytes() + opBytesBound(document.counts());
     if (reading.memoryBudgetBytes != 0 && needed > reading.memoryBudgetBytes)
-        return ProgramError { std::string(fileName), 0, 0, "", budgetMessage(needed, reading.memoryBudgetBytes, false) };
+        return ProgramError { std::string(fileName), 0, 0, "",
+            budgetMessage(needed, reading.memoryBudgetBytes, false) };
     try {
         Program program = ProgramReader(document, fileName, overrides, meter).read(document.root());
         if (!meter.finish())

@@ -17,8 +17,8 @@
 #include <QWidget>
 
 #include <cerrno>
-#include <optional>
 #include <cstdio>
+#include <optional>
 #include <system_error>
 
 namespace {
