@@ -143,7 +143,7 @@ private:
                 break;
             case OpKind::Block:
                 m_usesCrypto = true;
-                (op.blockMs >= 0 ? m_usesBlockMs : m_usesBlockIterations) = true;
+                (op.blocksForMs() ? m_usesBlockMs : m_usesBlockIterations) = true;
                 break;
             case OpKind::Worker:
                 m_usesWorker = true;
@@ -496,8 +496,8 @@ private:
             callback(depth, "httpGet(" + jsString(op.path()) + ", () => {", op.body(), ");");
             break;
         case OpKind::Block:
-            if (op.blockMs >= 0)
-                line(depth, "blockForMs(" + std::to_string(op.blockMs) + ");");
+            if (op.blocksForMs())
+                line(depth, "blockForMs(" + std::to_string(std::int64_t(op.ms)) + ");");
             else
                 line(depth, "blockForIterations(" + std::to_string(op.iterations) + ");");
             break;

@@ -87,11 +87,12 @@ struct Op
     SourcePos pos;
     OpText givenLabel; // the "label" field; empty when there is none
     OpText text; // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default)
-    double ms = 0; // setTimeout, setInterval, await.sleep, chain via setTimeout: as written
+    // setTimeout, setInterval, await.sleep, chain via setTimeout: as written; block: whole milliseconds,
+    // when it blocks for a time (blocksForMs())
+    double ms = 0;
     std::uint32_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
-    std::int32_t blockMs = -1; // block: milliseconds, or -1 when `iterations` is used
     std::int32_t times = 0; // repeat, setInterval, chain
-    std::int32_t iterations = 0; // pbkdf2, block
+    std::int32_t iterations = 0; // pbkdf2; block: 0 when it blocks for `ms` instead
 
     // Filled in by the runtime on the loop thread before the program runs: string ids of `label` and `text`.
     mutable std::uint32_t labelId = 0;
@@ -100,6 +101,8 @@ struct Op
     // workloads added to it: Node spends more on a line's first run than on its later ones.
     mutable std::uint32_t site = 0;
 
+    // block: true when it blocks for `ms` milliseconds, false when for `iterations`.
+    bool blocksForMs() const { return iterations == 0; }
     // The callback's name in traces: the "label" field, else "<op> (line N)".
     std::string label() const;
     // dnsLookup: the host looked up.

@@ -550,7 +550,7 @@ private:
             if (ms.has_value() == iterations.has_value())
                 fail(value, path, "'block' needs exactly one of 'ms' and 'iterations'");
             if (ms)
-                op.blockMs = std::int32_t(readInteger(*ms, field("ms"), 0, 86400000));
+                op.ms = double(readInteger(*ms, field("ms"), 0, 86400000));
             else
                 op.iterations = std::int32_t(readInteger(*iterations, field("iterations"), 1, maxInt32));
             break;

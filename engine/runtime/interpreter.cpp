@@ -266,8 +266,8 @@ void Runtime::block(const Op& op)
         }
         EVP_DigestUpdate(ctx.get(), hex, sizeof hex);
     };
-    if (op.blockMs >= 0) {
-        const std::int64_t end = monotonicNs() + std::int64_t(op.blockMs) * 1'000'000;
+    if (op.blocksForMs()) {
+        const std::int64_t end = monotonicNs() + std::int64_t(op.ms) * 1'000'000;
         while (monotonicNs() < end) {
             checkCancelled();
             step();
