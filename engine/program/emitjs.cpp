@@ -119,8 +119,10 @@ public:
         emitBody(m_program.main, 0);
         if (m_worker)
             line(0, "parentPort.postMessage(\"done\");");
-        return m_out;
+        return std::move(m_out);
     }
+    // Makes emit() note the line each op starts on: a map entry per op, for the window's script view.
+    void keepLines() { m_keepLines = true; }
     // After emit(): the line (from 1) each op of the script starts on.
     std::unordered_map<const Op*, int> takeLines() { return std::move(m_lines); }
 
@@ -440,7 +442,8 @@ private:
 
     void emitOp(const Op& op, int depth)
     {
-        m_lines.emplace(&op, m_lineCount + 1);
+        if (m_keepLines)
+            m_lines.emplace(&op, m_lineCount + 1);
         switch (op.kind) {
         case OpKind::Log:
             line(depth, "console.log(" + jsString(op.text.view()) + ");");
@@ -579,6 +582,7 @@ private:
     int m_counter = 0;
     std::string m_out;
     int m_lineCount = 0;
+    bool m_keepLines = false;
     std::unordered_map<const Op*, int> m_lines;
 };
 
@@ -597,6 +601,7 @@ std::string emitJsWithFigures(const Program& program)
 EmittedJs emitJsWithLines(const Program& program)
 {
     JsEmitter emitter(program, false);
+    emitter.keepLines();
     EmittedJs emitted;
     emitted.text = emitter.emit();
     emitted.lines = emitter.takeLines();
