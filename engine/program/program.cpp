@@ -39,15 +39,25 @@ std::string Op::label() const
 const std::vector<Block>& Op::chain() const
 {
     static const std::vector<Block> none;
-    return m_bodies.held ? m_bodies.held->chain : none;
+    return m_bodies && m_bodies->rest ? m_bodies->rest->chain : none;
 }
 
 void Op::setBodies(OpBodies bodies)
 {
+    m_bodies.reset();
     if (bodies.body.empty() && bodies.chain.empty() && bodies.done.empty())
-        m_bodies.held.reset();
-    else
-        m_bodies.held = std::make_unique<OpBodies>(std::move(bodies));
+        return;
+    Bodies held { std::move(bodies.body), {} };
+    if (!bodies.chain.empty() || !bodies.done.empty())
+        held.rest.emplace(Rest { std::move(bodies.chain), std::move(bodies.done) });
+    m_bodies.emplace(std::move(held));
+}
+
+std::size_t Op::bodyBytesBound()
+{
+    // Each allocation with the most the allocator adds to it; a body of a promise is an entry of its chain.
+    constexpr std::size_t allocation = 32;
+    return sizeof(Bodies) + sizeof(Rest) + sizeof(Block) + 4 * allocation;
 }
 
 const Block& Op::noBody()

@@ -2,6 +2,7 @@
 
 #include "formats/progress.h"
 #include "program/optext.h"
+#include "program/owned.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -65,7 +66,7 @@ struct SourcePos
 struct Op;
 using Block = std::vector<Op>;
 
-// The bodies an op holds, when it holds any.
+// The bodies an op holds, as they are given to it.
 struct OpBodies
 {
     Block body; // "do"
@@ -109,36 +110,30 @@ struct Op
     std::string host() const { return text.empty() ? std::string("localhost") : text.str(); }
     // httpGet: the path asked for.
     std::string path() const { return text.empty() ? std::string("/health") : text.str(); }
-    const Block& body() const { return m_bodies.held ? m_bodies.held->body : noBody(); }
+    const Block& body() const { return m_bodies ? m_bodies->body : noBody(); }
     const std::vector<Block>& chain() const;
-    const Block& done() const { return m_bodies.held ? m_bodies.held->done : noBody(); }
+    const Block& done() const { return m_bodies && m_bodies->rest ? m_bodies->rest->done : noBody(); }
     // Sets the bodies, allocating them only when one is not empty.
     void setBodies(OpBodies bodies);
+    // The most the bodies of an op take besides their ops, for each body it holds.
+    static std::size_t bodyBytesBound();
 
 private:
-    // Owns the bodies, and copies them when the op is copied.
+    // Most ops with a body have only "do": a promise's chain and "done" are apart.
+    struct Rest
+    {
+        std::vector<Block> chain;
+        Block done;
+    };
     struct Bodies
     {
-        Bodies() = default;
-        Bodies(const Bodies& other)
-            : held(other.held ? std::make_unique<OpBodies>(*other.held) : nullptr)
-        { }
-        Bodies& operator=(const Bodies& other)
-        {
-            if (this != &other)
-                held = other.held ? std::make_unique<OpBodies>(*other.held) : nullptr;
-            return *this;
-        }
-        Bodies(Bodies&&) noexcept = default;
-        Bodies& operator=(Bodies&&) noexcept = default;
-        ~Bodies() = default;
-
-        std::unique_ptr<OpBodies> held;
+        Block body;
+        Owned<Rest> rest;
     };
 
     static const Block& noBody();
 
-    Bodies m_bodies;
+    Owned<Bodies> m_bodies;
 };
 
 struct Param

@@ -98,14 +98,13 @@ std::string indexPath(const std::string& base, std::size_t index)
     return base + "[" + std::to_string(index) + "]";
 }
 
-// The most the ops of a document with these counts take: an Op per object; per array with an element
-// the Block's allocation, the OpBodies that holds it and a promise's entry for it; per string value an
-// OpText. Each allocation is counted with the most the allocator adds to it.
+// The most the ops of a document with these counts take: an Op per object, the bodies for each array
+// with an element, and an OpText per string value with the most the allocator adds to it.
 std::uint64_t opBytesBound(const JsonDocument::Counts& counts)
 {
     constexpr std::uint64_t allocation = 32;
-    return counts.objects * sizeof(Op) + counts.arrays * (sizeof(OpBodies) + sizeof(Block) + 3 * allocation)
-        + counts.stringBytes + counts.strings * (sizeof(std::uint32_t) + 1 + allocation);
+    return counts.objects * sizeof(Op) + counts.arrays * Op::bodyBytesBound() + counts.stringBytes
+        + counts.strings * (sizeof(std::uint32_t) + 1 + allocation);
 }
 
 struct Failure
