@@ -155,7 +155,9 @@ std::variant<loopscope::Program, QString> loadProgram(const CommandLine& options
 {
     if (!options.scenario.isEmpty())
         return ScenarioCatalog::loadScenario(options.scenario, overridesOf(options));
-    return ScenarioCatalog::loadFile(options.programFile, overridesOf(options));
+    loopscope::ProgramReading reading;
+    reading.memoryBudgetBytes = std::size_t(options.memoryBudgetMb) << 20;
+    return ScenarioCatalog::loadFile(options.programFile, overridesOf(options), reading);
 }
 
 // Runs the emitted script in Node and compares its output with ours, line for line.

@@ -24,4 +24,5 @@ run "$build/bench/bench_window" --runs "$runs" --seconds "$seconds"
 run "$build/bench/bench_stop" --runs "$runs"
 run "$build/bench/bench_attach" --runs "$runs"
 run "$build/bench/bench_costs" --runs "$runs"
+run "$build/bench/bench_program" --runs "$runs"
 exit $status

@@ -130,6 +130,15 @@ QString positionOf(const QByteArray& text, qsizetype offset)
 }
 
 // Nested arrays and objects, `levels` deep, each level a nextTick inside the previous one's "do".
+// A program of `count` empty nextTick ops, 26 bytes each.
+QByteArray manyTicks(int count)
+{
+    QByteArray text = R"({"format":"loopscope-program","version":1,"name":"ticks","main":[)";
+    for (int i = 0; i < count; ++i)
+        text += i == 0 ? R"({"op":"nextTick","do":[]})" : R"(,{"op":"nextTick","do":[]})";
+    return text + "]}";
+}
+
 QByteArray nestedTicks(int levels)
 {
     QByteArray text = "{\"format\":\"loopscope-program\",\"version\":1,\"name\":\"deep\",\"main\":";
@@ -534,6 +543,21 @@ void TestCli::badInput_data()
                                       << QByteArray("{}") << QStringLiteral("other.json");
     QTest::newRow("window: FILE and --scenario")
         << window + QStringList { QStringLiteral("extra.json") } << QByteArray() << QStringLiteral("extra.json");
+
+    // Reading a program counts against the memory budget: 5 MB of text whose 200,000 ops take more than
+    // 16 MB are refused once the text is checked, before one op is read; 17 MB of text before it is read.
+    const QByteArray ticks = manyTicks(200000);
+    const QStringList budget { QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--program"),
+        QStringLiteral("@FILE") };
+    const QString over = QStringLiteral(", more than the memory budget of 16 MB (--memory-budget)");
+    QTest::newRow("ops over the memory budget") << QStringList { QStringLiteral("--headless") } + budget << ticks
+                                                << QStringLiteral("@FILE: reading this program takes about ");
+    QTest::newRow("--emit-js: ops over the memory budget")
+        << QStringList { QStringLiteral("--emit-js") } + budget << ticks << QStringLiteral(" MB") + over;
+    QTest::newRow("text over the memory budget")
+        << QStringList { QStringLiteral("--headless") } + budget
+        << programWith("\"title\": \"" + QByteArray(17 * 1024 * 1024, 'x') + "\"")
+        << QStringLiteral("@FILE: reading this program takes at least 18 MB") + over;
 }
 
 void TestCli::badInput()
@@ -1578,6 +1602,10 @@ void TestCli::windowOpensFile_data()
     QTest::newRow("--open: bad recording")
         << QStringList { QStringLiteral("--open"), QStringLiteral("@FILE") }
         << QByteArray("{\"traceEvents\": [ {\"ph\": " + Here) << server << QStringLiteral("@FILE");
+    // The window's budget counts the reading of a program as the headless run's does.
+    QTest::newRow("--program: over the memory budget") << QStringList {
+        QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--program"), QStringLiteral("@FILE")
+    } << manyTicks(200000) << server << QStringLiteral("@FILE: reading this program takes about ");
 }
 
 void TestCli::windowOpensFile()

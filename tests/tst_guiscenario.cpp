@@ -681,6 +681,35 @@ private slots:
         QCOMPARE(window.session(), live);
     }
 
+    // A program of tens of megabytes is read off the GUI thread: the window runs on meanwhile, and Cancel
+    // leaves the session that was running.
+    void openingALargeProgramCanBeCancelled()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("large.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format":"loopscope-program","version":1,"name":"large","main":[)");
+        const QByteArray tick = R"({"op":"nextTick","do":[]},)";
+        for (int i = 0; i < 600'000; ++i)
+            file.write(tick);
+        file.write(R"({"op":"log","text":"last"}]})");
+        file.close();
+        MainWindow window;
+        const loopscope::Session* live = window.session();
+        bool ranDuringWork = false;
+        cancelSoon(window, ranDuringWork);
+        QVERIFY(!window.openProgram(file.fileName()));
+        QVERIFY(ranDuringWork);
+        QCOMPARE(window.session(), live);
+        QVERIFY(window.lastError().isEmpty());
+        // The reader stops at its next look at the Cancel button, long before it would have finished.
+        QTRY_COMPARE_WITH_TIMEOUT(window.fileActions()->pendingTasks(), 0, 20000);
+        QCOMPARE(window.session(), live);
+        // Opened again and let be, it runs.
+        QVERIFY2(window.openProgram(file.fileName()), qPrintable(window.lastError()));
+        QCOMPARE(window.session()->program().name, std::string("large"));
+    }
+
     void cancelledExportLeavesNoFile()
     {
         QTemporaryDir dir;

@@ -23,6 +23,15 @@ namespace {
 
 using Overrides = std::vector<std::pair<std::string, std::string>>;
 
+// A program of `count` empty nextTick ops, 26 bytes each.
+std::string ticks(int count)
+{
+    std::string text = R"({"format":"loopscope-program","version":1,"name":"t","main":[)";
+    for (int i = 0; i < count; ++i)
+        text += std::string(i == 0 ? "" : ",") + R"({"op":"nextTick","do":[]})";
+    return text + "]}";
+}
+
 // What an error about a huge key or value may take: one line a terminal shows whole.
 constexpr std::size_t MaxErrorLineBytes = 300;
 
@@ -377,6 +386,78 @@ private slots:
         QCOMPARE(std::get<ProgramError>(result).toString(), std::string("huge.json: document is larger than 64 MiB"));
     }
 
+    // Reading counts against a memory budget: what the ops take is known once the text is checked, and a
+    // program over the budget is refused then, before one op is read.
+    void refusesProgramsOverTheMemoryBudget()
+    {
+        const std::string text = ticks(100000);
+        loopscope::ProgramReading reading;
+        reading.memoryBudgetBytes = std::size_t(4) << 20;
+        const auto refused = loopscope::parseProgram(text, "ticks.json", {}, reading);
+        QVERIFY(std::holds_alternative<ProgramError>(refused));
+        const std::string message = std::get<ProgramError>(refused).toString();
+        const std::string head = "ticks.json: reading this program takes about ";
+        const std::string tail = " MB, more than the memory budget of 4 MB (--memory-budget)";
+        QVERIFY2(message.rfind(head, 0) == 0 && message.find(tail) != std::string::npos, message.c_str());
+        // The figure holds at least the text and an Op for each op.
+        const std::uint64_t mb = std::stoull(message.substr(head.size()));
+        QVERIFY2((mb << 20) >= text.size() + 100000 * sizeof(loopscope::Op), message.c_str());
+        QVERIFY2(mb <= 3 * text.size() / 1000000 + 12, message.c_str());
+
+        reading.memoryBudgetBytes = std::size_t(mb) << 20;
+        const auto read = loopscope::parseProgram(text, "ticks.json", {}, reading);
+        QVERIFY(std::holds_alternative<Program>(read));
+        QCOMPARE(std::get<Program>(read).main.size(), size_t(100000));
+    }
+
+    void cancelledReadingStops_data()
+    {
+        QTest::addColumn<bool>("whileReadingOps");
+        QTest::addRow("while checking the text") << false;
+        QTest::addRow("while reading the ops") << true;
+    }
+    void cancelledReadingStops()
+    {
+        QFETCH(bool, whileReadingOps);
+        const std::string text = ticks(100000);
+        int reportsAfterCancel = 0;
+        bool cancelled = false;
+        std::uint64_t lastTotal = 0;
+        loopscope::ProgramReading reading;
+        reading.progress = [&](std::uint64_t done, std::uint64_t total) {
+            lastTotal = total;
+            reportsAfterCancel += cancelled;
+            cancelled = cancelled || !whileReadingOps || done > text.size();
+            return !cancelled;
+        };
+        const auto result = loopscope::parseProgram(text, "ticks.json", {}, reading);
+        QVERIFY(cancelled);
+        QCOMPARE(reportsAfterCancel, 0);
+        QCOMPARE(lastTotal, std::uint64_t(2 * text.size()));
+        QVERIFY(std::holds_alternative<ProgramError>(result));
+        const std::string message = std::get<ProgramError>(result).toString();
+        QVERIFY2(message.size() > 9 && message.compare(message.size() - 9, 9, "cancelled") == 0, message.c_str());
+    }
+
+    void reportsProgressToTheEnd()
+    {
+        const std::string text = ticks(100000);
+        int reports = 0;
+        std::uint64_t lastDone = 0;
+        bool ordered = true;
+        loopscope::ProgramReading reading;
+        reading.progress = [&](std::uint64_t done, std::uint64_t) {
+            ordered = ordered && done >= lastDone;
+            lastDone = done;
+            ++reports;
+            return true;
+        };
+        QVERIFY(std::holds_alternative<Program>(loopscope::parseProgram(text, "ticks.json", {}, reading)));
+        QVERIFY(ordered);
+        QVERIFY2(reports >= 4, std::to_string(reports).c_str());
+        QCOMPARE(lastDone, std::uint64_t(2 * text.size()));
+    }
+
     void formatsErrors_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -562,18 +643,18 @@ private slots:
         QVERIFY(readFile.kind == OpKind::ReadFile);
         QCOMPARE(readFile.pos.line, 7u);
         QCOMPARE(readFile.pos.column, 5u);
-        QCOMPARE(readFile.label, std::string("readFile (line 7)"));
-        QCOMPARE(readFile.body.size(), size_t(5));
+        QCOMPARE(readFile.label(), std::string("readFile (line 7)"));
+        QCOMPARE(readFile.body().size(), size_t(5));
         const OpKind kinds[]
             = { OpKind::SetTimeout, OpKind::SetImmediate, OpKind::Promise, OpKind::NextTick, OpKind::Log };
         for (int i = 0; i < 5; ++i)
-            QVERIFY(readFile.body[size_t(i)].kind == kinds[i]);
-        QCOMPARE(readFile.body[0].ms, 0.0);
-        QCOMPARE(readFile.body[0].label, std::string("setTimeout (line 8)"));
-        QCOMPARE(readFile.body[0].body[0].text, std::string("setTimeout 0"));
-        QCOMPARE(readFile.body[2].chain.size(), size_t(1));
-        QCOMPARE(readFile.body[2].chain[0][0].text, std::string("promise.then"));
-        QCOMPARE(readFile.body[4].text, std::string("readFile callback"));
+            QVERIFY(readFile.body()[size_t(i)].kind == kinds[i]);
+        QCOMPARE(readFile.body()[0].ms, 0.0);
+        QCOMPARE(readFile.body()[0].label(), std::string("setTimeout (line 8)"));
+        QCOMPARE(readFile.body()[0].body()[0].text.str(), std::string("setTimeout 0"));
+        QCOMPARE(readFile.body()[2].chain().size(), size_t(1));
+        QCOMPARE(readFile.body()[2].chain()[0][0].text.str(), std::string("promise.then"));
+        QCOMPARE(readFile.body()[4].text.str(), std::string("readFile callback"));
     }
 
     void parsesEveryOp()
@@ -610,35 +691,36 @@ private slots:
         QCOMPARE(program.params[0].description, std::string("steps"));
         const auto& main = program.main;
         QCOMPARE(main.size(), size_t(13));
-        QCOMPARE(main[0].label, std::string("micro"));
+        QCOMPARE(main[0].label(), std::string("micro"));
         QCOMPARE(main[1].ms, -5.5);
         QVERIFY(std::isinf(main[2].ms));
-        QCOMPARE(main[2].times, std::int64_t(7));
-        const auto& async = main[3].body;
+        QCOMPARE(main[2].times, std::int32_t(7));
+        const auto& async = main[3].body();
         QVERIFY(async[0].await == AwaitKind::Value);
         QVERIFY(async[1].await == AwaitKind::Promise);
         QVERIFY(async[2].await == AwaitKind::Sleep);
         QCOMPARE(async[2].ms, 2.5);
         QVERIFY(async[3].await == AwaitKind::Immediate);
-        QCOMPARE(async[4].body[0].times, std::int64_t(1000));
-        QVERIFY(async[4].body[0].body[0].kind == OpKind::Await);
-        QCOMPARE(main[4].host, std::string("localhost"));
-        QCOMPARE(main[5].host, std::string("example.org"));
-        QCOMPARE(main[6].iterations, std::int64_t(7));
+        QCOMPARE(async[4].body()[0].times, std::int32_t(1000));
+        QVERIFY(async[4].body()[0].body()[0].kind == OpKind::Await);
+        QCOMPARE(main[4].host(), std::string("localhost"));
+        QCOMPARE(main[5].host(), std::string("example.org"));
+        QCOMPARE(main[6].iterations, std::int32_t(7));
         QVERIFY(main[6].digest == Digest::Sha512);
-        QCOMPARE(main[7].path, std::string("/health"));
-        QCOMPARE(main[8].blockMs, std::int64_t(0));
-        QCOMPARE(main[9].blockMs, std::int64_t(-1));
-        QCOMPARE(main[9].iterations, std::int64_t(2));
-        QCOMPARE(main[10].body[0].text, std::string("w"));
-        QCOMPARE(main[10].done[0].text, std::string("d"));
+        QCOMPARE(main[7].path(), std::string("/health"));
+        QVERIFY(main[8].blocksForMs());
+        QCOMPARE(main[8].ms, 0.0);
+        QVERIFY(!main[9].blocksForMs());
+        QCOMPARE(main[9].iterations, std::int32_t(2));
+        QCOMPARE(main[10].body()[0].text.str(), std::string("w"));
+        QCOMPARE(main[10].done()[0].text.str(), std::string("d"));
         QVERIFY(main[11].via == ChainVia::SetTimeout);
         QCOMPARE(main[11].ms, 7.0);
-        QCOMPARE(main[11].times, std::int64_t(5));
-        QCOMPARE(main[11].done[0].text, std::string("end"));
+        QCOMPARE(main[11].times, std::int32_t(5));
+        QCOMPARE(main[11].done()[0].text.str(), std::string("end"));
         QVERIFY(main[12].via == ChainVia::Promise);
         QCOMPARE(main[12].ms, 0.0);
-        QVERIFY(main[12].body.empty() && main[12].done.empty());
+        QVERIFY(main[12].body().empty() && main[12].done().empty());
     }
 
     void emitsScripts_data()

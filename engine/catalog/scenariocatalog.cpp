@@ -80,11 +80,11 @@ std::optional<QByteArray> ScenarioCatalog::source(const QString& name)
     return file.readAll();
 }
 
-std::variant<loopscope::Program, QString> ScenarioCatalog::parse(
-    const QByteArray& text, const QString& fileName, const Overrides& overrides)
+std::variant<loopscope::Program, QString> ScenarioCatalog::parse(const QByteArray& text, const QString& fileName,
+    const Overrides& overrides, const loopscope::ProgramReading& reading)
 {
     auto result = loopscope::parseProgram(
-        std::string_view(text.constData(), std::size_t(text.size())), fileName.toStdString(), overrides);
+        std::string_view(text.constData(), std::size_t(text.size())), fileName.toStdString(), overrides, reading);
     if (auto* error = std::get_if<loopscope::ProgramError>(&result))
         return QString::fromStdString(error->toString());
     return std::get<loopscope::Program>(std::move(result));
@@ -103,7 +103,8 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadScenario(const QS
     return result;
 }
 
-std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(const QString& path, const Overrides& overrides)
+std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(
+    const QString& path, const Overrides& overrides, const loopscope::ProgramReading& reading)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -115,13 +116,19 @@ std::variant<loopscope::Program, QString> ScenarioCatalog::loadFile(const QStrin
             .arg(path)
             .arg(info.size() / MiB)
             .arg(MaxProgramBytes / MiB);
+    // Its text is in memory while it is read, whatever its ops take besides (parseProgram counts them).
+    if (reading.memoryBudgetBytes != 0 && std::uint64_t(info.size()) > reading.memoryBudgetBytes) {
+        const std::string message
+            = loopscope::budgetMessage(std::uint64_t(info.size()), reading.memoryBudgetBytes, true);
+        return QStringLiteral("%1: %2").arg(path, QString::fromStdString(message));
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return tr("%1: cannot open: %2").arg(path, file.errorString());
     const QByteArray text = file.read(MaxProgramBytes + 1);
     if (text.size() > MaxProgramBytes)
         return tr("%1: programs larger than %2 MiB are refused").arg(path).arg(MaxProgramBytes / MiB);
-    return parse(text, path, overrides);
+    return parse(text, path, overrides, reading);
 }
 
 bool ScenarioCatalog::isProgramFile(const QString& path)

@@ -35,12 +35,14 @@ public:
     using Overrides = std::vector<std::pair<std::string, std::string>>;
     // Loads and validates a built-in scenario; the error is one line naming the file.
     static std::variant<loopscope::Program, QString> loadScenario(const QString& name, const Overrides& overrides = {});
-    // Loads and validates a program file; the error is one line naming the file.
-    static std::variant<loopscope::Program, QString> loadFile(const QString& path, const Overrides& overrides = {});
+    // Loads and validates a program file; the error is one line naming the file. One whose text alone
+    // is more than the reading's memory budget is refused before it is read.
+    static std::variant<loopscope::Program, QString> loadFile(
+        const QString& path, const Overrides& overrides = {}, const loopscope::ProgramReading& reading = {});
     // True when the file at `path` holds a LoopScope program ("format": "loopscope-program"), as its first
     // MiB tells; anything else (a recording, a file that is missing or not JSON) is false.
     static bool isProgramFile(const QString& path);
     // Parses program text that came from `fileName`.
-    static std::variant<loopscope::Program, QString> parse(
-        const QByteArray& text, const QString& fileName, const Overrides& overrides = {});
+    static std::variant<loopscope::Program, QString> parse(const QByteArray& text, const QString& fileName,
+        const Overrides& overrides = {}, const loopscope::ProgramReading& reading = {});
 };

@@ -50,6 +50,8 @@ public:
     }
     const char* here() const { return m_p; }
     std::size_t offset() const { return std::size_t(m_p - m_begin); }
+    // Goes back or on to `offset` of the text, where a token starts.
+    void seek(std::size_t offset) { m_p = m_begin + offset; }
 
     // Reads the next string, number or literal into `text` (a string's content, a number's token),
     // using `scratch` only for strings with escapes. At '{' or '[' it reads nothing and says which.

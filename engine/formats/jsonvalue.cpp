@@ -199,22 +199,13 @@ private:
     bool readNumber(JsonValue& value, std::string_view token, const char* at)
     {
         value.m_type = JsonValue::Type::Number;
-        const char* first = token.data();
-        const char* last = first + token.size();
-        value.m_integerLiteral = token.find_first_of(".eE") == std::string_view::npos;
-        if (value.m_integerLiteral) {
-            const auto [end, ec] = std::from_chars(first, last, value.m_int);
-            value.m_fitsInt64 = ec == std::errc() && end == last;
-        }
-        const auto [end, ec] = std::from_chars(first, last, value.m_number);
-        if (ec == std::errc::result_out_of_range) {
-            // from_chars leaves the value alone when it is out of range; JSON
-            // numbers that large mean infinity, and those that small mean zero.
-            const double magnitude = decimalExponent(first, last) > 0 ? HUGE_VAL : 0.0;
-            value.m_number = *first == '-' ? -magnitude : magnitude;
-        } else if (ec != std::errc() || end != last) {
+        JsonNumber number;
+        if (!readJsonNumber(token, number))
             return m_lexer.fail(at, "invalid number");
-        }
+        value.m_number = number.value;
+        value.m_int = number.intValue;
+        value.m_integerLiteral = number.integerLiteral;
+        value.m_fitsInt64 = number.fitsInt64;
         return true;
     }
 
@@ -223,7 +214,27 @@ private:
     std::string m_scratch;
 };
 
-JsonResult parseJson(std::string_view text, std::size_t maxBytes)
+bool readJsonNumber(std::string_view token, JsonNumber& number)
+{
+    const char* first = token.data();
+    const char* last = first + token.size();
+    number.integerLiteral = token.find_first_of(".eE") == std::string_view::npos;
+    if (number.integerLiteral) {
+        const auto [end, ec] = std::from_chars(first, last, number.intValue);
+        number.fitsInt64 = ec == std::errc() && end == last;
+    }
+    const auto [end, ec] = std::from_chars(first, last, number.value);
+    if (ec == std::errc::result_out_of_range) {
+        // from_chars leaves the value alone when it is out of range; JSON
+        // numbers that large mean infinity, and those that small mean zero.
+        const double magnitude = decimalExponent(first, last) > 0 ? HUGE_VAL : 0.0;
+        number.value = *first == '-' ? -magnitude : magnitude;
+        return true;
+    }
+    return ec == std::errc() && end == last;
+}
+
+std::optional<JsonError> prepareJsonText(std::string_view& text, std::size_t maxBytes)
 {
     if (text.size() > maxBytes)
         return JsonError { 0, 0,
@@ -235,6 +246,13 @@ JsonResult parseJson(std::string_view text, std::size_t maxBytes)
     const std::string_view byteOrderMark = "\xEF\xBB\xBF";
     if (text.substr(0, byteOrderMark.size()) == byteOrderMark)
         text.remove_prefix(byteOrderMark.size());
+    return std::nullopt;
+}
+
+JsonResult parseJson(std::string_view text, std::size_t maxBytes)
+{
+    if (auto error = prepareJsonText(text, maxBytes))
+        return std::move(*error);
     return JsonParser(text).run();
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -83,6 +84,22 @@ struct JsonError
 };
 
 using JsonResult = std::variant<JsonValue, JsonError>;
+
+// A number literal as JSON means it.
+struct JsonNumber
+{
+    double value = 0;
+    std::int64_t intValue = 0; // exact when fitsInt64
+    bool integerLiteral = false; // neither fraction nor exponent
+    bool fitsInt64 = false;
+};
+
+// Reads the number token the lexer found; false when it is not a number after all.
+bool readJsonNumber(std::string_view token, JsonNumber& number);
+
+// Removes a byte-order mark from `text`, or says why it cannot be a document parseJson() reads: larger than
+// `maxBytes`, UTF-16 or gzip.
+std::optional<JsonError> prepareJsonText(std::string_view& text, std::size_t maxBytes);
 
 // Parses one JSON document; never throws, recurses at most JsonValue::maxDepth deep.
 JsonResult parseJson(std::string_view text, std::size_t maxBytes = JsonValue::maxSize);

@@ -119,8 +119,10 @@ public:
         emitBody(m_program.main, 0);
         if (m_worker)
             line(0, "parentPort.postMessage(\"done\");");
-        return m_out;
+        return std::move(m_out);
     }
+    // Makes emit() note the line each op starts on: a map entry per op, for the window's script view.
+    void keepLines() { m_keepLines = true; }
     // After emit(): the line (from 1) each op of the script starts on.
     std::unordered_map<const Op*, int> takeLines() { return std::move(m_lines); }
 
@@ -143,7 +145,7 @@ private:
                 break;
             case OpKind::Block:
                 m_usesCrypto = true;
-                (op.blockMs >= 0 ? m_usesBlockMs : m_usesBlockIterations) = true;
+                (op.blocksForMs() ? m_usesBlockMs : m_usesBlockIterations) = true;
                 break;
             case OpKind::Worker:
                 m_usesWorker = true;
@@ -159,10 +161,10 @@ private:
             }
             // A worker's body goes into the worker's own script, with its own imports.
             if (op.kind != OpKind::Worker)
-                scan(op.body);
-            for (const Block& then : op.chain)
+                scan(op.body());
+            for (const Block& then : op.chain())
                 scan(then);
-            scan(op.done);
+            scan(op.done());
         }
     }
 
@@ -440,24 +442,25 @@ private:
 
     void emitOp(const Op& op, int depth)
     {
-        m_lines.emplace(&op, m_lineCount + 1);
+        if (m_keepLines)
+            m_lines.emplace(&op, m_lineCount + 1);
         switch (op.kind) {
         case OpKind::Log:
-            line(depth, "console.log(" + jsString(op.text) + ");");
+            line(depth, "console.log(" + jsString(op.text.view()) + ");");
             break;
         case OpKind::NextTick:
-            callback(depth, "process.nextTick(() => {", op.body, ");");
+            callback(depth, "process.nextTick(() => {", op.body(), ");");
             break;
         case OpKind::QueueMicrotask:
-            callback(depth, "queueMicrotask(() => {", op.body, ");");
+            callback(depth, "queueMicrotask(() => {", op.body(), ");");
             break;
         case OpKind::Promise:
             line(depth, "Promise.resolve()");
-            for (std::size_t i = 0; i < op.chain.size(); ++i)
-                callback(depth + 1, ".then(() => {", op.chain[i], i + 1 == op.chain.size() ? ");" : ")");
+            for (std::size_t i = 0; i < op.chain().size(); ++i)
+                callback(depth + 1, ".then(() => {", op.chain()[i], i + 1 == op.chain().size() ? ");" : ")");
             break;
         case OpKind::SetTimeout:
-            callback(depth, "setTimeout(() => {", op.body, ", " + jsNumber(op.ms) + ");");
+            callback(depth, "setTimeout(() => {", op.body(), ", " + jsNumber(op.ms) + ");");
             break;
         case OpKind::SetInterval: {
             const std::string id = uniqueName("interval");
@@ -467,44 +470,44 @@ private:
             line(depth + 1, "if (++" + runs + " === " + std::to_string(op.times) + ") {");
             line(depth + 2, "clearInterval(" + id + ");");
             line(depth + 1, "}");
-            emitBody(op.body, depth + 1);
+            emitBody(op.body(), depth + 1);
             line(depth, "}, " + jsNumber(op.ms) + ");");
             break;
         }
         case OpKind::SetImmediate:
-            callback(depth, "setImmediate(() => {", op.body, ");");
+            callback(depth, "setImmediate(() => {", op.body(), ");");
             break;
         case OpKind::Async:
-            callback(depth, "(async () => {", op.body, ")();");
+            callback(depth, "(async () => {", op.body(), ")();");
             break;
         case OpKind::Await:
             line(depth, awaitExpression(op));
             break;
         case OpKind::ReadFile:
-            callback(depth, "fs.readFile(" + scriptPath() + ", () => {", op.body, ");");
+            callback(depth, "fs.readFile(" + scriptPath() + ", () => {", op.body(), ");");
             break;
         case OpKind::DnsLookup:
-            callback(depth, "dns.lookup(" + jsString(op.host) + ", () => {", op.body, ");");
+            callback(depth, "dns.lookup(" + jsString(op.host()) + ", () => {", op.body(), ");");
             break;
         case OpKind::Pbkdf2:
             callback(depth,
                 "crypto.pbkdf2(\"correct horse\", \"bookstore-salt\", " + std::to_string(op.iterations) + ", 32, "
                     + digestName(op.digest) + ", () => {",
-                op.body, ");");
+                op.body(), ");");
             break;
         case OpKind::HttpGet:
-            callback(depth, "httpGet(" + jsString(op.path) + ", () => {", op.body, ");");
+            callback(depth, "httpGet(" + jsString(op.path()) + ", () => {", op.body(), ");");
             break;
         case OpKind::Block:
-            if (op.blockMs >= 0)
-                line(depth, "blockForMs(" + std::to_string(op.blockMs) + ");");
+            if (op.blocksForMs())
+                line(depth, "blockForMs(" + std::to_string(std::int64_t(op.ms)) + ");");
             else
                 line(depth, "blockForIterations(" + std::to_string(op.iterations) + ");");
             break;
         case OpKind::Repeat: {
             const std::string i = uniqueName("i");
             callback(depth, "for (let " + i + " = 0; " + i + " < " + std::to_string(op.times) + "; " + i + "++) {",
-                op.body, "");
+                op.body(), "");
             break;
         }
         case OpKind::Worker:
@@ -523,14 +526,14 @@ private:
             const std::string count = step + "Steps";
             line(depth, "let " + count + " = 0;");
             line(depth, "const " + step + " = () => {");
-            emitBody(op.body, depth + 1);
+            emitBody(op.body(), depth + 1);
             line(depth + 1, "if (++" + count + " < " + std::to_string(op.times) + ") {");
             line(depth + 2, schedule(op, step));
-            if (op.done.empty()) {
+            if (op.done().empty()) {
                 line(depth + 1, "}");
             } else {
                 line(depth + 1, "} else {");
-                emitBody(op.done, depth + 2);
+                emitBody(op.done(), depth + 2);
                 line(depth + 1, "}");
             }
             line(depth, "};");
@@ -545,7 +548,7 @@ private:
         Program script;
         script.name = m_program.name;
         script.awaitModel = m_program.awaitModel;
-        script.main = op.body;
+        script.main = op.body();
         const std::string source = JsEmitter(script, true).emit();
 
         const std::string id = uniqueName("worker");
@@ -561,7 +564,7 @@ private:
         // The worker reads the same file as the main script from its own argv.
         line(depth + 1, "{ eval: true, argv: [" + scriptPath() + "] }");
         line(depth, ");");
-        callback(depth, id + ".on(\"message\", () => {", op.done, ");");
+        callback(depth, id + ".on(\"message\", () => {", op.done(), ");");
     }
 
     const Program& m_program;
@@ -579,6 +582,7 @@ private:
     int m_counter = 0;
     std::string m_out;
     int m_lineCount = 0;
+    bool m_keepLines = false;
     std::unordered_map<const Op*, int> m_lines;
 };
 
@@ -597,6 +601,7 @@ std::string emitJsWithFigures(const Program& program)
 EmittedJs emitJsWithLines(const Program& program)
 {
     JsEmitter emitter(program, false);
+    emitter.keepLines();
     EmittedJs emitted;
     emitted.text = emitter.emit();
     emitted.lines = emitter.takeLines();

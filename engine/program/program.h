@@ -1,6 +1,12 @@
 #pragma once
 
+#include "formats/progress.h"
+#include "program/optext.h"
+#include "program/owned.h"
+
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -60,28 +66,34 @@ struct SourcePos
 struct Op;
 using Block = std::vector<Op>;
 
-struct Op
+// The bodies an op holds, as they are given to it.
+struct OpBodies
 {
-    OpKind kind = OpKind::Log;
-    SourcePos pos;
-    std::string label; // the callback's name in traces: the "label" field, else "<op> (line N)"
-    std::string text; // log
-    std::int64_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
-    double ms = 0; // setTimeout, setInterval, await.sleep, chain via setTimeout: as written
-    std::int64_t blockMs = -1; // block: milliseconds, or -1 when `iterations` is used
-    std::int64_t times = 0; // repeat, setInterval, chain
-    std::int64_t iterations = 0; // pbkdf2, block
-    AwaitKind await = AwaitKind::Value;
-    ChainVia via = ChainVia::NextTick;
-    Digest digest = Digest::Sha256;
-    std::string host = "localhost"; // dnsLookup
-    std::string path = "/health"; // httpGet
-    std::int64_t megabytes = 0; // jsonParse: size of the order payload
-    std::int64_t length = 0; // regex: characters of the coupon code tested
-    bool vulnerable = true; // regex: the nested-quantifier pattern, else the safe one
     Block body; // "do"
     std::vector<Block> chain; // promise: one body per .then
     Block done; // chain: runs after the last step; worker: runs on the main loop when the worker reports back
+};
+
+// One op of a program. A program may hold millions, so its fields are small: text in OpText, numbers as
+// wide as their ranges, bodies behind a pointer that is null for an op without any.
+struct Op
+{
+    OpKind kind = OpKind::Log;
+    AwaitKind await = AwaitKind::Value;
+    ChainVia via = ChainVia::NextTick;
+    Digest digest = Digest::Sha256;
+    bool vulnerable = true; // regex: the nested-quantifier pattern, else the safe one
+    std::uint8_t megabytes = 0; // jsonParse: size of the order payload, 1..64
+    std::uint8_t length = 0; // regex: characters of the coupon code tested, 2..30
+    SourcePos pos;
+    OpText givenLabel; // the "label" field; empty when there is none
+    OpText text; // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default)
+    // setTimeout, setInterval, await.sleep, chain via setTimeout: as written; block: whole milliseconds,
+    // when it blocks for a time (blocksForMs())
+    double ms = 0;
+    std::uint32_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
+    std::int32_t times = 0; // repeat, setInterval, chain
+    std::int32_t iterations = 0; // pbkdf2; block: 0 when it blocks for `ms` instead
 
     // Filled in by the runtime on the loop thread before the program runs: string ids of `label` and `text`.
     mutable std::uint32_t labelId = 0;
@@ -89,6 +101,39 @@ struct Op
     // This op's line in the program's Node.js script, numbered from 0 across the program and the
     // workloads added to it: Node spends more on a line's first run than on its later ones.
     mutable std::uint32_t site = 0;
+
+    // block: true when it blocks for `ms` milliseconds, false when for `iterations`.
+    bool blocksForMs() const { return iterations == 0; }
+    // The callback's name in traces: the "label" field, else "<op> (line N)".
+    std::string label() const;
+    // dnsLookup: the host looked up.
+    std::string host() const { return text.empty() ? std::string("localhost") : text.str(); }
+    // httpGet: the path asked for.
+    std::string path() const { return text.empty() ? std::string("/health") : text.str(); }
+    const Block& body() const { return m_bodies ? m_bodies->body : noBody(); }
+    const std::vector<Block>& chain() const;
+    const Block& done() const { return m_bodies && m_bodies->rest ? m_bodies->rest->done : noBody(); }
+    // Sets the bodies, allocating them only when one is not empty.
+    void setBodies(OpBodies bodies);
+    // The most the bodies of an op take besides their ops, for each body it holds.
+    static std::size_t bodyBytesBound();
+
+private:
+    // Most ops with a body have only "do": a promise's chain and "done" are apart.
+    struct Rest
+    {
+        std::vector<Block> chain;
+        Block done;
+    };
+    struct Bodies
+    {
+        Block body;
+        Owned<Rest> rest;
+    };
+
+    static const Block& noBody();
+
+    Owned<Bodies> m_bodies;
 };
 
 struct Param
@@ -130,10 +175,24 @@ struct ProgramError
 
 using ParseResult = std::variant<Program, ProgramError>;
 
+// What reading a program may take, and who is told how far it got.
+struct ProgramReading
+{
+    std::size_t memoryBudgetBytes = 0; // 0: no limit
+    // Counts twice the text's bytes: checked, then read into ops. Cancelling fails with CancelledMessage.
+    Progress progress;
+};
+
 // Parses and validates a program document. `overrides` are --set KEY=VALUE pairs,
-// applied to declared parameters before "$name" references are resolved.
+// applied to declared parameters before "$name" references are resolved. The text is checked first;
+// when what its ops would take with it is more than the budget, the program is refused before they are
+// read (budgetMessage).
 ParseResult parseProgram(std::string_view text, std::string_view fileName,
-    const std::vector<std::pair<std::string, std::string>>& overrides = {});
+    const std::vector<std::pair<std::string, std::string>>& overrides = {}, const ProgramReading& reading = {});
+
+// "reading this program takes about N MB, more than the memory budget of M MB (--memory-budget)";
+// "at least N MB" when only a part of what it takes is known (its text, before it is read).
+std::string budgetMessage(std::uint64_t neededBytes, std::size_t budgetBytes, bool atLeast);
 
 // True when `head`, the beginning of a document, is a LoopScope program: a JSON object whose top-level
 // "format" is "loopscope-program". Anything else (a recording, a cut or broken document) is false.

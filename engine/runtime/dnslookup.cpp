@@ -38,7 +38,7 @@ void Runtime::dnsLookup(const Op& op)
             uv_freeaddrinfo(result);
             done->runtime->lookupDone(*done, status);
         },
-        op.host.c_str(), nullptr, &hints);
+        op.host().c_str(), nullptr, &hints);
     if (rc != 0) {
         recordError(std::string("dns.lookup: ") + uv_strerror(rc));
         return;
@@ -68,8 +68,8 @@ void Runtime::lookupDone(const DnsRequest& lookup, int status)
     fromLoop([&] {
         // Node hands the error to the callback: dns.lookup's err argument.
         if (status != 0)
-            recordError("dns.lookup " + op.host + ": " + uv_err_name(status));
-        invoke(op.labelId, CallbackKind::Io, [&] { runBlock(op.body); });
+            recordError("dns.lookup " + op.host() + ": " + uv_err_name(status));
+        invoke(op.labelId, CallbackKind::Io, [&] { runBlock(op.body()); });
     });
 }
 

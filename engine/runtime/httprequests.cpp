@@ -36,15 +36,15 @@ void Runtime::httpRequest(const Op& op)
     const int port = serverLive.healthPort.load();
     const std::uint64_t id = ++m_nextRequestId;
     HttpRequest* request = httpGet(
-        m_loop, port, op.path, 10000,
+        m_loop, port, op.path(), 10000,
         [this, id, &op](int status, const std::string& error) {
             m_requests.erase(id);
             if (m_aborted || cancelled() || m_closed)
                 return;
             fromLoop([&] {
                 if (status == 0)
-                    recordError("http.get " + op.path + ": " + error);
-                invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body); });
+                    recordError("http.get " + op.path() + ": " + error);
+                invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body()); });
             });
         },
         [this](bool closed) { socketClosing(closed); });

@@ -49,7 +49,7 @@ void Runtime::exec(const Op& op)
 {
     Job job;
     job.label = op.labelId;
-    job.body = &op.body;
+    job.body = &op.body();
     spendCall(op, op.kind == OpKind::Chain ? viaOpKind(op.via) : op.kind);
     switch (op.kind) {
     case OpKind::Log:
@@ -100,7 +100,7 @@ void Runtime::exec(const Op& op)
     case OpKind::Repeat:
         for (std::int64_t i = 0; i < op.times; ++i) {
             checkCancelled();
-            runBlock(op.body);
+            runBlock(op.body());
         }
         break;
     case OpKind::JsonParse: {
@@ -151,7 +151,7 @@ void Runtime::execPromiseChain(const Op& op)
 {
     Promise* current = m_promises.create();
     m_promises.fulfill(current);
-    for (const Block& body : op.chain) {
+    for (const Block& body : op.chain()) {
         Promise* next = m_promises.create();
         Job reaction;
         reaction.action = Job::Action::ThenBody;
@@ -195,14 +195,14 @@ void Runtime::scheduleChainStep(ChainState* chain)
 
 void Runtime::runChainStep(ChainState* chain)
 {
-    runBlock(chain->op->body);
+    runBlock(chain->op->body());
     if (++chain->step < chain->op->times) {
         scheduleChainStep(chain);
         return;
     }
     const Op* op = chain->op;
     m_chains.release(chain);
-    runBlock(op->done);
+    runBlock(op->done());
 }
 
 void Runtime::log(std::uint32_t label, std::uint32_t steps)
@@ -234,9 +234,9 @@ void Runtime::preparePayloads(const Block& block)
             m_payloads.emplace(op.megabytes, std::move(payload));
         }
         if (op.kind != OpKind::Worker)
-            preparePayloads(op.body);
-        preparePayloads(op.done);
-        for (const Block& body : op.chain)
+            preparePayloads(op.body());
+        preparePayloads(op.done());
+        for (const Block& body : op.chain())
             preparePayloads(body);
     }
 }
@@ -294,8 +294,8 @@ void Runtime::block(const Op& op)
         }
         EVP_DigestUpdate(ctx.get(), hex, sizeof hex);
     };
-    if (op.blockMs >= 0) {
-        const std::int64_t end = monotonicNs() + op.blockMs * 1'000'000;
+    if (op.blocksForMs()) {
+        const std::int64_t end = monotonicNs() + std::int64_t(op.ms) * 1'000'000;
         while (monotonicNs() < end) {
             checkCancelled();
             step();
@@ -320,7 +320,7 @@ void Runtime::block(const Op& op)
 void Runtime::startAsync(const Op& op)
 {
     AsyncFrame* frame = m_frames.create();
-    frame->stack.push_back({ &op.body, 0, 1 });
+    frame->stack.push_back({ &op.body(), 0, 1 });
     continueFrame(frame);
 }
 
@@ -344,7 +344,7 @@ void Runtime::continueFrame(AsyncFrame* frame)
             return;
         }
         if (op.kind == OpKind::Repeat) {
-            frame->stack.push_back({ &op.body, 0, op.times });
+            frame->stack.push_back({ &op.body(), 0, op.times });
             continue;
         }
         exec(op);
@@ -407,13 +407,13 @@ void Runtime::internLabels(const Block& block)
 {
     StringTable& strings = m_recording.strings;
     for (const Op& op : block) {
-        op.labelId = strings.intern(op.label);
+        op.labelId = strings.intern(op.label());
         op.site = m_siteCount++;
         if (op.kind == OpKind::Log)
-            op.textId = strings.intern(op.text);
-        internLabels(op.body);
-        internLabels(op.done);
-        for (const Block& body : op.chain)
+            op.textId = strings.intern(op.text.view());
+        internLabels(op.body());
+        internLabels(op.done());
+        for (const Block& body : op.chain())
             internLabels(body);
     }
 }

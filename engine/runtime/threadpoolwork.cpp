@@ -222,7 +222,7 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item)
         case PoolItem::Kind::FsOpen:
             invokeInternal(m_labels.fs[0], [&] {
                 if (done.result < 0)
-                    runBlock(done.op->body);
+                    runBlock(done.op->body());
                 else
                     next(PoolItem::Kind::FsFstat, m_labels.fs[1]);
             });
@@ -244,7 +244,7 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item)
             break;
         case PoolItem::Kind::FsClose:
         case PoolItem::Kind::Pbkdf2:
-            invoke(done.op->labelId, CallbackKind::Io, [&] { runBlock(done.op->body); });
+            invoke(done.op->labelId, CallbackKind::Io, [&] { runBlock(done.op->body()); });
             break;
         }
     });

@@ -24,7 +24,7 @@ void Runtime::startWorker(const Op& op)
     body->name = m_program->name + " worker";
     body->fileName = m_program->fileName;
     body->awaitModel = m_program->awaitModel;
-    body->main = op.body;
+    body->main = op.body();
     RuntimeOptions options;
     options.readFilePath = m_options.readFilePath;
     options.poolBoard = m_poolBoard;
@@ -41,7 +41,7 @@ void Runtime::startWorker(const Op& op)
     events.done = [this, &op, epoch = m_epoch] {
         if (m_aborted || cancelled() || epoch != m_epoch)
             return;
-        fromLoop([this, &op] { invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.done); }); });
+        fromLoop([this, &op] { invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.done()); }); });
     };
     events.exited = [this, slot] { endWorker(slot); };
     m_workers[slot].busy = true;

@@ -18,6 +18,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <optional>
 #include <system_error>
 
 namespace {
@@ -63,14 +64,29 @@ void FileActions::showError(const QString& title, const QString& message)
 
 bool FileActions::openProgram(const QString& path, const ScenarioCatalog::Overrides& overrides)
 {
-    auto loaded = ScenarioCatalog::loadFile(path, overrides);
-    if (auto* error = std::get_if<QString>(&loaded)) {
-        showError(tr("Cannot open the program"), *error);
+    // A program of tens of megabytes takes seconds to read: off the GUI thread, as a recording is.
+    auto loaded = std::make_shared<std::optional<loopscope::Program>>();
+    const std::size_t budgetBytes = SessionController::memoryBudgetMb() << 20;
+    const ProgressTask::Result result = m_tasks.run(m_window, tr("Reading %1…").arg(QFileInfo(path).fileName()),
+        [loaded, path, overrides, budgetBytes](const loopscope::Progress& progress, std::string* error) {
+            loopscope::ProgramReading reading;
+            reading.memoryBudgetBytes = budgetBytes;
+            reading.progress = progress;
+            auto read = ScenarioCatalog::loadFile(path, overrides, reading);
+            if (auto* message = std::get_if<QString>(&read)) {
+                *error = message->toStdString();
+                return false;
+            }
+            loaded->emplace(std::get<loopscope::Program>(std::move(read)));
+            return true;
+        });
+    if (result.outcome == ProgressTask::Outcome::Failed)
+        showError(tr("Cannot open the program"), result.error);
+    if (result.outcome != ProgressTask::Outcome::Succeeded)
         return false;
-    }
     rememberDir(ProgramDirKey, path);
     remember(path);
-    emit programLoaded(std::get<loopscope::Program>(loaded), path, overrides);
+    emit programLoaded(**loaded, path, overrides);
     return true;
 }
 

@@ -40,11 +40,11 @@ const loopscope::Op* findOp(const loopscope::Block& block, std::uint32_t labelId
     for (const loopscope::Op& op : block) {
         if (op.labelId == labelId)
             return &op;
-        for (const loopscope::Block* inner : { &op.body, &op.done }) {
+        for (const loopscope::Block* inner : { &op.body(), &op.done() }) {
             if (const loopscope::Op* found = findOp(*inner, labelId))
                 return found;
         }
-        for (const loopscope::Block& then : op.chain) {
+        for (const loopscope::Block& then : op.chain()) {
             if (const loopscope::Op* found = findOp(then, labelId))
                 return found;
         }
