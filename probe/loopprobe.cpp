@@ -190,22 +190,17 @@ void LoopProbe::phase(Phase which, bool timed, std::int64_t startNs, std::int64_
 void LoopProbe::notePollWait()
 {
     const auto empty = [](const void* queue) { return static_cast<void* const*>(queue)[0] == queue; };
-    if (!empty(&m_loop->idle_handles)) {
-        m_pollTimeoutMs = 0;
-        m_pollReason = PollReason::ImmediatesPending;
-    } else if (!empty(&m_loop->pending_queue) || m_loop->closing_handles || m_loop->stop_flag != 0
-        || (m_loop->active_handles == 0 && m_loop->active_reqs.count == 0)) {
-        m_pollTimeoutMs = 0;
-        m_pollReason = PollReason::NoWait;
-    } else if (m_loop->timer_heap.min) {
+    m_pollReason = pollReasonOf(!empty(&m_loop->idle_handles),
+        !empty(&m_loop->pending_queue) || m_loop->closing_handles || m_loop->stop_flag != 0
+            || (m_loop->active_handles == 0 && m_loop->active_reqs.count == 0),
+        m_loop->timer_heap.min != nullptr);
+    if (m_pollReason == PollReason::TimerDue) {
         // The earliest timer: the heap's top, a node inside its uv_timer_t.
         const auto* earliest = reinterpret_cast<const uv_timer_t*>(
             static_cast<const char*>(m_loop->timer_heap.min) - offsetof(uv_timer_t, heap_node));
         m_pollTimeoutMs = earliest->timeout > m_loop->time ? std::int64_t(earliest->timeout - m_loop->time) : 0;
-        m_pollReason = PollReason::TimerDue;
     } else {
-        m_pollTimeoutMs = -1;
-        m_pollReason = PollReason::WaitingForIo;
+        m_pollTimeoutMs = m_pollReason == PollReason::WaitingForIo ? -1 : 0;
     }
     m_nowPoll.store(std::uint32_t(m_pollTimeoutMs + 1) << 8 | std::uint32_t(m_pollReason), std::memory_order_relaxed);
 }

@@ -17,6 +17,20 @@ enum class JobKind : std::uint8_t { Callback, PromiseReactionJob, PromiseResolve
 // Why poll blocked for as long as it did.
 enum class PollReason : std::uint8_t { ImmediatesPending, TimerDue, WaitingForIo, NoWait };
 
+// The one rule for why poll waits as long as it does, whoever applies it (the runtime, the views from a
+// replayed state, an attached program's probe): no wait while immediates are pending (Node's idle handle
+// is active), nor when the loop has other work to do at once (`mustNotWait`: pending callbacks, closing
+// handles, nothing left alive); else until a timer of the program's comes due, or, with none, for I/O
+// (LoopScope's own timers, the delay monitor's, bound that wait without being the program's).
+inline PollReason pollReasonOf(bool immediatesPending, bool mustNotWait, bool programTimer)
+{
+    if (immediatesPending)
+        return PollReason::ImmediatesPending;
+    if (mustNotWait)
+        return PollReason::NoWait;
+    return programTimer ? PollReason::TimerDue : PollReason::WaitingForIo;
+}
+
 enum class RecordType : std::uint8_t {
     Phase, // a phase of one iteration; sub = Phase, flags bit 0 = timed (false: passed, not observable)
     Callback, // a callback or a run of identical callbacks; sub = CallbackKind

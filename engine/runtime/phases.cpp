@@ -98,15 +98,8 @@ void Runtime::onPrepare()
 void Runtime::notePollWait()
 {
     m_pollTimeout = uv_backend_timeout(&m_loop);
-    PollReason reason = PollReason::NoWait;
-    if (m_idleActive)
-        reason = PollReason::ImmediatesPending;
-    else if (m_pollTimeout == 0 || !m_timers.empty())
-        reason = PollReason::TimerDue;
-    else
-        // No timer of the program's: only LoopScope's own (the delay monitor, a request's timeout)
-        // bound the wait, which is a wait for I/O as the program sees it.
-        reason = PollReason::WaitingForIo;
+    // A wait of 0 with no immediate is a timer come due (the program's runs in the next timers phase).
+    const PollReason reason = pollReasonOf(m_idleActive, false, m_pollTimeout == 0 || !m_timers.empty());
     m_live.pollTimeoutMs.store(m_pollTimeout, std::memory_order_relaxed);
     m_live.pollReason.store(std::uint8_t(reason), std::memory_order_relaxed);
 }

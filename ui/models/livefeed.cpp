@@ -222,11 +222,9 @@ void LiveFeed::setPlayhead(std::optional<std::int64_t> atNs)
         live.callbackLabel.store(state.callbackLabel, relaxed);
         live.callbackStartNs.store(state.callbackStartNs, relaxed);
         live.pollTimeoutMs.store(state.pollTimeoutMs, relaxed);
-        // Why poll waited as long as it did, by the rule the runtime applies (Runtime::notePollWait).
-        using loopscope::PollReason;
-        const PollReason reason = state.queues.immediateCount > 0     ? PollReason::ImmediatesPending
-            : state.queues.timerCount > 0 || state.pollTimeoutMs == 0 ? PollReason::TimerDue
-                                                                      : PollReason::WaitingForIo;
+        // Why poll waited as long as it did, with the runtime's inputs (Runtime::notePollWait).
+        const loopscope::PollReason reason = loopscope::pollReasonOf(
+            state.queues.immediateCount > 0, false, state.queues.timerCount > 0 || state.pollTimeoutMs == 0);
         live.pollReason.store(std::uint8_t(reason), relaxed);
         live.nextTick.store(std::uint32_t(state.queues.nextTickCount), relaxed);
         live.microtask.store(std::uint32_t(state.queues.microtaskCount), relaxed);
