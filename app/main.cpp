@@ -229,9 +229,17 @@ int main(int argc, char** argv)
     }
     if (!options.programFile.isEmpty() || !options.openFile.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &options, overrides] {
+            // Said on stderr as the dialog opens, not once it is closed.
+            bool said = false;
+            const QMetaObject::Connection saying
+                = QObject::connect(window.fileActions(), &FileActions::failed, [&said](const QString& message) {
+                      printErr(QStringLiteral("loopscope: %1\n").arg(message));
+                      said = true;
+                  });
             const bool opened = options.programFile.isEmpty() ? window.openRecording(options.openFile)
                                                               : window.openProgram(options.programFile, overrides);
-            if (!opened && !window.lastError().isEmpty())
+            QObject::disconnect(saying);
+            if (!opened && !said && !window.lastError().isEmpty())
                 printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
         });
     }

@@ -58,6 +58,7 @@ void FileActions::showError(const QString& title, const QString& message)
 {
     m_lastError = message;
     m_console->appendNote(message);
+    emit failed(message);
     if (m_window->isVisible())
         QMessageBox::warning(m_window, title, message);
 }

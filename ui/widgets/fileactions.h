@@ -58,6 +58,8 @@ signals:
     void recordingOpened(const QString& path);
     // `path` was written.
     void exported(const QString& path);
+    // A file could not be opened or written: `message` says which and why, as the dialog shown next does.
+    void failed(const QString& message);
 
 private:
     QString askExportPath(ExportFormat format) const;
