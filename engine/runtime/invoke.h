@@ -22,8 +22,7 @@ template <typename F> void Runtime::fromLoop(F&& body)
         // The system refused memory the budget allowed (its memory, `ulimit -v`): the run ends as a
         // budget's does, never with std::terminate from inside a libuv callback.
         m_live.outOfMemory.store(true, std::memory_order_relaxed);
-        m_abandonWork.store(false, std::memory_order_relaxed);
-        m_cancelled.store(true, std::memory_order_release);
+        cancel();
         stopCancelled();
     }
 }
