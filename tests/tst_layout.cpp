@@ -2,6 +2,7 @@
 // projector's 1280x720: a label, button, spin box, combo box or dock title whose text is wider than
 // the room it has (elided or clipped) fails, named with its text and the widget it is in.
 #include "catalog/scenariocatalog.h"
+#include "recording/events.h"
 #include "widgets/language.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
@@ -213,10 +214,19 @@ QStringList shownTexts(QWidget* window, bool descriptions = true)
     }
     for (const QAction* action : window->findChildren<QAction*>())
         texts << action->text() << action->toolTip() << action->statusTip();
+    // A phase's name alone is libuv's word in every language and names the loop's phase of the moment,
+    // which two windows compared a moment apart need not share.
+    auto isPhaseName = [](const QString& text) {
+        for (int phase = 0; phase < loopscope::PhaseCount; ++phase) {
+            if (text == QLatin1String(loopscope::phaseName(static_cast<loopscope::Phase>(phase))))
+                return true;
+        }
+        return false;
+    };
     QStringList shown;
     static const QRegularExpression digits(QStringLiteral("[0-9]+"));
     for (QString text : texts) {
-        if (std::any_of(text.begin(), text.end(), [](QChar c) { return c.isLetter(); }))
+        if (std::any_of(text.begin(), text.end(), [](QChar c) { return c.isLetter(); }) && !isPhaseName(text))
             shown << text.replace(digits, QStringLiteral("0"));
     }
     shown.sort();
