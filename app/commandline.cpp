@@ -142,12 +142,18 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
            "--timeout-ms, or LoopScope killed); the recording so far is written. By default the program is ended "
            "with LoopScope (SIGTERM, then SIGKILL two seconds later), then the recording is written; LoopScope "
            "exits with 128 + the signal it got, or 3 for --timeout-ms."));
+    const QCommandLineOption followChildren(QStringLiteral("follow-children"),
+        tr("With --attach: also record the program's child node processes (forks, cluster workers, node run by "
+           "a shell), each as a process of its own, with its own tracks in the trace and its own part of the "
+           "summary. They are reached through the environment: NODE_OPTIONS requires the probe and "
+           "LOOPSCOPE_PROBE_CHILDREN names LoopScope's socket, both left in the program's environment for its "
+           "children to inherit. A child started with an environment of its own is not followed."));
     const QCommandLineOption at(QStringLiteral("at"),
         tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
         tr("MS"));
     parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv,
         open, summary, timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg,
-        pdf, view, at, attach, probeMode, nodeOption, detach });
+        pdf, view, at, attach, probeMode, nodeOption, detach, followChildren });
     parser.addPositionalArgument(QStringLiteral("FILE"),
         tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
            "entry's %f)."),
@@ -253,6 +259,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--timeout-ms must be a whole number from 1 to 86400000, not '%1'").arg(parser.value(timeout));
     out.timeoutSet = parser.isSet(timeout);
     out.detach = parser.isSet(detach);
+    out.followChildren = parser.isSet(followChildren);
     if (parser.isSet(budget) && !parseInt(parser.value(budget), 16, 1048576, out.memoryBudgetMb))
         return tr("--memory-budget must be a whole number of MB from 16 to 1048576, not '%1'")
             .arg(parser.value(budget));
@@ -318,6 +325,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--node-option goes with --attach");
     if (out.detach && !parser.isSet(help) && !parser.isSet(version))
         return tr("--detach goes with --attach");
+    if (out.followChildren && !parser.isSet(help) && !parser.isSet(version))
+        return tr("--follow-children goes with --attach");
     if (parser.isSet(help))
         out.action = Action::ShowHelp;
     else if (parser.isSet(version))

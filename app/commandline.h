@@ -58,6 +58,7 @@ public:
     int timeoutMs = 60000;
     bool timeoutSet = false; // --timeout-ms was given: only then is an attached program stopped at it
     bool detach = false; // --attach --headless: the program runs on when LoopScope ends
+    bool followChildren = false; // --attach: the program's child node processes are recorded too
     int memoryBudgetMb = 512; // MemoryBudget::DefaultMb
     bool rollingWindow = false; // past the budget, let go of the oldest events instead of spilling them
     // --node-costs (percent of NodeCosts::node20()) and --startup-gap-us: given, they override the

@@ -1,6 +1,7 @@
 #include "headless.h"
 
 #include "attach/attachrun.h"
+#include "attach/children.h"
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
 #include "formats/atomicfile.h"
@@ -464,6 +465,7 @@ int attach(const CommandLine& options)
     // A server runs until it is stopped: only a --timeout-ms given stops it.
     attaching.timeoutMs = options.timeoutSet ? options.timeoutMs : 0;
     attaching.detach = options.detach;
+    attaching.followChildren = options.followChildren;
     const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
     if (!missing.empty()) {
         printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "
@@ -485,7 +487,7 @@ int attach(const CommandLine& options)
     loopscope::Recording recording;
     recording.info.generator = "LoopScope " LOOPSCOPE_VERSION;
     recording.info.program = QFileInfo(options.attachScript).fileName().toStdString();
-    const loopscope::wire::AttachResult result = loopscope::wire::attach(attaching, recording);
+    loopscope::wire::AttachResult result = loopscope::wire::attach(attaching, recording);
     if (!result.started) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(result.error)));
         return BadInput;
@@ -495,6 +497,7 @@ int attach(const CommandLine& options)
                                          : QStringLiteral("ended the program");
     int code = result.exitCode;
     recording.info = result.described;
+    recording.children = std::move(result.children);
     if (result.stop == Stop::Asked) {
         const int signal = s_stopSignal.load();
         printErr(QStringLiteral("loopscope: %1: %2, run aborted").arg(signalName(signal), left));
@@ -517,6 +520,12 @@ int attach(const CommandLine& options)
                                 "to disk (%2): its oldest records were let go")
                      .arg(options.memoryBudgetMb)
                      .arg(QString::fromStdString(result.spillProblem)));
+    }
+    if (result.childrenRefused > 0) {
+        printErr(QStringLiteral("loopscope: %1 more child processes started than LoopScope follows (%2): they ran "
+                                "unrecorded")
+                     .arg(result.childrenRefused)
+                     .arg(loopscope::wire::FollowedChildren::MaxChildren));
     }
     if (!outputfiles::write(options, recording))
         return InternalError;

@@ -221,6 +221,7 @@ int main(int argc, char** argv)
     window.setNode(options.nodePath);
     window.setNodeOptions(options.nodeOptions);
     window.setLabelEveryCallback(options.probeEveryCallback);
+    window.setFollowChildren(options.followChildren);
     if (!options.attachScript.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &options] {
             if (!window.attachProgram(options.attachScript, options.attachArguments) && !window.lastError().isEmpty())

@@ -184,12 +184,13 @@ napi_value Calibrate(napi_env env, napi_callback_info info)
     return nullptr;
 }
 
-// stop(loopStartMs, idleMs): this thread is exiting (process 'exit'): its callbacks still open end; on
-// the main thread, what performance.eventLoopUtilization() reads now (performance.nodeTiming's loopStart,
-// -1 when the loop never started, and idleTime) and what is left are sent.
+// stop(loopStartMs, idleMs, exitCode): this thread is exiting (process 'exit'): its callbacks still open
+// end; on the main thread, what performance.eventLoopUtilization() reads now (performance.nodeTiming's
+// loopStart, -1 when the loop never started, and idleTime), the code the program exits with and what is
+// left are sent.
 napi_value Stop(napi_env env, napi_callback_info info)
 {
-    napi_value argv[2];
+    napi_value argv[3];
     EnvProbe* probe = envProbe(env);
     if (!probe)
         return nullptr;
@@ -198,10 +199,14 @@ napi_value Stop(napi_env env, napi_callback_info info)
         return nullptr;
     double loopStartMs = -1;
     double idleMs = 0;
-    if (arguments(env, info, argv) == 2 && napi_get_value_double(env, argv[0], &loopStartMs) == napi_ok
+    int32_t exitCode = 0;
+    const std::size_t given = arguments(env, info, argv);
+    if (given >= 2 && napi_get_value_double(env, argv[0], &loopStartMs) == napi_ok
         && napi_get_value_double(env, argv[1], &idleMs) == napi_ok && loopStartMs >= 0 && idleMs >= 0)
         s_channel->loopTimes(
             { std::max<std::int64_t>(0, probe->loop->probeNsOf(loopStartMs)), std::int64_t(idleMs * 1e6) });
+    if (given >= 3 && napi_get_value_int32(env, argv[2], &exitCode) == napi_ok)
+        s_channel->exited(exitCode);
     s_channel->stop();
     return nullptr;
 }
@@ -265,9 +270,28 @@ napi_value EveryCallback(napi_env env, napi_callback_info)
     return boolean(env, !s_channel || s_channel->everyCallback());
 }
 
+// running(): true once this process's probe runs (opened by its main thread): on a worker thread.
+napi_value Running(napi_env env, napi_callback_info)
+{
+    return boolean(env, s_channel && s_channel->opened());
+}
+
+// connect(name): the socket of a process LoopScope follows as a child of the program it attached to
+// (Channel::connectTo), or -1.
+napi_value Connect(napi_env env, napi_callback_info info)
+{
+    napi_value argv[1];
+    napi_value result;
+    const int fd = arguments(env, info, argv) == 1 ? Channel::connectTo(stringArgument(env, argv[0])) : -1;
+    napi_create_int32(env, fd, &result);
+    return result;
+}
+
 napi_value Init(napi_env env, napi_value exports)
 {
     const napi_property_descriptor methods[] = {
+        { "running", nullptr, Running, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "connect", nullptr, Connect, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "start", nullptr, Start, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "startWorker", nullptr, StartWorker, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "name", nullptr, Name, nullptr, nullptr, nullptr, napi_default, nullptr },

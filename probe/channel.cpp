@@ -7,10 +7,15 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstddef>
 #include <cstdlib>
+#include <cstring>
 
 #include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 namespace loopscope::probe {
@@ -37,7 +42,38 @@ CallbackKind kindOfType(const std::string& type)
 
 Channel* s_channel = nullptr; // for the pool's clock
 
+// A followed child's socket goes at or above this number where the open-files limit allows: as
+// LoopScope places the attached program's, the last below the commonest limit, 1024.
+constexpr int ProbeFdAbove = 1023;
+
 } // namespace
+
+int Channel::connectTo(const std::string& name)
+{
+    sockaddr_un address {};
+    if (name.empty() || name.size() >= sizeof address.sun_path)
+        return -1;
+    const int connected = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (connected < 0)
+        return -1;
+    address.sun_family = AF_UNIX;
+    std::memcpy(address.sun_path + 1, name.data(), name.size()); // sun_path[0] '\0': the abstract namespace
+    const auto length = socklen_t(offsetof(sockaddr_un, sun_path) + 1 + name.size());
+    if (connect(connected, reinterpret_cast<const sockaddr*>(&address), length) != 0) {
+        close(connected);
+        return -1;
+    }
+    // The lowest free number was the program's next: the socket moves above the numbers it opens first, to
+    // 1023 or the highest the open-files limit allows, and stays where it is only when none is free there.
+    rlimit limit {};
+    const rlim_t below = getrlimit(RLIMIT_NOFILE, &limit) == 0 ? limit.rlim_cur : 1024;
+    const int above = int(std::min<rlim_t>(ProbeFdAbove, below > 0 ? below - 1 : 0));
+    const int moved = above > connected ? fcntl(connected, F_DUPFD_CLOEXEC, above) : -1;
+    if (moved < 0)
+        return connected;
+    close(connected);
+    return moved;
+}
 
 bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv)
 {
@@ -143,6 +179,12 @@ void Channel::loopTimes(const wire::LoopTimes& times)
 {
     std::lock_guard lock(m_mutex);
     m_out.loopTimes(times);
+}
+
+void Channel::exited(int code)
+{
+    std::lock_guard lock(m_mutex);
+    m_out.exited(code);
 }
 
 void Channel::stop()

@@ -34,6 +34,11 @@ class LoopProbe;
 class Channel
 {
 public:
+    // A process LoopScope follows as a child of the program it attached to (--follow-children): a socket
+    // connected to the one LoopScope listens on, `name` in the abstract namespace, placed above the
+    // descriptors the program opens first (as LoopScope places the program's own) and closed in children;
+    // -1 when LoopScope is not there.
+    static int connectTo(const std::string& name);
     // Opens the stream on `fd` (kept on its number, closed in children) for the main loop `mainLoop`,
     // says hello and starts the sender; false when the stream cannot be written.
     bool open(int fd, uv_loop_t* mainLoop, const std::string& node, const std::string& libuv);
@@ -41,6 +46,8 @@ public:
     // The program is exiting: what its eventLoopUtilization() reads now goes with the rest (loopTimes()),
     // and once the main loop's probe has finished, stop() sends the rest within FlushAtExitFor.
     void loopTimes(const wire::LoopTimes& times);
+    // ... and the status it exits with (its 'exit' event's code).
+    void exited(int code);
     void stop();
 
     // The probe's clock: ns since the channel opened, on CLOCK_MONOTONIC (as uv_hrtime and LoopScope's

@@ -6,12 +6,21 @@
 // phases and sends everything to LoopScope. It does nothing unless LoopScope started the program: the
 // socket's number comes in an environment variable, deleted at once so that the program's children
 // never see it, and its own --require is taken out of process.execArgv.
+//
+// With --follow-children the program's child node processes (forks, cluster workers, `node` run by a
+// shell) are watched too, each as a process of its own: NODE_OPTIONS requires this file in them, and
+// LOOPSCOPE_PROBE_CHILDREN names the socket LoopScope listens on for them. Both stay in the environment,
+// so that children's children are followed as well; that is what --follow-children changes in the
+// program's environment, and nothing else.
 const fdText = process.env.LOOPSCOPE_PROBE_FD;
+const childrenSocket = process.env.LOOPSCOPE_PROBE_CHILDREN; // --follow-children: the socket's name
 const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
 const markersOnly = process.env.LOOPSCOPE_PROBE_MODE === 'markers'; // the phases marked, no callback labelled
 delete process.env.LOOPSCOPE_PROBE_FD;
-delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
-delete process.env.LOOPSCOPE_PROBE_MODE;
+if (childrenSocket === undefined) {
+  delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
+  delete process.env.LOOPSCOPE_PROBE_MODE;
+}
 
 // process.execArgv as the program was started without the probe (on every thread: a worker's is its
 // parent's), so that fork() starts its children without it.
@@ -88,13 +97,14 @@ function watch(probe, isMainThread) {
   labels.labelEveryCallback(probe.everyCallback());
   // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
   // recording's utilisation is the one the program would compute itself.
-  process.on('exit', () => {
+  // With it goes the status the program exits with, which LoopScope cannot wait for in a child it follows.
+  process.on('exit', (code) => {
     labels.tellFailure();
     try {
       // performance.nodeTiming's loopStart is on performance.now()'s clock, moved to the probe's own.
       const timing = isMainThread ? performance.nodeTiming : undefined;
       const loopStart = timing === undefined || timing.loopStart < 0 ? -1 : timing.loopStart + now() - performance.now();
-      probe.stop(loopStart, timing?.idleTime ?? 0);
+      probe.stop(loopStart, timing?.idleTime ?? 0, Number(code ?? process.exitCode ?? 0) | 0);
     } catch {
       // Nothing is left to send.
     }
@@ -384,26 +394,40 @@ function load() {
   }
 }
 
-if (fdText !== undefined) {
-  const probe = load();
-  if (!probe || !probe.start(Number(fdText), process.version, process.versions.uv, delayMs, !markersOnly)) {
+// Starts watching this process on the socket `fd` (its main thread's loop, then each worker's as it starts).
+function watchProcess(probe, fd) {
+  if (!probe || !probe.start(fd, process.version, process.versions.uv, delayMs, !markersOnly)) {
     // No probe: the socket is closed, so that LoopScope is not kept waiting by the program's children.
     try {
-      require('fs').closeSync(Number(fdText));
+      require('fs').closeSync(fd);
     } catch {
       // Not open: nothing to close.
     }
   } else {
     watch(probe, true);
   }
+}
+
+if (fdText !== undefined) {
+  watchProcess(load(), Number(fdText));
 } else {
-  // A worker thread of a program LoopScope watches (the main thread's probe runs in this process): its
-  // loop is watched too, as a worker loop of its own, in the mode the main thread's is in.
-  const workerThreads = require('worker_threads');
-  if (!workerThreads.isMainThread) {
-    const probe = load();
-    if (probe && probe.startWorker(workerThreads.threadId)) {
-      watch(probe, false);
+  // A child node process of a program LoopScope follows with its children, on its main thread (the
+  // process's probe is not running yet): it connects to LoopScope itself.
+  const probe = childrenSocket !== undefined ? load() : null;
+  if (probe && !probe.running()) {
+    const fd = probe.connect(childrenSocket);
+    if (fd >= 0) {
+      watchProcess(probe, fd);
+    }
+  } else {
+    // A worker thread of a program LoopScope watches (the main thread's probe runs in this process): its
+    // loop is watched too, as a worker loop of its own, in the mode the main thread's is in.
+    const workerThreads = require('worker_threads');
+    if (!workerThreads.isMainThread) {
+      const workerProbe = probe ?? load();
+      if (workerProbe && workerProbe.startWorker(workerThreads.threadId)) {
+        watch(workerProbe, false);
+      }
     }
   }
 }

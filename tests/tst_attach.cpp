@@ -3,6 +3,7 @@
 // fs callback in poll), and the program's output and exit status are what they are without the probe.
 #include "attach/attachedprogram.h"
 #include "attach/attachrun.h"
+#include "formats/summary.h"
 #include "formats/traceio.h"
 #include "requirenode.h"
 
@@ -17,6 +18,7 @@
 
 #include <csignal>
 #include <optional>
+#include <sstream>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -1355,6 +1357,97 @@ private slots:
             else
                 QVERIFY2(labelled.callbacks[loop] >= 99, std::to_string(loop).c_str());
         }
+    }
+
+    // --follow-children: a fork and a node run by the program are recorded, each as a process of its own
+    // (who it is, its callbacks, the status it exits with), and their execArgv stays their own; the trace
+    // holds them under pids of their own and reads back to the same summary.
+    void childProcessesAreFollowedWhenAsked()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("family.js"),
+            "const { fork, execFileSync } = require('child_process');\n"
+            "if (process.argv[2] === 'child') {\n"
+            "  setTimeout(() => {\n"
+            "    console.log('child:', JSON.stringify(process.execArgv));\n"
+            "    process.exitCode = 7;\n"
+            "  }, 5);\n"
+            "} else {\n"
+            "  fork(__filename, ['child']).on('exit', (code) => {\n"
+            "    console.log('child exited', code);\n"
+            "    execFileSync(process.execPath, ['-e', 'setImmediate(() => {})']);\n"
+            "  });\n"
+            "}\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options = optionsFor(script);
+        options.output = wire::AttachOptions::Output::Recorded;
+        options.followChildren = true;
+        Recording recording;
+        recording.info.generator = "LoopScope test";
+        wire::AttachResult result = wire::attach(options, recording);
+        QVERIFY2(result.probed, result.streamError.c_str());
+        QCOMPARE(result.exitCode, 0);
+        recording.info = result.described;
+        recording.children = std::move(result.children);
+        QCOMPARE(recordsOf(recording, RecordType::Log, "child: []").size(), std::size_t(1));
+        QCOMPARE(recordsOf(recording, RecordType::Log, "child exited 7").size(), std::size_t(1));
+        QCOMPARE(recording.children.size(), std::size_t(2));
+        const Recording& forked = *recording.children[0];
+        const Recording& evaluated = *recording.children[1];
+        for (const Recording* child : { &forked, &evaluated }) {
+            QVERIFY(child->info.pid > 0 && child->info.pid != result.pid);
+            QCOMPARE(child->info.parentPid, result.pid);
+            QVERIFY(child->info.startNs > 0);
+            QCOMPARE(child->info.generator, std::string("LoopScope test"));
+        }
+        QVERIFY2(forked.info.program.find("family.js child") != std::string::npos, forked.info.program.c_str());
+        QCOMPARE(forked.info.exitStatus, 7);
+        QCOMPARE(recordsOf(forked, RecordType::Callback, "Timeout").size(), std::size_t(1));
+        QVERIFY2(evaluated.info.program.find(" -e ") != std::string::npos, evaluated.info.program.c_str());
+        QCOMPARE(evaluated.info.exitStatus, 0);
+        QCOMPARE(recordsOf(evaluated, RecordType::Callback, "Immediate").size(), std::size_t(1));
+        // The program's own recording holds none of theirs.
+        QVERIFY(recordsOf(recording, RecordType::Callback, "Immediate").empty());
+
+        std::ostringstream written;
+        QVERIFY(writeTrace(recording, written));
+        const std::string text = written.str();
+        QVERIFY(text.find("\"pid\":2,\"tid\"") != std::string::npos);
+        QVERIFY(text.find("\"pid\":3,\"tid\"") != std::string::npos);
+        Recording readBack;
+        std::string error;
+        QVERIFY2(readTraceText(text, readBack, &error), error.c_str());
+        QCOMPARE(readBack.children.size(), std::size_t(2));
+        QCOMPARE(readBack.children[0]->info.pid, forked.info.pid);
+        QCOMPARE(readBack.children[0]->info.startNs, forked.info.startNs);
+        QCOMPARE(readBack.children[1]->info.program, evaluated.info.program);
+        QCOMPARE(summarize(readBack), summarize(recording));
+    }
+
+    // A child still running when the program has ended (and its grace has passed) is ended with it, as
+    // the program would be: LoopScope never leaves a node behind, and its recording says so.
+    void aChildStillRunningIsEndedWithTheProgram()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("leaves.js"),
+            "const { spawn } = require('child_process');\n"
+            "const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { detached: true, "
+            "stdio: 'ignore' });\n"
+            "child.unref();\n"
+            "setTimeout(() => {}, 300);\n");
+        QVERIFY(!script.isEmpty());
+        wire::AttachOptions options = optionsFor(script);
+        options.followChildren = true;
+        Recording recording;
+        wire::AttachResult result = wire::attach(options, recording);
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.children.size(), std::size_t(1));
+        const RecordingInfo& child = result.children.front()->info;
+        QVERIFY(child.pid > 0);
+        QCOMPARE(child.stoppedBy, RecordingInfo::StoppedBy::Parent);
+        QVERIFY(!child.detached);
+        QCOMPARE(child.exitStatus, -1);
+        QVERIFY2(waitFor([pid = child.pid] { return kill(pid, 0) != 0; }, 10000), "the child was left running");
     }
 
     // A switch while the program runs reaches its worker threads' loops too: a worker running since the

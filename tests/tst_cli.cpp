@@ -455,6 +455,10 @@ void TestCli::badInput_data()
         QStringLiteral("guess-order"), QStringLiteral("--detach") }
                                            << QByteArray() << QStringLiteral("--detach goes with --attach");
     // The window's console takes the program's output, which would have nowhere to go once it closed.
+    QTest::newRow("follow-children without attach")
+        << QStringList { QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+               QStringLiteral("--follow-children") }
+        << QByteArray() << QStringLiteral("--follow-children goes with --attach");
     QTest::newRow("detach with the window")
         << QStringList { QStringLiteral("--detach"), QStringLiteral("--attach"), QStringLiteral("@FILE") }
         << QByteArray("setInterval(() => {}, 1000);\n") << QStringLiteral("--detach needs --headless");
@@ -1738,6 +1742,7 @@ void TestCli::versionAndHelpNeedNoDisplay()
     QVERIFY(help.out.contains("--headless"));
     QVERIFY(help.out.contains("--timeout-ms"));
     QVERIFY(help.out.contains("--detach"));
+    QVERIFY(help.out.contains("--follow-children"));
 }
 
 // --help says what --attach works with: the window or --headless, the node --node names, the probe's

@@ -347,6 +347,14 @@
         <source>--node-option goes with --attach</source>
         <translation>--node-option ідзе з --attach</translation>
     </message>
+    <message>
+        <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
+        <translation>З --attach: запісваць таксама даччыныя працэсы node праграмы (fork, працаўнікі cluster, node, запушчаны з абалонкі), кожны як асобны працэс, з уласнымі дарожкамі ў трасе і ўласнай часткай зводкі. Яны атрымліваюць зонд праз асяроддзе: NODE_OPTIONS падключае зонд, а LOOPSCOPE_PROBE_CHILDREN называе сокет LoopScope; абедзве застаюцца ў асяроддзі праграмы, каб іх успадкавалі яе дзеці. Дзіця, запушчанае з уласным асяроддзем, не адсочваецца.</translation>
+    </message>
+    <message>
+        <source>--follow-children goes with --attach</source>
+        <translation>--follow-children ужываецца з --attach</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -372,7 +380,11 @@
     </message>
     <message numerus="yes">
         <source> … %n more characters (Copy takes the whole line)</source>
-        <translation><numerusform> … яшчэ %n сімвал (Капіраваць бярэ ўвесь радок)</numerusform><numerusform> … яшчэ %n сімвалы (Капіраваць бярэ ўвесь радок)</numerusform><numerusform> … яшчэ %n сімвалаў (Капіраваць бярэ ўвесь радок)</numerusform></translation>
+        <translation>
+            <numerusform> … яшчэ %n сімвал (Капіраваць бярэ ўвесь радок)</numerusform>
+            <numerusform> … яшчэ %n сімвалы (Капіраваць бярэ ўвесь радок)</numerusform>
+            <numerusform> … яшчэ %n сімвалаў (Капіраваць бярэ ўвесь радок)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1469,6 +1481,30 @@
     <message>
         <source>Copies the selected lines whole, as the program printed them.</source>
         <translation>Капіруе выбраныя радкі цалкам, як іх вывела праграма.</translation>
+    </message>
+    <message>
+        <source>Follow &amp;child processes (Node.js program)</source>
+        <translation>Сачыць за &amp;даччынымі працэсамі (праграма Node.js)</translation>
+    </message>
+    <message>
+        <source>For the next program run with Node: record its forks, cluster workers and child node processes too, each as a process of its own in the saved recording. Their environment then carries the probe&apos;s NODE_OPTIONS.</source>
+        <translation>Для наступнай праграмы, запушчанай у Node: запісваць таксама яе fork, працаўнікоў cluster і даччыныя працэсы node, кожны як асобны працэс у захаваным запісе. Іх асяроддзе тады нясе NODE_OPTIONS зонда.</translation>
+    </message>
+    <message>
+        <source>child process %1 (%2)</source>
+        <translation>даччыны працэс %1 (%2)</translation>
+    </message>
+    <message>
+        <source>■ %1 still ran when %2 ended: LoopScope ended it</source>
+        <translation>■ %1 яшчэ працаваў, калі %2 скончылася: LoopScope спыніў яго</translation>
+    </message>
+    <message>
+        <source>■ %1 ended without saying how (killed by a signal?)</source>
+        <translation>■ %1 скончыўся, не сказаўшы як (забіты сігналам?)</translation>
+    </message>
+    <message>
+        <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
+        <translation>Запісы даччыных працэсаў пішуцца разам з гэтым (Файл &gt; Экспартаваць трасу…), кожны як асобны працэс</translation>
     </message>
 </context>
 <context>

@@ -347,6 +347,14 @@
         <source>--node-option goes with --attach</source>
         <translation>--node-option va con --attach</translation>
     </message>
+    <message>
+        <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
+        <translation>Con --attach: registra también los procesos node hijos del programa (fork, workers de cluster, node lanzado desde un shell), cada uno como un proceso propio, con sus propias pistas en la traza y su propia parte del resumen. Les llega por el entorno: NODE_OPTIONS carga la sonda y LOOPSCOPE_PROBE_CHILDREN nombra el socket de LoopScope, y ambas quedan en el entorno del programa para que sus hijos las hereden. Un hijo lanzado con un entorno propio no se sigue.</translation>
+    </message>
+    <message>
+        <source>--follow-children goes with --attach</source>
+        <translation>--follow-children va con --attach</translation>
+    </message>
 </context>
 <context>
     <name>ConsoleModel</name>
@@ -372,7 +380,10 @@
     </message>
     <message numerus="yes">
         <source> … %n more characters (Copy takes the whole line)</source>
-        <translation><numerusform> … %n carácter más (Copiar toma la línea entera)</numerusform><numerusform> … %n caracteres más (Copiar toma la línea entera)</numerusform></translation>
+        <translation>
+            <numerusform> … %n carácter más (Copiar toma la línea entera)</numerusform>
+            <numerusform> … %n caracteres más (Copiar toma la línea entera)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1464,6 +1475,30 @@
     <message>
         <source>Copies the selected lines whole, as the program printed them.</source>
         <translation>Copia las líneas seleccionadas enteras, tal como las imprimió el programa.</translation>
+    </message>
+    <message>
+        <source>Follow &amp;child processes (Node.js program)</source>
+        <translation>Seguir los procesos &amp;hijos (programa Node.js)</translation>
+    </message>
+    <message>
+        <source>For the next program run with Node: record its forks, cluster workers and child node processes too, each as a process of its own in the saved recording. Their environment then carries the probe&apos;s NODE_OPTIONS.</source>
+        <translation>Para el próximo programa ejecutado con Node: registra también sus fork, workers de cluster y procesos node hijos, cada uno como un proceso propio en la grabación guardada. Su entorno lleva entonces el NODE_OPTIONS de la sonda.</translation>
+    </message>
+    <message>
+        <source>child process %1 (%2)</source>
+        <translation>proceso hijo %1 (%2)</translation>
+    </message>
+    <message>
+        <source>■ %1 still ran when %2 ended: LoopScope ended it</source>
+        <translation>■ %1 seguía en marcha cuando %2 terminó: LoopScope lo terminó</translation>
+    </message>
+    <message>
+        <source>■ %1 ended without saying how (killed by a signal?)</source>
+        <translation>■ %1 terminó sin decir cómo (¿lo mató una señal?)</translation>
+    </message>
+    <message>
+        <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
+        <translation>Las grabaciones de los procesos hijos se escriben con esta (Archivo &gt; Exportar traza…), cada una como un proceso propio</translation>
     </message>
 </context>
 <context>

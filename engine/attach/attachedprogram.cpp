@@ -179,6 +179,7 @@ void AttachedProgram::describe()
         return;
     m_described = true;
     m_recording.info = m_result.described;
+    m_recording.children = std::move(m_result.children);
     if (m_windowClosed && m_result.stop == AttachResult::Stop::Asked)
         m_recording.info.stoppedBy = RecordingInfo::StoppedBy::Window;
 }

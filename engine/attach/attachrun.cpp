@@ -1,5 +1,6 @@
 #include "attach/attachrun.h"
 
+#include "attach/children.h"
 #include "recording/monotonicclock.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <optional>
 #include <string_view>
 
 #include <dirent.h>
@@ -35,6 +37,9 @@ constexpr int PreferredProbeFd = 1023;
 constexpr int OutputAfterExitMs = 100;
 // Without a pidfd, how often the program's exit is looked for.
 constexpr int ExitLookMs = 50;
+// After the program has exited, its children followed (--follow-children) have this long to end by
+// themselves (cluster workers end as their primary does) before LoopScope lets go of them.
+constexpr int ChildrenAfterExitMs = StopGraceMs;
 
 // The descriptors open in this process: every one node inherits from it is among them.
 std::vector<int> openFds(int below)
@@ -72,19 +77,43 @@ int probeFdNumber()
     return fd > STDERR_FILENO ? fd : -1;
 }
 
-// The environment of this process, with the probe's variables set (the preload deletes them).
-std::vector<std::string> probedEnvironment(int probeFd, int delayMonitorMs, bool everyCallback)
+// A path as NODE_OPTIONS reads one: in double quotes, a backslash before a quote or a backslash.
+std::string quotedForNodeOptions(const std::string& path)
+{
+    std::string quoted = "\"";
+    for (const char c : path) {
+        if (c == '"' || c == '\\')
+            quoted += '\\';
+        quoted += c;
+    }
+    return quoted + '"';
+}
+
+// The environment of this process, with the probe's variables set: the preload deletes them, unless the
+// program's children are followed (`childrenSocket` not empty), when NODE_OPTIONS also requires the probe
+// before whatever it required already, and both stay for the children to inherit.
+std::vector<std::string> probedEnvironment(int probeFd, const AttachOptions& options, const std::string& childrenSocket)
 {
     std::vector<std::string> environment;
+    std::string nodeOptions;
     for (char** entry = environ; *entry; ++entry) {
-        if (std::strncmp(*entry, "LOOPSCOPE_PROBE_", 16) != 0)
+        if (std::strncmp(*entry, "LOOPSCOPE_PROBE_", 16) == 0)
+            continue;
+        if (!childrenSocket.empty() && std::strncmp(*entry, "NODE_OPTIONS=", 13) == 0)
+            nodeOptions = *entry + 13;
+        else
             environment.emplace_back(*entry);
     }
     environment.push_back("LOOPSCOPE_PROBE_FD=" + std::to_string(probeFd));
-    if (delayMonitorMs > 0)
-        environment.push_back("LOOPSCOPE_PROBE_DELAY_MS=" + std::to_string(delayMonitorMs));
-    if (!everyCallback)
+    if (options.delayMonitorMs > 0)
+        environment.push_back("LOOPSCOPE_PROBE_DELAY_MS=" + std::to_string(options.delayMonitorMs));
+    if (!options.everyCallback)
         environment.push_back("LOOPSCOPE_PROBE_MODE=markers");
+    if (!childrenSocket.empty()) {
+        environment.push_back("LOOPSCOPE_PROBE_CHILDREN=" + childrenSocket);
+        environment.push_back("NODE_OPTIONS=--require " + quotedForNodeOptions(options.probeDir + "/loopscope-probe.js")
+            + (nodeOptions.empty() ? "" : " " + nodeOptions));
+    }
     return environment;
 }
 
@@ -123,15 +152,18 @@ struct OutputStream
 // Reads the probe's socket (and the program's output, when recorded) until the program has exited and
 // the probe's socket closed. A damaged stream is read no further, but drained: the probe must never wait.
 // Asked to stop (stopFd, the timeout), it ends the program, SIGTERM then SIGKILL past the grace, and reads
-// on until it has; detached, it lets go of it at once.
+// on until it has; detached, it lets go of it at once. Children followed (`children`, or null) are read
+// alongside, until they end or ChildrenAfterExitMs after the program has.
 class Pump
 {
 public:
-    Pump(int probeFd, OutputStream* outputs, std::size_t outputCount, Ingest& ingest, const AttachOptions& options)
+    Pump(int probeFd, OutputStream* outputs, std::size_t outputCount, Ingest& ingest, FollowedChildren* children,
+        const AttachOptions& options)
         : m_probeFd(probeFd)
         , m_outputs(outputs)
         , m_outputCount(outputCount)
         , m_ingest(ingest)
+        , m_children(children)
         , m_reader(ingest)
         , m_stopFd(options.stopFd)
         , m_timeoutMs(options.timeoutMs)
@@ -149,10 +181,13 @@ public:
         bool exited = false;
         std::int64_t exitedAtNs = 0;
         bool stopAsked = false;
+        std::vector<pollfd> fds;
         for (;;) {
             if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
                 exited = true;
                 exitedAtNs = MonotonicClock::systemNs();
+                if (m_children)
+                    m_children->stopListening();
                 // A stop asked while the program ended (a signal to the whole process group reaches both)
                 // is still what ended the run, whichever of the two this loop saw first.
                 if (m_stop == AttachResult::Stop::None && (stopAsked || readable(m_stopFd)))
@@ -176,23 +211,30 @@ public:
             bool outputOpen = false;
             for (std::size_t i = 0; i < m_outputCount; ++i)
                 outputOpen = outputOpen || m_outputs[i].fd >= 0;
-            // Only the output can outlive the program (its children may hold it): then it is read briefly.
-            if (exited && m_probeFd < 0 && (!outputOpen || now - exitedAtNs > OutputAfterExitMs * 1'000'000))
+            // The output and the children followed can outlive the program: then they are read briefly.
+            const std::int64_t sinceExit = now - exitedAtNs;
+            const bool childrenOpen = m_children && m_children->following();
+            if (exited && childrenOpen && sinceExit > ChildrenAfterExitMs * std::int64_t(1'000'000))
+                m_children->letGo();
+            if (exited && m_probeFd < 0 && (!outputOpen || sinceExit > OutputAfterExitMs * 1'000'000)
+                && !(m_children && m_children->following()))
                 break;
 
-            pollfd fds[5];
-            nfds_t count = 0;
+            fds.clear();
             if (m_probeFd >= 0)
-                fds[count++] = { m_probeFd, POLLIN, 0 };
+                fds.push_back({ m_probeFd, POLLIN, 0 });
             for (std::size_t i = 0; i < m_outputCount; ++i) {
                 if (m_outputs[i].fd >= 0)
-                    fds[count++] = { m_outputs[i].fd, POLLIN, 0 };
+                    fds.push_back({ m_outputs[i].fd, POLLIN, 0 });
             }
-            const nfds_t ends = count;
+            const std::size_t ends = fds.size();
+            if (m_children)
+                m_children->addTo(fds);
+            const std::size_t childEnds = fds.size();
             if (!exited && exitFd >= 0)
-                fds[count++] = { exitFd, POLLIN, 0 };
+                fds.push_back({ exitFd, POLLIN, 0 });
             if (!exited && !stopAsked && m_stop == AttachResult::Stop::None && m_stopFd >= 0)
-                fds[count++] = { m_stopFd, POLLIN, 0 };
+                fds.push_back({ m_stopFd, POLLIN, 0 });
             std::int64_t waitNs = -1;
             const auto until = [&](std::int64_t atNs) {
                 const std::int64_t left = std::max<std::int64_t>(0, atNs - now);
@@ -200,6 +242,8 @@ public:
             };
             if (exited && outputOpen && now - exitedAtNs <= OutputAfterExitMs * 1'000'000)
                 until(exitedAtNs + OutputAfterExitMs * 1'000'000 + 1);
+            if (exited && childrenOpen)
+                until(exitedAtNs + ChildrenAfterExitMs * std::int64_t(1'000'000) + 1);
             else if (!exited && exitFd < 0)
                 until(now + ExitLookMs * 1'000'000);
             if (!exited && m_stop == AttachResult::Stop::None && deadlineNs >= 0)
@@ -207,18 +251,25 @@ public:
             if (!exited && killAtNs >= 0)
                 until(killAtNs);
             // Rounded up, so that a deadline is never polled for again a moment too early.
-            const int polled = poll(fds, count, waitNs < 0 ? -1 : int((waitNs + 999'999) / 1'000'000));
+            const int polled
+                = poll(fds.data(), nfds_t(fds.size()), waitNs < 0 ? -1 : int((waitNs + 999'999) / 1'000'000));
             if (polled < 0 && errno != EINTR)
                 break;
-            for (nfds_t i = 0; polled > 0 && i < count; ++i) {
+            for (std::size_t i = 0; polled > 0 && i < fds.size(); ++i) {
                 if (fds[i].revents == 0)
                     continue;
                 if (i < ends)
                     readFrom(fds[i].fd);
+                else if (i < childEnds)
+                    m_children->readFrom(fds[i].fd);
                 else if (fds[i].fd == m_stopFd)
                     stopAsked = true;
             }
         }
+        // Detached, or past their time: the children still followed are let go of (their probes end them, or
+        // with --detach go quiet).
+        if (m_children)
+            m_children->letGo();
         if (exitFd >= 0)
             close(exitFd);
         for (std::size_t i = 0; i < m_outputCount; ++i) {
@@ -296,6 +347,7 @@ private:
     OutputStream* m_outputs;
     std::size_t m_outputCount;
     Ingest& m_ingest;
+    FollowedChildren* m_children;
     Reader m_reader;
     bool m_reading = true;
     int m_stopFd;
@@ -332,6 +384,18 @@ AttachResult attach(const AttachOptions& options, Recording& into)
         && (!recorded || (pipe2(outPipe, O_CLOEXEC) == 0 && pipe2(errPipe, O_CLOEXEC) == 0));
     if (!made)
         result.error = std::string("cannot make a socket or pipe: ") + std::strerror(errno);
+    // The program's children, followed: a socket of LoopScope's they connect to.
+    std::optional<FollowedChildren> children;
+    if (made && options.followChildren) {
+        children.emplace(into.info.generator, options.keeping, options.detach);
+        if (!children->listen(&result.error)) {
+            for (int fd : { probeSocket[0], probeSocket[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1] }) {
+                if (fd >= 0)
+                    close(fd);
+            }
+            return result;
+        }
+    }
     // Chosen once they are open: above them too.
     const int probeFd = made ? probeFdNumber() : -1;
     if (made && probeFd < 0)
@@ -348,7 +412,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     argv.insert(argv.end(), options.nodeOptions.begin(), options.nodeOptions.end());
     argv.push_back(options.script);
     argv.insert(argv.end(), options.arguments.begin(), options.arguments.end());
-    std::vector<std::string> environment = probedEnvironment(probeFd, options.delayMonitorMs, options.everyCallback);
+    std::vector<std::string> environment = probedEnvironment(probeFd, options, children ? children->name() : "");
     std::vector<char*> argvPointers = pointers(argv);
     std::vector<char*> environmentPointers = pointers(environment);
 
@@ -381,6 +445,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     }
     result.started = true;
     result.pid = int(pid);
+    result.described.pid = int(pid);
     if (options.started)
         options.started(int(pid), probeSocket[0]);
     // Told before the probe can read anything: a LoopScope killed a moment later leaves the program running.
@@ -392,7 +457,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     Ingest ingest(into, options.keeping);
     ingest.follow(options.follow);
     OutputStream outputs[2] = { { outPipe[0], false, {} }, { errPipe[0], true, {} } };
-    Pump pump(probeSocket[0], outputs, recorded ? 2 : 0, ingest, options);
+    Pump pump(probeSocket[0], outputs, recorded ? 2 : 0, ingest, children ? &*children : nullptr, options);
     int status = 0;
     pump.run(pid, status);
     result.stop = pump.stop();
@@ -420,6 +485,10 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     result.spilledBytes = ingest.spilledBytes();
     result.spillProblem = ingest.spillProblem();
     ingest.describe(result.described);
+    if (children) {
+        result.children = children->describe(ingest.probe().originNs);
+        result.childrenRefused = children->refused();
+    }
 
     if (result.stop == AttachResult::Stop::TimedOut) {
         result.described.stoppedBy = RecordingInfo::StoppedBy::Timeout;
@@ -433,6 +502,7 @@ AttachResult attach(const AttachOptions& options, Recording& into)
         result.signal = WTERMSIG(status);
         result.exitCode = 128 + result.signal;
         result.described.exitSignal = result.signal;
+        result.described.exitStatus = -1; // whatever the probe said the program was exiting with
     } else {
         result.exitCode = WEXITSTATUS(status);
         result.described.exitStatus = result.exitCode;

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,12 @@ struct AttachOptions
     int stopFd = -1;
     // > 0: the program is stopped as by stopFd this long after it started (--timeout-ms).
     int timeoutMs = 0;
+    // The program's child node processes (forks, cluster workers, node run by a shell) are recorded too,
+    // each as a process of its own (Recording::children; FollowedChildren). Their probe reaches them through
+    // the environment: NODE_OPTIONS requires it and LOOPSCOPE_PROBE_CHILDREN names LoopScope's socket, both
+    // left in the program's environment for its children to inherit. Without it, the program's children
+    // start as they would without LoopScope.
+    bool followChildren = false;
     // The program runs on when LoopScope stops following it or dies: the probe then goes quiet. Without
     // it, a probe whose socket hangs up ends the program as stopFd would (LoopScope was killed).
     bool detach = false;
@@ -62,6 +69,11 @@ struct AttachResult
     std::uint64_t spilledBytes = 0; // of the recording, in its spill file
     std::string spillProblem; // why it could not spill (its oldest records were let go instead), if it could not
     int pid = 0; // node's, once started
+    // followChildren: the children's recordings, each describing itself, for the caller to make the
+    // program's Recording::children once no reader looks; and those past FollowedChildren::MaxChildren,
+    // which ran unrecorded.
+    std::vector<std::unique_ptr<Recording>> children;
+    std::size_t childrenRefused = 0;
     // How the following ended: the program ended by itself, or stopFd or the timeout stopped it.
     enum class Stop { None, Asked, TimedOut };
     Stop stop = Stop::None;
@@ -84,7 +96,8 @@ inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThr
 std::string missingProbeFile(const std::string& probeDir);
 
 // Runs a Node.js program with the probe loaded and records what its loops did into `into` until it
-// exits, or is stopped (`into`'s info is left as it was: see AttachResult::described). The probe's socket reaches it on
+// exits, or is stopped (`into`'s info is left as it was: see AttachResult::described; with followChildren,
+// its children's recordings are AttachResult::children). The probe's socket reaches it on
 // a number above every descriptor the program inherits or opens first (1023 where the open-files limit
 // allows), named by LOOPSCOPE_PROBE_FD, which the probe makes close-on-exec and deletes from the
 // environment at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).

@@ -259,6 +259,8 @@ void Ingest::describe(RecordingInfo& info) const
         info.loopStartNs = m_loopTimes.loopStartNs;
         info.loopIdleNs = m_loopTimes.idleNs;
     }
+    if (m_exitCode >= 0)
+        info.exitStatus = m_exitCode;
 }
 
 } // namespace loopscope::wire

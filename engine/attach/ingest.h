@@ -95,6 +95,7 @@ public:
     void now(const Now& now) override;
     void pool(const PoolNow& pool) override;
     void loopTimes(const LoopTimes& times) override;
+    void exited(int code) override { m_exitCode = code; }
 
     // A line the program printed, at `atNs` (recording time): recorded as a Log record of the main loop
     // (an Error record for its standard error), as a LoopScope program's console.log is.
@@ -102,7 +103,8 @@ public:
 
     // Writes what the stream said about the program (node's libuv, the size its pool started with, else
     // the one the environment said at the start, its threads' names, the records it lost, what its
-    // eventLoopUtilization() read at exit) into the recording's info; call it once the stream has ended.
+    // eventLoopUtilization() read at exit, the status it said it exits with) into the recording's info; call
+    // it once the stream has ended.
     void describe(RecordingInfo& info) const;
 
     // The probe's hello, once it came (pid 0 before).
@@ -137,6 +139,7 @@ private:
     std::uint64_t m_dropped = 0;
     std::uint32_t m_poolThreads = 0; // the pool's size once it started (Pool frames, its items' workers); 0 before
     LoopTimes m_loopTimes; // as the program exited; loopStartNs -1 before (or when its loop never started)
+    int m_exitCode = -1; // what the probe said the program exits with; -1 before
     RecordingKeeping m_keeping;
     std::unique_ptr<SpillFile> m_spill; // made at the first spill
     std::string m_spillProblem;

@@ -97,6 +97,15 @@ void Writer::loopTimes(const LoopTimes& times)
     frame(Tag::LoopTimes, m_payload);
 }
 
+void Writer::exited(int code)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    // As the system keeps it: its low eight bits.
+    out.varint(std::uint64_t(std::uint32_t(code) & 0xffu));
+    frame(Tag::Exit, m_payload);
+}
+
 void Writer::end()
 {
     m_payload.clear();
@@ -329,6 +338,13 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
             return fail("a loop times frame cut short");
         times.loopStartNs = start == 0 ? -1 : std::int64_t((start - 1) & INT64_MAX);
         m_sink.loopTimes(times);
+        return true;
+    }
+    case Tag::Exit: {
+        const std::uint64_t code = in.varint();
+        if (!in.ok() || code > 255)
+            return fail("an exit frame cut short or out of range");
+        m_sink.exited(int(code));
         return true;
     }
     case Tag::End:

@@ -43,6 +43,8 @@ enum class Tag : std::uint8_t {
     LoopTimes = 9, // as the program exits: varint loop start + 1 (0: it never started), varint idle time
     End = 10, // nothing: the probe stopped as the program exits, and nothing more comes (a stream that ends
               // without it was cut: the program was killed, or closed the probe's socket)
+    Exit = 11, // varint exit code: the status the program exits with (what its 'exit' event is given), told
+               // for a process LoopScope cannot wait for itself (a child it follows, --follow-children)
 };
 
 struct Hello
@@ -149,6 +151,7 @@ public:
     void now(const Now& now);
     void pool(const PoolNow& pool);
     void loopTimes(const LoopTimes& times);
+    void exited(int code);
     // The last frame: the probe stopped as the program exits.
     void end();
 
@@ -178,6 +181,7 @@ public:
     virtual void now(const Now& now) = 0;
     virtual void pool(const PoolNow& pool) = 0;
     virtual void loopTimes(const LoopTimes& times) = 0;
+    virtual void exited(int code) = 0;
 };
 
 // Reads a stream as it arrives, in pieces of any size: each complete frame goes to the sink, a frame

@@ -62,6 +62,8 @@ std::string stoppedBy(const RecordingInfo& info)
         return who + ": timed out after " + std::to_string(info.timeoutMs) + " ms (--timeout-ms)" + asked + "\n";
     case RecordingInfo::StoppedBy::Window:
         return who + ": its window closed" + asked + "\n";
+    case RecordingInfo::StoppedBy::Parent:
+        return who + ": it still ran when LoopScope stopped following the program it was followed with" + asked + "\n";
     }
     return {};
 }
@@ -103,6 +105,29 @@ std::string distribution(const Distribution& d)
 {
     return "min " + ms(d.min) + ", mean " + ms(d.mean) + ", p50 " + ms(d.p50) + ", p99 " + ms(d.p99) + ", max "
         + ms(d.max) + " (" + std::to_string(d.count) + (d.count == 1 ? " sample)" : " samples)");
+}
+
+// Each child process followed with an attached program (--follow-children): which process it is, then
+// its own summary, indented.
+std::string childrenSummary(const Recording& recording)
+{
+    std::string out;
+    const std::size_t count = recording.children.size();
+    for (std::size_t i = 0; i < count; ++i) {
+        const Recording& child = *recording.children[i];
+        const RecordingInfo& info = child.info;
+        out += "Child process " + std::to_string(i + 1) + " of " + std::to_string(count) + ": pid "
+            + (info.pid > 0 ? std::to_string(info.pid) : std::string("unknown"))
+            + (info.parentPid > 0 ? ", started by pid " + std::to_string(info.parentPid) : std::string())
+            + ", its probe " + nsAsMs(info.startNs) + " after the program's\n";
+        const std::string text = summarize(child);
+        for (std::size_t from = 0; from < text.size();) {
+            const std::size_t end = std::min(text.find('\n', from), text.size());
+            out += "  " + text.substr(from, end - from) + "\n";
+            from = end + 1;
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -245,6 +270,7 @@ std::string SummaryBuilder::text(const Recording& recording) const
             + ", while the program went on: the recording ends there\n";
     if (info.aborted)
         out += "ABORTED\n";
+    out += childrenSummary(recording);
     return out;
 }
 

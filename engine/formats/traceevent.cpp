@@ -3,6 +3,7 @@
 #include "formats/traceformat.h"
 #include "formats/utf8.h"
 
+#include <charconv>
 #include <limits>
 
 namespace loopscope {
@@ -20,7 +21,7 @@ std::string_view stringOrEmpty(const TraceValue& value)
 
 void TraceEvent::clear()
 {
-    for (TraceValue* value : { &m_ph, &m_cat, &m_name, &m_tid, &m_ts, &m_dur })
+    for (TraceValue* value : { &m_ph, &m_cat, &m_name, &m_tid, &m_pid, &m_ts, &m_dur })
         value->type = Token::None;
     m_argCount = 0;
 }
@@ -32,6 +33,29 @@ const TraceValue* TraceEvent::findArgument(std::string_view key) const
             return &m_args[i].value;
     }
     return nullptr;
+}
+
+int TraceEvent::processId() const
+{
+    int pid = 0;
+    const std::string_view text = m_pid.text;
+    if (m_pid.type != Token::Number
+        || std::from_chars(text.data(), text.data() + text.size(), pid).ptr != text.data() + text.size() || pid < 0)
+        return ProgramPid;
+    return pid;
+}
+
+bool TraceEvent::namesChildProcess(int& pid, std::int64_t& startNs) const
+{
+    if (!isMetadata() || stringOrEmpty(m_name) != "process_name")
+        return false;
+    const TraceValue* start = findArgument("startNs");
+    if (!start || start->type != Token::Number)
+        return false;
+    const std::string_view text = start->text;
+    pid = processId();
+    return std::from_chars(text.data(), text.data() + text.size(), startNs).ptr == text.data() + text.size()
+        && pid != ProgramPid;
 }
 
 bool TraceEvent::isNodeTracing() const

@@ -29,6 +29,8 @@ public:
             return &m_name;
         if (key == "tid")
             return &m_tid;
+        if (key == "pid")
+            return &m_pid;
         if (key == "ts")
             return &m_ts;
         if (key == "dur")
@@ -51,6 +53,11 @@ public:
     bool isNodeTracing() const;
     // A metadata event ("ph":"M"), which names a process or thread and holds no record.
     bool isMetadata() const { return m_ph.type == JsonLexer::Token::String && m_ph.text == "M"; }
+    // The event's trace pid: a small whole number, or ProgramPid when it has none that is.
+    int processId() const;
+    // A process_name event LoopScope writes for a child process followed with an attached program, whose
+    // args say where its records' times start on the program's clock (startNs): its pid and that start.
+    bool namesChildProcess(int& pid, std::int64_t& startNs) const;
     // The record type of a LoopScope event; false for events of other tools, which are skipped.
     bool recordType(RecordType& type) const;
     // Turns the event into a record of `type`, reporting bad fields through `lexer`.
@@ -87,6 +94,7 @@ private:
     TraceValue m_cat;
     TraceValue m_name;
     TraceValue m_tid;
+    TraceValue m_pid;
     TraceValue m_ts;
     TraceValue m_dur;
     // A fixed array: arguments are values, which must stay where they were read.

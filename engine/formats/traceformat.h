@@ -2,6 +2,7 @@
 
 #include "recording/events.h"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace loopscope {
@@ -12,6 +13,14 @@ inline constexpr int MainTid = 1;
 inline constexpr int PoolTidBase = 100;
 // args.queue of a "queued" event that says every JavaScript queue was emptied.
 inline constexpr const char* ClearedQueues = "cleared";
+
+// Trace pids: the program (or LoopScope's own run) is 1; the child processes followed with an attached
+// program (Recording::children) follow from 2, in their order.
+inline constexpr int ProgramPid = 1;
+inline constexpr int childTracePid(std::size_t child)
+{
+    return int(child) + 2;
+}
 
 inline int traceTid(const Record& record)
 {

@@ -16,6 +16,8 @@ namespace loopscope {
 // prober, up to 8 worker loops and up to 1024 pool workers. A worker loop costs an event log.
 inline constexpr int MaxReadThreads = 2048;
 inline constexpr int MaxReadWorkerLoops = 64;
+// Child processes followed with an attached program (--follow-children), each a recording of its own.
+inline constexpr std::size_t MaxReadChildren = 64;
 
 // Writes a recording as a Chrome trace-event JSON object (opens in Perfetto and chrome://tracing).
 bool writeTrace(const Recording& recording, std::ostream& out);

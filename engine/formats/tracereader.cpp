@@ -11,6 +11,7 @@
 #include "recording/logrouter.h"
 #include "recording/spillfile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <exception>
@@ -87,11 +88,24 @@ private:
     bool eventMember(std::string_view key, int depth);
     bool argumentMember(std::string_view key, int depth);
     bool otherDataMember(std::string_view key, int depth);
+    bool readProcesses(int depth);
+    bool processMember(std::string_view key, int depth);
     bool readThreadNames(int depth);
     bool readUnobserved(int depth);
     bool threadNameMember(std::string_view key, int depth);
     bool noteTrack(int tid, const char* at);
     bool append(const Record& record, const char* at);
+    // A child process followed with an attached program (Recording::children), as its trace pid names it.
+    struct Child
+    {
+        int pid;
+        Recording* recording;
+        LogRouter logs;
+        std::int64_t startNs; // on the program's clock: its records' times count from here
+    };
+    Child* child(int pid);
+    Child* declareChild(int pid, std::int64_t startNs, const char* at, bool& failed);
+    bool appendToChild(Child& child, Record record, const char* at);
     bool spillToFit();
 
     std::string_view m_text;
@@ -106,6 +120,8 @@ private:
     int m_trackCount = 0;
     LogRouter m_logs;
     ProgressMeter m_meter;
+    std::vector<std::unique_ptr<Child>> m_children;
+    RecordingInfo* m_info = &m_out.info; // what otherData's members describe: the program's, or a child's
 
     std::string m_keyScratch;
     std::string m_skipKeyScratch;
@@ -270,9 +286,24 @@ bool TraceReader::readEvent(int depth)
     if (!m_event.recordType(type)) {
         m_report.understood += m_event.isMetadata() ? 1 : 0;
         m_nodeTracing = m_nodeTracing || m_event.isNodeTracing();
-        return true;
+        // A child process followed with an attached program is named before its first record.
+        int pid = 0;
+        std::int64_t startNs = 0;
+        bool failed = false;
+        if (m_event.namesChildProcess(pid, startNs) && !child(pid))
+            declareChild(pid, startNs, eventAt, failed);
+        return !failed;
     }
     Record record;
+    // Events of processes LoopScope did not name as children (another tool's) count as the program's.
+    if (Child* owner = m_children.empty() ? nullptr : child(m_event.processId())) {
+        if (!m_event.toRecord(m_lexer, eventAt, owner->recording->strings, type, record)
+            || !appendToChild(*owner, record, eventAt))
+            return false;
+        ++m_records;
+        ++m_report.understood;
+        return true;
+    }
     if (!m_event.toRecord(m_lexer, eventAt, m_out.strings, type, record) || !append(record, eventAt))
         return false;
     m_abortEvent = m_abortEvent || (type == RecordType::Error && m_out.strings.at(record.label) == "run aborted");
@@ -304,11 +335,13 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
         return readThreadNames(depth + 1);
     if (key == "unobserved")
         return readUnobserved(depth + 1);
+    if (key == "processes" && m_info == &m_out.info)
+        return readProcesses(depth + 1);
     const std::string name(key);
     const TraceValue& value = m_skipped;
     if (!readValue(m_skipped, depth))
         return false;
-    RecordingInfo& info = m_out.info;
+    RecordingInfo& info = *m_info;
     if (name == "generator")
         return toString(m_lexer, value, "otherData.", name, info.generator);
     if (name == "libuv")
@@ -339,9 +372,17 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
             info.stoppedBy = RecordingInfo::StoppedBy::Timeout;
         else if (reason == "window")
             info.stoppedBy = RecordingInfo::StoppedBy::Window;
+        else if (reason == "parent")
+            info.stoppedBy = RecordingInfo::StoppedBy::Parent;
         return true;
     }
     std::int64_t number = 0;
+    if (name == "processId" || name == "parentProcessId") {
+        if (!toInteger(m_lexer, value, "otherData.", name, 1, std::numeric_limits<int>::max(), number))
+            return false;
+        (name == "processId" ? info.pid : info.parentPid) = int(number);
+        return true;
+    }
     if (name == "threadpoolSize") {
         if (!toInteger(m_lexer, value, "otherData.", name, 0, 1024, number))
             return false;
@@ -391,9 +432,9 @@ bool TraceReader::readThreadNames(int depth)
         // Names count as threads too: writing the recording again gives every named pool worker a track.
         Record named;
         named.thread = std::uint16_t(m_threadTid);
-        if (!noteTrack(traceTid(named), entryAt))
+        if (m_info == &m_out.info && !noteTrack(traceTid(named), entryAt))
             return false;
-        m_out.info.threadNames.emplace_back(named.thread, m_threadName);
+        m_info->threadNames.emplace_back(named.thread, m_threadName);
         return true;
     });
 }
@@ -409,10 +450,49 @@ bool TraceReader::readUnobserved(int depth)
             return false;
         for (std::size_t bit = 0; bit < std::size(UnobservedNames); ++bit) {
             if (name == UnobservedNames[bit])
-                m_out.info.unobserved |= std::uint8_t(1u << bit);
+                m_info->unobserved |= std::uint8_t(1u << bit);
         }
         return true;
     });
+}
+
+// otherData.processes: each child process's pid, start and info, as otherData says the program's.
+bool TraceReader::readProcesses(int depth)
+{
+    if (m_lexer.peek() != '[')
+        return m_lexer.failHere("otherData.processes must be an array");
+    return m_lexer.readElements([&] {
+        if (m_lexer.peek() != '{')
+            return m_lexer.failHere("otherData.processes entries must be objects");
+        const char* entryAt = m_lexer.here();
+        m_info = nullptr;
+        const bool read = readObject(depth + 1, &TraceReader::processMember);
+        const bool named = m_info != nullptr;
+        m_info = &m_out.info;
+        return read && (named || fail(entryAt, "otherData.processes entries start with their pid"));
+    });
+}
+
+bool TraceReader::processMember(std::string_view key, int depth)
+{
+    if (key == "pid") {
+        const char* at = m_lexer.here();
+        std::int64_t pid = 0;
+        if (!readValue(m_skipped, depth)
+            || !toInteger(m_lexer, m_skipped, "otherData.processes.", "pid", ProgramPid + 1, MaxReadChildren + 1, pid))
+            return false;
+        bool failed = false;
+        Child* known = child(int(pid));
+        if (!known)
+            known = declareChild(int(pid), 0, at, failed);
+        if (failed)
+            return false;
+        m_info = &known->recording->info;
+        return true;
+    }
+    if (key == "startNs" || !m_info)
+        return readValue(m_skipped, depth);
+    return otherDataMember(key, depth);
 }
 
 bool TraceReader::threadNameMember(std::string_view key, int depth)
@@ -438,6 +518,45 @@ bool TraceReader::noteTrack(int tid, const char* at)
         return true;
     m_seenTracks[std::size_t(tid)] = true;
     return ++m_trackCount <= MaxReadThreads || fail(at, "more than " + std::to_string(MaxReadThreads) + " threads");
+}
+
+TraceReader::Child* TraceReader::child(int pid)
+{
+    for (const auto& known : m_children) {
+        if (known->pid == pid)
+            return known.get();
+    }
+    return nullptr;
+}
+
+TraceReader::Child* TraceReader::declareChild(int pid, std::int64_t startNs, const char* at, bool& failed)
+{
+    if (m_children.size() == MaxReadChildren) {
+        failed = !fail(at, "more than " + std::to_string(MaxReadChildren) + " child processes");
+        return nullptr;
+    }
+    m_out.children.push_back(std::make_unique<Recording>());
+    Recording& recording = *m_out.children.back();
+    recording.info.startNs = startNs;
+    m_children.push_back(
+        std::make_unique<Child>(Child { pid, &recording, LogRouter(recording, MaxReadWorkerLoops), startNs }));
+    return m_children.back().get();
+}
+
+// A child's record, its time moved back onto its own clock.
+bool TraceReader::appendToChild(Child& child, Record record, const char* at)
+{
+    record.startNs = std::max<std::int64_t>(0, record.startNs - child.startNs);
+    switch (child.logs.append(record)) {
+    case LogRouter::Appended::Kept:
+    case LogRouter::Appended::Sealed:
+        return true;
+    case LogRouter::Appended::TooManyLoops:
+        return fail(at, "more than " + std::to_string(MaxReadWorkerLoops) + " worker loops in a child process");
+    case LogRouter::Appended::Full:
+        break;
+    }
+    return fail(at, "too many events");
 }
 
 bool TraceReader::append(const Record& record, const char* at)

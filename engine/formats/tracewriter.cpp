@@ -16,7 +16,10 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <string>
 #include <system_error>
+#include <tuple>
+#include <vector>
 
 namespace loopscope {
 
@@ -34,6 +37,19 @@ public:
         , m_pos(m_buffer.get())
         , m_end(m_buffer.get() + Capacity)
     { }
+
+    // The process the events written from now on belong to: its trace pid (1: the program or run; 2 on: the
+    // child processes followed with an attached program), and how far its records' times lie after the
+    // program's (a child's recording counts from its own probe's start).
+    void setProcess(int pid, std::int64_t shiftNs)
+    {
+        m_pidField = ",\"pid\":" + std::to_string(pid) + ",\"tid\":";
+        m_pid = pid;
+        m_shiftNs = shiftNs;
+    }
+    int pid() const { return m_pid; }
+    std::string_view pidField() const { return m_pidField; }
+    std::int64_t shiftNs() const { return m_shiftNs; }
 
     // Bytes written so far, buffered ones included.
     std::uint64_t bytes() const { return m_flushed + std::uint64_t(m_pos - m_buffer.get()); }
@@ -198,16 +214,19 @@ private:
     char* m_pos;
     char* m_end;
     std::uint64_t m_flushed = 0;
+    std::string m_pidField = ",\"pid\":1,\"tid\":";
+    int m_pid = ProgramPid;
+    std::int64_t m_shiftNs = 0;
 };
 
 void writeEventHead(TraceWriter& w, std::string_view head, std::string_view name, int tid, std::int64_t startNs)
 {
     w.literal(head);
     w.string(name);
-    w.literal(",\"pid\":1,\"tid\":");
+    w.literal(w.pidField());
     w.integer(tid);
     w.literal(",\"ts\":");
-    w.fixed(startNs, 3);
+    w.fixed(startNs + w.shiftNs(), 3);
 }
 
 void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
@@ -372,11 +391,13 @@ std::string defaultThreadName(int tid)
 // One track's name and place among the tracks, after a comma.
 void writeTrackName(TraceWriter& w, int tid, const std::string& name)
 {
-    w.literal(",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"ts\":0,\"tid\":");
+    w.literal(",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"ts\":0");
+    w.literal(w.pidField());
     w.integer(tid);
     w.literal(",\"args\":{\"name\":");
     w.string(name);
-    w.literal("}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"ts\":0,\"tid\":");
+    w.literal("}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"ts\":0");
+    w.literal(w.pidField());
     w.integer(tid);
     w.literal(",\"args\":{\"sort_index\":");
     w.integer(tid == MainTid ? 0 : tid >= WorkerThreadBase ? tid : 100000 + tid);
@@ -405,11 +426,24 @@ std::map<int, std::string> trackNames(const Recording& recording, const std::set
     return names;
 }
 
-// The process's name (the first event, with no comma before it), then the tracks' names.
+// The process's name (the program's is the first event, with no comma before it), then the tracks' names.
+// A child process's name event says where its records' times start on the program's clock (startNs),
+// before any of them is read.
 void writeMetadata(TraceWriter& w, const Recording& recording, const std::map<int, std::string>& names)
 {
-    w.literal("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"name\":");
-    w.string("LoopScope: " + recording.info.program);
+    const RecordingInfo& info = recording.info;
+    if (w.pid() == ProgramPid) {
+        w.literal("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"name\":");
+        w.string("LoopScope: " + info.program);
+    } else {
+        w.literal(",\n{\"ph\":\"M\",\"name\":\"process_name\",\"ts\":0");
+        w.literal(w.pidField());
+        w.integer(MainTid);
+        w.literal(",\"args\":{\"name\":");
+        w.string("child " + std::to_string(info.pid) + ": " + info.program);
+        w.literal(",\"startNs\":");
+        w.integer(info.startNs);
+    }
     w.literal("}}");
     for (const auto& [tid, name] : names)
         writeTrackName(w, tid, name);
@@ -433,14 +467,16 @@ std::set<int> tracksOf(const Recording& recording)
     return tids;
 }
 
-void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
+// What a recording says about itself, as members of an object: the trace's otherData, or a child
+// process's entry in its "processes".
+void writeInfoMembers(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
 {
     const RecordingInfo& info = recording.info;
     // Drops counted by the logs themselves are reported even when info was filled in before them.
     std::uint64_t logDrops = 0;
     for (const auto& log : recording.logs)
         logDrops += log->dropped();
-    w.literal("\"otherData\":{\"generator\":");
+    w.literal("\"generator\":");
     w.string(info.generator);
     w.literal(",\"libuv\":");
     w.string(info.libuv);
@@ -481,6 +517,17 @@ void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t le
     case RecordingInfo::StoppedBy::Window:
         w.literal(",\"stoppedBy\":\"window\"");
         break;
+    case RecordingInfo::StoppedBy::Parent:
+        w.literal(",\"stoppedBy\":\"parent\"");
+        break;
+    }
+    if (info.pid > 0) {
+        w.literal(",\"processId\":");
+        w.integer(info.pid);
+    }
+    if (info.parentPid > 0) {
+        w.literal(",\"parentProcessId\":");
+        w.integer(info.parentPid);
     }
     if (info.detached)
         w.literal(",\"detached\":true");
@@ -515,7 +562,30 @@ void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t le
         w.character('}');
         first = false;
     }
-    w.literal("]}}\n");
+    w.character(']');
+}
+
+// The trace's otherData: the recording's info, and each child process's under "processes" (its trace pid,
+// where its times start on the program's clock, and its own info).
+void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
+{
+    w.literal("\"otherData\":{");
+    writeInfoMembers(w, recording, leftOut);
+    if (!recording.children.empty()) {
+        w.literal(",\"processes\":[");
+        for (std::size_t i = 0; i < recording.children.size(); ++i) {
+            const Recording& child = *recording.children[i];
+            w.literal(i == 0 ? "{\"pid\":" : ",{\"pid\":");
+            w.integer(childTracePid(i));
+            w.literal(",\"startNs\":");
+            w.integer(child.info.startNs);
+            w.character(',');
+            writeInfoMembers(w, child, 0);
+            w.character('}');
+        }
+        w.character(']');
+    }
+    w.literal("}}\n");
 }
 
 std::uint64_t recordCount(const Recording& recording)
@@ -523,6 +593,8 @@ std::uint64_t recordCount(const Recording& recording)
     std::uint64_t count = 0;
     for (const auto& log : recording.logs)
         count += log->size();
+    for (const auto& child : recording.children)
+        count += recordCount(*child);
     return count;
 }
 
@@ -545,11 +617,25 @@ bool writeTraceTo(
     TraceWriter w(out);
     w.literal("{\"traceEvents\":[\n");
     writeMetadata(w, recording, trackNames(recording, tracksOf(recording)));
+    for (std::size_t i = 0; i < recording.children.size(); ++i) {
+        const Recording& child = *recording.children[i];
+        w.setProcess(childTracePid(i), child.info.startNs);
+        writeMetadata(w, child, trackNames(child, tracksOf(child)));
+    }
     const std::uint64_t total = recordCount(recording);
     const std::uint64_t room = maxBytes > w.bytes() + ClosingBytes ? maxBytes - w.bytes() - ClosingBytes : 0;
     std::uint64_t written = 0;
     std::uint64_t skipped = 0;
-    for (const auto& log : recording.logs) {
+    // The program's logs, then each child's, each under its own pid.
+    std::vector<std::tuple<const EventLog*, const Recording*, int>> logs;
+    for (const auto& log : recording.logs)
+        logs.emplace_back(log.get(), &recording, 1);
+    for (std::size_t i = 0; i < recording.children.size(); ++i) {
+        for (const auto& log : recording.children[i]->logs)
+            logs.emplace_back(log.get(), recording.children[i].get(), childTracePid(i));
+    }
+    for (const auto& [log, owner, pid] : logs) {
+        w.setProcess(pid, owner->info.startNs);
         const std::size_t size = log->size();
         const std::uint64_t share
             = maxBytes > 0 && total > 0 ? std::uint64_t(double(room) * double(size) / double(total)) : 0;
@@ -566,7 +652,7 @@ bool writeTraceTo(
                 return false;
             }
             w.literal(",\n");
-            writeRecord(w, record, recording.strings);
+            writeRecord(w, record, owner->strings);
             return true;
         });
         if (cancelled)

@@ -45,7 +45,9 @@ struct RecordingInfo
     // An attached program LoopScope stopped following before it ended by itself: why (on a signal
     // LoopScope got, at --timeout-ms, or as its window closed), and whether LoopScope ended it (the
     // default) or left it running (--detach).
-    enum class StoppedBy : std::uint8_t { None, Signal, Timeout, Window };
+    // Parent: a child process followed with the program (--follow-children) that still ran when LoopScope
+    // stopped following the program.
+    enum class StoppedBy : std::uint8_t { None, Signal, Timeout, Window, Parent };
     StoppedBy stoppedBy = StoppedBy::None;
     int stopSignal = 0; // StoppedBy::Signal: the signal LoopScope got
     int timeoutMs = 0; // StoppedBy::Timeout: --timeout-ms
@@ -54,6 +56,12 @@ struct RecordingInfo
     // recording ends there. -1: it did not.
     std::int64_t streamLostNs = -1;
     std::vector<std::pair<std::uint16_t, std::string>> threadNames; // record thread id -> display name
+    // An attached program's process, as the system numbers it (0: not known, and for LoopScope's own runs);
+    // for a child process followed with it (--follow-children), the process that started it, and when its
+    // probe started on the clock of the program's recording (its own records count from there).
+    int pid = 0;
+    int parentPid = 0;
+    std::int64_t startNs = 0;
 };
 
 // A whole recording: labels, and one event log per producing loop thread
@@ -113,6 +121,11 @@ public:
     RecordingInfo info;
     StringTable strings;
     std::vector<std::unique_ptr<EventLog>> logs;
+    // An attached program's child processes followed with it (--follow-children: forks, cluster workers,
+    // node run by a shell), each a recording of its own, in the order they started; its info says which
+    // process it is and its program is its command line. Filled while the program runs by the attaching
+    // thread alone: readers look once the run has ended.
+    std::vector<std::unique_ptr<Recording>> children;
 };
 
 } // namespace loopscope

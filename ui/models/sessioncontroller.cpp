@@ -189,6 +189,7 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
         options.nodeOptions.push_back(option.toStdString());
     options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
     options.everyCallback = m_everyCallback;
+    options.followChildren = m_followChildren;
     options.keeping.budgetBytes = memoryBudgetMb() << 20;
     options.keeping.rollingWindow = rollingWindow();
     end();

@@ -81,6 +81,9 @@ public:
     // The Node.js program shown labels every callback (the default) or marks the phases only.
     void setEveryCallback(bool on);
     bool everyCallback() const { return m_everyCallback; }
+    // The next program attached has its child node processes recorded too (--follow-children).
+    void setFollowChildren(bool on) { m_followChildren = on; }
+    bool followChildren() const { return m_followChildren; }
     // The Node.js program shown, if one is (attached, running or ended).
     const loopscope::wire::AttachedProgram* attached() const { return m_attached.get(); }
     // Ends what is shown and replays `recording`.
@@ -123,6 +126,7 @@ private:
     std::shared_ptr<loopscope::wire::AttachedProgram> m_attached;
     bool m_attachedEndNoticed = false;
     bool m_everyCallback = true;
+    bool m_followChildren = false;
     std::shared_ptr<const loopscope::Recording> m_replay;
     SessionReaper m_reaper;
     QString m_programName;

@@ -290,6 +290,16 @@ void MainWindow::createLoopMenu()
                               "while it runs."));
     });
     connect(m_everyCallbackAction, &QAction::toggled, m_controller, &SessionController::setEveryCallback);
+    m_followChildrenAction = loopMenu->addAction(QString());
+    m_followChildrenAction->setCheckable(true);
+    m_followChildrenAction->setChecked(m_controller->followChildren());
+    Language::follow(m_followChildrenAction, [action = m_followChildrenAction] {
+        action->setText(tr("Follow &child processes (Node.js program)"));
+        action->setToolTip(tr("For the next program run with Node: record its forks, cluster workers and child node "
+                              "processes too, each as a process of its own in the saved recording. Their "
+                              "environment then carries the probe's NODE_OPTIONS."));
+    });
+    connect(m_followChildrenAction, &QAction::toggled, m_controller, &SessionController::setFollowChildren);
     QAction* rolling = loopMenu->addAction(QString());
     rolling->setCheckable(true);
     rolling->setChecked(SessionController::rollingWindow());

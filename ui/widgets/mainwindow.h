@@ -78,6 +78,8 @@ public:
     void setNode(const QString& node) { m_node = node; }
     // Node's own options that attachProgram() gives before the script (--node-option).
     void setNodeOptions(const QStringList& options) { m_nodeOptions = options; }
+    // The programs attached from now on have their child node processes recorded too (--follow-children).
+    void setFollowChildren(bool on);
     // Loop > Label every callback (--probe): every callback of a Node.js program labelled, or its phases
     // marked only; a program running is switched.
     void setLabelEveryCallback(bool on);
@@ -186,6 +188,7 @@ private:
     NodeCompareDialog* m_compareDialog = nullptr;
     NodeComparison::Source m_lastSource; // what runProgram() was last given, for Compare with Node.js
     QAction* m_everyCallbackAction = nullptr; // Loop > Label every callback, while a Node.js program runs
+    QAction* m_followChildrenAction = nullptr; // Loop > Follow child processes, for the next Node.js program
     // Where JavaScript typed into Run with Node… is written to run, for as long as the window lives.
     std::unique_ptr<QTemporaryDir> m_typedScripts;
     QString m_node; // what attachProgram() runs; empty: `node`

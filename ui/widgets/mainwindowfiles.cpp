@@ -123,6 +123,11 @@ void MainWindow::setLabelEveryCallback(bool on)
     m_everyCallbackAction->setChecked(on); // toggled: the session follows
 }
 
+void MainWindow::setFollowChildren(bool on)
+{
+    m_followChildrenAction->setChecked(on); // toggled: the controller follows
+}
+
 NodeRunDialog* MainWindow::runWithNode()
 {
     auto* dialog = new NodeRunDialog(this);
@@ -167,9 +172,10 @@ void MainWindow::onAttachedEnded()
     m_palette->setEnabled(true);
     // How it ended, as its recording says it (the trace and the summary say the same).
     const loopscope::RecordingInfo& info = attached->recording().info;
-    const auto said = [name, result, signal = info.exitSignal, status = info.exitStatus] {
-        if (!result.started)
-            return tr("■ node could not start: %1").arg(QString::fromStdString(result.error));
+    const auto said = [name, started = result.started, error = QString::fromStdString(result.error),
+                          signal = info.exitSignal, status = info.exitStatus] {
+        if (!started)
+            return tr("■ node could not start: %1").arg(error);
         if (signal > 0)
             return tr("■ %1 was ended by signal %2").arg(name).arg(signal);
         return tr("■ %1 exited with code %2").arg(name).arg(status);
@@ -178,6 +184,23 @@ void MainWindow::onAttachedEnded()
     if (result.started && !result.probed) {
         m_console->appendNote(
             tr("■ the probe's recording is incomplete: %1").arg(QString::fromStdString(result.streamError)));
+    }
+    // The child processes followed with it, each as its recording says it ended.
+    for (const auto& child : attached->recording().children) {
+        const loopscope::RecordingInfo& childInfo = child->info;
+        const QString which = tr("child process %1 (%2)")
+                                  .arg(childInfo.pid)
+                                  .arg(QString::fromStdString(childInfo.program).section(QLatin1Char(' '), 0, 1));
+        if (childInfo.exitStatus >= 0)
+            m_console->appendNote(tr("■ %1 exited with code %2").arg(which).arg(childInfo.exitStatus));
+        else if (childInfo.stoppedBy == loopscope::RecordingInfo::StoppedBy::Parent)
+            m_console->appendNote(tr("■ %1 still ran when %2 ended: LoopScope ended it").arg(which, name));
+        else
+            m_console->appendNote(tr("■ %1 ended without saying how (killed by a signal?)").arg(which));
+    }
+    if (!attached->recording().children.empty()) {
+        m_console->appendNote(tr("The child processes' recordings are written with this one (File > Export trace…), "
+                                 "each as a process of its own"));
     }
     if (!result.unavailable.empty()) {
         QStringList unseen;
