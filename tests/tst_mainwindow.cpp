@@ -1,5 +1,6 @@
 #include "attach/attachedprogram.h"
 #include "catalog/scenariocatalog.h"
+#include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
@@ -54,6 +55,32 @@
 #include <memory>
 
 namespace {
+
+// A recording of one process with a poll phase and a console line, as a probe would have sent them.
+std::unique_ptr<loopscope::Recording> processRecording(const std::string& program, int pid, const std::string& line)
+{
+    using namespace loopscope;
+    auto recording = std::make_unique<Recording>();
+    recording->info.generator = "LoopScope test";
+    recording->info.program = program;
+    recording->info.pid = pid;
+    Record phase;
+    phase.type = RecordType::Phase;
+    phase.sub = std::uint8_t(Phase::Poll);
+    phase.label = 1; // timed
+    phase.startNs = 1'000'000;
+    phase.span.durNs = 2'000'000;
+    phase.span.iteration = 1;
+    Record printed;
+    printed.type = RecordType::Log;
+    printed.startNs = 1'500'000;
+    printed.label = recording->strings.intern(line);
+    for (const Record& record : { phase, printed }) {
+        *recording->mainLog().slot() = record;
+        recording->mainLog().commit();
+    }
+    return recording;
+}
 
 int consoleLines(const loopscope::Recording& recording)
 {
@@ -501,6 +528,63 @@ private slots:
         QCOMPARE(QApplication::font().pointSizeF(), textSize);
         QVERIFY(!window.findChild<QWidget*>(QStringLiteral("pointerHighlight"))->isVisible());
         QCOMPARE(window.phaseWheel()->contrast(), PhaseGeometry::Contrast::Normal);
+    }
+
+    // A program recorded with its child processes (--follow-children), opened: View > Process shows the
+    // program or any child, each its own recording, and a trace exported while a child is shown still
+    // holds them all. A recording of one process leaves the menu with nothing to choose.
+    void processMenuShowsEachProcessOfAFamily()
+    {
+        QTemporaryDir dir;
+        auto family = processRecording("family.js", 100, "the program");
+        family->children.push_back(processRecording("/usr/bin/node /tmp/child.js one", 101, "the fork"));
+        family->children.push_back(processRecording("/usr/bin/node -e x", 102, "the evaluated one"));
+        family->children[0]->info.parentPid = 100;
+        family->children[0]->info.startNs = 5'000'000;
+        const QString path = dir.filePath(QStringLiteral("family.json"));
+        std::string error;
+        QVERIFY2(loopscope::writeTrace(*family, path.toStdString(), &error), error.c_str());
+
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("processMenu"));
+        QVERIFY(menu);
+        QVERIFY(!menu->isEnabled());
+        QVERIFY(window.openRecording(path));
+        QVERIFY(menu->isEnabled());
+        QCOMPARE(menu->actions().size(), 3);
+        QVERIFY2(menu->actions()[1]->text().contains(QStringLiteral("node child.js one (pid 101)")),
+            qPrintable(menu->actions()[1]->text()));
+        QVERIFY(menu->actions()[0]->isChecked());
+
+        auto* evaluated = menu->findChild<QAction*>(QStringLiteral("process_2"));
+        QVERIFY(evaluated);
+        evaluated->trigger();
+        SessionController* controller = window.controller();
+        QCOMPARE(controller->shownProcess(), std::size_t(2));
+        QCOMPARE(controller->recording()->info.program, std::string("/usr/bin/node -e x"));
+        QCOMPARE(controller->programName(), QStringLiteral("/usr/bin/node -e x"));
+        QCOMPARE(consoleLines(*controller->recording()), 1);
+        QVERIFY(menu->findChild<QAction*>(QStringLiteral("process_2"))->isChecked());
+
+        const QString exported = dir.filePath(QStringLiteral("exported.json"));
+        QVERIFY(window.exportRecording(MainWindow::ExportFormat::Trace, exported));
+        loopscope::Recording readBack;
+        QVERIFY2(loopscope::readTrace(exported.toStdString(), readBack, &error), error.c_str());
+        QCOMPARE(readBack.info.program, std::string("family.js"));
+        QCOMPARE(readBack.children.size(), std::size_t(2));
+        QCOMPARE(readBack.children[0]->info.startNs, std::int64_t(5'000'000));
+
+        menu->findChild<QAction*>(QStringLiteral("process_0"))->trigger();
+        QCOMPARE(controller->recording()->info.program, std::string("family.js"));
+
+        const QString single = dir.filePath(QStringLiteral("single.json"));
+        QVERIFY(loopscope::writeTrace(*processRecording("alone.js", 200, "alone"), single.toStdString(), &error));
+        QVERIFY(window.openRecording(single));
+        QVERIFY(!menu->isEnabled());
+        QVERIFY(!controller->family());
     }
 
     // Scenarios run one after another in one window, as a lecturer runs them (select, run, watch it end,

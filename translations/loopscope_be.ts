@@ -2178,6 +2178,33 @@
     </message>
 </context>
 <context>
+    <name>ProcessMenu</name>
+    <message>
+        <source>&amp;Process</source>
+        <translation>&amp;Працэс</translation>
+    </message>
+    <message>
+        <source>A program recorded with its child processes (Follow child processes): which of them the views show. Each is a recording of its own, on its own clock.</source>
+        <translation>Праграма, запісаная з даччынымі працэсамі (Сачыць за даччынымі працэсамі): які з іх паказваюць панэлі. Кожны — асобны запіс са сваім гадзіннікам.</translation>
+    </message>
+    <message>
+        <source>Only a program recorded with its child processes has more than one</source>
+        <translation>Больш за адзін ёсць толькі ў праграмы, запісанай з даччынымі працэсамі</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (pid %2)</translation>
+    </message>
+    <message>
+        <source>The program: %1</source>
+        <translation>Праграма: %1</translation>
+    </message>
+    <message>
+        <source>Child %1: %2</source>
+        <translation>Дзіця %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ProgressTask</name>
     <message>
         <source>Cancel</source>

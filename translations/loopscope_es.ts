@@ -2170,6 +2170,33 @@
     </message>
 </context>
 <context>
+    <name>ProcessMenu</name>
+    <message>
+        <source>&amp;Process</source>
+        <translation>&amp;Proceso</translation>
+    </message>
+    <message>
+        <source>A program recorded with its child processes (Follow child processes): which of them the views show. Each is a recording of its own, on its own clock.</source>
+        <translation>Un programa grabado con sus procesos hijos (Seguir los procesos hijos): cuál de ellos muestran las vistas. Cada uno es una grabación propia, con su propio reloj.</translation>
+    </message>
+    <message>
+        <source>Only a program recorded with its child processes has more than one</source>
+        <translation>Solo un programa grabado con sus procesos hijos tiene más de uno</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2)</source>
+        <translation>%1 (pid %2)</translation>
+    </message>
+    <message>
+        <source>The program: %1</source>
+        <translation>El programa: %1</translation>
+    </message>
+    <message>
+        <source>Child %1: %2</source>
+        <translation>Hijo %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ProgressTask</name>
     <message>
         <source>Cancel</source>

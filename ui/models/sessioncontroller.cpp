@@ -151,11 +151,40 @@ void SessionController::stopWork()
 void SessionController::replay(std::shared_ptr<const loopscope::Recording> recording)
 {
     end();
+    std::shared_ptr<const loopscope::Recording> family = recording->children.empty() ? nullptr : recording;
+    showRecording(std::move(recording));
+    setFamily(std::move(family), 0);
+}
+
+void SessionController::showProcess(std::size_t process)
+{
+    if (!m_family || process > m_family->children.size() || (process == m_shownProcess && m_replay))
+        return;
+    std::shared_ptr<const loopscope::Recording> family = m_family;
+    end();
+    // The child's recording shares the life of the family's, which holds it.
+    showRecording(process == 0
+            ? family
+            : std::shared_ptr<const loopscope::Recording>(family, family->children[process - 1].get()));
+    setFamily(std::move(family), process);
+}
+
+void SessionController::showRecording(std::shared_ptr<const loopscope::Recording> recording)
+{
     m_programName = QString::fromStdString(recording->info.program);
     m_replay = std::move(recording);
     m_feed->setRecording(m_replay);
     // A recording opens at its first event, to be stepped or scrubbed from there.
     m_feed->setPlayhead(m_feed->firstNs());
+}
+
+void SessionController::setFamily(std::shared_ptr<const loopscope::Recording> family, std::size_t shown)
+{
+    if (family == m_family && shown == m_shownProcess)
+        return;
+    m_family = std::move(family);
+    m_shownProcess = m_family ? shown : 0;
+    emit familyChanged();
 }
 
 void SessionController::setProbeDirectory(const QString& directory)
@@ -217,6 +246,8 @@ void SessionController::noticeAttachedEnd()
         return;
     m_attachedEndNoticed = true;
     m_attached->describe();
+    if (!m_attached->recording().children.empty())
+        setFamily(recording(), 0);
     emit attachedEnded();
 }
 
@@ -224,6 +255,7 @@ void SessionController::end()
 {
     m_feed->setSession(nullptr);
     m_replay.reset();
+    setFamily(nullptr, 0);
     if (m_session)
         retire(std::move(m_session));
     if (m_attached) {
@@ -235,7 +267,8 @@ void SessionController::end()
 
 std::shared_ptr<const loopscope::Recording> SessionController::finish()
 {
-    std::shared_ptr<const loopscope::Recording> shown = recording();
+    // A program's child processes are written with it, whichever of them is shown.
+    std::shared_ptr<const loopscope::Recording> shown = m_family ? m_family : recording();
     m_feed->setSession(nullptr);
     m_replay.reset();
     if (m_session) {

@@ -88,6 +88,14 @@ public:
     const loopscope::wire::AttachedProgram* attached() const { return m_attached.get(); }
     // Ends what is shown and replays `recording`.
     void replay(std::shared_ptr<const loopscope::Recording> recording);
+    // A program followed with its child processes (--follow-children), attached and ended or its recording
+    // opened: the recording of them all, whichever the views show; null for any other. A trace written
+    // of what is shown is written of it.
+    std::shared_ptr<const loopscope::Recording> family() const { return m_family; }
+    // Which of the family the views show: 0 the program, N its Nth child (Recording::children).
+    std::size_t shownProcess() const { return m_shownProcess; }
+    // Replays that one of the family from its start.
+    void showProcess(std::size_t process);
     // Hands the session to the reaper (aborted unless it finished) and detaches the feed.
     void end();
     // Stops the session on this thread, waiting for its loop thread, and returns its complete recording
@@ -114,12 +122,16 @@ signals:
     void probesChanged();
     // The Node.js program attached has ended (or could not start): result() says how.
     void attachedEnded();
+    // family() or shownProcess() changed.
+    void familyChanged();
 
 private:
     void startSession(loopscope::Program program, bool serve, bool paused);
     void applyControls();
     void retire(std::shared_ptr<loopscope::Session> session);
     void noticeAttachedEnd();
+    void showRecording(std::shared_ptr<const loopscope::Recording> recording);
+    void setFamily(std::shared_ptr<const loopscope::Recording> family, std::size_t shown);
 
     LiveFeed* m_feed = nullptr;
     std::shared_ptr<loopscope::Session> m_session;
@@ -128,6 +140,8 @@ private:
     bool m_everyCallback = true;
     bool m_followChildren = false;
     std::shared_ptr<const loopscope::Recording> m_replay;
+    std::shared_ptr<const loopscope::Recording> m_family;
+    std::size_t m_shownProcess = 0;
     SessionReaper m_reaper;
     QString m_programName;
     int m_slowMotionMs = 0;

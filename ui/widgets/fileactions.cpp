@@ -196,7 +196,10 @@ bool FileActions::exportRecording(ExportFormat format, const QString& givenPath)
 {
     // The writer shares the recording, so it outlives a session that ends meanwhile. Published
     // records never change: the loop may go on appending while the writer reads what came before.
-    std::shared_ptr<const loopscope::Recording> recording = m_controller->recording();
+    // A trace holds a program's child processes with it, whichever of them is shown; the latency CSV is the
+    // shown one's.
+    std::shared_ptr<const loopscope::Recording> recording
+        = format == ExportFormat::Trace && m_controller->family() ? m_controller->family() : m_controller->recording();
     if (!recording)
         return false;
     const QString path = givenPath.isEmpty() ? askExportPath(format) : givenPath;

@@ -6,6 +6,7 @@
 #include "widgets/lessonpanel.h"
 #include "widgets/phasewheel.h"
 #include "widgets/pointerhighlight.h"
+#include "widgets/processmenu.h"
 #include "widgets/scenariobrowser.h"
 #include "widgets/timelineview.h"
 
@@ -56,6 +57,7 @@ void MainWindow::createViewMenu()
     slotMode->setObjectName(QStringLiteral("slotModeAction"));
     // The timeline is made with the docks, after the menus.
     connect(slotMode, &QAction::toggled, this, [this](bool on) { m_timeline->setSlotMode(on); });
+    viewMenu->addMenu(new ProcessMenu(m_controller, this));
     viewMenu->addAction(zoomIn);
     viewMenu->addAction(zoomOut);
     viewMenu->addSeparator();
