@@ -155,6 +155,38 @@ private slots:
         QVERIFY2(std::abs(probeElu - ownElu) <= std::max(0.02, 0.15 * ownElu), probed.err.constData());
     }
 
+    // --follow-children on every node: a fork and a node run by execFileSync are each recorded as a process of
+    // their own (NODE_OPTIONS reaches them, their probe connects), with the status each exits with.
+    void childrenFollowedOnEveryNode_data() { attachedOnEveryNode_data(); }
+
+    void childrenFollowedOnEveryNode()
+    {
+        QFETCH(QString, node);
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("family.js"));
+        QFile file(script);
+        const QByteArray family = "const { fork, execFileSync } = require('child_process');\n"
+                                  "if (process.argv[2] === 'child') {\n"
+                                  "  setTimeout(() => { process.exitCode = 5; }, 5);\n"
+                                  "} else {\n"
+                                  "  fork(__filename, ['child']).on('exit', () => {\n"
+                                  "    execFileSync(process.execPath, ['-e', 'setImmediate(() => {})']);\n"
+                                  "  });\n"
+                                  "}\n";
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(family) == family.size());
+        file.close();
+        const Ran probed = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--follow-children"),
+                QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
+        QCOMPARE(probed.exitCode, 0);
+        const QString summary = QString::fromUtf8(probed.err);
+        QVERIFY2(summary.contains(QStringLiteral("Child process 1 of 2: pid ")), probed.err.constData());
+        QVERIFY2(summary.contains(QStringLiteral("Child process 2 of 2: pid ")), probed.err.constData());
+        QVERIFY2(summary.contains(QStringLiteral("  Program exit status: 5\n")), probed.err.constData());
+        QVERIFY2(summary.contains(QStringLiteral("(timer 1")), probed.err.constData());
+        QVERIFY2(summary.contains(QStringLiteral("(immediate 1")), probed.err.constData());
+    }
+
     void cleanupTestCase()
     {
         // CI installs the builds first (.ci/run): none there means the script did not run.
