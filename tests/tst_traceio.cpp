@@ -1314,6 +1314,57 @@ private slots:
         QVERIFY2(!threads.contains("worker loop 2"), qPrintable(threads.join(", ")));
     }
 
+    // --follow-children: a child process, named before its events with where its clock starts, reads back
+    // into a recording of its own on its own clock, with what otherData.processes says of it; events of a pid
+    // no process_name named as a child (another tool's) stay the program's, as before.
+    void aChildProcessReadsBackOnItsOwnClock()
+    {
+        const std::string text
+            = R"({"traceEvents":[)"
+              R"({"ph":"M","name":"process_name","pid":1,"tid":1,"ts":0,"args":{"name":"LoopScope: family.js"}},)"
+              R"({"ph":"M","name":"process_name","ts":0,"pid":2,"tid":1,"args":{"name":"child 101","startNs":5000000}},)"
+              R"({"ph":"X","cat":"phase","name":"poll","pid":1,"tid":1,"ts":1000,"dur":2000,"args":{"iteration":1}},)"
+              R"({"ph":"X","cat":"phase","name":"poll","pid":2,"tid":1,"ts":6000,"dur":1000,"args":{"iteration":1}},)"
+              R"({"ph":"i","s":"t","cat":"log","name":"from the child","pid":2,"tid":1,"ts":6500},)"
+              R"({"ph":"i","s":"t","cat":"log","name":"another tool's","pid":7,"tid":1,"ts":2500}],)"
+              R"("otherData":{"generator":"LoopScope 0.1.0","program":"family.js","processId":100,)"
+              R"("processes":[{"pid":2,"startNs":5000000,"program":"node child.js","exitStatus":5,)"
+              R"("processId":101,"parentProcessId":100,"stoppedBy":"parent","threadNames":[{"tid":0,"name":"main"}]}]}})";
+        Recording recording;
+        std::string error;
+        QVERIFY2(readTraceText(text, recording, &error), error.c_str());
+        QCOMPARE(recording.info.pid, 100);
+        QCOMPARE(recording.mainLog().size(), std::size_t(2)); // its poll and the undeclared pid's line
+        QCOMPARE(recording.children.size(), std::size_t(1));
+        const Recording& child = *recording.children.front();
+        QCOMPARE(child.info.program, std::string("node child.js"));
+        QCOMPARE(child.info.pid, 101);
+        QCOMPARE(child.info.parentPid, 100);
+        QCOMPARE(child.info.startNs, std::int64_t(5'000'000));
+        QCOMPARE(child.info.exitStatus, 5);
+        QCOMPARE(child.info.stoppedBy, RecordingInfo::StoppedBy::Parent);
+        QCOMPARE(child.info.threadNames.size(), std::size_t(1));
+        QVERIFY(recording.info.threadNames.empty());
+        QCOMPARE(child.mainLog().size(), std::size_t(2));
+        QCOMPARE(child.mainLog()[0].startNs, std::int64_t(1'000'000));
+        QCOMPARE(child.strings.at(child.mainLog()[1].label), std::string("from the child"));
+
+        // Written again, it reads back the same.
+        std::ostringstream out;
+        QVERIFY(writeTrace(recording, out));
+        Recording again;
+        QVERIFY2(readTraceText(out.str(), again, &error), error.c_str());
+        QCOMPARE(again.children.size(), std::size_t(1));
+        QCOMPARE(firstDifference(recording, again), QString());
+        QCOMPARE(firstDifference(*recording.children.front(), *again.children.front()), QString());
+        QCOMPARE(summarize(again), summarize(recording));
+
+        QVERIFY(readError(R"({"traceEvents":[],"otherData":{"processes":[{"program":"x"}]}})")
+                    .contains(QStringLiteral("start with their pid")));
+        QVERIFY(
+            readError(R"({"traceEvents":[],"otherData":{"processes":[{"pid":1}]}})").contains(QStringLiteral("pid")));
+    }
+
     void summarizesARun()
     {
         Recording recording;

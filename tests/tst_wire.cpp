@@ -101,6 +101,7 @@ std::vector<std::uint8_t> streamOf(const std::vector<Record>& records)
     writer.dropped(3);
     writer.unavailable("the microtask queue's length");
     writer.loopTimes({ 2'000'000, 7'000'000 });
+    writer.exited(261); // process.exit(261): the system keeps 5
     return writer.take();
 }
 
@@ -157,6 +158,8 @@ private slots:
         // What the program's eventLoopUtilization() read as it exited: the figures' utilisation.
         QCOMPARE(recording.info.loopStartNs, std::int64_t(2'000'000));
         QCOMPARE(recording.info.loopIdleNs, std::int64_t(7'000'000));
+        // The status it said it exits with (what LoopScope cannot wait for in a child it follows).
+        QCOMPARE(recording.info.exitStatus, 5);
 
         // The main loop's records in its log, the worker loop's in one of its own, labels as the
         // recording names them.
