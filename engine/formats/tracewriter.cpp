@@ -18,7 +18,6 @@
 #include <set>
 #include <string>
 #include <system_error>
-#include <tuple>
 #include <vector>
 
 namespace loopscope {
@@ -627,15 +626,23 @@ bool writeTraceTo(
     std::uint64_t written = 0;
     std::uint64_t skipped = 0;
     // The program's logs, then each child's, each under its own pid.
-    std::vector<std::tuple<const EventLog*, const Recording*, int>> logs;
+    struct ProcessLog
+    {
+        const EventLog* log;
+        const Recording* owner;
+        int pid;
+    };
+    std::vector<ProcessLog> logs;
     for (const auto& log : recording.logs)
-        logs.emplace_back(log.get(), &recording, 1);
+        logs.push_back({ log.get(), &recording, ProgramPid });
     for (std::size_t i = 0; i < recording.children.size(); ++i) {
         for (const auto& log : recording.children[i]->logs)
-            logs.emplace_back(log.get(), recording.children[i].get(), childTracePid(i));
+            logs.push_back({ log.get(), recording.children[i].get(), childTracePid(i) });
     }
-    for (const auto& [log, owner, pid] : logs) {
-        w.setProcess(pid, owner->info.startNs);
+    for (const ProcessLog& entry : logs) {
+        const EventLog* log = entry.log;
+        const Recording* owner = entry.owner;
+        w.setProcess(entry.pid, owner->info.startNs);
         const std::size_t size = log->size();
         const std::uint64_t share
             = maxBytes > 0 && total > 0 ? std::uint64_t(double(room) * double(size) / double(total)) : 0;
