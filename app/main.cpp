@@ -88,8 +88,13 @@ bool saveSettings()
 // console as a headless run's does, the recording is written as it would be, then the pictures.
 int runForPictures(const CommandLine& options, MainWindow& window, const ScenarioCatalog::Overrides& overrides)
 {
-    // Never shown: a bad file or a failed write is a line on stderr, never a dialog nobody can close.
+    // Never on a screen: a bad file or a failed write is a line on stderr, never a dialog nobody can close
+    // (FileActions shows none for a window kept off the screen). Laid out as on a screen all the same, so
+    // that each view is drawn at the size its picture's box has (a window never shown laid a view out only
+    // as it was drawn, and the circle and the chart ran past their pictures' right edges).
     window.resize(1600, 960);
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.show();
     const bool opened = options.programFile.isEmpty()
         ? options.openFile.isEmpty() || window.openRecording(options.openFile)
         : window.openProgram(options.programFile, overrides);

@@ -699,6 +699,7 @@ void TestCli::picturesOfAHeadlessRun()
     const QByteArray xml = drawing.readAll();
     QVERIFY2(xml.count("<path") > 20, xml.left(300).constData());
     QVERIFY(!xml.contains("<image"));
+
     // A PNG whose header (IHDR) gives the circle's size.
     QFile picture(png);
     QVERIFY(picture.open(QIODevice::ReadOnly));
@@ -712,6 +713,26 @@ void TestCli::picturesOfAHeadlessRun()
     QFile report(pdf);
     QVERIFY(report.open(QIODevice::ReadOnly));
     QVERIFY(report.read(5) == "%PDF-");
+
+    // The whole circle in a picture written alone: drawn about the middle of its box, as the window draws it
+    // (the drawing ran past the box when no PNG was written before it to lay the window out).
+    const QString alone = m_dir.filePath(QStringLiteral("alone.svg"));
+    const Run circleAlone = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order"), QStringLiteral("--at"), QStringLiteral("5"), QStringLiteral("--view"),
+        QStringLiteral("circle"), QStringLiteral("--svg"), alone });
+    QVERIFY2(circleAlone.finished && circleAlone.exitCode == 0, describe(circleAlone).constData());
+    QFile aloneFile(alone);
+    QVERIFY(aloneFile.open(QIODevice::ReadOnly));
+    const QString aloneXml = QString::fromUtf8(aloneFile.readAll());
+    const QRegularExpressionMatch box
+        = QRegularExpression(QStringLiteral("viewBox=\"0 0 (\\d+) (\\d+)\"")).match(aloneXml);
+    const QRegularExpressionMatch centre
+        = QRegularExpression(QStringLiteral("transform=\"matrix\\([^,]+,0,0,[^,]+,([\\d.]+),([\\d.]+)\\)\""))
+              .match(aloneXml);
+    QVERIFY2(box.hasMatch() && centre.hasMatch(), qPrintable(aloneXml.left(600)));
+    QVERIFY2(std::abs(centre.captured(1).toDouble() - box.captured(1).toDouble() / 2) <= 1
+            && std::abs(centre.captured(2).toDouble() - box.captured(2).toDouble() / 2) <= 1,
+        qPrintable(aloneXml.left(600)));
 
     // A recording at a moment of it: the picture of the chart at 2 ms.
     const QString chart = m_dir.filePath(QStringLiteral("chart.svg"));

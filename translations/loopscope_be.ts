@@ -2180,8 +2180,8 @@
 <context>
     <name>ProcessMenu</name>
     <message>
-        <source>&amp;Process</source>
-        <translation>&amp;Працэс</translation>
+        <source>Pro&amp;cess</source>
+        <translation>Пра&amp;цэс</translation>
     </message>
     <message>
         <source>A program recorded with its child processes (Follow child processes): which of them the views show. Each is a recording of its own, on its own clock.</source>

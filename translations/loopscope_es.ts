@@ -2172,8 +2172,8 @@
 <context>
     <name>ProcessMenu</name>
     <message>
-        <source>&amp;Process</source>
-        <translation>&amp;Proceso</translation>
+        <source>Pro&amp;cess</source>
+        <translation>Pro&amp;ceso</translation>
     </message>
     <message>
         <source>A program recorded with its child processes (Follow child processes): which of them the views show. Each is a recording of its own, on its own clock.</source>

@@ -59,7 +59,8 @@ void FileActions::showError(const QString& title, const QString& message)
     m_lastError = message;
     m_console->appendNote(message);
     emit failed(message);
-    if (m_window->isVisible())
+    // A window kept off the screen (pictures of a headless run) has no one to close a dialog.
+    if (m_window->isVisible() && !m_window->testAttribute(Qt::WA_DontShowOnScreen))
         QMessageBox::warning(m_window, title, message);
 }
 

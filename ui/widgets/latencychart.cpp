@@ -85,8 +85,10 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     };
     m_ghost = makeSeries(Qt::gray, 1.5, Qt::SolidLine);
     m_elu = makeSeries(PhaseColors::phase(Phase::Check), 1.2, Qt::DotLine);
-    m_health = makeSeries(PhaseColors::phase(Phase::Poll), 1.8, Qt::SolidLine);
-    m_delay = makeSeries(PhaseColors::blocked(), 2, Qt::SolidLine);
+    // The /health line over the delay's, narrower: where the two agree (a request waits as long as the loop
+    // is blocked) both show, the delay as the /health line's border.
+    m_delay = makeSeries(PhaseColors::blocked(), 3, Qt::SolidLine);
+    m_health = makeSeries(PhaseColors::phase(Phase::Poll), 1.6, Qt::SolidLine);
     m_delayWaiting = makeSeries(PhaseColors::blocked(), 1.5, Qt::DashLine);
     m_healthWaiting = makeSeries(PhaseColors::phase(Phase::Poll), 1.5, Qt::DashLine);
     m_healthFailed = new QScatterSeries;

@@ -87,6 +87,8 @@ public:
 
     // The chart as drawn now, for a picture or a report: the legend, never the controls beside it.
     QPixmap picture();
+    // Runs `draw` (a picture being taken) with the chart's own controls hidden, as picture() draws it.
+    void withoutControls(const std::function<void()>& draw);
 
     LatencyScale scale() const { return m_scale; }
     void setScale(LatencyScale scale);
@@ -161,7 +163,7 @@ private:
 
     LatencyScale m_scale = LatencyScale::Auto;
     double m_fixedTopMs = 100;
-    bool m_keepGhost = true;
+    bool m_keepGhost = false;
     LatencyAxis m_range;
     double m_plotWidth = 0; // the width of the plot the series were merged for
 

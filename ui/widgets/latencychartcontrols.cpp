@@ -51,7 +51,7 @@ void LatencyChart::loadSettings()
     QSettings settings;
     m_scale = scaleOfName(settings.value(QLatin1String(ScaleKey)).toString());
     m_fixedTopMs = std::clamp(settings.value(QLatin1String(FixedTopKey), 100).toDouble(), 1.0, 600000.0);
-    m_keepGhost = settings.value(QLatin1String(GhostKey), true).toBool();
+    m_keepGhost = settings.value(QLatin1String(GhostKey), false).toBool(); // no ghost unless asked
 }
 
 void LatencyChart::buildControls()
@@ -218,16 +218,22 @@ void LatencyChart::saveSettings() const
     settings.setValue(QLatin1String(GhostKey), m_keepGhost);
 }
 
-QPixmap LatencyChart::picture()
+void LatencyChart::withoutControls(const std::function<void()>& draw)
 {
     QWidget* const controls[] = { m_scaleBox, m_topBox, m_ghostBox };
     bool shown[std::size(controls)] = {};
     for (std::size_t i = 0; i < std::size(controls); ++i) {
-        shown[i] = controls[i]->isVisible();
+        shown[i] = !controls[i]->isHidden();
         controls[i]->setVisible(false);
     }
-    QPixmap drawn = grab();
+    draw();
     for (std::size_t i = 0; i < std::size(controls); ++i)
         controls[i]->setVisible(shown[i]);
+}
+
+QPixmap LatencyChart::picture()
+{
+    QPixmap drawn;
+    withoutControls([&] { drawn = grab(); });
     return drawn;
 }

@@ -262,8 +262,16 @@ bool MainWindow::exportPicture(View view, const QString& path)
         ? QFileDialog::getSaveFileName(this, tr("Export picture"), QString(), Pictures::filters())
         : path;
     QString error;
-    if (target.isEmpty() || Pictures::save(widget, target, &error))
-        return !target.isEmpty();
+    if (target.isEmpty())
+        return false;
+    bool saved = false;
+    // A picture of the chart is of its data, without the chart's own controls.
+    if (view == View::Chart)
+        m_latency->withoutControls([&] { saved = Pictures::save(widget, target, &error); });
+    else
+        saved = Pictures::save(widget, target, &error);
+    if (saved)
+        return true;
     m_files->showError(tr("Export picture"), error);
     return false;
 }

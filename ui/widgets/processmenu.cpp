@@ -28,7 +28,7 @@ ProcessMenu::ProcessMenu(SessionController* controller, QWidget* parent)
     setObjectName(QStringLiteral("processMenu"));
     setToolTipsVisible(true);
     Language::follow(this, [this] {
-        setTitle(tr("&Process"));
+        setTitle(tr("Pro&cess"));
         setToolTip(tr("A program recorded with its child processes (Follow child processes): which of them the "
                       "views show. Each is a recording of its own, on its own clock."));
         rebuild();
