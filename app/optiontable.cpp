@@ -199,7 +199,7 @@ const OptionTable::Example exampleList[] = {
 
 } // namespace
 
-const char* const OptionTable::summary = QT_TRANSLATE_NOOP("CommandLine", "the Node.js event loop, made visible");
+const char* const OptionTable::summary = "the Node.js event loop, made visible";
 
 const char* const OptionTable::description = QT_TRANSLATE_NOOP("CommandLine",
     "LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, "

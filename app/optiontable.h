@@ -54,7 +54,7 @@ public:
     // English only: for the man page.
     static std::span<const Example> examples();
 
-    static const char* const summary; // one line: what LoopScope is
+    static const char* const summary; // one line: what LoopScope is (English only: the man page's NAME)
     static const char* const description; // the paragraph at the top of --help
     static const char* const fileArgument; // the positional FILE
     static const char* const attachUsage; // the second usage line's arguments
