@@ -206,7 +206,8 @@ QString CommandLineDocs::bashCompletion()
         flags << flag;
         switch (option.completion) {
         case Completion::Choice:
-            choiceCases << QStringLiteral("    %1) COMPREPLY=($(compgen -W %2 -- \"$cur\")) ;;\n")
+            choiceCases << QStringLiteral(
+                "    %1)\n        COMPREPLY=($(compgen -W %2 -- \"$cur\"))\n        return ;;\n")
                                .arg(flag, quotedWords(QString::fromLatin1(option.choices).split(QLatin1Char(' '))));
             break;
         case Completion::Nothing:
@@ -279,8 +280,7 @@ QString CommandLineDocs::bashCompletion()
                                  "        return ;;\n")
                       .arg(scenarioFlags);
     }
-    for (const QString& choices : std::as_const(choiceCases))
-        script += QString(choices).replace(QLatin1String(" ;;\n"), QLatin1String("\n        return ;;\n"));
+    script += choiceCases.join(QString());
     if (!programs.isEmpty())
         script += QStringLiteral("    %1) _loopscope_files .json; return ;;\n").arg(programs.join(QLatin1Char('|')));
     if (!recordings.isEmpty()) {
