@@ -95,6 +95,14 @@ else
     echo "package: not root: unpacked with dpkg-deb -x, not installed with dpkg"
     dpkg-deb -x "$deb" "$root"
 fi
+# The installed tree as a software centre reads it: metainfo, desktop entry and icons together.
+validated=$(appstreamcli validate-tree --no-net --pedantic "$root" 2>&1) \
+    || fail "appstreamcli validate-tree: $validated"
+[[ $validated == "✔ Validation was successful." ]] || fail "appstreamcli validate-tree: $validated"
+validated=$(desktop-file-validate "$root/usr/share/applications/loopscope.desktop" 2>&1) \
+    || fail "desktop-file-validate: $validated"
+[[ -z $validated ]] || fail "desktop-file-validate: $validated"
+
 loopscope=$root/usr/bin/loopscope
 [[ -x $loopscope ]] || fail "no executable $loopscope"
 # Nothing of the build tree is reachable from the installed binary.
