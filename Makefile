@@ -2,7 +2,7 @@
 PRESET ?= dev
 BUILD_DIR = build/$(PRESET)
 
-.PHONY: deps configure build run test bench fuzz sanitize conformance node-tests difftest format-check tidy clean
+.PHONY: deps configure build run test package package-check bench fuzz sanitize conformance node-tests difftest format-check tidy clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -18,6 +18,17 @@ run: build
 
 test: build
 	@ctest --preset $(PRESET)
+
+# The Debian package (CPack): build/$(PRESET)/package/loopscope_VERSION-1_ARCH.deb, for `apt install ./FILE`.
+package: build
+	@cmake --build --preset $(PRESET) --target package >$(BUILD_DIR)/package.log || { cat $(BUILD_DIR)/package.log; exit 1; }
+	@ls $(BUILD_DIR)/package/loopscope_*.deb
+
+# The package installed by apt on a clean Debian 12 root made by mmdebstrap (root and the network
+# needed), then a scenario and an attach run there.
+package-check: package
+	@LOOPSCOPE_EXTRA_DEPS="mmdebstrap" bash scripts/install-deps.sh
+	@bash scripts/package-clean-root.sh $$(ls -t $(BUILD_DIR)/package/loopscope_*.deb | head -n 1)
 
 bench: build
 	@bash bench/run.sh $(BUILD_DIR)

@@ -1,6 +1,8 @@
 #include "commandline.h"
 
 #include "catalog/scenariocatalog.h"
+#include "commandlinedocs.h"
+#include "optiontable.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -45,119 +47,52 @@ std::optional<loopscope::NodeCosts> CommandLine::nodeCosts() const
 
 std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandLine& out)
 {
+    // Every option comes from the OptionTable, as --help, the man page and the shell completion do.
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("LoopScope runs a real libuv event loop and shows, live, what Node.js "
-                                        "does with timers, immediates, nextTicks, promises and the thread pool."));
-    const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, tr("Show this help and exit."));
-    const QCommandLineOption version(QStringLiteral("version"), tr("Show the version and exit."));
-    const QCommandLineOption headless(QStringLiteral("headless"), tr("Run one program to the end without a window."));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), tr("Load the built-in scenario NAME."), tr("NAME"));
-    const QCommandLineOption program(QStringLiteral("program"), tr("Load the program FILE."), tr("FILE"));
-    const QCommandLineOption set(
-        QStringLiteral("set"), tr("Override a declared program parameter (repeatable)."), tr("KEY=VALUE"));
-    const QCommandLineOption list(QStringLiteral("list-scenarios"), tr("List the built-in scenarios and exit."));
-    const QCommandLineOption emitJs(QStringLiteral("emit-js"), tr("Print the equivalent Node.js script and exit."));
-    const QCommandLineOption withFigures(QStringLiteral("with-figures"),
-        tr("With --emit-js: the script also runs the program's probes as Node's perf_hooks measure them "
-           "(monitorEventLoopDelay, a /health prober on a worker thread) and prints their figures on stderr at "
-           "exit, one line starting 'loopscope-figures', to compare with --summary's."));
-    const QCommandLineOption pool(QStringLiteral("threadpool-size"),
-        tr("Size of the libuv thread pool, 1 to 1024 (default: UV_THREADPOOL_SIZE, else 4)."), tr("N"));
-    const QCommandLineOption trace(QStringLiteral("trace"),
-        tr("Write the recorded timeline to FILE. With the window: of the session it shows when it closes or "
-           "the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads)."),
-        tr("FILE"));
-    const QCommandLineOption csv(
-        QStringLiteral("csv"), tr("Write latency samples as CSV to FILE; with the window, like --trace."), tr("FILE"));
-    const QCommandLineOption open(QStringLiteral("open"), tr("Open the recording FILE."), tr("FILE"));
-    const QCommandLineOption summary(
-        QStringLiteral("summary"), tr("Print a summary of the run (with the window: when it closes) on stderr."));
-    const QCommandLineOption timeout(QStringLiteral("timeout-ms"),
-        tr("Headless: abort the run after N ms of wall time (default 60000; with --attach, only when given: the "
-           "program is then ended and the run exits 3)."),
-        tr("N"));
-    const QCommandLineOption lang(QStringLiteral("lang"), tr("User-interface language: en, es or be."), tr("CODE"));
-    const QCommandLineOption compare(
-        QStringLiteral("compare-node"), tr("Also run the emitted script in Node.js and compare the outputs."));
-    const QCommandLineOption node(QStringLiteral("node"),
-        tr("The Node.js executable that --attach runs and --compare-node compares with: a path, or a name looked up "
-           "in PATH (default node; Node.js 18 to 24)."),
-        tr("PATH"));
-    const QCommandLineOption budget(QStringLiteral("memory-budget"),
-        tr("What the queues and the recording may hold in memory, in MB (default 512). Past it the recording "
-           "spills to a temporary file (up to 16 times as much) and the run goes on; queues that outgrow it "
-           "abort the run cleanly."),
-        tr("MB"));
-    const QCommandLineOption rolling(QStringLiteral("rolling-window"),
-        tr("Past --memory-budget, let go of the oldest events instead of spilling them to disk: the run goes "
-           "on however long, and the recording keeps its latest part (the trace counts what was let go as "
-           "droppedEvents). With the window: for this session; the Loop menu remembers a choice."));
-    const QCommandLineOption maxTrace(QStringLiteral("max-trace-mb"),
-        tr("Largest trace file to write, in MB (default 512); past it events are left out and the trace "
-           "says it was truncated."),
-        tr("MB"));
-    const QCommandLineOption nodeCosts(QStringLiteral("node-costs"),
-        tr("The time Node.js spends where LoopScope takes microseconds (the first console.log, a worker's "
-           "start-up, the start-up gap), in percent of what was measured against Node 20 (default 100; 0: "
-           "none, 0 to 1000). It decides races such as setTimeout(0) against setImmediate. See "
-           "docs/FIDELITY.md."),
-        tr("PERCENT"));
-    const QCommandLineOption startupGap(QStringLiteral("startup-gap-us"),
-        tr("Node's time from the main module's drain to the first timers phase, in microseconds (default 130, "
-           "measured against Node 20; 0 to 100000)."),
-        tr("N"));
-    const QCommandLineOption repeat(QStringLiteral("repeat"),
-        tr("Run the program N times without a window (1 to 10000) and print on stderr how often each output "
-           "came: a race shows both its outcomes. stdout carries the first run's output."),
-        tr("N"));
-    const QCommandLineOption png(QStringLiteral("png"),
-        tr("Write a picture of the run as PNG to FILE: of the window when it closes, or with --headless when the run "
-           "ends."),
-        tr("FILE"));
-    const QCommandLineOption svg(
-        QStringLiteral("svg"), tr("As --png, as SVG with vector shapes and text (for slides)."), tr("FILE"));
-    const QCommandLineOption pdf(QStringLiteral("pdf"),
-        tr("Write a one-page PDF report of the run (program, console, circle, latency chart, summary) to FILE."),
-        tr("FILE"));
-    const QCommandLineOption view(QStringLiteral("view"),
-        tr("What --png and --svg show: window (default), circle, chart or timeline."), tr("NAME"));
-    const QCommandLineOption attach(QStringLiteral("attach"),
-        tr("Run the Node.js program SCRIPT with LoopScope's probe and record its real event loop: its phases, "
-           "callbacks and their kinds. The rest of the line is the program's arguments. The window shows it live, "
-           "its output in the console; with --headless its input, output and exit status stay its own, and "
-           "LoopScope exits with its status. --trace, --csv and --summary write the recording when it ends."),
-        tr("SCRIPT"));
-    const QCommandLineOption probeMode(QStringLiteral("probe"),
-        tr("With --attach: the probe labels and times every callback the program runs (callbacks, the default), or "
-           "marks its loops' phases only (markers), which costs the program next to nothing; on every loop, its "
-           "worker threads' too. The window switches it while the program runs (Loop > Label every callback)."),
-        tr("MODE"));
-    const QCommandLineOption nodeOption(QStringLiteral("node-option"),
-        tr("With --attach: give node OPTION before the script, as `node OPTION SCRIPT` would (--expose-gc, "
-           "--stack-size=500, --expose-internals); once per option, in order. Write it --node-option=OPTION when "
-           "OPTION begins with a dash. The program's process.execArgv is these options, as without the probe."),
-        tr("OPTION"));
-    const QCommandLineOption detach(QStringLiteral("detach"),
-        tr("With --attach --headless: let the program run on when LoopScope ends (SIGTERM, SIGHUP, SIGINT, "
-           "--timeout-ms, or LoopScope killed); the recording so far is written. By default the program is ended "
-           "with LoopScope (SIGTERM, then SIGKILL two seconds later), then the recording is written; LoopScope "
-           "exits with 128 + the signal it got, or 3 for --timeout-ms."));
-    const QCommandLineOption followChildren(QStringLiteral("follow-children"),
-        tr("With --attach: also record the program's child node processes (forks, cluster workers, node run by "
-           "a shell), each as a process of its own, with its own tracks in the trace and its own part of the "
-           "summary. They are reached through the environment: NODE_OPTIONS requires the probe and "
-           "LOOPSCOPE_PROBE_CHILDREN names LoopScope's socket, both left in the program's environment for its "
-           "children to inherit. A child started with an environment of its own is not followed."));
-    const QCommandLineOption at(QStringLiteral("at"),
-        tr("Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end)."),
-        tr("MS"));
-    parser.addOptions({ help, version, headless, scenario, program, set, list, emitJs, withFigures, pool, trace, csv,
-        open, summary, timeout, lang, compare, node, budget, rolling, maxTrace, nodeCosts, startupGap, repeat, png, svg,
-        pdf, view, at, attach, probeMode, nodeOption, detach, followChildren });
-    parser.addPositionalArgument(QStringLiteral("FILE"),
-        tr("A program to load or a recording to open, told apart by what the file holds (the desktop "
-           "entry's %f)."),
-        QStringLiteral("[FILE]"));
+    for (const OptionTable::Option& entry : OptionTable::options()) {
+        QStringList names;
+        if (entry.alias)
+            names << QLatin1String(entry.alias);
+        names << QLatin1String(entry.name);
+        QCommandLineOption option(names, QCoreApplication::translate("CommandLine", entry.text));
+        if (entry.valueName)
+            option.setValueName(QCoreApplication::translate("CommandLine", entry.valueName));
+        parser.addOption(option);
+    }
+    const QString help = QStringLiteral("help");
+    const QString version = QStringLiteral("version");
+    const QString headless = QStringLiteral("headless");
+    const QString scenario = QStringLiteral("scenario");
+    const QString program = QStringLiteral("program");
+    const QString set = QStringLiteral("set");
+    const QString list = QStringLiteral("list-scenarios");
+    const QString emitJs = QStringLiteral("emit-js");
+    const QString withFigures = QStringLiteral("with-figures");
+    const QString pool = QStringLiteral("threadpool-size");
+    const QString trace = QStringLiteral("trace");
+    const QString csv = QStringLiteral("csv");
+    const QString open = QStringLiteral("open");
+    const QString summary = QStringLiteral("summary");
+    const QString timeout = QStringLiteral("timeout-ms");
+    const QString lang = QStringLiteral("lang");
+    const QString compare = QStringLiteral("compare-node");
+    const QString node = QStringLiteral("node");
+    const QString budget = QStringLiteral("memory-budget");
+    const QString rolling = QStringLiteral("rolling-window");
+    const QString maxTrace = QStringLiteral("max-trace-mb");
+    const QString nodeCosts = QStringLiteral("node-costs");
+    const QString startupGap = QStringLiteral("startup-gap-us");
+    const QString repeat = QStringLiteral("repeat");
+    const QString png = QStringLiteral("png");
+    const QString svg = QStringLiteral("svg");
+    const QString pdf = QStringLiteral("pdf");
+    const QString view = QStringLiteral("view");
+    const QString at = QStringLiteral("at");
+    const QString attach = QStringLiteral("attach");
+    const QString probeMode = QStringLiteral("probe");
+    const QString nodeOption = QStringLiteral("node-option");
+    const QString detach = QStringLiteral("detach");
+    const QString followChildren = QStringLiteral("follow-children");
 
     // The rest of the line after --attach SCRIPT is the script's: it is not LoopScope's to parse.
     QStringList own = arguments;
@@ -177,14 +112,12 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         out.attachScript = parser.value(attach);
     if (positional.size() > 1)
         return tr("unexpected argument '%1'").arg(positional.at(1));
-    for (const QCommandLineOption* single :
-        { &scenario, &program, &pool, &trace, &csv, &open, &timeout, &lang, &node, &budget, &maxTrace, &nodeCosts,
-            &startupGap, &repeat, &png, &svg, &pdf, &view, &at, &attach, &probeMode }) {
-        if (parser.values(*single).size() > 1)
-            return tr("--%1 is given more than once").arg(single->names().constLast());
+    for (const OptionTable::Option& entry : OptionTable::options()) {
+        if (entry.valueName && !entry.repeatable && parser.values(QLatin1String(entry.name)).size() > 1)
+            return tr("--%1 is given more than once").arg(QLatin1String(entry.name));
     }
 
-    out.helpText = parser.helpText();
+    out.helpText = CommandLineDocs::helpText();
     out.scenario = parser.value(scenario);
     out.programFile = parser.value(program);
     out.sets = parser.values(set);

@@ -2,6 +2,7 @@
 
 #include "attach/attachrun.h"
 #include "attach/children.h"
+#include "attach/probelocation.h"
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
 #include "formats/atomicfile.h"
@@ -446,10 +447,11 @@ int reopenRecording(const CommandLine& options)
 
 int attach(const CommandLine& options)
 {
-    // The probe lies beside this executable (the build tree and an installation alike).
+    // The probe lies in an installation's lib/loopscope, or beside this executable in a build tree.
+    const std::string executableDir = QCoreApplication::applicationDirPath().toStdString();
     loopscope::wire::AttachOptions attaching;
     attaching.node = options.nodePath.toStdString();
-    attaching.probeDir = QCoreApplication::applicationDirPath().toStdString();
+    attaching.probeDir = loopscope::wire::findProbeDirectory(executableDir);
     attaching.script = options.attachScript.toStdString();
     for (const QString& argument : options.attachArguments)
         attaching.arguments.push_back(argument.toStdString());
@@ -466,11 +468,14 @@ int attach(const CommandLine& options)
     attaching.timeoutMs = options.timeoutSet ? options.timeoutMs : 0;
     attaching.detach = options.detach;
     attaching.followChildren = options.followChildren;
-    const std::string missing = loopscope::wire::missingProbeFile(attaching.probeDir);
-    if (!missing.empty()) {
-        printErr(QStringLiteral("loopscope: the attach probe is missing (%1): it is built with LoopScope "
-                                "where Node.js headers are installed (scripts/install-deps.sh)")
-                     .arg(QString::fromStdString(missing)));
+    if (attaching.probeDir.empty()) {
+        QStringList looked;
+        for (const std::string& directory : loopscope::wire::probeDirectories(executableDir))
+            looked << QString::fromStdString(directory);
+        printErr(QStringLiteral("loopscope: the attach probe (loopscope-probe.js and loopscope_probe.node) is in "
+                                "none of %1: it is built with LoopScope where Node.js headers are installed "
+                                "(scripts/install-deps.sh), and installed in %2")
+                     .arg(looked.join(QStringLiteral(", ")), looked.constFirst()));
         return BadInput;
     }
 

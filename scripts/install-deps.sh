@@ -9,6 +9,9 @@ packages=(
     libuv1-dev libssl-dev zlib1g-dev
     xvfb xauth
     clang-format clang-tidy
+    # The icon's sizes are drawn at build time; the package is made, checked and installed in a test.
+    librsvg2-bin dpkg-dev gzip groff-base
+    appstream desktop-file-utils shared-mime-info bash-completion
 )
 # The tests compare with Node.js, and the probe of loopscope --attach is built against Node's headers:
 # Debian's own nodejs (18) and its headers serve where no newer node is installed, and the headers

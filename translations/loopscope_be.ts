@@ -16,14 +16,6 @@
         <translation>Паказаць версію і выйсці.</translation>
     </message>
     <message>
-        <source>Run one program to the end without a window.</source>
-        <translation>Выканаць адну праграму да канца без акна.</translation>
-    </message>
-    <message>
-        <source>Load the built-in scenario NAME.</source>
-        <translation>Загрузіць убудаваны сцэнарый НАЗВА.</translation>
-    </message>
-    <message>
         <source>NAME</source>
         <translation>НАЗВА</translation>
     </message>
@@ -60,20 +52,12 @@
         <translation>N</translation>
     </message>
     <message>
-        <source>Open the recording FILE.</source>
-        <translation>Адкрыць файл запісу ФАЙЛ.</translation>
-    </message>
-    <message>
         <source>User-interface language: en, es or be.</source>
         <translation>Мова інтэрфейсу: en, es або be.</translation>
     </message>
     <message>
         <source>CODE</source>
         <translation>КОД</translation>
-    </message>
-    <message>
-        <source>Also run the emitted script in Node.js and compare the outputs.</source>
-        <translation>Таксама выканаць згенераваны скрыпт у Node.js і параўнаць вывады.</translation>
     </message>
     <message>
         <source>PATH</source>
@@ -130,10 +114,6 @@
     <message>
         <source>--trace and --csv name the same file &apos;%1&apos;</source>
         <translation>--trace і --csv называюць адзін і той жа файл &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>Write the recorded timeline to FILE. With the window: of the session it shows when it closes or the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads).</source>
-        <translation>Запісаць запісаную часавую шкалу ў ФАЙЛ. З акном: шкалу сеанса, які яно паказвае, калі акно закрываецца або працэс атрымлівае SIGTERM, SIGINT ці SIGHUP (апошняе выкананне або цыкл у чаканні з дададзенай у яго нагрузкай).</translation>
     </message>
     <message>
         <source>Write latency samples as CSV to FILE; with the window, like --trace.</source>
@@ -348,12 +328,96 @@
         <translation>--node-option ідзе з --attach</translation>
     </message>
     <message>
-        <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
-        <translation>З --attach: запісваць таксама даччыныя працэсы node праграмы (fork, працаўнікі cluster, node, запушчаны з абалонкі), кожны як асобны працэс, з уласнымі дарожкамі ў трасе і ўласнай часткай зводкі. Яны атрымліваюць зонд праз асяроддзе: NODE_OPTIONS падключае зонд, а LOOPSCOPE_PROBE_CHILDREN называе сокет LoopScope; абедзве застаюцца ў асяроддзі праграмы, каб іх успадкавалі яе дзеці. Дзіця, запушчанае з уласным асяроддзем, не адсочваецца.</translation>
+        <source>Usage</source>
+        <translation>Выкарыстанне</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Аргументы</translation>
+    </message>
+    <message>
+        <source>Exit status</source>
+        <translation>Код выхаду</translation>
+    </message>
+    <message>
+        <source>The manual page loopscope(1) says more, with examples.</source>
+        <translation>Старонка дапаможніка loopscope(1) кажа больш, з прыкладамі.</translation>
+    </message>
+    <message>
+        <source>Without a window: run one program to the end (--scenario, --program), run a Node.js program (--attach), or read a recording (--open or FILE). stdout carries only the program&apos;s output.</source>
+        <translation>Без акна: выканаць адну праграму да канца (--scenario, --program), выканаць праграму Node.js (--attach) або прачытаць запіс (--open ці ФАЙЛ). У stdout трапляе толькі вывад праграмы.</translation>
+    </message>
+    <message>
+        <source>Load the built-in scenario NAME (see --list-scenarios).</source>
+        <translation>Загрузіць убудаваны сцэнарый НАЗВА (гл. --list-scenarios).</translation>
+    </message>
+    <message>
+        <source>Also run the emitted script in Node.js and compare the outputs: exit 0 when they agree, 4 when they differ.</source>
+        <translation>Таксама выканаць згенераваны скрыпт у Node.js і параўнаць вывады: выхад 0, калі яны супадаюць, 4, калі адрозніваюцца.</translation>
+    </message>
+    <message>
+        <source>Write the recorded timeline to FILE (Chrome trace JSON; gzip-compressed when FILE ends in .json.gz). With the window: of the session it shows when it closes or the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads).</source>
+        <translation>Запісаць запісаную часавую шкалу ў ФАЙЛ (JSON трасіроўкі Chrome; сціснуты gzip, калі ФАЙЛ заканчваецца на .json.gz). З акном: шкалу сеанса, які яно паказвае, калі акно закрываецца або працэс атрымлівае SIGTERM, SIGINT ці SIGHUP (апошняе выкананне або цыкл у чаканні з дададзенай у яго нагрузкай).</translation>
+    </message>
+    <message>
+        <source>Open the recording FILE (.json or .json.gz) for replay; with --headless, print its summary (--summary) or write it again (--trace, --csv, a picture).</source>
+        <translation>Адкрыць запіс ФАЙЛ (.json ці .json.gz) для прайгравання; з --headless — вывесці яго зводку (--summary) або запісаць яго зноў (--trace, --csv, выява).</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>поспех</translation>
+    </message>
+    <message>
+        <source>internal error, or an output that could not be written</source>
+        <translation>унутраная памылка або вывад, які не ўдалося запісаць</translation>
+    </message>
+    <message>
+        <source>bad input: a flag, a program or a recording, with one line on stderr naming the file and, for JSON, line and column</source>
+        <translation>няправільны ўвод: опцыя, праграма або запіс, з адным радком у stderr, які называе файл і, для JSON, радок і слупок</translation>
+    </message>
+    <message>
+        <source>aborted (--timeout-ms, Ctrl-C or SIGTERM), the trace still written and marked aborted</source>
+        <translation>перапынена (--timeout-ms, Ctrl-C ці SIGTERM); трасіроўка ўсё роўна запісваецца, пазначаная як перапыненая</translation>
+    </message>
+    <message>
+        <source>--compare-node found a difference</source>
+        <translation>--compare-node знайшоў адрозненне</translation>
+    </message>
+    <message>
+        <source>--attach SCRIPT [ARGS...]</source>
+        <translation>--attach SCRIPT [АРГУМЕНТЫ...]</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Агульныя</translation>
+    </message>
+    <message>
+        <source>Running a program</source>
+        <translation>Выкананне праграмы</translation>
+    </message>
+    <message>
+        <source>Node.js</source>
+        <translation>Node.js</translation>
+    </message>
+    <message>
+        <source>Recordings</source>
+        <translation>Запісы</translation>
+    </message>
+    <message>
+        <source>Pictures</source>
+        <translation>Выявы</translation>
+    </message>
+    <message>
+        <source>Memory and timing</source>
+        <translation>Памяць і час</translation>
     </message>
     <message>
         <source>--follow-children goes with --attach</source>
         <translation>--follow-children ужываецца з --attach</translation>
+    </message>
+    <message>
+        <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
+        <translation>З --attach: запісваць таксама даччыныя працэсы node праграмы (fork, працаўнікі cluster, node, запушчаны з абалонкі), кожны як асобны працэс, з уласнымі дарожкамі ў трасе і ўласнай часткай зводкі. Яны атрымліваюць зонд праз асяроддзе: NODE_OPTIONS падключае зонд, а LOOPSCOPE_PROBE_CHILDREN называе сокет LoopScope; абедзве застаюцца ў асяроддзі праграмы, каб іх успадкавалі яе дзеці. Дзіця, запушчанае з уласным асяроддзем, не адсочваецца.</translation>
     </message>
 </context>
 <context>

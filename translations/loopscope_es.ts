@@ -16,14 +16,6 @@
         <translation>Muestra la versión y sale.</translation>
     </message>
     <message>
-        <source>Run one program to the end without a window.</source>
-        <translation>Ejecuta un programa hasta el final sin ventana.</translation>
-    </message>
-    <message>
-        <source>Load the built-in scenario NAME.</source>
-        <translation>Carga el escenario integrado NOMBRE.</translation>
-    </message>
-    <message>
         <source>NAME</source>
         <translation>NOMBRE</translation>
     </message>
@@ -60,20 +52,12 @@
         <translation>N</translation>
     </message>
     <message>
-        <source>Open the recording FILE.</source>
-        <translation>Abre el archivo de grabación ARCHIVO.</translation>
-    </message>
-    <message>
         <source>User-interface language: en, es or be.</source>
         <translation>Idioma de la interfaz: en, es o be.</translation>
     </message>
     <message>
         <source>CODE</source>
         <translation>CÓDIGO</translation>
-    </message>
-    <message>
-        <source>Also run the emitted script in Node.js and compare the outputs.</source>
-        <translation>Ejecuta además el script generado en Node.js y compara las salidas.</translation>
     </message>
     <message>
         <source>PATH</source>
@@ -130,10 +114,6 @@
     <message>
         <source>--trace and --csv name the same file &apos;%1&apos;</source>
         <translation>--trace y --csv indican el mismo archivo &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>Write the recorded timeline to FILE. With the window: of the session it shows when it closes or the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads).</source>
-        <translation>Escribe la línea de tiempo grabada en ARCHIVO. Con la ventana: la de la sesión que muestra, cuando se cierra o el proceso recibe SIGTERM, SIGINT o SIGHUP (la última ejecución, o el bucle inactivo con sus cargas de trabajo).</translation>
     </message>
     <message>
         <source>Write latency samples as CSV to FILE; with the window, like --trace.</source>
@@ -348,12 +328,96 @@
         <translation>--node-option va con --attach</translation>
     </message>
     <message>
-        <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
-        <translation>Con --attach: registra también los procesos node hijos del programa (fork, workers de cluster, node lanzado desde un shell), cada uno como un proceso propio, con sus propias pistas en la traza y su propia parte del resumen. Les llega por el entorno: NODE_OPTIONS carga la sonda y LOOPSCOPE_PROBE_CHILDREN nombra el socket de LoopScope, y ambas quedan en el entorno del programa para que sus hijos las hereden. Un hijo lanzado con un entorno propio no se sigue.</translation>
+        <source>Usage</source>
+        <translation>Uso</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumentos</translation>
+    </message>
+    <message>
+        <source>Exit status</source>
+        <translation>Código de salida</translation>
+    </message>
+    <message>
+        <source>The manual page loopscope(1) says more, with examples.</source>
+        <translation>La página de manual loopscope(1) dice más, con ejemplos.</translation>
+    </message>
+    <message>
+        <source>Without a window: run one program to the end (--scenario, --program), run a Node.js program (--attach), or read a recording (--open or FILE). stdout carries only the program&apos;s output.</source>
+        <translation>Sin ventana: ejecuta un programa hasta el final (--scenario, --program), ejecuta un programa de Node.js (--attach) o lee una grabación (--open o ARCHIVO). stdout lleva solo la salida del programa.</translation>
+    </message>
+    <message>
+        <source>Load the built-in scenario NAME (see --list-scenarios).</source>
+        <translation>Carga el escenario integrado NOMBRE (véase --list-scenarios).</translation>
+    </message>
+    <message>
+        <source>Also run the emitted script in Node.js and compare the outputs: exit 0 when they agree, 4 when they differ.</source>
+        <translation>Ejecuta además el script generado en Node.js y compara las salidas: sale con 0 si coinciden, 4 si difieren.</translation>
+    </message>
+    <message>
+        <source>Write the recorded timeline to FILE (Chrome trace JSON; gzip-compressed when FILE ends in .json.gz). With the window: of the session it shows when it closes or the process gets SIGTERM, SIGINT or SIGHUP (the last run, or the idle loop with its workloads).</source>
+        <translation>Escribe la línea de tiempo grabada en ARCHIVO (JSON de trazas de Chrome; comprimido con gzip si ARCHIVO termina en .json.gz). Con la ventana: la de la sesión que muestra, cuando se cierra o el proceso recibe SIGTERM, SIGINT o SIGHUP (la última ejecución, o el bucle inactivo con sus cargas de trabajo).</translation>
+    </message>
+    <message>
+        <source>Open the recording FILE (.json or .json.gz) for replay; with --headless, print its summary (--summary) or write it again (--trace, --csv, a picture).</source>
+        <translation>Abre la grabación ARCHIVO (.json o .json.gz) para reproducirla; con --headless, imprime su resumen (--summary) o la vuelve a escribir (--trace, --csv, una imagen).</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>éxito</translation>
+    </message>
+    <message>
+        <source>internal error, or an output that could not be written</source>
+        <translation>error interno, o una salida que no se pudo escribir</translation>
+    </message>
+    <message>
+        <source>bad input: a flag, a program or a recording, with one line on stderr naming the file and, for JSON, line and column</source>
+        <translation>entrada incorrecta: una opción, un programa o una grabación, con una línea en stderr que nombra el archivo y, para JSON, la línea y la columna</translation>
+    </message>
+    <message>
+        <source>aborted (--timeout-ms, Ctrl-C or SIGTERM), the trace still written and marked aborted</source>
+        <translation>abortado (--timeout-ms, Ctrl-C o SIGTERM); la traza se escribe igualmente, marcada como abortada</translation>
+    </message>
+    <message>
+        <source>--compare-node found a difference</source>
+        <translation>--compare-node encontró una diferencia</translation>
+    </message>
+    <message>
+        <source>--attach SCRIPT [ARGS...]</source>
+        <translation>--attach SCRIPT [ARGUMENTOS...]</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>General</translation>
+    </message>
+    <message>
+        <source>Running a program</source>
+        <translation>Ejecutar un programa</translation>
+    </message>
+    <message>
+        <source>Node.js</source>
+        <translation>Node.js</translation>
+    </message>
+    <message>
+        <source>Recordings</source>
+        <translation>Grabaciones</translation>
+    </message>
+    <message>
+        <source>Pictures</source>
+        <translation>Imágenes</translation>
+    </message>
+    <message>
+        <source>Memory and timing</source>
+        <translation>Memoria y tiempos</translation>
     </message>
     <message>
         <source>--follow-children goes with --attach</source>
         <translation>--follow-children va con --attach</translation>
+    </message>
+    <message>
+        <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
+        <translation>Con --attach: registra también los procesos node hijos del programa (fork, workers de cluster, node lanzado desde un shell), cada uno como un proceso propio, con sus propias pistas en la traza y su propia parte del resumen. Les llega por el entorno: NODE_OPTIONS carga la sonda y LOOPSCOPE_PROBE_CHILDREN nombra el socket de LoopScope, y ambas quedan en el entorno del programa para que sus hijos las hereden. Un hijo lanzado con un entorno propio no se sigue.</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "models/sessioncontroller.h"
 
 #include "attach/attachedprogram.h"
+#include "attach/probelocation.h"
 #include "models/livefeed.h"
 #include "session/session.h"
 
@@ -194,7 +195,12 @@ void SessionController::setProbeDirectory(const QString& directory)
 
 QString SessionController::probeDirectory()
 {
-    return probeDirectoryChosen.isEmpty() ? QCoreApplication::applicationDirPath() : probeDirectoryChosen;
+    if (!probeDirectoryChosen.isEmpty())
+        return probeDirectoryChosen;
+    // An installation's lib/loopscope, or beside the executable in a build tree (named as missing when in neither).
+    const std::string executableDir = QCoreApplication::applicationDirPath().toStdString();
+    const std::string found = loopscope::wire::findProbeDirectory(executableDir);
+    return QString::fromStdString(found.empty() ? executableDir : found);
 }
 
 bool SessionController::attach(const QString& script, const QStringList& arguments, QString* error, const QString& node,

@@ -68,8 +68,8 @@ public:
     void inject(loopscope::Program workload);
     // Abandons the work in progress on the server loop, which goes on serving.
     void stopWork();
-    // Where attach() finds the probe (loopscope-probe.js and loopscope_probe.node); by default beside
-    // this executable, where the build and an installation put it.
+    // Where attach() finds the probe (loopscope-probe.js and loopscope_probe.node); by default an
+    // installation's lib/loopscope, or beside this executable in a build tree (wire::findProbeDirectory).
     static void setProbeDirectory(const QString& directory);
     static QString probeDirectory();
     // Ends what is shown and runs the Node.js program `script` with the probe inside (node as found on
