@@ -8,6 +8,7 @@
 #include "recording/events.h"
 #include "recording/recording.h"
 #include "requirenode.h"
+#include "session/session.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"
 #include "widgets/latencychart.h"
@@ -688,7 +689,21 @@ private slots:
         QTest::keyClick(lines, Qt::Key_Down, Qt::AltModifier);
         QCOMPARE(lesson->guess(), printed);
         run->click();
+        // The lesson stays in view while the run raises the script's tab.
+        QVERIFY(lesson->isVisible());
         QTRY_VERIFY_WITH_TIMEOUT(lesson->answerText().contains("Right."), 30000);
+
+        // A run held to be stepped: the lesson stays in view and says what to press next, until the answer.
+        QSettings().setValue(QStringLiteral("stepping/startPaused/tick-vs-promise"), true);
+        run->click();
+        QVERIFY(lesson->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller()->session() && window.controller()->session()->paused(), 30000);
+        QVERIFY2(lesson->promptText().contains("Space"), qPrintable(lesson->promptText()));
+        QVERIFY(lesson->answerText().isEmpty());
+        window.controller()->setPaused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(lesson->answerText().contains("Right."), 30000);
+        QVERIFY(lesson->promptText().isEmpty());
+        QSettings().remove(QStringLiteral("stepping/startPaused/tick-vs-promise"));
     }
 
     // A scenario probed by /health asks whether /health keeps answering, and the run answers: hashing
@@ -728,6 +743,11 @@ private slots:
         window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();
         QTRY_VERIFY_WITH_TIMEOUT(lesson->ready(), 30000);
         QCOMPARE(lesson->asks(), question);
+        // Until the run, the lesson's title is its question: neither the scenario's name nor its answer.
+        auto* title = lesson->findChild<QLabel*>(QStringLiteral("lessonTitle"));
+        QVERIFY(title);
+        QVERIFY2(
+            !title->text().contains(scenario) && title->text().endsWith(QLatin1Char('?')), qPrintable(title->text()));
         QVERIFY(!lesson->keepsUpGuess());
         QVERIFY(!lesson->findChild<QListWidget*>(QStringLiteral("lessonLines"))->isVisible());
         latency->hide(); // closed: the answer brings it back
@@ -739,6 +759,7 @@ private slots:
         QVERIFY2(answer.contains(fact), qPrintable(answer));
         QVERIFY(latency->isVisible());
         QCOMPARE(window.findChild<PanelHighlight*>(QStringLiteral("panelHighlight"))->ringed(), latency);
+        QVERIFY2(!title->text().endsWith(QLatin1Char('?')), qPrintable(title->text()));
     }
 };
 

@@ -991,6 +991,18 @@
         <source>&lt;b&gt;Look at&lt;/b&gt; the console (ringed): the lines in the order the program printed them. Step back through the run (Shift+C) to see which queue each one came from.</source>
         <translation>&lt;b&gt;Паглядзіце&lt;/b&gt; на кансоль (абведзена): радкі ў тым парадку, у якім праграма іх вывела. Прайдзіце выкананне назад (Shift+C), каб убачыць, з якой чаргі прыйшоў кожны.</translation>
     </message>
+    <message>
+        <source>Does /health keep answering while it runs?</source>
+        <translation>Ці адказвае /health, пакуль яно працуе?</translation>
+    </message>
+    <message>
+        <source>Does the loop keep up while it runs?</source>
+        <translation>Ці спраўляецца цыкл, пакуль яно працуе?</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The run is held before its main module.&lt;/b&gt; Press &lt;b&gt;Space&lt;/b&gt; to run it to its end, or &lt;b&gt;C&lt;/b&gt; to step one callback at a time (&lt;b&gt;N&lt;/b&gt; a phase, &lt;b&gt;I&lt;/b&gt; an iteration) and watch the queues; your guess is checked when it ends.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Запуск спынены перад галоўным модулем.&lt;/b&gt; Націсніце &lt;b&gt;Прабел&lt;/b&gt;, каб выканаць яго да канца, або &lt;b&gt;C&lt;/b&gt;, каб ісці па адным зваротным выкліку (&lt;b&gt;N&lt;/b&gt; — фаза, &lt;b&gt;I&lt;/b&gt; — ітэрацыя) і глядзець на чэргі; ваш адказ правяраецца, калі ён скончыцца.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -989,6 +989,18 @@
         <source>&lt;b&gt;Look at&lt;/b&gt; the console (ringed): the lines in the order the program printed them. Step back through the run (Shift+C) to see which queue each one came from.</source>
         <translation>&lt;b&gt;Mira&lt;/b&gt; la consola (resaltada): las líneas en el orden en que el programa las imprimió. Retrocede por la ejecución (Mayús+C) para ver de qué cola salió cada una.</translation>
     </message>
+    <message>
+        <source>Does /health keep answering while it runs?</source>
+        <translation>¿Sigue respondiendo /health mientras se ejecuta?</translation>
+    </message>
+    <message>
+        <source>Does the loop keep up while it runs?</source>
+        <translation>¿Da abasto el bucle mientras se ejecuta?</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;The run is held before its main module.&lt;/b&gt; Press &lt;b&gt;Space&lt;/b&gt; to run it to its end, or &lt;b&gt;C&lt;/b&gt; to step one callback at a time (&lt;b&gt;N&lt;/b&gt; a phase, &lt;b&gt;I&lt;/b&gt; an iteration) and watch the queues; your guess is checked when it ends.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;La ejecución está detenida antes de su módulo principal.&lt;/b&gt; Pulsa &lt;b&gt;Espacio&lt;/b&gt; para ejecutarla hasta el final, o &lt;b&gt;C&lt;/b&gt; para avanzar de callback en callback (&lt;b&gt;N&lt;/b&gt; una fase, &lt;b&gt;I&lt;/b&gt; una iteración) y mirar las colas; tu respuesta se comprueba cuando termina.&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -71,6 +71,7 @@ LessonPanel::LessonPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("lessonTitle"));
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -186,8 +187,10 @@ void LessonPanel::showTitle()
         m_title->setText(tr("Select a scenario: its lesson appears here."));
     else
         // A /health or delay scenario's title gives its answer away ("... blocks the loop"): until the run,
-        // the lesson names it only.
-        m_title->setText(m_asks != Question::Order && !m_titleShown ? m_scenario : fullTitle());
+        // the lesson's title is its question.
+        m_title->setText(m_asks == Question::Order || m_titleShown ? fullTitle()
+                : m_asks == Question::Health                       ? tr("Does /health keep answering while it runs?")
+                                                                   : tr("Does the loop keep up while it runs?"));
     fitLabels();
 }
 
@@ -480,8 +483,19 @@ void LessonPanel::setQuestion(std::function<QString()> question)
     fitLabels();
 }
 
+void LessonPanel::showHeld()
+{
+    setAnswer([] {
+        return tr("<p><b>The run is held before its main module.</b> Press <b>Space</b> to run it to its end, "
+                  "or <b>C</b> to step one callback at a time (<b>N</b> a phase, <b>I</b> an iteration) and "
+                  "watch the queues; your guess is checked when it ends.</p>");
+    });
+    m_held = true;
+}
+
 void LessonPanel::setAnswer(std::function<QString()> html)
 {
+    m_held = false;
     m_answerText = std::move(html);
     m_answer->setText(m_answerText ? m_answerText() : QString());
     m_answerArea->setVisible(m_answerText != nullptr);
@@ -490,5 +504,10 @@ void LessonPanel::setAnswer(std::function<QString()> html)
 
 QString LessonPanel::answerText() const
 {
-    return m_answer->text();
+    return m_held ? QString() : m_answer->text();
+}
+
+QString LessonPanel::promptText() const
+{
+    return m_held ? m_answer->text() : QString();
 }

@@ -55,6 +55,9 @@ public:
     // Whether /health, or the delay check, kept up, as the student guessed it; nullopt before a guess.
     std::optional<bool> keepsUpGuess() const;
     void setKeepsUpGuess(bool keepsUp);
+    // The run asked for started held before its main module (stepping): says what to press next, until
+    // the run ends and the answer replaces it.
+    void showHeld();
     // The run asked for has ended in the window, having printed `printed`: shows the answer.
     void showRun(const QStringList& printed);
     // The run asked for has ended; the longest wait it measured took `slowestMs` (the slowest /health
@@ -62,8 +65,10 @@ public:
     // had no answer at all): shows the answer of a /health or a delay lesson, and `unseen`, what the
     // probes could not see (FigureTexts::beforeLoop), beside it.
     void showWait(double slowestMs, int failed, const QString& unseen = {});
-    // The answer as shown; empty before a run.
+    // The answer as shown; empty before a run has ended.
     QString answerText() const;
+    // What the lesson says to press next while the run is held (showHeld()); empty otherwise.
+    QString promptText() const;
     // The font of the lines, a console's (the window scales it with the rest).
     void setCodeFont(const QFont& font);
 
@@ -103,6 +108,7 @@ private:
     ScenarioCatalog::Overrides m_overrides;
     std::function<QString()> m_questionText;
     std::function<QString()> m_answerText;
+    bool m_held = false; // the answer area says what to press next (showHeld), not the answer
     bool m_titleShown = false; // a /health or delay lesson names its scenario only, until the run
     loopscope::Program m_program;
     bool m_loaded = false; // a scenario is selected and its program loaded

@@ -13,6 +13,7 @@
 #include "widgets/panelhighlight.h"
 #include "widgets/poollanesview.h"
 #include "widgets/scenariobrowser.h"
+#include "widgets/steppingcontrols.h"
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
 #include <QAction>
@@ -113,6 +114,12 @@ void MainWindow::createDocks()
         [this](const QString& name, const ScenarioCatalog::Overrides& overrides) {
             m_browser->select(name);
             m_lessonRunPending = runScenario(name, overrides);
+            // The lesson stays in view (the run raised the script's tab), saying what to press next when the
+            // run is held to be stepped.
+            if (auto* dock = qobject_cast<QDockWidget*>(m_lesson->parentWidget()))
+                dock->raise();
+            if (m_lessonRunPending && m_stepping->startsPaused())
+                m_lesson->showHeld();
         });
     connect(m_lesson, &LessonPanel::lookAt, this, [this](const QString& dockName) {
         if (auto* dock = findChild<QDockWidget*>(dockName)) {
