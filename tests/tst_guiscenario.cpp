@@ -568,9 +568,12 @@ private slots:
         QCOMPARE(window.session(), live);
         QVERIFY(!window.replaying());
 
+        // The browser follows the recording opened: its program's script, not the one selected before.
+        QVERIFY(window.scenarioBrowser()->select(QStringLiteral("pool-saturation")));
         QVERIFY(window.openRecording(path));
         QVERIFY(window.replaying());
         QVERIFY(!window.session());
+        QCOMPARE(window.scenarioBrowser()->current(), QStringLiteral("guess-order"));
         window.feed()->poll();
         // The recording opens at its first event, to be stepped: nothing printed yet.
         QVERIFY(window.feed()->playhead());

@@ -553,7 +553,10 @@ private slots:
         auto* menu = window.findChild<QMenu*>(QStringLiteral("processMenu"));
         QVERIFY(menu);
         QVERIFY(!menu->isEnabled());
+        // A recording of no built-in scenario leaves no scenario's script beside it.
+        QVERIFY(window.scenarioBrowser()->select(QStringLiteral("pool-saturation")));
         QVERIFY(window.openRecording(path));
+        QCOMPARE(window.scenarioBrowser()->current(), QString());
         QVERIFY(menu->isEnabled());
         QCOMPARE(menu->actions().size(), 3);
         QVERIFY2(menu->actions()[1]->text().contains(QStringLiteral("node child.js one (pid 101)")),

@@ -2694,6 +2694,14 @@
         <source>--set %1=%2 on the command line</source>
         <translation>--set %1=%2 у камандным радку</translation>
     </message>
+    <message>
+        <source>No scenario selected</source>
+        <translation>Сцэнар не выбраны</translation>
+    </message>
+    <message>
+        <source>What the window shows is not a built-in scenario&apos;s run (a recording of another program, or a program run with Node). Pick a scenario to see its script.</source>
+        <translation>Акно паказвае не запуск убудаванага сцэнара (запіс іншай праграмы або праграму, запушчаную ў Node). Выберыце сцэнар, каб убачыць яго скрыпт.</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>

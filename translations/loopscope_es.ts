@@ -2685,6 +2685,14 @@
         <source>--set %1=%2 on the command line</source>
         <translation>--set %1=%2 en la línea de órdenes</translation>
     </message>
+    <message>
+        <source>No scenario selected</source>
+        <translation>Ningún escenario seleccionado</translation>
+    </message>
+    <message>
+        <source>What the window shows is not a built-in scenario&apos;s run (a recording of another program, or a program run with Node). Pick a scenario to see its script.</source>
+        <translation>Lo que muestra la ventana no es la ejecución de un escenario incorporado (una grabación de otro programa, o un programa ejecutado con Node). Elige un escenario para ver su script.</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>

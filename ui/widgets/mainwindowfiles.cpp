@@ -14,6 +14,7 @@
 #include "widgets/noderundialog.h"
 #include "widgets/phasewheel.h"
 #include "widgets/pictures.h"
+#include "widgets/scenariobrowser.h"
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
 
@@ -113,6 +114,7 @@ bool MainWindow::attachProgram(const QString& script, const QStringList& argumen
         return false;
     }
     m_lastSource = {};
+    m_browser->selectNone();
     m_console->clear();
     m_console->appendNote(tr("▶ node %1, with LoopScope's probe inside").arg(QFileInfo(script).fileName()));
     return true;
@@ -306,6 +308,9 @@ void MainWindow::onRecordingOpened(const QString& path)
 {
     m_console->clear();
     const loopscope::Recording& loaded = *m_feed->recording();
+    // The browser shows the recorded program's script where it is a built-in scenario, and no other's.
+    if (!m_browser->select(QString::fromStdString(loaded.info.program)))
+        m_browser->selectNone();
     const QString fileName = QFileInfo(path).fileName();
     std::size_t events = 0;
     for (const auto& log : loaded.logs)

@@ -128,6 +128,11 @@ void ScenarioBrowser::setTexts()
     showScenarioTexts();
 }
 
+void ScenarioBrowser::selectNone()
+{
+    m_list->setCurrentRow(-1);
+}
+
 bool ScenarioBrowser::select(const QString& name)
 {
     for (int row = 0; row < m_list->count(); ++row) {
@@ -218,6 +223,16 @@ void ScenarioBrowser::showCurrent()
         m_params->removeRow(0);
     m_paramSpins.clear();
     const QString name = current();
+    if (name.isEmpty()) {
+        // What the window shows is no built-in scenario's run: no other one's script stays beside it.
+        showScenarioTexts();
+        m_source->clear();
+        m_run->setEnabled(false);
+        m_compare->setEnabled(false);
+        m_paramsBox->setVisible(false);
+        emit selected({}, {});
+        return;
+    }
     auto loaded = ScenarioCatalog::loadScenario(name);
     if (auto* error = std::get_if<QString>(&loaded)) {
         m_title->setText(name);
@@ -252,6 +267,12 @@ void ScenarioBrowser::showCurrent()
 void ScenarioBrowser::showScenarioTexts()
 {
     const QString name = current();
+    if (name.isEmpty()) {
+        m_title->setText(tr("No scenario selected"));
+        m_description->setText(tr("What the window shows is not a built-in scenario's run (a recording of another "
+                                  "program, or a program run with Node). Pick a scenario to see its script."));
+        return;
+    }
     auto loaded = ScenarioCatalog::loadScenario(name);
     const auto* program = std::get_if<loopscope::Program>(&loaded);
     if (!program)

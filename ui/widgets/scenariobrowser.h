@@ -26,6 +26,8 @@ public:
 
     // Selects a scenario by name; false when there is none.
     bool select(const QString& name);
+    // Selects none: what the window shows is not a built-in scenario's run.
+    void selectNone();
     QString current() const;
     // The parameter values set in the form, as --set pairs.
     ScenarioCatalog::Overrides overrides() const;
