@@ -378,6 +378,27 @@ private slots:
         QVERIFY(maxLatency(run.session->recording(), false) >= 0.9 * double(parse->span.durNs) / 1e6);
     }
 
+    // pbkdf2Sync holds the loop for as long as the hash takes (article 002 measures it beside JSON.parse):
+    // the delay monitor's longest check waits about that long, and no thread-pool work is done.
+    void pbkdf2SyncShowsUpAsLoopDelay()
+    {
+        const RunResult run = runProgram(loadScenario(QStringLiteral("pbkdf2-sync"), { { "iterations", "300000" } }));
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines, QStringList { "pbkdf2Sync done" });
+        std::optional<Record> hash;
+        const EventLog& log = run.session->recording().mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const Record r = log[i];
+            QVERIFY(r.type != RecordType::Pool);
+            if (r.type == RecordType::Callback
+                && run.session->recording().strings.at(r.label) == "pbkdf2Sync(password)")
+                hash = r;
+        }
+        QVERIFY(hash);
+        QVERIFY(hash->span.durNs > 1'000'000);
+        QVERIFY(maxLatency(run.session->recording(), false) >= 0.9 * double(hash->span.durNs) / 1e6);
+    }
+
     void failedLookupIsAnErrorCallbackNotACrash()
     {
         // RFC 6761 reserves .invalid: the resolver answers "no such name" without asking the network.

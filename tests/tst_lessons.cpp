@@ -37,7 +37,8 @@ private slots:
         QVERIFY2(question.endsWith(QLatin1String("then run and check.")), qPrintable(question));
         const bool probed
             = scenario.startsWith(QLatin1String("compute-")) || scenario.startsWith(QLatin1String("price-report-"));
-        const bool blocking = scenario == QLatin1String("json-parse") || scenario == QLatin1String("redos");
+        const bool blocking = scenario == QLatin1String("json-parse") || scenario == QLatin1String("redos")
+            || scenario == QLatin1String("pbkdf2-sync");
         const LessonPanel::Question expected = probed ? LessonPanel::Question::Health
             : blocking                                ? LessonPanel::Question::Delay
                                                       : LessonPanel::Question::Order;

@@ -727,6 +727,8 @@ private slots:
         // A regex backtracking about 80 ms does not keep the loop on time either (the bound of /health's
         // answers, 100 ms, said it did).
         QTest::newRow("redos") << "redos" << LessonPanel::Question::Delay << false << "The delay checks waited";
+        QTest::newRow("pbkdf2-sync") << "pbkdf2-sync" << LessonPanel::Question::Delay << false
+                                     << "The delay checks waited";
     }
 
     void lessonAsksWhetherTheLoopKeepsUp()

@@ -276,6 +276,13 @@ private slots:
         QTest::newRow("pbkdf2 bad digest") << withMain(R"([{"op": "pbkdf2", "iterations": 1, "digest": "md5"}])")
                                            << none << 2 << 46 << "$.main[0].digest"
                                            << "expected \"sha256\" or \"sha512\"";
+        QTest::newRow("pbkdf2Sync bad digest")
+            << withMain(R"([{"op": "pbkdf2Sync", "iterations": 1, "digest": "md5"}])") << none << 2 << 50
+            << "$.main[0].digest"
+            << "expected \"sha256\" or \"sha512\"";
+        QTest::newRow("pbkdf2Sync without iterations")
+            << withMain(R"([{"op": "pbkdf2Sync"}])") << none << 2 << 2 << "$.main[0]"
+            << "missing field 'iterations'";
         QTest::newRow("http path without slash")
             << withMain(R"([{"op": "httpGet", "path": "health"}])") << none << 2 << 28 << "$.main[0].path"
             << "path must start with '/'";
@@ -817,6 +824,11 @@ private slots:
             != std::string::npos);
         QVERIFY(pool.find("http") == std::string::npos);
         QVERIFY(pool.find("blockFor") == std::string::npos);
+        const std::string sync
+            = loopscope::emitJs(parseGood(withMain(R"([{"op": "pbkdf2Sync", "iterations": 7, "digest": "sha512"}])")));
+        QVERIFY(sync.find("const crypto = require(\"node:crypto\");") != std::string::npos);
+        QVERIFY(sync.find("crypto.pbkdf2Sync(\"correct horse\", \"bookstore-salt\", 7, 32, \"sha512\");")
+            != std::string::npos);
         QVERIFY(pool.find("node:fs") == std::string::npos);
 
         const std::string worker = loopscope::emitJs(parseGood(withFields(R"("module": "esm")",

@@ -2659,6 +2659,18 @@
         <source>After a CommonJS main module Node drains the nextTick queue first and the microtask queue second, so process.nextTick prints before promise.then.</source>
         <translation>Пасля галоўнага модуля CommonJS Node спачатку апаражняе чаргу nextTick, а потым чаргу мікразадач, таму process.nextTick друкуе раней за promise.then.</translation>
     </message>
+    <message>
+        <source>pbkdf2Sync in a request handler blocks the loop</source>
+        <translation>pbkdf2Sync у апрацоўшчыку запыту блакуе цыкл</translation>
+    </message>
+    <message>
+        <source>Synchronous password hashing does the pool&apos;s work on the loop&apos;s own thread: for as long as pbkdf2Sync derives its key no other callback runs, and the loop-delay monitor&apos;s maximum is about the time the hash took. crypto.pbkdf2 does the same work on the thread pool instead.</source>
+        <translation>Сінхроннае хэшаванне пароляў робіць працу пула ва ўласным патоку цыкла: пакуль pbkdf2Sync вылічвае ключ, ніякі іншы зваротны выклік не выконваецца, а максімум манітора затрымкі цыкла прыкладна роўны часу хэшавання. crypto.pbkdf2 робіць тую ж працу ў пуле патокаў.</translation>
+    </message>
+    <message>
+        <source>PBKDF2 iterations of the hash</source>
+        <translation>ітэрацыі PBKDF2 хэша</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioBrowser</name>

@@ -2650,6 +2650,18 @@
         <source>After a CommonJS main module Node drains the nextTick queue first and the microtask queue second, so process.nextTick prints before promise.then.</source>
         <translation>Tras un módulo principal CommonJS, Node vacía primero la cola de nextTick y después la de microtareas, así que process.nextTick imprime antes que promise.then.</translation>
     </message>
+    <message>
+        <source>pbkdf2Sync in a request handler blocks the loop</source>
+        <translation>pbkdf2Sync en un manejador de peticiones bloquea el bucle</translation>
+    </message>
+    <message>
+        <source>Synchronous password hashing does the pool&apos;s work on the loop&apos;s own thread: for as long as pbkdf2Sync derives its key no other callback runs, and the loop-delay monitor&apos;s maximum is about the time the hash took. crypto.pbkdf2 does the same work on the thread pool instead.</source>
+        <translation>El hash síncrono de contraseñas hace el trabajo del pool en el propio hilo del bucle: mientras pbkdf2Sync deriva su clave no se ejecuta ningún otro callback, y el máximo del monitor de retraso del bucle es más o menos lo que tardó el hash. crypto.pbkdf2 hace el mismo trabajo en el pool de hilos.</translation>
+    </message>
+    <message>
+        <source>PBKDF2 iterations of the hash</source>
+        <translation>iteraciones PBKDF2 del hash</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioBrowser</name>

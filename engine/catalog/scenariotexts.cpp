@@ -5,63 +5,118 @@
 
 const char* const ScenarioTexts::sources[] = {
     QT_TRANSLATE_NOOP("Scenario", "An async function is not a thread"),
-    QT_TRANSLATE_NOOP("Scenario", "The async function hashes synchronously before its first await, on the loop thread. The 10 ms interval cannot tick until it returns: every tick prints after the function has handed back its promise."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The async function hashes synchronously before its first await, on the loop thread. The 10 ms interval cannot "
+        "tick until it returns: every tick prints after the function has handed back its promise."),
     QT_TRANSLATE_NOOP("Scenario", "milliseconds of synchronous hashing"),
     QT_TRANSLATE_NOOP("Scenario", "await p against p.then().then(), as Node 10 did it"),
-    QT_TRANSLATE_NOOP("Scenario", "Node 10 wrapped the awaited promise in a throwaway promise: a PromiseResolveThenableJob and two PromiseReactionJobs, three ticks, so both then handlers run first: tick:a, tick:b, after:await."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Node 10 wrapped the awaited promise in a throwaway promise: a PromiseResolveThenableJob and two "
+        "PromiseReactionJobs, three ticks, so both then handlers run first: tick:a, tick:b, after:await."),
     QT_TRANSLATE_NOOP("Scenario", "await p against p.then().then()"),
-    QT_TRANSLATE_NOOP("Scenario", "Since Node 12 awaiting a native promise costs one microtask tick, so the async function resumes before the second then handler: after:await, tick:a, tick:b. Compare with the Node 10 variant."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Since Node 12 awaiting a native promise costs one microtask tick, so the async function resumes before the "
+        "second then handler: after:await, tick:a, tick:b. Compare with the Node 10 variant."),
     QT_TRANSLATE_NOOP("Scenario", "compute-async: awaiting between steps still blocks"),
-    QT_TRANSLATE_NOOP("Scenario", "Each step hashes, then awaits. An await is a microtask, and the microtask queue drains completely before the loop moves on, so the whole computation runs in one drain and the 1 ms timer waits for all of it."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Each step hashes, then awaits. An await is a microtask, and the microtask queue drains completely before the "
+        "loop moves on, so the whole computation runs in one drain and the 1 ms timer waits for all of it."),
     QT_TRANSLATE_NOOP("Scenario", "hash-and-await steps"),
     QT_TRANSLATE_NOOP("Scenario", "compute-with-set-immediate: responsive at full speed"),
-    QT_TRANSLATE_NOOP("Scenario", "Each step hashes a little, then yields with setImmediate. Immediates keep poll from sleeping (timeout 0), so the CPU stays busy, yet every iteration passes through poll and /health is answered between steps."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Each step hashes a little, then yields with setImmediate. Immediates keep poll from sleeping (timeout 0), so "
+        "the CPU stays busy, yet every iteration passes through poll and /health is answered between steps."),
     QT_TRANSLATE_NOOP("Scenario", "setImmediate-chunked steps"),
     QT_TRANSLATE_NOOP("Scenario", "hash updates per step"),
     QT_TRANSLATE_NOOP("Scenario", "compute-sync: hashing in one go stalls every /health probe"),
-    QT_TRANSLATE_NOOP("Scenario", "The handler hashes random strings synchronously. While it runs the loop never reaches poll, so every /health probe waits until it returns: the health line climbs to the full computation time and loop delay equals it."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The handler hashes random strings synchronously. While it runs the loop never reaches poll, so every /health "
+        "probe waits until it returns: the health line climbs to the full computation time and loop delay equals it."),
     QT_TRANSLATE_NOOP("Scenario", "compute-with-set-timeout: responsive, but mostly asleep"),
-    QT_TRANSLATE_NOOP("Scenario", "Each step hashes a little, then waits for setTimeout(0), which is really 1 ms: poll sleeps with timeout 1 between steps. /health answers quickly, but the CPU idles and the job crawls."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Each step hashes a little, then waits for setTimeout(0), which is really 1 ms: poll sleeps with timeout 1 "
+        "between steps. /health answers quickly, but the CPU idles and the job crawls."),
     QT_TRANSLATE_NOOP("Scenario", "setTimeout-chunked steps"),
     QT_TRANSLATE_NOOP("Scenario", "Counting: while against nextTick, setTimeout(0) and batched nextTick"),
-    QT_TRANSLATE_NOOP("Scenario", "The same count four ways. A while loop never yields; a nextTick per step pays for a callback each time; setTimeout(0) pays a whole loop iteration and a 1 ms sleep per step; batching a million steps per nextTick is nearly as fast as the while loop. Compare the spans on the timeline."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The same count four ways. A while loop never yields; a nextTick per step pays for a callback each time; "
+        "setTimeout(0) pays a whole loop iteration and a 1 ms sleep per step; batching a million steps per nextTick is "
+        "nearly as fast as the while loop. Compare the spans on the timeline."),
     QT_TRANSLATE_NOOP("Scenario", "steps for while, nextTick and batched"),
     QT_TRANSLATE_NOOP("Scenario", "steps for the setTimeout(0) chain"),
     QT_TRANSLATE_NOOP("Scenario", "nextTick callbacks in the batched version"),
     QT_TRANSLATE_NOOP("Scenario", "steps per batched callback"),
     QT_TRANSLATE_NOOP("Scenario", "Guess the order inside an I/O callback"),
-    QT_TRANSLATE_NOOP("Scenario", "A readFile callback queues a 0 ms timer, an immediate, a promise reaction and a nextTick, then logs. Watch the poll phase: the callback runs there, its nextTick and promise drain right after it, check runs the immediate, and the timer waits for the next iteration's timers phase."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "A readFile callback queues a 0 ms timer, an immediate, a promise reaction and a nextTick, then logs. Watch "
+        "the poll phase: the callback runs there, its nextTick and promise drain right after it, check runs the "
+        "immediate, and the timer waits for the next iteration's timers phase."),
     QT_TRANSLATE_NOOP("Scenario", "JSON.parse of a large payload blocks the loop"),
-    QT_TRANSLATE_NOOP("Scenario", "Parsing is synchronous: while the order export is parsed no other callback runs, and the loop-delay monitor's maximum equals the parse time."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Parsing is synchronous: while the order export is parsed no other callback runs, and the loop-delay monitor's "
+        "maximum equals the parse time."),
     QT_TRANSLATE_NOOP("Scenario", "megabytes of order lines to parse"),
     QT_TRANSLATE_NOOP("Scenario", "setTimeout(0) against setImmediate from an ES module"),
-    QT_TRANSLATE_NOOP("Scenario", "An ES module body runs inside a promise job that starts from an I/O callback in the poll phase, so check comes before the next timers phase: setImmediate always wins."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "An ES module body runs inside a promise job that starts from an I/O callback in the poll phase, so check "
+        "comes before the next timers phase: setImmediate always wins."),
     QT_TRANSLATE_NOOP("Scenario", "setTimeout(0) against setImmediate from the main module"),
-    QT_TRANSLATE_NOOP("Scenario", "From the main module the order is not fixed: the timer fires first only if a millisecond has passed before the loop's first timers phase. Run it several times; both orders appear, immediate far more often."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "From the main module the order is not fixed: the timer fires first only if a millisecond has passed before "
+        "the loop's first timers phase. Run it several times; both orders appear, immediate far more often."),
     QT_TRANSLATE_NOOP("Scenario", "A self-rescheduling setImmediate lets a 1 ms timer in"),
-    QT_TRANSLATE_NOOP("Scenario", "Each setImmediate step waits for the next check phase, so every step is a whole loop iteration: the 1 ms timer gets its turn early, at the price of one iteration per step."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Each setImmediate step waits for the next check phase, so every step is a whole loop iteration: the 1 ms "
+        "timer gets its turn early, at the price of one iteration per step."),
     QT_TRANSLATE_NOOP("Scenario", "how many times the callback reschedules itself"),
     QT_TRANSLATE_NOOP("Scenario", "A self-rescheduling nextTick starves a 1 ms timer"),
-    QT_TRANSLATE_NOOP("Scenario", "The loop cannot leave a nextTick drain while ticks keep arriving, so the 1 ms timer only runs after every one of the steps. The timeline shows one long drain inside the main callback and the timer afterwards."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The loop cannot leave a nextTick drain while ticks keep arriving, so the 1 ms timer only runs after every one "
+        "of the steps. The timeline shows one long drain inside the main callback and the timer afterwards."),
+    QT_TRANSLATE_NOOP("Scenario", "pbkdf2Sync in a request handler blocks the loop"),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Synchronous password hashing does the pool's work on the loop's own thread: for as long as pbkdf2Sync derives "
+        "its key no other callback runs, and the loop-delay monitor's maximum is about the time the hash took. "
+        "crypto.pbkdf2 does the same work on the thread pool instead."),
+    QT_TRANSLATE_NOOP("Scenario", "PBKDF2 iterations of the hash"),
     QT_TRANSLATE_NOOP("Scenario", "Six pbkdf2 calls on a pool of four finish in two waves"),
-    QT_TRANSLATE_NOOP("Scenario", "libuv's pool has four threads by default: four pbkdf2 calls run at once and finish together; the last two wait in the queue and finish about one duration later. The pool lanes show the second wave starting only as threads free up."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "libuv's pool has four threads by default: four pbkdf2 calls run at once and finish together; the last two "
+        "wait in the queue and finish about one duration later. The pool lanes show the second wave starting only as "
+        "threads free up."),
     QT_TRANSLATE_NOOP("Scenario", "PBKDF2 iterations per call"),
     QT_TRANSLATE_NOOP("Scenario", "A full thread pool holds fs and dns back, not the network"),
-    QT_TRANSLATE_NOOP("Scenario", "Four slow pbkdf2 calls take every thread of a pool of four. fs.readFile and dns.lookup need the pool too, so they wait for the first pbkdf2 to finish; the HTTP request goes through the OS poller and finishes at once. Run it with --threadpool-size 8 and all three finish early."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Four slow pbkdf2 calls take every thread of a pool of four. fs.readFile and dns.lookup need the pool too, so "
+        "they wait for the first pbkdf2 to finish; the HTTP request goes through the OS poller and finishes at once. "
+        "Run it with --threadpool-size 8 and all three finish early."),
     QT_TRANSLATE_NOOP("Scenario", "Price report in chunks: /health waits one chunk at most"),
-    QT_TRANSLATE_NOOP("Scenario", "The same work in slices, each followed by await setImmediate. Between slices the loop reaches poll and answers /health, so the slowest answer is about one chunk."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The same work in slices, each followed by await setImmediate. Between slices the loop reaches poll and "
+        "answers /health, so the slowest answer is about one chunk."),
     QT_TRANSLATE_NOOP("Scenario", "slices of the report"),
     QT_TRANSLATE_NOOP("Scenario", "milliseconds per slice"),
     QT_TRANSLATE_NOOP("Scenario", "Price report inline: /health waits for the whole report"),
-    QT_TRANSLATE_NOOP("Scenario", "The report runs in one go on the loop thread. Every /health probe that arrives meanwhile waits until it is done: the slowest answer is about the report's duration, and so is the loop delay."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The report runs in one go on the loop thread. Every /health probe that arrives meanwhile waits until it is "
+        "done: the slowest answer is about the report's duration, and so is the loop delay."),
     QT_TRANSLATE_NOOP("Scenario", "milliseconds the price report computes"),
     QT_TRANSLATE_NOOP("Scenario", "Price report in a worker: /health stays at about 1 ms"),
-    QT_TRANSLATE_NOOP("Scenario", "The report runs on a worker: a second loop on its own thread. The main loop stays free and answers /health at once; the result comes back as a message in the main loop's poll phase."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The report runs on a worker: a second loop on its own thread. The main loop stays free and answers /health at "
+        "once; the result comes back as a message in the main loop's poll phase."),
     QT_TRANSLATE_NOOP("Scenario", "ReDoS: a coupon regex with nested quantifiers"),
-    QT_TRANSLATE_NOOP("Scenario", "The vulnerable pattern /^([A-Z0-9]+-?)+$/ backtracks through every way to split a failing input, so each two extra characters cost about four times as long; the safe pattern accepts the same codes and stays flat. Compare the callback durations on the timeline."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "The vulnerable pattern /^([A-Z0-9]+-?)+$/ backtracks through every way to split a failing input, so each two "
+        "extra characters cost about four times as long; the safe pattern accepts the same codes and stays flat. "
+        "Compare the callback durations on the timeline."),
     QT_TRANSLATE_NOOP("Scenario", "nextTick against a promise reaction (ES module)"),
-    QT_TRANSLATE_NOOP("Scenario", "An ES module body is itself a promise job, so the microtask queue keeps draining after it and promise.then prints before process.nextTick."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "An ES module body is itself a promise job, so the microtask queue keeps draining after it and promise.then "
+        "prints before process.nextTick."),
     QT_TRANSLATE_NOOP("Scenario", "nextTick against a promise reaction (CommonJS)"),
-    QT_TRANSLATE_NOOP("Scenario", "After a CommonJS main module Node drains the nextTick queue first and the microtask queue second, so process.nextTick prints before promise.then."),
+    QT_TRANSLATE_NOOP("Scenario",
+        "After a CommonJS main module Node drains the nextTick queue first and the microtask queue second, so "
+        "process.nextTick prints before promise.then."),
     nullptr,
 };

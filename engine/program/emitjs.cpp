@@ -138,6 +138,7 @@ private:
                 m_usesDns = true;
                 break;
             case OpKind::Pbkdf2:
+            case OpKind::Pbkdf2Sync:
                 m_usesCrypto = true;
                 break;
             case OpKind::HttpGet:
@@ -515,6 +516,11 @@ private:
             break;
         case OpKind::JsonParse:
             line(depth, "JSON.parse(orderPayload" + std::to_string(op.megabytes) + ");");
+            break;
+        case OpKind::Pbkdf2Sync:
+            line(depth,
+                "crypto.pbkdf2Sync(\"correct horse\", \"bookstore-salt\", " + std::to_string(op.iterations) + ", 32, "
+                    + digestName(op.digest) + ");");
             break;
         case OpKind::Regex:
             line(depth,

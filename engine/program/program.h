@@ -37,6 +37,7 @@ enum class OpKind : std::uint8_t {
     Chain,
     JsonParse,
     Regex,
+    Pbkdf2Sync,
 };
 
 // What an `await` waits for.

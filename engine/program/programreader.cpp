@@ -45,6 +45,7 @@ const OpInfo opTable[] = {
     { OpKind::Chain, "chain", { "via", "times", "ms", "do", "done" } },
     { OpKind::JsonParse, "jsonParse", { "mb" } },
     { OpKind::Regex, "regex", { "length", "pattern" } },
+    { OpKind::Pbkdf2Sync, "pbkdf2Sync", { "iterations", "digest" } },
 };
 
 constexpr std::int64_t maxInt32 = 2147483647;
@@ -519,6 +520,7 @@ private:
             bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::Pbkdf2:
+        case OpKind::Pbkdf2Sync:
             op.iterations
                 = std::int32_t(readInteger(require(value, path, "iterations"), field("iterations"), 1, maxInt32));
             if (const auto digest = optional(value, "digest")) {
@@ -528,7 +530,8 @@ private:
                 else if (text != "sha256")
                     fail(*digest, field("digest"), "expected \"sha256\" or \"sha512\"");
             }
-            bodies.body = readOptionalBody(value, path, "do", false);
+            if (op.kind == OpKind::Pbkdf2)
+                bodies.body = readOptionalBody(value, path, "do", false);
             break;
         case OpKind::HttpGet:
             if (const auto httpPath = optional(value, "path")) {

@@ -18,7 +18,7 @@ inline std::int64_t monotonicNs()
 }
 
 // Work a loop runs to its end once started: an abort waits for it (LiveState::uninterruptible).
-enum class Uninterruptible : std::uint8_t { None, Regex, JsonParse };
+enum class Uninterruptible : std::uint8_t { None, Regex, JsonParse, Pbkdf2Sync };
 
 // What the loop is doing right now, for live views. Written by the loop thread
 // with relaxed stores, read by anyone; each field is individually current.
@@ -49,6 +49,7 @@ struct LiveState
     std::atomic<std::uint8_t> uninterruptible { 0 };
     std::atomic<int> workersInRegex { 0 };
     std::atomic<int> workersInJsonParse { 0 };
+    std::atomic<int> workersInPbkdf2Sync { 0 };
     std::atomic<bool> outOfMemory { false }; // an allocation failed on this loop: the run was aborted
     // The latency probes' clocks, so views can draw a wait while it grows: the delay monitor's
     // resolution (0: off) and its latest check, and when the /health request in flight was sent.

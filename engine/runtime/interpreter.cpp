@@ -3,6 +3,7 @@
 
 #include "runtime/backtrackingregex.h"
 #include "runtime/jsonheapparser.h"
+#include "runtime/pbkdf2.h"
 
 #include <openssl/evp.h>
 #include <openssl/rand.h>
@@ -113,6 +114,11 @@ void Runtime::exec(const Op& op)
         matchRegex(op);
         break;
     }
+    case OpKind::Pbkdf2Sync: {
+        const UninterruptibleWork marked(*this, Uninterruptible::Pbkdf2Sync);
+        pbkdf2Sync(op);
+        break;
+    }
     case OpKind::Chain: {
         ChainState* chain = m_chains.create();
         chain->op = &op;
@@ -143,7 +149,9 @@ std::atomic<int>* Runtime::UninterruptibleWork::workerCount() const
     if (&m_runtime.poolLive() == &m_runtime.m_live)
         return nullptr; // the main loop
     LiveState& main = m_runtime.poolLive();
-    return m_what == Uninterruptible::Regex ? &main.workersInRegex : &main.workersInJsonParse;
+    return m_what == Uninterruptible::Regex    ? &main.workersInRegex
+        : m_what == Uninterruptible::JsonParse ? &main.workersInJsonParse
+                                               : &main.workersInPbkdf2Sync;
 }
 
 // Promise.resolve().then(b0).then(b1)...
@@ -239,6 +247,16 @@ void Runtime::preparePayloads(const Block& block)
         for (const Block& body : op.chain())
             preparePayloads(body);
     }
+}
+
+// crypto.pbkdf2Sync derives its key on the calling thread, the loop's, in the calibrated iterations async
+// pbkdf2 takes on a pool thread (BlockingCalibration), with no pause: the loop itself is the one held.
+void Runtime::pbkdf2Sync(const Op& op)
+{
+    const std::int64_t iterations = std::max<std::int64_t>(
+        1, std::llround(double(op.iterations) * std::max(1.0, m_options.costs.blocking.pbkdf2)));
+    unsigned char key[32];
+    derivePbkdf2("correct horse", "bookstore-salt", iterations, op.digest, key, sizeof key, nullptr);
 }
 
 // JSON.parse builds every value of the payload; the calibrated passes (BlockingCalibration) make

@@ -211,6 +211,7 @@ private:
     void log(std::uint32_t label, std::uint32_t steps = 0);
     void block(const Op& op);
     void parseJson(const Op& op);
+    void pbkdf2Sync(const Op& op);
     void matchRegex(const Op& op);
     void preparePayloads(const Block& block);
     void scheduleChainStep(ChainState* chain);

@@ -177,18 +177,22 @@ std::string Session::stillRunning() const
         add("the main loop's callback "
             + quote(label < m_recording.strings.size() ? m_recording.strings.at(label) : std::string()) + " ("
             + callbackKindName(kind) + "), "
-            + (work == Uninterruptible::Regex            ? "in a regex test, which no abort interrupts"
-                    : work == Uninterruptible::JsonParse ? "in JSON.parse, which no abort interrupts"
-                                                         : "which has not come to a check point since the abort"));
+            + (work == Uninterruptible::Regex             ? "in a regex test, which no abort interrupts"
+                    : work == Uninterruptible::JsonParse  ? "in JSON.parse, which no abort interrupts"
+                    : work == Uninterruptible::Pbkdf2Sync ? "in pbkdf2Sync, which no abort interrupts"
+                                                          : "which has not come to a check point since the abort"));
     }
     if (const int workers = m_live.workerLoops.load(std::memory_order_relaxed); workers > 0) {
         const int regexes = m_live.workersInRegex.load(std::memory_order_relaxed);
         const int parses = m_live.workersInJsonParse.load(std::memory_order_relaxed);
+        const int hashes = m_live.workersInPbkdf2Sync.load(std::memory_order_relaxed);
         std::string in;
         if (regexes > 0)
             in += std::to_string(regexes) + " in a regex test";
         if (parses > 0)
             in += (in.empty() ? "" : ", ") + std::to_string(parses) + " in JSON.parse";
+        if (hashes > 0)
+            in += (in.empty() ? "" : ", ") + std::to_string(hashes) + " in pbkdf2Sync";
         add(std::to_string(workers) + " worker loop" + (workers > 1 ? "s" : "") + ", "
             + (in.empty() ? std::string("which have not come to a check point since the abort")
                           : in + ", which no abort interrupts"));
