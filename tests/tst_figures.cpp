@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace loopscope;
 
@@ -215,6 +216,48 @@ private slots:
         QVERIFY(f.blockedBeforeLoop());
         const QString summary = QString::fromStdString(summarize(run.session->recording()));
         QVERIFY2(summary.contains(QStringLiteral("before the loop started")), qPrintable(summary));
+    }
+
+    // What article 000 saw with gdb on uv__io_poll: a setTimeout(0) chain's steps are each 1 ms apart, poll
+    // told to wait 1 ms between them, while a pending setImmediate makes it return at once (timeout 0). The
+    // figures count each poll's timeout from the poll records, and the summary lists them; a recording that
+    // did not see poll's wait says nothing of it.
+    void pollTimeoutsAreWhatLibuvToldPoll()
+    {
+        RunResult run = runProgram(loadScenario(QStringLiteral("timeout-zero"), { { "steps", "30" } }), 120000);
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines, QStringList({ "setImmediate chain done", "setTimeout(0) chain done" }));
+        const Recording& recording = run.session->recording();
+        std::map<std::int64_t, std::uint64_t> counted;
+        const EventLog& log = recording.mainLog();
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const Record r = log[i];
+            if (r.type == RecordType::Phase && r.thread == MainThread && Phase(r.sub) == Phase::Poll)
+                ++counted[r.span.maxNs];
+        }
+        const Figures f = figuresOf(recording);
+        std::map<std::int64_t, std::uint64_t> figured;
+        for (const Figures::PollWait& wait : f.pollWaits)
+            figured[wait.timeoutMs] = wait.polls;
+        QCOMPARE(figured, counted);
+        // The setTimeout(0) chain's steps each slept in poll; the setImmediate chain's never did.
+        QVERIFY2(figured[1] >= 25, qPrintable(QString::number(figured[1])));
+        QVERIFY2(figured[0] >= 29, qPrintable(QString::number(figured[0])));
+        const QString summary = QString::fromStdString(summarize(recording));
+        QVERIFY2(summary.contains(QStringLiteral("Poll timeouts (how long each poll was told to wait): 0 ms ")),
+            qPrintable(summary));
+
+        Recording unseen;
+        Record poll;
+        poll.type = RecordType::Phase;
+        poll.sub = std::uint8_t(Phase::Poll);
+        poll.span.maxNs = 1;
+        *unseen.mainLog().slot() = poll;
+        unseen.mainLog().commit();
+        QCOMPARE(figuresOf(unseen).pollWaits.size(), std::size_t(1));
+        unseen.info.unobserved = UnobservedPollWait;
+        QVERIFY(figuresOf(unseen).pollWaits.empty());
+        QVERIFY(summarize(unseen).find("Poll timeouts") == std::string::npos);
     }
 
     void utilisationOfAWholeRun()

@@ -553,6 +553,22 @@
         <source>The program ran %1 before its loop started (its main module, or Node loading an ES module): neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
         <translation>Праграма выконвалася %1 да запуску свайго цыкла (яе галоўны модуль або Node, які загружае ES-модуль): ні манітор затрымкі, ні eventLoopUtilization не бачаць гэты час, хоць запыт чакае ўвесь яго.</translation>
     </message>
+    <message>
+        <source>for ever</source>
+        <translation>бясконца</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Poll waited (its timeout × polls): %1</source>
+        <translation>Poll чакаў (яго тайм-аўт × выклікі): %1</translation>
+    </message>
 </context>
 <context>
     <name>FiguresPanel</name>
@@ -2670,6 +2686,18 @@
     <message>
         <source>PBKDF2 iterations of the hash</source>
         <translation>ітэрацыі PBKDF2 хэша</translation>
+    </message>
+    <message>
+        <source>setTimeout(0) is 1 ms: poll sleeps between the steps</source>
+        <translation>setTimeout(0) — гэта 1 мс: poll спіць паміж крокамі</translation>
+    </message>
+    <message>
+        <source>Two chains of the same number of steps: one reschedules itself with setImmediate, the other with setTimeout(0). setTimeout turns 0 into 1 ms, so between its steps libuv tells poll to wait 1 ms and the loop sleeps, while a pending immediate makes poll return at once. Tracing uv__io_poll with a debugger shows those timeouts; here the Run figures and --summary list them.</source>
+        <translation>Два ланцужкі з аднолькавай колькасцю крокаў: адзін перапланоўвае сябе праз setImmediate, другі праз setTimeout(0). setTimeout ператварае 0 у 1 мс, таму паміж яго крокамі libuv кажа poll чакаць 1 мс і цыкл спіць, а immediate, які чакае, прымушае poll вярнуцца адразу. Трасіроўка uv__io_poll адладчыкам паказвае гэтыя тайм-аўты; тут іх паказваюць лічбы запуску і --summary.</translation>
+    </message>
+    <message>
+        <source>steps of each chain</source>
+        <translation>крокі кожнага ланцужка</translation>
     </message>
 </context>
 <context>

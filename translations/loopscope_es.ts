@@ -552,6 +552,22 @@
         <source>The program ran %1 before its loop started (its main module, or Node loading an ES module): neither the delay monitor nor eventLoopUtilization sees that time, though a request waits through it.</source>
         <translation>El programa se ejecutó durante %1 antes de que arrancara su bucle (su módulo principal, o Node cargando un módulo ES): ni el monitor de retardo ni eventLoopUtilization ven ese tiempo, aunque una petición lo espera entero.</translation>
     </message>
+    <message>
+        <source>for ever</source>
+        <translation>sin límite</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Poll waited (its timeout × polls): %1</source>
+        <translation>Poll esperó (su timeout × llamadas): %1</translation>
+    </message>
 </context>
 <context>
     <name>FiguresPanel</name>
@@ -2661,6 +2677,18 @@
     <message>
         <source>PBKDF2 iterations of the hash</source>
         <translation>iteraciones PBKDF2 del hash</translation>
+    </message>
+    <message>
+        <source>setTimeout(0) is 1 ms: poll sleeps between the steps</source>
+        <translation>setTimeout(0) es 1 ms: poll duerme entre los pasos</translation>
+    </message>
+    <message>
+        <source>Two chains of the same number of steps: one reschedules itself with setImmediate, the other with setTimeout(0). setTimeout turns 0 into 1 ms, so between its steps libuv tells poll to wait 1 ms and the loop sleeps, while a pending immediate makes poll return at once. Tracing uv__io_poll with a debugger shows those timeouts; here the Run figures and --summary list them.</source>
+        <translation>Dos cadenas con el mismo número de pasos: una se reprograma con setImmediate, la otra con setTimeout(0). setTimeout convierte el 0 en 1 ms, así que entre sus pasos libuv le dice a poll que espere 1 ms y el bucle duerme, mientras que un immediate pendiente hace que poll vuelva enseguida. Trazar uv__io_poll con un depurador muestra esos timeouts; aquí los muestran las cifras de la ejecución y --summary.</translation>
+    </message>
+    <message>
+        <source>steps of each chain</source>
+        <translation>pasos de cada cadena</translation>
     </message>
 </context>
 <context>

@@ -118,5 +118,12 @@ const char* const ScenarioTexts::sources[] = {
     QT_TRANSLATE_NOOP("Scenario",
         "After a CommonJS main module Node drains the nextTick queue first and the microtask queue second, so "
         "process.nextTick prints before promise.then."),
+    QT_TRANSLATE_NOOP("Scenario", "setTimeout(0) is 1 ms: poll sleeps between the steps"),
+    QT_TRANSLATE_NOOP("Scenario",
+        "Two chains of the same number of steps: one reschedules itself with setImmediate, the other with "
+        "setTimeout(0). setTimeout turns 0 into 1 ms, so between its steps libuv tells poll to wait 1 ms and the loop "
+        "sleeps, while a pending immediate makes poll return at once. Tracing uv__io_poll with a debugger shows those "
+        "timeouts; here the Run figures and --summary list them."),
+    QT_TRANSLATE_NOOP("Scenario", "steps of each chain"),
     nullptr,
 };

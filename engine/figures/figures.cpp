@@ -73,6 +73,8 @@ void FigureBuilder::add(const Record& r)
             m_f.iterations = std::max(m_f.iterations, r.span.iteration);
             m_f.phaseNs[phase] += r.span.durNs;
             m_f.phaseTimed[phase] = m_f.phaseTimed[phase] || (r.label & 1) != 0;
+            if (Phase(phase) == Phase::Poll)
+                ++m_pollWaits[r.span.maxNs];
         } else if (std::find(m_workerLoops.begin(), m_workerLoops.end(), r.thread) == m_workerLoops.end()) {
             m_workerLoops.push_back(r.thread);
         }
@@ -163,6 +165,10 @@ Figures FigureBuilder::figures(const Recording& recording) const
     f.loopDelay = Distribution::of(m_delays);
     f.health = Distribution::of(m_health);
     f.poolSeen = (info.unobserved & UnobservedThreadPool) == 0;
+    if ((info.unobserved & UnobservedPollWait) == 0) {
+        for (const auto& [timeoutMs, polls] : m_pollWaits)
+            f.pollWaits.push_back({ timeoutMs, polls });
+    }
     if (f.poolItems > 0) {
         f.poolQueuedMeanNs = m_poolQueuedSumNs / double(f.poolItems);
         f.poolRunMeanNs = m_poolRunSumNs / double(f.poolItems);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <utility>
 #include <vector>
 
@@ -97,6 +98,15 @@ struct Figures
 
     std::int64_t phaseNs[PhaseCount] = {};
     bool phaseTimed[PhaseCount] = {}; // false: the phase passed, but nothing timed it
+    // How long the main loop's polls were told to wait, as libuv computed it (uv_backend_timeout, what a
+    // debugger's dprintf on uv__io_poll prints): the polls of each timeout in ms, -1 for ever, in the
+    // timeouts' order. Empty where the recording could not see it (UnobservedPollWait).
+    struct PollWait
+    {
+        std::int64_t timeoutMs;
+        std::uint64_t polls;
+    };
+    std::vector<PollWait> pollWaits;
 
     bool poolSeen = true; // false: the recorder could not see the thread pool
     std::uint64_t poolItems = 0;
@@ -161,6 +171,7 @@ private:
     std::vector<std::uint16_t> m_workerLoops;
     std::vector<std::uint32_t> m_errorLabels; // each error's text once
     std::vector<std::pair<std::uint16_t, std::int64_t>> m_lastMeasured; // thread -> its last measured line
+    std::map<std::int64_t, std::uint64_t> m_pollWaits; // timeout in ms -> polls
 };
 
 Figures figuresOf(const Recording& recording);

@@ -107,6 +107,31 @@ std::string distribution(const Distribution& d)
         + ms(d.max) + " (" + std::to_string(d.count) + (d.count == 1 ? " sample)" : " samples)");
 }
 
+// How long the polls were told to wait, as a debugger tracing uv__io_poll would list them: a timeout of 1 ms
+// where a program asked for setTimeout(0) is the loop sleeping between its steps. The shortest timeouts
+// first; past MaxListed of them, the rest are counted.
+std::string pollWaits(const Figures& f)
+{
+    if (f.pollWaits.empty())
+        return {};
+    constexpr std::size_t MaxListed = 8;
+    std::string out = "Poll timeouts (how long each poll was told to wait):";
+    std::uint64_t others = 0;
+    for (std::size_t i = 0; i < f.pollWaits.size(); ++i) {
+        const Figures::PollWait& wait = f.pollWaits[i];
+        if (i >= MaxListed) {
+            others += wait.polls;
+            continue;
+        }
+        out += std::string(i ? ", " : " ")
+            + (wait.timeoutMs < 0 ? std::string("for ever") : std::to_string(wait.timeoutMs) + " ms") + " "
+            + std::to_string(wait.polls) + (wait.polls == 1 ? " time" : " times");
+    }
+    if (others > 0)
+        out += ", longer " + std::to_string(others) + (others == 1 ? " time" : " times");
+    return out + "\n";
+}
+
 // Each child process followed with an attached program (--follow-children): which process it is, then
 // its own summary, indented.
 std::string childrenSummary(const Recording& recording)
@@ -196,6 +221,7 @@ std::string SummaryBuilder::text(const Recording& recording) const
         out += std::string(phase ? ", " : " ") + phaseName(Phase(phase)) + " "
             + (f.phaseTimed[phase] ? nsAsMs(f.phaseNs[phase]) : std::string("not timed"));
     out += "\n";
+    out += pollWaits(f);
     if (!f.poolSeen) {
         out += "Thread pool: not seen by the probe\n";
     } else {

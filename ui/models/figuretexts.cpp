@@ -5,7 +5,9 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using loopscope::Figures;
 
@@ -41,6 +43,21 @@ QStringList FigureTexts::lines(const Figures& f, const loopscope::Recording& rec
                    .arg(QLocale().toString(qulonglong(f.poolItems)))
                    .arg(TimeMapping::formatDuration(f.poolQueuedMaxNs), ms(f.poolQueuedMeanNs / 1e6),
                        TimeMapping::formatDuration(f.poolRunMaxNs));
+    if (!f.pollWaits.empty()) {
+        // The commonest first: what the loop mostly did between its phases (a setTimeout(0) chain sleeps
+        // 1 ms a step, a setImmediate chain never).
+        std::vector<Figures::PollWait> waits = f.pollWaits;
+        std::stable_sort(waits.begin(), waits.end(),
+            [](const Figures::PollWait& a, const Figures::PollWait& b) { return a.polls > b.polls; });
+        QStringList said;
+        for (std::size_t i = 0; i < waits.size() && i < 3; ++i) {
+            const QString timeout = waits[i].timeoutMs < 0
+                ? tr("for ever")
+                : tr("%1 ms").arg(QLocale().toString(qlonglong(waits[i].timeoutMs)));
+            said << tr("%1 × %2").arg(timeout, QLocale().toString(qulonglong(waits[i].polls)));
+        }
+        out << tr("Poll waited (its timeout × polls): %1").arg(said.join(QStringLiteral(", ")));
+    }
     if (!f.loopDelay.known())
         out << tr("Loop delay: no samples");
     else
