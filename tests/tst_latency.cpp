@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QSettings>
@@ -139,6 +140,7 @@ private slots:
     void scaleSetsTheAxis();
     void scaleIsRemembered();
     void ghostKeptAcrossReset();
+    void axesWriteNumbersAsTheLanguageDoes();
     void longRunKeepsAStepPerWindow();
     void statusReportsDelayBeyondResolution();
     void looksRight_data();
@@ -548,6 +550,18 @@ void TestLatency::scaleIsRemembered()
     QCOMPARE(chart.fixedTopMs(), 2000.0);
     QVERIFY(!chart.keepsGhost());
     QCOMPARE(chart.msRange().max, 2000.0);
+}
+
+// The axes' labels are numbers of the window's language: 0,2 s in Spanish, not 0.2 s.
+void TestLatency::axesWriteNumbersAsTheLanguageDoes()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::Spanish, QLocale::Spain));
+    LiveFeed feed;
+    LatencyChart chart(&feed);
+    QVERIFY(chart.chart()->localizeNumbers());
+    QCOMPARE(chart.chart()->locale(), QLocale(QLocale::Spanish, QLocale::Spain));
+    QLocale::setDefault(before);
 }
 
 void TestLatency::ghostKeptAcrossReset()

@@ -9,6 +9,7 @@
 #include "session/session.h"
 
 #include <QAbstractItemModelTester>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -84,6 +85,16 @@ private slots:
             QStringList({ "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }));
         QCOMPARE(console.columnCount(), int(ConsoleModel::ColumnCount));
         QVERIFY(console.index(0, ConsoleModel::TimeColumn).data(ConsoleModel::TimeNsRole).toLongLong() > 0);
+        // The time as the language writes numbers: a decimal comma in Spanish.
+        {
+            const QLocale before;
+            QLocale::setDefault(QLocale(QLocale::Spanish, QLocale::Spain));
+            const qlonglong ns = console.index(0, ConsoleModel::TimeColumn).data(ConsoleModel::TimeNsRole).toLongLong();
+            QCOMPARE(console.index(0, ConsoleModel::TimeColumn).data().toString(),
+                QLocale().toString(double(ns) / 1e6, 'f', 1));
+            QVERIFY(console.index(0, ConsoleModel::TimeColumn).data().toString().contains(QLatin1Char(',')));
+            QLocale::setDefault(before);
+        }
 
         QTRY_VERIFY_WITH_TIMEOUT(status.runState() == StatusModel::RunState::Finished, 10000);
         QVERIFY(status.iteration() >= 2);

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QFont>
 #include <QGuiApplication>
+#include <QLocale>
 #include <QPalette>
 
 #include <algorithm>
@@ -37,7 +38,7 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == TimeColumn)
-            return line.timeNs < 0 ? QString() : QString::number(double(line.timeNs) / 1e6, 'f', 1);
+            return line.timeNs < 0 ? QString() : QLocale().toString(double(line.timeNs) / 1e6, 'f', 1);
         if (line.text.size() > ShownCharacters) {
             return line.text.left(ShownCharacters)
                 + tr(" … %n more characters (Copy takes the whole line)", "", int(line.text.size() - ShownCharacters));

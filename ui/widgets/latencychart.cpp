@@ -10,6 +10,7 @@
 
 #include <QChart>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QMouseEvent>
 #include <QScatterSeries>
@@ -103,11 +104,11 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
     m_axisX->setTickAnchor(0);
     m_axisX->setTickInterval(1);
     m_axisMs = new QValueAxis;
-    m_axisMs->setLabelFormat(QStringLiteral("%g"));
+    m_axisMs->setLabelFormat(labelFormatFor(1));
     m_axisMs->setTickType(QValueAxis::TicksDynamic);
     m_axisMs->setTickAnchor(0);
     m_axisLog = new QLogValueAxis(this); // kept by the view while the chart shows the linear axis
-    m_axisLog->setLabelFormat(QStringLiteral("%g"));
+    m_axisLog->setLabelFormat(labelFormatFor(1));
     m_axisLog->setBase(10);
     m_axisLog->setMinorTickCount(-1);
     m_axisElu = new QValueAxis;
@@ -214,6 +215,9 @@ void LatencyChart::retitle(int resolutionMs)
 
 void LatencyChart::setTexts()
 {
+    // The axes' numbers as the language writes them (0,2 s in Spanish), as every other number in the window.
+    chart()->setLocalizeNumbers(true);
+    chart()->setLocale(QLocale());
     setAccessibleName(tr("Latency chart"));
     setToolTip(tr("<p><b>Loop delay</b>: how much later than planned the loop got to a check that should run "
                   "every 10 ms, that is, how long callbacks kept it busy. Node's monitorEventLoopDelay histogram "
@@ -426,11 +430,23 @@ void LatencyChart::applyRange(const LatencyAxis& range)
     m_range = range;
     if (range.log) {
         m_axisLog->setRange(range.min, range.max);
+        // Decades below 1 ms need their decimals (0,1 and 0,01 in Spanish: the labels are localised, and
+        // a localised label needs a precision).
+        m_axisLog->setLabelFormat(labelFormatFor(range.min));
         return;
     }
     m_axisMs->setRange(range.min, range.max);
     // Round steps from 0, about five of them: 0, 100, 200 rather than 0, 125, 250.
-    m_axisMs->setTickInterval(roundStep((range.max - range.min) / 5));
+    const double step = roundStep((range.max - range.min) / 5);
+    m_axisMs->setTickInterval(step);
+    m_axisMs->setLabelFormat(labelFormatFor(step));
+}
+
+// A label format with as many decimals as `smallest` needs to show (a localised label needs a precision).
+QString LatencyChart::labelFormatFor(double smallest)
+{
+    const int decimals = smallest >= 1 || smallest <= 0 ? 0 : std::min(3, int(std::ceil(-std::log10(smallest))));
+    return QStringLiteral("%.%1f").arg(decimals);
 }
 
 void LatencyChart::refresh()

@@ -87,6 +87,8 @@ public:
 
     // The chart as drawn now, for a picture or a report: the legend, never the controls beside it.
     QPixmap picture();
+    // The axes' label format for values down to `smallest`: its decimals, no more.
+    static QString labelFormatFor(double smallest);
     // Runs `draw` (a picture being taken) with the chart's own controls hidden, as picture() draws it.
     void withoutControls(const std::function<void()>& draw);
 
