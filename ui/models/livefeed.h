@@ -1,7 +1,7 @@
 #pragma once
 
 #include "figures/figures.h"
-#include "loop/loopcontrol.h"
+#include "recording/loopstate.h"
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/replay.h"

@@ -1,8 +1,8 @@
 #include "models/queueboard.h"
 
-#include "loop/loopcontrol.h"
 #include "models/livefeed.h"
 #include "models/statusmodel.h"
+#include "recording/loopstate.h"
 #include "recording/recording.h"
 
 QueueBoard::QueueBoard(LiveFeed* feed, StatusModel* status, QObject* parent)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "loop/loopcontrol.h"
+#include "recording/loopstate.h"
 
 #include <QAbstractTableModel>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "loop/loopcontrol.h"
 #include "models/sessionreaper.h"
 #include "program/program.h"
+#include "recording/loopstate.h"
 #include "runtime/nodecosts.h"
 
 #include <QObject>

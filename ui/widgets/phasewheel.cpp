@@ -1,11 +1,11 @@
 #include "widgets/phasewheel.h"
 
-#include "loop/loopcontrol.h"
 #include "models/livefeed.h"
 #include "models/phasecolors.h"
 #include "models/phasegeometry.h"
 #include "models/queuemodel.h"
 #include "models/statusmodel.h"
+#include "recording/loopstate.h"
 #include "recording/recording.h"
 #include "widgets/language.h"
 

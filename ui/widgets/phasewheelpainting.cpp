@@ -2,13 +2,13 @@
 // scaled to a fixed logical box; the geometry comes from PhaseGeometry.
 #include "widgets/phasewheel.h"
 
-#include "loop/loopcontrol.h"
 #include "models/livefeed.h"
 #include "models/phasecolors.h"
 #include "models/phasegeometry.h"
 #include "models/queuemodel.h"
 #include "models/statusmodel.h"
 #include "models/timemapping.h"
+#include "recording/loopstate.h"
 #include "recording/recording.h"
 
 #include <QHelpEvent>

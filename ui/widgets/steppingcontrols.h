@@ -1,7 +1,7 @@
 #pragma once
 
-#include "loop/loopcontrol.h"
 #include "program/program.h"
+#include "recording/loopstate.h"
 #include "widgets/language.h"
 
 #include <QObject>
