@@ -74,6 +74,18 @@ bool consoleEndsSaying(const MainWindow& window, const QString& text)
     return false;
 }
 
+// True when the recording's main loop recorded the error `text`.
+bool recordsError(const loopscope::Recording& recording, const std::string& text)
+{
+    const loopscope::EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        const loopscope::Record r = log[i];
+        if (r.type == loopscope::RecordType::Error && recording.strings.at(r.label) == text)
+            return true;
+    }
+    return false;
+}
+
 bool takesWorkAtOnce(MainWindow& window)
 {
     const QByteArray hello = R"({ "format": "loopscope-program", "version": 1, "name": "h", "main": [
@@ -303,6 +315,16 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* stop = window.findChild<QAction*>(QStringLiteral("stopAction"));
+        QVERIFY(stop);
+        // Nothing injected yet: there is nothing to abandon, and neither the console nor the recording says
+        // there was.
+        QTRY_VERIFY_WITH_TIMEOUT(window.session() && window.session()->live().healthPort.load() > 0, 5000);
+        stop->trigger();
+        QVERIFY(consoleEndsSaying(window, QStringLiteral("nothing to stop")));
+        QTest::qWait(100);
+        QVERIFY(!recordsError(window.session()->recording(), "work abandoned by the user; the loop goes on"));
+
         WorkloadPalette* palette = window.workloadPalette();
         palette->setParameters(Workload::Block, { 60000 });
         palette->trigger(Workload::Block);
@@ -311,8 +333,6 @@ private slots:
         QVERIFY(status->callbackLabel().contains(QStringLiteral("block 60000 ms")));
         loopscope::Session* server = window.session();
 
-        auto* stop = window.findChild<QAction*>(QStringLiteral("stopAction"));
-        QVERIFY(stop);
         stop->trigger();
         QVERIFY(window.consoleModel()
                     ->index(window.consoleModel()->rowCount() - 1, 1)

@@ -1598,6 +1598,14 @@
         <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
         <translation>Запісы даччыных працэсаў пішуцца разам з гэтым (Файл &gt; Экспартаваць трасу…), кожны як асобны працэс</translation>
     </message>
+    <message>
+        <source>■ nothing to stop: the server loop is idle, waiting in poll</source>
+        <translation>■ няма чаго спыняць: цыкл сервера бяздзейнічае, чакае ў poll</translation>
+    </message>
+    <message>
+        <source>Nothing to stop: the server loop waits for work. Inject a workload or run a scenario.</source>
+        <translation>Няма чаго спыняць: цыкл сервера чакае працы. Дадайце нагрузку або запусціце сцэнар.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -1592,6 +1592,14 @@
         <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
         <translation>Las grabaciones de los procesos hijos se escriben con esta (Archivo &gt; Exportar traza…), cada una como un proceso propio</translation>
     </message>
+    <message>
+        <source>■ nothing to stop: the server loop is idle, waiting in poll</source>
+        <translation>■ nada que detener: el bucle del servidor está ocioso, esperando en poll</translation>
+    </message>
+    <message>
+        <source>Nothing to stop: the server loop waits for work. Inject a workload or run a scenario.</source>
+        <translation>Nada que detener: el bucle del servidor espera trabajo. Inyecta una carga o ejecuta un escenario.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -40,6 +40,7 @@ struct LiveState
     std::atomic<std::uint32_t> close { 0 };
     std::atomic<std::uint32_t> poolQueued { 0 };
     std::atomic<std::uint32_t> poolActive { 0 };
+    std::atomic<std::uint32_t> requests { 0 }; // the program's HTTP requests waiting for their answer
     std::atomic<std::uint64_t> callbacks { 0 }; // every callback run so far
     std::atomic<bool> finished { false };
     std::atomic<int> healthPort { 0 }; // the built-in server's port on 127.0.0.1, 0 before it listens

@@ -135,6 +135,7 @@ void Runtime::sampleQueues(std::int64_t at, bool force)
     m_live.microtask.store(std::uint32_t(m_microtasks.size()), std::memory_order_relaxed);
     m_live.immediate.store(std::uint32_t(m_immediates.size() + m_runningImmediates.size()), std::memory_order_relaxed);
     m_live.timers.store(m_timers.active(), std::memory_order_relaxed);
+    m_live.requests.store(std::uint32_t(m_requests.size()), std::memory_order_relaxed);
     m_rec.queues(at, m_live);
 }
 

@@ -6,6 +6,8 @@
 #include "models/queueboard.h"
 #include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
+#include "recording/liveloop.h"
+#include "recording/liveloop.h"
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
 #include "widgets/helpdialogs.h"
@@ -37,6 +39,10 @@
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QToolBar>
+
+#include <algorithm>
+#include <atomic>
+#include <initializer_list>
 
 namespace {
 
@@ -423,6 +429,24 @@ void MainWindow::stopRunaway()
     if (!m_controller->session())
         return;
     if (m_controller->serving()) {
+        // Work in progress is a callback running, or anything waiting to run: a queued callback, a timer,
+        // thread-pool work, a request's answer, a worker loop.
+        const loopscope::LiveState& live = m_feed->loop()->liveState();
+        const auto any = [&live](std::initializer_list<const std::atomic<std::uint32_t>*> counts) {
+            return std::any_of(counts.begin(), counts.end(),
+                [](const std::atomic<std::uint32_t>* count) { return count->load(std::memory_order_relaxed) > 0; });
+        };
+        const bool working = live.inCallback.load(std::memory_order_relaxed)
+            || live.workerLoops.load(std::memory_order_relaxed) > 0
+            || any({ &live.nextTick, &live.microtask, &live.immediate, &live.timers, &live.poolQueued, &live.poolActive,
+                &live.requests });
+        if (!working) {
+            m_console->appendNote(tr("■ nothing to stop: the server loop is idle, waiting in poll"));
+            setState([] {
+                return tr("Nothing to stop: the server loop waits for work. Inject a workload or run a scenario.");
+            });
+            return;
+        }
         m_controller->stopWork();
         m_console->appendNote(tr("■ stopped: the work in progress was abandoned; the server loop goes on"));
         setState([] { return tr("Work abandoned. The server loop goes on: inject workloads or run a scenario."); });
