@@ -7,7 +7,6 @@
 #include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
 #include "recording/liveloop.h"
-#include "recording/liveloop.h"
 #include "recording/recording.h"
 #include "widgets/fileactions.h"
 #include "widgets/helpdialogs.h"
