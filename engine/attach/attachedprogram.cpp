@@ -37,6 +37,9 @@ Followed& followed()
 AttachedProgram::AttachedProgram(AttachOptions options)
     : m_options(std::move(options))
 {
+    // Its trace says LoopScope wrote it, as a headless attach's does, also when no record came before the
+    // window closed (a trace without either was refused when read back).
+    m_recording.info.generator = std::string("LoopScope ") + LOOPSCOPE_VERSION;
     // Every log is made now: the views read the list of logs while the stream fills them.
     while (m_recording.logs.size() < LogCount)
         m_recording.logs.push_back(std::make_unique<EventLog>(LogRole::WorkerLoop));
