@@ -1,5 +1,6 @@
 #include "attach/attachedprogram.h"
 #include "catalog/scenariocatalog.h"
+#include "catalog/scenarioguide.h"
 #include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
@@ -482,6 +483,60 @@ private slots:
         QCOMPARE(Language::saved(), QString());
         QCOMPARE(Language::inEffect(), QString());
         QCOMPARE(QLocale(), QLocale::system());
+    }
+
+    // The experiments are found by the article they come from or by topic, under their titles: every
+    // scenario is in the list, a scenario two articles share is under both, the grouping is remembered, and
+    // the selection and the group titles survive a change of grouping and of language.
+    void browserGroupsScenariosByArticleAndTopic()
+    {
+        QSettings().remove(QStringLiteral("browser/groupBy"));
+        Language::setDirectory(QStringLiteral(LOOPSCOPE_QM_DIR));
+        Language::save({});
+        QStringList everyName;
+        for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries())
+            everyName << entry.name;
+        auto listed = [](const ScenarioBrowser& browser) {
+            QSet<QString> names;
+            for (const auto& [title, scenarios] : browser.groups()) {
+                for (const QString& name : scenarios)
+                    names.insert(name);
+            }
+            return names;
+        };
+        {
+            MainWindow window;
+            window.show();
+            ScenarioBrowser* browser = window.scenarioBrowser();
+            QCOMPARE(browser->grouping(), ScenarioBrowser::Grouping::ByArticle);
+            const auto byArticle = browser->groups();
+            QCOMPARE(byArticle.size(), 5);
+            QCOMPARE(listed(*browser), QSet<QString>(everyName.cbegin(), everyName.cend()));
+            int placesOfPoolSaturation = 0;
+            for (const auto& [title, scenarios] : byArticle)
+                placesOfPoolSaturation += int(scenarios.count(QStringLiteral("pool-saturation")));
+            QCOMPARE(placesOfPoolSaturation, 2);
+            QCOMPARE(byArticle.at(3).second, QStringList { QStringLiteral("counting") });
+
+            QVERIFY(browser->select(QStringLiteral("pbkdf2-sync")));
+            auto* place = browser->findChild<QLabel*>(QStringLiteral("scenarioPlace"));
+            QVERIFY(place->text().contains(QStringLiteral("pbkdf2Sync")));
+            QVERIFY(place->text().contains(ScenarioGuide::article(QStringLiteral("002"))->title.toHtmlEscaped()));
+
+            browser->setGrouping(ScenarioBrowser::Grouping::ByTopic);
+            QCOMPARE(browser->current(), QStringLiteral("pbkdf2-sync"));
+            QCOMPARE(browser->groups().size(), ScenarioGuide::topics().size());
+            QCOMPARE(listed(*browser), QSet<QString>(everyName.cbegin(), everyName.cend()));
+            const QString english = browser->groups().first().first;
+
+            window.findChild<QAction*>(QStringLiteral("language_es"))->trigger();
+            QVERIFY(browser->groups().first().first != english);
+            QCOMPARE(browser->groups().first().first, ScenarioGuide::topics().first().title);
+            window.findChild<QAction*>(QStringLiteral("language_system"))->trigger();
+        }
+        MainWindow again;
+        QCOMPARE(again.scenarioBrowser()->grouping(), ScenarioBrowser::Grouping::ByTopic);
+        QSettings().remove(QStringLiteral("browser/groupBy"));
     }
 
     // F11: full screen with the circle and the panels chosen for a lecture, everything larger (the

@@ -1,4 +1,5 @@
 #include "catalog/scenariocatalog.h"
+#include "catalog/scenarioguide.h"
 #include "catalog/scenariotexts.h"
 
 #include <QDir>
@@ -52,6 +53,41 @@ private slots:
         }
         QVERIFY(std::is_sorted(entries.begin(), entries.end(),
             [](const ScenarioCatalog::Entry& a, const ScenarioCatalog::Entry& b) { return a.name < b.name; }));
+    }
+
+    // The browser groups the scenarios by article and by topic: every scenario has its place, with its
+    // question, and every article LoopScope was made from has its experiments.
+    void everyScenarioHasItsPlaceInTheGuide()
+    {
+        QSet<QString> articles;
+        for (const ScenarioGuide::Article& article : ScenarioGuide::articles()) {
+            QVERIFY(!article.title.isEmpty());
+            QVERIFY(!article.origin.isEmpty());
+            articles.insert(article.id);
+        }
+        QCOMPARE(articles, (QSet<QString> { "000", "001", "002", "003", "004" }));
+        QSet<QString> topics;
+        for (const ScenarioGuide::Topic& topic : ScenarioGuide::topics())
+            topics.insert(topic.id);
+        QSet<QString> names;
+        for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries())
+            names.insert(entry.name);
+        QSet<QString> placed;
+        QSet<QString> articlesUsed;
+        for (const ScenarioGuide::Place& place : ScenarioGuide::places()) {
+            QVERIFY2(names.contains(place.scenario), qPrintable(place.scenario + ": no such scenario"));
+            QVERIFY2(!placed.contains(place.scenario), qPrintable(place.scenario + ": placed twice"));
+            placed.insert(place.scenario);
+            QVERIFY2(place.question.endsWith(QLatin1Char('?')), qPrintable(place.scenario));
+            QVERIFY2(topics.contains(place.topic), qPrintable(place.scenario + ": topic " + place.topic));
+            QVERIFY(!place.articles.isEmpty());
+            for (const QString& id : place.articles) {
+                QVERIFY2(articles.contains(id), qPrintable(place.scenario + ": article " + id));
+                articlesUsed.insert(id);
+            }
+        }
+        QCOMPARE(placed, names);
+        QCOMPARE(articlesUsed, articles);
     }
 };
 

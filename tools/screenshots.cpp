@@ -144,6 +144,17 @@ int main(int argc, char** argv)
 
     QTest::qWait(2500);
     save(window, out.filePath(prefix + QStringLiteral("idle.png")));
+    // The experiments by article, one selected with its question and where it comes from; then by topic.
+    auto* scenariosDock = window.findChild<QDockWidget*>(QStringLiteral("scenariosDock"));
+    scenariosDock->raise();
+    window.scenarioBrowser()->select(QStringLiteral("pbkdf2-sync"));
+    QTest::qWait(300);
+    save(window, out.filePath(prefix + QStringLiteral("scenarios.png")));
+    window.scenarioBrowser()->setGrouping(ScenarioBrowser::Grouping::ByTopic);
+    QTest::qWait(300);
+    save(*scenariosDock, out.filePath(prefix + QStringLiteral("scenarios-by-topic.png")));
+    window.scenarioBrowser()->setGrouping(ScenarioBrowser::Grouping::ByArticle);
+    window.findChild<QDockWidget*>(QStringLiteral("workloadsDock"))->raise();
     window.workloadPalette()->button(WorkloadPalette::Workload::Block)->click();
     QTest::qWait(1000);
     save(window, out.filePath(prefix + QStringLiteral("blocked.png")));

@@ -2711,10 +2711,6 @@
 <context>
     <name>ScenarioBrowser</name>
     <message>
-        <source>The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop.</source>
-        <translation>Убудаваныя эксперыменты. Выберыце адзін, каб прачытаць, што ён паказвае; «Запусціць» запускае яго на новым цыкле.</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>Запусціць</translation>
     </message>
@@ -2750,6 +2746,44 @@
         <source>What the window shows is not a built-in scenario&apos;s run (a recording of another program, or a program run with Node). Pick a scenario to see its script.</source>
         <translation>Акно паказвае не запуск убудаванага сцэнара (запіс іншай праграмы або праграму, запушчаную ў Node). Выберыце сцэнар, каб убачыць яго скрыпт.</translation>
     </message>
+    <message>
+        <source>The built-in experiments, grouped by the article they come from or by topic. Select one to read what it asks; Run starts it on a fresh loop.</source>
+        <translation>Убудаваныя эксперыменты, згрупаваныя па артыкуле, з якога яны ўзятыя, або па тэме. Выберыце адзін, каб прачытаць, што ён пытаецца; «Запусціць» запускае яго на новым цыкле.</translation>
+    </message>
+    <message>
+        <source>By article</source>
+        <translation>Па артыкулах</translation>
+    </message>
+    <message>
+        <source>By topic</source>
+        <translation>Па тэмах</translation>
+    </message>
+    <message>
+        <source>Groups the experiments by the article each comes from, or by what it teaches.</source>
+        <translation>Групуе эксперыменты па артыкуле, з якога ўзяты кожны, або па тым, чаму ён вучыць.</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Іншыя</translation>
+    </message>
+    <message>
+        <source>%1
+(%2)</source>
+        <translation>%1
+(%2)</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>«%1» (%2)</translation>
+    </message>
+    <message>
+        <source>From %1.</source>
+        <translation>З %1.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> і </translation>
+    </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>
@@ -2776,6 +2810,165 @@
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
         <translation>%1: праграмы больш за %2 МіБ не прымаюцца</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioGuide</name>
+    <message>
+        <source>How even fast async functions can block the event loop</source>
+        <translation>Як нават хуткія асінхронныя функцыі могуць блакаваць цыкл падзей</translation>
+    </message>
+    <message>
+        <source>An article by an engineer at Snyk, in Spanish</source>
+        <translation>Артыкул інжынера Snyk, па-іспанску</translation>
+    </message>
+    <message>
+        <source>Faster async functions and promises</source>
+        <translation>Хутчэйшыя асінхронныя функцыі і прамісы</translation>
+    </message>
+    <message>
+        <source>The V8 team&apos;s article, in Spanish</source>
+        <translation>Артыкул каманды V8, па-іспанску</translation>
+    </message>
+    <message>
+        <source>The event loop on the server: phases, nextTick, setImmediate, blocking</source>
+        <translation>Цыкл падзей на серверы: фазы, nextTick, setImmediate, блакаванне</translation>
+    </message>
+    <message>
+        <source>Mert Özen&apos;s article, in English</source>
+        <translation>Артыкул Мерта Озена, па-англійску</translation>
+    </message>
+    <message>
+        <source>Counting with while, nextTick and setTimeout</source>
+        <translation>Падлік з while, nextTick і setTimeout</translation>
+    </message>
+    <message>
+        <source>The Mythic Logos blog, in English</source>
+        <translation>Блог Mythic Logos, па-англійску</translation>
+    </message>
+    <message>
+        <source>Concurrency in Node.js: libuv, the event loop and the thread pool</source>
+        <translation>Канкурэнтнасць у Node.js: libuv, цыкл падзей і пул патокаў</translation>
+    </message>
+    <message>
+        <source>An article in Belarusian</source>
+        <translation>Артыкул па-беларуску</translation>
+    </message>
+    <message>
+        <source>Which callback runs first</source>
+        <translation>Які зваротны выклік выконваецца першым</translation>
+    </message>
+    <message>
+        <source>Microtasks, promises and await</source>
+        <translation>Мікразадачы, прамісы і await</translation>
+    </message>
+    <message>
+        <source>Giving the loop back: nextTick, setImmediate, setTimeout</source>
+        <translation>Як вярнуць цыкл: nextTick, setImmediate, setTimeout</translation>
+    </message>
+    <message>
+        <source>Blocking the loop</source>
+        <translation>Блакаванне цыкла</translation>
+    </message>
+    <message>
+        <source>The thread pool and workers</source>
+        <translation>Пул патокаў і воркеры</translation>
+    </message>
+    <message>
+        <source>Inside a readFile callback, in which order do a timer, an immediate, a promise and a nextTick run?</source>
+        <translation>У зваротным выкліку readFile: у якім парадку выканаюцца таймер, immediate, праміс і nextTick?</translation>
+    </message>
+    <message>
+        <source>From the main module, does setTimeout(0) or setImmediate run first?</source>
+        <translation>З галоўнага модуля: што выканаецца першым, setTimeout(0) ці setImmediate?</translation>
+    </message>
+    <message>
+        <source>From an ES module, does setTimeout(0) or setImmediate run first?</source>
+        <translation>З ES-модуля: што выканаецца першым, setTimeout(0) ці setImmediate?</translation>
+    </message>
+    <message>
+        <source>After a CommonJS module, does process.nextTick or promise.then print first?</source>
+        <translation>Пасля модуля CommonJS: што надрукуе першым, process.nextTick ці promise.then?</translation>
+    </message>
+    <message>
+        <source>After an ES module, does process.nextTick or promise.then print first?</source>
+        <translation>Пасля ES-модуля: што надрукуе першым, process.nextTick ці promise.then?</translation>
+    </message>
+    <message>
+        <source>Does await p resume before or after the handlers of p.then().then()?</source>
+        <translation>await p аднаўляецца да ці пасля апрацоўшчыкаў p.then().then()?</translation>
+    </message>
+    <message>
+        <source>How did the three ticks of Node 10&apos;s await change that order?</source>
+        <translation>Як тры такты await у Node 10 мянялі гэты парадак?</translation>
+    </message>
+    <message>
+        <source>Can a 1 ms timer run while nextTick callbacks keep queuing themselves?</source>
+        <translation>Ці можа таймер на 1 мс выканацца, пакуль зваротныя выклікі nextTick ставяць сябе ў чаргу зноў і зноў?</translation>
+    </message>
+    <message>
+        <source>Does a setImmediate that queues itself let the 1 ms timer in?</source>
+        <translation>Ці прапускае таймер на 1 мс setImmediate, які ставіць сябе ў чаргу?</translation>
+    </message>
+    <message>
+        <source>Why does a chain of setTimeout(0) sleep where a chain of setImmediate does not?</source>
+        <translation>Чаму ланцужок setTimeout(0) спіць там, дзе ланцужок setImmediate не спіць?</translation>
+    </message>
+    <message>
+        <source>Does yielding with setTimeout(0) keep /health answered, and at what cost?</source>
+        <translation>Ці адказвае /health, калі саступаць праз setTimeout(0), і якой цаной?</translation>
+    </message>
+    <message>
+        <source>Does yielding with setImmediate keep /health answered at full speed?</source>
+        <translation>Ці адказвае /health на поўнай хуткасці, калі саступаць праз setImmediate?</translation>
+    </message>
+    <message>
+        <source>Which count is fastest: while, nextTick, setTimeout(0) or batched nextTick?</source>
+        <translation>Які падлік самы хуткі: while, nextTick, setTimeout(0) ці nextTick пачкамі?</translation>
+    </message>
+    <message>
+        <source>Does /health answer while a request hashes in one go?</source>
+        <translation>Ці адказвае /health, пакуль запыт хэшуе ўсё за адзін раз?</translation>
+    </message>
+    <message>
+        <source>Does awaiting between the steps let /health in?</source>
+        <translation>Ці прапускае /health await паміж крокамі?</translation>
+    </message>
+    <message>
+        <source>Does an async function run its body on another thread?</source>
+        <translation>Ці выконвае async-функцыя сваё цела ў іншым патоку?</translation>
+    </message>
+    <message>
+        <source>How long does JSON.parse of a large payload hold the loop?</source>
+        <translation>Як доўга JSON.parse вялікіх даных трымае цыкл?</translation>
+    </message>
+    <message>
+        <source>Does pbkdf2Sync in a request handler hold the loop as JSON.parse does?</source>
+        <translation>Ці трымае цыкл pbkdf2Sync у апрацоўшчыку запыту, як JSON.parse?</translation>
+    </message>
+    <message>
+        <source>How fast does a vulnerable regex&apos;s time grow with its input?</source>
+        <translation>Як хутка расце час уразлівага рэгулярнага выразу з даўжынёй уваходу?</translation>
+    </message>
+    <message>
+        <source>How long does /health wait while a report runs inline?</source>
+        <translation>Як доўга чакае /health, пакуль справаздача лічыцца ўнутры апрацоўшчыка?</translation>
+    </message>
+    <message>
+        <source>How long does /health wait while the report runs in chunks?</source>
+        <translation>Як доўга чакае /health, пакуль справаздача лічыцца часткамі?</translation>
+    </message>
+    <message>
+        <source>How long does /health wait while the report runs in a worker?</source>
+        <translation>Як доўга чакае /health, пакуль справаздача лічыцца ў воркеры?</translation>
+    </message>
+    <message>
+        <source>With the thread pool full, which waits: fs, dns or HTTP?</source>
+        <translation>Калі пул патокаў заняты, хто чакае: fs, dns ці HTTP?</translation>
+    </message>
+    <message>
+        <source>Six pbkdf2 calls on a pool of four threads: when does each finish?</source>
+        <translation>Шэсць выклікаў pbkdf2 на пуле з чатырох патокаў: калі скончыцца кожны?</translation>
     </message>
 </context>
 <context>

@@ -2702,10 +2702,6 @@
 <context>
     <name>ScenarioBrowser</name>
     <message>
-        <source>The built-in experiments. Select one to read what it shows; Run starts it on a fresh loop.</source>
-        <translation>Los experimentos integrados. Selecciona uno para leer lo que muestra; Ejecutar lo inicia en un bucle nuevo.</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>Ejecutar</translation>
     </message>
@@ -2741,6 +2737,44 @@
         <source>What the window shows is not a built-in scenario&apos;s run (a recording of another program, or a program run with Node). Pick a scenario to see its script.</source>
         <translation>Lo que muestra la ventana no es la ejecución de un escenario incorporado (una grabación de otro programa, o un programa ejecutado con Node). Elige un escenario para ver su script.</translation>
     </message>
+    <message>
+        <source>The built-in experiments, grouped by the article they come from or by topic. Select one to read what it asks; Run starts it on a fresh loop.</source>
+        <translation>Los experimentos incluidos, agrupados por el artículo del que vienen o por tema. Selecciona uno para leer qué pregunta; Ejecutar lo inicia en un bucle nuevo.</translation>
+    </message>
+    <message>
+        <source>By article</source>
+        <translation>Por artículo</translation>
+    </message>
+    <message>
+        <source>By topic</source>
+        <translation>Por tema</translation>
+    </message>
+    <message>
+        <source>Groups the experiments by the article each comes from, or by what it teaches.</source>
+        <translation>Agrupa los experimentos por el artículo del que viene cada uno o por lo que enseña.</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Otros</translation>
+    </message>
+    <message>
+        <source>%1
+(%2)</source>
+        <translation>%1
+(%2)</translation>
+    </message>
+    <message>
+        <source>“%1” (%2)</source>
+        <translation>«%1» (%2)</translation>
+    </message>
+    <message>
+        <source>From %1.</source>
+        <translation>De %1.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> y </translation>
+    </message>
 </context>
 <context>
     <name>ScenarioCatalog</name>
@@ -2767,6 +2801,165 @@
     <message>
         <source>%1: programs larger than %2 MiB are refused</source>
         <translation>%1: se rechazan los programas de más de %2 MiB</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioGuide</name>
+    <message>
+        <source>How even fast async functions can block the event loop</source>
+        <translation>Cómo incluso las funciones asíncronas rápidas pueden bloquear el bucle de eventos</translation>
+    </message>
+    <message>
+        <source>An article by an engineer at Snyk, in Spanish</source>
+        <translation>Un artículo de un ingeniero de Snyk, en español</translation>
+    </message>
+    <message>
+        <source>Faster async functions and promises</source>
+        <translation>Funciones asíncronas y promesas más rápidas</translation>
+    </message>
+    <message>
+        <source>The V8 team&apos;s article, in Spanish</source>
+        <translation>El artículo del equipo de V8, en español</translation>
+    </message>
+    <message>
+        <source>The event loop on the server: phases, nextTick, setImmediate, blocking</source>
+        <translation>El bucle de eventos en el servidor: fases, nextTick, setImmediate, bloqueos</translation>
+    </message>
+    <message>
+        <source>Mert Özen&apos;s article, in English</source>
+        <translation>El artículo de Mert Özen, en inglés</translation>
+    </message>
+    <message>
+        <source>Counting with while, nextTick and setTimeout</source>
+        <translation>Contar con while, nextTick y setTimeout</translation>
+    </message>
+    <message>
+        <source>The Mythic Logos blog, in English</source>
+        <translation>El blog Mythic Logos, en inglés</translation>
+    </message>
+    <message>
+        <source>Concurrency in Node.js: libuv, the event loop and the thread pool</source>
+        <translation>Concurrencia en Node.js: libuv, el bucle de eventos y el pool de hilos</translation>
+    </message>
+    <message>
+        <source>An article in Belarusian</source>
+        <translation>Un artículo en bielorruso</translation>
+    </message>
+    <message>
+        <source>Which callback runs first</source>
+        <translation>Qué callback se ejecuta primero</translation>
+    </message>
+    <message>
+        <source>Microtasks, promises and await</source>
+        <translation>Microtareas, promesas y await</translation>
+    </message>
+    <message>
+        <source>Giving the loop back: nextTick, setImmediate, setTimeout</source>
+        <translation>Devolver el bucle: nextTick, setImmediate, setTimeout</translation>
+    </message>
+    <message>
+        <source>Blocking the loop</source>
+        <translation>Bloquear el bucle</translation>
+    </message>
+    <message>
+        <source>The thread pool and workers</source>
+        <translation>El pool de hilos y los workers</translation>
+    </message>
+    <message>
+        <source>Inside a readFile callback, in which order do a timer, an immediate, a promise and a nextTick run?</source>
+        <translation>Dentro de un callback de readFile, ¿en qué orden se ejecutan un temporizador, un immediate, una promesa y un nextTick?</translation>
+    </message>
+    <message>
+        <source>From the main module, does setTimeout(0) or setImmediate run first?</source>
+        <translation>Desde el módulo principal, ¿se ejecuta antes setTimeout(0) o setImmediate?</translation>
+    </message>
+    <message>
+        <source>From an ES module, does setTimeout(0) or setImmediate run first?</source>
+        <translation>Desde un módulo ES, ¿se ejecuta antes setTimeout(0) o setImmediate?</translation>
+    </message>
+    <message>
+        <source>After a CommonJS module, does process.nextTick or promise.then print first?</source>
+        <translation>Tras un módulo CommonJS, ¿imprime antes process.nextTick o promise.then?</translation>
+    </message>
+    <message>
+        <source>After an ES module, does process.nextTick or promise.then print first?</source>
+        <translation>Tras un módulo ES, ¿imprime antes process.nextTick o promise.then?</translation>
+    </message>
+    <message>
+        <source>Does await p resume before or after the handlers of p.then().then()?</source>
+        <translation>¿Se reanuda await p antes o después de los manejadores de p.then().then()?</translation>
+    </message>
+    <message>
+        <source>How did the three ticks of Node 10&apos;s await change that order?</source>
+        <translation>¿Cómo cambiaban ese orden los tres ticks del await de Node 10?</translation>
+    </message>
+    <message>
+        <source>Can a 1 ms timer run while nextTick callbacks keep queuing themselves?</source>
+        <translation>¿Puede ejecutarse un temporizador de 1 ms mientras los callbacks de nextTick se siguen encolando a sí mismos?</translation>
+    </message>
+    <message>
+        <source>Does a setImmediate that queues itself let the 1 ms timer in?</source>
+        <translation>¿Deja pasar al temporizador de 1 ms un setImmediate que se encola a sí mismo?</translation>
+    </message>
+    <message>
+        <source>Why does a chain of setTimeout(0) sleep where a chain of setImmediate does not?</source>
+        <translation>¿Por qué una cadena de setTimeout(0) duerme donde una cadena de setImmediate no?</translation>
+    </message>
+    <message>
+        <source>Does yielding with setTimeout(0) keep /health answered, and at what cost?</source>
+        <translation>¿Ceder con setTimeout(0) mantiene /health respondido, y a qué precio?</translation>
+    </message>
+    <message>
+        <source>Does yielding with setImmediate keep /health answered at full speed?</source>
+        <translation>¿Ceder con setImmediate mantiene /health respondido a toda velocidad?</translation>
+    </message>
+    <message>
+        <source>Which count is fastest: while, nextTick, setTimeout(0) or batched nextTick?</source>
+        <translation>¿Qué cuenta es más rápida: while, nextTick, setTimeout(0) o nextTick por lotes?</translation>
+    </message>
+    <message>
+        <source>Does /health answer while a request hashes in one go?</source>
+        <translation>¿Responde /health mientras una petición calcula hashes de una vez?</translation>
+    </message>
+    <message>
+        <source>Does awaiting between the steps let /health in?</source>
+        <translation>¿Deja pasar a /health un await entre los pasos?</translation>
+    </message>
+    <message>
+        <source>Does an async function run its body on another thread?</source>
+        <translation>¿Ejecuta una función async su cuerpo en otro hilo?</translation>
+    </message>
+    <message>
+        <source>How long does JSON.parse of a large payload hold the loop?</source>
+        <translation>¿Cuánto tiempo retiene el bucle JSON.parse de una carga grande?</translation>
+    </message>
+    <message>
+        <source>Does pbkdf2Sync in a request handler hold the loop as JSON.parse does?</source>
+        <translation>¿Retiene el bucle pbkdf2Sync en un manejador de peticiones como lo hace JSON.parse?</translation>
+    </message>
+    <message>
+        <source>How fast does a vulnerable regex&apos;s time grow with its input?</source>
+        <translation>¿Con qué rapidez crece el tiempo de una regex vulnerable con su entrada?</translation>
+    </message>
+    <message>
+        <source>How long does /health wait while a report runs inline?</source>
+        <translation>¿Cuánto espera /health mientras un informe se calcula en línea?</translation>
+    </message>
+    <message>
+        <source>How long does /health wait while the report runs in chunks?</source>
+        <translation>¿Cuánto espera /health mientras el informe se calcula por partes?</translation>
+    </message>
+    <message>
+        <source>How long does /health wait while the report runs in a worker?</source>
+        <translation>¿Cuánto espera /health mientras el informe se calcula en un worker?</translation>
+    </message>
+    <message>
+        <source>With the thread pool full, which waits: fs, dns or HTTP?</source>
+        <translation>Con el pool de hilos lleno, ¿quién espera: fs, dns o HTTP?</translation>
+    </message>
+    <message>
+        <source>Six pbkdf2 calls on a pool of four threads: when does each finish?</source>
+        <translation>Seis llamadas a pbkdf2 en un pool de cuatro hilos: ¿cuándo termina cada una?</translation>
     </message>
 </context>
 <context>

@@ -6,17 +6,19 @@
 
 #include <vector>
 
+class QComboBox;
 class QFormLayout;
 class QLabel;
-class QListWidget;
+class QTreeWidget;
+class QTreeWidgetItem;
 class QPlainTextEdit;
 class QSplitter;
 class QPushButton;
 class QSpinBox;
 
-// The built-in scenarios: a list with titles, the selected one's explanation
-// and parameters, a Run button, and the equivalent Node.js script beside it
-// so the class can compare with real Node.
+// The built-in scenarios: their titles grouped by the article they come from or by topic
+// (ScenarioGuide), the selected one's question, origin, explanation and parameters, a Run button, and
+// the equivalent Node.js script beside it so the class can compare with real Node.
 class ScenarioBrowser : public QWidget
 {
     Q_OBJECT
@@ -28,7 +30,13 @@ public:
     bool select(const QString& name);
     // Selects none: what the window shows is not a built-in scenario's run.
     void selectNone();
-    QString current() const;
+    QString current() const { return m_current; }
+    // How the list is grouped; remembered between sessions.
+    enum class Grouping { ByArticle, ByTopic };
+    Grouping grouping() const { return m_grouping; }
+    void setGrouping(Grouping grouping);
+    // The groups as shown, each with its scenarios' names, in order.
+    QList<std::pair<QString, QStringList>> groups() const;
     // The parameter values set in the form, as --set pairs.
     ScenarioCatalog::Overrides overrides() const;
     // Sets a parameter's value in the form.
@@ -56,8 +64,12 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // Fills the list with the groups of the grouping of the moment, keeping the selection.
+    void populate();
+    void onCurrentItem(QTreeWidgetItem* item);
     void showCurrent();
     // The texts of the browser, and of the scenario selected (showScenarioTexts), in the language of the
     // moment.
@@ -66,8 +78,12 @@ private:
     void updateSource();
 
     QSplitter* m_splitter = nullptr;
-    QListWidget* m_list = nullptr;
+    QComboBox* m_groupBy = nullptr;
+    QTreeWidget* m_list = nullptr;
+    Grouping m_grouping = Grouping::ByArticle;
+    QString m_current;
     QLabel* m_title = nullptr;
+    QLabel* m_place = nullptr; // the scenario's question and the article it comes from
     QLabel* m_description = nullptr;
     QFormLayout* m_params = nullptr;
     QWidget* m_paramsBox = nullptr;
