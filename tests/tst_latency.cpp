@@ -1,3 +1,4 @@
+#include "models/latencyhistory.h"
 #include "models/latencymapping.h"
 #include "models/livefeed.h"
 #include "models/statusmodel.h"
@@ -142,6 +143,8 @@ private slots:
     void ghostKeptAcrossReset();
     void axesWriteNumbersAsTheLanguageDoes();
     void longRunKeepsAStepPerWindow();
+    void historyMergesOldWindowsAndKeepsThem();
+    void chartFollowsThePlayheadInALongReplay();
     void statusReportsDelayBeyondResolution();
     void looksRight_data();
     void looksRight();
@@ -616,6 +619,98 @@ void TestLatency::longRunKeepsAStepPerWindow()
     feed.poll();
     chart.refresh();
     QCOMPARE(highest(chart.ghostSeries()), 300.0);
+}
+
+// Windows merged to a step each still show where they were, cut to the stretch asked for; a sample that
+// comes late to a merged window joins it in order.
+void TestLatency::historyMergesOldWindowsAndKeepsThem()
+{
+    using Series = LatencyHistory::Series;
+    LatencyHistory history;
+    for (std::int64_t t = 10 * Ms; t <= 1000 * Ms; t += 10 * Ms)
+        history.add(Series::Delay, t, { t - 10 * Ms, t, t == 500 * Ms ? 40.0 : 0.1 });
+    history.add(Series::Utilisation, 500 * Ms, { 490 * Ms, 500 * Ms, 100 });
+    history.addFailure(700 * Ms);
+    QCOMPARE(history.recentWindows(), std::size_t(11));
+
+    history.compactBefore(800 * Ms);
+    QCOMPARE(history.recentWindows(), std::size_t(3));
+    const LatencyHistory::Samples all = history.between(0, 1000 * Ms);
+    // Eight windows merged to a step or two each (a bin ends where a window begins), then the recent ones
+    // as they came; the block's 40 ms is the largest of its window.
+    QVERIFY2(
+        all.delays.size() >= 8 + 21 && all.delays.size() <= 2 * 8 + 21, qPrintable(QString::number(all.delays.size())));
+    const auto largest = [](const std::vector<LatencyStep>& steps) {
+        return std::max_element(steps.begin(), steps.end(), [](const LatencyStep& a, const LatencyStep& b) {
+            return a.value < b.value;
+        })->value;
+    };
+    QCOMPARE(largest(all.delays), 40.0);
+    QVERIFY(std::is_sorted(all.delays.begin(), all.delays.end(),
+        [](const LatencyStep& a, const LatencyStep& b) { return a.endNs < b.endNs; }));
+    QCOMPARE(all.utilisation.size(), std::size_t(1));
+    QCOMPARE(all.failures, std::vector<std::int64_t> { 700 * Ms });
+
+    // A stretch of the merged past, cut at its edges.
+    const LatencyHistory::Samples middle = history.between(450 * Ms, 550 * Ms);
+    QCOMPARE(middle.delays.front().startNs, 450 * Ms);
+    QCOMPARE(middle.delays.back().endNs, 550 * Ms);
+    QCOMPARE(largest(middle.delays), 40.0);
+    QVERIFY(history.between(1200 * Ms, 1300 * Ms).delays.empty());
+
+    // Late to a merged window: merged at the next call, in its place.
+    history.add(Series::Delay, 205 * Ms, { 200 * Ms, 205 * Ms, 7 });
+    history.compactBefore(800 * Ms);
+    const LatencyHistory::Samples late = history.between(0, 1000 * Ms);
+    QVERIFY(std::is_sorted(late.delays.begin(), late.delays.end(),
+        [](const LatencyStep& a, const LatencyStep& b) { return a.endNs < b.endNs; }));
+    QVERIFY(
+        std::any_of(late.delays.begin(), late.delays.end(), [](const LatencyStep& step) { return step.value == 7; }));
+    // The ghost of the run: a step per window, the block's included.
+    const std::vector<LatencyStep> ghost = history.delaysPerWindow();
+    QVERIFY2(ghost.size() >= 10 && ghost.size() <= 11, qPrintable(QString::number(ghost.size())));
+    QCOMPARE(largest(ghost), 40.0);
+}
+
+// A replay of a run longer than the chart's half minute: the chart shows the stretch around the playhead
+// wherever it is taken, with what happened there, and back again.
+void TestLatency::chartFollowsThePlayheadInALongReplay()
+{
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    LatencyChart chart(&feed);
+    chart.resize(1000, 260);
+    feed.setRecording(idleLoop(90'000 * Ms, 10'000 * Ms, 300));
+    feed.poll();
+    chart.grab();
+    chart.refresh();
+    using Range = std::pair<std::int64_t, std::int64_t>;
+    const std::int64_t end = chart.shownRange().second;
+    QVERIFY(end >= 89'000 * Ms);
+    QCOMPARE(chart.shownRange().first, end - LatencyChart::VisibleNs);
+    QVERIFY(highest(chart.delaySeries()) < 1);
+
+    // Back to the block, ten seconds in: the chart's first half minute, with the block on it.
+    feed.setPlayhead(9'800 * Ms);
+    QTRY_COMPARE((feed.poll(), chart.shownRange()), Range(0, LatencyChart::VisibleNs));
+    QCOMPARE(highest(chart.delaySeries()), 300.0);
+    QCOMPARE(chart.chart()->axes(Qt::Horizontal).first()->property("min").toDouble(), 0.0);
+
+    // The middle of the run: the playhead in the middle of the chart.
+    feed.setPlayhead(45'000 * Ms);
+    QTRY_COMPARE((feed.poll(), chart.shownRange()), Range(30'000 * Ms, 60'000 * Ms));
+    QVERIFY(highest(chart.delaySeries()) < 1);
+    QVERIFY(chart.delaySeries()->count() > 10);
+
+    // And back: the block was not lost when its windows were merged.
+    feed.setPlayhead(12'000 * Ms);
+    QTRY_COMPARE((feed.poll(), chart.shownRange()), Range(0, LatencyChart::VisibleNs));
+    QCOMPARE(highest(chart.delaySeries()), 300.0);
+
+    // No playhead: the end of the run again.
+    feed.setPlayhead(std::nullopt);
+    chart.refresh();
+    QCOMPARE(chart.shownRange().second, end);
 }
 
 void TestLatency::statusReportsDelayBeyondResolution()

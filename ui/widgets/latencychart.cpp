@@ -151,7 +151,12 @@ LatencyChart::LatencyChart(LiveFeed* feed, QWidget* parent)
         connect(m_feed, &LiveFeed::reset, this, &LatencyChart::onReset);
         connect(m_feed, &LiveFeed::advanced, this, &LatencyChart::onAdvanced);
         connect(m_feed, &LiveFeed::ticked, this, &LatencyChart::onTicked);
-        connect(m_feed, &LiveFeed::playheadMoved, this, [this] { viewport()->update(); });
+        connect(m_feed, &LiveFeed::playheadMoved, this, [this] {
+            // A playhead taken out of the stretch shown takes the chart with it, at the next tick.
+            if (rangeFor(m_clock ? m_clock().nowNs : 0) != m_shown)
+                m_dirty = true;
+            viewport()->update();
+        });
     }
     m_sinceRefresh.start();
     onReset();
@@ -290,17 +295,10 @@ void LatencyChart::onReset()
 {
     // The run that ends becomes the ghost, unless it had no delay to show (a detach between two runs).
     if (m_keepGhost) {
-        std::vector<LatencyStep> steps = std::move(m_pastDelays);
-        for (const auto& [index, bucket] : m_buckets)
-            steps.insert(steps.end(), bucket.delays.begin(), bucket.delays.end());
-        // Samples of the prober's log may have come late to a window already put away.
-        std::stable_sort(
-            steps.begin(), steps.end(), [](const LatencyStep& a, const LatencyStep& b) { return a.endNs < b.endNs; });
-        if (!steps.empty())
-            m_ghostSteps = LatencyMapping::merged(steps, WindowNs, LatencyMapping::Merge::Max);
+        if (std::vector<LatencyStep> steps = m_history.delaysPerWindow(); !steps.empty())
+            m_ghostSteps = std::move(steps);
     }
-    m_pastDelays.clear();
-    m_buckets.clear();
+    m_history.clear();
     m_bands.clear();
     m_worstDelayMs = -1;
     m_healthIntervalNs = -1;
@@ -309,9 +307,20 @@ void LatencyChart::onReset()
     refresh();
 }
 
-LatencyChart::Bucket& LatencyChart::bucketAt(std::int64_t timeNs)
+std::pair<std::int64_t, std::int64_t> LatencyChart::rangeFor(std::int64_t nowNs) const
 {
-    return m_buckets[std::max<std::int64_t>(0, timeNs) / WindowNs];
+    // A young run fills the chart; once it is older than VisibleNs the chart slides.
+    const std::optional<std::int64_t> playhead = m_feed ? m_feed->playhead() : std::nullopt;
+    if (!playhead)
+        return { std::max<std::int64_t>(0, nowNs - VisibleNs), std::max<std::int64_t>(nowNs, 1'000'000'000) };
+    // A replay shows the whole run, or the VisibleNs of a longer one around the playhead: in the middle,
+    // but for the run's first and last half of VisibleNs. Either way what comes after the playhead shows
+    // too, to be scrubbed to.
+    const std::int64_t runEndNs = std::max(m_feed->lastEndNs(), *playhead);
+    if (runEndNs <= VisibleNs)
+        return { 0, std::max<std::int64_t>(runEndNs, 1'000'000'000) };
+    const std::int64_t start = std::clamp<std::int64_t>(*playhead - VisibleNs / 2, 0, runEndNs - VisibleNs);
+    return { start, start + VisibleNs };
 }
 
 void LatencyChart::addBand(Band band)
@@ -353,18 +362,18 @@ void LatencyChart::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         case RecordType::Latency: {
             const loopscope::LatencyFields& latency = r.latency;
             if (const auto step = LatencyMapping::delayStep(r.startNs, latency.loopDelayMs, latency.histogramMs)) {
-                bucketAt(r.startNs).delays.push_back(*step);
+                m_history.add(LatencyHistory::Series::Delay, r.startNs, *step);
                 m_worstDelayMs = std::max(m_worstDelayMs, step->value);
                 // The resolution is what the histogram holds beyond the delay; a delay of 0 may be clamped.
                 if (latency.loopDelayMs > 0 && latency.histogramMs > latency.loopDelayMs)
                     retitle(int(std::lround(latency.histogramMs - latency.loopDelayMs)));
             }
             if (const auto step = LatencyMapping::utilisationStep(r.startNs, latency.utilization, latency.histogramMs))
-                bucketAt(r.startNs).utilisation.push_back(*step);
+                m_history.add(LatencyHistory::Series::Utilisation, r.startNs, *step);
             if (latency.healthMs == loopscope::HealthProbeFailed) {
-                bucketAt(r.startNs).failures.push_back(r.startNs);
+                m_history.addFailure(r.startNs);
             } else if (const auto step = LatencyMapping::healthStep(r.startNs, latency.healthMs)) {
-                bucketAt(r.startNs).health.push_back(*step);
+                m_history.add(LatencyHistory::Series::Health, r.startNs, *step);
                 // The prober sends on a timer; the shortest gap between two requests is its interval.
                 if (m_lastHealthSentNs >= 0 && step->startNs > m_lastHealthSentNs) {
                     const std::int64_t gap = step->startNs - m_lastHealthSentNs;
@@ -455,44 +464,23 @@ void LatencyChart::refresh()
     m_dirty = false;
     const LiveClock clock = m_clock ? m_clock() : LiveClock();
     const std::int64_t now = clock.nowNs;
-    const std::int64_t start = std::max<std::int64_t>(0, now - VisibleNs);
-    // A young run fills the chart; once it is older than VisibleNs the chart slides.
-    const std::int64_t end = std::max<std::int64_t>(now, 1'000'000'000);
+    m_shown = rangeFor(now);
+    const auto [start, end] = m_shown;
     m_plotWidth = std::max(MinPlotWidth, chart()->plotArea().width());
     const auto binNs
         = std::max<std::int64_t>(1'000'000, std::int64_t(double(end - start) * PixelsPerStep / m_plotWidth));
 
-    // The chart only moves forward: windows that scrolled out of view matter to the ghost alone, which
-    // needs a step per window of their loop delay, so a long run costs that much and no more.
-    for (auto it = m_buckets.begin(); it != m_buckets.end() && it->first < start / WindowNs - 1;) {
-        const std::vector<LatencyStep> kept
-            = LatencyMapping::merged(it->second.delays, WindowNs, LatencyMapping::Merge::Max);
-        m_pastDelays.insert(m_pastDelays.end(), kept.begin(), kept.end());
-        it = m_buckets.erase(it);
-    }
-
-    // Only the windows that hold samples are visited: the cost follows the events, not the span.
-    std::vector<LatencyStep> delays, health, utilisation;
+    // Windows that slid out of the live run's view are merged, a step per window and series: a long run
+    // costs that much and no more, and a replay can still show them.
+    m_history.compactBefore(std::max<std::int64_t>(0, now - VisibleNs) - WindowNs);
+    LatencyHistory::Samples samples = m_history.between(start, end);
+    std::vector<LatencyStep>& delays = samples.delays;
+    std::vector<LatencyStep>& health = samples.health;
+    std::vector<LatencyStep>& utilisation = samples.utilisation;
     QList<QPointF> failures;
+    for (std::int64_t at : samples.failures)
+        failures.append(QPointF(double(at) / 1e9, 0));
     double peak = 0;
-    auto visible = [start](std::vector<LatencyStep>& into, const std::vector<LatencyStep>& steps) {
-        for (LatencyStep step : steps) {
-            if (step.endNs < start)
-                continue;
-            step.startNs = std::max(step.startNs, start);
-            into.push_back(step);
-        }
-    };
-    for (auto it = m_buckets.lower_bound(start / WindowNs); it != m_buckets.end(); ++it) {
-        const Bucket& bucket = it->second;
-        visible(delays, bucket.delays);
-        visible(health, bucket.health);
-        visible(utilisation, bucket.utilisation);
-        for (std::int64_t at : bucket.failures) {
-            if (at >= start)
-                failures.append(QPointF(double(at) / 1e9, 0));
-        }
-    }
     LatencyStep tallest { 0, 0, -1 };
     for (const std::vector<LatencyStep>* steps : { &delays, &health }) {
         for (const LatencyStep& step : *steps) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "models/latencyhistory.h"
 #include "models/latencymapping.h"
 
 #include <QChartView>
@@ -104,8 +105,12 @@ public:
 
     // Rebuilds the series now, ignoring the rate limit.
     void refresh();
-    // How many 100 ms windows in view hold data: it follows the number of samples, not the time they span.
-    std::size_t bucketCount() const { return m_buckets.size(); }
+    // How many 100 ms windows hold samples as they came: it follows the number of samples, not the time
+    // they span, and older windows are merged.
+    std::size_t bucketCount() const { return m_history.recentWindows(); }
+    // The stretch of time shown, in recording time: the last VisibleNs of a live run; in a replay of a
+    // longer run (or one paused or ended), the VisibleNs around the playhead, which it follows.
+    std::pair<std::int64_t, std::int64_t> shownRange() const { return m_shown; }
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
@@ -119,14 +124,6 @@ private:
     // The right axis says "%" alone where its plot is too short for its whole title.
     void fitAxisTitles();
 
-    struct Bucket
-    {
-        std::vector<LatencyStep> delays;
-        std::vector<LatencyStep> health;
-        std::vector<LatencyStep> utilisation;
-        std::vector<std::int64_t> failures; // when /health probes failed
-    };
-
     bool scrubTo(const QPointF& pos);
     void buildControls();
     // The names, titles and tooltips of the chart (setTexts) and of its controls, in the language of the
@@ -138,7 +135,7 @@ private:
     void onReset();
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);
     void onTicked();
-    Bucket& bucketAt(std::int64_t timeNs);
+    std::pair<std::int64_t, std::int64_t> rangeFor(std::int64_t nowNs) const;
     void addBand(Band band);
     void applyPalette();
     void applyRange(const LatencyAxis& range);
@@ -148,8 +145,8 @@ private:
 
     QPointer<LiveFeed> m_feed;
     std::function<LiveClock()> m_clock;
-    std::map<std::int64_t, Bucket> m_buckets; // by window index; only windows that hold data
-    std::vector<LatencyStep> m_pastDelays; // this run's loop delay out of view, a step per window, for the ghost
+    LatencyHistory m_history; // this run's samples
+    std::pair<std::int64_t, std::int64_t> m_shown { 0, 0 };
     std::vector<LatencyStep> m_ghostSteps; // the previous run's loop delay, merged by window
     std::vector<Band> m_bands; // sorted by start, disjoint
     double m_worstDelayMs = -1;
