@@ -2,17 +2,20 @@
 // projector's 1280x720: a label, button, spin box, combo box or dock title whose text is wider than
 // the room it has (elided or clipped) fails, named with its text and the widget it is in.
 #include "catalog/scenariocatalog.h"
+#include "projectorscreen.h"
 #include "recording/events.h"
 #include "widgets/language.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/nodetimingdialog.h"
+#include "widgets/phasewheel.h"
 #include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAbstractScrollArea>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
@@ -23,10 +26,13 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QTest>
@@ -381,6 +387,66 @@ private slots:
             problems.isEmpty(), qPrintable(QStringLiteral("%1 texts cut off (listed above)").arg(problems.size())));
     }
 
+    // Presentation mode on a projector's 1280x720, the text made larger three times (Ctrl++): the window
+    // stays on the screen with its status line, the panels scroll down rather than cut their words, the
+    // side panels leave the circle its room; leaving it brings back the window as it was.
+    void presentationStaysOnTheScreenWhenZoomed_data()
+    {
+        QTest::addColumn<QString>("language");
+        for (const char* language : { "en", "es", "be" })
+            QTest::addRow("%s", language) << QString::fromLatin1(language);
+    }
+
+    void presentationStaysOnTheScreenWhenZoomed()
+    {
+        QFETCH(QString, language);
+        InLanguage speaking(language);
+        QVERIFY(speaking.loaded);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect screen = window.screen()->geometry();
+        QCOMPARE(screen.size(), QSize(1280, 720));
+        const QSize before = window.size();
+        QVERIFY(window.scenarioBrowser()->select(QStringLiteral("guess-order")));
+        window.setPresenting(true);
+        QTest::qWait(100);
+        const int circleBefore = std::min(window.phaseWheel()->width(), window.phaseWheel()->height());
+        for (int press = 0; press < 3; ++press) {
+            QTest::keyClick(&window, Qt::Key_Plus, Qt::ControlModifier);
+            QTest::qWait(100);
+        }
+        QTest::qWait(200);
+        QVERIFY2(screen.contains(window.frameGeometry()),
+            qPrintable(
+                QStringLiteral("%1x%2").arg(window.frameGeometry().width()).arg(window.frameGeometry().height())));
+        QVERIFY(window.statusBar()->isVisible());
+        QVERIFY(screen.contains(window.statusBar()->mapToGlobal(window.statusBar()->rect().bottomRight())));
+        // The lesson's words are as wide as its panel shows, never wider: it scrolls down, not across.
+        auto* lessonScroll = window.findChild<QScrollArea*>(QStringLiteral("lessonScroll"));
+        QVERIFY(lessonScroll);
+        QVERIFY2(window.lessonPanel()->width() <= lessonScroll->viewport()->width(),
+            qPrintable(
+                QStringLiteral("%1 > %2").arg(window.lessonPanel()->width()).arg(lessonScroll->viewport()->width())));
+        QStringList problems = clippedTexts(&window);
+        reportAll(problems);
+        QVERIFY2(
+            problems.isEmpty(), qPrintable(QStringLiteral("%1 texts cut off (listed above)").arg(problems.size())));
+        // The circle keeps most of its room while everything around it grows.
+        const int circleAfter = std::min(window.phaseWheel()->width(), window.phaseWheel()->height());
+        QVERIFY2(circleAfter * 10 >= circleBefore * 7,
+            qPrintable(QStringLiteral("%1 then %2").arg(circleBefore).arg(circleAfter)));
+
+        window.setPresenting(false);
+        QTest::qWait(200);
+        QVERIFY2(std::abs(window.height() - before.height()) <= 4 && std::abs(window.width() - before.width()) <= 4,
+            qPrintable(QStringLiteral("%1x%2, was %3x%4")
+                           .arg(window.width())
+                           .arg(window.height())
+                           .arg(before.width())
+                           .arg(before.height())));
+    }
+
     // Presentation mode, text larger and only the panels chosen: nothing cut at a projector's 1280x720
     // nor at 1024x768.
     void fitsEveryTextInPresentation_data()
@@ -420,5 +486,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLayout)
+LOOPSCOPE_PROJECTOR_TEST_MAIN(TestLayout)
 #include "tst_layout.moc"

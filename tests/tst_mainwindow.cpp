@@ -6,6 +6,7 @@
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
 #include "models/timelinetexts.h"
+#include "projectorscreen.h"
 #include "recording/events.h"
 #include "recording/recording.h"
 #include "requirenode.h"
@@ -823,5 +824,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+LOOPSCOPE_PROJECTOR_TEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

@@ -156,7 +156,13 @@ private:
     void showProbes();
     void updateControls();
     void setTheme(Theme::Mode mode);
-    void setFontScale(double scale);
+    // Text larger or smaller: the window's and the console's. Larger text never makes the
+    // window larger than its screen: a step that would is not taken (false).
+    bool setFontScale(double scale);
+    void applyFontScale(double scale);
+    bool fitsTheScreen();
+    // Presentation mode: the side panels leave the circle most of the width.
+    void fitPresentationDocks();
     void onTicked();
     void noteMemory();
     // The window's title and its status line say what it shows; both are written again when the

@@ -15,6 +15,7 @@
 #include "widgets/scenariobrowser.h"
 #include "widgets/steppingcontrols.h"
 #include "widgets/timelineview.h"
+#include "widgets/verticalscrollarea.h"
 #include "widgets/workloadpalette.h"
 #include <QAction>
 #include <QClipboard>
@@ -58,12 +59,7 @@ QTreeView* makeTable(QAbstractItemModel* model, QWidget* parent)
 QScrollArea* verticalScroller(QWidget* content, QWidget* parent)
 {
     content->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::MinimumExpanding);
-    auto* scroll = new QScrollArea(parent);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    return scroll;
+    return new VerticalScrollArea(content, parent);
 }
 
 // As verticalScroller, for a view that fits its content to a shorter height, down to its minimum size hint.
@@ -128,7 +124,11 @@ void MainWindow::createDocks()
             m_panelHighlight->ring(dock);
         }
     });
-    auto* lesson = addDock(QStringLiteral("lessonDock"), m_lesson, Qt::LeftDockWidgetArea, [] {
+    // Large text in a short dock (presentation mode, zoomed in) scrolls rather than make the window taller
+    // than the screen.
+    auto* lessonScroll = new VerticalScrollArea(m_lesson, this);
+    lessonScroll->setObjectName(QStringLiteral("lessonScroll"));
+    auto* lesson = addDock(QStringLiteral("lessonDock"), lessonScroll, Qt::LeftDockWidgetArea, [] {
         return ControlTexts { tr("Lesson"),
             tr("Guess first, then run: the selected scenario's lines to put in the order you expect, checked against "
                "the real run.") };
@@ -136,15 +136,9 @@ void MainWindow::createDocks()
 
     m_palette = new WorkloadPalette(this);
     connect(m_palette, &WorkloadPalette::workloadRequested, this, &MainWindow::injectWorkload);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_palette);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
     // Every button and value in full, in every language: the dock is as wide as the palette needs and
     // scrolls only downwards (a short window).
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(m_palette->minimumSizeHint().width()
-        + scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll));
+    auto* scroll = new VerticalScrollArea(m_palette, this);
     auto* workloads = addDock(QStringLiteral("workloadsDock"), scroll, Qt::LeftDockWidgetArea, [] {
         return ControlTexts { tr("Workloads"), tr("Work to inject into the running loop while you watch.") };
     });

@@ -18,6 +18,7 @@
 #include <QFontDatabase>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QTimer>
@@ -25,6 +26,12 @@
 #include <QTreeView>
 
 #include <algorithm>
+
+namespace {
+
+constexpr double ZoomStep = 1.15; // Ctrl++ and Ctrl+-
+
+} // namespace
 
 void MainWindow::createViewMenu()
 {
@@ -38,11 +45,11 @@ void MainWindow::createViewMenu()
     auto* zoomIn = addControl(QKeySequence::ZoomIn, [] {
         return ControlTexts { tr("Larger text"), tr("Makes all text larger, for a projector.") };
     });
-    connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
+    connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * ZoomStep); });
     auto* zoomOut = addControl(QKeySequence::ZoomOut, [] {
         return ControlTexts { tr("Smaller text"), tr("Makes all text smaller.") };
     });
-    connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
+    connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / ZoomStep); });
     QMenu* viewMenu = menuBar()->addMenu(QString());
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
     viewMenu->addAction(m_themeAction);
@@ -136,32 +143,33 @@ void MainWindow::setPresenting(bool on)
         const QStringList shown = presentationPanels();
         for (QDockWidget* dock : findChildren<QDockWidget*>())
             dock->setVisible(shown.contains(dock->objectName()));
-        setFontScale(m_fontScale * PresentationScale);
         insertToolBarBreak(m_probeBar);
         showFullScreen();
-        // The circle is what the room watches: the side panels give it most of the width.
-        QTimer::singleShot(0, this, [this] {
-            QList<QDockWidget*> sides;
-            QList<int> widths;
-            for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-                const Qt::DockWidgetArea area = dockWidgetArea(dock);
-                if (dock->isVisible() && (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea)) {
-                    sides << dock;
-                    widths << std::min(dock->width(), width() * 22 / 100);
-                }
-            }
-            resizeDocks(sides, widths, Qt::Horizontal);
-        });
+        // Larger text, as much larger as the screen has room for.
+        const double base = m_fontScale;
+        for (double scale = base * PresentationScale; scale > base * 1.01; scale /= ZoomStep) {
+            if (setFontScale(scale))
+                break;
+        }
+        QTimer::singleShot(0, this, &MainWindow::fitPresentationDocks);
     } else {
         m_presenting = false;
         removeToolBarBreak(m_probeBar);
-        setFontScale(m_beforePresenting.fontScale);
+        applyFontScale(m_beforePresenting.fontScale);
+        restoreState(m_beforePresenting.state, StateVersion);
+        // The smaller text's and the panels' layout first: the geometry restored is not held up by the
+        // presentation's minimum size.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         if (m_beforePresenting.maximized)
             showMaximized();
         else
             showNormal();
         restoreGeometry(m_beforePresenting.geometry);
-        restoreState(m_beforePresenting.state, StateVersion);
+        // A window manager may apply the normal state after this call: the geometry once more after it.
+        QTimer::singleShot(0, this, [this, geometry = m_beforePresenting.geometry] {
+            if (!m_presenting)
+                restoreGeometry(geometry);
+        });
     }
     m_wheel->setContrast(on ? PhaseGeometry::Contrast::Strong : PhaseGeometry::Contrast::Normal);
     m_pointer->setActive(on);
@@ -206,7 +214,58 @@ void MainWindow::setTheme(Theme::Mode mode)
     m_wheel->update();
 }
 
-void MainWindow::setFontScale(double scale)
+// The circle is what the room watches: the side panels give it most of the width.
+void MainWindow::fitPresentationDocks()
+{
+    if (!m_presenting)
+        return;
+    QList<QDockWidget*> sides;
+    QList<int> widths;
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        const Qt::DockWidgetArea area = dockWidgetArea(dock);
+        if (dock->isVisible() && (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea)) {
+            sides << dock;
+            widths << std::min(dock->width(), width() * 22 / 100);
+        }
+    }
+    resizeDocks(sides, widths, Qt::Horizontal);
+}
+
+bool MainWindow::fitsTheScreen()
+{
+    const QScreen* screen = this->screen();
+    if (!screen || !isVisible())
+        return true;
+    // The new text's sizes reach the window a widget and a layout at a time, each posting the next: let
+    // them all arrive.
+    for (int level = 0; level < 6; ++level)
+        QCoreApplication::sendPostedEvents();
+    const QRect room = m_presenting || isFullScreen() ? screen->geometry() : screen->availableGeometry();
+    const QSize needed = minimumSizeHint();
+    return needed.width() <= room.width() && needed.height() <= room.height();
+}
+
+bool MainWindow::setFontScale(double scale)
+{
+    const double before = m_fontScale;
+    const QSize size = this->size();
+    applyFontScale(scale);
+    if (m_fontScale > before && !fitsTheScreen()) {
+        // The larger text's layout may have stretched the window already: back to the size it had.
+        applyFontScale(before);
+        fitsTheScreen();
+        resize(size);
+        return false;
+    }
+    // Presentation mode's larger text is its own; the window's size is what is remembered.
+    if (!m_presenting)
+        QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);
+    else
+        QTimer::singleShot(0, this, &MainWindow::fitPresentationDocks);
+    return true;
+}
+
+void MainWindow::applyFontScale(double scale)
 {
     m_fontScale = std::clamp(scale, 0.7, 3.5);
     QFont font = QApplication::font();
@@ -222,7 +281,4 @@ void MainWindow::setFontScale(double scale)
         m_browser->setCodeFont(fixed);
     if (m_lesson)
         m_lesson->setCodeFont(fixed);
-    // Presentation mode's larger text is its own; the window's size is what is remembered.
-    if (!m_presenting)
-        QSettings().setValue(QLatin1String(FontScaleKey), m_fontScale);
 }
