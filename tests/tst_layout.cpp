@@ -133,6 +133,29 @@ QStringList clippedTexts(QWidget* root)
             if (more && more->isVisible())
                 report(bar, bar->windowTitle() + QStringLiteral(" (controls behind »)"), bar->sizeHint().width(),
                     bar->width());
+        } else if (auto* view = qobject_cast<QAbstractItemView*>(widget)) {
+            // A cell whose text ends in "…": the columns of the docks' tables and lists (the queues, the
+            // loop status, the scenarios) show their words whole.
+            const QAbstractItemModel* model = view->model();
+            if (!model || view->property("wordWrap").toBool() || view->textElideMode() == Qt::ElideNone)
+                continue;
+            for (int row = 0; row < std::min(model->rowCount(view->rootIndex()), 100); ++row) {
+                for (int column = 0; column < model->columnCount(view->rootIndex()); ++column) {
+                    const QModelIndex index = model->index(row, column, view->rootIndex());
+                    const QRect cell = view->visualRect(index);
+                    const QString text = index.data().toString();
+                    if (text.isEmpty() || !cell.isValid() || !view->viewport()->rect().intersects(cell))
+                        continue;
+                    QStyleOptionViewItem option;
+                    option.initFrom(view);
+                    option.rect = cell;
+                    option.font = view->font();
+                    option.fontMetrics = view->fontMetrics();
+                    const int needed = view->itemDelegateForIndex(index)->sizeHint(option, index).width();
+                    if (needed > cell.width() + 1)
+                        report(view, text, needed, cell.width());
+                }
+            }
         } else if (auto* scroll = qobject_cast<QAbstractScrollArea*>(widget)) {
             // Scrolling down a short dock is fine; what only a sideways scroll shows is hidden.
             const QScrollBar* sideways = scroll->horizontalScrollBar();
