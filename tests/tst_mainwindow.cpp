@@ -11,6 +11,7 @@
 #include "recording/recording.h"
 #include "requirenode.h"
 #include "session/session.h"
+#include "widgets/comparisonwindow.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"
 #include "widgets/latencychart.h"
@@ -538,6 +539,58 @@ private slots:
         MainWindow again;
         QCOMPARE(again.scenarioBrowser()->grouping(), ScenarioBrowser::Grouping::ByTopic);
         QSettings().remove(QStringLiteral("browser/groupBy"));
+    }
+
+    // Loop > Compare two runs: the articles' pairs, each side run by LoopScope in a process of its own and
+    // replayed side by side with one playhead, from each run's start.
+    void comparisonReplaysTwoRunsInStep()
+    {
+        MainWindow window;
+        ComparisonWindow* compare = window.compareTwoRuns();
+        QVERIFY(compare->isVisible());
+        compare->runs()->setExecutable(QStringLiteral(LOOPSCOPE_EXECUTABLE));
+        // CommonJS against an ES module: the same program prints its two lines the other way round.
+        QVERIFY(compare->choosePair(QStringLiteral("cjs-esm-ticks")));
+        QCOMPARE(compare->side(0).module, loopscope::ModuleKind::Cjs);
+        QCOMPARE(compare->side(1).module, loopscope::ModuleKind::Esm);
+        compare->run();
+        QVERIFY(compare->running());
+        QTRY_VERIFY_WITH_TIMEOUT(!compare->running(), 60000);
+        QVERIFY2(compare->statusText().contains(QStringLiteral("lasted")), qPrintable(compare->statusText()));
+        QCOMPARE(compare->console(0)->outputLines(), QStringList({ "process.nextTick", "promise.then" }));
+        QCOMPARE(compare->console(1)->outputLines(), QStringList({ "promise.then", "process.nextTick" }));
+
+        // One playhead: both sides at the same moment of their own runs.
+        QVERIFY(compare->lengthNs() > 0);
+        compare->setAtNs(0);
+        for (int side = 0; side < 2; ++side) {
+            QCOMPARE(compare->feed(side)->playhead().value_or(-1), compare->feed(side)->firstNs());
+            QVERIFY(compare->console(side)->outputLines().isEmpty());
+        }
+        compare->setAtNs(compare->lengthNs());
+        QCOMPARE(compare->console(0)->outputLines().size(), 2);
+
+        // A variant the files do not have: the same scenario on pools of four and of eight threads.
+        QVERIFY(compare->choosePair(QStringLiteral("pool-4-8")));
+        compare->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!compare->running(), 60000);
+        QVERIFY2(compare->statusText().contains(QStringLiteral("lasted")), qPrintable(compare->statusText()));
+        QCOMPARE(compare->runs()->recording(0)->info.threadpoolSize, 4);
+        QCOMPARE(compare->runs()->recording(1)->info.threadpoolSize, 8);
+
+        // Node 10's await chosen on a side whose file says Node 12: the order Node 10 printed.
+        ComparisonRuns::Side node10 = compare->side(0);
+        node10.scenario = QStringLiteral("await-order");
+        node10.awaitModel = loopscope::AwaitModel::Node10;
+        compare->setSide(0, node10);
+        ComparisonRuns::Side node12 = node10;
+        node12.awaitModel = loopscope::AwaitModel::Node12;
+        compare->setSide(1, node12);
+        compare->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!compare->running(), 60000);
+        QVERIFY2(compare->statusText().contains(QStringLiteral("lasted")), qPrintable(compare->statusText()));
+        QCOMPARE(compare->console(0)->outputLines(), QStringList({ "tick:a", "tick:b", "after:await" }));
+        QCOMPARE(compare->console(1)->outputLines(), QStringList({ "after:await", "tick:a", "tick:b" }));
     }
 
     // F11: full screen with the circle and the panels chosen for a lecture, everything larger (the

@@ -8,6 +8,7 @@
 #include "models/statusmodel.h"
 #include "recording/liveloop.h"
 #include "recording/recording.h"
+#include "widgets/comparisonwindow.h"
 #include "widgets/fileactions.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/latencychart.h"
@@ -282,6 +283,14 @@ void MainWindow::createLoopMenu()
     runMany->setObjectName(QStringLiteral("runManyAction"));
     connect(runMany, &QAction::triggered, this, [this] { runManyTimes(); });
     loopMenu->addAction(runMany);
+    auto* compareRuns = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+K")), [] {
+        return ControlTexts { tr("Compare &two runs…"),
+            tr("Runs two scenarios, or two variants of one (CommonJS or ES module, Node 10's await, another thread "
+               "pool size), and replays them side by side with one playhead: the comparisons the articles make.") };
+    });
+    compareRuns->setObjectName(QStringLiteral("compareRunsAction"));
+    connect(compareRuns, &QAction::triggered, this, [this] { compareTwoRuns(); });
+    loopMenu->addAction(compareRuns);
     loopMenu->addSeparator();
     // A Node.js program run with the probe: every callback labelled, or the phases alone.
     m_everyCallbackAction = loopMenu->addAction(QString());
@@ -473,6 +482,16 @@ NodeCompareDialog* MainWindow::compareWithNode(const NodeComparison::Source& sou
     m_compareDialog->raise();
     m_compareDialog->activateWindow();
     return m_compareDialog;
+}
+
+ComparisonWindow* MainWindow::compareTwoRuns()
+{
+    if (!m_comparison)
+        m_comparison = new ComparisonWindow(this);
+    m_comparison->show();
+    m_comparison->raise();
+    m_comparison->activateWindow();
+    return m_comparison;
 }
 
 RunManyDialog* MainWindow::runManyTimes()

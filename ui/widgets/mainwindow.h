@@ -27,6 +27,7 @@ class PoolLanesView;
 class PanelHighlight;
 class PointerHighlight;
 class QueueBoard;
+class ComparisonWindow;
 class RunManyDialog;
 class QAction;
 class QDockWidget;
@@ -116,6 +117,8 @@ public:
     // Opens Run many times for the program run last, else the scenario selected in the browser, and
     // starts the runs; null when there is no program to run (the error is shown in the console).
     RunManyDialog* runManyTimes();
+    // Loop > Compare two runs: the comparison window, shown.
+    ComparisonWindow* compareTwoRuns();
 
     LiveFeed* feed() const { return m_feed; }
     loopscope::Session* session() const;
@@ -201,6 +204,7 @@ private:
     QStringList m_nodeOptions; // node's own options before the script
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
     RunManyDialog* m_runManyDialog = nullptr;
+    ComparisonWindow* m_comparison = nullptr;
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
     const loopscope::LiveLoop* m_spillNoted = nullptr; // the loop (a session, a program) whose spilling it told
     const loopscope::LiveLoop* m_budgetNotedProgram = nullptr; // the attached program whose failed spill it told
