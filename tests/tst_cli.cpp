@@ -921,6 +921,8 @@ void TestCli::aFullDiskKeepsTheOldFile_data()
     QTest::newRow("png") << QStringLiteral("--png") << QStringLiteral("kept.png");
     QTest::newRow("svg") << QStringLiteral("--svg") << QStringLiteral("kept.svg");
     QTest::newRow("pdf") << QStringLiteral("--pdf") << QStringLiteral("kept.pdf");
+    QTest::newRow("gif") << QStringLiteral("--animation") << QStringLiteral("kept.gif");
+    QTest::newRow("webp") << QStringLiteral("--animation") << QStringLiteral("kept.webp");
 }
 
 void TestCli::aFullDiskKeepsTheOldFile()

@@ -8,9 +8,14 @@
 #include <webp/encode.h>
 #include <webp/mux.h>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 // What each format's encoder does with the frames; the file is written by AnimationWriter::finish().
@@ -87,29 +92,20 @@ public:
         if (EGifPutExtension(m_gif, GRAPHICS_EXT_FUNC_CODE, sizeof extension, extension) == GIF_ERROR)
             return failed(error);
 
-        // The rectangle's pixels as three planes, then its palette and its indices.
+        // The rectangle's palette and each pixel's index in it.
         const int width = changed.width();
         const int height = changed.height();
-        const std::size_t count = std::size_t(width) * std::size_t(height);
-        std::vector<GifByteType> red(count), green(count), blue(count), indices(count);
-        for (int y = 0; y < height; ++y) {
-            const uchar* pixel = frame.constScanLine(changed.top() + y) + 4 * changed.left();
-            for (int x = 0; x < width; ++x, pixel += 4) {
-                const std::size_t at = std::size_t(y) * std::size_t(width) + std::size_t(x);
-                red[at] = pixel[0];
-                green[at] = pixel[1];
-                blue[at] = pixel[2];
-            }
-        }
-        int colours = 256;
+        std::vector<GifByteType> indices(std::size_t(width) * std::size_t(height));
         GifColorType palette[256] = {};
-        if (GifQuantizeBuffer(unsigned(width), unsigned(height), &colours, red.data(), green.data(), blue.data(),
-                indices.data(), palette)
-            == GIF_ERROR) {
-            *error = AnimationWriter::tr("cannot choose the GIF frame's colours");
+        const int used = choosePalette(frame, changed, palette, indices, error);
+        if (used == 0)
             return false;
-        }
-        ColorMapObject* map = GifMakeMapObject(256, palette);
+        // The smallest map that holds them, as GIF sizes maps in powers of two: a frame that changed little
+        // has few colours.
+        int mapSize = 2;
+        while (mapSize < used)
+            mapSize *= 2;
+        ColorMapObject* map = GifMakeMapObject(mapSize, palette);
         if (!map) {
             *error = AnimationWriter::tr("out of memory for the GIF frame's colours");
             return false;
@@ -150,6 +146,82 @@ private:
     {
         *error = AnimationWriter::tr("cannot write the GIF: %1").arg(gifError(m_gif ? m_gif->Error : 0));
         return false;
+    }
+
+    // The views are flat colours and their anti-aliased edges: a frame's colours that cover the most pixels
+    // go into the palette as they are (all of them when there are 256 or fewer, and the frame is exact), and
+    // GifQuantizeBuffer chooses the rest of the palette for the remaining pixels, each of which then takes
+    // the nearest colour of the palette. (Quantizing the whole frame blends a large flat area with its
+    // neighbours: the circle's pastel phases came out grey.)
+    // Returns the palette's size, 0 when it could not be made.
+    static int choosePalette(
+        const QImage& frame, QRect rect, GifColorType* palette, std::vector<GifByteType>& indices, QString* error)
+    {
+        constexpr std::size_t Exact = 192; // the most used colours, as they are; GifQuantizeBuffer the rest
+        const auto rgbAt = [&](int x, int y) {
+            const uchar* pixel = frame.constScanLine(rect.top() + y) + 4 * (rect.left() + x);
+            return quint32(pixel[0]) << 16 | quint32(pixel[1]) << 8 | quint32(pixel[2]);
+        };
+        std::unordered_map<quint32, std::size_t> counts;
+        for (int y = 0; y < rect.height(); ++y)
+            for (int x = 0; x < rect.width(); ++x)
+                ++counts[rgbAt(x, y)];
+        std::vector<std::pair<std::size_t, quint32>> byUse;
+        byUse.reserve(counts.size());
+        for (const auto& [rgb, count] : counts)
+            byUse.emplace_back(count, rgb);
+        std::sort(byUse.begin(), byUse.end(), std::greater<>());
+        const std::size_t exact = byUse.size() <= 256 ? byUse.size() : Exact;
+        std::unordered_map<quint32, GifByteType> index;
+        int size = 0;
+        for (std::size_t i = 0; i < exact; ++i, ++size) {
+            const quint32 rgb = byUse[i].second;
+            palette[size] = { GifByteType(rgb >> 16), GifByteType(rgb >> 8), GifByteType(rgb) };
+            index.emplace(rgb, GifByteType(size));
+        }
+        if (exact < byUse.size()) {
+            // The remaining colours, each as often as it is used, as one row for GifQuantizeBuffer.
+            std::vector<GifByteType> red, green, blue;
+            for (std::size_t i = exact; i < byUse.size(); ++i) {
+                const auto [count, rgb] = byUse[i];
+                red.insert(red.end(), count, GifByteType(rgb >> 16));
+                green.insert(green.end(), count, GifByteType(rgb >> 8));
+                blue.insert(blue.end(), count, GifByteType(rgb));
+            }
+            int chosen = 256 - int(exact);
+            std::vector<GifByteType> unused(red.size());
+            if (GifQuantizeBuffer(unsigned(red.size()), 1, &chosen, red.data(), green.data(), blue.data(),
+                    unused.data(), palette + exact)
+                == GIF_ERROR) {
+                *error = AnimationWriter::tr("cannot choose the GIF frame's colours");
+                return 0;
+            }
+            size += chosen;
+        }
+        const auto nearest = [&](quint32 rgb) {
+            const int r = int(rgb >> 16), g = int((rgb >> 8) & 0xff), b = int(rgb & 0xff);
+            int best = 0;
+            int bestDistance = INT_MAX;
+            for (int i = 0; i < size; ++i) {
+                const int dr = palette[i].Red - r, dg = palette[i].Green - g, db = palette[i].Blue - b;
+                const int distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+                if (distance < bestDistance) {
+                    bestDistance = distance;
+                    best = i;
+                }
+            }
+            return GifByteType(best);
+        };
+        for (int y = 0; y < rect.height(); ++y) {
+            for (int x = 0; x < rect.width(); ++x) {
+                const quint32 rgb = rgbAt(x, y);
+                auto found = index.find(rgb);
+                if (found == index.end())
+                    found = index.emplace(rgb, nearest(rgb)).first;
+                indices[std::size_t(y) * std::size_t(rect.width()) + std::size_t(x)] = found->second;
+            }
+        }
+        return size;
     }
 
     // The smallest rectangle holding every pixel that differs from the frame before; a frame like the one
