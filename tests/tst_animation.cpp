@@ -449,7 +449,7 @@ void TestAnimation::theDialogRemembers()
         dialog->setRange(range);
         dialog->accept();
     }
-    QVERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("remembered.webp"))));
+    QTRY_VERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("remembered.webp"))));
     AnimationDialog* again = window.chooseAnimation();
     QCOMPARE(again->view(), MainWindow::View::Timeline);
     QCOMPARE(again->range().fps, 15);

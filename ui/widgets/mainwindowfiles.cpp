@@ -335,8 +335,12 @@ AnimationDialog* MainWindow::chooseAnimation()
     }
     auto* dialog = new AnimationDialog(m_feed->firstNs(), m_feed->lastEndNs(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this,
-        [this, dialog] { exportAnimation(dialog->view(), dialog->path(), dialog->range()); });
+    // Once the dialog has closed: the export's progress runs the event loop, which deletes the dialog.
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QTimer::singleShot(0, this, [this, view = dialog->view(), path = dialog->path(), range = dialog->range()] {
+            exportAnimation(view, path, range);
+        });
+    });
     dialog->open();
     return dialog;
 }
