@@ -16,6 +16,7 @@
 #include "widgets/phasewheel.h"
 #include "widgets/pictures.h"
 #include "widgets/scenariobrowser.h"
+#include "widgets/steppingcontrols.h"
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
 
@@ -291,6 +292,8 @@ bool MainWindow::exportAnimation(View view, const QString& path, const Animation
 {
     QWidget* const widgets[] = { m_wheel, m_latency, m_timeline, this };
     QWidget& widget = *widgets[int(view)];
+    // The frames move the playhead: a replay playing would move it too, between a frame and its picture.
+    m_stepping->stopPlaying();
     // Each frame as exportPicture() draws the view: the chart without its own controls.
     const AnimationExport::Grab grab = [this, view, &widget] {
         QImage frame;
