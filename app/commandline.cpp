@@ -180,7 +180,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         const double ms = parser.value(at).toDouble(&number);
         if (!number || !(ms >= 0))
             return tr("--at must be a number of milliseconds from 0, not '%1'").arg(parser.value(at));
-        if (!out.wantsPictures())
+        // A moment is for the still pictures; an animation has --from and --to.
+        if (out.pngFile.isEmpty() && out.svgFile.isEmpty() && out.pdfFile.isEmpty())
             return tr("--at needs --png, --svg or --pdf");
         out.atMs = ms;
     }

@@ -810,6 +810,11 @@ void TestCli::animationOfAHeadlessRun()
             QStringLiteral("--animation"), gif, QStringLiteral("--fps"), QStringLiteral("60") });
     QCOMPARE(tooFast.exitCode, 2);
     QVERIFY2(tooFast.err.contains("--fps must be a whole number from 1 to 50"), describe(tooFast).constData());
+    const Run atAlone
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+            QStringLiteral("--animation"), gif, QStringLiteral("--at"), QStringLiteral("5") });
+    QCOMPARE(atAlone.exitCode, 2);
+    QVERIFY2(atAlone.err.contains("--at needs --png, --svg or --pdf"), describe(atAlone).constData());
 }
 
 // --repeat N: the first run's output on stdout, and on stderr how often each output came.
