@@ -224,6 +224,8 @@ const OptionTable::Example exampleList[] = {
         "Run a scenario and its Node.js script in node, and compare their outputs." },
     { "--headless --summary --trace app.json --attach app.js --port 8080",
         "Run the Node.js program app.js (with its argument --port 8080) under the probe and record its loop." },
+    { "--headless --scenario pool-saturation --view circle --animation pool.gif --from 0 --to 200 --speed 0.1",
+        "Write the circle's first 200 ms as an animated GIF at a tenth of the speed: 2 s, 21 frames." },
     { "guess.json", "Open a recording for replay (as a double click on it does)." },
 };
 
