@@ -8,6 +8,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -88,6 +89,11 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QString pdf = QStringLiteral("pdf");
     const QString view = QStringLiteral("view");
     const QString at = QStringLiteral("at");
+    const QString animation = QStringLiteral("animation");
+    const QString from = QStringLiteral("from");
+    const QString to = QStringLiteral("to");
+    const QString speed = QStringLiteral("speed");
+    const QString fps = QStringLiteral("fps");
     const QString attach = QStringLiteral("attach");
     const QString probeMode = QStringLiteral("probe");
     const QString nodeOption = QStringLiteral("node-option");
@@ -127,6 +133,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     out.pngFile = parser.value(png);
     out.svgFile = parser.value(svg);
     out.pdfFile = parser.value(pdf);
+    out.animationFile = parser.value(animation);
     if (parser.isSet(view))
         out.view = parser.value(view);
     out.language = parser.value(lang);
@@ -166,18 +173,42 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         QStringLiteral("timeline") };
     if (!views.contains(out.view))
         return tr("--view must be one of window, circle, chart, timeline, not '%1'").arg(out.view);
-    if (parser.isSet(view) && out.pngFile.isEmpty() && out.svgFile.isEmpty())
-        return tr("--view needs --png or --svg");
+    if (parser.isSet(view) && out.pngFile.isEmpty() && out.svgFile.isEmpty() && out.animationFile.isEmpty())
+        return tr("--view needs --png, --svg or --animation");
     if (parser.isSet(at)) {
         bool number = false;
         const double ms = parser.value(at).toDouble(&number);
         if (!number || !(ms >= 0))
             return tr("--at must be a number of milliseconds from 0, not '%1'").arg(parser.value(at));
-        if (!out.wantsPictures())
+        // A moment is for the still pictures; an animation has --from and --to.
+        if (out.pngFile.isEmpty() && out.svgFile.isEmpty() && out.pdfFile.isEmpty())
             return tr("--at needs --png, --svg or --pdf");
         out.atMs = ms;
     }
-    for (const QString* picture : { &out.pngFile, &out.svgFile, &out.pdfFile }) {
+    for (const auto& [option, value] : { std::pair { &from, &out.fromMs }, std::pair { &to, &out.toMs } }) {
+        if (!parser.isSet(*option))
+            continue;
+        bool number = false;
+        const double ms = parser.value(*option).toDouble(&number);
+        if (!number || !(ms >= 0))
+            return tr("--%1 must be a number of milliseconds from 0, not '%2'").arg(*option, parser.value(*option));
+        *value = ms;
+    }
+    if (parser.isSet(speed)) {
+        bool number = false;
+        out.speed = parser.value(speed).toDouble(&number);
+        if (!number || !(out.speed >= 0.01 && out.speed <= 10))
+            return tr("--speed must be a number from 0.01 to 10, not '%1'").arg(parser.value(speed));
+    }
+    if (parser.isSet(fps) && !parseInt(parser.value(fps), 1, 50, out.fps))
+        return tr("--fps must be a whole number from 1 to 50, not '%1'").arg(parser.value(fps));
+    for (const QString* option : { &from, &to, &speed, &fps }) {
+        if (parser.isSet(*option) && out.animationFile.isEmpty())
+            return tr("--%1 needs --animation").arg(*option);
+    }
+    if (out.fromMs && out.toMs && !(*out.toMs > *out.fromMs))
+        return tr("--to must come after --from");
+    for (const QString* picture : { &out.pngFile, &out.svgFile, &out.pdfFile, &out.animationFile }) {
         if (!picture->isEmpty() && (sameFile(*picture, out.programFile) || sameFile(*picture, out.openFile)))
             return tr("a picture would overwrite '%1'").arg(*picture);
     }

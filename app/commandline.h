@@ -48,6 +48,13 @@ public:
     QString pdfFile;
     QString view = QStringLiteral("window");
     std::optional<double> atMs;
+    // --animation: the recording replayed from --from to --to milliseconds (default: all of it) at --speed,
+    // --fps frames a second, as GIF or WebP.
+    QString animationFile;
+    std::optional<double> fromMs;
+    std::optional<double> toMs;
+    double speed = 0.1;
+    int fps = 10;
     QString language;
     QString nodePath = QStringLiteral("node");
     bool fileIsPositional = false; // programFile or openFile came as FILE, decided by its content
@@ -71,7 +78,10 @@ public:
     // Node's costs as --node-costs and --startup-gap-us set them, or nullopt when neither is given.
     std::optional<loopscope::NodeCosts> nodeCosts() const;
 
-    bool wantsPictures() const { return !pngFile.isEmpty() || !svgFile.isEmpty() || !pdfFile.isEmpty(); }
+    bool wantsPictures() const
+    {
+        return !pngFile.isEmpty() || !svgFile.isEmpty() || !pdfFile.isEmpty() || !animationFile.isEmpty();
+    }
 
     // Parses arguments; on bad input returns the message to print (exit code 2).
     static std::optional<QString> parse(const QStringList& arguments, CommandLine& out);

@@ -139,12 +139,34 @@ const Option optionList[] = {
             "Write a one-page PDF report of the run (program, console, circle, latency chart, summary) to FILE."),
         Section::Pictures, Completion::OutputFile },
     { "view", nullptr, QT_TRANSLATE_NOOP("CommandLine", "NAME"),
-        QT_TRANSLATE_NOOP("CommandLine", "What --png and --svg show: window (default), circle, chart or timeline."),
+        QT_TRANSLATE_NOOP(
+            "CommandLine", "What --png, --svg and --animation show: window (default), circle, chart or timeline."),
         Section::Pictures, Completion::Choice, "window circle chart timeline" },
     { "at", nullptr, QT_TRANSLATE_NOOP("CommandLine", "MS"),
         QT_TRANSLATE_NOOP("CommandLine",
             "Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its "
             "end)."),
+        Section::Pictures },
+    { "animation", nullptr, QT_TRANSLATE_NOOP("CommandLine", "FILE"),
+        QT_TRANSLATE_NOOP("CommandLine",
+            "Write an animation of the recording replayed to FILE, as GIF (.gif) or animated WebP (.webp, every "
+            "colour, smaller): --view drawn frame by frame from --from to --to at --speed, --fps frames a second."),
+        Section::Pictures, Completion::OutputFile },
+    { "from", nullptr, QT_TRANSLATE_NOOP("CommandLine", "MS"),
+        QT_TRANSLATE_NOOP(
+            "CommandLine", "Where --animation starts, in milliseconds of the recording (default: its start)."),
+        Section::Pictures },
+    { "to", nullptr, QT_TRANSLATE_NOOP("CommandLine", "MS"),
+        QT_TRANSLATE_NOOP("CommandLine", "Where --animation ends: its last frame (default: the recording's end)."),
+        Section::Pictures },
+    { "speed", nullptr, QT_TRANSLATE_NOOP("CommandLine", "X"),
+        QT_TRANSLATE_NOOP("CommandLine",
+            "How fast --animation replays, 0.01 to 10 (default 0.1: a millisecond of the program lasts ten)."),
+        Section::Pictures },
+    { "fps", nullptr, QT_TRANSLATE_NOOP("CommandLine", "N"),
+        QT_TRANSLATE_NOOP("CommandLine",
+            "Frames a second of --animation, 1 to 50 (default 10). Past 1000 frames they are spread over the "
+            "range and each shows longer, which is said on stderr."),
         Section::Pictures },
 
     { "memory-budget", nullptr, QT_TRANSLATE_NOOP("CommandLine", "MB"),
@@ -202,6 +224,8 @@ const OptionTable::Example exampleList[] = {
         "Run a scenario and its Node.js script in node, and compare their outputs." },
     { "--headless --summary --trace app.json --attach app.js --port 8080",
         "Run the Node.js program app.js (with its argument --port 8080) under the probe and record its loop." },
+    { "--headless --scenario pool-saturation --view circle --animation pool.gif --from 0 --to 200 --speed 0.1",
+        "Write the circle's first 200 ms as an animated GIF at a tenth of the speed: 2 s, 21 frames." },
     { "guess.json", "Open a recording for replay (as a double click on it does)." },
 };
 

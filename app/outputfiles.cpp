@@ -74,6 +74,7 @@ bool checkWritable(const CommandLine& options)
         { "--png", options.pngFile, { QStringLiteral(".png") } },
         { "--svg", options.svgFile, { QStringLiteral(".svg") } },
         { "--pdf", options.pdfFile, { QStringLiteral(".pdf") } },
+        { "--animation", options.animationFile, { QStringLiteral(".gif"), QStringLiteral(".webp") } },
     };
     for (const Output& output : outputs) {
         if (output.path.isEmpty())

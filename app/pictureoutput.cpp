@@ -3,6 +3,7 @@
 #include "commandline.h"
 #include "models/livefeed.h"
 #include "session/session.h"
+#include "widgets/animationexport.h"
 #include "widgets/mainwindow.h"
 
 #include <QCoreApplication>
@@ -70,6 +71,23 @@ bool write(const CommandLine& options, MainWindow& window)
     }
     if (!options.pdfFile.isEmpty() && !window.exportReport(options.pdfFile))
         written = false;
+    if (!options.animationFile.isEmpty()) {
+        AnimationExport::Range range;
+        range.fromMs = options.fromMs;
+        range.toMs = options.toMs;
+        range.speed = options.speed;
+        range.fps = options.fps;
+        // More frames than an animation takes are spread over the range: said, as it is not what was asked.
+        std::int64_t fromNs = 0;
+        std::int64_t toNs = 0;
+        AnimationPlan plan;
+        QString unused;
+        if (AnimationExport::resolve(*window.feed(), range, &fromNs, &toNs, &plan, &unused) && plan.capped)
+            std::fprintf(stderr, "loopscope: %s: %s\n", options.animationFile.toLocal8Bit().constData(),
+                AnimationExport::cappedText(plan).toLocal8Bit().constData());
+        if (!window.exportAnimation(view, options.animationFile, range))
+            written = false;
+    }
     if (!written)
         std::fprintf(stderr, "loopscope: %s\n", window.lastError().toLocal8Bit().constData());
     return written;

@@ -7,6 +7,8 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
     libuv1-dev libssl-dev zlib1g-dev
+    # Animated exports: WebP through libwebp's WebPAnimEncoder (libwebpmux), GIF through giflib.
+    libwebp-dev libgif-dev
     xvfb xauth
     clang-format clang-tidy
     # The icon's sizes are drawn at build time; the package is made, checked and installed in a test.

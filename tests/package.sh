@@ -34,7 +34,8 @@ trap 'rm -rf "$work"' EXIT
 fields=$(dpkg-deb --field "$deb" Package Version Architecture Depends Recommends)
 echo "$fields"
 depends=$(dpkg-deb --field "$deb" Depends)
-for library in libqt6core6 libqt6gui6 libqt6widgets6 libuv1 libssl3 libc6; do
+# libwebp7, libwebpmux3 and libgif7 encode the animated exports (--animation).
+for library in libqt6core6 libqt6gui6 libqt6widgets6 libuv1 libssl3 libc6 libwebp7 libwebpmux3 libgif7; do
     [[ $depends == *"$library "* || $depends == *"$library,"* || $depends == *"$library" ]] \
         || fail "Depends lacks $library: $depends"
 done
@@ -121,6 +122,15 @@ echo "package: $version"
 printf '%s\n' "readFile callback" "process.nextTick" "promise.then" "setImmediate" "setTimeout 0" >"$work/guess.expected"
 diff -u "$work/guess.expected" "$work/guess.out" || fail "guess-order printed another order"
 grep -q '"aborted":false' "$work/guess.json" || fail "the scenario's trace is not a complete run"
+
+# An animation of the run, GIF and WebP, made by the libraries the package depends on.
+for ending in gif webp; do
+    "$loopscope" --headless --scenario guess-order --view circle --animation "$work/guess.$ending" --speed 1 \
+        --fps 50 >/dev/null 2>"$work/animation.err" || { cat "$work/animation.err" >&2; fail "--animation .$ending failed"; }
+done
+[[ $(head -c 6 "$work/guess.gif") == GIF89a ]] || fail "the --animation GIF is no GIF89a"
+[[ $(head -c 4 "$work/guess.webp") == RIFF && $(tail -c +9 "$work/guess.webp" | head -c 4) == WEBP ]] \
+    || fail "the --animation WebP is no WebP"
 
 # The installed translations: --help in Spanish.
 "$loopscope" --lang es --help >"$work/help.es"

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QImageReader>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -215,6 +216,7 @@ private slots:
     void deepButLegalProgramRuns();
     void reopenedRecordingIsWrittenAgain();
     void picturesOfAHeadlessRun();
+    void animationOfAHeadlessRun();
     void repeatCountsOutputs();
     void fifoIsRefusedWithoutWaiting();
     void outputsAreCheckedBeforeTheRun_data();
@@ -756,6 +758,65 @@ void TestCli::picturesOfAHeadlessRun()
     QVERIFY2(badPicture.out.isEmpty(), describe(badPicture).constData());
 }
 
+// --animation: the recording replayed from --from to --to at --speed, --fps frames a second, each frame the
+// view as its --png is drawn (the whole circle, no smaller); bad requests refused before the run.
+void TestCli::animationOfAHeadlessRun()
+{
+    const QString gif = m_dir.filePath(QStringLiteral("pool.gif"));
+    const QString png = m_dir.filePath(QStringLiteral("pool-at-200.png"));
+    const Run run
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("pool-saturation"),
+                           QStringLiteral("--view"), QStringLiteral("circle"), QStringLiteral("--animation"), gif,
+                           QStringLiteral("--from"), QStringLiteral("0"), QStringLiteral("--to"), QStringLiteral("200"),
+                           QStringLiteral("--speed"), QStringLiteral("0.1"), QStringLiteral("--at"),
+                           QStringLiteral("200"), QStringLiteral("--png"), png },
+            60000);
+    QVERIFY2(run.finished && run.exitCode == 0, describe(run).constData());
+    const QImage still(png);
+    QVERIFY(!still.isNull());
+    QImageReader reader(gif, "gif");
+    QCOMPARE(reader.imageCount(), 21);
+    QImage first;
+    QImage last;
+    for (int i = 0; i < 21; ++i) {
+        const QImage frame = reader.read();
+        QVERIFY2(!frame.isNull(), qPrintable(reader.errorString()));
+        QCOMPARE(frame.size(), still.size());
+        QCOMPARE(reader.nextImageDelay(), 100);
+        (i == 0 ? first : last) = frame.convertToFormat(QImage::Format_RGB32);
+    }
+    QVERIFY(first != last);
+
+    // Refused before anything runs: a name without its ending, options of an animation without one.
+    const QString webm = m_dir.filePath(QStringLiteral("pool.webm"));
+    const Run badName = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order"), QStringLiteral("--animation"), webm });
+    QCOMPARE(badName.exitCode, 2);
+    QVERIFY2(badName.err.contains("--animation writes a file whose name ends in .gif or .webp"),
+        describe(badName).constData());
+    QVERIFY2(badName.out.isEmpty(), describe(badName).constData());
+    QVERIFY(!QFileInfo::exists(webm));
+    const Run alone = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order"), QStringLiteral("--speed"), QStringLiteral("0.1") });
+    QCOMPARE(alone.exitCode, 2);
+    QVERIFY2(alone.err.contains("--speed needs --animation"), describe(alone).constData());
+    const Run backwards = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"),
+        QStringLiteral("guess-order"), QStringLiteral("--animation"), gif, QStringLiteral("--from"),
+        QStringLiteral("20"), QStringLiteral("--to"), QStringLiteral("10") });
+    QCOMPARE(backwards.exitCode, 2);
+    QVERIFY2(backwards.err.contains("--to must come after --from"), describe(backwards).constData());
+    const Run tooFast
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+            QStringLiteral("--animation"), gif, QStringLiteral("--fps"), QStringLiteral("60") });
+    QCOMPARE(tooFast.exitCode, 2);
+    QVERIFY2(tooFast.err.contains("--fps must be a whole number from 1 to 50"), describe(tooFast).constData());
+    const Run atAlone
+        = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+            QStringLiteral("--animation"), gif, QStringLiteral("--at"), QStringLiteral("5") });
+    QCOMPARE(atAlone.exitCode, 2);
+    QVERIFY2(atAlone.err.contains("--at needs --png, --svg or --pdf"), describe(atAlone).constData());
+}
+
 // --repeat N: the first run's output on stdout, and on stderr how often each output came.
 void TestCli::repeatCountsOutputs()
 {
@@ -865,6 +926,8 @@ void TestCli::aFullDiskKeepsTheOldFile_data()
     QTest::newRow("png") << QStringLiteral("--png") << QStringLiteral("kept.png");
     QTest::newRow("svg") << QStringLiteral("--svg") << QStringLiteral("kept.svg");
     QTest::newRow("pdf") << QStringLiteral("--pdf") << QStringLiteral("kept.pdf");
+    QTest::newRow("gif") << QStringLiteral("--animation") << QStringLiteral("kept.gif");
+    QTest::newRow("webp") << QStringLiteral("--animation") << QStringLiteral("kept.webp");
 }
 
 void TestCli::aFullDiskKeepsTheOldFile()

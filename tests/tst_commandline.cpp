@@ -128,6 +128,7 @@ void TestCommandLine::everyPromisedOptionIsDocumented_data()
         { "summary", false }, { "timeout-ms", true }, { "lang", true }, { "compare-node", false }, { "attach", true },
         { "node", true }, { "probe", true }, { "node-option", true }, { "detach", false }, { "follow-children", false },
         { "repeat", true }, { "png", true }, { "svg", true }, { "pdf", true }, { "view", true }, { "at", true },
+        { "animation", true }, { "from", true }, { "to", true }, { "speed", true }, { "fps", true },
         { "memory-budget", true }, { "rolling-window", false }, { "max-trace-mb", true }, { "node-costs", true },
         { "startup-gap-us", true } };
     for (const auto& [name, takesValue] : promised)

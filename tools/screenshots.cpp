@@ -4,9 +4,12 @@
 //   screenshots OUTDIR [--dark] [--lang CODE] [--size WxH] [--health]
 // With --attach SCRIPT, only Run with Node…: its dialog, then SCRIPT attached, every two seconds until it
 // has ended (attach-1.png, attach-2.png, ...). With --figures SCENARIO, only SCENARIO run to its end with
-// the Run figures tab shown (figures-SCENARIO.png).
+// the Run figures tab shown (figures-SCENARIO.png). With --animation, only pool-saturation run to its end, File >
+// Export animation…'s dialog (animation-dialog.png), its progress (animation-progress.png) and the GIF it writes
+// (animation.gif).
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
+#include "widgets/animationdialog.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
@@ -25,12 +28,15 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLocale>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTimer>
 #include <QTranslator>
 
 #include <cstdio>
@@ -64,6 +70,7 @@ int main(int argc, char** argv)
     parser.addOption({ QStringLiteral("lang"), QStringLiteral("user-interface language"), QStringLiteral("code") });
     parser.addOption({ QStringLiteral("figures"), QStringLiteral("a scenario to run, then show its Run figures"),
         QStringLiteral("scenario") });
+    parser.addOption({ QStringLiteral("animation"), QStringLiteral("File > Export animation… of pool-saturation") });
     parser.addOption(
         { QStringLiteral("size"), QStringLiteral("window size"), QStringLiteral("WxH"), QStringLiteral("1600x960") });
     parser.process(app);
@@ -117,6 +124,45 @@ int main(int argc, char** argv)
             if (ended)
                 break;
         }
+        return 0;
+    }
+
+    if (parser.isSet(QStringLiteral("animation"))) {
+        QSettings().setValue(QStringLiteral("stepping/startPaused/pool-saturation"), false);
+        QTest::qWait(500);
+        window.runScenario(QStringLiteral("pool-saturation"));
+        QElapsedTimer ran;
+        ran.start();
+        while (!window.feed()->finished() && ran.elapsed() < 60000)
+            QTest::qWait(200);
+        QTest::qWait(500);
+        AnimationDialog* dialog = window.chooseAnimation();
+        if (!dialog)
+            return 1;
+        dialog->setView(MainWindow::View::Circle);
+        dialog->setPath(out.filePath(prefix + QStringLiteral("animation.gif")));
+        QTest::qWait(300);
+        save(*dialog, out.filePath(prefix + QStringLiteral("animation-dialog.png")));
+        // The progress dialog as the frames are drawn, taken once a few are.
+        bool taken = false;
+        QTimer progressShot;
+        QObject::connect(&progressShot, &QTimer::timeout, [&] {
+            for (QWidget* widget : QApplication::topLevelWidgets()) {
+                auto* progress = qobject_cast<QProgressDialog*>(widget);
+                if (!taken && progress && progress->isVisible() && progress->value() >= 5) {
+                    taken = true;
+                    save(*progress, out.filePath(prefix + QStringLiteral("animation-progress.png")));
+                }
+            }
+        });
+        progressShot.start(0);
+        QElapsedTimer exported;
+        exported.start();
+        dialog->accept();
+        while (!QFileInfo::exists(out.filePath(prefix + QStringLiteral("animation.gif"))) && exported.elapsed() < 60000)
+            QTest::qWait(50);
+        std::printf("animation: %lld bytes in %lld ms\n",
+            QFileInfo(out.filePath(prefix + QStringLiteral("animation.gif"))).size(), exported.elapsed());
         return 0;
     }
 

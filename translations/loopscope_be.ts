@@ -2,6 +2,211 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="be">
 <context>
+    <name>AnimationDialog</name>
+    <message>
+        <source>1/%L1 of real time</source>
+        <translation>1/%L1 рэальнага часу</translation>
+    </message>
+    <message>
+        <source>Real time</source>
+        <translation>Рэальны час</translation>
+    </message>
+    <message>
+        <source>%L1 times real time</source>
+        <translation>%L1 разоў хутчэй за рэальны час</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>Экспартаваць анімацыю</translation>
+    </message>
+    <message>
+        <source>Replays a stretch of the recording and writes what a view shows, frame by frame, as an animation for slides and web pages. The view is drawn as File &gt; Export picture draws it.</source>
+        <translation>Прайгравае частку запісу і запісвае тое, што паказвае адзін з выглядаў, кадр за кадрам, як анімацыю для слайдаў і вэб-старонак. Выгляд малюецца так, як яго малюе Файл &gt; Экспартаваць выяву.</translation>
+    </message>
+    <message>
+        <source>Circle</source>
+        <translation>Кола</translation>
+    </message>
+    <message>
+        <source>Latency chart</source>
+        <translation>Графік затрымкі</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Храналогія</translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <translation>Усё акно</translation>
+    </message>
+    <message>
+        <source>What each frame shows: the circle of phases, the latency chart (without its controls), the timeline, or the whole window, at the size it has on the screen now.</source>
+        <translation>Што паказвае кожны кадр: кола фаз, графік затрымкі (без яго элементаў кіравання), храналогію або ўсё акно, у памеры, які яно мае на экране зараз.</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> мс</translation>
+    </message>
+    <message>
+        <source>Where the animation starts, in milliseconds of the recording as the timeline&apos;s ruler counts them. At first the recording&apos;s start.</source>
+        <translation>Дзе пачынаецца анімацыя, у мілісекундах запісу, як іх лічыць лінейка храналогіі. Спачатку — пачатак запісу.</translation>
+    </message>
+    <message>
+        <source>Where it ends: its last frame shows this moment. At first the recording&apos;s end.</source>
+        <translation>Дзе яна заканчваецца: яе апошні кадр паказвае гэты момант. Спачатку — канец запісу.</translation>
+    </message>
+    <message>
+        <source>How fast the recording plays in the animation, as Replay speed plays it: at 1/10, a millisecond of the program lasts ten.</source>
+        <translation>Як хутка запіс прайграецца ў анімацыі, як яго прайграе «Хуткасць паўтору»: пры 1/10 мілісекунда праграмы доўжыцца дзесяць.</translation>
+    </message>
+    <message>
+        <source>Frames a second. 10 keeps a GIF small; more makes the motion smoother and the file larger. GIF counts time in hundredths of a second, so up to %1.</source>
+        <translation>Кадраў у секунду. З 10 GIF застаецца малым; з большай колькасцю рух плаўнейшы, а файл большы. GIF лічыць час у сотых долях секунды, таму не больш за %1.</translation>
+    </message>
+    <message>
+        <source>a file ending in .gif or .webp</source>
+        <translation>файл, назва якога канчаецца на .gif або .webp</translation>
+    </message>
+    <message>
+        <source>.gif plays everywhere, with 256 colours a frame; .webp keeps every colour and is usually smaller, for browsers and presentation programs that show it.</source>
+        <translation>.gif прайграецца ўсюды, з 256 колерамі на кадр; .webp захоўвае ўсе колеры і звычайна меншы — для браўзераў і праграм прэзентацый, якія яго паказваюць.</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Выбраць…</translation>
+    </message>
+    <message>
+        <source>Chooses the file in a file dialog.</source>
+        <translation>Выбірае файл у дыялогу выбару файлаў.</translation>
+    </message>
+    <message>
+        <source>View:</source>
+        <translation>Выгляд:</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>Ад:</translation>
+    </message>
+    <message>
+        <source>To:</source>
+        <translation>Да:</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>Хуткасць:</translation>
+    </message>
+    <message>
+        <source>Frames a second:</source>
+        <translation>Кадраў у секунду:</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Файл:</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Экспартаваць</translation>
+    </message>
+    <message>
+        <source>GIF animation (*.gif);;WebP animation (*.webp)</source>
+        <translation>Анімацыя GIF (*.gif);;Анімацыя WebP (*.webp)</translation>
+    </message>
+    <message>
+        <source>The end must come after the start.</source>
+        <translation>Канец павінен быць пасля пачатку.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frames, %1 s long.</source>
+        <translation>
+            <numerusform>%n кадр, доўжыцца %1 с.</numerusform>
+            <numerusform>%n кадры, доўжыцца %1 с.</numerusform>
+            <numerusform>%n кадраў, доўжыцца %1 с.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file&apos;s name must end in .gif or .webp.</source>
+        <translation>Назва файла павінна канчацца на .gif або .webp.</translation>
+    </message>
+</context>
+<context>
+    <name>AnimationExport</name>
+    <message>
+        <source>an animation replays a recording: open one, or pause the run or let it end</source>
+        <translation>анімацыя прайграе запіс: адкрыйце запіс, або прыпыніце выкананне, або дайце яму скончыцца</translation>
+    </message>
+    <message>
+        <source>an animation plays at a speed from %1 to %2, at 1 to %3 frames a second</source>
+        <translation>анімацыя прайграецца з хуткасцю ад %1 да %2, з 1–%3 кадрамі ў секунду</translation>
+    </message>
+    <message>
+        <source>from %1 ms to %2 ms holds no time of the recording, which spans %3 ms to %4 ms</source>
+        <translation>ад %1 мс да %2 мс няма часу запісу, які ідзе ад %3 мс да %4 мс</translation>
+    </message>
+    <message>
+        <source>%1 frames would be needed; an animation has %2 at most, so each shows longer (%3 a second) and the speed stays</source>
+        <translation>патрэбна было б %1 кадраў; у анімацыі іх не больш за %2, таму кожны паказваецца даўжэй (%3 у секунду), а хуткасць застаецца</translation>
+    </message>
+</context>
+<context>
+    <name>AnimationWriter</name>
+    <message>
+        <source>cannot start a GIF: %1</source>
+        <translation>немагчыма пачаць GIF: %1</translation>
+    </message>
+    <message>
+        <source>out of memory for the GIF frame&apos;s colours</source>
+        <translation>не хапае памяці для колераў кадра GIF</translation>
+    </message>
+    <message>
+        <source>cannot finish the GIF: %1</source>
+        <translation>немагчыма скончыць GIF: %1</translation>
+    </message>
+    <message>
+        <source>cannot write the GIF: %1</source>
+        <translation>немагчыма запісаць GIF: %1</translation>
+    </message>
+    <message>
+        <source>cannot choose the GIF frame&apos;s colours</source>
+        <translation>немагчыма выбраць колеры кадра GIF</translation>
+    </message>
+    <message>
+        <source>this libwebp is not the one LoopScope was built with</source>
+        <translation>гэтая libwebp не тая, з якой сабраны LoopScope</translation>
+    </message>
+    <message>
+        <source>cannot start an animated WebP of %1×%2 pixels</source>
+        <translation>немагчыма пачаць анімаваны WebP памерам %1×%2 пікселяў</translation>
+    </message>
+    <message>
+        <source>cannot add a frame to the WebP: %1</source>
+        <translation>немагчыма дадаць кадр у WebP: %1</translation>
+    </message>
+    <message>
+        <source>cannot finish the WebP: %1</source>
+        <translation>немагчыма скончыць WebP: %1</translation>
+    </message>
+    <message>
+        <source>%1: an animation is written as .gif or .webp</source>
+        <translation>%1: анімацыя запісваецца як .gif або .webp</translation>
+    </message>
+    <message>
+        <source>%1: there is nothing to draw (the view has no size)</source>
+        <translation>%1: няма чаго маляваць (выгляд не мае памеру)</translation>
+    </message>
+    <message>
+        <source>%1: the animation was not started</source>
+        <translation>%1: анімацыя не была пачата</translation>
+    </message>
+    <message>
+        <source>%1: a frame of %2×%3 pixels in an animation of %4×%5 (the view changed its size)</source>
+        <translation>%1: кадр памерам %2×%3 пікселяў у анімацыі %4×%5 (выгляд змяніў памер)</translation>
+    </message>
+    <message>
+        <source>%1: an animation needs a frame at least</source>
+        <translation>%1: анімацыі патрэбны хаця б адзін кадр</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
@@ -192,10 +397,6 @@
         <translation>Запісвае ў FILE аднастаронкавую PDF-справаздачу пра прагон (праграма, кансоль, кола, графік затрымкі, зводка).</translation>
     </message>
     <message>
-        <source>What --png and --svg show: window (default), circle, chart or timeline.</source>
-        <translation>Што паказваюць --png і --svg: window (прадвызначана), circle, chart або timeline.</translation>
-    </message>
-    <message>
         <source>Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end).</source>
         <translation>Выявы паказваюць момант праз MS мілісекунд ад пачатку запісу, як курсор прайгравання (прадвызначана: яго канец).</translation>
     </message>
@@ -206,10 +407,6 @@
     <message>
         <source>--view must be one of window, circle, chart, timeline, not &apos;%1&apos;</source>
         <translation>--view мусіць быць window, circle, chart або timeline, а не &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>--view needs --png or --svg</source>
-        <translation>--view патрабуе --png або --svg</translation>
     </message>
     <message>
         <source>--at must be a number of milliseconds from 0, not &apos;%1&apos;</source>
@@ -418,6 +615,58 @@
     <message>
         <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
         <translation>З --attach: запісваць таксама даччыныя працэсы node праграмы (fork, працаўнікі cluster, node, запушчаны з абалонкі), кожны як асобны працэс, з уласнымі дарожкамі ў трасе і ўласнай часткай зводкі. Яны атрымліваюць зонд праз асяроддзе: NODE_OPTIONS падключае зонд, а LOOPSCOPE_PROBE_CHILDREN называе сокет LoopScope; абедзве застаюцца ў асяроддзі праграмы, каб іх успадкавалі яе дзеці. Дзіця, запушчанае з уласным асяроддзем, не адсочваецца.</translation>
+    </message>
+    <message>
+        <source>--view needs --png, --svg or --animation</source>
+        <translation>--view патрабуе --png, --svg або --animation</translation>
+    </message>
+    <message>
+        <source>--%1 must be a number of milliseconds from 0, not &apos;%2&apos;</source>
+        <translation>--%1 павінна быць колькасцю мілісекунд ад 0, а не &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>--speed must be a number from 0.01 to 10, not &apos;%1&apos;</source>
+        <translation>--speed павінна быць лікам ад 0.01 да 10, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--fps must be a whole number from 1 to 50, not &apos;%1&apos;</source>
+        <translation>--fps павінна быць цэлым лікам ад 1 да 50, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--%1 needs --animation</source>
+        <translation>--%1 патрабуе --animation</translation>
+    </message>
+    <message>
+        <source>--to must come after --from</source>
+        <translation>--to павінна быць пасля --from</translation>
+    </message>
+    <message>
+        <source>What --png, --svg and --animation show: window (default), circle, chart or timeline.</source>
+        <translation>Што паказваюць --png, --svg і --animation: window (прадвызначана), circle, chart або timeline.</translation>
+    </message>
+    <message>
+        <source>Write an animation of the recording replayed to FILE, as GIF (.gif) or animated WebP (.webp, every colour, smaller): --view drawn frame by frame from --from to --to at --speed, --fps frames a second.</source>
+        <translation>Запісаць у ФАЙЛ анімацыю прайгранага запісу як GIF (.gif) або анімаваны WebP (.webp, усе колеры, меншы): --view, намаляваны кадр за кадрам ад --from да --to з хуткасцю --speed, --fps кадраў у секунду.</translation>
+    </message>
+    <message>
+        <source>Where --animation starts, in milliseconds of the recording (default: its start).</source>
+        <translation>Дзе пачынаецца --animation, у мілісекундах запісу (прадвызначана: яго пачатак).</translation>
+    </message>
+    <message>
+        <source>Where --animation ends: its last frame (default: the recording&apos;s end).</source>
+        <translation>Дзе заканчваецца --animation: яе апошні кадр (прадвызначана: канец запісу).</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>How fast --animation replays, 0.01 to 10 (default 0.1: a millisecond of the program lasts ten).</source>
+        <translation>Як хутка прайграе --animation, ад 0.01 да 10 (прадвызначана 0.1: мілісекунда праграмы доўжыцца дзесяць).</translation>
+    </message>
+    <message>
+        <source>Frames a second of --animation, 1 to 50 (default 10). Past 1000 frames they are spread over the range and each shows longer, which is said on stderr.</source>
+        <translation>Кадраў у секунду для --animation, ад 1 да 50 (прадвызначана 10). Звыш 1000 кадраў яны размяркоўваюцца па прамежку і кожны паказваецца даўжэй, пра што паведамляецца ў stderr.</translation>
     </message>
 </context>
 <context>
@@ -1605,6 +1854,30 @@
     <message>
         <source>Nothing to stop: the server loop waits for work. Inject a workload or run a scenario.</source>
         <translation>Няма чаго спыняць: цыкл сервера чакае працы. Дадайце нагрузку або запусціце сцэнар.</translation>
+    </message>
+    <message>
+        <source>Export animation…</source>
+        <translation>Экспартаваць анімацыю…</translation>
+    </message>
+    <message>
+        <source>Replays a stretch of the recording and writes the circle, the chart, the timeline or the window as an animated GIF or WebP, frame by frame, for slides and web pages.</source>
+        <translation>Прайгравае частку запісу і запісвае кола, графік, храналогію або акно як анімаваны GIF ці WebP, кадр за кадрам, для слайдаў і вэб-старонак.</translation>
+    </message>
+    <message>
+        <source>Drawing the animation %1…</source>
+        <translation>Маляванне анімацыі %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасаваць</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>Экспартаваць анімацыю</translation>
+    </message>
+    <message>
+        <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
+        <translation>Анімацыя прайграе запіс: адкрыйце запіс, або прыпыніце выкананне, або дайце яму скончыцца, потым экспартуйце.</translation>
     </message>
 </context>
 <context>

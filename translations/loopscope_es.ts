@@ -2,6 +2,210 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>AnimationDialog</name>
+    <message>
+        <source>1/%L1 of real time</source>
+        <translation>1/%L1 del tiempo real</translation>
+    </message>
+    <message>
+        <source>Real time</source>
+        <translation>Tiempo real</translation>
+    </message>
+    <message>
+        <source>%L1 times real time</source>
+        <translation>%L1 veces el tiempo real</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>Exportar animación</translation>
+    </message>
+    <message>
+        <source>Replays a stretch of the recording and writes what a view shows, frame by frame, as an animation for slides and web pages. The view is drawn as File &gt; Export picture draws it.</source>
+        <translation>Reproduce un tramo de la grabación y escribe lo que muestra una vista, fotograma a fotograma, como una animación para diapositivas y páginas web. La vista se dibuja como la dibuja Archivo &gt; Exportar imagen.</translation>
+    </message>
+    <message>
+        <source>Circle</source>
+        <translation>Círculo</translation>
+    </message>
+    <message>
+        <source>Latency chart</source>
+        <translation>Gráfico de latencia</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <translation>Ventana entera</translation>
+    </message>
+    <message>
+        <source>What each frame shows: the circle of phases, the latency chart (without its controls), the timeline, or the whole window, at the size it has on the screen now.</source>
+        <translation>Lo que muestra cada fotograma: el círculo de fases, el gráfico de latencia (sin sus controles), la línea de tiempo o la ventana entera, al tamaño que tiene ahora en la pantalla.</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Where the animation starts, in milliseconds of the recording as the timeline&apos;s ruler counts them. At first the recording&apos;s start.</source>
+        <translation>Dónde empieza la animación, en milisegundos de la grabación tal como los cuenta la regla de la línea de tiempo. Al principio, el inicio de la grabación.</translation>
+    </message>
+    <message>
+        <source>Where it ends: its last frame shows this moment. At first the recording&apos;s end.</source>
+        <translation>Dónde termina: su último fotograma muestra este instante. Al principio, el final de la grabación.</translation>
+    </message>
+    <message>
+        <source>How fast the recording plays in the animation, as Replay speed plays it: at 1/10, a millisecond of the program lasts ten.</source>
+        <translation>A qué velocidad se reproduce la grabación en la animación, como la reproduce Velocidad de repetición: a 1/10, un milisegundo del programa dura diez.</translation>
+    </message>
+    <message>
+        <source>Frames a second. 10 keeps a GIF small; more makes the motion smoother and the file larger. GIF counts time in hundredths of a second, so up to %1.</source>
+        <translation>Fotogramas por segundo. Con 10 un GIF queda pequeño; con más, el movimiento es más suave y el archivo más grande. GIF cuenta el tiempo en centésimas de segundo, así que hasta %1.</translation>
+    </message>
+    <message>
+        <source>a file ending in .gif or .webp</source>
+        <translation>un archivo que termine en .gif o .webp</translation>
+    </message>
+    <message>
+        <source>.gif plays everywhere, with 256 colours a frame; .webp keeps every colour and is usually smaller, for browsers and presentation programs that show it.</source>
+        <translation>.gif se reproduce en todas partes, con 256 colores por fotograma; .webp conserva todos los colores y suele ser más pequeño, para navegadores y programas de presentaciones que lo muestran.</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Elegir…</translation>
+    </message>
+    <message>
+        <source>Chooses the file in a file dialog.</source>
+        <translation>Elige el archivo en un diálogo de archivos.</translation>
+    </message>
+    <message>
+        <source>View:</source>
+        <translation>Vista:</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>Desde:</translation>
+    </message>
+    <message>
+        <source>To:</source>
+        <translation>Hasta:</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>Velocidad:</translation>
+    </message>
+    <message>
+        <source>Frames a second:</source>
+        <translation>Fotogramas por segundo:</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Archivo:</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>GIF animation (*.gif);;WebP animation (*.webp)</source>
+        <translation>Animación GIF (*.gif);;Animación WebP (*.webp)</translation>
+    </message>
+    <message>
+        <source>The end must come after the start.</source>
+        <translation>El final debe ir después del inicio.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frames, %1 s long.</source>
+        <translation>
+            <numerusform>%n fotograma, dura %1 s.</numerusform>
+            <numerusform>%n fotogramas, dura %1 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file&apos;s name must end in .gif or .webp.</source>
+        <translation>El nombre del archivo debe terminar en .gif o .webp.</translation>
+    </message>
+</context>
+<context>
+    <name>AnimationExport</name>
+    <message>
+        <source>an animation replays a recording: open one, or pause the run or let it end</source>
+        <translation>una animación reproduce una grabación: abra una, o pause la ejecución o deje que termine</translation>
+    </message>
+    <message>
+        <source>an animation plays at a speed from %1 to %2, at 1 to %3 frames a second</source>
+        <translation>una animación se reproduce a una velocidad de %1 a %2, con 1 a %3 fotogramas por segundo</translation>
+    </message>
+    <message>
+        <source>from %1 ms to %2 ms holds no time of the recording, which spans %3 ms to %4 ms</source>
+        <translation>de %1 ms a %2 ms no abarca tiempo de la grabación, que va de %3 ms a %4 ms</translation>
+    </message>
+    <message>
+        <source>%1 frames would be needed; an animation has %2 at most, so each shows longer (%3 a second) and the speed stays</source>
+        <translation>harían falta %1 fotogramas; una animación tiene %2 como máximo, así que cada uno se muestra más tiempo (%3 por segundo) y la velocidad se mantiene</translation>
+    </message>
+</context>
+<context>
+    <name>AnimationWriter</name>
+    <message>
+        <source>cannot start a GIF: %1</source>
+        <translation>no se puede empezar un GIF: %1</translation>
+    </message>
+    <message>
+        <source>out of memory for the GIF frame&apos;s colours</source>
+        <translation>sin memoria para los colores del fotograma GIF</translation>
+    </message>
+    <message>
+        <source>cannot finish the GIF: %1</source>
+        <translation>no se puede terminar el GIF: %1</translation>
+    </message>
+    <message>
+        <source>cannot write the GIF: %1</source>
+        <translation>no se puede escribir el GIF: %1</translation>
+    </message>
+    <message>
+        <source>cannot choose the GIF frame&apos;s colours</source>
+        <translation>no se pueden elegir los colores del fotograma GIF</translation>
+    </message>
+    <message>
+        <source>this libwebp is not the one LoopScope was built with</source>
+        <translation>esta libwebp no es la que se usó para compilar LoopScope</translation>
+    </message>
+    <message>
+        <source>cannot start an animated WebP of %1×%2 pixels</source>
+        <translation>no se puede empezar un WebP animado de %1×%2 píxeles</translation>
+    </message>
+    <message>
+        <source>cannot add a frame to the WebP: %1</source>
+        <translation>no se puede añadir un fotograma al WebP: %1</translation>
+    </message>
+    <message>
+        <source>cannot finish the WebP: %1</source>
+        <translation>no se puede terminar el WebP: %1</translation>
+    </message>
+    <message>
+        <source>%1: an animation is written as .gif or .webp</source>
+        <translation>%1: una animación se escribe como .gif o .webp</translation>
+    </message>
+    <message>
+        <source>%1: there is nothing to draw (the view has no size)</source>
+        <translation>%1: no hay nada que dibujar (la vista no tiene tamaño)</translation>
+    </message>
+    <message>
+        <source>%1: the animation was not started</source>
+        <translation>%1: la animación no se empezó</translation>
+    </message>
+    <message>
+        <source>%1: a frame of %2×%3 pixels in an animation of %4×%5 (the view changed its size)</source>
+        <translation>%1: un fotograma de %2×%3 píxeles en una animación de %4×%5 (la vista cambió de tamaño)</translation>
+    </message>
+    <message>
+        <source>%1: an animation needs a frame at least</source>
+        <translation>%1: una animación necesita al menos un fotograma</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
@@ -192,10 +396,6 @@
         <translation>Escribe en FILE un informe PDF de una página sobre la ejecución (programa, consola, círculo, gráfico de latencia, resumen).</translation>
     </message>
     <message>
-        <source>What --png and --svg show: window (default), circle, chart or timeline.</source>
-        <translation>Qué muestran --png y --svg: window (por defecto), circle, chart o timeline.</translation>
-    </message>
-    <message>
         <source>Pictures show the moment MS milliseconds into the recording, as the playhead does (default: its end).</source>
         <translation>Las imágenes muestran el instante a MS milisegundos de la grabación, como el cabezal de reproducción (por defecto: su final).</translation>
     </message>
@@ -206,10 +406,6 @@
     <message>
         <source>--view must be one of window, circle, chart, timeline, not &apos;%1&apos;</source>
         <translation>--view debe ser window, circle, chart o timeline, no &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>--view needs --png or --svg</source>
-        <translation>--view necesita --png o --svg</translation>
     </message>
     <message>
         <source>--at must be a number of milliseconds from 0, not &apos;%1&apos;</source>
@@ -418,6 +614,58 @@
     <message>
         <source>With --attach: also record the program&apos;s child node processes (forks, cluster workers, node run by a shell), each as a process of its own, with its own tracks in the trace and its own part of the summary. They are reached through the environment: NODE_OPTIONS requires the probe and LOOPSCOPE_PROBE_CHILDREN names LoopScope&apos;s socket, both left in the program&apos;s environment for its children to inherit. A child started with an environment of its own is not followed.</source>
         <translation>Con --attach: registra también los procesos node hijos del programa (fork, workers de cluster, node lanzado desde un shell), cada uno como un proceso propio, con sus propias pistas en la traza y su propia parte del resumen. Les llega por el entorno: NODE_OPTIONS carga la sonda y LOOPSCOPE_PROBE_CHILDREN nombra el socket de LoopScope, y ambas quedan en el entorno del programa para que sus hijos las hereden. Un hijo lanzado con un entorno propio no se sigue.</translation>
+    </message>
+    <message>
+        <source>--view needs --png, --svg or --animation</source>
+        <translation>--view necesita --png, --svg o --animation</translation>
+    </message>
+    <message>
+        <source>--%1 must be a number of milliseconds from 0, not &apos;%2&apos;</source>
+        <translation>--%1 debe ser un número de milisegundos desde 0, no &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>--speed must be a number from 0.01 to 10, not &apos;%1&apos;</source>
+        <translation>--speed debe ser un número de 0.01 a 10, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--fps must be a whole number from 1 to 50, not &apos;%1&apos;</source>
+        <translation>--fps debe ser un número entero de 1 a 50, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--%1 needs --animation</source>
+        <translation>--%1 necesita --animation</translation>
+    </message>
+    <message>
+        <source>--to must come after --from</source>
+        <translation>--to debe ir después de --from</translation>
+    </message>
+    <message>
+        <source>What --png, --svg and --animation show: window (default), circle, chart or timeline.</source>
+        <translation>Lo que muestran --png, --svg y --animation: window (por defecto), circle, chart o timeline.</translation>
+    </message>
+    <message>
+        <source>Write an animation of the recording replayed to FILE, as GIF (.gif) or animated WebP (.webp, every colour, smaller): --view drawn frame by frame from --from to --to at --speed, --fps frames a second.</source>
+        <translation>Escribe en ARCHIVO una animación de la grabación reproducida, como GIF (.gif) o WebP animado (.webp, todos los colores, más pequeño): --view dibujada fotograma a fotograma de --from a --to a --speed, --fps fotogramas por segundo.</translation>
+    </message>
+    <message>
+        <source>Where --animation starts, in milliseconds of the recording (default: its start).</source>
+        <translation>Dónde empieza --animation, en milisegundos de la grabación (por defecto: su inicio).</translation>
+    </message>
+    <message>
+        <source>Where --animation ends: its last frame (default: the recording&apos;s end).</source>
+        <translation>Dónde termina --animation: su último fotograma (por defecto: el final de la grabación).</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>How fast --animation replays, 0.01 to 10 (default 0.1: a millisecond of the program lasts ten).</source>
+        <translation>A qué velocidad reproduce --animation, de 0.01 a 10 (por defecto 0.1: un milisegundo del programa dura diez).</translation>
+    </message>
+    <message>
+        <source>Frames a second of --animation, 1 to 50 (default 10). Past 1000 frames they are spread over the range and each shows longer, which is said on stderr.</source>
+        <translation>Fotogramas por segundo de --animation, de 1 a 50 (por defecto 10). Pasados 1000 fotogramas, se reparten por el intervalo y cada uno se muestra más tiempo, lo que se dice en stderr.</translation>
     </message>
 </context>
 <context>
@@ -1599,6 +1847,30 @@
     <message>
         <source>Nothing to stop: the server loop waits for work. Inject a workload or run a scenario.</source>
         <translation>Nada que detener: el bucle del servidor espera trabajo. Inyecta una carga o ejecuta un escenario.</translation>
+    </message>
+    <message>
+        <source>Export animation…</source>
+        <translation>Exportar animación…</translation>
+    </message>
+    <message>
+        <source>Replays a stretch of the recording and writes the circle, the chart, the timeline or the window as an animated GIF or WebP, frame by frame, for slides and web pages.</source>
+        <translation>Reproduce un tramo de la grabación y escribe el círculo, el gráfico, la línea de tiempo o la ventana como un GIF o WebP animado, fotograma a fotograma, para diapositivas y páginas web.</translation>
+    </message>
+    <message>
+        <source>Drawing the animation %1…</source>
+        <translation>Dibujando la animación %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>Exportar animación</translation>
+    </message>
+    <message>
+        <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
+        <translation>Una animación reproduce una grabación: abra una, o pause la ejecución o deje que termine, y luego exporte.</translation>
     </message>
 </context>
 <context>

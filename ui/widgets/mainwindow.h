@@ -4,6 +4,7 @@
 #include "models/nodecomparison.h"
 #include "models/queuemodel.h"
 #include "program/program.h"
+#include "widgets/animationexport.h"
 #include "widgets/fileactions.h"
 #include "widgets/language.h"
 #include "widgets/theme.h"
@@ -16,6 +17,7 @@ namespace loopscope {
 class LiveLoop;
 class Session;
 } // namespace loopscope
+class AnimationDialog;
 class ConsoleModel;
 class LatencyChart;
 class LessonPanel;
@@ -95,6 +97,14 @@ public:
     // Writes a picture of `view` as drawn now, PNG or SVG as the path's suffix says (asks for a path
     // when empty); a failure is shown as an error.
     bool exportPicture(View view, const QString& path = {});
+    // Writes an animation of `view` over `range` of the recording shown (a replay, or a run paused or
+    // ended) to `path`, .gif or .webp, each frame drawn as exportPicture() draws it. A progress dialog
+    // with Cancel shows while the window is on the screen; a cancel leaves no file and is no error, a
+    // failure is shown as an error. The playhead goes back where it was.
+    bool exportAnimation(View view, const QString& path, const AnimationExport::Range& range);
+    // File > Export animation…: asks for the view, the range, the speed and the file, then exports; the
+    // dialog, or null (with the error shown) when there is no recording to replay.
+    AnimationDialog* chooseAnimation();
     // Writes a one-page PDF report of what is shown: the program, its console, circle, chart and
     // the recording's summary (asks for a path when empty).
     bool exportReport(const QString& path = {});

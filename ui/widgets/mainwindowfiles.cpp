@@ -9,12 +9,14 @@
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
 #include "recording/recording.h"
+#include "widgets/animationdialog.h"
 #include "widgets/fileactions.h"
 #include "widgets/latencychart.h"
 #include "widgets/noderundialog.h"
 #include "widgets/phasewheel.h"
 #include "widgets/pictures.h"
 #include "widgets/scenariobrowser.h"
+#include "widgets/steppingcontrols.h"
 #include "widgets/timelineview.h"
 #include "widgets/workloadpalette.h"
 
@@ -28,6 +30,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProgressDialog>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUrl>
@@ -80,6 +83,12 @@ void MainWindow::createFileMenu()
                 tr("Saves it as drawn now: PNG, or SVG with vector shapes and text for slides."));
         }
     });
+    auto* animation = addControl(QKeySequence(), [] {
+        return ControlTexts { tr("Export animation…"),
+            tr("Replays a stretch of the recording and writes the circle, the chart, the timeline or the window as "
+               "an animated GIF or WebP, frame by frame, for slides and web pages.") };
+    });
+    connect(animation, &QAction::triggered, this, [this] { chooseAnimation(); });
     auto* report = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+P")), [] {
         return ControlTexts { tr("Export report…"),
             tr("Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and "
@@ -101,6 +110,7 @@ void MainWindow::createFileMenu()
     fileMenu->addAction(exportTrace);
     fileMenu->addAction(exportCsv);
     fileMenu->addMenu(pictures);
+    fileMenu->addAction(animation);
     fileMenu->addAction(report);
     fileMenu->addSeparator();
     fileMenu->addAction(quit);
@@ -276,6 +286,66 @@ bool MainWindow::exportPicture(View view, const QString& path)
         return true;
     m_files->showError(tr("Export picture"), error);
     return false;
+}
+
+bool MainWindow::exportAnimation(View view, const QString& path, const AnimationExport::Range& range)
+{
+    QWidget* const widgets[] = { m_wheel, m_latency, m_timeline, this };
+    QWidget& widget = *widgets[int(view)];
+    // The frames move the playhead: a replay playing would move it too, between a frame and its picture.
+    m_stepping->stopPlaying();
+    // Each frame as exportPicture() draws the view: the chart without its own controls.
+    const AnimationExport::Grab grab = [this, view, &widget] {
+        QImage frame;
+        if (view == View::Chart)
+            m_latency->withoutControls([&] { frame = widget.grab().toImage(); });
+        else
+            frame = widget.grab().toImage();
+        return frame;
+    };
+    // A window kept off the screen (pictures of a headless run) has no one to press Cancel.
+    std::unique_ptr<QProgressDialog> progress;
+    if (isVisible() && !testAttribute(Qt::WA_DontShowOnScreen)) {
+        progress = std::make_unique<QProgressDialog>(
+            tr("Drawing the animation %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1, this);
+        progress->setWindowTitle(tr("Export animation"));
+        progress->setWindowModality(Qt::WindowModal);
+        progress->setMinimumDuration(0);
+        progress->setAutoReset(false);
+        progress->setAutoClose(false);
+    }
+    const AnimationExport::Result result
+        = AnimationExport::run(*m_feed, path, range, grab, [&progress](int done, int total) {
+              if (!progress)
+                  return true;
+              progress->setMaximum(total);
+              progress->setValue(done);
+              return !progress->wasCanceled();
+          });
+    if (result.outcome == AnimationExport::Outcome::Written)
+        return true;
+    if (result.outcome == AnimationExport::Outcome::Failed)
+        m_files->showError(tr("Export animation"), result.error);
+    return false;
+}
+
+AnimationDialog* MainWindow::chooseAnimation()
+{
+    if (!m_feed->recording() || !m_feed->canReplay()) {
+        m_files->showError(tr("Export animation"),
+            tr("An animation replays a recording: open one, or pause the run or let it end, then export."));
+        return nullptr;
+    }
+    auto* dialog = new AnimationDialog(m_feed->firstNs(), m_feed->lastEndNs(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // Once the dialog has closed: the export's progress runs the event loop, which deletes the dialog.
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QTimer::singleShot(0, this, [this, view = dialog->view(), path = dialog->path(), range = dialog->range()] {
+            exportAnimation(view, path, range);
+        });
+    });
+    dialog->open();
+    return dialog;
 }
 
 bool MainWindow::exportReport(const QString& path)

@@ -166,6 +166,11 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
     });
 }
 
+void SteppingControls::stopPlaying()
+{
+    m_player->stop();
+}
+
 QString SteppingControls::stepLabel()
 {
     return tr("Step:");

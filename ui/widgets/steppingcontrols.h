@@ -39,6 +39,8 @@ public:
     // Play the recording (P) from the playhead, at the speed of speedMenu().
     QAction* playAction() const { return m_play; }
     QMenu* speedMenu() const { return m_speedMenu; }
+    // Stops Play recording, if it plays (an animation's export moves the playhead itself).
+    void stopPlaying();
     static QString stepLabel();
     QAction* startPausedAction() const { return m_startPaused; }
 
