@@ -4,6 +4,7 @@
 #include "catalog/scenariocatalog.h"
 #include "projectorscreen.h"
 #include "recording/events.h"
+#include "widgets/comparisonwindow.h"
 #include "widgets/language.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
@@ -398,6 +399,14 @@ private slots:
             timing.show();
             QVERIFY(QTest::qWaitForWindowExposed(&timing));
             problems << clippedTexts(&timing);
+
+            // Compare two runs, on the projector's screen.
+            ComparisonWindow* compare = window.compareTwoRuns();
+            compare->resize(1280, 720);
+            QVERIFY(QTest::qWaitForWindowExposed(compare));
+            QTest::qWait(50);
+            problems << clippedTexts(compare);
+            compare->close();
 
             auto race = ScenarioCatalog::loadScenario(QStringLiteral("main-race"));
             RunManyDialog runMany(std::get<loopscope::Program>(std::move(race)), &window);

@@ -10,6 +10,7 @@
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
 #include "widgets/animationdialog.h"
+#include "widgets/comparisonwindow.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
 #include "widgets/mainwindow.h"
@@ -294,6 +295,20 @@ int main(int argc, char** argv)
     QTest::qWait(300);
     save(*runMany, out.filePath(prefix + QStringLiteral("run-many.png")));
     runMany->close();
+    // Compare two runs: pool-saturation on four threads and on eight, 300 ms into each run.
+    ComparisonWindow* sideBySide = window.compareTwoRuns();
+    sideBySide->resize(window.size());
+    // Each side runs in a LoopScope process: this tool is not one, the build's loopscope is.
+    sideBySide->runs()->setExecutable(QCoreApplication::applicationDirPath() + QStringLiteral("/../app/loopscope"));
+    sideBySide->choosePair(QStringLiteral("pool-4-8"));
+    sideBySide->run();
+    waited.restart();
+    while (sideBySide->running() && waited.elapsed() < 120000)
+        QTest::qWait(50);
+    sideBySide->setAtNs(300'000'000);
+    QTest::qWait(300);
+    save(*sideBySide, out.filePath(prefix + QStringLiteral("compare-runs.png")));
+    sideBySide->close();
     // Presentation mode on a projector's screen, a lesson's scenario stepped into its drain.
     const QSize windowSize = window.size();
     window.setPresenting(true);

@@ -670,6 +670,200 @@
     </message>
 </context>
 <context>
+    <name>ComparisonRuns</name>
+    <message>
+        <source>ES module</source>
+        <translation>ES-модуль</translation>
+    </message>
+    <message>
+        <source>CommonJS</source>
+        <translation>CommonJS</translation>
+    </message>
+    <message>
+        <source>Node 10&apos;s await</source>
+        <translation>await з Node 10</translation>
+    </message>
+    <message>
+        <source>pool of %1</source>
+        <translation>пул з %1 патокаў</translation>
+    </message>
+    <message>
+        <source>No temporary folder for the runs: %1</source>
+        <translation>Няма часовай папкі для запускаў: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>no such scenario</source>
+        <translation>такога сцэнарыя няма</translation>
+    </message>
+    <message>
+        <source>%1: LoopScope could not be started (%2)</source>
+        <translation>%1: не ўдалося запусціць LoopScope (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the run wrote no recording (exit status %2). %3</source>
+        <translation>%1: запуск не запісаў запісу (код выхаду %2). %3</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonWindow</name>
+    <message>
+        <source>setTimeout(0) or setImmediate: CommonJS against an ES module</source>
+        <translation>setTimeout(0) ці setImmediate: CommonJS супраць ES-модуля</translation>
+    </message>
+    <message>
+        <source>nextTick or a promise: CommonJS against an ES module</source>
+        <translation>nextTick ці праміс: CommonJS супраць ES-модуля</translation>
+    </message>
+    <message>
+        <source>await: Node 10&apos;s three ticks against Node 12&apos;s one</source>
+        <translation>await: тры такты Node 10 супраць аднаго ў Node 12</translation>
+    </message>
+    <message>
+        <source>A full thread pool: four threads against eight</source>
+        <translation>Заняты пул патокаў: чатыры патокі супраць васьмі</translation>
+    </message>
+    <message>
+        <source>A report inline against in chunks</source>
+        <translation>Справаздача адным кавалкам супраць часткамі</translation>
+    </message>
+    <message>
+        <source>A report in chunks against in a worker</source>
+        <translation>Справаздача часткамі супраць воркера</translation>
+    </message>
+    <message>
+        <source>Starving a timer: nextTick against setImmediate</source>
+        <translation>Таймер без чаргі: nextTick супраць setImmediate</translation>
+    </message>
+    <message>
+        <source>Yielding between steps: setTimeout(0) against setImmediate</source>
+        <translation>Саступіць паміж крокамі: setTimeout(0) супраць setImmediate</translation>
+    </message>
+    <message>
+        <source>Blocking the loop: JSON.parse against pbkdf2Sync</source>
+        <translation>Блакаванне цыкла: JSON.parse супраць pbkdf2Sync</translation>
+    </message>
+    <message>
+        <source>Compare two runs — LoopScope</source>
+        <translation>Параўнаць два запускі — LoopScope</translation>
+    </message>
+    <message>
+        <source>The comparisons the articles make: pick one to set both sides as it compares them.</source>
+        <translation>Параўнанні з артыкулаў: выберыце адно, каб наладзіць абодва бакі так, як яно іх параўноўвае.</translation>
+    </message>
+    <message>
+        <source>Run both</source>
+        <translation>Запусціць абодва</translation>
+    </message>
+    <message>
+        <source>Runs the left side, then the right, each to its end in a LoopScope process of its own (a thread pool has the size its process starts with). (%1)</source>
+        <translation>Запускае левы бок, потым правы, кожны да канца ва ўласным працэсе LoopScope (пул патокаў мае той памер, з якім пачынаецца яго працэс). (%1)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Прыпыніць</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Прайграць</translation>
+    </message>
+    <message>
+        <source>Moves the playhead of both runs on together, from each run&apos;s start. (P)</source>
+        <translation>Рухае курсор абодвух запускаў разам, ад пачатку кожнага. (P)</translation>
+    </message>
+    <message>
+        <source>1/100 speed</source>
+        <translation>хуткасць 1/100</translation>
+    </message>
+    <message>
+        <source>1/10 speed</source>
+        <translation>хуткасць 1/10</translation>
+    </message>
+    <message>
+        <source>real time</source>
+        <translation>рэальны час</translation>
+    </message>
+    <message>
+        <source>The moment both sides show, counted from each run&apos;s start.</source>
+        <translation>Момант, які паказваюць абодва бакі, ад пачатку кожнага запуску.</translation>
+    </message>
+    <message>
+        <source>CommonJS</source>
+        <translation>CommonJS</translation>
+    </message>
+    <message>
+        <source>ES module</source>
+        <translation>ES-модуль</translation>
+    </message>
+    <message>
+        <source>Runs the scenario&apos;s main module as CommonJS or as an ES module (whose body is itself a promise job).</source>
+        <translation>Запускае галоўны модуль сцэнарыя як CommonJS або як ES-модуль (цела якога само з&apos;яўляецца заданнем праміса).</translation>
+    </message>
+    <message>
+        <source>Node 12+ await</source>
+        <translation>await з Node 12+</translation>
+    </message>
+    <message>
+        <source>Node 10 await</source>
+        <translation>await з Node 10</translation>
+    </message>
+    <message>
+        <source>What an await of a native promise costs: one microtask tick since Node 12, three in Node 10.</source>
+        <translation>Колькі каштуе await роднага праміса: адзін такт мікразадач з Node 12, тры ў Node 10.</translation>
+    </message>
+    <message>
+        <source>libuv&apos;s thread pool size for this side (UV_THREADPOOL_SIZE).</source>
+        <translation>Памер пула патокаў libuv для гэтага боку (UV_THREADPOOL_SIZE).</translation>
+    </message>
+    <message>
+        <source>pool </source>
+        <translation>пул </translation>
+    </message>
+    <message>
+        <source>The built-in scenario this side runs.</source>
+        <translation>Убудаваны сцэнарый, які запускае гэты бок.</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Часавая шкала</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Затрымка</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Кансоль</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Running the left side…</source>
+        <translation>Запускаецца левы бок…</translation>
+    </message>
+    <message>
+        <source>Running the right side…</source>
+        <translation>Запускаецца правы бок…</translation>
+    </message>
+    <message>
+        <source>Choose what each side runs, then Run both.</source>
+        <translation>Выберыце, што запускае кожны бок, потым «Запусціць абодва».</translation>
+    </message>
+    <message>
+        <source>The left run lasted %1, the right one %2.</source>
+        <translation>Левы запуск доўжыўся %1, правы %2.</translation>
+    </message>
+    <message>
+        <source>Thread pool</source>
+        <translation>Пул патокаў</translation>
+    </message>
+</context>
+<context>
     <name>ConsoleModel</name>
     <message>
         <source>An error the runtime delivered to the program.</source>
@@ -1879,6 +2073,14 @@
         <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
         <translation>Анімацыя прайграе запіс: адкрыйце запіс, або прыпыніце выкананне, або дайце яму скончыцца, потым экспартуйце.</translation>
     </message>
+    <message>
+        <source>Runs two scenarios, or two variants of one (CommonJS or ES module, Node 10&apos;s await, another thread pool size), and replays them side by side with one playhead: the comparisons the articles make.</source>
+        <translation>Запускае два сцэнарыі або два варыянты аднаго (CommonJS ці ES-модуль, await з Node 10, іншы памер пула патокаў) і прайграе іх побач з адным курсорам: параўнанні з артыкулаў.</translation>
+    </message>
+    <message>
+        <source>Compare t&amp;wo runs…</source>
+        <translation>Параўнаць два &amp;запускі…</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -3056,6 +3258,10 @@
     <message>
         <source> and </source>
         <translation> і </translation>
+    </message>
+    <message>
+        <source>Drag to show more of the scenario or of its Node.js script.</source>
+        <translation>Пацягніце, каб убачыць больш сцэнарыя або яго скрыпта Node.js.</translation>
     </message>
 </context>
 <context>

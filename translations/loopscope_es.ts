@@ -669,6 +669,200 @@
     </message>
 </context>
 <context>
+    <name>ComparisonRuns</name>
+    <message>
+        <source>ES module</source>
+        <translation>Módulo ES</translation>
+    </message>
+    <message>
+        <source>CommonJS</source>
+        <translation>CommonJS</translation>
+    </message>
+    <message>
+        <source>Node 10&apos;s await</source>
+        <translation>await de Node 10</translation>
+    </message>
+    <message>
+        <source>pool of %1</source>
+        <translation>grupo de %1 hilos</translation>
+    </message>
+    <message>
+        <source>No temporary folder for the runs: %1</source>
+        <translation>No hay carpeta temporal para las ejecuciones: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>no such scenario</source>
+        <translation>no existe ese escenario</translation>
+    </message>
+    <message>
+        <source>%1: LoopScope could not be started (%2)</source>
+        <translation>%1: no se pudo iniciar LoopScope (%2)</translation>
+    </message>
+    <message>
+        <source>%1: the run wrote no recording (exit status %2). %3</source>
+        <translation>%1: la ejecución no escribió ninguna grabación (estado de salida %2). %3</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonWindow</name>
+    <message>
+        <source>setTimeout(0) or setImmediate: CommonJS against an ES module</source>
+        <translation>setTimeout(0) o setImmediate: CommonJS frente a un módulo ES</translation>
+    </message>
+    <message>
+        <source>nextTick or a promise: CommonJS against an ES module</source>
+        <translation>nextTick o una promesa: CommonJS frente a un módulo ES</translation>
+    </message>
+    <message>
+        <source>await: Node 10&apos;s three ticks against Node 12&apos;s one</source>
+        <translation>await: los tres ticks de Node 10 frente al único de Node 12</translation>
+    </message>
+    <message>
+        <source>A full thread pool: four threads against eight</source>
+        <translation>Un grupo de hilos lleno: cuatro hilos frente a ocho</translation>
+    </message>
+    <message>
+        <source>A report inline against in chunks</source>
+        <translation>Un informe de una sola vez frente a por partes</translation>
+    </message>
+    <message>
+        <source>A report in chunks against in a worker</source>
+        <translation>Un informe por partes frente a en un worker</translation>
+    </message>
+    <message>
+        <source>Starving a timer: nextTick against setImmediate</source>
+        <translation>Dejar sin turno a un temporizador: nextTick frente a setImmediate</translation>
+    </message>
+    <message>
+        <source>Yielding between steps: setTimeout(0) against setImmediate</source>
+        <translation>Ceder entre pasos: setTimeout(0) frente a setImmediate</translation>
+    </message>
+    <message>
+        <source>Blocking the loop: JSON.parse against pbkdf2Sync</source>
+        <translation>Bloquear el bucle: JSON.parse frente a pbkdf2Sync</translation>
+    </message>
+    <message>
+        <source>Compare two runs — LoopScope</source>
+        <translation>Comparar dos ejecuciones — LoopScope</translation>
+    </message>
+    <message>
+        <source>The comparisons the articles make: pick one to set both sides as it compares them.</source>
+        <translation>Las comparaciones que hacen los artículos: elige una para preparar los dos lados tal como los compara.</translation>
+    </message>
+    <message>
+        <source>Run both</source>
+        <translation>Ejecutar ambos</translation>
+    </message>
+    <message>
+        <source>Runs the left side, then the right, each to its end in a LoopScope process of its own (a thread pool has the size its process starts with). (%1)</source>
+        <translation>Ejecuta el lado izquierdo y después el derecho, cada uno hasta el final en un proceso de LoopScope propio (un grupo de hilos tiene el tamaño con el que empieza su proceso). (%1)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Reproducir</translation>
+    </message>
+    <message>
+        <source>Moves the playhead of both runs on together, from each run&apos;s start. (P)</source>
+        <translation>Avanza a la vez el cabezal de las dos ejecuciones, desde el inicio de cada una. (P)</translation>
+    </message>
+    <message>
+        <source>1/100 speed</source>
+        <translation>velocidad 1/100</translation>
+    </message>
+    <message>
+        <source>1/10 speed</source>
+        <translation>velocidad 1/10</translation>
+    </message>
+    <message>
+        <source>real time</source>
+        <translation>tiempo real</translation>
+    </message>
+    <message>
+        <source>The moment both sides show, counted from each run&apos;s start.</source>
+        <translation>El instante que muestran los dos lados, contado desde el inicio de cada ejecución.</translation>
+    </message>
+    <message>
+        <source>CommonJS</source>
+        <translation>CommonJS</translation>
+    </message>
+    <message>
+        <source>ES module</source>
+        <translation>Módulo ES</translation>
+    </message>
+    <message>
+        <source>Runs the scenario&apos;s main module as CommonJS or as an ES module (whose body is itself a promise job).</source>
+        <translation>Ejecuta el módulo principal del escenario como CommonJS o como módulo ES (cuyo cuerpo es en sí una tarea de promesa).</translation>
+    </message>
+    <message>
+        <source>Node 12+ await</source>
+        <translation>await de Node 12+</translation>
+    </message>
+    <message>
+        <source>Node 10 await</source>
+        <translation>await de Node 10</translation>
+    </message>
+    <message>
+        <source>What an await of a native promise costs: one microtask tick since Node 12, three in Node 10.</source>
+        <translation>Lo que cuesta un await de una promesa nativa: un tick de microtarea desde Node 12, tres en Node 10.</translation>
+    </message>
+    <message>
+        <source>libuv&apos;s thread pool size for this side (UV_THREADPOOL_SIZE).</source>
+        <translation>Tamaño del grupo de hilos de libuv para este lado (UV_THREADPOOL_SIZE).</translation>
+    </message>
+    <message>
+        <source>pool </source>
+        <translation>grupo </translation>
+    </message>
+    <message>
+        <source>The built-in scenario this side runs.</source>
+        <translation>El escenario incluido que ejecuta este lado.</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latencia</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Consola</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Running the left side…</source>
+        <translation>Ejecutando el lado izquierdo…</translation>
+    </message>
+    <message>
+        <source>Running the right side…</source>
+        <translation>Ejecutando el lado derecho…</translation>
+    </message>
+    <message>
+        <source>Choose what each side runs, then Run both.</source>
+        <translation>Elige qué ejecuta cada lado y después Ejecutar ambos.</translation>
+    </message>
+    <message>
+        <source>The left run lasted %1, the right one %2.</source>
+        <translation>La ejecución izquierda duró %1, la derecha %2.</translation>
+    </message>
+    <message>
+        <source>Thread pool</source>
+        <translation>Grupo de hilos</translation>
+    </message>
+</context>
+<context>
     <name>ConsoleModel</name>
     <message>
         <source>An error the runtime delivered to the program.</source>
@@ -1872,6 +2066,14 @@
         <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
         <translation>Una animación reproduce una grabación: abra una, o pause la ejecución o deje que termine, y luego exporte.</translation>
     </message>
+    <message>
+        <source>Runs two scenarios, or two variants of one (CommonJS or ES module, Node 10&apos;s await, another thread pool size), and replays them side by side with one playhead: the comparisons the articles make.</source>
+        <translation>Ejecuta dos escenarios, o dos variantes de uno (CommonJS o módulo ES, el await de Node 10, otro tamaño del grupo de hilos), y los reproduce uno al lado del otro con un solo cabezal: las comparaciones que hacen los artículos.</translation>
+    </message>
+    <message>
+        <source>Compare t&amp;wo runs…</source>
+        <translation>Comparar &amp;dos ejecuciones…</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -3046,6 +3248,10 @@
     <message>
         <source> and </source>
         <translation> y </translation>
+    </message>
+    <message>
+        <source>Drag to show more of the scenario or of its Node.js script.</source>
+        <translation>Arrastra para ver más del escenario o de su script de Node.js.</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "widgets/language.h"
 #include "widgets/latencychart.h"
 #include "widgets/phasewheel.h"
+#include "widgets/poollanesview.h"
 #include "widgets/timelineview.h"
 
 #include <QComboBox>
@@ -185,10 +186,12 @@ QWidget* ComparisonWindow::makePane(int index)
     pane.poolSize = new QSpinBox(widget);
     pane.poolSize->setRange(1, 128);
     pane.poolSize->setValue(4);
+    for (QComboBox* combo : { pane.scenario, pane.module, pane.awaitModel })
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto* controls = new QHBoxLayout;
-    controls->addWidget(pane.scenario, 3);
-    controls->addWidget(pane.module, 1);
-    controls->addWidget(pane.awaitModel, 1);
+    controls->addWidget(pane.scenario, 1);
+    controls->addWidget(pane.module);
+    controls->addWidget(pane.awaitModel);
     controls->addWidget(pane.poolSize);
     pane.title = new QLabel(widget);
     pane.title->setWordWrap(true);
@@ -214,6 +217,7 @@ QWidget* ComparisonWindow::makePane(int index)
     pane.views->addTab(pane.timeline, QString());
     pane.views->addTab(pane.chart, QString());
     pane.views->addTab(consoleView, QString());
+    pane.views->addTab(new PoolLanesView(pane.feed, widget), QString());
     pane.views->setCurrentIndex(2);
     // Both sides show the same view: a comparison of unlike things teaches nothing.
     connect(pane.views, &QTabWidget::currentChanged, this, [this](int tab) {
@@ -221,11 +225,22 @@ QWidget* ComparisonWindow::makePane(int index)
             other.views->setCurrentIndex(tab);
     });
 
-    auto* stack = new QSplitter(Qt::Vertical, widget);
+    auto* stack = pane.stack = new QSplitter(Qt::Vertical, widget);
     stack->addWidget(pane.wheel);
     stack->addWidget(pane.views);
+    stack->setChildrenCollapsible(false);
+    // Both sides at the same sizes, whatever each shows and whichever the user drags: shares by the
+    // stretch alone, not by what their contents would like.
+    for (QWidget* part : { static_cast<QWidget*>(pane.wheel), static_cast<QWidget*>(pane.views) })
+        part->setSizePolicy(part->sizePolicy().horizontalPolicy(), QSizePolicy::Ignored);
     stack->setStretchFactor(0, 3);
     stack->setStretchFactor(1, 2);
+    connect(stack, &QSplitter::splitterMoved, this, [this, stack] {
+        for (Pane& other : m_panes) {
+            if (other.stack != stack)
+                other.stack->setSizes(stack->sizes());
+        }
+    });
     auto* layout = new QVBoxLayout(widget);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
@@ -267,6 +282,7 @@ void ComparisonWindow::setTexts()
         pane.views->setTabText(0, tr("Timeline"));
         pane.views->setTabText(1, tr("Latency"));
         pane.views->setTabText(2, tr("Console"));
+        pane.views->setTabText(3, tr("Thread pool"));
     }
     for (int index = 0; index < 2; ++index) {
         Pane& pane = m_panes.at(std::size_t(index));

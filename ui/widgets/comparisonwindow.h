@@ -16,6 +16,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QSlider;
+class QSplitter;
 class QSpinBox;
 class QTabWidget;
 class StatusModel;
@@ -74,6 +75,7 @@ private:
         ConsoleModel* console = nullptr;
         PhaseWheel* wheel = nullptr;
         QTabWidget* views = nullptr;
+        QSplitter* stack = nullptr; // the circle above the tabs
         TimelineView* timeline = nullptr;
         LatencyChart* chart = nullptr;
     };

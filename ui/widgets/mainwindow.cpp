@@ -284,7 +284,7 @@ void MainWindow::createLoopMenu()
     connect(runMany, &QAction::triggered, this, [this] { runManyTimes(); });
     loopMenu->addAction(runMany);
     auto* compareRuns = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+K")), [] {
-        return ControlTexts { tr("Compare &two runs…"),
+        return ControlTexts { tr("Compare t&wo runs…"),
             tr("Runs two scenarios, or two variants of one (CommonJS or ES module, Node 10's await, another thread "
                "pool size), and replays them side by side with one playhead: the comparisons the articles make.") };
     });
