@@ -17,6 +17,7 @@
 #include "widgets/nodecomparedialog.h"
 #include "widgets/noderundialog.h"
 #include "widgets/nodetimingdialog.h"
+#include "widgets/presenterview.h"
 #include "widgets/runmanydialog.h"
 #include "widgets/scenariobrowser.h"
 #include "widgets/theme.h"
@@ -322,6 +323,13 @@ int main(int argc, char** argv)
         QTest::qWait(50);
     QTest::qWait(300);
     save(window, out.filePath(prefix + QStringLiteral("presentation.png")));
+    // What the lecturer's own screen shows meanwhile.
+    PresenterView* presenter = window.presenterView();
+    presenter->resize(1280, 720);
+    presenter->show();
+    QTest::qWait(400);
+    save(*presenter, out.filePath(prefix + QStringLiteral("presenter.png")));
+    presenter->close();
     window.lessonPanel()->findChild<QPushButton*>(QStringLiteral("lessonRun"))->click();
     QTest::qWait(1500);
     save(window, out.filePath(prefix + QStringLiteral("presentation-run.png")));

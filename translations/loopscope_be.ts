@@ -2081,6 +2081,14 @@
         <source>Compare t&amp;wo runs…</source>
         <translation>Параўнаць два &amp;запускі…</translation>
     </message>
+    <message>
+        <source>Presente&amp;r&apos;s view</source>
+        <translation>Выгляд для в&amp;ядучага</translation>
+    </message>
+    <message>
+        <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
+        <translation>Для экрана выкладчыка: сцэнарый урока, яго пытанне і нататкі, што выконваецца зараз і што націснуць далей, і гадзіннік. Рэжым прэзентацыі адкрывае яго на другім экране, калі ён ёсць.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2750,6 +2758,41 @@
     <message>
         <source>Time</source>
         <translation>Час</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterView</name>
+    <message>
+        <source>Presenter&apos;s view — LoopScope</source>
+        <translation>Выгляд для вядучага — LoopScope</translation>
+    </message>
+    <message>
+        <source>The window says</source>
+        <translation>Акно кажа</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Далей</translation>
+    </message>
+    <message>
+        <source>Notes: why it happens</source>
+        <translation>Нататкі: чаму так адбываецца</translation>
+    </message>
+    <message>
+        <source>How long this view has been open, and the time of day.</source>
+        <translation>Колькі часу адкрыты гэты выгляд, і час дня.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>No scenario selected: pick one in the Scenarios tab.</source>
+        <translation>Сцэнарый не выбраны: выберыце яго ва ўкладцы «Сцэнарыі».</translation>
+    </message>
+    <message>
+        <source>Ask the question, let the room guess, then Run and check in the Lesson tab.</source>
+        <translation>Задайце пытанне, дайце аўдыторыі адгадаць, потым «Запусціць і праверыць» ва ўкладцы «Урок».</translation>
     </message>
 </context>
 <context>

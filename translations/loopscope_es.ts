@@ -2074,6 +2074,14 @@
         <source>Compare t&amp;wo runs…</source>
         <translation>Comparar &amp;dos ejecuciones…</translation>
     </message>
+    <message>
+        <source>Presente&amp;r&apos;s view</source>
+        <translation>Vista del p&amp;resentador</translation>
+    </message>
+    <message>
+        <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
+        <translation>Para la pantalla del profesor: el escenario de la lección, su pregunta y sus notas, lo que se ejecuta ahora y qué pulsar después, y un reloj. El modo presentación la abre en una segunda pantalla cuando la hay.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2741,6 +2749,41 @@
     <message>
         <source>Time</source>
         <translation>Tiempo</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterView</name>
+    <message>
+        <source>Presenter&apos;s view — LoopScope</source>
+        <translation>Vista del presentador — LoopScope</translation>
+    </message>
+    <message>
+        <source>The window says</source>
+        <translation>La ventana dice</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Después</translation>
+    </message>
+    <message>
+        <source>Notes: why it happens</source>
+        <translation>Notas: por qué ocurre</translation>
+    </message>
+    <message>
+        <source>How long this view has been open, and the time of day.</source>
+        <translation>Cuánto tiempo lleva abierta esta vista, y la hora del día.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>No scenario selected: pick one in the Scenarios tab.</source>
+        <translation>Ningún escenario seleccionado: elige uno en la pestaña Escenarios.</translation>
+    </message>
+    <message>
+        <source>Ask the question, let the room guess, then Run and check in the Lesson tab.</source>
+        <translation>Haz la pregunta, deja que la sala adivine y después Ejecutar y comprobar en la pestaña Lección.</translation>
     </message>
 </context>
 <context>

@@ -507,6 +507,11 @@ QString LessonPanel::answerText() const
     return m_held ? QString() : m_answer->text();
 }
 
+QString LessonPanel::questionText() const
+{
+    return m_question->text();
+}
+
 QString LessonPanel::promptText() const
 {
     return m_held ? m_answer->text() : QString();

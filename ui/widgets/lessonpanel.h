@@ -69,6 +69,11 @@ public:
     QString answerText() const;
     // What the lesson says to press next while the run is held (showHeld()); empty otherwise.
     QString promptText() const;
+    // For the presenter's eyes only (the presenter's view): the scenario's title even while the lesson keeps it
+    // from the room, the question as asked, and the scenario's own explanation.
+    QString scenarioTitle() const { return m_loaded ? fullTitle() : QString(); }
+    QString questionText() const;
+    QString notes() const { return m_loaded ? description() : QString(); }
     // The font of the lines, a console's (the window scales it with the rest).
     void setCodeFont(const QFont& font);
 

@@ -494,6 +494,11 @@ ComparisonWindow* MainWindow::compareTwoRuns()
     return m_comparison;
 }
 
+QString MainWindow::stateText() const
+{
+    return m_stateLabel->text();
+}
+
 RunManyDialog* MainWindow::runManyTimes()
 {
     std::optional<loopscope::Program> program = m_lastProgram;

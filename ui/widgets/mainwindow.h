@@ -30,6 +30,7 @@ class PanelHighlight;
 class PointerHighlight;
 class QueueBoard;
 class ComparisonWindow;
+class PresenterView;
 class RunManyDialog;
 class QAction;
 class QDockWidget;
@@ -61,6 +62,8 @@ public:
 
     // The version text shown in the status bar.
     QString versionText() const;
+    // What the status line says now: the run's state, and while stepping what runs next and why.
+    QString stateText() const;
 
     // Starts a new session for `program`; the previous one is stopped.
     void runProgram(const loopscope::Program& program);
@@ -127,6 +130,8 @@ public:
     // Opens Run many times for the program run last, else the scenario selected in the browser, and
     // starts the runs; null when there is no program to run (the error is shown in the console).
     RunManyDialog* runManyTimes();
+    // View > Presenter's view: made on first use.
+    PresenterView* presenterView();
     // Loop > Compare two runs: the comparison window, shown.
     ComparisonWindow* compareTwoRuns();
 
@@ -215,6 +220,8 @@ private:
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
     RunManyDialog* m_runManyDialog = nullptr;
     ComparisonWindow* m_comparison = nullptr;
+    PresenterView* m_presenter = nullptr;
+    bool m_presenterOpenedByPresenting = false; // presentation mode closes it again
     const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
     const loopscope::LiveLoop* m_spillNoted = nullptr; // the loop (a session, a program) whose spilling it told
     const loopscope::LiveLoop* m_budgetNotedProgram = nullptr; // the attached program whose failed spill it told

@@ -6,6 +6,7 @@
 #include "widgets/lessonpanel.h"
 #include "widgets/phasewheel.h"
 #include "widgets/pointerhighlight.h"
+#include "widgets/presenterview.h"
 #include "widgets/processmenu.h"
 #include "widgets/scenariobrowser.h"
 #include "widgets/timelineview.h"
@@ -16,6 +17,7 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -26,6 +28,7 @@
 #include <QTreeView>
 
 #include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -77,6 +80,19 @@ void MainWindow::createViewMenu()
     m_presentAction->setCheckable(true);
     connect(m_presentAction, &QAction::toggled, this, &MainWindow::setPresenting);
     viewMenu->addAction(m_presentAction);
+    auto* presenter = addControl(QKeySequence(Qt::SHIFT | Qt::Key_F11), [] {
+        return ControlTexts { tr("Presente&r's view"),
+            tr("For the lecturer's screen: the lesson's scenario, question and notes, what runs now and what to "
+               "press next, and a clock. Presentation mode opens it on a second screen when there is one.") };
+    });
+    presenter->setObjectName(QStringLiteral("presenterAction"));
+    connect(presenter, &QAction::triggered, this, [this] {
+        PresenterView* view = presenterView();
+        if (!view->showOnOtherScreen())
+            view->show();
+        view->raise();
+    });
+    viewMenu->addAction(presenter);
     viewMenu->addMenu(createPresentationPanelsMenu());
     viewMenu->addSeparator();
     viewMenu->addMenu(createLanguageMenu());
@@ -152,7 +168,12 @@ void MainWindow::setPresenting(bool on)
                 break;
         }
         QTimer::singleShot(0, this, &MainWindow::fitPresentationDocks);
+        // A second screen is the lecturer's: the presenter's view opens there.
+        m_presenterOpenedByPresenting = (!m_presenter || !m_presenter->isVisible())
+            && QGuiApplication::screens().size() > 1 && presenterView()->showOnOtherScreen();
     } else {
+        if (std::exchange(m_presenterOpenedByPresenting, false) && m_presenter)
+            m_presenter->close();
         m_presenting = false;
         removeToolBarBreak(m_probeBar);
         applyFontScale(m_beforePresenting.fontScale);
@@ -229,6 +250,13 @@ void MainWindow::fitPresentationDocks()
         }
     }
     resizeDocks(sides, widths, Qt::Horizontal);
+}
+
+PresenterView* MainWindow::presenterView()
+{
+    if (!m_presenter)
+        m_presenter = new PresenterView(this, this);
+    return m_presenter;
 }
 
 bool MainWindow::fitsTheScreen()
