@@ -145,6 +145,7 @@ private slots:
     void longRunKeepsAStepPerWindow();
     void historyMergesOldWindowsAndKeepsThem();
     void chartFollowsThePlayheadInALongReplay();
+    void bandLabelsNeverOverlap();
     void statusReportsDelayBeyondResolution();
     void looksRight_data();
     void looksRight();
@@ -711,6 +712,39 @@ void TestLatency::chartFollowsThePlayheadInALongReplay()
     feed.setPlayhead(std::nullopt);
     chart.refresh();
     QCOMPARE(chart.shownRange().second, end);
+}
+
+// Many long callbacks close together (compute-immediate's steps): their labels take a few lines, and one
+// that would cover another is left out, never drawn over it.
+void TestLatency::bandLabelsNeverOverlap()
+{
+    auto recording = idleLoop(10'000 * Ms);
+    loopscope::EventLog& log = recording->mainLog();
+    for (int step = 0; step < 60; ++step) {
+        loopscope::Record* r = log.slot();
+        *r = loopscope::Record();
+        r->type = loopscope::RecordType::Callback;
+        r->sub = std::uint8_t(loopscope::CallbackKind::Immediate);
+        r->label = recording->strings.intern(step % 2 ? "computeStep" : "setImmediate step");
+        r->startNs = 1'000 * Ms + step * 60 * Ms;
+        r->span = { 30 * Ms, 30 * Ms, 30 * Ms, 1, std::uint32_t(step) };
+        log.commit();
+    }
+    LiveFeed feed;
+    feed.setInterval(1000000);
+    LatencyChart chart(&feed);
+    chart.resize(1000, 260);
+    feed.setRecording(recording);
+    feed.poll();
+    chart.refresh();
+    chart.grab();
+    QVERIFY(chart.bands().size() >= 30);
+    const std::vector<QRectF>& boxes = chart.bandLabelBoxes();
+    QVERIFY(boxes.size() >= 3);
+    for (std::size_t a = 0; a < boxes.size(); ++a) {
+        for (std::size_t b = a + 1; b < boxes.size(); ++b)
+            QVERIFY2(!boxes[a].intersects(boxes[b]), qPrintable(QStringLiteral("labels %1 and %2").arg(a).arg(b)));
+    }
 }
 
 void TestLatency::statusReportsDelayBeyondResolution()

@@ -17,6 +17,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <utility>
@@ -616,7 +617,12 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
     const QFontMetricsF fm(font());
     painter->setFont(font());
     auto toX = [&](std::int64_t ns) { return plot.left() + (double(ns) / 1e9 - xMin) * plot.width() / (xMax - xMin); };
-    int row = 0;
+    // Each label goes on the first of a few lines where it clears the labels before it; where none has
+    // room it is left out (the band stays, its tooltip on the timeline names it) rather than drawn over another.
+    constexpr int LabelLines = 3;
+    std::array<double, LabelLines> lineEnds;
+    lineEnds.fill(-1e9);
+    m_bandLabels.clear();
     bands.insert(bands.begin(), m_bands.begin(), m_bands.end());
     for (const Band& band : bands) {
         if (band.endNs - band.startNs < LongCallbackNs)
@@ -633,12 +639,16 @@ void LatencyChart::drawForeground(QPainter* painter, const QRectF& rect)
         if (band.main)
             label = tr("%1 · before the loop: the delay monitor cannot see it").arg(label);
         const double available = std::max(x1 - x0, 90.0);
-        // Labels of neighbouring narrow bands take turns on two lines.
-        const double y = plot.top() + 2 + (row % 2) * (fm.height() + 1);
+        const QString shown = fm.elidedText(label, Qt::ElideRight, available - 6);
+        const QRectF box(x0 + 3, 0, fm.horizontalAdvance(shown), fm.height());
+        const auto line = std::find_if(lineEnds.begin(), lineEnds.end(), [&](double end) { return end <= box.left(); });
+        if (line == lineEnds.end())
+            continue;
+        *line = box.right() + fm.averageCharWidth();
+        const QRectF placed = box.translated(0, plot.top() + 2 + double(line - lineEnds.begin()) * (fm.height() + 1));
         painter->setPen(palette().color(QPalette::Text));
-        painter->drawText(QRectF(x0 + 3, y, available - 6, fm.height()), Qt::AlignLeft | Qt::AlignTop,
-            fm.elidedText(label, Qt::ElideRight, available - 6));
-        row = x1 - x0 < 90 ? row + 1 : 0;
+        painter->drawText(placed, Qt::AlignLeft | Qt::AlignTop, shown);
+        m_bandLabels.push_back(placed);
     }
 
     // Labels on a patch of the background, so they read over bands and grid alike.

@@ -68,6 +68,8 @@ public:
     void setLiveClock(std::function<LiveClock()> clock);
 
     const std::vector<Band>& bands() const { return m_bands; }
+    // Where the bands' labels were drawn last: never over one another.
+    const std::vector<QRectF>& bandLabelBoxes() const { return m_bandLabels; }
     QLineSeries* delaySeries() const { return m_delay; }
     QLineSeries* healthSeries() const { return m_health; }
     // One marker per failed /health probe, drawn along the top of the plot.
@@ -149,6 +151,7 @@ private:
     std::pair<std::int64_t, std::int64_t> m_shown { 0, 0 };
     std::vector<LatencyStep> m_ghostSteps; // the previous run's loop delay, merged by window
     std::vector<Band> m_bands; // sorted by start, disjoint
+    std::vector<QRectF> m_bandLabels;
     double m_worstDelayMs = -1;
     int m_resolutionMs = 0; // the delay monitor's, as the samples tell it (0: not yet known)
     std::int64_t m_healthIntervalNs = -1; // the shortest gap seen between two /health requests
