@@ -42,10 +42,6 @@ CallbackKind kindOfType(const std::string& type)
 
 Channel* s_channel = nullptr; // for the pool's clock
 
-// A followed child's socket goes at or above this number where the open-files limit allows: as
-// LoopScope places the attached program's, the last below the commonest limit, 1024.
-constexpr int ProbeFdAbove = 1023;
-
 } // namespace
 
 int Channel::connectTo(const std::string& name)
@@ -67,7 +63,7 @@ int Channel::connectTo(const std::string& name)
     // 1023 or the highest the open-files limit allows, and stays where it is only when none is free there.
     rlimit limit {};
     const rlim_t below = getrlimit(RLIMIT_NOFILE, &limit) == 0 ? limit.rlim_cur : 1024;
-    const int above = int(std::min<rlim_t>(ProbeFdAbove, below > 0 ? below - 1 : 0));
+    const int above = int(std::min<rlim_t>(wire::ProbeFdFloor, below > 0 ? below - 1 : 0));
     const int moved = above > connected ? fcntl(connected, F_DUPFD_CLOEXEC, above) : -1;
     if (moved < 0)
         return connected;

@@ -30,9 +30,6 @@ namespace loopscope::wire {
 
 namespace {
 
-// The probe's socket goes on this number in node when the open-files limit allows: the last below the
-// commonest limit, 1024, far above the twenty or so descriptors node opens as it starts.
-constexpr int PreferredProbeFd = 1023;
 // After the program has exited, what its children still write to its output is not waited for longer.
 constexpr int OutputAfterExitMs = 100;
 // Without a pidfd, how often the program's exit is looked for.
@@ -70,7 +67,7 @@ int probeFdNumber()
         = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < rlim_t(INT_MAX) ? int(limit.rlim_cur) : INT_MAX;
     const std::vector<int> open = openFds(below);
     const int highest = open.empty() ? STDERR_FILENO : *std::max_element(open.begin(), open.end());
-    int fd = std::min(std::max(highest + 1, PreferredProbeFd), below - 1);
+    int fd = std::min(std::max(highest + 1, ProbeFdFloor), below - 1);
     // Under a limit below this process's own descriptors: the highest number free.
     while (fd > STDERR_FILENO && std::find(open.begin(), open.end(), fd) != open.end())
         --fd;

@@ -76,6 +76,12 @@ struct LoopTimes
 // (without it, the probe ends the program as LoopScope's own stop would: LoopScope was killed).
 enum class Control : std::uint8_t { EveryCallback = 'C', MarkersOnly = 'M', Detach = 'D' };
 
+// Where the probe's socket goes in a program, when the open-files limit allows: at or above this number,
+// the last below the commonest limit, 1024, far above the twenty or so descriptors node opens as it
+// starts, so that every descriptor the program inherits or opens first keeps the number it has without
+// the probe. LoopScope places the attached program's there, and a followed child's probe its own.
+inline constexpr int ProbeFdFloor = 1023;
+
 // How long a program has to end on SIGTERM before it is killed, when LoopScope stops it or, LoopScope
 // gone, the probe does.
 inline constexpr int StopGraceMs = 2000;
