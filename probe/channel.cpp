@@ -46,16 +46,13 @@ Channel* s_channel = nullptr; // for the pool's clock
 
 int Channel::connectTo(const std::string& name)
 {
-    sockaddr_un address {};
-    if (name.empty() || name.size() >= sizeof address.sun_path)
+    const std::optional<wire::AbstractAddress> at = wire::abstractAddress(name);
+    if (!at)
         return -1;
     const int connected = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (connected < 0)
         return -1;
-    address.sun_family = AF_UNIX;
-    std::memcpy(address.sun_path + 1, name.data(), name.size()); // sun_path[0] '\0': the abstract namespace
-    const auto length = socklen_t(offsetof(sockaddr_un, sun_path) + 1 + name.size());
-    if (connect(connected, reinterpret_cast<const sockaddr*>(&address), length) != 0) {
+    if (connect(connected, reinterpret_cast<const sockaddr*>(&at->address), at->length) != 0) {
         close(connected);
         return -1;
     }

@@ -83,12 +83,9 @@ bool FollowedChildren::listen(std::string* error)
     static std::atomic<unsigned> s_serial { 0 };
     m_name = "loopscope-children-" + std::to_string(getpid()) + '-' + std::to_string(s_serial.fetch_add(1)) + '-'
         + std::to_string(MonotonicClock::systemNs() % 1'000'000'007);
-    sockaddr_un address {};
-    address.sun_family = AF_UNIX;
-    std::memcpy(address.sun_path + 1, m_name.data(), m_name.size()); // sun_path[0] '\0': the abstract namespace
-    const auto length = socklen_t(offsetof(sockaddr_un, sun_path) + 1 + m_name.size());
-    m_listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    if (m_listener < 0 || bind(m_listener, reinterpret_cast<const sockaddr*>(&address), length) != 0
+    const std::optional<wire::AbstractAddress> at = wire::abstractAddress(m_name);
+    m_listener = at ? socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0) : -1;
+    if (m_listener < 0 || bind(m_listener, reinterpret_cast<const sockaddr*>(&at->address), at->length) != 0
         || ::listen(m_listener, ListenBacklog) != 0) {
         if (error)
             *error = std::string("cannot listen for the program's children: ") + std::strerror(errno);

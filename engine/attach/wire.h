@@ -4,9 +4,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <sys/socket.h>
+#include <sys/un.h>
 
 // The stream a probe inside a Node.js program sends LoopScope over a socket (loopscope --attach): what
 // the program's loops did, as records of the recording model itself (recording/events.h), so that what
@@ -81,6 +86,25 @@ enum class Control : std::uint8_t { EveryCallback = 'C', MarkersOnly = 'M', Deta
 // starts, so that every descriptor the program inherits or opens first keeps the number it has without
 // the probe. LoopScope places the attached program's there, and a followed child's probe its own.
 inline constexpr int ProbeFdFloor = 1023;
+
+// Where a followed child's probe finds LoopScope: `name` in Linux's abstract namespace (sun_path[0] is '\0':
+// no file, gone with the last socket), and the length bind and connect take. Nothing for a name that is
+// empty or does not fit.
+struct AbstractAddress
+{
+    sockaddr_un address {};
+    socklen_t length = 0;
+};
+inline std::optional<AbstractAddress> abstractAddress(std::string_view name)
+{
+    AbstractAddress at;
+    if (name.empty() || name.size() >= sizeof at.address.sun_path)
+        return std::nullopt;
+    at.address.sun_family = AF_UNIX;
+    std::memcpy(at.address.sun_path + 1, name.data(), name.size());
+    at.length = socklen_t(offsetof(sockaddr_un, sun_path) + 1 + name.size());
+    return at;
+}
 
 // How long a program has to end on SIGTERM before it is killed, when LoopScope stops it or, LoopScope
 // gone, the probe does.
