@@ -207,6 +207,54 @@ private slots:
         QVERIFY(byStart[4].queued > 0 && byStart[5].queued > 0);
     }
 
+    // libuv's pool is the process's, and the window runs one session after another in it: work of a
+    // run that has ended must leave the pool, or the next run's jobs wait behind hashes nobody sees,
+    // while its lanes show every thread free (issue 34). What had not started is taken back; what runs
+    // stops at its next check point. Work abandoned with Esc stops at its queue too, but what a thread
+    // runs goes on, as it would in Node.
+    void anEndedRunLeavesThePoolFree_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("stop") << QStringLiteral("stop");
+        QTest::newRow("abort") << QStringLiteral("abort");
+        QTest::newRow("abandon, then stop") << QStringLiteral("abandon");
+    }
+    void anEndedRunLeavesThePoolFree()
+    {
+        QFETCH(QString, how);
+        if (qEnvironmentVariableIsSet("UV_THREADPOOL_SIZE"))
+            QSKIP("the pool size is set from outside");
+        // Six hashes that would each take many minutes, on a pool of four: two wait in the queue.
+        QByteArray main;
+        for (int i = 0; i < 6; ++i)
+            main += QByteArray(i ? "," : "") + R"({ "op": "pbkdf2", "iterations": 2147483647 })";
+        SessionOptions options;
+        options.serve = how == QLatin1String("abandon");
+        Session session(parseOrFail(R"({ "format": "loopscope-program", "version": 1, "name": "hashes", "main": [ )"
+                            + main + "] }"),
+            options);
+        session.start();
+        auto count = [&session](bool running) {
+            const auto work = session.poolWork();
+            return int(std::count_if(
+                work.begin(), work.end(), [running](const PoolWork& w) { return (w.startedAtNs >= 0) == running; }));
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(count(true), 4, 10000);
+        QCOMPARE(count(false), 2);
+        if (how == QLatin1String("abort")) {
+            session.abort();
+            QVERIFY(session.waitFinished(10000));
+        } else if (how == QLatin1String("abandon")) {
+            session.stopWork();
+            QTRY_COMPARE_WITH_TIMEOUT(count(false), 0, 10000);
+            QCOMPARE(count(true), 4);
+        }
+        stopCleanly(session);
+        // The four that ran are recorded; the two taken back never started.
+        QCOMPARE(int(poolSpans(session.recording()).size()), 4);
+        QVERIFY(session.poolWork().empty());
+    }
+
     void poolSizeDecidesTheWaves_data()
     {
         QTest::addColumn<int>("size");

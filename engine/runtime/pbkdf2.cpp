@@ -30,7 +30,7 @@ EVP_MAC* hmac()
 } // namespace
 
 bool derivePbkdf2(std::string_view password, std::string_view salt, std::int64_t iterations, Digest digest,
-    unsigned char* key, std::size_t keyLength, const ProgramClock* clock)
+    unsigned char* key, std::size_t keyLength, const ProgramClock* clock, const std::atomic<bool>* stop)
 {
     if (!hmac() || iterations < 1)
         return false;
@@ -57,8 +57,12 @@ bool derivePbkdf2(std::string_view password, std::string_view salt, std::int64_t
             return false;
         t = u;
         for (std::int64_t j = 1; j < iterations; ++j) {
-            if (clock && j % PauseEvery == 0)
-                clock->waitWhileHeld();
+            if (j % PauseEvery == 0) {
+                if (stop && stop->load(std::memory_order_relaxed))
+                    return false;
+                if (clock)
+                    clock->waitWhileHeld();
+            }
             // Uj = HMAC(P, Uj-1); T = U1 ^ U2 ^ ... ^ Uc
             if (!EVP_MAC_init(context.get(), nullptr, 0, nullptr) || !EVP_MAC_update(context.get(), u.data(), size)
                 || !EVP_MAC_final(context.get(), u.data(), &written, u.size()))

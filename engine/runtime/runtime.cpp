@@ -163,6 +163,7 @@ void Runtime::shutdown()
     if (m_closed || !m_started)
         return;
     m_closed = true;
+    takeBackPoolWork(true);
     endWorkers();
     while (!m_requests.empty())
         httpCancel(m_requests.begin()->second);
@@ -214,6 +215,8 @@ void Runtime::dropQueuedWork()
         uv_timer_stop(m_timerHandle.get());
     m_pendingTimer.open = false;
     endWorkers();
+    // Abandoned work stops at its queue; what already runs goes on unless the whole run is over.
+    takeBackPoolWork(m_aborted);
     m_inbox.clear();
     if (m_inboxHandle.open())
         m_inboxHandle.unref();
@@ -253,8 +256,8 @@ void Runtime::abandonWork()
     m_promises.clear();
     m_frames.clear();
     m_chains.clear();
-    // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work
-    // cannot be taken back from its thread, so its callbacks see an older epoch and do nothing.
+    // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work a
+    // thread has started cannot be taken back from it, so its callbacks see an older epoch and do nothing.
     while (!m_requests.empty())
         httpCancel(m_requests.begin()->second);
     recordError("work abandoned by the user; the loop goes on");

@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace loopscope {
@@ -244,7 +245,12 @@ private:
     // Node initialises OpenSSL while it starts, before any main module runs; once per process.
     static void initialiseCrypto();
     void submit(std::unique_ptr<PoolItem> item);
-    void poolDone(std::unique_ptr<PoolItem> item);
+    // `status` is UV_ECANCELED for an item taken back before a pool thread started it.
+    void poolDone(std::unique_ptr<PoolItem> item, int status);
+    // Takes the run's thread-pool items that have not started off libuv's queue, and with
+    // `stopRunning` ends the running ones at their next check point: the pool is the process's, and
+    // the next run (the window's next scenario) would otherwise wait behind work nobody will see.
+    void takeBackPoolWork(bool stopRunning);
     void dnsLookup(const Op& op);
     void lookupDone(const DnsRequest& lookup, int status);
     void httpRequest(const Op& op);
@@ -360,6 +366,7 @@ private:
     LoopControl* m_control = nullptr;
     PoolBoard* m_poolBoard = nullptr;
     std::uint32_t m_poolInFlight = 0;
+    std::unordered_set<PoolItem*> m_poolItems; // in flight (m_poolInFlight counts DNS lookups too)
 
     JobQueue m_ticks { m_rec, CallbackKind::NextTick };
     JobQueue m_microtasks { m_rec, CallbackKind::Microtask };

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <mutex>
@@ -41,6 +42,7 @@ struct PoolItem
     std::int64_t result = 0; // >= 0 success, else -errno
     std::int64_t iterations = 0; // pbkdf2: the op's, times the calibrated passes
     std::vector<unsigned char> buffer;
+    std::atomic<bool> stop { false }; // set by the loop thread when the run has ended (takeBackPoolWork)
 };
 
 namespace {
@@ -54,8 +56,8 @@ void runPbkdf2(PoolItem& work)
 {
     unsigned char key[32];
     const bool derived = derivePbkdf2(
-        "correct horse", "bookstore-salt", work.iterations, work.op->digest, key, sizeof key, work.clock);
-    work.result = derived ? 0 : -EINVAL;
+        "correct horse", "bookstore-salt", work.iterations, work.op->digest, key, sizeof key, work.clock, &work.stop);
+    work.result = derived ? 0 : work.stop.load(std::memory_order_relaxed) ? -ECANCELED : -EINVAL;
 }
 
 // On a pool thread: the request's system call or computation.
@@ -170,9 +172,9 @@ void Runtime::submit(std::unique_ptr<PoolItem> item)
         item->boardId = m_poolBoard->queued(item->label, item->queuedAt);
     // The pool thread counts the item out of the same counters it is counted into here.
     item->live->poolQueued.fetch_add(1, std::memory_order_relaxed);
-    const int queued = uv_queue_work(&m_loop, &item->req, &onWork, [](uv_work_t* req, int) {
+    const int queued = uv_queue_work(&m_loop, &item->req, &onWork, [](uv_work_t* req, int status) {
         auto* work = static_cast<PoolItem*>(req->data);
-        work->runtime->poolDone(std::unique_ptr<PoolItem>(work));
+        work->runtime->poolDone(std::unique_ptr<PoolItem>(work), status);
     });
     if (queued != 0) {
         item->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
@@ -182,18 +184,37 @@ void Runtime::submit(std::unique_ptr<PoolItem> item)
         return;
     }
     ++m_poolInFlight;
+    m_poolItems.insert(item.get());
     (void)item.release(); // libuv holds it until poolDone
 }
 
-void Runtime::poolDone(std::unique_ptr<PoolItem> item)
+void Runtime::takeBackPoolWork(bool stopRunning)
+{
+    for (PoolItem* item : m_poolItems) {
+        if (stopRunning)
+            item->stop.store(true, std::memory_order_relaxed);
+        // UV_EBUSY for an item a pool thread has started, or finished: it comes back as it is.
+        (void)uv_cancel(reinterpret_cast<uv_req_t*>(&item->req));
+    }
+}
+
+void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
 {
     --m_poolInFlight;
+    m_poolItems.erase(item.get());
     // Usually done by the pool thread already; not when the work was cancelled before it started.
     if (m_poolBoard)
         m_poolBoard->finished(item->boardId);
+    if (status == UV_ECANCELED) {
+        // Taken back from the queue: no pool thread ran it, so it counts out of the queue here.
+        item->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
+        if (item->fd >= 0)
+            ::close(item->fd); // a readFile taken back between its steps
+        return;
+    }
     m_rec.pool(
         item->label, item->worker, item->startedAt - item->queuedAt, item->startedAt, item->finishedAt, m_iteration);
-    if (m_aborted || cancelled() || item->epoch != m_epoch) {
+    if (m_aborted || m_closed || cancelled() || item->epoch != m_epoch) {
         if (item->fd >= 0)
             ::close(item->fd);
         return;
