@@ -294,6 +294,11 @@ void ComparisonWindow::setTexts()
         pane.title->setToolTip(ComparisonRuns::describe(what));
     }
     m_status->setText(statusText());
+    showTime();
+}
+
+void ComparisonWindow::showTime()
+{
     m_time->setText(tr("%1 / %2").arg(TimeMapping::formatDuration(m_atNs), TimeMapping::formatDuration(m_lengthNs)));
 }
 
@@ -392,7 +397,7 @@ void ComparisonWindow::setAtNs(std::int64_t ns)
     }
     const QSignalBlocker blocker(m_slider);
     m_slider->setValue(int(std::min<std::int64_t>(m_atNs / 1000, INT_MAX)));
-    m_time->setText(tr("%1 / %2").arg(TimeMapping::formatDuration(m_atNs), TimeMapping::formatDuration(m_lengthNs)));
+    showTime();
 }
 
 void ComparisonWindow::play()

@@ -81,6 +81,8 @@ private:
     };
     QWidget* makePane(int index);
     void setTexts();
+    // The playhead's moment and the longer run's length, under the slider.
+    void showTime();
     void onFinished(const QString& error);
     void play();
     void advance();

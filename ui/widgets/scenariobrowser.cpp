@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <climits>
+#include <map>
 
 namespace {
 
@@ -294,7 +295,10 @@ void ScenarioBrowser::setTexts()
     m_groupBy->setItemText(0, tr("By article"));
     m_groupBy->setItemText(1, tr("By topic"));
     m_groupBy->setToolTip(tr("Groups the experiments by the article each comes from, or by what it teaches."));
-    // The groups' titles and the scenarios' follow the language.
+    // The groups' titles and the scenarios' follow the language; the catalog has every title translated.
+    std::map<QString, QString> titles;
+    for (const ScenarioCatalog::Entry& entry : ScenarioCatalog::entries())
+        titles.emplace(entry.name, entry.title);
     for (int top = 0; top < m_list->topLevelItemCount(); ++top) {
         QTreeWidgetItem* group = m_list->topLevelItem(top);
         const QString id = group->data(0, GroupRole).toString();
@@ -312,9 +316,8 @@ void ScenarioBrowser::setTexts()
         for (int child = 0; child < group->childCount(); ++child) {
             QTreeWidgetItem* item = group->child(child);
             const QString name = item->data(0, NameRole).toString();
-            auto loaded = ScenarioCatalog::loadScenario(name);
-            const auto* program = std::get_if<loopscope::Program>(&loaded);
-            item->setText(0, program && !program->title.empty() ? ScenarioTexts::translate(program->title) : name);
+            const auto title = titles.find(name);
+            item->setText(0, title != titles.end() && !title->second.isEmpty() ? title->second : name);
             const std::optional<ScenarioGuide::Place> place = ScenarioGuide::placeOf(name);
             item->setToolTip(0, place ? tr("%1\n(%2)").arg(place->question, name) : name);
         }
