@@ -333,6 +333,13 @@ int main(int argc, char** argv)
     window.lessonPanel()->findChild<QPushButton*>(QStringLiteral("lessonRun"))->click();
     QTest::qWait(1500);
     save(window, out.filePath(prefix + QStringLiteral("presentation-run.png")));
+    // The lecturer zooms in three steps (Ctrl++): the circle and its text grow, the window stays on its screen.
+    for (int step = 0; step < 3; ++step)
+        window.findChild<QAction*>(QStringLiteral("zoomInAction"))->trigger();
+    QTest::qWait(400);
+    save(window, out.filePath(prefix + QStringLiteral("presentation-zoomed.png")));
+    for (int step = 0; step < 3; ++step)
+        window.findChild<QAction*>(QStringLiteral("zoomOutAction"))->trigger();
     // compute-sync's lesson: "will /health keep answering?", guessed yes, answered by the run.
     window.scenarioBrowser()->select(QStringLiteral("compute-sync"));
     window.findChild<QDockWidget*>(QStringLiteral("lessonDock"))->raise();

@@ -2089,6 +2089,10 @@
         <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
         <translation>Для экрана выкладчыка: сцэнарый урока, яго пытанне і нататкі, што выконваецца зараз і што націснуць далей, і гадзіннік. Рэжым прэзентацыі адкрывае яго на другім экране, калі ён ёсць.</translation>
     </message>
+    <message>
+        <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
+        <translation>На гэтым экране няма месца для большага тэксту: схавайце панэль (Выгляд &gt; Панэлі ў прэзентацыі), каб даць месца колу.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

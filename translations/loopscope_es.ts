@@ -2082,6 +2082,10 @@
         <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
         <translation>Para la pantalla del profesor: el escenario de la lección, su pregunta y sus notas, lo que se ejecuta ahora y qué pulsar después, y un reloj. El modo presentación la abre en una segunda pantalla cuando la hay.</translation>
     </message>
+    <message>
+        <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
+        <translation>No hay sitio en esta pantalla para un texto más grande: oculte un panel (Ver &gt; Paneles en la presentación) para dar sitio al círculo.</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

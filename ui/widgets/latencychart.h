@@ -184,6 +184,8 @@ private:
     QLabel* m_legend = nullptr;
     QString m_legendFull; // the series' names
     QString m_legendShort; // one word each, for a narrow chart
+    QString m_legendTwoLines;
+    int m_legendShortWidth = 0;
     int m_legendFullWidth = 0;
     QComboBox* m_scaleBox = nullptr;
     QSpinBox* m_topBox = nullptr;

@@ -126,8 +126,6 @@ void LatencyChart::setControlTexts()
 
 void LatencyChart::layoutTopRow()
 {
-    const int height = m_controls->sizeHint().height();
-    m_controls->setGeometry(0, 2, width(), height);
     // What the controls beside the legend leave of the row (margins and spacing included).
     const QMargins margins = m_controls->layout()->contentsMargins();
     const int spacing = m_controls->layout()->spacing();
@@ -135,7 +133,15 @@ void LatencyChart::layoutTopRow()
         - m_ghostBox->sizeHint().width() - 2 * spacing;
     if (m_topBox->isVisible())
         room -= m_topBox->sizeHint().width() + spacing;
-    m_legend->setText(m_legendFullWidth <= room ? m_legendFull : m_legendShort);
+    // The names, or short names, or the short names on two lines: never cut.
+    if (m_legendFullWidth <= room)
+        m_legend->setText(m_legendFull);
+    else if (m_legendShortWidth <= room)
+        m_legend->setText(m_legendShort);
+    else
+        m_legend->setText(m_legendTwoLines);
+    const int height = m_controls->sizeHint().height();
+    m_controls->setGeometry(0, 2, width(), height);
     chart()->setMargins(QMargins(4, height + 2, 4, 2));
 }
 
@@ -169,14 +175,20 @@ void LatencyChart::updateLegend()
     QStringList full;
     QStringList compact;
     QString plain;
+    QString plainShort;
     for (const Entry& e : entries) {
         full.append(entry(e.color, e.glyph, e.name));
         compact.append(entry(e.color, e.glyph, e.shortName));
         plain += e.glyph + QLatin1Char(' ') + e.name + QStringLiteral("   ");
+        plainShort += e.glyph + QLatin1Char(' ') + e.shortName + QStringLiteral("   ");
     }
-    m_legendFull = full.join(QStringLiteral(" &nbsp; "));
-    m_legendShort = compact.join(QStringLiteral(" &nbsp; "));
+    const QString gap = QStringLiteral(" &nbsp; ");
+    m_legendFull = full.join(gap);
+    m_legendShort = compact.join(gap);
+    const qsizetype firstLine = (compact.size() + 1) / 2;
+    m_legendTwoLines = compact.mid(0, firstLine).join(gap) + QStringLiteral("<br>") + compact.mid(firstLine).join(gap);
     m_legendFullWidth = m_legend->fontMetrics().horizontalAdvance(plain);
+    m_legendShortWidth = m_legend->fontMetrics().horizontalAdvance(plainShort);
     layoutTopRow();
 }
 

@@ -176,6 +176,7 @@ private:
     void setTheme(Theme::Mode mode);
     // Text larger or smaller: the window's and the console's. Larger text never makes the
     // window larger than its screen: a step that would is not taken (false).
+    void zoom(double step);
     bool setFontScale(double scale);
     void applyFontScale(double scale);
     bool fitsTheScreen();

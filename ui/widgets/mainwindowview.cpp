@@ -23,6 +23,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QTreeView>
@@ -33,6 +34,9 @@
 namespace {
 
 constexpr double ZoomStep = 1.15; // Ctrl++ and Ctrl+-
+// The text is never drawn smaller or larger than these times its usual size.
+constexpr double MinFontScale = 0.7;
+constexpr double MaxFontScale = 3.5;
 
 } // namespace
 
@@ -48,11 +52,13 @@ void MainWindow::createViewMenu()
     auto* zoomIn = addControl(QKeySequence::ZoomIn, [] {
         return ControlTexts { tr("Larger text"), tr("Makes all text larger, for a projector.") };
     });
-    connect(zoomIn, &QAction::triggered, this, [this] { setFontScale(m_fontScale * ZoomStep); });
+    zoomIn->setObjectName(QStringLiteral("zoomInAction"));
+    connect(zoomIn, &QAction::triggered, this, [this] { zoom(ZoomStep); });
     auto* zoomOut = addControl(QKeySequence::ZoomOut, [] {
         return ControlTexts { tr("Smaller text"), tr("Makes all text smaller.") };
     });
-    connect(zoomOut, &QAction::triggered, this, [this] { setFontScale(m_fontScale / ZoomStep); });
+    zoomOut->setObjectName(QStringLiteral("zoomOutAction"));
+    connect(zoomOut, &QAction::triggered, this, [this] { zoom(1 / ZoomStep); });
     QMenu* viewMenu = menuBar()->addMenu(QString());
     viewMenu->setObjectName(QStringLiteral("viewMenu"));
     viewMenu->addAction(m_themeAction);
@@ -156,6 +162,7 @@ void MainWindow::setPresenting(bool on)
     if (on) {
         m_beforePresenting = { saveGeometry(), saveState(StateVersion), m_fontScale, isMaximized() };
         m_presenting = true;
+        m_wheel->setKeepsWordsReadable(true);
         const QStringList shown = presentationPanels();
         for (QDockWidget* dock : findChildren<QDockWidget*>())
             dock->setVisible(shown.contains(dock->objectName()));
@@ -175,7 +182,9 @@ void MainWindow::setPresenting(bool on)
         if (std::exchange(m_presenterOpenedByPresenting, false) && m_presenter)
             m_presenter->close();
         m_presenting = false;
+        m_wheel->setKeepsWordsReadable(false);
         removeToolBarBreak(m_probeBar);
+        statusBar()->clearMessage();
         applyFontScale(m_beforePresenting.fontScale);
         restoreState(m_beforePresenting.state, StateVersion);
         // The smaller text's and the panels' layout first: the geometry restored is not held up by the
@@ -273,16 +282,32 @@ bool MainWindow::fitsTheScreen()
     return needed.width() <= room.width() && needed.height() <= room.height();
 }
 
+// Ctrl++ and Ctrl+-. A step the screen has no room for is refused; in presentation mode, where the
+// circle's words keep their size too (PhaseWheel::setKeepsWordsReadable), that is said.
+void MainWindow::zoom(double step)
+{
+    // New fonts show the status line's own words again, over a message shown before: it is said anew.
+    statusBar()->clearMessage();
+    if (!setFontScale(m_fontScale * step) && m_presenting) {
+        statusBar()->showMessage(tr("No room on this screen for larger text: hide a panel (View > Panels in "
+                                    "presentation) to give the circle room."),
+            8000);
+    }
+}
+
 bool MainWindow::setFontScale(double scale)
 {
     const double before = m_fontScale;
     const QSize size = this->size();
+    const QByteArray docks = saveState(StateVersion);
     applyFontScale(scale);
     if (m_fontScale > before && !fitsTheScreen()) {
-        // The larger text's layout may have stretched the window already: back to the size it had.
+        // The larger text's layout may have stretched the window and moved the docks' edges already: back
+        // to the size and the edges it had.
         applyFontScale(before);
         fitsTheScreen();
         resize(size);
+        restoreState(docks, StateVersion);
         return false;
     }
     // Presentation mode's larger text is its own; the window's size is what is remembered.
@@ -295,7 +320,7 @@ bool MainWindow::setFontScale(double scale)
 
 void MainWindow::applyFontScale(double scale)
 {
-    m_fontScale = std::clamp(scale, 0.7, 3.5);
+    m_fontScale = std::clamp(scale, MinFontScale, MaxFontScale);
     QFont font = QApplication::font();
     if (m_basePointSize > 0)
         font.setPointSizeF(m_basePointSize * m_fontScale);

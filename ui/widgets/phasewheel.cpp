@@ -9,6 +9,7 @@
 #include "recording/recording.h"
 #include "widgets/language.h"
 
+#include <QFontInfo>
 #include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -55,7 +56,19 @@ QSize PhaseWheel::sizeHint() const
 
 QSize PhaseWheel::minimumSizeHint() const
 {
-    return { 320, 320 };
+    const QSize usual(320, 320);
+    if (!m_keepsWordsReadable)
+        return usual;
+    const double scale = 0.8 * QFontInfo(font()).pixelSize() / SmallestWordPixels;
+    return usual.expandedTo(QSize(static_cast<int>(std::ceil(PhaseGeometry::LogicalWidth * scale)),
+        static_cast<int>(std::ceil(PhaseGeometry::LogicalSize * scale))));
+}
+
+void PhaseWheel::setKeepsWordsReadable(bool on)
+{
+    m_keepsWordsReadable = on;
+    setMinimumSize(minimumSizeHint());
+    updateGeometry();
 }
 
 QString PhaseWheel::explanation(Phase phase)
@@ -274,6 +287,8 @@ bool PhaseWheel::dark() const
 
 bool PhaseWheel::event(QEvent* event)
 {
+    if (event->type() == QEvent::FontChange && m_keepsWordsReadable)
+        setMinimumSize(minimumSizeHint());
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         Phase phase = Phase::Timers;

@@ -48,6 +48,14 @@ public:
     std::size_t nextTickCount() const { return m_nextTick; }
     std::size_t microtaskCount() const { return m_microtask; }
 
+    // The scale the circle is drawn at now: its logical box fitted to the widget.
+    double drawnScale() const { return PhaseGeometry::fitScale(size()); }
+    // Presentation mode: the circle is never drawn so small that its smallest words (the hub's queue titles,
+    // 13 logical pixels) read smaller than four fifths of the window's text. Larger text (Ctrl++) then
+    // never shrinks the circle's words out of sight: where the screen has no room, the window refuses it.
+    void setKeepsWordsReadable(bool on);
+    static constexpr int SmallestWordPixels = 13;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
     bool hasHeightForWidth() const override { return false; }
@@ -95,4 +103,5 @@ private:
     std::array<std::int64_t, loopscope::PhaseCount> m_leftAtNs {};
     QElapsedTimer m_clock;
     int m_refreshes = 0;
+    bool m_keepsWordsReadable = false;
 };

@@ -281,7 +281,8 @@ void PhaseWheel::paintQueueStack(
 {
     const QColor text = palette().color(QPalette::Text);
     painter.setPen(text);
-    painter.setFont(fittingFont(font(), compact ? 12 : 13, true, title, box.width() + 8));
+    painter.setFont(
+        fittingFont(font(), compact ? SmallestWordPixels - 1 : SmallestWordPixels, true, title, box.width() + 8));
     painter.drawText(QRectF(box.left() - 4, box.top(), box.width() + 8, 16), Qt::AlignCenter, title);
 
     double bottom = box.top() + 16;
@@ -372,7 +373,8 @@ void PhaseWheel::paintCentre(QPainter& painter)
     }
     painter.setPen(footerColor);
     // Made smaller rather than cut (larger text, a longer language); cut short only past the smallest size.
-    painter.setFont(fittingFont(font(), 13, m_status->runState() == StatusModel::RunState::Paused, footer, 140));
+    painter.setFont(
+        fittingFont(font(), SmallestWordPixels, m_status->runState() == StatusModel::RunState::Paused, footer, 140));
     const QFontMetricsF metrics(painter.font());
     painter.drawText(QRectF(-70, 62, 140, 18), Qt::AlignCenter, metrics.elidedText(footer, Qt::ElideRight, 140));
 }
