@@ -66,6 +66,12 @@ void OffscreenRuns::stop()
         m_shared->stop = true;
 }
 
+void OffscreenRuns::stopAndWait()
+{
+    stop();
+    join();
+}
+
 void OffscreenRuns::cancel()
 {
     stop();

@@ -41,6 +41,9 @@ public:
     void stop();
     // Ends the runs as stop() does, but nothing more is reported of them: they are no longer wanted.
     void cancel();
+    // Stops as stop() does and waits until the run in progress has let go of the thread pool and the
+    // cores, which the process shares with every run: a run of the window's own starts after this.
+    void stopAndWait();
     // From start() until finished() has been delivered.
     bool isRunning() const { return m_shared != nullptr; }
 

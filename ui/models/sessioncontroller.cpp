@@ -92,6 +92,8 @@ loopscope::NodeCosts SessionController::nodeCosts()
 void SessionController::startSession(loopscope::Program program, bool serve, bool paused)
 {
     end();
+    if (!serve)
+        emit programAboutToRun();
     m_programName = QString::fromStdString(program.name);
     m_serving = serve;
     loopscope::SessionOptions options;

@@ -116,6 +116,10 @@ public:
     bool delayMonitor() const { return m_delayMonitor; }
 
 signals:
+    // A program is about to run. libuv's thread pool is one for the whole process: work in the
+    // background (a lesson's offscreen runs) steps aside now, or the program's pool work would wait
+    // behind it while the lanes, which show the program's own work, look idle.
+    void programAboutToRun();
     // A new session runs (the feed already follows it).
     void started();
     // A program asked for a probe itself: the controls show it on.

@@ -63,6 +63,7 @@ LessonPanel::LessonPanel(QWidget* parent)
         m_outputs.clear();
         for (const OffscreenRuns::Output& output : outputs)
             m_outputs.append(output.lines);
+        m_probeRuns = done;
         if (done >= ProbeRunsAtLeast && m_probing.elapsed() > ProbeBudgetMs)
             m_probe->stop();
     });
@@ -270,9 +271,30 @@ void LessonPanel::showEvent(QShowEvent* event)
         prepare();
 }
 
+void LessonPanel::yieldToRun()
+{
+    if (!m_probe->isRunning())
+        return;
+    m_probe->stopAndWait();
+    // Enough runs to tell a race from a fixed order: the lesson is prepared from them (finished()
+    // follows). Too few: it is prepared again once the window's run has ended.
+    if (m_probeRuns < ProbeRunsAtLeast) {
+        m_probe->cancel();
+        m_outputs.clear();
+        m_prepared = false;
+    }
+}
+
+void LessonPanel::resumeProbing()
+{
+    if (!m_prepared && m_loaded && isVisible())
+        prepare();
+}
+
 void LessonPanel::prepare()
 {
     m_prepared = true;
+    m_probeRuns = 0;
     if (m_asks != Question::Order) {
         askWhetherItKeepsUp();
         return;

@@ -76,6 +76,13 @@ public:
     QString notes() const { return m_loaded ? description() : QString(); }
     // The font of the lines, a console's (the window scales it with the rest).
     void setCodeFont(const QFont& font);
+    // A run of the window's own is about to start: the offscreen runs that find the lesson's lines stop
+    // and let go of the thread pool first. With too few runs done, they start again when the run has
+    // ended (resumeProbing()).
+    void yieldToRun();
+    void resumeProbing();
+    // While the offscreen runs that find the lesson's lines are going.
+    bool probing() const { return m_probe->isRunning(); }
 
 signals:
     // Run and check: the window runs the scenario and calls showRun() when it ends.
@@ -118,6 +125,7 @@ private:
     loopscope::Program m_program;
     bool m_loaded = false; // a scenario is selected and its program loaded
     bool m_prepared = false;
+    int m_probeRuns = 0; // of the offscreen runs, done so far
     QList<QStringList> m_outputs; // what the off-screen runs printed, each distinct output once
     QLabel* m_title = nullptr;
     QLabel* m_question = nullptr;

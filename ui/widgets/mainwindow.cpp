@@ -601,6 +601,9 @@ void MainWindow::onTicked()
         m_runEndSaid = true;
         setState([name = m_controller->programName()] { return tr("%1 finished: nothing left to do").arg(name); });
     }
+    // The lesson's offscreen runs stepped aside for the program (LessonPanel::yieldToRun): on with them.
+    if (m_feed->finished() || m_controller->serving())
+        m_lesson->resumeProbing();
     // The script beside the circle marks the line whose callback runs next, when it is this program's.
     const int nextLine = m_stepping->nextSourceLine();
     m_browser->markSourceLine(nextLine > 0 && m_browser->nodeSource() == m_stepping->emittedSource() ? nextLine : 0);

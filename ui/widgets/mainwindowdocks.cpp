@@ -3,6 +3,7 @@
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/queueboard.h"
+#include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
 #include "recording/recording.h"
 #include "widgets/figurespanel.h"
@@ -106,6 +107,7 @@ void MainWindow::createDocks()
     m_lesson = new LessonPanel(this);
     connect(m_browser, &ScenarioBrowser::selected, m_lesson, &LessonPanel::setScenario);
     m_lesson->setScenario(m_browser->current(), m_browser->overrides());
+    connect(m_controller, &SessionController::programAboutToRun, m_lesson, &LessonPanel::yieldToRun);
     connect(m_lesson, &LessonPanel::runRequested, this,
         [this](const QString& name, const ScenarioCatalog::Overrides& overrides) {
             m_browser->select(name);
