@@ -4,18 +4,6 @@
 <context>
     <name>AnimationDialog</name>
     <message>
-        <source>1/%L1 of real time</source>
-        <translation>1/%L1 рэальнага часу</translation>
-    </message>
-    <message>
-        <source>Real time</source>
-        <translation>Рэальны час</translation>
-    </message>
-    <message>
-        <source>%L1 times real time</source>
-        <translation>%L1 разоў хутчэй за рэальны час</translation>
-    </message>
-    <message>
         <source>Export animation</source>
         <translation>Экспартаваць анімацыю</translation>
     </message>
@@ -773,18 +761,6 @@
     <message>
         <source>Moves the playhead of both runs on together, from each run&apos;s start. (P)</source>
         <translation>Рухае курсор абодвух запускаў разам, ад пачатку кожнага. (P)</translation>
-    </message>
-    <message>
-        <source>1/100 speed</source>
-        <translation>хуткасць 1/100</translation>
-    </message>
-    <message>
-        <source>1/10 speed</source>
-        <translation>хуткасць 1/10</translation>
-    </message>
-    <message>
-        <source>real time</source>
-        <translation>рэальны час</translation>
     </message>
     <message>
         <source>The moment both sides show, counted from each run&apos;s start.</source>
@@ -2917,6 +2893,21 @@
     </message>
 </context>
 <context>
+    <name>ReplayPlayer</name>
+    <message>
+        <source>1/%L1 of real time</source>
+        <translation>1/%L1 рэальнага часу</translation>
+    </message>
+    <message>
+        <source>Real time</source>
+        <translation>Рэальны час</translation>
+    </message>
+    <message>
+        <source>%L1 times real time</source>
+        <translation>%L1 разоў хутчэй за рэальны час</translation>
+    </message>
+</context>
+<context>
     <name>RunManyDialog</name>
     <message>
         <source>Run many times: %1</source>
@@ -3881,18 +3872,6 @@
     <message>
         <source>Replay speed</source>
         <translation>Хуткасць паўтору</translation>
-    </message>
-    <message>
-        <source>1/%L1 of real time</source>
-        <translation>1/%L1 рэальнага часу</translation>
-    </message>
-    <message>
-        <source>Real time</source>
-        <translation>Рэальны час</translation>
-    </message>
-    <message>
-        <source>%L1 times real time</source>
-        <translation>%L1 разоў хутчэй за рэальны час</translation>
     </message>
     <message>
         <source>How fast Play recording moves the playhead: at 1/100, a millisecond of the program lasts a tenth of a second.</source>

@@ -4,18 +4,6 @@
 <context>
     <name>AnimationDialog</name>
     <message>
-        <source>1/%L1 of real time</source>
-        <translation>1/%L1 del tiempo real</translation>
-    </message>
-    <message>
-        <source>Real time</source>
-        <translation>Tiempo real</translation>
-    </message>
-    <message>
-        <source>%L1 times real time</source>
-        <translation>%L1 veces el tiempo real</translation>
-    </message>
-    <message>
         <source>Export animation</source>
         <translation>Exportar animación</translation>
     </message>
@@ -772,18 +760,6 @@
     <message>
         <source>Moves the playhead of both runs on together, from each run&apos;s start. (P)</source>
         <translation>Avanza a la vez el cabezal de las dos ejecuciones, desde el inicio de cada una. (P)</translation>
-    </message>
-    <message>
-        <source>1/100 speed</source>
-        <translation>velocidad 1/100</translation>
-    </message>
-    <message>
-        <source>1/10 speed</source>
-        <translation>velocidad 1/10</translation>
-    </message>
-    <message>
-        <source>real time</source>
-        <translation>tiempo real</translation>
     </message>
     <message>
         <source>The moment both sides show, counted from each run&apos;s start.</source>
@@ -2907,6 +2883,21 @@
     </message>
 </context>
 <context>
+    <name>ReplayPlayer</name>
+    <message>
+        <source>1/%L1 of real time</source>
+        <translation>1/%L1 del tiempo real</translation>
+    </message>
+    <message>
+        <source>Real time</source>
+        <translation>Tiempo real</translation>
+    </message>
+    <message>
+        <source>%L1 times real time</source>
+        <translation>%L1 veces el tiempo real</translation>
+    </message>
+</context>
+<context>
     <name>RunManyDialog</name>
     <message>
         <source>Run many times: %1</source>
@@ -3869,18 +3860,6 @@
     <message>
         <source>Replay speed</source>
         <translation>Velocidad de repetición</translation>
-    </message>
-    <message>
-        <source>1/%L1 of real time</source>
-        <translation>1/%L1 del tiempo real</translation>
-    </message>
-    <message>
-        <source>Real time</source>
-        <translation>Tiempo real</translation>
-    </message>
-    <message>
-        <source>%L1 times real time</source>
-        <translation>%L1 veces el tiempo real</translation>
     </message>
     <message>
         <source>How fast Play recording moves the playhead: at 1/100, a millisecond of the program lasts a tenth of a second.</source>

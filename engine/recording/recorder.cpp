@@ -66,7 +66,7 @@ void Recorder::queuesCleared(std::int64_t atNs)
     put(queuedRecord(std::uint8_t(CallbackKind::Main), 0, atNs, 0));
 }
 
-void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
+void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t waitedNs, std::int64_t startNs,
     std::int64_t endNs, std::uint32_t iteration)
 {
     flush();
@@ -76,7 +76,7 @@ void Recorder::pool(std::uint32_t label, std::uint16_t worker, std::int64_t queu
     r.label = label;
     r.startNs = startNs;
     r.span.durNs = endNs - startNs;
-    r.span.busyNs = queuedNs;
+    r.span.busyNs = waitedNs;
     r.span.count = 1;
     r.span.iteration = iteration;
     put(r);

@@ -178,7 +178,9 @@ public:
     void timerQueued(std::uint32_t label, double delayMs);
     // Every JavaScript queue was emptied at `atNs` (the work was abandoned or the run aborted).
     void queuesCleared(std::int64_t atNs);
-    void pool(std::uint32_t label, std::uint16_t worker, std::int64_t queuedNs, std::int64_t startNs,
+    // Thread-pool work that ran on `worker` from `startNs` to `endNs` after waiting `waitedNs` in the
+    // queue (a Pool record keeps the wait in span.busyNs).
+    void pool(std::uint32_t label, std::uint16_t worker, std::int64_t waitedNs, std::int64_t startNs,
         std::int64_t endNs, std::uint32_t iteration);
     void queues(std::int64_t atNs, const LiveState& live);
     void latency(

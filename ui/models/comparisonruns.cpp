@@ -1,5 +1,7 @@
 #include "models/comparisonruns.h"
 
+#include "models/sessioncontroller.h"
+
 #include "catalog/scenariocatalog.h"
 #include "formats/traceio.h"
 
@@ -89,10 +91,12 @@ void ComparisonRuns::runSide(int side)
     auto* process = new QProcess(this);
     m_process = process;
     process->setProgram(m_executable);
-    process->setArguments(
-        { QStringLiteral("--headless"), QStringLiteral("--program"), program, QStringLiteral("--threadpool-size"),
-            QString::number(what.poolSize), QStringLiteral("--timeout-ms"), QString::number(RunTimeoutMs),
-            QStringLiteral("--trace"), m_dir->filePath(QStringLiteral("side-%1.trace.json").arg(side)) });
+    // Each side models Node's costs as the window's own runs do.
+    process->setArguments(QStringList { QStringLiteral("--headless"), QStringLiteral("--program"), program,
+                              QStringLiteral("--threadpool-size"), QString::number(what.poolSize),
+                              QStringLiteral("--timeout-ms"), QString::number(RunTimeoutMs), QStringLiteral("--trace"),
+                              m_dir->filePath(QStringLiteral("side-%1.trace.json").arg(side)) }
+        + SessionController::nodeCostArguments());
     process->setProcessChannelMode(QProcess::SeparateChannels);
     connect(process, &QProcess::finished, this, [this, side](int exitCode) { onSideEnded(side, exitCode); });
     connect(process, &QProcess::errorOccurred, this, [this, side, process](QProcess::ProcessError error) {

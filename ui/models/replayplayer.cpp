@@ -2,6 +2,13 @@
 
 #include "models/livefeed.h"
 
+QString ReplayPlayer::speedName(double speed)
+{
+    return speed < 1 ? tr("1/%L1 of real time").arg(qRound(1 / speed))
+        : speed == 1 ? tr("Real time")
+                     : tr("%L1 times real time").arg(speed);
+}
+
 ReplayPlayer::ReplayPlayer(LiveFeed* feed, QObject* parent)
     : QObject(parent)
     , m_feed(feed)

@@ -16,6 +16,8 @@ class ReplayPlayer : public QObject
 
 public:
     static constexpr double Speeds[] = { 0.01, 0.1, 1.0, 10.0 };
+    // A speed as the menus name it: "1/100 of real time", "Real time", "10 times real time".
+    static QString speedName(double speed);
 
     explicit ReplayPlayer(LiveFeed* feed, QObject* parent = nullptr);
 

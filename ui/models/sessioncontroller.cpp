@@ -89,6 +89,13 @@ loopscope::NodeCosts SessionController::nodeCosts()
     return modelledCosts;
 }
 
+QStringList SessionController::nodeCostArguments()
+{
+    const loopscope::NodeCosts costs = nodeCosts();
+    return { QStringLiteral("--node-costs"), QString::number(costs.percent), QStringLiteral("--startup-gap-us"),
+        QString::number(costs.startupGapUs) };
+}
+
 void SessionController::startSession(loopscope::Program program, bool serve, bool paused)
 {
     end();

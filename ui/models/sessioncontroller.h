@@ -45,6 +45,8 @@ public:
     // The time Node spends where LoopScope takes microseconds, as sessions started from now on model it.
     static void setNodeCosts(const loopscope::NodeCosts& costs);
     static loopscope::NodeCosts nodeCosts();
+    // The same costs as a LoopScope command line says them, for runs in a process of their own.
+    static QStringList nodeCostArguments();
 
     LiveFeed* feed() const { return m_feed; }
     loopscope::Session* session() const { return m_session.get(); }

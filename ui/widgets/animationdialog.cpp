@@ -25,13 +25,6 @@ constexpr auto SpeedKey = "animation/speed";
 constexpr auto FpsKey = "animation/fps";
 constexpr auto PathKey = "animation/path";
 
-QString speedText(double speed)
-{
-    return speed < 1 ? AnimationDialog::tr("1/%L1 of real time").arg(qRound(1 / speed))
-        : speed == 1 ? AnimationDialog::tr("Real time")
-                     : AnimationDialog::tr("%L1 times real time").arg(speed);
-}
-
 } // namespace
 
 AnimationDialog::AnimationDialog(std::int64_t firstNs, std::int64_t lastNs, QWidget* parent)
@@ -72,7 +65,7 @@ AnimationDialog::AnimationDialog(std::int64_t firstNs, std::int64_t lastNs, QWid
 
     m_speed = new QComboBox(this);
     for (const double speed : ReplayPlayer::Speeds)
-        m_speed->addItem(speedText(speed), speed);
+        m_speed->addItem(ReplayPlayer::speedName(speed), speed);
     m_speed->setToolTip(tr("How fast the recording plays in the animation, as Replay speed plays it: at 1/10, "
                            "a millisecond of the program lasts ten."));
 

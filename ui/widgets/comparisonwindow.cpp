@@ -4,6 +4,7 @@
 #include "catalog/scenariotexts.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
+#include "models/replayplayer.h"
 #include "models/statusmodel.h"
 #include "models/timemapping.h"
 #include "widgets/language.h"
@@ -35,7 +36,6 @@ namespace {
 
 constexpr const char* GeometryKey = "comparison/geometry";
 constexpr const char* PairKey = "comparison/pair";
-constexpr double Speeds[] = { 0.01, 0.1, 1.0 };
 
 ComparisonRuns::Side sideOf(const char* scenario, int poolSize = 4)
 {
@@ -114,7 +114,7 @@ ComparisonWindow::ComparisonWindow(QWidget* parent)
     m_play->setObjectName(QStringLiteral("comparisonPlay"));
     m_play->setShortcut(QKeySequence(Qt::Key_P));
     m_speed = new QComboBox(this);
-    for (double speed : Speeds)
+    for (const double speed : ReplayPlayer::Speeds)
         m_speed->addItem(QString(), speed);
     m_speed->setCurrentIndex(1);
     m_slider = new QSlider(Qt::Horizontal, this);
@@ -263,9 +263,8 @@ void ComparisonWindow::setTexts()
                           .arg(m_run->shortcut().toString(QKeySequence::NativeText)));
     m_play->setText(m_playTimer.isActive() ? tr("Pause") : tr("Play"));
     m_play->setToolTip(tr("Moves the playhead of both runs on together, from each run's start. (P)"));
-    m_speed->setItemText(0, tr("1/100 speed"));
-    m_speed->setItemText(1, tr("1/10 speed"));
-    m_speed->setItemText(2, tr("real time"));
+    for (int i = 0; i < m_speed->count(); ++i)
+        m_speed->setItemText(i, ReplayPlayer::speedName(m_speed->itemData(i).toDouble()));
     m_slider->setToolTip(tr("The moment both sides show, counted from each run's start."));
     for (Pane& pane : m_panes) {
         pane.module->setItemText(0, tr("CommonJS"));

@@ -265,9 +265,7 @@ void NodeCompareDialog::run()
     settings.setValue(QLatin1String(NodePathKey), m_nodePath->text().trimmed());
     m_comparison->setNodePath(m_nodePath->text());
     // The runs model Node's costs as the window's own runs do.
-    const loopscope::NodeCosts costs = SessionController::nodeCosts();
-    m_comparison->setLoopScopeArguments({ QStringLiteral("--node-costs"), QString::number(costs.percent),
-        QStringLiteral("--startup-gap-us"), QString::number(costs.startupGapUs) });
+    m_comparison->setLoopScopeArguments(SessionController::nodeCostArguments());
     m_distribution->clear();
     m_distribution->hide();
     m_nodeConsole->clear();

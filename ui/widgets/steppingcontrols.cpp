@@ -155,9 +155,7 @@ SteppingControls::SteppingControls(SessionController* controller, const ActionFa
         m_speedMenu->setTitle(tr("Replay speed"));
         for (QAction* choice : m_speedMenu->actions()) {
             const double speed = choice->data().toDouble();
-            choice->setText(speed < 1 ? tr("1/%L1 of real time").arg(qRound(1 / speed))
-                    : speed == 1      ? tr("Real time")
-                                      : tr("%L1 times real time").arg(speed));
+            choice->setText(ReplayPlayer::speedName(speed));
             choice->setToolTip(tr("How fast Play recording moves the playhead: at 1/100, a millisecond of the "
                                   "program lasts a tenth of a second."));
         }
