@@ -95,6 +95,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QString speed = QStringLiteral("speed");
     const QString fps = QStringLiteral("fps");
     const QString attach = QStringLiteral("attach");
+    const QString attachPid = QStringLiteral("attach-pid");
     const QString probeMode = QStringLiteral("probe");
     const QString nodeOption = QStringLiteral("node-option");
     const QString detach = QStringLiteral("detach");
@@ -266,6 +267,23 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     }
 
     const bool hasProgram = !out.scenario.isEmpty() || !out.programFile.isEmpty();
+    if (parser.isSet(attachPid) && !parser.isSet(help) && !parser.isSet(version)) {
+        bool number = false;
+        out.attachPid = parser.value(attachPid).toInt(&number);
+        if (!number || out.attachPid <= 0)
+            return tr("--attach-pid needs a process id, not '%1'").arg(parser.value(attachPid));
+        if (hasProgram || !out.attachScript.isEmpty() || !out.openFile.isEmpty() || parser.isSet(repeat)
+            || parser.isSet(emitJs) || out.compareNode)
+            return tr("--attach-pid watches a process that runs already: it cannot be combined with --attach, "
+                      "--scenario, --program, --open, --repeat, --emit-js or --compare-node");
+        if (out.wantsPictures())
+            return tr("--attach-pid cannot draw pictures yet: use --trace, --csv or --summary");
+        if (parser.isSet(nodeOption) || out.detach || out.followChildren)
+            return tr("--node-option, --detach and --follow-children go with --attach: a process attached to "
+                      "by --attach-pid runs as it was started, and is always left running");
+        out.action = parser.isSet(headless) ? Action::Attach : Action::RunGui;
+        return std::nullopt;
+    }
     if (!out.attachScript.isEmpty() && !parser.isSet(help) && !parser.isSet(version)) {
         if (hasProgram || !out.openFile.isEmpty() || parser.isSet(repeat) || parser.isSet(emitJs) || out.compareNode)
             return tr("--attach runs a Node.js program of its own: it cannot be combined with --scenario, --program, "
@@ -284,7 +302,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     if (parser.isSet(withFigures) && !parser.isSet(emitJs) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--with-figures goes with --emit-js");
     if (parser.isSet(probeMode) && !parser.isSet(help) && !parser.isSet(version))
-        return tr("--probe goes with --attach");
+        return tr("--probe goes with --attach or --attach-pid");
     if (parser.isSet(nodeOption) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--node-option goes with --attach");
     if (out.detach && !parser.isSet(help) && !parser.isSet(version))

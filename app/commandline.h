@@ -36,6 +36,8 @@ public:
     QString openFile;
     // --attach: a Node.js program to run with the probe, and its arguments (the FILEs after it).
     QString attachScript;
+    // --attach-pid: a running Node.js process to attach to (0: none).
+    int attachPid = 0;
     QStringList attachArguments;
     // --node-option: node's own options for the attached program, before its script, in order.
     QStringList nodeOptions;

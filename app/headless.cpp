@@ -9,6 +9,7 @@
 #include "formats/summary.h"
 #include "formats/traceio.h"
 #include "formats/utf8.h"
+#include "inspector/inspectorclient.h"
 #include "outputfiles.h"
 #include "session/repeatedruns.h"
 #include "session/session.h"
@@ -445,6 +446,46 @@ int reopenRecording(const CommandLine& options)
     return outputfiles::write(options, recording) ? Success : InternalError;
 }
 
+namespace {
+
+// --attach-pid: the watch of a running process has ended, by itself (the process exited) or by a signal or
+// --timeout-ms, which let go of it; what was recorded is written.
+int watched(const CommandLine& options, loopscope::Recording& recording, const loopscope::wire::AttachResult& result)
+{
+    using Stop = loopscope::wire::AttachResult::Stop;
+    recording.info = result.described;
+    const QString process = QStringLiteral("process %1").arg(result.pid);
+    if (result.stop == Stop::Asked) {
+        const int signal = s_stopSignal.load();
+        printErr(QStringLiteral("loopscope: %1: detached from %2, which runs on").arg(signalName(signal), process));
+        recording.info.stoppedBy = loopscope::RecordingInfo::StoppedBy::Signal;
+        recording.info.stopSignal = signal;
+    } else if (result.stop == Stop::TimedOut) {
+        printErr(QStringLiteral("loopscope: detached from %1 after %2 ms (--timeout-ms), which runs on")
+                     .arg(process)
+                     .arg(options.timeoutMs));
+    } else {
+        printErr(QStringLiteral("loopscope: %1 exited while attached").arg(process));
+    }
+    if (!result.inspectorClosed)
+        printErr(QStringLiteral("loopscope: the inspector LoopScope opened in %1 did not close again").arg(process));
+    if (!result.probed) {
+        printErr(QStringLiteral("loopscope: the probe's recording of %1 is incomplete: %2")
+                     .arg(process, QString::fromStdString(result.streamError)));
+    }
+    if (!outputfiles::write(options, recording))
+        return InternalError;
+    if (options.summary && !result.unavailable.empty()) {
+        QStringList unseen;
+        for (const std::string& what : result.unavailable)
+            unseen << QString::fromStdString(what);
+        printErr(QStringLiteral("not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
+    }
+    return Success;
+}
+
+} // namespace
+
 int attach(const CommandLine& options)
 {
     // The probe lies in an installation's lib/loopscope, or beside this executable in a build tree.
@@ -468,6 +509,16 @@ int attach(const CommandLine& options)
     attaching.timeoutMs = options.timeoutSet ? options.timeoutMs : 0;
     attaching.detach = options.detach;
     attaching.followChildren = options.followChildren;
+    // --attach-pid: the probe goes in through the inspector LoopScope opens in the process, and closes again.
+    attaching.pid = options.attachPid;
+    attaching.loadProbe = [](int port, const std::string& expression) {
+        return loopscope::inspector::loadProbe(port, QString::fromStdString(expression)).toStdString();
+    };
+    if (options.attachPid > 0) {
+        attaching.started = [](int pid, int) {
+            printErr(QStringLiteral("loopscope: attached to process %1; SIGINT, SIGTERM or SIGHUP detach").arg(pid));
+        };
+    }
     if (attaching.probeDir.empty()) {
         QStringList looked;
         for (const std::string& directory : loopscope::wire::probeDirectories(executableDir))
@@ -491,12 +542,15 @@ int attach(const CommandLine& options)
 
     loopscope::Recording recording;
     recording.info.generator = "LoopScope " LOOPSCOPE_VERSION;
-    recording.info.program = QFileInfo(options.attachScript).fileName().toStdString();
+    if (options.attachPid == 0)
+        recording.info.program = QFileInfo(options.attachScript).fileName().toStdString();
     loopscope::wire::AttachResult result = loopscope::wire::attach(attaching, recording);
     if (!result.started) {
         printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(result.error)));
         return BadInput;
     }
+    if (options.attachPid > 0)
+        return watched(options, recording, result);
     using Stop = loopscope::wire::AttachResult::Stop;
     const QString left = result.detached ? QStringLiteral("left the program running (pid %1, --detach)").arg(result.pid)
                                          : QStringLiteral("ended the program");

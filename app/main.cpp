@@ -227,6 +227,12 @@ int main(int argc, char** argv)
     window.setNodeOptions(options.nodeOptions);
     window.setLabelEveryCallback(options.probeEveryCallback);
     window.setFollowChildren(options.followChildren);
+    if (options.attachPid > 0) {
+        QTimer::singleShot(0, &window, [&window, &options] {
+            if (!window.attachToProcess(options.attachPid) && !window.lastError().isEmpty())
+                printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+        });
+    }
     if (!options.attachScript.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &options] {
             if (!window.attachProgram(options.attachScript, options.attachArguments) && !window.lastError().isEmpty())

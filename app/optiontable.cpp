@@ -73,9 +73,19 @@ const Option optionList[] = {
             "live, its output in the console; with --headless its input, output and exit status stay its own, "
             "and LoopScope exits with its status. --trace, --csv and --summary write the recording when it ends."),
         Section::Node, Completion::Script },
+    { "attach-pid", nullptr, QT_TRANSLATE_NOOP("CommandLine", "PID"),
+        QT_TRANSLATE_NOOP("CommandLine",
+            "Attach to the Node.js process PID as it runs, without a restart, as `node inspect -p PID` reaches "
+            "it: LoopScope opens its inspector on 127.0.0.1 (SIGUSR1) for as long as it takes to load the probe, "
+            "then closes it again, and records the main thread's loop. The window shows it live; with --headless, "
+            "SIGINT, SIGTERM, SIGHUP or --timeout-ms end the watch by detaching: the probe takes out every hook "
+            "it put in, the program runs on, and --trace, --csv and --summary are written. A process that "
+            "cannot be attached to is said so in one line (exit 2)."),
+        Section::Node, Completion::Nothing },
     { "probe", nullptr, QT_TRANSLATE_NOOP("CommandLine", "MODE"),
         QT_TRANSLATE_NOOP("CommandLine",
-            "With --attach: the probe labels and times every callback the program runs (callbacks, the default), "
+            "With --attach or --attach-pid: the probe labels and times every callback the program runs (callbacks, the "
+            "default), "
             "or marks its loops' phases only (markers), which costs the program next to nothing; on every loop, "
             "its worker threads' too. The window switches it while the program runs (Loop > Label every "
             "callback)."),
@@ -224,6 +234,8 @@ const OptionTable::Example exampleList[] = {
         "Run a scenario and its Node.js script in node, and compare their outputs." },
     { "--headless --summary --trace app.json --attach app.js --port 8080",
         "Run the Node.js program app.js (with its argument --port 8080) under the probe and record its loop." },
+    { "--headless --summary --timeout-ms 10000 --attach-pid 4242",
+        "Attach to the running Node.js process 4242 for ten seconds, then detach, leaving it running." },
     { "--headless --scenario pool-saturation --view circle --animation pool.gif --from 0 --to 200 --speed 0.1",
         "Write the circle's first 200 ms as an animated GIF at a tenth of the speed: 2 s, 21 frames." },
     { "guess.json", "Open a recording for replay (as a double click on it does)." },

@@ -60,22 +60,29 @@ template <std::size_t N> std::size_t arguments(napi_env env, napi_callback_info 
     return argc;
 }
 
-// start(fd, nodeVersion, uvVersion, delayMs, everyCallback), on the main thread: true when the probe runs,
-// every loop in the mode LoopScope started it in (everyCallback) until it switches.
+// start(fd, nodeVersion, uvVersion, delayMs, everyCallback[, running]), on the main thread: true when the
+// probe runs, every loop in the mode LoopScope started it in (everyCallback) until it switches. `running`:
+// the program was running when LoopScope attached, and the probe is taken out again when LoopScope lets go
+// (Channel::unloadOnHangUp).
 napi_value Start(napi_env env, napi_callback_info info)
 {
-    napi_value argv[5];
+    napi_value argv[6];
     int32_t fd = -1;
     int32_t delayMs = 0;
     bool everyCallback = true;
+    bool running = false;
     uv_loop_t* loop = nullptr;
-    if (s_channel || arguments(env, info, argv) != 5 || napi_get_value_int32(env, argv[0], &fd) != napi_ok
+    const std::size_t given = arguments(env, info, argv);
+    if (s_channel || given < 5 || napi_get_value_int32(env, argv[0], &fd) != napi_ok
         || napi_get_value_int32(env, argv[3], &delayMs) != napi_ok
         || napi_get_value_bool(env, argv[4], &everyCallback) != napi_ok
+        || (given == 6 && napi_get_value_bool(env, argv[5], &running) != napi_ok)
         || napi_get_uv_event_loop(env, &loop) != napi_ok)
         return boolean(env, false);
     auto* channel = new Channel;
     channel->setEveryCallback(everyCallback);
+    if (running)
+        channel->unloadOnHangUp();
     if (!channel->open(fd, loop, stringArgument(env, argv[1]), stringArgument(env, argv[2]))) {
         delete channel;
         return boolean(env, false);
@@ -87,7 +94,7 @@ napi_value Start(napi_env env, napi_callback_info info)
     napi_set_instance_data(env, probe, nullptr, nullptr);
     // Exiting without the 'exit' event (exit() from native code): what is left still goes.
     std::atexit([] {
-        if (s_channel->opened())
+        if (s_channel && s_channel->opened())
             s_channel->stop();
     });
     return boolean(env, true);
@@ -211,8 +218,32 @@ napi_value Stop(napi_env env, napi_callback_info info)
     return nullptr;
 }
 
-// onControl(setEveryCallback): `setEveryCallback(bool)` is called on this thread when LoopScope switches
-// between labelling every callback and marking the phases only, on every thread that asked (the main
+// unload(), on the main thread of a program attached while it ran, once LoopScope let go: the loop's
+// handles are closed, and once they are, the channel stops (its sender ends, node's GOT slot of the pool's
+// hook is put back) and the control callback is released. The Channel itself stays, for the life of the
+// process: work the pool watch wrapped may still be running through its trampoline, which reads its clock.
+napi_value Unload(napi_env env, napi_callback_info)
+{
+    EnvProbe* probe = envProbe(env);
+    if (!probe || !probe->main)
+        return nullptr;
+    napi_set_instance_data(env, nullptr, nullptr, nullptr);
+    probe->loop->close([probe] {
+        s_channel->remove(probe->loop);
+        s_channel->stop();
+        if (probe->control) {
+            s_channel->removeControl(probe->control);
+            napi_release_threadsafe_function(probe->control, napi_tsfn_abort);
+        }
+        delete probe->loop;
+        delete probe;
+    });
+    return nullptr;
+}
+
+// onControl(control): `control(mode)` is called on this thread when LoopScope switches between labelling
+// every callback and marking the phases only, or lets go of a program attached while it ran (a
+// ControlMode), on every thread that asked (the main
 // thread's and each worker's). A thread asks before it reads everyCallback(), so no switch is missed.
 napi_value OnControl(napi_env env, napi_callback_info info)
 {
@@ -225,11 +256,11 @@ napi_value OnControl(napi_env env, napi_callback_info info)
     const auto callJs = [](napi_env callEnv, napi_value function, void*, void* data) {
         if (!callEnv)
             return;
-        napi_value on;
+        napi_value mode;
         napi_value undefined;
-        napi_get_boolean(callEnv, data != nullptr, &on);
+        napi_create_uint32(callEnv, std::uint32_t(reinterpret_cast<std::uintptr_t>(data)), &mode);
         napi_get_undefined(callEnv, &undefined);
-        napi_call_function(callEnv, undefined, function, 1, &on, nullptr);
+        napi_call_function(callEnv, undefined, function, 1, &mode, nullptr);
     };
     if (napi_create_threadsafe_function(
             env, argv[0], nullptr, name, 0, 1, nullptr, nullptr, nullptr, callJs, &probe->control)
@@ -276,6 +307,13 @@ napi_value Running(napi_env env, napi_callback_info)
     return boolean(env, s_channel && s_channel->opened());
 }
 
+// attached(): true once LoopScope attached to this process, also after it let go of a program attached
+// while it ran.
+napi_value Attached(napi_env env, napi_callback_info)
+{
+    return boolean(env, s_channel != nullptr);
+}
+
 // connect(name): the socket of a process LoopScope follows as a child of the program it attached to
 // (Channel::connectTo), or -1.
 napi_value Connect(napi_env env, napi_callback_info info)
@@ -291,6 +329,8 @@ napi_value Init(napi_env env, napi_value exports)
 {
     const napi_property_descriptor methods[] = {
         { "running", nullptr, Running, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "attached", nullptr, Attached, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "unload", nullptr, Unload, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "connect", nullptr, Connect, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "start", nullptr, Start, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "startWorker", nullptr, StartWorker, nullptr, nullptr, nullptr, napi_default, nullptr },

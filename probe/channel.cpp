@@ -238,12 +238,17 @@ void Channel::send()
             // LoopScope said to detach, ends the program as LoopScope's stop would have.
             quiet = true;
             goQuiet();
-            if (!m_detach) {
+            if (m_unloadOnHangUp) {
+                tellControls(ControlMode::Unload);
+            } else if (!m_detach) {
                 kill(getpid(), SIGTERM);
                 killAt = std::chrono::steady_clock::now() + std::chrono::milliseconds(wire::StopGraceMs);
             }
             continue;
         }
+        // Released: what is held goes now with the stream's end, and then the probe takes itself out.
+        const bool released = m_released && !stopping;
+        stopping = stopping || released;
         m_pool.sample([&records](const Record& r) { records.push_back(r); }, pool);
         if (!stopping && std::chrono::steady_clock::now() < nextSend)
             continue;
@@ -306,6 +311,12 @@ void Channel::send()
                 loop->switchOff();
         }
         bytes.clear();
+        if (released) {
+            quiet = true;
+            goQuiet();
+            tellControls(ControlMode::Unload);
+            continue;
+        }
         if (stopping)
             return;
     }
@@ -326,20 +337,24 @@ bool Channel::readControl(bool socket)
         const auto control = wire::Control(bytes[i]);
         if (control == wire::Control::Detach)
             m_detach = true;
+        else if (control == wire::Control::Release && m_unloadOnHangUp)
+            m_released = true;
         else if (control == wire::Control::EveryCallback || control == wire::Control::MarkersOnly)
             mode = control == wire::Control::EveryCallback;
     }
-    if (mode >= 0)
-        switchMode(mode == 1);
+    if (mode >= 0) {
+        m_everyCallback.store(mode == 1, std::memory_order_relaxed);
+        tellControls(mode == 1 ? ControlMode::EveryCallback : ControlMode::MarkersOnly);
+    }
     return true;
 }
 
-void Channel::switchMode(bool everyCallback)
+void Channel::tellControls(ControlMode mode)
 {
-    m_everyCallback.store(everyCallback, std::memory_order_relaxed);
     std::lock_guard lock(m_controlsMutex);
     for (napi_threadsafe_function control : m_controls)
-        napi_call_threadsafe_function(control, everyCallback ? this : nullptr, napi_tsfn_nonblocking);
+        napi_call_threadsafe_function(
+            control, reinterpret_cast<void*>(static_cast<std::uintptr_t>(mode)), napi_tsfn_nonblocking);
 }
 
 // On the sender thread, LoopScope gone: nothing is recorded or sent any more, the hooks that label callbacks
@@ -352,7 +367,8 @@ void Channel::goQuiet()
         for (LoopProbe* loop : m_loops)
             loop->switchOff();
     }
-    switchMode(false);
+    m_everyCallback.store(false, std::memory_order_relaxed);
+    tellControls(ControlMode::MarkersOnly);
     close(m_fd);
     m_fd = -1;
 }

@@ -24,13 +24,18 @@ namespace loopscope::probe {
 
 class LoopProbe;
 
+// What each JavaScript half's control callback is told (onControl): the mode to switch to, or, in a program
+// attached while it ran, that LoopScope let go and the probe is to be taken out.
+enum class ControlMode : std::uintptr_t { MarkersOnly = 0, EveryCallback = 1, Unload = 2 };
+
 // The probe's one connection to LoopScope, for the whole process: the socket LoopScope reads, the
 // strings records name, the thread pool's watch, and the sender, a thread of its own that empties every
 // loop's ring into the socket every SendEvery, so that a slow or stuck reader never slows the program:
 // when a ring is full, records are dropped and counted; when the reader is gone, the probe switches off.
 // When LoopScope's end of the socket hangs up (LoopScope ended or was killed), the probe goes quiet and ends
 // the program as LoopScope's own stop would (SIGTERM, then SIGKILL past the grace), unless LoopScope said
-// to detach: the program never outlives LoopScope by accident.
+// to detach: the program never outlives LoopScope by accident. A program attached while it ran is never
+// ended by the probe: it takes itself out instead (unloadOnHangUp).
 class Channel
 {
 public:
@@ -71,6 +76,10 @@ public:
     void removeControl(napi_threadsafe_function control);
     bool everyCallback() const { return m_everyCallback.load(std::memory_order_relaxed); }
     void setEveryCallback(bool on) { m_everyCallback.store(on, std::memory_order_relaxed); }
+    // The program was running when LoopScope attached: when LoopScope's end hangs up (it let go, ended or
+    // was killed), the probe goes quiet and asks its JavaScript halves to take it out (ControlMode::Unload),
+    // and never ends the program. Before open().
+    void unloadOnHangUp() { m_unloadOnHangUp = true; }
 
 private:
     static constexpr auto SendEvery = std::chrono::milliseconds(10);
@@ -83,7 +92,7 @@ private:
 
     void send();
     bool readControl(bool socket);
-    void switchMode(bool everyCallback);
+    void tellControls(ControlMode mode);
     void goQuiet();
     bool write(const std::vector<std::uint8_t>& bytes);
 
@@ -96,6 +105,8 @@ private:
     std::vector<napi_threadsafe_function> m_controls;
     std::atomic<bool> m_everyCallback { true };
     bool m_detach = false; // sender thread: Control::Detach came, LoopScope's end going leaves the program be
+    bool m_unloadOnHangUp = false;
+    bool m_released = false; // sender thread: Control::Release came
 
     std::mutex m_namesMutex;
     std::unordered_map<std::string, std::uint32_t> m_names;

@@ -12,6 +12,10 @@
 // LOOPSCOPE_PROBE_CHILDREN names the socket LoopScope listens on for them. Both stay in the environment,
 // so that children's children are followed as well; that is what --follow-children changes in the
 // program's environment, and nothing else.
+//
+// LoopScope can also load it into a program already running (loopscope --attach-pid, through the
+// program's inspector): attachRunning() then connects to LoopScope's socket and watches the main thread's
+// loop, and when LoopScope lets go (or goes) every hook and handle the probe put in is taken out again.
 const fdText = process.env.LOOPSCOPE_PROBE_FD;
 const childrenSocket = process.env.LOOPSCOPE_PROBE_CHILDREN; // --follow-children: the socket's name
 const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
@@ -92,13 +96,21 @@ function watch(probe, isMainThread) {
     stopLabelling(probe, error);
     return;
   }
+  // The probe of a program attached while it ran is taken out when LoopScope lets go (Control mode Unload):
+  // its hook off (Node then takes back its trampoline and promise hooks), its exit listener removed, and
+  // the native half's handles closed and its hook of the thread pool undone.
+  const unload = () => {
+    labels.labelEveryCallback(false);
+    process.removeListener('exit', onExit);
+    probe.unload();
+  };
   // Told of every switch from now on, then asking for the mode: a switch in between is not missed.
-  probe.onControl(labels.labelEveryCallback);
+  probe.onControl((mode) => (mode === ControlMode.Unload ? unload() : labels.labelEveryCallback(mode === ControlMode.EveryCallback)));
   labels.labelEveryCallback(probe.everyCallback());
   // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
   // recording's utilisation is the one the program would compute itself.
   // With it goes the status the program exits with, which LoopScope cannot wait for in a child it follows.
-  process.on('exit', (code) => {
+  const onExit = (code) => {
     labels.tellFailure();
     try {
       // performance.nodeTiming's loopStart is on performance.now()'s clock, moved to the probe's own.
@@ -108,8 +120,12 @@ function watch(probe, isMainThread) {
     } catch {
       // Nothing is left to send.
     }
-  });
+  };
+  process.on('exit', onExit);
 }
+
+// What the native half's onControl() callback is told (the addon's ControlMode).
+const ControlMode = { MarkersOnly: 0, EveryCallback: 1, Unload: 2 };
 
 // The async_hooks hook that labels this thread's callbacks, disabled; its labelEveryCallback(on) switches
 // between every callback labelled and the phases only, and never throws.
@@ -408,7 +424,11 @@ function watchProcess(probe, fd) {
   }
 }
 
-if (fdText !== undefined) {
+// Loaded into a running program by LoopScope (attachRunning() follows): nothing to do on loading.
+const attaching = Symbol.for('loopscope.attaching');
+if (globalThis[attaching] === true) {
+  delete globalThis[attaching];
+} else if (fdText !== undefined) {
   watchProcess(load(), Number(fdText));
 } else {
   // A child node process of a program LoopScope follows with its children, on its main thread (the
@@ -431,3 +451,35 @@ if (fdText !== undefined) {
     }
   }
 }
+
+// Attaches to this program while it runs (loopscope --attach-pid, evaluated through its inspector): connects
+// to LoopScope's socket `socketName` (in the abstract namespace) and watches the main thread's loop, in
+// markers-only mode unless `everyCallback`, with a loop-delay monitor of `delayMs` when > 0. Returns true,
+// or why the probe does not run. When LoopScope lets go or goes, the probe takes out what it put in and
+// the program runs on; it is never ended by the probe.
+function attachRunning(socketName, delayMs, everyCallback) {
+  delete globalThis[attaching]; // set again by LoopScope's expression when this file was loaded before
+  const probe = load();
+  if (!probe) {
+    return 'the probe did not load (Node.js 18 or later is needed; the warning is in the program\'s output)';
+  }
+  if (probe.running() || probe.attached()) {
+    return 'LoopScope attached to this process before, and attaches once to a running process';
+  }
+  const fd = probe.connect(socketName);
+  if (fd < 0) {
+    return 'the probe could not connect to LoopScope\'s socket';
+  }
+  if (!probe.start(fd, process.version, process.versions.uv, delayMs, everyCallback, true)) {
+    try {
+      require('fs').closeSync(fd);
+    } catch {
+      // Not open: nothing to close.
+    }
+    return 'the probe did not start';
+  }
+  watch(probe, true);
+  return true;
+}
+
+module.exports = { attachRunning };

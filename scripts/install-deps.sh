@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
+    # --attach-pid speaks to a running node's inspector over WebSockets.
+    qt6-websockets-dev
     libuv1-dev libssl-dev zlib1g-dev
     # Animated exports: WebP through libwebp's WebPAnimEncoder (libwebpmux), GIF through giflib.
     libwebp-dev libgif-dev

@@ -129,7 +129,8 @@ void AttachedProgram::stop()
     // fd left to make one) nothing can wait out a grace: the program is killed.
     const char byte = 0;
     if (m_stopFds[1] < 0 || write(m_stopFds[1], &byte, 1) != 1) {
-        if (m_pid != 0)
+        // A process attached to as it ran is never ended by LoopScope.
+        if (m_pid != 0 && m_options.pid == 0)
             kill(m_pid, SIGKILL);
     }
 }

@@ -45,6 +45,8 @@ public:
     // next to nothing: switched while it runs (a Control byte to the probe).
     void setEveryCallback(bool on);
     bool everyCallback() const;
+    // True for a process LoopScope attached to as it ran (AttachOptions::pid): stopping lets go of it.
+    bool attachedWhileRunning() const { return m_options.pid > 0; }
     // True once the program has ended (or could not start) and every record it sent is in.
     bool ended() const { return m_follow.live.finished.load(std::memory_order_acquire); }
     // How it went; valid once ended().

@@ -54,6 +54,14 @@ struct AttachOptions
     // The program runs on when LoopScope stops following it or dies: the probe then goes quiet. Without
     // it, a probe whose socket hangs up ends the program as stopFd would (LoopScope was killed).
     bool detach = false;
+    // > 0: LoopScope attaches to this Node.js process as it runs instead of starting one (attachToProcess);
+    // `node`, `script`, `arguments`, `nodeOptions`, `output`, `followChildren` and `detach` do not apply, and
+    // stopping always lets go of it, never ends it.
+    int pid = 0;
+    // For `pid`: loads the probe into the process through the inspector it opened on 127.0.0.1:`port`
+    // (evaluating `expression`, probeExpression()'s), then closes that inspector again. Returns empty, or
+    // why the probe does not run, in one sentence.
+    std::function<std::string(int port, const std::string& expression)> loadProbe;
 };
 
 // How the program ended and what the probe sent.
@@ -78,6 +86,9 @@ struct AttachResult
     enum class Stop { None, Asked, TimedOut };
     Stop stop = Stop::None;
     bool detached = false; // stopped with AttachOptions::detach: the program still runs (no exit status)
+    // AttachOptions::pid: the inspector LoopScope opened was closed again (false: it is still open, or was
+    // never opened).
+    bool inspectorClosed = false;
     // The recording's info as it was when attach() began, with what the stream said about the program
     // (Ingest::describe) and how it ended (exitStatus or exitSignal; a timeout, a detach, a lost stream),
     // for the caller to put in place once no reader looks at it. Why stopFd was written is the caller's
@@ -101,6 +112,7 @@ std::string missingProbeFile(const std::string& probeDir);
 // a number above every descriptor the program inherits or opens first (1023 where the open-files limit
 // allows), named by LOOPSCOPE_PROBE_FD, which the probe makes close-on-exec and deletes from the
 // environment at once (and LOOPSCOPE_PROBE_DELAY_MS, LOOPSCOPE_PROBE_MODE with it).
+// With AttachOptions::pid, attachToProcess(options, into).
 AttachResult attach(const AttachOptions& options, Recording& into);
 
 } // namespace loopscope::wire

@@ -79,7 +79,9 @@ struct LoopTimes
 // program is then the markers' alone).
 // Detach: when LoopScope's end of the socket hangs up, the probe goes quiet and the program runs on
 // (without it, the probe ends the program as LoopScope's own stop would: LoopScope was killed).
-enum class Control : std::uint8_t { EveryCallback = 'C', MarkersOnly = 'M', Detach = 'D' };
+// Release (a program attached to as it ran): the probe sends what it holds, ends its stream, and takes
+// itself out; the program runs on.
+enum class Control : std::uint8_t { EveryCallback = 'C', MarkersOnly = 'M', Detach = 'D', Release = 'R' };
 
 // Where the probe's socket goes in a program, when the open-files limit allows: at or above this number,
 // the last below the commonest limit, 1024, far above the twenty or so descriptors node opens as it

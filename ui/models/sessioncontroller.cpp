@@ -1,7 +1,9 @@
 #include "models/sessioncontroller.h"
 
 #include "attach/attachedprogram.h"
+#include "attach/nodeprocesses.h"
 #include "attach/probelocation.h"
+#include "inspector/inspectorclient.h"
 #include "models/livefeed.h"
 #include "session/session.h"
 
@@ -238,6 +240,40 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
     options.keeping.rollingWindow = rollingWindow();
     end();
     m_programName = QFileInfo(script).fileName();
+    m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
+    m_attachedEndNoticed = false;
+    m_attached->start();
+    m_feed->setLoop(m_attached.get());
+    emit started();
+    return true;
+}
+
+bool SessionController::attachToProcess(int pid, QString* error)
+{
+    loopscope::wire::AttachOptions options;
+    options.probeDir = probeDirectory().toStdString();
+    const std::string missing = loopscope::wire::missingProbeFile(options.probeDir);
+    const std::string refusal = missing.empty() ? loopscope::wire::refusalOf(pid) : std::string();
+    if (!missing.empty()) {
+        *error = tr("The probe that watches a Node.js program is missing (%1). It is built with LoopScope where "
+                    "Node.js and its headers are installed (scripts/install-deps.sh).")
+                     .arg(QString::fromStdString(missing));
+        return false;
+    }
+    if (!refusal.empty()) {
+        *error = QString::fromStdString(refusal);
+        return false;
+    }
+    options.pid = pid;
+    options.loadProbe = [](int port, const std::string& expression) {
+        return loopscope::inspector::loadProbe(port, QString::fromStdString(expression)).toStdString();
+    };
+    options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
+    options.everyCallback = m_everyCallback;
+    options.keeping.budgetBytes = memoryBudgetMb() << 20;
+    options.keeping.rollingWindow = rollingWindow();
+    end();
+    m_programName = tr("process %1").arg(pid);
     m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
     m_attachedEndNoticed = false;
     m_attached->start();

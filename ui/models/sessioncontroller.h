@@ -80,6 +80,11 @@ public:
     // beside this executable.
     bool attach(const QString& script, const QStringList& arguments, QString* error, const QString& node = {},
         const QStringList& nodeOptions = {});
+    // Ends what is shown and attaches to the Node.js process `pid` as it runs (--attach-pid), showing its loop
+    // live as attach() does; its output stays its own. False, with `error` saying why in one sentence, when
+    // the probe is not installed or the process cannot be attached to (wire::refusalOf); what goes wrong
+    // later (the inspector, the probe) is the attached program's result.
+    bool attachToProcess(int pid, QString* error);
     // The Node.js program shown labels every callback (the default) or marks the phases only.
     void setEveryCallback(bool on);
     bool everyCallback() const { return m_everyCallback; }

@@ -24,6 +24,7 @@ class LessonPanel;
 class LiveFeed;
 class NodeCompareDialog;
 class NodeRunDialog;
+class AttachProcessDialog;
 class PhaseWheel;
 class PoolLanesView;
 class PanelHighlight;
@@ -91,6 +92,11 @@ public:
     void setLabelEveryCallback(bool on);
     // File > Run with Node…: asks for a file or JavaScript to type, then attaches to it; the dialog.
     NodeRunDialog* runWithNode();
+    // File > Attach to a running Node.js process… (and --attach-pid): attaches to process `pid` as it runs
+    // and shows its loop live; false, with the reason shown, when it cannot.
+    bool attachToProcess(int pid);
+    // File > Attach to a running Node.js process…: the dialog that lists this user's node processes.
+    AttachProcessDialog* chooseProcess();
     bool replaying() const;
     using ExportFormat = FileActions::ExportFormat;
     // Writes what the session has recorded so far to `path` (asks for one when empty).

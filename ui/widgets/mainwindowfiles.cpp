@@ -10,6 +10,7 @@
 #include "models/sessioncontroller.h"
 #include "recording/recording.h"
 #include "widgets/animationdialog.h"
+#include "widgets/attachprocessdialog.h"
 #include "widgets/fileactions.h"
 #include "widgets/latencychart.h"
 #include "widgets/noderundialog.h"
@@ -57,6 +58,12 @@ void MainWindow::createFileMenu()
                "shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.") };
     });
     connect(runNode, &QAction::triggered, this, [this] { runWithNode(); });
+    auto* attachRunning = addControl(QKeySequence(), [] {
+        return ControlTexts { tr("Attach to a running Node.js process…"),
+            tr("Lists your Node.js processes and attaches to one without a restart: its inspector is opened on "
+               "127.0.0.1 just long enough to load the probe. Stopping detaches; the program runs on.") };
+    });
+    connect(attachRunning, &QAction::triggered, this, [this] { chooseProcess(); });
     auto* exportTrace = addControl(QKeySequence::Save, [] {
         return ControlTexts { tr("Export trace…"),
             tr("Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.") };
@@ -106,6 +113,7 @@ void MainWindow::createFileMenu()
     fileMenu->addAction(openTrace);
     fileMenu->addMenu(m_files->recentMenu(this));
     fileMenu->addAction(runNode);
+    fileMenu->addAction(attachRunning);
     fileMenu->addSeparator();
     fileMenu->addAction(exportTrace);
     fileMenu->addAction(exportCsv);
@@ -128,6 +136,32 @@ bool MainWindow::attachProgram(const QString& script, const QStringList& argumen
     m_console->clear();
     m_console->appendNote(tr("▶ node %1, with LoopScope's probe inside").arg(QFileInfo(script).fileName()));
     return true;
+}
+
+bool MainWindow::attachToProcess(int pid)
+{
+    QString error;
+    if (!m_controller->attachToProcess(pid, &error)) {
+        m_files->showError(tr("Attach to a running Node.js process"), error);
+        return false;
+    }
+    m_lastSource = {};
+    m_browser->selectNone();
+    m_console->clear();
+    m_console->appendNote(tr("▶ process %1, attached as it runs; its output stays its own").arg(pid));
+    return true;
+}
+
+AttachProcessDialog* MainWindow::chooseProcess()
+{
+    auto* dialog = new AttachProcessDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (dialog->pid() > 0)
+            attachToProcess(dialog->pid());
+    });
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::setLabelEveryCallback(bool on)
@@ -185,9 +219,14 @@ void MainWindow::onAttachedEnded()
     // How it ended, as its recording says it (the trace and the summary say the same).
     const loopscope::RecordingInfo& info = attached->recording().info;
     const auto said = [name, started = result.started, error = QString::fromStdString(result.error),
+                          attachedWhileRunning = attached->attachedWhileRunning(), detached = info.detached,
                           signal = info.exitSignal, status = info.exitStatus] {
+        if (!started && attachedWhileRunning)
+            return tr("■ LoopScope could not attach: %1").arg(error);
         if (!started)
             return tr("■ node could not start: %1").arg(error);
+        if (detached)
+            return tr("■ detached from %1, which runs on as before").arg(name);
         if (signal > 0)
             return tr("■ %1 was ended by signal %2").arg(name).arg(signal);
         return tr("■ %1 exited with code %2").arg(name).arg(status);
