@@ -248,11 +248,17 @@ void TestAttachPid::attachesToARunningServerAndLeavesItAsItWas()
     said += loopscope.readAllStandardError();
     QVERIFY2(loopscope.exitStatus() == QProcess::NormalExit && loopscope.exitCode() == 0, said.constData());
     QVERIFY2(said.contains("detached from process"), said.constData());
+    // The summary (on standard error, beside LoopScope's other words) says the watch ended by detaching,
+    // not that the process was ended or left running by --detach.
+    QVERIFY2(said.contains("Detached by LoopScope on SIGINT (signal 2): the process runs on as before"),
+        said.constData());
     QFile written(trace);
     QVERIFY(written.open(QIODevice::ReadOnly));
+    const QJsonObject recorded = QJsonDocument::fromJson(written.readAll()).object();
+    QVERIFY(
+        recorded.value(QStringLiteral("otherData")).toObject().value(QStringLiteral("attachedWhileRunning")).toBool());
     int requestsSeen = 0;
-    for (const QJsonValue& event :
-        QJsonDocument::fromJson(written.readAll()).object().value(QStringLiteral("traceEvents")).toArray()) {
+    for (const QJsonValue& event : recorded.value(QStringLiteral("traceEvents")).toArray()) {
         const QJsonObject e = event.toObject();
         requestsSeen += e.value(QStringLiteral("cat")).toString() == QLatin1String("callback")
             && e.value(QStringLiteral("name")).toString() == QLatin1String("HTTPINCOMINGMESSAGE");

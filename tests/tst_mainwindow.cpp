@@ -11,6 +11,7 @@
 #include "recording/recording.h"
 #include "requirenode.h"
 #include "session/session.h"
+#include "widgets/attachprocessdialog.h"
 #include "widgets/comparisonwindow.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"
@@ -32,7 +33,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QHostAddress>
 #include <QItemSelectionModel>
 #include <QKeySequence>
 #include <QLabel>
@@ -43,6 +46,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
@@ -51,6 +55,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
@@ -310,6 +316,103 @@ private slots:
         QCOMPARE(controller->finish(), finished);
         QVERIFY(!controller->replaying());
         QCOMPARE(controller->finish(), nullptr);
+    }
+
+    // File > Attach to a running Node.js process…: the dialog lists a server that runs already, Attach
+    // watches its loop without a restart (its requests reach the views), Stop detaches, and the server
+    // serves on with its own output, unchanged.
+    void attachesToARunningProcessAndDetaches()
+    {
+        REQUIRE_NODE();
+        SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_PROBE_DIR));
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString script = directory.filePath(QStringLiteral("server.js"));
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("let n = 0;\n"
+                   "const server = require('http').createServer((req, res) => {\n"
+                   "  console.log('request ' + ++n);\n"
+                   "  res.end('answer ' + n + '\\n');\n"
+                   "});\n"
+                   "server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));\n");
+        file.close();
+        QProcess server;
+        server.start(QStandardPaths::findExecutable(QStringLiteral("node")), { script });
+        QVERIFY(server.waitForStarted());
+        QByteArray output;
+        QTRY_VERIFY_WITH_TIMEOUT((output += server.readAllStandardOutput()).contains('\n'), 20000);
+        const quint16 port = output.split(' ').value(1).trimmed().toUShort();
+        QVERIFY(port > 0);
+        auto get = [port] {
+            QTcpSocket socket;
+            socket.connectToHost(QHostAddress::LocalHost, port);
+            if (!socket.waitForConnected(10000))
+                return QByteArray();
+            socket.write("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+            QByteArray answer;
+            while (socket.waitForReadyRead(10000))
+                answer += socket.readAll();
+            return answer;
+        };
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        AttachProcessDialog* dialog = window.chooseProcess();
+        auto* table = dialog->findChild<QTableWidget*>();
+        QVERIFY(table);
+        int row = -1;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->item(r, AttachProcessDialog::PidColumn)->text() == QString::number(server.processId()))
+                row = r;
+        }
+        QVERIFY2(row >= 0, "the server is listed");
+        QVERIFY(table->item(row, AttachProcessDialog::PortsColumn)->text().contains(QString::number(port)));
+        table->selectRow(row);
+        QCOMPARE(dialog->pid(), int(server.processId()));
+        dialog->accept();
+        QVERIFY(window.feed()->loop() && window.feed()->recording());
+        // The requests' callbacks reach the views, named by their resource type, once the probe is in (a few
+        // seconds: the inspector opens, loads it and closes again).
+        auto requestsSeen = [&window] {
+            const loopscope::Recording& recording = *window.feed()->recording();
+            int seen = 0;
+            for (std::size_t i = 0; i < recording.mainLog().size(); ++i) {
+                const loopscope::Record r = recording.mainLog()[i];
+                seen += r.type == loopscope::RecordType::Callback
+                    && recording.strings.at(r.label) == "HTTPINCOMINGMESSAGE";
+            }
+            return seen;
+        };
+        int requests = 0;
+        QElapsedTimer waited;
+        waited.start();
+        while (requestsSeen() == 0 && waited.elapsed() < 30000) {
+            QVERIFY(get().contains("answer " + QByteArray::number(++requests)));
+            QTest::qWait(200);
+        }
+        QVERIFY(requestsSeen() > 0);
+        // Stop detaches: the server runs on and answers, its output its own.
+        window.findChild<QAction*>(QStringLiteral("stopAction"))->trigger();
+        auto said = [&window](const QString& words) {
+            for (int line = 0; line < window.consoleModel()->rowCount(); ++line) {
+                if (window.consoleModel()->data(window.consoleModel()->index(line, 1)).toString().contains(words))
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(said(QStringLiteral("which runs on as before")), 20000);
+        QVERIFY(window.feed()->recording()->info.attachedWhileRunning);
+        QCOMPARE(server.state(), QProcess::Running);
+        QVERIFY(get().contains("answer " + QByteArray::number(++requests)));
+        server.terminate();
+        QVERIFY(server.waitForFinished());
+        output += server.readAllStandardOutput();
+        QByteArray expected = "listening " + QByteArray::number(port) + "\n";
+        for (int request = 1; request <= requests; ++request)
+            expected += "request " + QByteArray::number(request) + "\n";
+        QCOMPARE(output, expected);
     }
 
     // File > Run with Node…: JavaScript typed into the dialog runs under the real node with the probe; its

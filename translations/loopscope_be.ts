@@ -195,6 +195,37 @@
     </message>
 </context>
 <context>
+    <name>AttachProcessDialog</name>
+    <message>
+        <source>Attach to a running Node.js process</source>
+        <translation>Падлучыцца да запушчанага працэсу Node.js</translation>
+    </message>
+    <message>
+        <source>LoopScope opens the process&apos;s inspector on 127.0.0.1 for as long as it takes to load its probe, then closes it again. Detaching takes the probe out; the program runs on as before.</source>
+        <translation>LoopScope адкрывае інспектар працэсу на 127.0.0.1 толькі на час, патрэбны, каб загрузіць зонд, а потым зноў яго закрывае. Адлучэнне выймае зонд; праграма працуе далей, як раней.</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Камандны радок</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>Порты</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>Падлучыцца</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Абнавіць</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
@@ -473,10 +504,6 @@
         <translation>Запусціць праграму Node.js SCRIPT з зондам LoopScope і запісаць яе сапраўдны цыкл падзей: яго фазы, callback-і і іх віды. Астатак радка — аргументы праграмы. Акно паказвае яе ўжывую, яе вывад — у кансолі; з --headless яе ўвод, вывад і код выхаду застаюцца яе ўласнымі, і LoopScope выходзіць з яе кодам. --trace, --csv і --summary запісваюць запіс, калі яна завяршаецца.</translation>
     </message>
     <message>
-        <source>With --attach: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
-        <translation>З --attach: зонд пазначае і вымярае кожны callback, які выконвае праграма (callbacks, па змаўчанні), або адзначае толькі фазы яе цыклаў (markers), што праграме амаль нічога не каштуе; на кожным цыкле, у тым ліку ў яе worker threads. Акно пераключае гэта, пакуль праграма працуе (Цыкл &gt; Пазначаць кожны зваротны выклік).</translation>
-    </message>
-    <message>
         <source>MODE</source>
         <translation>РЭЖЫМ</translation>
     </message>
@@ -491,10 +518,6 @@
     <message>
         <source>--detach needs --headless: the window&apos;s console takes the program&apos;s output, which would have nowhere to go once the window closed</source>
         <translation>--detach патрабуе --headless: кансоль акна прымае вывад праграмы, якому не было б куды ісці, калі акно закрыецца</translation>
-    </message>
-    <message>
-        <source>--probe goes with --attach</source>
-        <translation>--probe ідзе з --attach</translation>
     </message>
     <message>
         <source>--detach goes with --attach</source>
@@ -655,6 +678,38 @@
     <message>
         <source>Frames a second of --animation, 1 to 50 (default 10). Past 1000 frames they are spread over the range and each shows longer, which is said on stderr.</source>
         <translation>Кадраў у секунду для --animation, ад 1 да 50 (прадвызначана 10). Звыш 1000 кадраў яны размяркоўваюцца па прамежку і кожны паказваецца даўжэй, пра што паведамляецца ў stderr.</translation>
+    </message>
+    <message>
+        <source>--attach-pid needs a process id, not &apos;%1&apos;</source>
+        <translation>--attach-pid патрабуе ідэнтыфікатар працэсу, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--attach-pid watches a process that runs already: it cannot be combined with --attach, --scenario, --program, --open, --repeat, --emit-js or --compare-node</source>
+        <translation>--attach-pid назірае за працэсам, які ўжо працуе: яго нельга спалучаць з --attach, --scenario, --program, --open, --repeat, --emit-js або --compare-node</translation>
+    </message>
+    <message>
+        <source>--attach-pid cannot draw pictures yet: use --trace, --csv or --summary</source>
+        <translation>--attach-pid пакуль не можа маляваць выявы: выкарыстоўвайце --trace, --csv або --summary</translation>
+    </message>
+    <message>
+        <source>--node-option, --detach and --follow-children go with --attach: a process attached to by --attach-pid runs as it was started, and is always left running</source>
+        <translation>--node-option, --detach і --follow-children ідуць з --attach: працэс, да якога падлучаецца --attach-pid, працуе так, як быў запушчаны, і заўсёды застаецца працаваць</translation>
+    </message>
+    <message>
+        <source>--probe goes with --attach or --attach-pid</source>
+        <translation>--probe ідзе з --attach або --attach-pid</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Attach to the Node.js process PID as it runs, without a restart, as `node inspect -p PID` reaches it: LoopScope opens its inspector on 127.0.0.1 (SIGUSR1) for as long as it takes to load the probe, then closes it again, and records the main thread&apos;s loop. The window shows it live; with --headless, SIGINT, SIGTERM, SIGHUP or --timeout-ms end the watch by detaching: the probe takes out every hook it put in, the program runs on, and --trace, --csv and --summary are written. A process that cannot be attached to is said so in one line (exit 2).</source>
+        <translation>Падлучаецца да працэсу Node.js PID, пакуль ён працуе, без перазапуску, як да яго дабіраецца `node inspect -p PID`: LoopScope адкрывае яго інспектар на 127.0.0.1 (SIGUSR1) толькі на час, патрэбны, каб загрузіць зонд, потым зноў закрывае яго і запісвае цыкл галоўнага патоку. Акно паказвае яго ўжывую; з --headless SIGINT, SIGTERM, SIGHUP або --timeout-ms завяршаюць назіранне адлучэннем: зонд выймае ўсе хукі, якія ўставіў, праграма працуе далей, а --trace, --csv і --summary запісваюцца. Пра працэс, да якога нельга падлучыцца, гаворыцца адным радком (код выхаду 2).</translation>
+    </message>
+    <message>
+        <source>With --attach or --attach-pid: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
+        <translation>З --attach або --attach-pid: зонд пазначае і вымярае кожны callback, які выконвае праграма (callbacks, па змаўчанні), або адзначае толькі фазы яе цыклаў (markers), што праграме амаль нічога не каштуе; на кожным цыкле, у тым ліку ў яе worker threads. Акно пераключае гэта, пакуль праграма працуе (Цыкл &gt; Пазначаць кожны зваротны выклік).</translation>
     </message>
 </context>
 <context>
@@ -1706,10 +1761,6 @@
         <translation>Запісана %1</translation>
     </message>
     <message>
-        <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over.</source>
-        <translation>Перапыняе працу, якая выйшла з-пад кантролю (доўгае блакаванне, шторм nextTick): цыкл сервера працуе далей; выкананне сцэнарыя заканчваецца, і далей працуе цыкл сервера.</translation>
-    </message>
-    <message>
         <source>How much later than expected the loop&apos;s delay monitor ran (beyond its 10 ms resolution), the /health response time and event-loop utilisation; each sample covers the time it measured, a growing box is a probe still waiting, and shaded bands mark the workloads that ran.</source>
         <translation>Наколькі пазней, чым чакалася, спрацаваў манітор затрымкі цыкла (звыш яго раздзяляльнасці 10 мс), час адказу /health і загрузка цыкла падзей; кожны замер ахоплівае час, які ён вымераў, рамка, што расце, — гэта праверка, якая яшчэ чакае, а зацененыя палосы пазначаюць нагрузкі, якія выконваліся.</translation>
     </message>
@@ -2068,6 +2119,34 @@
     <message>
         <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
         <translation>На гэтым экране няма месца для большага тэксту: схавайце панэль (Выгляд &gt; Панэлі ў прэзентацыі), каб даць месца колу.</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process…</source>
+        <translation>Падлучыцца да запушчанага працэсу Node.js…</translation>
+    </message>
+    <message>
+        <source>Lists your Node.js processes and attaches to one without a restart: its inspector is opened on 127.0.0.1 just long enough to load the probe. Stopping detaches; the program runs on.</source>
+        <translation>Паказвае вашы працэсы Node.js і падлучаецца да аднаго без перазапуску: яго інспектар адкрываецца на 127.0.0.1 толькі на час, каб загрузіць зонд. Спыненне адлучае; праграма працуе далей.</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process</source>
+        <translation>Падлучыцца да запушчанага працэсу Node.js</translation>
+    </message>
+    <message>
+        <source>▶ process %1, attached as it runs; its output stays its own</source>
+        <translation>▶ працэс %1, падлучаны падчас працы; яго вывад застаецца яго ўласным</translation>
+    </message>
+    <message>
+        <source>■ LoopScope could not attach: %1</source>
+        <translation>■ LoopScope не змог падлучыцца: %1</translation>
+    </message>
+    <message>
+        <source>■ detached from %1, which runs on as before</source>
+        <translation>■ адлучана ад %1, які працуе далей, як раней</translation>
+    </message>
+    <message>
+        <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over. A Node.js program run with the probe ends; one attached to as it ran is detached from and runs on.</source>
+        <translation>Перапыняе працу, якая выйшла з-пад кантролю (доўгае блакаванне, шторм nextTick): цыкл сервера працуе далей; выкананне сцэнарыя заканчваецца, і далей працуе цыкл сервера. Праграма Node.js, запушчаная з зондам, завяршаецца; ад той, да якой падлучыліся падчас працы, LoopScope адлучаецца, і яна працуе далей.</translation>
     </message>
 </context>
 <context>
@@ -3497,6 +3576,10 @@
     <message>
         <source>The probe that watches a Node.js program is missing (%1). It is built with LoopScope where Node.js and its headers are installed (scripts/install-deps.sh).</source>
         <translation>Няма зонда, які назірае за праграмай Node.js (%1). Ён збіраецца разам з LoopScope там, дзе ўсталяваны Node.js і яго загалоўкі (scripts/install-deps.sh).</translation>
+    </message>
+    <message>
+        <source>process %1</source>
+        <translation>працэс %1</translation>
     </message>
 </context>
 <context>

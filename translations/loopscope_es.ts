@@ -194,6 +194,37 @@
     </message>
 </context>
 <context>
+    <name>AttachProcessDialog</name>
+    <message>
+        <source>Attach to a running Node.js process</source>
+        <translation>Conectar a un proceso de Node.js en ejecución</translation>
+    </message>
+    <message>
+        <source>LoopScope opens the process&apos;s inspector on 127.0.0.1 for as long as it takes to load its probe, then closes it again. Detaching takes the probe out; the program runs on as before.</source>
+        <translation>LoopScope abre el inspector del proceso en 127.0.0.1 solo el tiempo que tarda en cargar su sonda y luego lo vuelve a cerrar. Al desconectar se retira la sonda; el programa sigue como antes.</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Línea de órdenes</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>Puertos</translation>
+    </message>
+    <message>
+        <source>Attach</source>
+        <translation>Conectar</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Actualizar</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
@@ -472,10 +503,6 @@
         <translation>Ejecuta el programa de Node.js SCRIPT con la sonda de LoopScope y graba su bucle de eventos real: sus fases, sus callbacks y de qué tipo son. El resto de la línea son los argumentos del programa. La ventana lo muestra en directo, con su salida en la consola; con --headless su entrada, su salida y su código de salida siguen siendo suyos, y LoopScope sale con su código. --trace, --csv y --summary escriben la grabación cuando termina.</translation>
     </message>
     <message>
-        <source>With --attach: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
-        <translation>Con --attach: la sonda etiqueta y cronometra cada callback que ejecuta el programa (callbacks, por defecto), o solo marca las fases de sus bucles (markers), lo que al programa casi no le cuesta nada; en todos los bucles, también los de sus worker threads. La ventana lo cambia mientras el programa se ejecuta (Bucle &gt; Etiquetar cada callback).</translation>
-    </message>
-    <message>
         <source>MODE</source>
         <translation>MODO</translation>
     </message>
@@ -490,10 +517,6 @@
     <message>
         <source>--detach needs --headless: the window&apos;s console takes the program&apos;s output, which would have nowhere to go once the window closed</source>
         <translation>--detach necesita --headless: la consola de la ventana recoge la salida del programa, que no tendría adónde ir una vez cerrada la ventana</translation>
-    </message>
-    <message>
-        <source>--probe goes with --attach</source>
-        <translation>--probe va con --attach</translation>
     </message>
     <message>
         <source>--detach goes with --attach</source>
@@ -654,6 +677,38 @@
     <message>
         <source>Frames a second of --animation, 1 to 50 (default 10). Past 1000 frames they are spread over the range and each shows longer, which is said on stderr.</source>
         <translation>Fotogramas por segundo de --animation, de 1 a 50 (por defecto 10). Pasados 1000 fotogramas, se reparten por el intervalo y cada uno se muestra más tiempo, lo que se dice en stderr.</translation>
+    </message>
+    <message>
+        <source>--attach-pid needs a process id, not &apos;%1&apos;</source>
+        <translation>--attach-pid necesita un id de proceso, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--attach-pid watches a process that runs already: it cannot be combined with --attach, --scenario, --program, --open, --repeat, --emit-js or --compare-node</source>
+        <translation>--attach-pid observa un proceso que ya se está ejecutando: no se puede combinar con --attach, --scenario, --program, --open, --repeat, --emit-js ni --compare-node</translation>
+    </message>
+    <message>
+        <source>--attach-pid cannot draw pictures yet: use --trace, --csv or --summary</source>
+        <translation>--attach-pid todavía no puede dibujar imágenes: use --trace, --csv o --summary</translation>
+    </message>
+    <message>
+        <source>--node-option, --detach and --follow-children go with --attach: a process attached to by --attach-pid runs as it was started, and is always left running</source>
+        <translation>--node-option, --detach y --follow-children van con --attach: un proceso al que se conecta --attach-pid se ejecuta tal como se inició y siempre se deja en ejecución</translation>
+    </message>
+    <message>
+        <source>--probe goes with --attach or --attach-pid</source>
+        <translation>--probe va con --attach o --attach-pid</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Attach to the Node.js process PID as it runs, without a restart, as `node inspect -p PID` reaches it: LoopScope opens its inspector on 127.0.0.1 (SIGUSR1) for as long as it takes to load the probe, then closes it again, and records the main thread&apos;s loop. The window shows it live; with --headless, SIGINT, SIGTERM, SIGHUP or --timeout-ms end the watch by detaching: the probe takes out every hook it put in, the program runs on, and --trace, --csv and --summary are written. A process that cannot be attached to is said so in one line (exit 2).</source>
+        <translation>Se conecta al proceso de Node.js PID mientras se ejecuta, sin reiniciarlo, como lo alcanza `node inspect -p PID`: LoopScope abre su inspector en 127.0.0.1 (SIGUSR1) solo el tiempo que tarda en cargar la sonda, lo vuelve a cerrar y registra el bucle del hilo principal. La ventana lo muestra en vivo; con --headless, SIGINT, SIGTERM, SIGHUP o --timeout-ms terminan la observación desconectándose: la sonda retira todos los hooks que puso, el programa sigue y se escriben --trace, --csv y --summary. De un proceso al que no es posible conectarse se dice en una línea (salida 2).</translation>
+    </message>
+    <message>
+        <source>With --attach or --attach-pid: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
+        <translation>Con --attach o --attach-pid: la sonda etiqueta y cronometra cada callback que ejecuta el programa (callbacks, por defecto), o solo marca las fases de sus bucles (markers), lo que al programa casi no le cuesta nada; en todos los bucles, también los de sus worker threads. La ventana lo cambia mientras el programa se ejecuta (Bucle &gt; Etiquetar cada callback).</translation>
     </message>
 </context>
 <context>
@@ -1700,10 +1755,6 @@
         <translation>Escrito %1</translation>
     </message>
     <message>
-        <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over.</source>
-        <translation>Abandona el trabajo descontrolado (un bloqueo largo, una tormenta de nextTick): el bucle del servidor sigue en marcha; la ejecución de un escenario termina y el bucle del servidor toma el relevo.</translation>
-    </message>
-    <message>
         <source>How much later than expected the loop&apos;s delay monitor ran (beyond its 10 ms resolution), the /health response time and event-loop utilisation; each sample covers the time it measured, a growing box is a probe still waiting, and shaded bands mark the workloads that ran.</source>
         <translation>Cuánto más tarde de lo esperado se ejecutó el monitor de retardo del bucle (más allá de su resolución de 10 ms), el tiempo de respuesta de /health y la utilización del bucle de eventos; cada muestra cubre el tiempo que midió, un recuadro que crece es una sonda que aún espera y las bandas sombreadas marcan las cargas de trabajo que se ejecutaron.</translation>
     </message>
@@ -2061,6 +2112,34 @@
     <message>
         <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
         <translation>No hay sitio en esta pantalla para un texto más grande: oculte un panel (Ver &gt; Paneles en la presentación) para dar sitio al círculo.</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process…</source>
+        <translation>Conectar a un proceso de Node.js en ejecución…</translation>
+    </message>
+    <message>
+        <source>Lists your Node.js processes and attaches to one without a restart: its inspector is opened on 127.0.0.1 just long enough to load the probe. Stopping detaches; the program runs on.</source>
+        <translation>Lista sus procesos de Node.js y se conecta a uno sin reiniciarlo: su inspector se abre en 127.0.0.1 solo el tiempo justo para cargar la sonda. Detener desconecta; el programa sigue.</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process</source>
+        <translation>Conectar a un proceso de Node.js en ejecución</translation>
+    </message>
+    <message>
+        <source>▶ process %1, attached as it runs; its output stays its own</source>
+        <translation>▶ proceso %1, conectado mientras se ejecuta; su salida sigue siendo suya</translation>
+    </message>
+    <message>
+        <source>■ LoopScope could not attach: %1</source>
+        <translation>■ LoopScope no pudo conectarse: %1</translation>
+    </message>
+    <message>
+        <source>■ detached from %1, which runs on as before</source>
+        <translation>■ desconectado de %1, que sigue ejecutándose como antes</translation>
+    </message>
+    <message>
+        <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over. A Node.js program run with the probe ends; one attached to as it ran is detached from and runs on.</source>
+        <translation>Abandona el trabajo descontrolado (un bloqueo largo, una tormenta de nextTick): el bucle del servidor sigue en marcha; la ejecución de un escenario termina y el bucle del servidor toma el relevo. Un programa de Node.js ejecutado con la sonda termina; uno al que se conectó mientras se ejecutaba se desconecta y sigue ejecutándose.</translation>
     </message>
 </context>
 <context>
@@ -3487,6 +3566,10 @@
     <message>
         <source>The probe that watches a Node.js program is missing (%1). It is built with LoopScope where Node.js and its headers are installed (scripts/install-deps.sh).</source>
         <translation>Falta la sonda que observa un programa de Node.js (%1). Se compila con LoopScope donde están instalados Node.js y sus cabeceras (scripts/install-deps.sh).</translation>
+    </message>
+    <message>
+        <source>process %1</source>
+        <translation>proceso %1</translation>
     </message>
 </context>
 <context>

@@ -156,6 +156,7 @@ AttachResult attachToProcess(const AttachOptions& options, Recording& into)
     }
     // Let go of, it runs on; ended by itself, its status is what its probe said at its exit, if it did.
     result.described.detached = result.detached;
+    result.described.attachedWhileRunning = true;
     result.exitCode = result.detached ? 0 : std::max(0, result.described.exitStatus);
     return result;
 }

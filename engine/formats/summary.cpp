@@ -51,8 +51,12 @@ std::string signalNamed(int number)
 // Why LoopScope stopped following an attached program, and what it did with it; empty for none.
 std::string stoppedBy(const RecordingInfo& info)
 {
-    const std::string who = info.detached ? "Left running by LoopScope" : "Ended by LoopScope";
-    const std::string asked = info.detached ? ", as --detach asked" : "";
+    const std::string who = info.attachedWhileRunning ? "Detached by LoopScope"
+        : info.detached                               ? "Left running by LoopScope"
+                                                      : "Ended by LoopScope";
+    const std::string asked = info.attachedWhileRunning ? ": the process runs on as before"
+        : info.detached                                 ? ", as --detach asked"
+                                                        : "";
     switch (info.stoppedBy) {
     case RecordingInfo::StoppedBy::None:
         break;

@@ -361,6 +361,8 @@ bool TraceReader::otherDataMember(std::string_view key, int depth)
         return toBool(m_lexer, value, "otherData.", name, info.timersAfterClose);
     if (name == "detached")
         return toBool(m_lexer, value, "otherData.", name, info.detached);
+    if (name == "attachedWhileRunning")
+        return toBool(m_lexer, value, "otherData.", name, info.attachedWhileRunning);
     if (name == "stoppedBy") {
         std::string reason;
         if (!toString(m_lexer, value, "otherData.", name, reason))

@@ -530,6 +530,8 @@ void writeInfoMembers(TraceWriter& w, const Recording& recording, std::uint64_t 
     }
     if (info.detached)
         w.literal(",\"detached\":true");
+    if (info.attachedWhileRunning)
+        w.literal(",\"attachedWhileRunning\":true");
     if (info.streamLostNs >= 0) {
         w.literal(",\"streamLostNs\":");
         w.integer(info.streamLostNs);

@@ -52,6 +52,8 @@ struct RecordingInfo
     int stopSignal = 0; // StoppedBy::Signal: the signal LoopScope got
     int timeoutMs = 0; // StoppedBy::Timeout: --timeout-ms
     bool detached = false;
+    // A process attached to as it ran (--attach-pid): LoopScope never ends it, it always detaches.
+    bool attachedWhileRunning = false;
     // When the probe's stream ended while the program went on (it closed the probe's socket): the
     // recording ends there. -1: it did not.
     std::int64_t streamLostNs = -1;

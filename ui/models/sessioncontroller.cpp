@@ -302,6 +302,14 @@ void SessionController::noticeAttachedEnd()
     emit attachedEnded();
 }
 
+bool SessionController::stopAttached()
+{
+    if (!m_attached || m_attached->ended())
+        return false;
+    m_attached->stop();
+    return true;
+}
+
 void SessionController::end()
 {
     m_feed->setSession(nullptr);

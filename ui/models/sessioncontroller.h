@@ -70,6 +70,10 @@ public:
     void inject(loopscope::Program workload);
     // Abandons the work in progress on the server loop, which goes on serving.
     void stopWork();
+    // Stops following the Node.js program attached: one LoopScope started ends (SIGTERM, then a kill after a
+    // grace), one attached to as it ran is let go of and runs on. attachedEnded() follows; false when no
+    // program is followed.
+    bool stopAttached();
     // Where attach() finds the probe (loopscope-probe.js and loopscope_probe.node); by default an
     // installation's lib/loopscope, or beside this executable in a build tree (wire::findProbeDirectory).
     static void setProbeDirectory(const QString& directory);

@@ -173,7 +173,8 @@ void MainWindow::createLoopActions()
     m_stopAction = addControl(QKeySequence(Qt::Key_Escape), [] {
         return ControlTexts { tr("Stop"),
             tr("Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario's run "
-               "ends and the server loop takes over.") };
+               "ends and the server loop takes over. A Node.js program run with the probe ends; one attached to as "
+               "it ran is detached from and runs on.") };
     });
     m_stopAction->setObjectName(QStringLiteral("stopAction"));
     connect(m_stopAction, &QAction::triggered, this, &MainWindow::stopRunaway);
@@ -434,6 +435,9 @@ bool MainWindow::injectWorkload(const QByteArray& programText, const QString& su
 
 void MainWindow::stopRunaway()
 {
+    // A Node.js program: ended, or let go of when it was attached to as it ran; its end is told as ever.
+    if (m_controller->stopAttached())
+        return;
     if (!m_controller->session())
         return;
     if (m_controller->serving()) {
