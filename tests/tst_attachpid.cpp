@@ -250,8 +250,8 @@ void TestAttachPid::attachesToARunningServerAndLeavesItAsItWas()
     QVERIFY2(said.contains("detached from process"), said.constData());
     // The summary (on standard error, beside LoopScope's other words) says the watch ended by detaching,
     // not that the process was ended or left running by --detach.
-    QVERIFY2(said.contains("Detached by LoopScope on SIGINT (signal 2): the process runs on as before"),
-        said.constData());
+    QVERIFY2(
+        said.contains("Detached by LoopScope on SIGINT (signal 2): the process runs on as before"), said.constData());
     QFile written(trace);
     QVERIFY(written.open(QIODevice::ReadOnly));
     const QJsonObject recorded = QJsonDocument::fromJson(written.readAll()).object();
