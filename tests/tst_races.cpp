@@ -14,10 +14,10 @@ private slots:
     // setTimeout(0) and setImmediate queued from inside an immediate: the immediate runs in the next
     // check phase, the timer in the next timers phase if a millisecond of the loop clock has passed
     // since its start. Node reads that start before it makes the timer's list, queues it and arms the
-    // libuv timer (about 110 µs on its first use), so its timer wins about one run in eight to three;
-    // LoopScope spent that time before the clock read and won 0 to 2 runs in 100. The cost is spent
-    // as real time, at least 110 µs of every run, so the timer wins at least one run in nine on
-    // average: 3 wins in 100 runs is a bound a loaded machine only raises.
+    // libuv timer (about 140 µs on its first use), so its timer wins about one run in seven (13 to 16 %
+    // here, 27 to 38 % on a loaded machine); LoopScope spent that time before the clock read and won 0
+    // to 2 runs in 100. The cost is spent as real time, at least 140 µs of every run, so the timer wins
+    // at least one run in eight on average: 3 wins in 100 runs is a bound a loaded machine only raises.
     void timerSetInsideAnImmediateRacesTheImmediate()
     {
         const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"race","main":[

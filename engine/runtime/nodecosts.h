@@ -38,6 +38,9 @@ struct NodeCosts
     std::uint32_t workerScriptEndUs = 0;
     // From the end of the main module's drain to the first timers phase.
     std::uint32_t startupGapUs = 0;
+    // What Node's ES module loader spends finishing the main module's job once it has evaluated, before
+    // the poll phase it runs in goes on.
+    std::uint32_t esmModuleEndUs = 0;
     // What the loop spends answering one request to its HTTP server (Node's http parser, the request
     // and response objects, the handler): the /health probe's cost to the loop it probes.
     std::uint32_t serverRequestUs = 0;
