@@ -3073,6 +3073,14 @@
         <source>%L1 different outputs in %L2 runs: the order depends on timing, a race.</source>
         <translation>%L1 розныя вывады ў %L2 запусках: парадак залежыць ад часу, гэта гонка.</translation>
     </message>
+    <message>
+        <source>Node&apos;s costs as measured on this machine with Node.js %1 (%2).</source>
+        <translation>Выдаткі Node, вымераныя на гэтай машыне з Node.js %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Node&apos;s costs as Node 20 spent them on the development machine: Loop &gt; Calibrate with this machine&apos;s Node.js… measures this machine&apos;s, so the proportions are its Node&apos;s.</source>
+        <translation>Выдаткі Node такія, якія Node 20 меў на машыне распрацоўкі: Цыкл &gt; Каліброўка па Node.js гэтай машыны… вымярае выдаткі гэтай машыны, каб прапорцыі былі прапорцыямі яе Node.</translation>
+    </message>
 </context>
 <context>
     <name>Scenario</name>

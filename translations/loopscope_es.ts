@@ -3063,6 +3063,14 @@
         <source>%L1 different outputs in %L2 runs: the order depends on timing, a race.</source>
         <translation>%L1 salidas distintas en %L2 ejecuciones: el orden depende de los tiempos, una carrera.</translation>
     </message>
+    <message>
+        <source>Node&apos;s costs as measured on this machine with Node.js %1 (%2).</source>
+        <translation>Costes de Node tal como se midieron en esta máquina con Node.js %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Node&apos;s costs as Node 20 spent them on the development machine: Loop &gt; Calibrate with this machine&apos;s Node.js… measures this machine&apos;s, so the proportions are its Node&apos;s.</source>
+        <translation>Costes de Node tal como los gastó Node 20 en la máquina de desarrollo: Bucle &gt; Calibrar con el Node.js de esta máquina… mide los de esta máquina, para que las proporciones sean las de su Node.</translation>
+    </message>
 </context>
 <context>
     <name>Scenario</name>
