@@ -36,11 +36,11 @@ bool sameFile(const QString& a, const QString& b)
 
 } // namespace
 
-std::optional<loopscope::NodeCosts> CommandLine::nodeCosts() const
+std::optional<loopscope::NodeCosts> CommandLine::nodeCosts(const loopscope::NodeCosts& base) const
 {
     if (!nodeCostsPercent && !startupGapUs)
         return std::nullopt;
-    loopscope::NodeCosts costs = loopscope::NodeCosts::node20().scaled(nodeCostsPercent.value_or(100));
+    loopscope::NodeCosts costs = base.scaled(nodeCostsPercent.value_or(100));
     if (startupGapUs)
         costs.startupGapUs = std::uint32_t(*startupGapUs);
     return costs;
@@ -84,6 +84,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QString nodeCosts = QStringLiteral("node-costs");
     const QString startupGap = QStringLiteral("startup-gap-us");
     const QString repeat = QStringLiteral("repeat");
+    const QString calibrate = QStringLiteral("calibrate-node");
+    const QString calibrationRuns = QStringLiteral("calibration-runs");
     const QString png = QStringLiteral("png");
     const QString svg = QStringLiteral("svg");
     const QString pdf = QStringLiteral("pdf");
@@ -309,13 +311,25 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--detach goes with --attach");
     if (out.followChildren && !parser.isSet(help) && !parser.isSet(version))
         return tr("--follow-children goes with --attach");
+    if (parser.isSet(calibrationRuns)) {
+        if (!parseInt(parser.value(calibrationRuns), 1, 1000, out.calibrationRuns))
+            return tr("--calibration-runs must be a whole number from 1 to 1000, not '%1'")
+                .arg(parser.value(calibrationRuns));
+        if (!parser.isSet(calibrate) && !parser.isSet(help) && !parser.isSet(version))
+            return tr("--calibration-runs goes with --calibrate-node");
+    }
     if (parser.isSet(help))
         out.action = Action::ShowHelp;
     else if (parser.isSet(version))
         out.action = Action::ShowVersion;
     else if (parser.isSet(list))
         out.action = Action::ListScenarios;
-    else if (parser.isSet(emitJs)) {
+    else if (parser.isSet(calibrate)) {
+        if (hasProgram || !out.openFile.isEmpty() || parser.isSet(repeat) || parser.isSet(emitJs) || out.compareNode)
+            return tr("--calibrate-node runs Node.js alone: it cannot be combined with --scenario, --program, "
+                      "--open, --repeat, --emit-js or --compare-node");
+        out.action = Action::CalibrateNode;
+    } else if (parser.isSet(emitJs)) {
         if (!hasProgram)
             return tr("--emit-js needs --scenario or --program");
         out.action = Action::EmitJs;

@@ -23,7 +23,8 @@ public:
         EmitJs,
         ReopenRecording,
         Repeat,
-        Attach
+        Attach,
+        CalibrateNode
     };
 
     Action action = Action::RunGui;
@@ -74,11 +75,14 @@ public:
     // window's setting.
     std::optional<int> nodeCostsPercent;
     std::optional<int> startupGapUs;
+    // --calibration-runs: fresh node processes per figure of --calibrate-node.
+    int calibrationRuns = 15;
     int maxTraceMb = 512; // written in about half a second here, so a trace never holds up an abort for long
     std::optional<int> threadpoolSize;
 
-    // Node's costs as --node-costs and --startup-gap-us set them, or nullopt when neither is given.
-    std::optional<loopscope::NodeCosts> nodeCosts() const;
+    // Node's costs as --node-costs and --startup-gap-us set them, from `base` (this machine's calibration
+    // when there is one, NodeCalibration::baseCosts()), or nullopt when neither is given.
+    std::optional<loopscope::NodeCosts> nodeCosts(const loopscope::NodeCosts& base) const;
 
     bool wantsPictures() const
     {

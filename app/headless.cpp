@@ -10,6 +10,7 @@
 #include "formats/traceio.h"
 #include "formats/utf8.h"
 #include "inspector/inspectorclient.h"
+#include "models/nodecalibration.h"
 #include "outputfiles.h"
 #include "session/repeatedruns.h"
 #include "session/session.h"
@@ -275,7 +276,8 @@ int run(const CommandLine& options)
     loopscope::SessionOptions sessionOptions;
     sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
     sessionOptions.rollingWindow = options.rollingWindow;
-    sessionOptions.costs = options.nodeCosts().value_or(loopscope::NodeCosts::node20());
+    const loopscope::NodeCosts base = NodeCalibration::baseCosts();
+    sessionOptions.costs = options.nodeCosts(base).value_or(base);
     // Nothing asks for the recording: keep only what is printed, as node does (a long run's records
     // would otherwise grow by hundreds of bytes an iteration).
     sessionOptions.record = !options.traceFile.isEmpty() || !options.csvFile.isEmpty() || options.summary;
@@ -389,7 +391,8 @@ int repeat(const CommandLine& options)
     installSignalHandlers();
     loopscope::SessionOptions sessionOptions;
     sessionOptions.memoryBudgetMb = std::size_t(options.memoryBudgetMb);
-    sessionOptions.costs = options.nodeCosts().value_or(loopscope::NodeCosts::node20());
+    const loopscope::NodeCosts base = NodeCalibration::baseCosts();
+    sessionOptions.costs = options.nodeCosts(base).value_or(base);
     loopscope::RepeatedRuns runs(std::move(program), sessionOptions);
     for (int run = 0; run < options.repeat; ++run) {
         QElapsedTimer clock;
@@ -421,6 +424,31 @@ int repeat(const CommandLine& options)
                      .arg(100.0 * count / options.repeat, 0, 'f', 0)
                      .arg(shownOnTerminal(lines)));
     }
+    return Success;
+}
+
+int calibrateNode(const CommandLine& options)
+{
+    installSignalHandlers();
+    QString error;
+    int shown = -10;
+    const loopscope::Progress progress = [&](std::uint64_t done, std::uint64_t total) {
+        const int percent = total > 0 ? int(done * 100 / total) : 0;
+        if (percent / 10 != shown / 10) {
+            shown = percent;
+            printErr(QStringLiteral("loopscope: calibrating %1: %2%").arg(options.nodePath).arg(percent));
+        }
+        return s_signal.load() == 0;
+    };
+    const std::optional<NodeCalibration::Result> result
+        = NodeCalibration::measure(options.nodePath, options.calibrationRuns, progress, &error);
+    if (!result) {
+        printErr(QStringLiteral("loopscope: calibration: %1").arg(error));
+        return error == QLatin1String(loopscope::CancelledMessage) ? Aborted : BadInput;
+    }
+    NodeCalibration::store(*result);
+    printErr(NodeCalibration::describe(*result));
+    printErr(QStringLiteral("loopscope: kept in the settings; every run models it from now on"));
     return Success;
 }
 

@@ -2,6 +2,7 @@
 #include "commandline.h"
 #include "headless.h"
 #include "models/consolemodel.h"
+#include "models/nodecalibration.h"
 #include "models/sessioncontroller.h"
 #include "outputfiles.h"
 #include "pictureoutput.h"
@@ -168,6 +169,8 @@ int main(int argc, char** argv)
             break;
         case CommandLine::Action::Repeat:
             return headless::repeat(options);
+        case CommandLine::Action::CalibrateNode:
+            return headless::calibrateNode(options);
         case CommandLine::Action::Attach:
             return headless::attach(options);
         case CommandLine::Action::ReopenRecording:
@@ -191,7 +194,8 @@ int main(int argc, char** argv)
     SessionController::setRollingWindow(
         options.rollingWindow || QSettings().value(QLatin1String(SessionController::RollingWindowKey)).toBool());
     // The command line decides for this process; otherwise the window's remembered choice does.
-    SessionController::setNodeCosts(options.nodeCosts().value_or(NodeTimingDialog::savedCosts()));
+    SessionController::setNodeCosts(
+        options.nodeCosts(NodeCalibration::baseCosts()).value_or(NodeTimingDialog::savedCosts()));
 
     // A GUI asked to end by a signal ends as if its window were closed: a normal end (exit 0), the
     // session written when asked. Signals that come while it is written are ignored.

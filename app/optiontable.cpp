@@ -200,8 +200,21 @@ const Option optionList[] = {
         Section::Limits },
     { "startup-gap-us", nullptr, QT_TRANSLATE_NOOP("CommandLine", "N"),
         QT_TRANSLATE_NOOP("CommandLine",
-            "Node's time from the main module's drain to the first timers phase, in microseconds (default 130, "
-            "measured against Node 20; 0 to 100000)."),
+            "Node's time from the main module's drain to the first timers phase, in microseconds (default: this "
+            "machine's calibration, else 0, measured against Node 20; 0 to 100000)."),
+        Section::Limits },
+    { "calibrate-node", nullptr, nullptr,
+        QT_TRANSLATE_NOOP("CommandLine",
+            "Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the "
+            "first console.log, setTimeout's and setImmediate's first use, the start-up gap, a worker's first "
+            "line), print it on stderr and keep it in the settings: every run afterwards, in the window and "
+            "without it, models this machine's Node. --calibration-runs sets how many processes each figure "
+            "takes. See docs/FIDELITY.md."),
+        Section::Limits },
+    { "calibration-runs", nullptr, QT_TRANSLATE_NOOP("CommandLine", "N"),
+        QT_TRANSLATE_NOOP("CommandLine",
+            "With --calibrate-node: fresh node processes per figure (default 15, 1 to 1000; main-race runs ten "
+            "times as often)."),
         Section::Limits },
 };
 

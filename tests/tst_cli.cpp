@@ -461,6 +461,14 @@ void TestCli::badInput_data()
         << QStringList { QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
                QStringLiteral("--follow-children") }
         << QByteArray() << QStringLiteral("--follow-children goes with --attach");
+    QTest::newRow("calibration-runs without calibrate-node") << QStringList { QStringLiteral("--calibration-runs"),
+        QStringLiteral("3") } << QByteArray() << QStringLiteral("--calibration-runs goes with --calibrate-node");
+    QTest::newRow("calibration-runs out of range")
+        << QStringList { QStringLiteral("--calibrate-node"), QStringLiteral("--calibration-runs"), QStringLiteral("0") }
+        << QByteArray() << QStringLiteral("--calibration-runs");
+    QTest::newRow("calibrate-node with a program")
+        << QStringList { QStringLiteral("--calibrate-node"), QStringLiteral("--scenario"), QStringLiteral("main-race") }
+        << QByteArray() << QStringLiteral("--calibrate-node runs Node.js alone");
     QTest::newRow("detach with the window")
         << QStringList { QStringLiteral("--detach"), QStringLiteral("--attach"), QStringLiteral("@FILE") }
         << QByteArray("setInterval(() => {}, 1000);\n") << QStringLiteral("--detach needs --headless");

@@ -130,7 +130,7 @@ void TestCommandLine::everyPromisedOptionIsDocumented_data()
         { "repeat", true }, { "png", true }, { "svg", true }, { "pdf", true }, { "view", true }, { "at", true },
         { "animation", true }, { "from", true }, { "to", true }, { "speed", true }, { "fps", true },
         { "memory-budget", true }, { "rolling-window", false }, { "max-trace-mb", true }, { "node-costs", true },
-        { "startup-gap-us", true } };
+        { "startup-gap-us", true }, { "calibrate-node", false }, { "calibration-runs", true } };
     for (const auto& [name, takesValue] : promised)
         QTest::newRow(name) << QString::fromLatin1(name) << takesValue;
 }

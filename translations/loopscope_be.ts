@@ -396,10 +396,6 @@
         <translation>ПРАЦЭНТЫ</translation>
     </message>
     <message>
-        <source>Node&apos;s time from the main module&apos;s drain to the first timers phase, in microseconds (default 130, measured against Node 20; 0 to 100000).</source>
-        <translation>Час Node ад апаражнення чэргаў галоўнага модуля да першай фазы таймераў, у мікрасекундах (па змаўчанні 130, вымерана з Node 20; ад 0 да 100000).</translation>
-    </message>
-    <message>
         <source>--node-costs must be a whole number of percent from 0 to 1000, not &apos;%1&apos;</source>
         <translation>--node-costs мусіць быць цэлым лікам працэнтаў ад 0 да 1000, а не «%1»</translation>
     </message>
@@ -710,6 +706,30 @@
     <message>
         <source>With --attach or --attach-pid: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
         <translation>З --attach або --attach-pid: зонд пазначае і вымярае кожны callback, які выконвае праграма (callbacks, па змаўчанні), або адзначае толькі фазы яе цыклаў (markers), што праграме амаль нічога не каштуе; на кожным цыкле, у тым ліку ў яе worker threads. Акно пераключае гэта, пакуль праграма працуе (Цыкл &gt; Пазначаць кожны зваротны выклік).</translation>
+    </message>
+    <message>
+        <source>--calibration-runs must be a whole number from 1 to 1000, not &apos;%1&apos;</source>
+        <translation>--calibration-runs павінна быць цэлым лікам ад 1 да 1000, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--calibration-runs goes with --calibrate-node</source>
+        <translation>--calibration-runs ужываецца з --calibrate-node</translation>
+    </message>
+    <message>
+        <source>--calibrate-node runs Node.js alone: it cannot be combined with --scenario, --program, --open, --repeat, --emit-js or --compare-node</source>
+        <translation>--calibrate-node запускае толькі Node.js: яго нельга спалучаць з --scenario, --program, --open, --repeat, --emit-js або --compare-node</translation>
+    </message>
+    <message>
+        <source>Node&apos;s time from the main module&apos;s drain to the first timers phase, in microseconds (default: this machine&apos;s calibration, else 0, measured against Node 20; 0 to 100000).</source>
+        <translation>Час Node ад апаражнення чэргаў галоўнага модуля да першай фазы таймераў, у мікрасекундах (па змаўчанні: каліброўка гэтай машыны, а без яе 0, вымерана з Node 20; ад 0 да 100000).</translation>
+    </message>
+    <message>
+        <source>Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the first console.log, setTimeout&apos;s and setImmediate&apos;s first use, the start-up gap, a worker&apos;s first line), print it on stderr and keep it in the settings: every run afterwards, in the window and without it, models this machine&apos;s Node. --calibration-runs sets how many processes each figure takes. See docs/FIDELITY.md.</source>
+        <translation>Вымераць на гэтай машыне, колькі Node.js (--node) марнуе там, дзе LoopScope мадэлюе выдаткі запуску (першы console.log, першае выкарыстанне setTimeout і setImmediate, паўза запуску, першы радок worker), вывесці гэта ў stderr і захаваць у наладах: кожны наступны запуск, з акном і без яго, мадэлюе Node гэтай машыны. --calibration-runs задае, колькі працэсаў ідзе на кожную лічбу. Гл. docs/FIDELITY.md.</translation>
+    </message>
+    <message>
+        <source>With --calibrate-node: fresh node processes per figure (default 15, 1 to 1000; main-race runs ten times as often).</source>
+        <translation>З --calibrate-node: новых працэсаў node на лічбу (па змаўчанні 15, ад 1 да 1000; main-race запускаецца ў дзесяць разоў часцей).</translation>
     </message>
 </context>
 <context>
@@ -1773,14 +1793,6 @@
         <translation>Праца перапынена. Цыкл сервера працуе далей: дадайце нагрузку або запусціце сцэнарый.</translation>
     </message>
     <message>
-        <source>Node.js &amp;timing…</source>
-        <translation>&amp;Часы Node.js…</translation>
-    </message>
-    <message>
-        <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
-        <translation>Час, які марнуе Node.js і які мадэлюе LoopScope (яго першы console.log, запуск worker, паўза запуску): ён вырашае гонкі, такія як setTimeout(0) супраць setImmediate.</translation>
-    </message>
-    <message>
         <source>Compare with Node.js…</source>
         <translation>Параўнаць з Node.js…</translation>
     </message>
@@ -2150,6 +2162,57 @@
     </message>
 </context>
 <context>
+    <name>NodeCalibration</name>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>не ўдаецца запусціць %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 завяршыўся з памылкай: %2</translation>
+    </message>
+    <message>
+        <source>%1 printed no figures: %2</source>
+        <translation>%1 не вывеў лічбаў: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>не ўдаецца запісаць %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 not found: give the path of a Node.js executable</source>
+        <translation>%1 не знойдзены: пазначце шлях да выканальнага файла Node.js</translation>
+    </message>
+    <message>
+        <source>Node.js %1 (%2), measured %3, %4 fresh processes per figure:</source>
+        <translation>Node.js %1 (%2), вымерана %3, %4 новых працэсаў на лічбу:</translation>
+    </message>
+    <message>
+        <source>  first console.log: %1 µs</source>
+        <translation>  першы console.log: %1 мкс</translation>
+    </message>
+    <message>
+        <source>  first setTimeout: %1 µs before it reads the loop clock, %2 µs after (from the race inside an immediate)</source>
+        <translation>  першы setTimeout: %1 мкс да таго, як ён чытае гадзіннік цыкла, %2 мкс пасля (з гонкі ўнутры immediate)</translation>
+    </message>
+    <message>
+        <source>  first setImmediate: %1 µs</source>
+        <translation>  першы setImmediate: %1 мкс</translation>
+    </message>
+    <message>
+        <source>  main-race: timeout first in %1 of %2 runs, a start-up gap of %3 µs</source>
+        <translation>  main-race: timeout першы ў %1 з %2 запускаў, паўза запуску %3 мкс</translation>
+    </message>
+    <message>
+        <source>  setTimeout(0) against setImmediate inside an immediate: timeout first in %1 of %2 runs</source>
+        <translation>  setTimeout(0) супраць setImmediate ўнутры immediate: timeout першы ў %1 з %2 запускаў</translation>
+    </message>
+    <message>
+        <source>  a worker&apos;s first console.log: %1 µs; its script&apos;s end to its first nextTick: %2 µs</source>
+        <translation>  першы console.log у worker: %1 мкс; ад канца яго скрыпта да першага nextTick: %2 мкс</translation>
+    </message>
+</context>
+<context>
     <name>NodeCompareDialog</name>
     <message>
         <source>(end of output)</source>
@@ -2471,6 +2534,50 @@
     <message>
         <source>The modelled times: Node 20&apos;s, measured by scripts/calibrate-node-costs.js, times the scale above.</source>
         <translation>Мадэляваны час: час Node 20, вымераны scripts/calibrate-node-costs.js, памножаны на маштаб вышэй.</translation>
+    </message>
+    <message>
+        <source>Calibrate…</source>
+        <translation>Адкалібраваць…</translation>
+    </message>
+    <message>
+        <source>Measure this machine&apos;s Node.js now and use its figures.</source>
+        <translation>Вымераць Node.js гэтай машыны зараз і ўжываць яго лічбы.</translation>
+    </message>
+    <message>
+        <source>Calibrated on this machine (these figures replace Node 20&apos;s):</source>
+        <translation>Адкалібравана на гэтай машыне (гэтыя лічбы замяняюць лічбы Node 20):</translation>
+    </message>
+    <message>
+        <source>Not calibrated on this machine: the figures are Node 20&apos;s on the development machine. Calibrate… measures this machine&apos;s Node.js.</source>
+        <translation>На гэтай машыне каліброўкі няма: лічбы — гэта лічбы Node 20 на машыне распрацоўкі. «Адкалібраваць…» вымярае Node.js гэтай машыны.</translation>
+    </message>
+    <message>
+        <source>Node.js &amp;timing…</source>
+        <translation>&amp;Часы Node.js…</translation>
+    </message>
+    <message>
+        <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
+        <translation>Час, які марнуе Node.js і які мадэлюе LoopScope (яго першы console.log, запуск worker, паўза запуску): ён вырашае гонкі, такія як setTimeout(0) супраць setImmediate.</translation>
+    </message>
+    <message>
+        <source>Cali&amp;brate with this machine&apos;s Node.js…</source>
+        <translation>Кал&amp;іброўка па Node.js гэтай машыны…</translation>
+    </message>
+    <message>
+        <source>Runs Node.js a few hundred times to measure what it spends on this machine (its first console.log, the start-up gap, a worker&apos;s first line) and models that from now on, so Run many times shows this machine&apos;s distribution.</source>
+        <translation>Запускае Node.js некалькі сотняў разоў, каб вымераць, колькі ён марнуе на гэтай машыне (першы console.log, паўза запуску, першы радок worker), і з гэтага часу мадэлюе гэта, так што «Запусціць шмат разоў» паказвае размеркаванне гэтай машыны.</translation>
+    </message>
+    <message>
+        <source>Measuring %1 on this machine…</source>
+        <translation>Вымяраецца %1 на гэтай машыне…</translation>
+    </message>
+    <message>
+        <source>Cannot calibrate</source>
+        <translation>Не ўдаецца адкалібраваць</translation>
+    </message>
+    <message>
+        <source>Calibrated</source>
+        <translation>Адкалібравана</translation>
     </message>
 </context>
 <context>
@@ -3035,6 +3142,14 @@
     <message>
         <source>%L1 different outputs in %L2 runs: the order depends on timing, a race.</source>
         <translation>%L1 розныя вывады ў %L2 запусках: парадак залежыць ад часу, гэта гонка.</translation>
+    </message>
+    <message>
+        <source>Node&apos;s costs as measured on this machine with Node.js %1 (%2).</source>
+        <translation>Выдаткі Node, вымераныя на гэтай машыне з Node.js %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Node&apos;s costs as Node 20 spent them on the development machine: Loop &gt; Calibrate with this machine&apos;s Node.js… measures this machine&apos;s, so the proportions are its Node&apos;s.</source>
+        <translation>Выдаткі Node такія, якія Node 20 меў на машыне распрацоўкі: Цыкл &gt; Каліброўка па Node.js гэтай машыны… вымярае выдаткі гэтай машыны, каб прапорцыі былі прапорцыямі яе Node.</translation>
     </message>
 </context>
 <context>

@@ -395,10 +395,6 @@
         <translation>PORCENTAJE</translation>
     </message>
     <message>
-        <source>Node&apos;s time from the main module&apos;s drain to the first timers phase, in microseconds (default 130, measured against Node 20; 0 to 100000).</source>
-        <translation>El tiempo de Node desde el vaciado de colas del módulo principal hasta la primera fase de temporizadores, en microsegundos (por defecto 130, medido con Node 20; de 0 a 100000).</translation>
-    </message>
-    <message>
         <source>--node-costs must be a whole number of percent from 0 to 1000, not &apos;%1&apos;</source>
         <translation>--node-costs debe ser un número entero de porcentaje de 0 a 1000, no «%1»</translation>
     </message>
@@ -709,6 +705,30 @@
     <message>
         <source>With --attach or --attach-pid: the probe labels and times every callback the program runs (callbacks, the default), or marks its loops&apos; phases only (markers), which costs the program next to nothing; on every loop, its worker threads&apos; too. The window switches it while the program runs (Loop &gt; Label every callback).</source>
         <translation>Con --attach o --attach-pid: la sonda etiqueta y cronometra cada callback que ejecuta el programa (callbacks, por defecto), o solo marca las fases de sus bucles (markers), lo que al programa casi no le cuesta nada; en todos los bucles, también los de sus worker threads. La ventana lo cambia mientras el programa se ejecuta (Bucle &gt; Etiquetar cada callback).</translation>
+    </message>
+    <message>
+        <source>--calibration-runs must be a whole number from 1 to 1000, not &apos;%1&apos;</source>
+        <translation>--calibration-runs debe ser un número entero de 1 a 1000, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--calibration-runs goes with --calibrate-node</source>
+        <translation>--calibration-runs va con --calibrate-node</translation>
+    </message>
+    <message>
+        <source>--calibrate-node runs Node.js alone: it cannot be combined with --scenario, --program, --open, --repeat, --emit-js or --compare-node</source>
+        <translation>--calibrate-node solo ejecuta Node.js: no se puede combinar con --scenario, --program, --open, --repeat, --emit-js ni --compare-node</translation>
+    </message>
+    <message>
+        <source>Node&apos;s time from the main module&apos;s drain to the first timers phase, in microseconds (default: this machine&apos;s calibration, else 0, measured against Node 20; 0 to 100000).</source>
+        <translation>El tiempo de Node desde el vaciado de colas del módulo principal hasta la primera fase de temporizadores, en microsegundos (por defecto: la calibración de esta máquina o, si no hay, 0, medido con Node 20; de 0 a 100000).</translation>
+    </message>
+    <message>
+        <source>Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the first console.log, setTimeout&apos;s and setImmediate&apos;s first use, the start-up gap, a worker&apos;s first line), print it on stderr and keep it in the settings: every run afterwards, in the window and without it, models this machine&apos;s Node. --calibration-runs sets how many processes each figure takes. See docs/FIDELITY.md.</source>
+        <translation>Mide en esta máquina lo que Node.js (--node) gasta donde LoopScope modela costes de arranque (el primer console.log, el primer uso de setTimeout y de setImmediate, la pausa de arranque, la primera línea de un worker), lo imprime en stderr y lo guarda en la configuración: cada ejecución posterior, con ventana o sin ella, modela el Node de esta máquina. --calibration-runs fija cuántos procesos lleva cada cifra. Véase docs/FIDELITY.md.</translation>
+    </message>
+    <message>
+        <source>With --calibrate-node: fresh node processes per figure (default 15, 1 to 1000; main-race runs ten times as often).</source>
+        <translation>Con --calibrate-node: procesos nuevos de node por cifra (por defecto 15, de 1 a 1000; main-race se ejecuta diez veces más).</translation>
     </message>
 </context>
 <context>
@@ -1767,14 +1787,6 @@
         <translation>Trabajo abandonado. El bucle del servidor sigue en marcha: inyecta cargas de trabajo o ejecuta un escenario.</translation>
     </message>
     <message>
-        <source>Node.js &amp;timing…</source>
-        <translation>&amp;Tiempos de Node.js…</translation>
-    </message>
-    <message>
-        <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
-        <translation>El tiempo que gasta Node.js y que LoopScope modela (su primer console.log, el arranque de un worker, la pausa de arranque): decide carreras como setTimeout(0) contra setImmediate.</translation>
-    </message>
-    <message>
         <source>Compare with Node.js…</source>
         <translation>Comparar con Node.js…</translation>
     </message>
@@ -2143,6 +2155,57 @@
     </message>
 </context>
 <context>
+    <name>NodeCalibration</name>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>no se puede ejecutar %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 falló: %2</translation>
+    </message>
+    <message>
+        <source>%1 printed no figures: %2</source>
+        <translation>%1 no imprimió cifras: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>no se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 not found: give the path of a Node.js executable</source>
+        <translation>no se encontró %1: indica la ruta de un ejecutable de Node.js</translation>
+    </message>
+    <message>
+        <source>Node.js %1 (%2), measured %3, %4 fresh processes per figure:</source>
+        <translation>Node.js %1 (%2), medido el %3, %4 procesos nuevos por cifra:</translation>
+    </message>
+    <message>
+        <source>  first console.log: %1 µs</source>
+        <translation>  primer console.log: %1 µs</translation>
+    </message>
+    <message>
+        <source>  first setTimeout: %1 µs before it reads the loop clock, %2 µs after (from the race inside an immediate)</source>
+        <translation>  primer setTimeout: %1 µs antes de leer el reloj del bucle, %2 µs después (de la carrera dentro de un inmediato)</translation>
+    </message>
+    <message>
+        <source>  first setImmediate: %1 µs</source>
+        <translation>  primer setImmediate: %1 µs</translation>
+    </message>
+    <message>
+        <source>  main-race: timeout first in %1 of %2 runs, a start-up gap of %3 µs</source>
+        <translation>  main-race: timeout primero en %1 de %2 ejecuciones, una pausa de arranque de %3 µs</translation>
+    </message>
+    <message>
+        <source>  setTimeout(0) against setImmediate inside an immediate: timeout first in %1 of %2 runs</source>
+        <translation>  setTimeout(0) contra setImmediate dentro de un inmediato: timeout primero en %1 de %2 ejecuciones</translation>
+    </message>
+    <message>
+        <source>  a worker&apos;s first console.log: %1 µs; its script&apos;s end to its first nextTick: %2 µs</source>
+        <translation>  primer console.log de un worker: %1 µs; del final de su script a su primer nextTick: %2 µs</translation>
+    </message>
+</context>
+<context>
     <name>NodeCompareDialog</name>
     <message>
         <source>(end of output)</source>
@@ -2464,6 +2527,50 @@
     <message>
         <source>The modelled times: Node 20&apos;s, measured by scripts/calibrate-node-costs.js, times the scale above.</source>
         <translation>Los tiempos modelados: los de Node 20, medidos por scripts/calibrate-node-costs.js, por la escala de arriba.</translation>
+    </message>
+    <message>
+        <source>Calibrate…</source>
+        <translation>Calibrar…</translation>
+    </message>
+    <message>
+        <source>Measure this machine&apos;s Node.js now and use its figures.</source>
+        <translation>Mide ahora el Node.js de esta máquina y usa sus cifras.</translation>
+    </message>
+    <message>
+        <source>Calibrated on this machine (these figures replace Node 20&apos;s):</source>
+        <translation>Calibrado en esta máquina (estas cifras sustituyen a las de Node 20):</translation>
+    </message>
+    <message>
+        <source>Not calibrated on this machine: the figures are Node 20&apos;s on the development machine. Calibrate… measures this machine&apos;s Node.js.</source>
+        <translation>Sin calibrar en esta máquina: las cifras son las de Node 20 en la máquina de desarrollo. Calibrar… mide el Node.js de esta máquina.</translation>
+    </message>
+    <message>
+        <source>Node.js &amp;timing…</source>
+        <translation>&amp;Tiempos de Node.js…</translation>
+    </message>
+    <message>
+        <source>The time Node.js spends that LoopScope models (its first console.log, a worker&apos;s start-up, the start-up gap): it decides races such as setTimeout(0) against setImmediate.</source>
+        <translation>El tiempo que gasta Node.js y que LoopScope modela (su primer console.log, el arranque de un worker, la pausa de arranque): decide carreras como setTimeout(0) contra setImmediate.</translation>
+    </message>
+    <message>
+        <source>Cali&amp;brate with this machine&apos;s Node.js…</source>
+        <translation>Cali&amp;brar con el Node.js de esta máquina…</translation>
+    </message>
+    <message>
+        <source>Runs Node.js a few hundred times to measure what it spends on this machine (its first console.log, the start-up gap, a worker&apos;s first line) and models that from now on, so Run many times shows this machine&apos;s distribution.</source>
+        <translation>Ejecuta Node.js unos cientos de veces para medir lo que gasta en esta máquina (su primer console.log, la pausa de arranque, la primera línea de un worker) y lo modela a partir de ahora, de modo que Ejecutar muchas veces muestra la distribución de esta máquina.</translation>
+    </message>
+    <message>
+        <source>Measuring %1 on this machine…</source>
+        <translation>Midiendo %1 en esta máquina…</translation>
+    </message>
+    <message>
+        <source>Cannot calibrate</source>
+        <translation>No se puede calibrar</translation>
+    </message>
+    <message>
+        <source>Calibrated</source>
+        <translation>Calibrado</translation>
     </message>
 </context>
 <context>
@@ -3025,6 +3132,14 @@
     <message>
         <source>%L1 different outputs in %L2 runs: the order depends on timing, a race.</source>
         <translation>%L1 salidas distintas en %L2 ejecuciones: el orden depende de los tiempos, una carrera.</translation>
+    </message>
+    <message>
+        <source>Node&apos;s costs as measured on this machine with Node.js %1 (%2).</source>
+        <translation>Costes de Node tal como se midieron en esta máquina con Node.js %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Node&apos;s costs as Node 20 spent them on the development machine: Loop &gt; Calibrate with this machine&apos;s Node.js… measures this machine&apos;s, so the proportions are its Node&apos;s.</source>
+        <translation>Costes de Node tal como los gastó Node 20 en la máquina de desarrollo: Bucle &gt; Calibrar con el Node.js de esta máquina… mide los de esta máquina, para que las proporciones sean las de su Node.</translation>
     </message>
 </context>
 <context>

@@ -51,7 +51,8 @@ void Runtime::exec(const Op& op)
     Job job;
     job.label = op.labelId;
     job.body = &op.body();
-    spendCall(op, op.kind == OpKind::Chain ? viaOpKind(op.via) : op.kind);
+    const OpKind kind = op.kind == OpKind::Chain ? viaOpKind(op.via) : op.kind;
+    const bool firstUse = spendCall(op, kind);
     switch (op.kind) {
     case OpKind::Log:
         log(op.textId, std::uint32_t(op.steps));
@@ -126,6 +127,8 @@ void Runtime::exec(const Op& op)
         break;
     }
     }
+    if (firstUse)
+        spendAfterFirstUse(kind);
 }
 
 Runtime::UninterruptibleWork::UninterruptibleWork(Runtime& runtime, Uninterruptible what)
@@ -408,8 +411,10 @@ void Runtime::awaitIn(AsyncFrame* frame, const Op& op)
         settle.promise = pending;
         m_promises.retain(pending);
         if (op.await == AwaitKind::Sleep) {
-            spendFirstUse(OpKind::SetTimeout);
+            const bool firstUse = spendFirstUse(OpKind::SetTimeout);
             setTimer(settle, op.ms, 1);
+            if (firstUse)
+                spendAfterFirstUse(OpKind::SetTimeout);
         } else {
             spendFirstUse(OpKind::SetImmediate);
             setImmediate(settle);

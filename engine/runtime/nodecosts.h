@@ -21,14 +21,26 @@ struct NodeCosts
 
     // Microseconds beyond a second use, spent before the first use of each op kind takes effect.
     std::array<std::uint32_t, OpKinds> firstUseUs {};
+    // The rest of a first use, spent after the op took effect. Node's setTimeout reads the loop clock
+    // (the timer's start) before it makes the duration's list, queues it and arms the libuv timer: that
+    // time lies between the timer's start and the next timers phase, so it decides races.
+    std::array<std::uint32_t, OpKinds> afterFirstUseUs {};
     // Spent before each use: the first run of a line that calls the op (a new call site), and every
     // later run of that line. Tenths of a microsecond: a line costs Node a few microseconds.
     std::array<std::uint32_t, OpKinds> siteTenthsUs {};
     std::array<std::uint32_t, OpKinds> callTenthsUs {};
     // From `new Worker` to the worker's first line, spent on the worker's thread.
     std::uint32_t workerStartUs = 0;
+    // A worker's first console.log: its stdout is a port to the parent thread, set up on first use.
+    std::uint32_t workerFirstLogUs = 0;
+    // From a worker's last line (its postMessage("done")) to its first nextTick: Node finishes running
+    // the worker's script first, while the message is on its way to the parent.
+    std::uint32_t workerScriptEndUs = 0;
     // From the end of the main module's drain to the first timers phase.
     std::uint32_t startupGapUs = 0;
+    // What Node's ES module loader spends finishing the main module's job once it has evaluated, before
+    // the poll phase it runs in goes on.
+    std::uint32_t esmModuleEndUs = 0;
     // What the loop spends answering one request to its HTTP server (Node's http parser, the request
     // and response objects, the handler): the /health probe's cost to the loop it probes.
     std::uint32_t serverRequestUs = 0;
@@ -50,6 +62,7 @@ struct NodeCosts
     NodeCosts scaled(int by) const;
 
     std::uint32_t firstUse(OpKind kind) const { return firstUseUs[std::size_t(kind)]; }
+    std::uint32_t afterFirstUse(OpKind kind) const { return afterFirstUseUs[std::size_t(kind)]; }
     std::uint32_t siteTenths(OpKind kind) const { return siteTenthsUs[std::size_t(kind)]; }
     std::uint32_t callTenths(OpKind kind) const { return callTenthsUs[std::size_t(kind)]; }
 };

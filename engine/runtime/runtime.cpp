@@ -109,9 +109,15 @@ void Runtime::start()
     if (m_options.parent)
         spendRealTime(m_options.costs.workerStartUs);
     fromLoop([this] {
-        invoke(m_labels.main, CallbackKind::Main, [this] { runBlock(m_program->main); });
-        if (m_options.onWorkerDone)
-            m_options.onWorkerDone();
+        invoke(m_labels.main, CallbackKind::Main, [this] {
+            runBlock(m_program->main);
+            // A worker's script posts "done" as its last line: the message is on its way to the parent
+            // while Node finishes the script and the worker's own nextTicks and microtasks run.
+            if (m_options.onWorkerDone) {
+                m_options.onWorkerDone();
+                spendRealTime(m_options.costs.workerScriptEndUs);
+            }
+        });
     });
     spendStartupGap();
     if (!m_options.parent)

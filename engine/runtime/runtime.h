@@ -179,24 +179,32 @@ private:
     void abandonWork();
     // Spends NodeCosts::startupGapUs after the main module, before the first iteration.
     void spendStartupGap();
-    // Spends what Node spends on its first use of `kind` on this thread, once.
-    void spendFirstUse(OpKind kind)
+    // Spends what Node spends on its first use of `kind` on this thread before the op takes effect,
+    // once; true when this was the first use (then spendAfterFirstUse(kind) follows the op).
+    bool spendFirstUse(OpKind kind)
     {
         const std::uint32_t bit = 1U << unsigned(kind);
-        if ((m_usedOps & bit) == 0) {
-            m_usedOps |= bit;
-            spendRealTime(m_options.costs.firstUse(kind));
-        }
+        if ((m_usedOps & bit) != 0)
+            return false;
+        m_usedOps |= bit;
+        // A worker's stdout is a port to its parent, not the process's pipe or terminal.
+        const bool workerLog = kind == OpKind::Log && m_options.parent;
+        spendRealTime(workerLog ? m_options.costs.workerFirstLogUs : m_options.costs.firstUse(kind));
+        return true;
     }
+    // The rest of a first use, spent once the op has taken effect (a timer's start read).
+    void spendAfterFirstUse(OpKind kind) { spendRealTime(m_options.costs.afterFirstUse(kind)); }
     // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time.
-    void spendCall(const Op& op, OpKind kind)
+    // True when it was the kind's first use on this thread.
+    bool spendCall(const Op& op, OpKind kind)
     {
-        spendFirstUse(kind);
+        const bool first = spendFirstUse(kind);
         if (op.site >= m_sitesRun.size())
             m_sitesRun.resize(op.site + 1);
         const bool ranBefore = m_sitesRun[op.site];
         m_sitesRun[op.site] = true;
         spendRealTimeTenths(ranBefore ? m_options.costs.callTenths(kind) : m_options.costs.siteTenths(kind));
+        return first;
     }
     // Runs the workloads inject() delivered (the inbox handle's callback, in poll).
     void deliverWorkloads();

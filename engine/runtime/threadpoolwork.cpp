@@ -234,10 +234,11 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
                 evaluate.label = m_labels.main;
                 evaluate.body = &m_program->main;
                 m_microtasks.push(evaluate);
-                // The module evaluates in this drain; then Node's loader finishes the module's job,
-                // start-up work as after a CommonJS main module, before this poll phase goes on.
+                // The module evaluates in this drain; then Node's loader finishes the module's job
+                // before this poll phase goes on.
                 drain();
-                spendStartupGap();
+                if (!m_aborted)
+                    spendRealTime(m_options.costs.esmModuleEndUs);
             });
             break;
         case PoolItem::Kind::FsOpen:

@@ -78,10 +78,16 @@ void WorkerHost::onMessages(uv_async_t* handle)
         std::lock_guard lock(self->m_mutex);
         messages.swap(self->m_messages);
     }
+    // A Node worker's console lines come on its internal port and its postMessage on the public one;
+    // the internal port's handle is the older, and libuv runs the pending async handles in the order
+    // they were made, so the lines that arrived by the time the parent looks come before the message.
+    for (const Message& message : messages) {
+        if (message.kind == MessageKind::Log)
+            self->m_events.log(message.textId);
+    }
     for (const Message& message : messages) {
         switch (message.kind) {
         case MessageKind::Log:
-            self->m_events.log(message.textId);
             break;
         case MessageKind::Done:
             self->m_events.done();

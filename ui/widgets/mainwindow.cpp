@@ -261,20 +261,7 @@ void MainWindow::createLoopMenu()
     for (QAction* action : { m_slowerAction, m_fasterAction, m_healthAction, m_delayAction })
         loopMenu->addAction(action);
     loopMenu->addSeparator();
-    QAction* timing = loopMenu->addAction(QString());
-    Language::follow(timing, [timing] {
-        timing->setText(tr("Node.js &timing…"));
-        timing->setToolTip(tr("The time Node.js spends that LoopScope models (its first console.log, a worker's "
-                              "start-up, the start-up gap): it decides races such as setTimeout(0) against "
-                              "setImmediate."));
-    });
-    connect(timing, &QAction::triggered, this, [this] {
-        NodeTimingDialog dialog(this);
-        if (dialog.exec() != QDialog::Accepted)
-            return;
-        dialog.save();
-        SessionController::setNodeCosts(dialog.costs());
-    });
+    NodeTimingDialog::addActions(loopMenu, this);
     loopMenu->addAction(compare);
     auto* runMany = addControl(QKeySequence(QStringLiteral("Ctrl+Shift+R")), [] {
         return ControlTexts { tr("Run &many times…"),

@@ -1,11 +1,17 @@
 #include "widgets/nodetimingdialog.h"
 
+#include "models/nodecalibration.h"
+#include "models/sessioncontroller.h"
 #include "models/timemapping.h"
+#include "widgets/language.h"
+#include "widgets/progresstask.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollBar>
@@ -20,6 +26,8 @@ namespace {
 
 constexpr auto PercentKey = "nodeCosts/percent";
 constexpr auto GapKey = "nodeCosts/startupGapUs";
+// The node that Compare with Node.js runs; the calibration measures the same one.
+constexpr auto NodePathKey = "compare/nodePath";
 
 struct CostRow
 {
@@ -102,11 +110,20 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
                            "scale above."));
     m_raceNote = new QLabel(this);
     m_raceNote->setWordWrap(true);
+    m_calibration = new QLabel(this);
+    m_calibration->setWordWrap(true);
+    m_calibration->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     QPushButton* measured = buttons->addButton(tr("Node 20's figures"), QDialogButtonBox::ResetRole);
     measured->setToolTip(tr("Back to the figures measured with Node 20: 100 % and its start-up gap."));
     connect(measured, &QPushButton::clicked, this, &NodeTimingDialog::restoreMeasured);
+    QPushButton* calibrateButton = buttons->addButton(tr("Calibrate…"), QDialogButtonBox::ActionRole);
+    calibrateButton->setToolTip(tr("Measure this machine's Node.js now and use its figures."));
+    connect(calibrateButton, &QPushButton::clicked, this, [this] {
+        if (calibrate(this))
+            restoreMeasured();
+    });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -115,6 +132,7 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_raceNote);
+    layout->addWidget(m_calibration);
     layout->addWidget(buttons);
 
     const loopscope::NodeCosts saved = savedCosts();
@@ -123,7 +141,7 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
     m_gap->setValue(int(saved.startupGapUs));
     connect(m_percent, &QSpinBox::valueChanged, this, [this](int percent) {
         // The gap follows the scale unless the user set it apart.
-        m_gap->setValue(int(loopscope::NodeCosts::node20().scaled(percent).startupGapUs));
+        m_gap->setValue(int(NodeCalibration::baseCosts().scaled(percent).startupGapUs));
         refresh();
     });
     connect(m_gap, &QSpinBox::valueChanged, this, &NodeTimingDialog::refresh);
@@ -143,7 +161,7 @@ loopscope::NodeCosts NodeTimingDialog::savedCosts()
 {
     const QSettings settings;
     const int percent = std::clamp(settings.value(QLatin1String(PercentKey), 100).toInt(), 0, 1000);
-    loopscope::NodeCosts costs = loopscope::NodeCosts::node20().scaled(percent);
+    loopscope::NodeCosts costs = NodeCalibration::baseCosts().scaled(percent);
     if (settings.contains(QLatin1String(GapKey)))
         costs.startupGapUs = std::uint32_t(std::clamp(settings.value(QLatin1String(GapKey)).toInt(), 0, 100000));
     return costs;
@@ -151,7 +169,7 @@ loopscope::NodeCosts NodeTimingDialog::savedCosts()
 
 loopscope::NodeCosts NodeTimingDialog::costs() const
 {
-    loopscope::NodeCosts costs = loopscope::NodeCosts::node20().scaled(m_percent->value());
+    loopscope::NodeCosts costs = NodeCalibration::baseCosts().scaled(m_percent->value());
     costs.startupGapUs = std::uint32_t(m_gap->value());
     return costs;
 }
@@ -166,7 +184,8 @@ void NodeTimingDialog::save() const
 void NodeTimingDialog::restoreMeasured()
 {
     m_percent->setValue(100);
-    m_gap->setValue(int(loopscope::NodeCosts::node20().startupGapUs));
+    m_gap->setValue(int(NodeCalibration::baseCosts().startupGapUs));
+    refresh();
 }
 
 void NodeTimingDialog::refresh()
@@ -189,9 +208,67 @@ void NodeTimingDialog::refresh()
     setRow(row, tr("a worker's start-up"), { microseconds(modelled.workerStartUs), QString(), QString() });
     // setTimeout(0) then setImmediate in the main module: the timer wins when a millisecond tick falls
     // between them, which the immediate's first use and the gap make likely in proportion to their sum.
-    const std::uint32_t span = modelled.firstUse(loopscope::OpKind::SetImmediate) + modelled.startupGapUs;
+    const std::uint32_t span = modelled.afterFirstUse(loopscope::OpKind::SetTimeout)
+        + modelled.firstUse(loopscope::OpKind::SetImmediate) + modelled.startupGapUs;
     m_raceNote->setText(tr("main-race: about %1 µs pass between its setTimeout(0) and the first timers phase, so "
                            "the timer should win in about %2 % of runs (Node 20: 24 %).")
                             .arg(span)
                             .arg(std::min(100U, span / 10)));
+    const std::optional<NodeCalibration::Result> calibration = NodeCalibration::stored();
+    m_calibration->setText(calibration
+            ? tr("Calibrated on this machine (these figures replace Node 20's):") + QLatin1Char('\n')
+                + NodeCalibration::describe(*calibration)
+            : tr("Not calibrated on this machine: the figures are Node 20's on the development machine. "
+                 "Calibrate… measures this machine's Node.js."));
+}
+
+void NodeTimingDialog::addActions(QMenu* menu, QWidget* window)
+{
+    QAction* timing = menu->addAction(QString());
+    Language::follow(timing, [timing] {
+        timing->setText(tr("Node.js &timing…"));
+        timing->setToolTip(tr("The time Node.js spends that LoopScope models (its first console.log, a worker's "
+                              "start-up, the start-up gap): it decides races such as setTimeout(0) against "
+                              "setImmediate."));
+    });
+    QObject::connect(timing, &QAction::triggered, window, [window] {
+        NodeTimingDialog dialog(window);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        dialog.save();
+        SessionController::setNodeCosts(dialog.costs());
+    });
+    QAction* calibration = menu->addAction(QString());
+    calibration->setObjectName(QStringLiteral("calibrateNodeAction"));
+    Language::follow(calibration, [calibration] {
+        calibration->setText(tr("Cali&brate with this machine's Node.js…"));
+        calibration->setToolTip(tr("Runs Node.js a few hundred times to measure what it spends on this machine "
+                                   "(its first console.log, the start-up gap, a worker's first line) and models "
+                                   "that from now on, so Run many times shows this machine's distribution."));
+    });
+    QObject::connect(calibration, &QAction::triggered, window, [window] { calibrate(window); });
+}
+
+bool NodeTimingDialog::calibrate(QWidget* window)
+{
+    const QString node = QSettings().value(QLatin1String(NodePathKey), QStringLiteral("node")).toString();
+    auto measured = std::make_shared<std::optional<NodeCalibration::Result>>();
+    ProgressTask task;
+    const ProgressTask::Result outcome = task.run(window, tr("Measuring %1 on this machine…").arg(node),
+        [measured, node](const loopscope::Progress& progress, std::string* error) {
+            QString why;
+            *measured = NodeCalibration::measure(node, 15, progress, &why);
+            *error = why.toStdString();
+            return measured->has_value();
+        });
+    if (outcome.outcome == ProgressTask::Outcome::Failed)
+        QMessageBox::warning(window, tr("Cannot calibrate"), outcome.error);
+    if (outcome.outcome != ProgressTask::Outcome::Succeeded || !*measured)
+        return false;
+    NodeCalibration::store(**measured);
+    // The calibration's gap from now on, at the scale the user chose.
+    QSettings().remove(QLatin1String(GapKey));
+    SessionController::setNodeCosts(savedCosts());
+    QMessageBox::information(window, tr("Calibrated"), NodeCalibration::describe(**measured));
+    return true;
 }

@@ -5,6 +5,7 @@
 #include <QDialog>
 
 class QLabel;
+class QMenu;
 class QSpinBox;
 class QTableWidget;
 
@@ -18,7 +19,12 @@ class NodeTimingDialog : public QDialog
 public:
     explicit NodeTimingDialog(QWidget* parent = nullptr);
 
-    // The costs the user chose last time (Node 20's figures at first).
+    // Adds Node.js timing… and Calibrate with this machine's Node.js… to `menu`, for `window`.
+    static void addActions(QMenu* menu, QWidget* window);
+    // Measures this machine's Node.js with a progress dialog that can cancel it (NodeCalibration), keeps the
+    // figures and makes runs started afterwards model them; false when it failed or was cancelled.
+    static bool calibrate(QWidget* window);
+    // The costs the user chose last time (this machine's calibration, else Node 20's figures, at first).
     static loopscope::NodeCosts savedCosts();
     // The costs the dialog shows now.
     loopscope::NodeCosts costs() const;
@@ -33,4 +39,5 @@ private:
     QSpinBox* m_gap = nullptr;
     QTableWidget* m_table = nullptr;
     QLabel* m_raceNote = nullptr;
+    QLabel* m_calibration = nullptr;
 };

@@ -1,8 +1,11 @@
 #include "widgets/runmanydialog.h"
 
+#include "models/nodecalibration.h"
+
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
@@ -149,6 +152,17 @@ RunManyDialog::RunManyDialog(loopscope::Program program, QWidget* parent)
         this);
     explanation->setWordWrap(true);
     layout->addWidget(explanation);
+    // Which machine's Node the runs' start-up costs come from: the race's proportions depend on it.
+    const std::optional<NodeCalibration::Result> calibration = NodeCalibration::stored();
+    auto* costs = new QLabel(calibration
+            ? tr("Node's costs as measured on this machine with Node.js %1 (%2).")
+                  .arg(calibration->version, QLocale().toString(calibration->when, QLocale::ShortFormat))
+            : tr("Node's costs as Node 20 spent them on the development machine: Loop > Calibrate with this "
+                 "machine's Node.js… measures this machine's, so the proportions are its Node's."),
+        this);
+    costs->setObjectName(QStringLiteral("runManyCosts"));
+    costs->setWordWrap(true);
+    layout->addWidget(costs);
 
     auto* controls = new QHBoxLayout;
     auto* runsLabel = new QLabel(tr("&Runs:"), this);

@@ -1,0 +1,125 @@
+// The calibration of Node's costs on this machine (NodeCalibration): what it measures goes where the
+// model spends it, it is kept in the settings, and it measures the installed node.
+#include "requirenode.h"
+
+#include "models/nodecalibration.h"
+
+#include <QCoreApplication>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+using loopscope::NodeCosts;
+using loopscope::OpKind;
+
+class TestNodeCalibration : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // never the developer's own settings
+        QCoreApplication::setOrganizationName(QStringLiteral("LoopScope"));
+        QCoreApplication::setApplicationName(QStringLiteral("LoopScope"));
+        QSettings().clear();
+    }
+
+    void figuresGoWhereTheModelSpendsThem()
+    {
+        const NodeCalibration::Result result = sample();
+        const NodeCosts costs = result.applyTo(NodeCosts::node20());
+        QCOMPARE(costs.firstUse(OpKind::Log), 17000U);
+        QCOMPARE(costs.firstUse(OpKind::SetTimeout), 150U);
+        QCOMPARE(costs.afterFirstUse(OpKind::SetTimeout), 300U);
+        QCOMPARE(costs.firstUse(OpKind::SetInterval), 150U);
+        QCOMPARE(costs.afterFirstUse(OpKind::SetInterval), 300U);
+        QCOMPARE(costs.firstUse(OpKind::SetImmediate), 90U);
+        QCOMPARE(costs.startupGapUs, 40U);
+        QCOMPARE(costs.workerFirstLogUs, 600U);
+        QCOMPARE(costs.workerScriptEndUs, 130U);
+        // What it does not measure stays Node 20's.
+        QCOMPARE(costs.firstUse(OpKind::ReadFile), NodeCosts::node20().firstUse(OpKind::ReadFile));
+        QCOMPARE(costs.workerStartUs, NodeCosts::node20().workerStartUs);
+    }
+
+    void keptInTheSettingsAndUsedByEveryRun()
+    {
+        NodeCalibration::forget();
+        QVERIFY(!NodeCalibration::stored());
+        QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::Log), NodeCosts::node20().firstUse(OpKind::Log));
+        NodeCalibration::store(sample());
+        const std::optional<NodeCalibration::Result> kept = NodeCalibration::stored();
+        QVERIFY(kept);
+        QCOMPARE(kept->version, QStringLiteral("v20.20.2"));
+        QCOMPARE(kept->mainRaceTimerFirst, 31);
+        QCOMPARE(kept->raceRuns, 150);
+        QCOMPARE(kept->startupGapUs, 40U);
+        QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::Log), 17000U);
+        QCOMPARE(NodeCalibration::baseCosts().startupGapUs, 40U);
+        NodeCalibration::forget();
+        QVERIFY(!NodeCalibration::stored());
+    }
+
+    void measuresTheInstalledNode()
+    {
+        REQUIRE_NODE();
+        QString error;
+        std::uint64_t lastTotal = 0;
+        const auto result = NodeCalibration::measure(
+            QStringLiteral("node"), 1,
+            [&](std::uint64_t, std::uint64_t total) {
+                lastTotal = total;
+                return true;
+            },
+            &error);
+        QVERIFY2(result, qPrintable(error));
+        QVERIFY(result->version.startsWith(QLatin1Char('v')));
+        QCOMPARE(result->runs, 1);
+        QCOMPARE(result->raceRuns, NodeCalibration::RaceRunsPerFigure);
+        QVERIFY(result->mainRaceTimerFirst <= result->raceRuns);
+        QVERIFY(result->checkRaceTimerFirst <= result->raceRuns);
+        // Node's first console.log sets up stdout: never free.
+        QVERIFY(result->firstLogUs > 0);
+        QCOMPARE(lastTotal, std::uint64_t(1 + 3 + 2 * NodeCalibration::RaceRunsPerFigure));
+    }
+
+    void cancelledWhenProgressSaysNo()
+    {
+        REQUIRE_NODE();
+        QString error;
+        const auto result = NodeCalibration::measure(
+            QStringLiteral("node"), 5, [](std::uint64_t done, std::uint64_t) { return done < 2; }, &error);
+        QVERIFY(!result);
+        QCOMPARE(error, QString::fromLatin1(loopscope::CancelledMessage));
+    }
+
+    void aMissingNodeIsSaid()
+    {
+        QString error;
+        QVERIFY(!NodeCalibration::measure(QStringLiteral("/nonexistent/node"), 1, {}, &error));
+        QVERIFY2(error.contains(QLatin1String("/nonexistent/node")), qPrintable(error));
+    }
+
+private:
+    static NodeCalibration::Result sample()
+    {
+        NodeCalibration::Result result;
+        result.node = QStringLiteral("/usr/bin/node");
+        result.version = QStringLiteral("v20.20.2");
+        result.runs = 15;
+        result.firstLogUs = 17000;
+        result.setTimeoutBeforeUs = 150;
+        result.setTimeoutAfterUs = 300;
+        result.setImmediateUs = 90;
+        result.mainRaceTimerFirst = 31;
+        result.raceRuns = 150;
+        result.startupGapUs = 40;
+        result.workerFirstLogUs = 600;
+        result.workerScriptEndUs = 130;
+        return result;
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNodeCalibration)
+#include "tst_nodecalibration.moc"

@@ -1,0 +1,359 @@
+#include "models/nodecalibration.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <vector>
+
+namespace {
+
+constexpr auto Group = "nodeCalibration/";
+
+// Each script writes its figures on stderr as a JSON array of microseconds; stdout stays a pipe, as it
+// is when LoopScope compares a program with Node.
+
+// The main module's first console.log beyond its second (the first sets up stdout).
+constexpr auto FirstLogScript = R"(const t0 = process.hrtime.bigint();
+console.log("x");
+const t1 = process.hrtime.bigint();
+console.log("y");
+const t2 = process.hrtime.bigint();
+process.stderr.write(JSON.stringify([Number(t1 - t0 - (t2 - t1)) / 1000]));
+)";
+
+// setTimeout's first use beyond its second, then setImmediate's after it (as main-race uses them: some of
+// their cold paths are shared, and setTimeout pays for those).
+constexpr auto FirstTimersScript = R"(const t0 = process.hrtime.bigint();
+setTimeout(() => {}, 0);
+const t1 = process.hrtime.bigint();
+setTimeout(() => {}, 0);
+const t2 = process.hrtime.bigint();
+setImmediate(() => {});
+const t3 = process.hrtime.bigint();
+setImmediate(() => {});
+const t4 = process.hrtime.bigint();
+process.stderr.write(JSON.stringify([Number(t1 - t0 - (t2 - t1)) / 1000, Number(t3 - t2 - (t4 - t3)) / 1000]));
+)";
+
+// main-race as `loopscope --emit-js --scenario main-race` writes it.
+constexpr auto MainRaceScript = R"(setTimeout(() => {
+    console.log("timeout");
+}, 0);
+setImmediate(() => {
+    console.log("immediate");
+});
+)";
+
+// setTimeout(0) and setImmediate queued from inside an immediate, as `--emit-js` writes
+// tests/conformance/immediate-race-timer-vs-immediate-in-check.json.
+constexpr auto CheckRaceScript = R"(setImmediate(() => {
+    setTimeout(() => {
+        console.log("timeout");
+    }, 0);
+    setImmediate(() => {
+        console.log("immediate");
+    });
+});
+)";
+
+// A worker's first console.log beyond its second, after its postMessage (as in a program whose worker
+// logs from a nextTick: some cold paths are the port's, and postMessage pays for those), and the time
+// from its last line (postMessage) to its first nextTick.
+constexpr auto WorkerScript = R"(const { Worker } = require("node:worker_threads");
+const worker = new Worker(`
+const { parentPort } = require("node:worker_threads");
+parentPort.postMessage("done");
+const posted = performance.now();
+process.nextTick(() => {
+    const t0 = performance.now();
+    console.log("x");
+    const t1 = performance.now();
+    console.log("y");
+    const t2 = performance.now();
+    parentPort.postMessage([(t1 - t0 - (t2 - t1)) * 1000, (t0 - posted) * 1000]);
+});
+`, { eval: true });
+worker.on("message", (message) => {
+    if (Array.isArray(message))
+        process.stderr.write(JSON.stringify(message));
+});
+)";
+
+std::uint32_t median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    return std::uint32_t(std::max(0.0, values[values.size() / 2]) + 0.5);
+}
+
+class Runner
+{
+public:
+    Runner(QString node, const loopscope::Progress& progress, int total)
+        : m_node(std::move(node))
+        , m_progress(progress)
+        , m_total(total)
+    { }
+
+    // Runs node on `script` (or with an option such as --version): the process, its output to read, or
+    // nothing when it failed or was cancelled (`error` says which).
+    std::optional<QProcess*> run(const QString& script, QString* error)
+    {
+        m_process = std::make_unique<QProcess>();
+        m_process->start(m_node, { script });
+        if (!m_process->waitForStarted(10000)) {
+            *error = NodeCalibration::tr("cannot run %1: %2").arg(m_node, m_process->errorString());
+            return std::nullopt;
+        }
+        while (!m_process->waitForFinished(20)) {
+            if (m_process->state() == QProcess::NotRunning)
+                break;
+            if (m_progress && !m_progress(std::uint64_t(m_done), std::uint64_t(m_total))) {
+                m_process->kill();
+                m_process->waitForFinished(5000);
+                *error = QString::fromLatin1(loopscope::CancelledMessage);
+                return std::nullopt;
+            }
+        }
+        ++m_done;
+        if (m_progress && !m_progress(std::uint64_t(m_done), std::uint64_t(m_total))) {
+            *error = QString::fromLatin1(loopscope::CancelledMessage);
+            return std::nullopt;
+        }
+        if (m_process->exitStatus() != QProcess::NormalExit || m_process->exitCode() != 0) {
+            *error = NodeCalibration::tr("%1 failed: %2")
+                         .arg(m_node, QString::fromUtf8(m_process->readAllStandardError()).trimmed().left(400));
+            return std::nullopt;
+        }
+        return m_process.get();
+    }
+
+    // The figures a script wrote on stderr.
+    std::optional<QJsonArray> figures(const QString& script, int count, QString* error)
+    {
+        const std::optional<QProcess*> process = run(script, error);
+        if (!process)
+            return std::nullopt;
+        const QByteArray text = (*process)->readAllStandardError();
+        const QJsonDocument document = QJsonDocument::fromJson(text);
+        if (!document.isArray() || document.array().size() != count) {
+            *error = NodeCalibration::tr("%1 printed no figures: %2").arg(m_node, QString::fromUtf8(text).left(400));
+            return std::nullopt;
+        }
+        return document.array();
+    }
+
+private:
+    QString m_node;
+    const loopscope::Progress& m_progress;
+    int m_total = 0;
+    int m_done = 0;
+    std::unique_ptr<QProcess> m_process;
+};
+
+bool writeScript(const QString& path, const char* source, QString* error)
+{
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly) && file.write(source) >= 0 && file.flush())
+        return true;
+    *error = NodeCalibration::tr("cannot write %1: %2").arg(path, file.errorString());
+    return false;
+}
+
+} // namespace
+
+loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs) const
+{
+    using loopscope::OpKind;
+    auto set = [&costs](OpKind kind, std::uint32_t before, std::uint32_t after) {
+        costs.firstUseUs[std::size_t(kind)] = before;
+        costs.afterFirstUseUs[std::size_t(kind)] = after;
+    };
+    set(OpKind::Log, firstLogUs, 0);
+    set(OpKind::SetTimeout, setTimeoutBeforeUs, setTimeoutAfterUs);
+    // setInterval goes through the same Timeout and insert() as setTimeout.
+    set(OpKind::SetInterval, setTimeoutBeforeUs, setTimeoutAfterUs);
+    set(OpKind::SetImmediate, setImmediateUs, 0);
+    costs.startupGapUs = startupGapUs;
+    costs.workerFirstLogUs = workerFirstLogUs;
+    costs.workerScriptEndUs = workerScriptEndUs;
+    return costs;
+}
+
+std::optional<NodeCalibration::Result> NodeCalibration::measure(
+    const QString& node, int runs, const loopscope::Progress& progress, QString* error)
+{
+    const QString name = node.trimmed().isEmpty() ? QStringLiteral("node") : node.trimmed();
+    const QString path = name.contains(QLatin1Char('/')) ? (QFileInfo(name).isExecutable() ? name : QString())
+                                                         : QStandardPaths::findExecutable(name);
+    if (path.isEmpty()) {
+        *error = tr("%1 not found: give the path of a Node.js executable").arg(name);
+        return std::nullopt;
+    }
+    runs = std::max(1, runs);
+    QTemporaryDir folder;
+    const QString firstLog = folder.filePath(QStringLiteral("first-log.js"));
+    const QString timers = folder.filePath(QStringLiteral("first-timers.js"));
+    const QString mainRace = folder.filePath(QStringLiteral("main-race.js"));
+    const QString checkRace = folder.filePath(QStringLiteral("check-race.js"));
+    const QString worker = folder.filePath(QStringLiteral("worker.js"));
+    if (!folder.isValid() || !writeScript(firstLog, FirstLogScript, error)
+        || !writeScript(timers, FirstTimersScript, error) || !writeScript(mainRace, MainRaceScript, error)
+        || !writeScript(checkRace, CheckRaceScript, error) || !writeScript(worker, WorkerScript, error))
+        return std::nullopt;
+
+    Result result;
+    result.node = path;
+    result.runs = runs;
+    result.raceRuns = runs * RaceRunsPerFigure;
+    Runner runner(path, progress, 1 + runs * 3 + 2 * result.raceRuns);
+    const std::optional<QProcess*> version = runner.run(QStringLiteral("--version"), error);
+    if (!version)
+        return std::nullopt;
+    result.version = QString::fromUtf8((*version)->readAllStandardOutput()).trimmed();
+
+    // How often a race's first line is "timeout".
+    auto timerWins = [&runner, error](const QString& script) -> std::optional<int> {
+        int wins = 0;
+        for (int i = 0; i < RaceRunsPerFigure; ++i) {
+            const std::optional<QProcess*> raced = runner.run(script, error);
+            if (!raced)
+                return std::nullopt;
+            wins += (*raced)->readLine().trimmed() == "timeout";
+        }
+        return wins;
+    };
+    std::vector<double> logs, setTimeouts, setImmediates, workerLogs, scriptEnds;
+    for (int run = 0; run < runs; ++run) {
+        const auto log = runner.figures(firstLog, 1, error);
+        const auto first = log ? runner.figures(timers, 2, error) : std::nullopt;
+        const auto inWorker = first ? runner.figures(worker, 2, error) : std::nullopt;
+        const auto mainWins = inWorker ? timerWins(mainRace) : std::nullopt;
+        const auto checkWins = mainWins ? timerWins(checkRace) : std::nullopt;
+        if (!checkWins)
+            return std::nullopt;
+        logs.push_back(log->at(0).toDouble());
+        setTimeouts.push_back(first->at(0).toDouble());
+        setImmediates.push_back(first->at(1).toDouble());
+        workerLogs.push_back(inWorker->at(0).toDouble());
+        scriptEnds.push_back(inWorker->at(1).toDouble());
+        result.mainRaceTimerFirst += *mainWins;
+        result.checkRaceTimerFirst += *checkWins;
+    }
+    result.firstLogUs = median(logs);
+    result.setImmediateUs = median(setImmediates);
+    result.workerFirstLogUs = median(workerLogs);
+    result.workerScriptEndUs = median(scriptEnds);
+    // A millisecond tick of the loop clock falls inside a span of s us with probability s / 1000, so a
+    // race's share is the mean span between the timer's start and the next timers phase (a median would
+    // miss the slow runs). From inside an immediate that span is what setTimeout's first use spends after
+    // its clock read, and setImmediate's line; from the main module, that and setImmediate's first use
+    // and the start-up gap, which is what remains.
+    const double site = double(loopscope::NodeCosts::node20().siteTenths(loopscope::OpKind::SetImmediate)) / 10;
+    const double checkSpan = 1000.0 * result.checkRaceTimerFirst / result.raceRuns;
+    const double mainSpan = 1000.0 * result.mainRaceTimerFirst / result.raceRuns;
+    const std::uint32_t setTimeoutUs = median(setTimeouts);
+    result.setTimeoutAfterUs = std::uint32_t(std::max(0.0, checkSpan - site) + 0.5);
+    result.setTimeoutBeforeUs = setTimeoutUs > result.setTimeoutAfterUs ? setTimeoutUs - result.setTimeoutAfterUs : 0;
+    result.startupGapUs = std::uint32_t(
+        std::max(0.0, mainSpan - double(result.setTimeoutAfterUs) - double(result.setImmediateUs) - site) + 0.5);
+    result.when = QDateTime::currentDateTime();
+    return result;
+}
+
+std::optional<NodeCalibration::Result> NodeCalibration::stored()
+{
+    const QSettings settings;
+    const QString group = QLatin1String(Group);
+    if (!settings.contains(group + QStringLiteral("version")))
+        return std::nullopt;
+    auto us = [&settings, &group](const char* key) {
+        return std::uint32_t(std::clamp(settings.value(group + QLatin1String(key)).toLongLong(), 0LL, 10'000'000LL));
+    };
+    Result result;
+    result.node = settings.value(group + QStringLiteral("node")).toString();
+    result.version = settings.value(group + QStringLiteral("version")).toString();
+    result.when = settings.value(group + QStringLiteral("when")).toDateTime();
+    result.runs = int(us("runs"));
+    result.firstLogUs = us("firstLogUs");
+    result.setTimeoutBeforeUs = us("setTimeoutBeforeUs");
+    result.setTimeoutAfterUs = us("setTimeoutAfterUs");
+    result.setImmediateUs = us("setImmediateUs");
+    result.mainRaceTimerFirst = int(us("mainRaceTimerFirst"));
+    result.checkRaceTimerFirst = int(us("checkRaceTimerFirst"));
+    result.raceRuns = int(us("raceRuns"));
+    result.startupGapUs = us("startupGapUs");
+    result.workerFirstLogUs = us("workerFirstLogUs");
+    result.workerScriptEndUs = us("workerScriptEndUs");
+    return result;
+}
+
+void NodeCalibration::store(const Result& result)
+{
+    QSettings settings;
+    const QString group = QLatin1String(Group);
+    settings.setValue(group + QStringLiteral("node"), result.node);
+    settings.setValue(group + QStringLiteral("when"), result.when);
+    settings.setValue(group + QStringLiteral("runs"), result.runs);
+    settings.setValue(group + QStringLiteral("firstLogUs"), result.firstLogUs);
+    settings.setValue(group + QStringLiteral("setTimeoutBeforeUs"), result.setTimeoutBeforeUs);
+    settings.setValue(group + QStringLiteral("setTimeoutAfterUs"), result.setTimeoutAfterUs);
+    settings.setValue(group + QStringLiteral("setImmediateUs"), result.setImmediateUs);
+    settings.setValue(group + QStringLiteral("mainRaceTimerFirst"), result.mainRaceTimerFirst);
+    settings.setValue(group + QStringLiteral("checkRaceTimerFirst"), result.checkRaceTimerFirst);
+    settings.setValue(group + QStringLiteral("raceRuns"), result.raceRuns);
+    settings.setValue(group + QStringLiteral("startupGapUs"), result.startupGapUs);
+    settings.setValue(group + QStringLiteral("workerFirstLogUs"), result.workerFirstLogUs);
+    settings.setValue(group + QStringLiteral("workerScriptEndUs"), result.workerScriptEndUs);
+    // Written last: stored() reads a calibration only once it is whole.
+    settings.setValue(group + QStringLiteral("version"), result.version);
+}
+
+void NodeCalibration::forget()
+{
+    QSettings settings;
+    settings.remove(QStringLiteral("nodeCalibration"));
+}
+
+loopscope::NodeCosts NodeCalibration::baseCosts()
+{
+    const std::optional<Result> calibration = stored();
+    return calibration ? calibration->applyTo(loopscope::NodeCosts::node20()) : loopscope::NodeCosts::node20();
+}
+
+QString NodeCalibration::describe(const Result& result)
+{
+    const QString lines[] = {
+        tr("Node.js %1 (%2), measured %3, %4 fresh processes per figure:")
+            .arg(result.version, result.node, result.when.toString(Qt::ISODate))
+            .arg(result.runs),
+        tr("  first console.log: %1 µs").arg(result.firstLogUs),
+        tr("  first setTimeout: %1 µs before it reads the loop clock, %2 µs after (from the race inside an "
+           "immediate)")
+            .arg(result.setTimeoutBeforeUs)
+            .arg(result.setTimeoutAfterUs),
+        tr("  first setImmediate: %1 µs").arg(result.setImmediateUs),
+        tr("  main-race: timeout first in %1 of %2 runs, a start-up gap of %3 µs")
+            .arg(result.mainRaceTimerFirst)
+            .arg(result.raceRuns)
+            .arg(result.startupGapUs),
+        tr("  setTimeout(0) against setImmediate inside an immediate: timeout first in %1 of %2 runs")
+            .arg(result.checkRaceTimerFirst)
+            .arg(result.raceRuns),
+        tr("  a worker's first console.log: %1 µs; its script's end to its first nextTick: %2 µs")
+            .arg(result.workerFirstLogUs)
+            .arg(result.workerScriptEndUs),
+    };
+    QStringList out;
+    for (const QString& line : lines)
+        out << line;
+    return out.join(QLatin1Char('\n'));
+}

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "formats/progress.h"
+#include "runtime/nodecosts.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+// Measures on this machine what Node.js spends where LoopScope models start-up costs (NodeCosts): the
+// main module's first console.log, setTimeout's first use before and after it reads the loop clock (the
+// after part from how often a timer set inside an immediate beats the immediate queued beside it),
+// setImmediate's first use, the gap between the main module and the first timers phase (from how often
+// main-race's timer wins), a worker's first console.log and the end of its script. Each time is the
+// median of fresh node processes, shaped as `loopscope --emit-js` writes scripts, stdout a pipe. The
+// result is kept in the settings and replaces Node 20's figures in every run afterwards, in the window
+// (Loop > Calibrate with this machine's Node.js…) and on the command line (--calibrate-node).
+class NodeCalibration
+{
+    Q_DECLARE_TR_FUNCTIONS(NodeCalibration)
+
+public:
+    struct Result
+    {
+        QString node; // the executable that was measured
+        QString version; // its `process.version`
+        QDateTime when;
+        int runs = 0; // fresh processes per figure
+        std::uint32_t firstLogUs = 0;
+        std::uint32_t setTimeoutBeforeUs = 0;
+        std::uint32_t setTimeoutAfterUs = 0;
+        std::uint32_t setImmediateUs = 0;
+        int mainRaceTimerFirst = 0; // of raceRuns
+        int checkRaceTimerFirst = 0; // setTimeout(0) against setImmediate inside an immediate, of raceRuns
+        int raceRuns = 0; // runs * RaceRunsPerFigure
+        std::uint32_t startupGapUs = 0; // what main-race's share implies, less the modelled first uses
+        std::uint32_t workerFirstLogUs = 0;
+        std::uint32_t workerScriptEndUs = 0;
+
+        // Node 20's figures with these in their place.
+        loopscope::NodeCosts applyTo(loopscope::NodeCosts costs) const;
+    };
+
+    // main-race runs this many times per figure run: a share needs more runs than a median.
+    static constexpr int RaceRunsPerFigure = 10;
+
+    // Runs the measurements with `node` (a path, or a name looked up in PATH), `runs` fresh processes
+    // each. `progress` is told how many processes ran of how many; when it says no, the calibration
+    // stops (the process running is killed) and fails with CancelledMessage.
+    static std::optional<Result> measure(
+        const QString& node, int runs, const loopscope::Progress& progress, QString* error);
+
+    // The calibration kept in the settings, if any.
+    static std::optional<Result> stored();
+    static void store(const Result& result);
+    static void forget();
+    // Node 20's figures, with this machine's calibration in their place when there is one: the costs
+    // every run starts from before --node-costs or the window's scale.
+    static loopscope::NodeCosts baseCosts();
+
+    // The figures as lines of text, for the terminal and the window.
+    static QString describe(const Result& result);
+};
