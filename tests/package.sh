@@ -51,6 +51,12 @@ while read -r -d ',' dependency || [[ -n $dependency ]]; do
     for alternative in "${alternatives[@]}"; do
         name=$(awk '{print $1}' <<<"$alternative")
         version=$(dpkg-query -W -f='${Version}' "$name" 2>/dev/null || true)
+        # A virtual package (qt6-websockets-abi, which libqt6websockets6 provides): the version it is
+        # provided at by an installed package.
+        if [[ -z $version ]]; then
+            version=$(dpkg-query -W -f='${Status} ${Provides}\n' 2>/dev/null | grep '^install ok installed' \
+                | tr ',' '\n' | sed -n "s/^.* \?$name (= \(.*\))\$/\1/p" | head -n 1)
+        fi
         relation=$(sed -n 's/.*(\([<>=]*\) \(.*\)).*/\1 \2/p' <<<"$alternative")
         if [[ -n $version ]]; then
             if [[ -z $relation ]] || dpkg --compare-versions "$version" "${relation%% *}" "${relation#* }"; then
