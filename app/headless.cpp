@@ -145,6 +145,18 @@ void printErr(const QString& text)
     std::fflush(stderr);
 }
 
+// With --summary, what the summary cannot say of an attached program: the probe did not see it (never a
+// 0 that would look measured).
+void printUnseen(const CommandLine& options, const std::vector<std::string>& unavailable)
+{
+    if (!options.summary || unavailable.empty())
+        return;
+    QStringList unseen;
+    for (const std::string& what : unavailable)
+        unseen << QString::fromStdString(what);
+    printErr(QStringLiteral("not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
+}
+
 ScenarioCatalog::Overrides overridesOf(const CommandLine& options)
 {
     ScenarioCatalog::Overrides overrides;
@@ -503,12 +515,7 @@ int watched(const CommandLine& options, loopscope::Recording& recording, const l
     }
     if (!outputfiles::write(options, recording))
         return InternalError;
-    if (options.summary && !result.unavailable.empty()) {
-        QStringList unseen;
-        for (const std::string& what : result.unavailable)
-            unseen << QString::fromStdString(what);
-        printErr(QStringLiteral("not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
-    }
+    printUnseen(options, result.unavailable);
     return Success;
 }
 
@@ -616,13 +623,7 @@ int attach(const CommandLine& options)
     }
     if (!outputfiles::write(options, recording))
         return InternalError;
-    // What the summary cannot say: the probe did not see it (never a 0 that would look measured).
-    if (options.summary && !result.unavailable.empty()) {
-        QStringList unseen;
-        for (const std::string& what : result.unavailable)
-            unseen << QString::fromStdString(what);
-        printErr(QStringLiteral("not seen by the probe: %1").arg(unseen.join(QStringLiteral("; "))));
-    }
+    printUnseen(options, result.unavailable);
     return code;
 }
 

@@ -214,18 +214,41 @@ QString SessionController::probeDirectory()
     return QString::fromStdString(found.empty() ? executableDir : found);
 }
 
+// The probe's files are where probeDirectory() says, or *error says they are missing.
+bool SessionController::findProbe(loopscope::wire::AttachOptions& options, QString* error)
+{
+    options.probeDir = probeDirectory().toStdString();
+    const std::string missing = loopscope::wire::missingProbeFile(options.probeDir);
+    if (missing.empty())
+        return true;
+    *error = tr("The probe that watches a Node.js program is missing (%1). It is built with LoopScope where "
+                "Node.js and its headers are installed (scripts/install-deps.sh).")
+                 .arg(QString::fromStdString(missing));
+    return false;
+}
+
+// Follows a Node.js program with the probe inside, as the window's controls and memory settings say.
+void SessionController::follow(loopscope::wire::AttachOptions options, const QString& name)
+{
+    options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
+    options.everyCallback = m_everyCallback;
+    options.keeping.budgetBytes = memoryBudgetMb() << 20;
+    options.keeping.rollingWindow = rollingWindow();
+    end();
+    m_programName = name;
+    m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
+    m_attachedEndNoticed = false;
+    m_attached->start();
+    m_feed->setLoop(m_attached.get());
+    emit started();
+}
+
 bool SessionController::attach(const QString& script, const QStringList& arguments, QString* error, const QString& node,
     const QStringList& nodeOptions)
 {
     loopscope::wire::AttachOptions options;
-    options.probeDir = probeDirectory().toStdString();
-    const std::string missing = loopscope::wire::missingProbeFile(options.probeDir);
-    if (!missing.empty()) {
-        *error = tr("The probe that watches a Node.js program is missing (%1). It is built with LoopScope where "
-                    "Node.js and its headers are installed (scripts/install-deps.sh).")
-                     .arg(QString::fromStdString(missing));
+    if (!findProbe(options, error))
         return false;
-    }
     if (!node.isEmpty())
         options.node = node.toStdString();
     options.script = QFileInfo(script).absoluteFilePath().toStdString();
@@ -233,33 +256,17 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
         options.arguments.push_back(argument.toStdString());
     for (const QString& option : nodeOptions)
         options.nodeOptions.push_back(option.toStdString());
-    options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
-    options.everyCallback = m_everyCallback;
     options.followChildren = m_followChildren;
-    options.keeping.budgetBytes = memoryBudgetMb() << 20;
-    options.keeping.rollingWindow = rollingWindow();
-    end();
-    m_programName = QFileInfo(script).fileName();
-    m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
-    m_attachedEndNoticed = false;
-    m_attached->start();
-    m_feed->setLoop(m_attached.get());
-    emit started();
+    follow(std::move(options), QFileInfo(script).fileName());
     return true;
 }
 
 bool SessionController::attachToProcess(int pid, QString* error)
 {
     loopscope::wire::AttachOptions options;
-    options.probeDir = probeDirectory().toStdString();
-    const std::string missing = loopscope::wire::missingProbeFile(options.probeDir);
-    const std::string refusal = missing.empty() ? loopscope::wire::refusalOf(pid) : std::string();
-    if (!missing.empty()) {
-        *error = tr("The probe that watches a Node.js program is missing (%1). It is built with LoopScope where "
-                    "Node.js and its headers are installed (scripts/install-deps.sh).")
-                     .arg(QString::fromStdString(missing));
+    if (!findProbe(options, error))
         return false;
-    }
+    const std::string refusal = loopscope::wire::refusalOf(pid);
     if (!refusal.empty()) {
         *error = QString::fromStdString(refusal);
         return false;
@@ -268,17 +275,7 @@ bool SessionController::attachToProcess(int pid, QString* error)
     options.loadProbe = [](int port, const std::string& expression) {
         return loopscope::inspector::loadProbe(port, QString::fromStdString(expression)).toStdString();
     };
-    options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
-    options.everyCallback = m_everyCallback;
-    options.keeping.budgetBytes = memoryBudgetMb() << 20;
-    options.keeping.rollingWindow = rollingWindow();
-    end();
-    m_programName = tr("process %1").arg(pid);
-    m_attached = std::make_shared<loopscope::wire::AttachedProgram>(std::move(options));
-    m_attachedEndNoticed = false;
-    m_attached->start();
-    m_feed->setLoop(m_attached.get());
-    emit started();
+    follow(std::move(options), tr("process %1").arg(pid));
     return true;
 }
 

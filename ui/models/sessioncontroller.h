@@ -16,6 +16,7 @@ class Recording;
 class Session;
 namespace wire {
 class AttachedProgram;
+struct AttachOptions;
 struct AttachResult;
 } // namespace wire
 } // namespace loopscope
@@ -142,6 +143,8 @@ signals:
 
 private:
     void startSession(loopscope::Program program, bool serve, bool paused);
+    bool findProbe(loopscope::wire::AttachOptions& options, QString* error);
+    void follow(loopscope::wire::AttachOptions options, const QString& name);
     void applyControls();
     void retire(std::shared_ptr<loopscope::Session> session);
     void noticeAttachedEnd();
