@@ -34,9 +34,9 @@ const Workload workloads[] = {
         "let n = 0; (function tick() { if (++n < 1e5) process.nextTick(tick); else done(); })();" },
     { "5k setTimeout(0) chain",
         "let n = 0; (function step() { if (++n < 5e3) setTimeout(step, 0); else done(); })();" },
-    // One callback that blocks for about a second: with every callback labelled, its stacks are sampled
+    // One callback that blocks for about half a second: with every callback labelled, its stacks are sampled
     // every 2 ms from its 50th ms on (the samples column), which is what sampling costs.
-    { "1 callback blocking ~1 s",
+    { "1 callback blocking ~0.5 s",
         "setTimeout(function block() { let x = 0; for (let i = 0; i < 4e8; ++i) x += i % 7; globalThis.x = x; "
         "done(); }, 1);" },
 };

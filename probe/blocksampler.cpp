@@ -46,7 +46,9 @@ void BlockSampler::watch()
     for (;;) {
         {
             std::unique_lock lock(m_wakeMutex);
-            m_wake.wait_for(lock, sampling >= 0 ? SampleEvery : LookEvery, [this] { return m_stopping; });
+            // Marking the phases only, the probe sees no callback to sample: it looks seldom.
+            const auto wait = sampling >= 0 ? SampleEvery : m_channel.everyCallback() ? LookEvery : QuietLookEvery;
+            m_wake.wait_for(lock, wait, [this] { return m_stopping; });
             if (m_stopping)
                 return;
         }

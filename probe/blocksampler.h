@@ -33,6 +33,7 @@ class BlockSampler
 {
 public:
     static constexpr auto LookEvery = std::chrono::milliseconds(5);
+    static constexpr auto QuietLookEvery = std::chrono::milliseconds(100);
     static constexpr auto SampleEvery = std::chrono::milliseconds(2);
     static constexpr int MaxFrames = 32;
 
