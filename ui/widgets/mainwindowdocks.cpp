@@ -290,7 +290,9 @@ void MainWindow::createDocks()
     tabifyDockWidget(workloads, scenarios);
     tabifyDockWidget(scenarios, lesson);
     tabifyDockWidget(consoleDock, figuresDock);
-    tabifyDockWidget(figuresDock, blockDock);
+    // Beside the timeline, behind the latency chart: a tab among the console's would cut their titles.
+    tabifyDockWidget(latencyDock, blockDock);
+    latencyDock->raise();
     consoleDock->raise();
     workloads->raise();
     resizeDocks({ workloads, queuesDock }, { 420, 380 }, Qt::Horizontal);
