@@ -83,8 +83,8 @@ int main(int argc, char** argv)
     }
     const std::string dir = directory;
     const std::string probeDir = LOOPSCOPE_PROBE_DIR;
-    std::printf("%-26s %10s %12s %8s %12s %8s %10s %8s\n", "workload", "node ms", "markers ms", "ratio",
-        "every cb ms", "ratio", "records", "samples");
+    std::printf("%-26s %10s %12s %8s %12s %8s %10s %8s\n", "workload", "node ms", "markers ms", "ratio", "every cb ms",
+        "ratio", "records", "samples");
     for (const Workload& workload : workloads) {
         const std::string path = dir + "/workload.js";
         const std::string out = dir + "/ms";

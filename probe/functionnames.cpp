@@ -77,8 +77,8 @@ std::uint32_t FunctionNames::labelOf(napi_env env, napi_value function, const st
     if (napi_typeof(env, function, &valueType) != napi_ok || valueType != napi_function)
         return 0;
     const v8::Local<v8::Function> local = targetOf(env, localOf(function).As<v8::Function>());
-    const auto key = std::make_tuple(
-        local->ScriptId(), local->GetScriptLineNumber(), local->GetScriptColumnNumber(), int(kind));
+    const auto key
+        = std::make_tuple(local->ScriptId(), local->GetScriptLineNumber(), local->GetScriptColumnNumber(), int(kind));
     const auto found = m_labels.find(key);
     if (found != m_labels.end())
         return found->second;

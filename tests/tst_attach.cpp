@@ -2,8 +2,8 @@
 // recorded. The phases the probe times hold the callbacks that run in them (an immediate in check, an
 // fs callback in poll), and the program's output and exit status are what they are without the probe.
 #include "attach/attachedprogram.h"
-#include "callbacklabels.h"
 #include "attach/attachrun.h"
+#include "callbacklabels.h"
 #include "formats/summary.h"
 #include "formats/traceio.h"
 #include "requirenode.h"

@@ -232,7 +232,8 @@ private slots:
         const QString summary = QString::fromUtf8(attached.err);
         const qsizetype listed = summary.indexOf(QStringLiteral("Functions that blocked longest:\n  "));
         QVERIFY2(listed >= 0, attached.err.constData());
-        QVERIFY2(summary.mid(listed).section(QLatin1Char('\n'), 1, 1).trimmed().startsWith(QString::fromStdString(spin)),
+        QVERIFY2(
+            summary.mid(listed).section(QLatin1Char('\n'), 1, 1).trimmed().startsWith(QString::fromStdString(spin)),
             attached.err.constData());
         // Two callbacks blocked: the timer's and the request's, whose stacks run through the route.
         QVERIFY(trace.blockProfiles.all().size() >= 2);

@@ -41,8 +41,8 @@ private slots:
                                 << 3;
         // Two outermost frames (two ways the callback was entered), the larger first; ties by label.
         QTest::newRow("two roots") << profileOf({ { 3, { 7 } }, { 3, { 5 } }, { 4, { 9, 1 } } })
-                                   << std::vector<IcicleBox> { { 0, 0, 4, 0, 9 }, { 1, 0, 4, 4, 1 },
-                                          { 0, 4, 3, 3, 5 }, { 0, 7, 3, 3, 7 } }
+                                   << std::vector<IcicleBox> { { 0, 0, 4, 0, 9 }, { 1, 0, 4, 4, 1 }, { 0, 4, 3, 3, 5 },
+                                          { 0, 7, 3, 3, 7 } }
                                    << 2;
         QTest::newRow("empty stacks left out") << profileOf({ { 3, {} }, { 0, { 1 } }, { 2, { 1 } } })
                                                << std::vector<IcicleBox> { { 0, 0, 2, 2, 1 } } << 1;

@@ -326,15 +326,26 @@ private slots:
         QTest::addColumn<int>("column");
         QTest::addColumn<bool>("own");
         QTest::addColumn<QString>("label");
-        QTest::newRow("named") << "Timeout" << "slowGreeting" << "/app/prog.js" << 3 << 22 << true
-                               << "Timeout slowGreeting (/app/prog.js:3:22)";
-        QTest::newRow("anonymous") << "Immediate" << "" << "/app/prog.js" << 9 << 14 << true
+        QTest::newRow("named") << "Timeout"
+                               << "slowGreeting"
+                               << "/app/prog.js" << 3 << 22 << true << "Timeout slowGreeting (/app/prog.js:3:22)";
+        QTest::newRow("anonymous") << "Immediate"
+                                   << ""
+                                   << "/app/prog.js" << 9 << 14 << true
                                    << "Immediate (anonymous, created at /app/prog.js:9:14)";
-        QTest::newRow("es module") << "Timeout" << "tick" << "file:///app/main.mjs" << 1 << 1 << true
+        QTest::newRow("es module") << "Timeout"
+                                   << "tick"
+                                   << "file:///app/main.mjs" << 1 << 1 << true
                                    << "Timeout tick (file:///app/main.mjs:1:1)";
-        QTest::newRow("node's own") << "Timeout" << "" << "node:timers/promises" << 40 << 3 << false << "";
-        QTest::newRow("no script") << "Timeout" << "f" << "" << 1 << 1 << false << "";
-        QTest::newRow("no line") << "Timeout" << "f" << "/app/prog.js" << 0 << 0 << false << "";
+        QTest::newRow("node's own") << "Timeout"
+                                    << ""
+                                    << "node:timers/promises" << 40 << 3 << false << "";
+        QTest::newRow("no script") << "Timeout"
+                                   << "f"
+                                   << "" << 1 << 1 << false << "";
+        QTest::newRow("no line") << "Timeout"
+                                 << "f"
+                                 << "/app/prog.js" << 0 << 0 << false << "";
     }
 
     void aCallbackIsLabelledByItsFunction()
@@ -360,10 +371,14 @@ private slots:
         QTest::addColumn<int>("line");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("label");
-        QTest::newRow("named") << "slowRoute" << "/app/server.js" << 14 << 10 << "slowRoute (/app/server.js:14:10)";
-        QTest::newRow("anonymous") << "" << "/app/prog.js" << 9 << 14 << "(anonymous) (/app/prog.js:9:14)";
-        QTest::newRow("node's") << "emit" << "node:events" << 517 << 28 << "emit (node:events:517:28)";
-        QTest::newRow("no script") << "eval" << "" << 1 << 1 << "eval (<unknown>)";
+        QTest::newRow("named") << "slowRoute"
+                               << "/app/server.js" << 14 << 10 << "slowRoute (/app/server.js:14:10)";
+        QTest::newRow("anonymous") << ""
+                                   << "/app/prog.js" << 9 << 14 << "(anonymous) (/app/prog.js:9:14)";
+        QTest::newRow("node's") << "emit"
+                                << "node:events" << 517 << 28 << "emit (node:events:517:28)";
+        QTest::newRow("no script") << "eval"
+                                   << "" << 1 << 1 << "eval (<unknown>)";
     }
 
     void aFrameIsLabelledAsAStackTraceSaysIt()

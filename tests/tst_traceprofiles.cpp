@@ -67,10 +67,10 @@ private slots:
                                         << "blockProfiles: a count or time must be a number";
         QTest::newRow("a negative time") << QByteArray(R"([{"startNs":-5}])")
                                          << "blockProfiles: a count or time must be a whole number";
-        QTest::newRow("an unknown member") << QByteArray(R"([{"tid":1}])")
-                                           << "blockProfiles: a profile has thread, startNs, intervalNs and stacks only";
-        QTest::newRow("a frame as a number") << QByteArray(R"([{"stacks":[{"hits":1,"frames":[7]}]}])")
-                                             << "blockProfiles: a frame must be a string";
+        QTest::newRow("an unknown member") << QByteArray(
+            R"([{"tid":1}])") << "blockProfiles: a profile has thread, startNs, intervalNs and stacks only";
+        QTest::newRow("a frame as a number")
+            << QByteArray(R"([{"stacks":[{"hits":1,"frames":[7]}]}])") << "blockProfiles: a frame must be a string";
     }
 
     void aDamagedMemberIsRefused()

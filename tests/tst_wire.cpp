@@ -370,7 +370,8 @@ private slots:
         QVERIFY(first.has_value());
         QCOMPARE(first->samples(), std::uint64_t(100));
         QCOMPARE(first->stacks.size(), std::size_t(3));
-        QCOMPARE(recording.strings.at(first->stacks[1].frames[2]), std::string("hash (node:internal/crypto/hash:101:5)"));
+        QCOMPARE(
+            recording.strings.at(first->stacks[1].frames[2]), std::string("hash (node:internal/crypto/hash:101:5)"));
         QVERIFY(!recording.blockProfiles.of(MainThread, 2'000'000).has_value());
 
         const std::vector<BlockingFunction> longest = recording.blockProfiles.longestBlocking(recording.strings, 2);

@@ -33,9 +33,8 @@ void layOut(Node& node, int depth, std::uint64_t first, std::vector<IcicleBox>& 
 {
     if (depth >= 0)
         out.push_back({ depth, first, node.samples, node.self, node.label });
-    std::sort(node.children.begin(), node.children.end(), [](const Node& a, const Node& b) {
-        return std::tie(b.samples, a.label) < std::tie(a.samples, b.label);
-    });
+    std::sort(node.children.begin(), node.children.end(),
+        [](const Node& a, const Node& b) { return std::tie(b.samples, a.label) < std::tie(a.samples, b.label); });
     std::uint64_t x = first;
     for (Node& child : node.children) {
         layOut(child, depth + 1, x, out);

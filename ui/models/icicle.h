@@ -17,8 +17,8 @@ struct IcicleBox
     std::uint32_t label = 0;
     bool operator==(const IcicleBox& o) const
     {
-        return depth == o.depth && firstSample == o.firstSample && samples == o.samples
-            && selfSamples == o.selfSamples && label == o.label;
+        return depth == o.depth && firstSample == o.firstSample && samples == o.samples && selfSamples == o.selfSamples
+            && label == o.label;
     }
 };
 

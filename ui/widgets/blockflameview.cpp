@@ -61,8 +61,8 @@ void BlockFlameView::refresh()
             profile = recording->blockProfiles.latest();
     }
     const bool same = profile.has_value() == m_profile.has_value()
-        && (!profile || (profile->callbackStartNs == m_profile->callbackStartNs
-                            && profile->samples() == m_profile->samples()));
+        && (!profile
+            || (profile->callbackStartNs == m_profile->callbackStartNs && profile->samples() == m_profile->samples()));
     if (same && live == m_live)
         return;
     m_profile = std::move(profile);
