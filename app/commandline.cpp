@@ -99,6 +99,7 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
     const QString attach = QStringLiteral("attach");
     const QString attachPid = QStringLiteral("attach-pid");
     const QString probeMode = QStringLiteral("probe");
+    const QString blockMs = QStringLiteral("block-ms");
     const QString nodeOption = QStringLiteral("node-option");
     const QString detach = QStringLiteral("detach");
     const QString followChildren = QStringLiteral("follow-children");
@@ -267,6 +268,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
             return tr("--probe must be markers or callbacks, not '%1'").arg(mode);
         out.probeEveryCallback = mode == QLatin1String("callbacks");
     }
+    if (parser.isSet(blockMs) && !parseInt(parser.value(blockMs), 0, 3600000, out.blockMs))
+        return tr("--block-ms must be a whole number of ms from 0 to 3600000, not '%1'").arg(parser.value(blockMs));
 
     const bool hasProgram = !out.scenario.isEmpty() || !out.programFile.isEmpty();
     if (parser.isSet(attachPid) && !parser.isSet(help) && !parser.isSet(version)) {
@@ -305,6 +308,8 @@ std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandL
         return tr("--with-figures goes with --emit-js");
     if (parser.isSet(probeMode) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--probe goes with --attach or --attach-pid");
+    if (parser.isSet(blockMs) && !parser.isSet(help) && !parser.isSet(version))
+        return tr("--block-ms goes with --attach");
     if (parser.isSet(nodeOption) && !parser.isSet(help) && !parser.isSet(version))
         return tr("--node-option goes with --attach");
     if (out.detach && !parser.isSet(help) && !parser.isSet(version))

@@ -44,6 +44,7 @@ public:
     QStringList nodeOptions;
     // --probe: the probe labels every callback (callbacks, the default) or marks the phases only (markers).
     bool probeEveryCallback = true;
+    int blockMs = 50; // --block-ms: AttachOptions::DefaultBlockThresholdMs
     // Pictures: --png and --svg of the view named by --view (window, circle, chart, timeline), --pdf
     // the one-page report; at --at milliseconds of the recording when given, else at its end.
     QString pngFile;

@@ -540,6 +540,7 @@ int attach(const CommandLine& options)
     attaching.keeping.budgetBytes = std::size_t(options.memoryBudgetMb) << 20;
     attaching.keeping.rollingWindow = options.rollingWindow;
     attaching.everyCallback = options.probeEveryCallback;
+    attaching.blockThresholdMs = options.blockMs;
     // A server runs until it is stopped: only a --timeout-ms given stops it.
     attaching.timeoutMs = options.timeoutSet ? options.timeoutMs : 0;
     attaching.detach = options.detach;

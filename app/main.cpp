@@ -191,6 +191,7 @@ int main(int argc, char** argv)
     // --lang decides for this process; otherwise the language chosen in the window (View > Language).
     Language::apply(options.language.isEmpty() ? Language::saved() : options.language);
     SessionController::setMemoryBudgetMb(std::size_t(options.memoryBudgetMb));
+    SessionController::setBlockThresholdMs(options.blockMs);
     SessionController::setRollingWindow(
         options.rollingWindow || QSettings().value(QLatin1String(SessionController::RollingWindowKey)).toBool());
     // The command line decides for this process; otherwise the window's remembered choice does.

@@ -90,6 +90,12 @@ const Option optionList[] = {
             "its worker threads' too. The window switches it while the program runs (Loop > Label every "
             "callback)."),
         Section::Node, Completion::Choice, "markers callbacks" },
+    { "block-ms", nullptr, QT_TRANSLATE_NOOP("CommandLine", "MS"),
+        QT_TRANSLATE_NOOP("CommandLine",
+            "With --attach: while a callback of the program's main loop runs longer than MS ms (default 50; 0: "
+            "never), the probe samples its JavaScript stack every 2 ms. --summary lists the functions that "
+            "blocked longest, the trace keeps the stacks and the window shows them beside the timeline."),
+        Section::Node },
     { "node-option", nullptr, QT_TRANSLATE_NOOP("CommandLine", "OPTION"),
         QT_TRANSLATE_NOOP("CommandLine",
             "With --attach: give node OPTION before the script, as `node OPTION SCRIPT` would (--expose-gc, "

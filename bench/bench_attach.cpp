@@ -34,6 +34,11 @@ const Workload workloads[] = {
         "let n = 0; (function tick() { if (++n < 1e5) process.nextTick(tick); else done(); })();" },
     { "5k setTimeout(0) chain",
         "let n = 0; (function step() { if (++n < 5e3) setTimeout(step, 0); else done(); })();" },
+    // One callback that blocks for about half a second: with every callback labelled, its stacks are sampled
+    // every 2 ms from its 50th ms on (the samples column), which is what sampling costs.
+    { "1 callback blocking ~0.5 s",
+        "setTimeout(function block() { let x = 0; for (let i = 0; i < 4e8; ++i) x += i % 7; globalThis.x = x; "
+        "done(); }, 1);" },
 };
 
 // A script that runs `body` and writes how long it took, in ms of the main thread's wall time, to the
@@ -78,8 +83,8 @@ int main(int argc, char** argv)
     }
     const std::string dir = directory;
     const std::string probeDir = LOOPSCOPE_PROBE_DIR;
-    std::printf("%-26s %10s %12s %8s %12s %8s %10s\n", "workload", "node ms", "markers ms", "ratio", "every cb ms",
-        "ratio", "records");
+    std::printf("%-26s %10s %12s %8s %12s %8s %10s %8s\n", "workload", "node ms", "markers ms", "ratio", "every cb ms",
+        "ratio", "records", "samples");
     for (const Workload& workload : workloads) {
         const std::string path = dir + "/workload.js";
         const std::string out = dir + "/ms";
@@ -88,6 +93,7 @@ int main(int argc, char** argv)
         std::vector<double> markers;
         std::vector<double> probed;
         std::size_t records = 0;
+        std::uint64_t samples = 0;
         for (int run = 0; run < runs; ++run) {
             // In turn, so that each sees the machine as it is.
             const std::string command = "node '" + path + "' '" + out + "'";
@@ -114,13 +120,17 @@ int main(int argc, char** argv)
                     records = 0;
                     for (const auto& log : recording.logs)
                         records += log->size();
+                    samples = 0;
+                    for (const BlockProfile& profile : recording.blockProfiles.all())
+                        samples += profile.samples();
                 }
             }
         }
         const double a = median(alone);
         const double m = median(markers);
         const double p = median(probed);
-        std::printf("%-26s %10.1f %12.1f %7.2fx %12.1f %7.2fx %10zu\n", workload.name, a, m, m / a, p, p / a, records);
+        std::printf("%-26s %10.1f %12.1f %7.2fx %12.1f %7.2fx %10zu %8llu\n", workload.name, a, m, m / a, p, p / a,
+            records, static_cast<unsigned long long>(samples));
     }
     std::remove((dir + "/workload.js").c_str());
     std::remove((dir + "/ms").c_str());

@@ -2,7 +2,9 @@
 // functions its JavaScript half calls, on the main thread and in every worker thread. The work is done by
 // a LoopProbe for each loop (its phases, its callbacks) and by the process's one Channel to LoopScope
 // (the stream, the strings, the thread pool, the sender thread).
+#include "blocksampler.h"
 #include "channel.h"
+#include "functionnames.h"
 #include "loopprobe.h"
 
 #include <node_api.h>
@@ -10,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 namespace {
@@ -19,6 +22,8 @@ using probe::Channel;
 using probe::LoopProbe;
 
 Channel* s_channel = nullptr; // for the life of the process, once the main thread opened it
+// For the life of the process too: V8 may still run an interrupt it asked for after it stopped.
+probe::BlockSampler* s_sampler = nullptr;
 
 // What the probe keeps for one environment (the main thread's, or a worker's): its instance data.
 struct EnvProbe
@@ -27,7 +32,14 @@ struct EnvProbe
     bool main = false;
     napi_threadsafe_function control = nullptr;
     napi_async_cleanup_hook_handle cleanup = nullptr;
+    std::unique_ptr<probe::FunctionNames> names;
 };
+
+std::unique_ptr<probe::FunctionNames> functionNames()
+{
+    return std::make_unique<probe::FunctionNames>(
+        [](const std::string& text, CallbackKind kind) { return s_channel->name(text, kind); });
+}
 
 EnvProbe* envProbe(napi_env env)
 {
@@ -88,7 +100,7 @@ napi_value Start(napi_env env, napi_callback_info info)
         return boolean(env, false);
     }
     s_channel = channel;
-    auto* probe = new EnvProbe { new LoopProbe(*channel, MainThread), true, nullptr, nullptr };
+    auto* probe = new EnvProbe { new LoopProbe(*channel, MainThread), true, nullptr, nullptr, functionNames() };
     probe->loop->start(loop, std::clamp(delayMs, 0, 1000));
     channel->add(probe->loop, "main");
     napi_set_instance_data(env, probe, nullptr, nullptr);
@@ -128,7 +140,7 @@ napi_value StartWorker(napi_env env, napi_callback_info info)
         || napi_get_value_int32(env, argv[0], &threadId) != napi_ok || napi_get_uv_event_loop(env, &loop) != napi_ok)
         return boolean(env, false);
     const auto thread = std::uint16_t(WorkerThreadBase + std::clamp(threadId, 1, 60000));
-    auto* probe = new EnvProbe { new LoopProbe(*s_channel, thread), false, nullptr, nullptr };
+    auto* probe = new EnvProbe { new LoopProbe(*s_channel, thread), false, nullptr, nullptr, functionNames() };
     probe->loop->start(loop, 0);
     s_channel->add(probe->loop, "worker " + std::to_string(threadId));
     napi_set_instance_data(env, probe, nullptr, nullptr);
@@ -143,6 +155,39 @@ napi_value Name(napi_env env, napi_callback_info info)
     napi_value result;
     const bool ok = s_channel && arguments(env, info, argv) == 1;
     napi_create_uint32(env, ok ? s_channel->name(stringArgument(env, argv[0])) : 0, &result);
+    return result;
+}
+
+// sampleBlocks(thresholdMs), on the main thread: from now on the JavaScript stacks of a main-loop callback
+// that runs longer than `thresholdMs` are sampled while it lasts (BlockSampler); true when they are.
+napi_value SampleBlocks(napi_env env, napi_callback_info info)
+{
+    napi_value argv[1];
+    int32_t thresholdMs = 0;
+    EnvProbe* probe = envProbe(env);
+    if (!probe || !probe->main || s_sampler || arguments(env, info, argv) != 1
+        || napi_get_value_int32(env, argv[0], &thresholdMs) != napi_ok || thresholdMs <= 0)
+        return boolean(env, false);
+    s_sampler = new probe::BlockSampler(*s_channel, *probe->loop, env, std::int64_t(thresholdMs) * 1'000'000);
+    s_sampler->start();
+    s_channel->setSampler(s_sampler);
+    return boolean(env, true);
+}
+
+// label(function, type): the number the records use for the label of a callback of resource type `type`
+// that runs `function` (its name and where it was created), or 0 when the type says as much (no function,
+// or one of Node's own).
+napi_value Label(napi_env env, napi_callback_info info)
+{
+    napi_value argv[2];
+    napi_value result;
+    EnvProbe* probe = envProbe(env);
+    std::uint32_t label = 0;
+    if (probe && probe->names && arguments(env, info, argv) == 2) {
+        const std::string type = stringArgument(env, argv[1]);
+        label = probe->names->labelOf(env, argv[0], type, Channel::kindOfType(type));
+    }
+    napi_create_uint32(env, label, &result);
     return result;
 }
 
@@ -335,6 +380,8 @@ napi_value Init(napi_env env, napi_value exports)
         { "start", nullptr, Start, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "startWorker", nullptr, StartWorker, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "name", nullptr, Name, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "sampleBlocks", nullptr, SampleBlocks, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "label", nullptr, Label, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "events", nullptr, Events, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "drain", nullptr, Drain, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "now", nullptr, Now, nullptr, nullptr, nullptr, napi_default, nullptr },

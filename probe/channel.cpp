@@ -1,5 +1,6 @@
 #include "channel.h"
 
+#include "blocksampler.h"
 #include "loopprobe.h"
 #include "recording/recordcodec.h"
 #include "recording/recording.h"
@@ -27,7 +28,11 @@ const std::vector<std::string_view> PoolSymbols { "wq", "mutex", "nthreads", "id
     "run_slow_work_message", "slow_io_pending_wq", "exit_message", "uv__fs_work", "uv__getaddrinfo_work",
     "uv__getnameinfo_work", "uv__queue_work", "uv__random_work" };
 
-CallbackKind kindOfType(const std::string& type)
+Channel* s_channel = nullptr; // for the pool's clock
+
+} // namespace
+
+CallbackKind Channel::kindOfType(const std::string& type)
 {
     if (type == "Timeout")
         return CallbackKind::Timer;
@@ -39,10 +44,6 @@ CallbackKind kindOfType(const std::string& type)
         return CallbackKind::Microtask;
     return CallbackKind::Io;
 }
-
-Channel* s_channel = nullptr; // for the pool's clock
-
-} // namespace
 
 int Channel::connectTo(const std::string& name)
 {
@@ -119,12 +120,18 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
 
 std::uint32_t Channel::name(const std::string& text)
 {
+    return name(text, kindOfType(text));
+}
+
+std::uint32_t Channel::name(const std::string& text, CallbackKind kind)
+{
     std::lock_guard names(m_namesMutex);
-    const auto [entry, added] = m_names.emplace(text, std::uint32_t(m_names.size()) + 1);
+    // One text may name callbacks of two kinds (a function run by a timer and by an immediate): a number each.
+    const auto [entry, added] = m_names.emplace(char(kind) + text, std::uint32_t(m_names.size()) + 1);
     if (added) {
         const std::uint32_t number = entry->second;
         if (number <= MaxNames) {
-            m_kinds[number - 1].store(kindOfType(text), std::memory_order_relaxed);
+            m_kinds[number - 1].store(kind, std::memory_order_relaxed);
             m_kindCount.store(number, std::memory_order_release);
         }
         std::lock_guard lock(m_mutex);
@@ -180,10 +187,21 @@ void Channel::exited(int code)
     m_out.exited(code);
 }
 
+void Channel::setSampler(BlockSampler* sampler)
+{
+    std::lock_guard loops(m_loopsMutex);
+    m_sampler = sampler;
+}
+
 void Channel::stop()
 {
     if (!m_sender.joinable())
         return;
+    {
+        std::lock_guard loops(m_loopsMutex);
+        if (m_sampler)
+            m_sampler->stop();
+    }
     {
         std::lock_guard lock(m_mutex);
         m_stopping = true;
@@ -206,6 +224,7 @@ void Channel::send()
     wire::PoolNow poolSent;
     wire::PoolNow pool;
     std::vector<Record> records;
+    std::vector<wire::BlockSamples> blocked;
     std::uint32_t poolThreadsNamed = 0;
     bool poolLostSaid = false;
     // Without the hook, the pool is looked at every millisecond (work that waits less is not seen
@@ -253,6 +272,12 @@ void Channel::send()
         if (!stopping && std::chrono::steady_clock::now() < nextSend)
             continue;
         nextSend = std::chrono::steady_clock::now() + SendEvery;
+        // Sampled stacks before the strings: a stack is kept after its frames' strings were named.
+        {
+            std::lock_guard loops(m_loopsMutex);
+            if (m_sampler)
+                m_sampler->take(blocked);
+        }
         {
             std::lock_guard lock(m_mutex);
             // The pool's workers get their names once the pool has started (at its first work).
@@ -282,6 +307,9 @@ void Channel::send()
         for (std::size_t first = 0; first < records.size(); first += recordcodec::BlockRecords)
             out.records(&records[first], std::min(recordcodec::BlockRecords, records.size() - first));
         records.clear();
+        for (const wire::BlockSamples& samples : blocked)
+            out.samples(samples);
+        blocked.clear();
         if (!(now == nowSent)) {
             out.now(now);
             nowSent = now;

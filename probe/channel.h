@@ -22,6 +22,7 @@
 
 namespace loopscope::probe {
 
+class BlockSampler;
 class LoopProbe;
 
 // What each JavaScript half's control callback is told (onControl): the mode to switch to, or, in a program
@@ -58,8 +59,12 @@ public:
     // The probe's clock: ns since the channel opened, on CLOCK_MONOTONIC (as uv_hrtime and LoopScope's
     // clock are), read from the TSC where the kernel itself trusts it (MonotonicClock: 8 ns, not 20).
     std::int64_t now() const { return MonotonicClock::now() - m_originNs; }
-    // The number the records use for `text` (any thread); sent once.
+    // The number the records use for `text` (any thread); sent once. A callback's label names its kind
+    // by its resource type ("Timeout": a timer) or, given, by `kind` (a label that names its function).
     std::uint32_t name(const std::string& text);
+    std::uint32_t name(const std::string& text, CallbackKind kind);
+    // The kind of callback a resource of type `type` runs (Timeout: a timer; anything unknown: I/O).
+    static CallbackKind kindOfType(const std::string& type);
     // True for a number name() gave; the kind of callback a resource of that type runs (any thread).
     bool named(std::uint32_t name) const { return name >= 1 && name <= m_kindCount.load(std::memory_order_acquire); }
     CallbackKind kindOf(std::uint32_t name) const;
@@ -67,6 +72,9 @@ public:
     // What the probe no longer sees, said in the recording (any thread).
     void unavailable(const std::string& what);
 
+    // The main loop's block sampler, whose stacks go with the records (any thread; null: none). stop()
+    // stops it first, so that its last stacks go too.
+    void setSampler(BlockSampler* sampler);
     // A loop's probe joins (its thread named `threadName`), or leaves with its last records still sent.
     void add(LoopProbe* loop, const std::string& threadName);
     void remove(LoopProbe* loop);
@@ -88,7 +96,7 @@ private:
     static constexpr auto QuietLookEvery = std::chrono::milliseconds(50);
     // At exit the probe waits this long at most for its last records to go.
     static constexpr auto FlushAtExitFor = std::chrono::milliseconds(250);
-    static constexpr std::size_t MaxNames = 4096;
+    static constexpr std::size_t MaxNames = std::size_t(1) << 16; // labels name their functions
 
     void send();
     bool readControl(bool socket);
@@ -109,12 +117,13 @@ private:
     bool m_released = false; // sender thread: Control::Release came
 
     std::mutex m_namesMutex;
-    std::unordered_map<std::string, std::uint32_t> m_names;
+    std::unordered_map<std::string, std::uint32_t> m_names; // by the kind's byte and the text
     std::atomic<CallbackKind> m_kinds[MaxNames] {}; // of each name, by its number - 1
     std::atomic<std::uint32_t> m_kindCount { 0 };
 
     std::mutex m_loopsMutex; // guards m_loops and m_leftBehind
     std::vector<LoopProbe*> m_loops; // the main loop's first
+    BlockSampler* m_sampler = nullptr;
     std::vector<Record> m_leftBehind; // the last records of loops gone
     std::uint64_t m_droppedByLoopsGone = 0;
 

@@ -2,7 +2,8 @@
 // The JavaScript half of the probe LoopScope loads into a Node.js program with --require (loopscope
 // --attach): it labels every callback the program's loops run (the main thread's and every worker
 // thread's) with its resource type (Timeout, Immediate, TickObject, PROMISE, FSREQCALLBACK, TCPWRAP,
-// ...) through async_hooks, and hands each one's start and end to the native half, which times the
+// ...) through async_hooks, and a timer's or an immediate's also with the function it runs and where that
+// was created, and hands each one's start and end to the native half, which times the
 // phases and sends everything to LoopScope. It does nothing unless LoopScope started the program: the
 // socket's number comes in an environment variable, deleted at once so that the program's children
 // never see it, and its own --require is taken out of process.execArgv.
@@ -20,10 +21,14 @@ const fdText = process.env.LOOPSCOPE_PROBE_FD;
 const childrenSocket = process.env.LOOPSCOPE_PROBE_CHILDREN; // --follow-children: the socket's name
 const delayMs = Number(process.env.LOOPSCOPE_PROBE_DELAY_MS) || 0; // > 0: the loop-delay monitor's resolution
 const markersOnly = process.env.LOOPSCOPE_PROBE_MODE === 'markers'; // the phases marked, no callback labelled
+// A main-loop callback that runs longer than this has its JavaScript stacks sampled while it lasts; 0: never.
+const blockText = process.env.LOOPSCOPE_PROBE_BLOCK_MS;
+const blockMs = blockText === undefined || blockText === '' ? 50 : Number(blockText) || 0;
 delete process.env.LOOPSCOPE_PROBE_FD;
 if (childrenSocket === undefined) {
   delete process.env.LOOPSCOPE_PROBE_DELAY_MS;
   delete process.env.LOOPSCOPE_PROBE_MODE;
+  delete process.env.LOOPSCOPE_PROBE_BLOCK_MS;
 }
 
 // process.execArgv as the program was started without the probe (on every thread: a worker's is its
@@ -88,7 +93,7 @@ function stopLabelling(probe, error) {
 // `probe`, the native half, in the mode the program's loops are in, as LoopScope switches it. No error of
 // the probe's may reach the program: each of its hooks catches its own, and the first stops the labelling
 // of this thread's callbacks for good, which the recording says.
-function watch(probe, isMainThread) {
+function watch(probe, isMainThread, blockThresholdMs = blockMs) {
   let labels = null;
   try {
     labels = labelCallbacks(probe);
@@ -107,6 +112,13 @@ function watch(probe, isMainThread) {
   // Told of every switch from now on, then asking for the mode: a switch in between is not missed.
   probe.onControl((mode) => (mode === ControlMode.Unload ? unload() : labels.labelEveryCallback(mode === ControlMode.EveryCallback)));
   labels.labelEveryCallback(probe.everyCallback());
+  if (isMainThread && blockThresholdMs > 0) {
+    try {
+      probe.sampleBlocks(Math.min(blockThresholdMs, 3600000));
+    } catch {
+      // No stacks sampled: the callbacks are labelled and timed all the same.
+    }
+  }
   // At exit the main thread's probe sends what performance.eventLoopUtilization() reads now, so that the
   // recording's utilisation is the one the program would compute itself.
   // With it goes the status the program exits with, which LoopScope cannot wait for in a child it follows.
@@ -180,6 +192,7 @@ function labelCallbacks(probe) {
     let type = 'TickObject'; // a plain object: process.nextTick's
     if (constructorName === 'Timeout' || constructorName === 'Immediate') {
       type = constructorName;
+      learnClass(constructorName, resource.constructor);
     } else if (constructorName && constructorName !== 'Object') {
       type = constructorName.toUpperCase(); // FSReqCallback: FSREQCALLBACK
     }
@@ -267,6 +280,29 @@ function labelCallbacks(probe) {
   const timeout = nameOf('Timeout');
   let ImmediateClass = null;
   let TimeoutClass = null;
+  function learnClass(type, constructor) {
+    if (type === 'Immediate') {
+      ImmediateClass ??= constructor;
+    } else {
+      TimeoutClass ??= constructor;
+    }
+  }
+  // A timer's or an immediate's label names the function it runs and where that was created (the native
+  // half reads it through V8, once per place in the source), kept for each function in a weak map of its
+  // type's; a function of Node's own (a promisified timer's) leaves the type's label.
+  const functionLabels = { Timeout: new WeakMap(), Immediate: new WeakMap() };
+  const labelOf = (fn, typeLabel, type) => {
+    if (typeof fn !== 'function') {
+      return typeLabel;
+    }
+    const labels = functionLabels[type];
+    let label = labels.get(fn);
+    if (label === undefined) {
+      label = probe.label(fn, type);
+      labels.set(fn, label);
+    }
+    return label === 0 ? typeLabel : label;
+  };
   // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
   // may be anything, which only a weak map's own check would tell.
   const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
@@ -283,10 +319,8 @@ function labelCallbacks(probe) {
         if (!isObject(resource)) {
           return;
         }
-        if (type === 'Immediate') {
-          ImmediateClass ??= resource.constructor;
-        } else if (type === 'Timeout') {
-          TimeoutClass ??= resource.constructor;
+        if (type === 'Immediate' || type === 'Timeout') {
+          learnClass(type, resource.constructor);
         } else if (type !== 'PROMISE' && type !== 'TickObject') {
           names.set(resource, type);
         }
@@ -308,9 +342,9 @@ function labelCallbacks(probe) {
         if (counted) {
           countJob(tick);
         } else if (constructor === ImmediateClass) {
-          note(immediate);
+          note(labelOf(resource._onImmediate, immediate, 'Immediate'));
         } else if (constructor === TimeoutClass) {
-          note(timeout);
+          note(labelOf(resource._onTimeout, timeout, 'Timeout'));
         } else {
           note(typeOf(resource));
         }
@@ -454,10 +488,11 @@ if (globalThis[attaching] === true) {
 
 // Attaches to this program while it runs (loopscope --attach-pid, evaluated through its inspector): connects
 // to LoopScope's socket `socketName` (in the abstract namespace) and watches the main thread's loop, in
-// markers-only mode unless `everyCallback`, with a loop-delay monitor of `delayMs` when > 0. Returns true,
+// markers-only mode unless `everyCallback`, with a loop-delay monitor of `delayMs` when > 0, sampling the
+// stacks of a callback that runs past `blockThresholdMs` when > 0. Returns true,
 // or why the probe does not run. When LoopScope lets go or goes, the probe takes out what it put in and
 // the program runs on; it is never ended by the probe.
-function attachRunning(socketName, delayMs, everyCallback) {
+function attachRunning(socketName, delayMs, everyCallback, blockThresholdMs) {
   delete globalThis[attaching]; // set again by LoopScope's expression when this file was loaded before
   const probe = load();
   if (!probe) {
@@ -478,7 +513,7 @@ function attachRunning(socketName, delayMs, everyCallback) {
     }
     return 'the probe did not start';
   }
-  watch(probe, true);
+  watch(probe, true, Number(blockThresholdMs) || 0);
   return true;
 }
 

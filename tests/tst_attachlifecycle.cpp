@@ -3,6 +3,7 @@
 // unless --detach says so, and whatever LoopScope lives to write says how the run ended. A program
 // that ended before the probe started, or that cut the probe's stream, is said to have done so.
 #include "attach/attachrun.h"
+#include "callbacklabels.h"
 #include "formats/traceio.h"
 #include "requirenode.h"
 
@@ -160,7 +161,7 @@ std::size_t callbacks(const Recording& recording, const std::string& label)
     const EventLog& log = recording.mainLog();
     for (std::size_t i = 0; i < log.size(); ++i) {
         const Record r = log[i];
-        count += r.type == RecordType::Callback && recording.strings.at(r.label) == label;
+        count += r.type == RecordType::Callback && labelledAs(recording.strings.at(r.label), label);
     }
     return count;
 }

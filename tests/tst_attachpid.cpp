@@ -174,11 +174,11 @@ void TestAttachPid::nodeExecutables()
 
 void TestAttachPid::probeExpressionIsOneCall()
 {
-    const std::string expression = wire::probeExpression("/opt/a \"b\"\\c", "loopscope-attach-1-0-2", 10, false);
+    const std::string expression = wire::probeExpression("/opt/a \"b\"\\c", "loopscope-attach-1-0-2", 10, false, 50);
     QCOMPARE(QString::fromStdString(expression),
         QStringLiteral("(globalThis[Symbol.for('loopscope.attaching')] = true, require(\"/opt/a "
                        "\\\"b\\\"\\\\c/loopscope-probe.js\")"
-                       ".attachRunning(\"loopscope-attach-1-0-2\", 10, false))"));
+                       ".attachRunning(\"loopscope-attach-1-0-2\", 10, false, 50))"));
     QCOMPARE(
         QString::fromStdString(wire::javaScriptString("a\nb\xe2\x80\xa8")), QStringLiteral("\"a\\u000ab\\u2028\""));
 }

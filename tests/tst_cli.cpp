@@ -461,6 +461,14 @@ void TestCli::badInput_data()
         << QStringList { QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
                QStringLiteral("--follow-children") }
         << QByteArray() << QStringLiteral("--follow-children goes with --attach");
+    QTest::newRow("block-ms without attach")
+        << QStringList { QStringLiteral("--headless"), QStringLiteral("--scenario"), QStringLiteral("guess-order"),
+               QStringLiteral("--block-ms"), QStringLiteral("100") }
+        << QByteArray() << QStringLiteral("--block-ms goes with --attach");
+    QTest::newRow("block-ms out of range")
+        << QStringList { QStringLiteral("--headless"), QStringLiteral("--block-ms"), QStringLiteral("-1"),
+               QStringLiteral("--attach"), QStringLiteral("app.js") }
+        << QByteArray() << QStringLiteral("--block-ms must be a whole number of ms from 0 to 3600000, not '-1'");
     QTest::newRow("calibration-runs without calibrate-node") << QStringList { QStringLiteral("--calibration-runs"),
         QStringLiteral("3") } << QByteArray() << QStringLiteral("--calibration-runs goes with --calibrate-node");
     QTest::newRow("calibration-runs out of range")

@@ -2,6 +2,7 @@
 // node's symbol table (ElfSymbols), on ELF files built here byte by byte, whole, damaged and cut short;
 // and the table of the thread pool's work the probe follows (WorkTable), whose trampolines must run the
 // program's work whatever the table knows of it.
+#include "callbacklabel.h"
 #include "elfsymbols.h"
 #include "worktable.h"
 
@@ -312,6 +313,83 @@ private slots:
         }
         for (const auto& [item, slot] : model)
             t.release(*slot);
+    }
+
+    // A callback's label names its function and where that was created; an anonymous one says only where.
+    // Only a function of the program's own is named: not Node's, nor one whose script or line is unknown.
+    void aCallbackIsLabelledByItsFunction_data()
+    {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<bool>("own");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("named") << "Timeout"
+                               << "slowGreeting"
+                               << "/app/prog.js" << 3 << 22 << true << "Timeout slowGreeting (/app/prog.js:3:22)";
+        QTest::newRow("anonymous") << "Immediate"
+                                   << ""
+                                   << "/app/prog.js" << 9 << 14 << true
+                                   << "Immediate (anonymous, created at /app/prog.js:9:14)";
+        QTest::newRow("es module") << "Timeout"
+                                   << "tick"
+                                   << "file:///app/main.mjs" << 1 << 1 << true
+                                   << "Timeout tick (file:///app/main.mjs:1:1)";
+        QTest::newRow("node's own") << "Timeout"
+                                    << ""
+                                    << "node:timers/promises" << 40 << 3 << false << "";
+        QTest::newRow("no script") << "Timeout"
+                                   << "f"
+                                   << "" << 1 << 1 << false << "";
+        QTest::newRow("no line") << "Timeout"
+                                 << "f"
+                                 << "/app/prog.js" << 0 << 0 << false << "";
+    }
+
+    void aCallbackIsLabelledByItsFunction()
+    {
+        QFETCH(QString, type);
+        QFETCH(QString, name);
+        QFETCH(QString, script);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(bool, own);
+        QFETCH(QString, label);
+        const loopscope::probe::FunctionPlace place { name.toStdString(), script.toStdString(), line, column };
+        QCOMPARE(loopscope::probe::isProgramsOwn(place), own);
+        if (own)
+            QCOMPARE(QString::fromStdString(loopscope::probe::callbackLabel(type.toStdString(), place)), label);
+    }
+
+    // A sampled stack's frame is written as a stack trace writes it.
+    void aFrameIsLabelledAsAStackTraceSaysIt_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("named") << "slowRoute"
+                               << "/app/server.js" << 14 << 10 << "slowRoute (/app/server.js:14:10)";
+        QTest::newRow("anonymous") << ""
+                                   << "/app/prog.js" << 9 << 14 << "(anonymous) (/app/prog.js:9:14)";
+        QTest::newRow("node's") << "emit"
+                                << "node:events" << 517 << 28 << "emit (node:events:517:28)";
+        QTest::newRow("no script") << "eval"
+                                   << "" << 1 << 1 << "eval (<unknown>)";
+    }
+
+    void aFrameIsLabelledAsAStackTraceSaysIt()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, script);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, label);
+        const loopscope::probe::FunctionPlace frame { name.toStdString(), script.toStdString(), line, column };
+        QCOMPARE(QString::fromStdString(loopscope::probe::frameLabel(frame)), label);
     }
 };
 

@@ -333,6 +333,57 @@ private slots:
         QCOMPARE(recording.info.unobserved, std::uint8_t(UnobservedQueues));
     }
 
+    // A blocked callback's sampled stacks arrive as the probe numbered their frames and are kept with the
+    // recording's labels, a later frame for the same callback in place of the earlier; the function that
+    // blocked longest is the innermost of the program's own frames, not Node's.
+    void aBlockedCallbacksStacksAreKept()
+    {
+        wire::Writer writer;
+        wire::Hello hello;
+        hello.pid = 7;
+        writer.hello(hello);
+        writer.string(3, "(anonymous) (/app/server.js:20:5)");
+        writer.string(4, "slowRoute (/app/server.js:12:20)");
+        writer.string(5, "hash (node:internal/crypto/hash:101:5)");
+        writer.string(6, "parse (/app/server.js:30:1)");
+        wire::BlockSamples samples;
+        samples.callbackStartNs = 1'000'000;
+        samples.intervalNs = 2'000'000;
+        samples.stacks = { { 10, { 3, 4 } } };
+        writer.samples(samples);
+        samples.stacks = { { 60, { 3, 4 } }, { 30, { 3, 4, 5 } }, { 10, { 3, 6 } } };
+        writer.samples(samples);
+        wire::BlockSamples other;
+        other.callbackStartNs = 9'000'000;
+        other.intervalNs = 2'000'000;
+        other.stacks = { { 5, { 6 } } };
+        writer.samples(other);
+        const std::vector<std::uint8_t> stream = writer.take();
+
+        Recording recording;
+        wire::Ingest ingest(recording);
+        wire::Reader reader(ingest);
+        QVERIFY2(reader.feed(stream.data(), stream.size()) && reader.finish(), reader.error().c_str());
+        const std::vector<BlockProfile> profiles = recording.blockProfiles.all();
+        QCOMPARE(profiles.size(), std::size_t(2));
+        const std::optional<BlockProfile> first = recording.blockProfiles.of(MainThread, 1'000'000);
+        QVERIFY(first.has_value());
+        QCOMPARE(first->samples(), std::uint64_t(100));
+        QCOMPARE(first->stacks.size(), std::size_t(3));
+        QCOMPARE(
+            recording.strings.at(first->stacks[1].frames[2]), std::string("hash (node:internal/crypto/hash:101:5)"));
+        QVERIFY(!recording.blockProfiles.of(MainThread, 2'000'000).has_value());
+
+        const std::vector<BlockingFunction> longest = recording.blockProfiles.longestBlocking(recording.strings, 2);
+        QCOMPARE(longest.size(), std::size_t(2));
+        QCOMPARE(recording.strings.at(longest[0].label), std::string("slowRoute (/app/server.js:12:20)"));
+        QCOMPARE(longest[0].samples, std::uint64_t(90));
+        QCOMPARE(longest[0].blockedNs, std::int64_t(180'000'000));
+        QCOMPARE(recording.strings.at(longest[1].label), std::string("parse (/app/server.js:30:1)"));
+        QCOMPARE(longest[1].samples, std::uint64_t(15));
+        QCOMPARE(ingest.unnamedLabels(), std::uint64_t(0));
+    }
+
     void whatThisReaderDoesNotKnowIsSkipped()
     {
         wire::Writer writer;

@@ -226,6 +226,27 @@
     </message>
 </context>
 <context>
+    <name>BlockFlameView</name>
+    <message>
+        <source>No callback has blocked the loop past the probe&apos;s threshold: no stack was sampled.</source>
+        <translation>Ніводны зваротны выклік не блакаваў цыкл даўжэй за парог зонда: ніводнага стэка не ўзята.</translation>
+    </message>
+    <message>
+        <source>Blocking now: %L1 samples (about %L2 ms), one every %L3 ms</source>
+        <translation>Блакуе цяпер: %L1 узораў (каля %L2 мс), адзін кожныя %L3 мс</translation>
+    </message>
+    <message>
+        <source>Blocked: %L1 samples (about %L2 ms), one every %L3 ms</source>
+        <translation>Блакаваў: %L1 узораў (каля %L2 мс), адзін кожныя %L3 мс</translation>
+    </message>
+    <message>
+        <source>%1
+%L2 samples (about %L3 ms), %L4 of them in this function itself</source>
+        <translation>%1
+%L2 узораў (каля %L3 мс), з іх %L4 у самой гэтай функцыі</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
@@ -730,6 +751,18 @@
     <message>
         <source>With --calibrate-node: fresh node processes per figure (default 15, 1 to 1000; main-race runs ten times as often).</source>
         <translation>З --calibrate-node: новых працэсаў node на лічбу (па змаўчанні 15, ад 1 да 1000; main-race запускаецца ў дзесяць разоў часцей).</translation>
+    </message>
+    <message>
+        <source>--block-ms must be a whole number of ms from 0 to 3600000, not &apos;%1&apos;</source>
+        <translation>--block-ms павінен быць цэлым лікам мс ад 0 да 3600000, а не &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--block-ms goes with --attach</source>
+        <translation>--block-ms ідзе з --attach</translation>
+    </message>
+    <message>
+        <source>With --attach: while a callback of the program&apos;s main loop runs longer than MS ms (default 50; 0: never), the probe samples its JavaScript stack every 2 ms. --summary lists the functions that blocked longest, the trace keeps the stacks and the window shows them beside the timeline.</source>
+        <translation>З --attach: пакуль зваротны выклік галоўнага цыкла праграмы працуе даўжэй за MS мс (па змаўчанні 50; 0: ніколі), зонд бярэ яго стэк JavaScript кожныя 2 мс. --summary пералічвае функцыі, што блакавалі найдаўжэй, траса захоўвае стэкі, а акно паказвае іх побач з часавой шкалой.</translation>
     </message>
 </context>
 <context>
@@ -2159,6 +2192,14 @@
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over. A Node.js program run with the probe ends; one attached to as it ran is detached from and runs on.</source>
         <translation>Перапыняе працу, якая выйшла з-пад кантролю (доўгае блакаванне, шторм nextTick): цыкл сервера працуе далей; выкананне сцэнарыя заканчваецца, і далей працуе цыкл сервера. Праграма Node.js, запушчаная з зондам, завяршаецца; ад той, да якой падлучыліся падчас працы, LoopScope адлучаецца, і яна працуе далей.</translation>
+    </message>
+    <message>
+        <source>Blocked by</source>
+        <translation>Што блакуе</translation>
+    </message>
+    <message>
+        <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
+        <translation>Які JavaScript заблакаваў цыкл: стэкі, што зонд узяў, пакуль зваротны выклік падлучанай праграмы працаваў даўжэй за парог; вонкавы кадр уверсе, шырыня кожнага кадра — яго доля ўзораў. Паказвае зваротны выклік, выбраны на часавой шкале, інакш той, што блакуе цяпер, інакш апошні, што блакаваў.</translation>
     </message>
 </context>
 <context>

@@ -225,6 +225,27 @@
     </message>
 </context>
 <context>
+    <name>BlockFlameView</name>
+    <message>
+        <source>No callback has blocked the loop past the probe&apos;s threshold: no stack was sampled.</source>
+        <translation>Ningún callback ha bloqueado el bucle más allá del umbral de la sonda: no se ha muestreado ninguna pila.</translation>
+    </message>
+    <message>
+        <source>Blocking now: %L1 samples (about %L2 ms), one every %L3 ms</source>
+        <translation>Bloqueando ahora: %L1 muestras (unos %L2 ms), una cada %L3 ms</translation>
+    </message>
+    <message>
+        <source>Blocked: %L1 samples (about %L2 ms), one every %L3 ms</source>
+        <translation>Bloqueó: %L1 muestras (unos %L2 ms), una cada %L3 ms</translation>
+    </message>
+    <message>
+        <source>%1
+%L2 samples (about %L3 ms), %L4 of them in this function itself</source>
+        <translation>%1
+%L2 muestras (unos %L3 ms), %L4 de ellas en esta misma función</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>LoopScope runs a real libuv event loop and shows, live, what Node.js does with timers, immediates, nextTicks, promises and the thread pool.</source>
@@ -729,6 +750,18 @@
     <message>
         <source>With --calibrate-node: fresh node processes per figure (default 15, 1 to 1000; main-race runs ten times as often).</source>
         <translation>Con --calibrate-node: procesos nuevos de node por cifra (por defecto 15, de 1 a 1000; main-race se ejecuta diez veces más).</translation>
+    </message>
+    <message>
+        <source>--block-ms must be a whole number of ms from 0 to 3600000, not &apos;%1&apos;</source>
+        <translation>--block-ms debe ser un número entero de ms de 0 a 3600000, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--block-ms goes with --attach</source>
+        <translation>--block-ms va con --attach</translation>
+    </message>
+    <message>
+        <source>With --attach: while a callback of the program&apos;s main loop runs longer than MS ms (default 50; 0: never), the probe samples its JavaScript stack every 2 ms. --summary lists the functions that blocked longest, the trace keeps the stacks and the window shows them beside the timeline.</source>
+        <translation>Con --attach: mientras un callback del bucle principal del programa dura más de MS ms (50 por defecto; 0: nunca), la sonda muestrea su pila de JavaScript cada 2 ms. --summary enumera las funciones que más tiempo bloquearon, la traza guarda las pilas y la ventana las muestra junto a la línea de tiempo.</translation>
     </message>
 </context>
 <context>
@@ -2152,6 +2185,14 @@
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over. A Node.js program run with the probe ends; one attached to as it ran is detached from and runs on.</source>
         <translation>Abandona el trabajo descontrolado (un bloqueo largo, una tormenta de nextTick): el bucle del servidor sigue en marcha; la ejecución de un escenario termina y el bucle del servidor toma el relevo. Un programa de Node.js ejecutado con la sonda termina; uno al que se conectó mientras se ejecutaba se desconecta y sigue ejecutándose.</translation>
+    </message>
+    <message>
+        <source>Blocked by</source>
+        <translation>Bloqueado por</translation>
+    </message>
+    <message>
+        <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
+        <translation>Qué JavaScript bloqueó el bucle: las pilas que la sonda muestreó mientras un callback de un programa adjunto superaba su umbral, con el marco más externo arriba y cada marco tan ancho como su parte de las muestras. Muestra el callback seleccionado en la línea de tiempo; si no hay ninguno, el que bloquea ahora, y si no, el último que bloqueó.</translation>
     </message>
 </context>
 <context>

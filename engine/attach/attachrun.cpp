@@ -100,6 +100,7 @@ std::vector<std::string> probedEnvironment(int probeFd, const AttachOptions& opt
         environment.push_back("LOOPSCOPE_PROBE_DELAY_MS=" + std::to_string(options.delayMonitorMs));
     if (!options.everyCallback)
         environment.push_back("LOOPSCOPE_PROBE_MODE=markers");
+    environment.push_back("LOOPSCOPE_PROBE_BLOCK_MS=" + std::to_string(std::max(0, options.blockThresholdMs)));
     if (!childrenSocket.empty()) {
         environment.push_back("LOOPSCOPE_PROBE_CHILDREN=" + childrenSocket);
         environment.push_back("NODE_OPTIONS=--require " + quotedForNodeOptions(options.probeDir + "/loopscope-probe.js")

@@ -33,6 +33,10 @@ struct AttachOptions
     int delayMonitorMs = 0;
     // False: the probe starts marking the phases only (Control::MarkersOnly), true: every callback too.
     bool everyCallback = true;
+    // A main-loop callback that runs longer than this has its JavaScript stacks sampled while it lasts
+    // (the recording's blockProfiles); 0: never.
+    int blockThresholdMs = DefaultBlockThresholdMs;
+    static constexpr int DefaultBlockThresholdMs = 50;
     // The recording's memory budget and what happens past it, as for LoopScope's own runs (the default
     // budget, spilling to a temporary file).
     RecordingKeeping keeping;

@@ -236,6 +236,24 @@ void Ingest::pool(const PoolNow& pool)
     m_follow->live.poolQueued.store(pool.waiting, std::memory_order_relaxed);
 }
 
+void Ingest::samples(const BlockSamples& samples)
+{
+    BlockProfile profile;
+    profile.thread = samples.thread;
+    profile.callbackStartNs = samples.callbackStartNs;
+    profile.intervalNs = samples.intervalNs;
+    profile.stacks.reserve(samples.stacks.size());
+    for (const BlockSamples::Stack& stack : samples.stacks) {
+        BlockProfile::Stack kept;
+        kept.hits = stack.hits;
+        kept.frames.reserve(stack.frames.size());
+        for (const std::uint32_t frame : stack.frames)
+            kept.frames.push_back(label(frame));
+        profile.stacks.push_back(std::move(kept));
+    }
+    m_into.blockProfiles.put(std::move(profile));
+}
+
 void Ingest::loopTimes(const LoopTimes& times)
 {
     m_loopTimes = times;

@@ -96,6 +96,8 @@ public:
     void pool(const PoolNow& pool) override;
     void loopTimes(const LoopTimes& times) override;
     void exited(int code) override { m_exitCode = code; }
+    // Kept in the recording's blockProfiles, its frames' labels the recording's.
+    void samples(const BlockSamples& samples) override;
 
     // A line the program printed, at `atNs` (recording time): recorded as a Log record of the main loop
     // (an Error record for its standard error), as a LoopScope program's console.log is.

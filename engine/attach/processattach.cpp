@@ -87,12 +87,14 @@ std::string javaScriptString(const std::string& text)
 }
 
 std::string probeExpression(
-    const std::string& probeDir, const std::string& socketName, int delayMonitorMs, bool everyCallback)
+    const std::string& probeDir, const std::string& socketName, int delayMonitorMs, bool everyCallback,
+    int blockThresholdMs)
 {
     // The mark tells the probe's file, required for the first time, that it is not a --require preload.
     return "(globalThis[Symbol.for('loopscope.attaching')] = true, require("
         + javaScriptString(probeDir + "/loopscope-probe.js") + ").attachRunning(" + javaScriptString(socketName) + ", "
-        + std::to_string(delayMonitorMs) + ", " + (everyCallback ? "true" : "false") + "))";
+        + std::to_string(delayMonitorMs) + ", " + (everyCallback ? "true" : "false") + ", "
+        + std::to_string(std::max(0, blockThresholdMs)) + "))";
 }
 
 AttachResult attachToProcess(const AttachOptions& options, Recording& into)
@@ -119,7 +121,8 @@ AttachResult attachToProcess(const AttachOptions& options, Recording& into)
     }
     const std::string loadError = options.loadProbe
         ? options.loadProbe(
-            port, probeExpression(options.probeDir, socketName, options.delayMonitorMs, options.everyCallback))
+            port, probeExpression(options.probeDir, socketName, options.delayMonitorMs, options.everyCallback,
+                  options.blockThresholdMs))
         : "no inspector client";
     result.inspectorClosed = waitPortClosed(pid, port, InspectorCloseMs);
     const int probeFd = loadError.empty() ? acceptProbe(listening) : -1;

@@ -9,8 +9,9 @@ namespace loopscope::wire {
 // The JavaScript LoopScope evaluates in a running program's inspector (with the console's command-line
 // API, whose require() works in CommonJS and ES module programs alike) to load the probe from `probeDir`
 // and connect it to LoopScope's socket `socketName`: true once the probe runs, else why it does not.
-std::string probeExpression(
-    const std::string& probeDir, const std::string& socketName, int delayMonitorMs, bool everyCallback);
+// A main-thread callback running past `blockThresholdMs` (> 0) has its stacks sampled.
+std::string probeExpression(const std::string& probeDir, const std::string& socketName, int delayMonitorMs,
+    bool everyCallback, int blockThresholdMs);
 
 // The JavaScript that closes the inspector again (its session with it).
 inline constexpr const char* InspectorCloseExpression = "require('inspector').close()";

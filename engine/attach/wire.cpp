@@ -106,6 +106,23 @@ void Writer::exited(int code)
     frame(Tag::Exit, m_payload);
 }
 
+void Writer::samples(const BlockSamples& samples)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(samples.thread);
+    out.varint(std::uint64_t(std::max<std::int64_t>(0, samples.callbackStartNs)));
+    out.varint(std::uint64_t(std::max<std::int64_t>(0, samples.intervalNs)));
+    out.varint(samples.stacks.size());
+    for (const BlockSamples::Stack& stack : samples.stacks) {
+        out.varint(stack.hits);
+        out.varint(stack.frames.size());
+        for (const std::uint32_t frame : stack.frames)
+            out.varint(frame);
+    }
+    frame(Tag::Samples, m_payload);
+}
+
 void Writer::end()
 {
     m_payload.clear();
@@ -345,6 +362,31 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         if (!in.ok() || code > 255)
             return fail("an exit frame cut short or out of range");
         m_sink.exited(int(code));
+        return true;
+    }
+    case Tag::Samples: {
+        BlockSamples samples;
+        const std::uint64_t thread = in.varint();
+        samples.callbackStartNs = std::int64_t(in.varint() & INT64_MAX);
+        samples.intervalNs = std::int64_t(in.varint() & INT64_MAX);
+        const std::uint64_t count = in.varint();
+        // Each stack takes two bytes at least, each frame one.
+        if (!in.ok() || thread > UINT16_MAX || count > in.left() / 2)
+            return fail("a samples frame cut short");
+        samples.thread = std::uint16_t(thread);
+        samples.stacks.resize(std::size_t(count));
+        for (BlockSamples::Stack& stack : samples.stacks) {
+            stack.hits = std::uint32_t(in.varint());
+            const std::uint64_t depth = in.varint();
+            if (!in.ok() || depth > in.left())
+                return fail("a samples frame cut short");
+            stack.frames.resize(std::size_t(depth));
+            for (std::uint32_t& frame : stack.frames)
+                frame = std::uint32_t(in.varint());
+        }
+        if (!in.ok())
+            return fail("a samples frame cut short");
+        m_sink.samples(samples);
         return true;
     }
     case Tag::End:

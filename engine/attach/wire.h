@@ -50,6 +50,10 @@ enum class Tag : std::uint8_t {
               // without it was cut: the program was killed, or closed the probe's socket)
     Exit = 11, // varint exit code: the status the program exits with (what its 'exit' event is given), told
                // for a process LoopScope cannot wait for itself (a child it follows, --follow-children)
+    Samples = 12, // a callback that blocked its loop, its JavaScript stacks sampled as far as it has run (a later
+                  // frame for the same callback replaces it): varint thread, varint callback start, varint
+                  // interval ns, varint stacks; each: varint hits, varint depth, that many varint labels
+                  // (strings the probe sent, the outermost frame first)
 };
 
 struct Hello
@@ -156,6 +160,26 @@ struct PoolNow
     }
 };
 
+// The JavaScript stacks sampled while one callback blocked its loop longer than the probe's threshold.
+struct BlockSamples
+{
+    std::uint16_t thread = MainThread;
+    std::int64_t callbackStartNs = 0; // the callback's start, which its record has too
+    std::int64_t intervalNs = 0; // the time between two samples
+    struct Stack
+    {
+        std::uint32_t hits = 0;
+        std::vector<std::uint32_t> frames; // labels, the outermost frame first
+        bool operator==(const Stack& o) const { return hits == o.hits && frames == o.frames; }
+    };
+    std::vector<Stack> stacks;
+    bool operator==(const BlockSamples& o) const
+    {
+        return thread == o.thread && callbackStartNs == o.callbackStartNs && intervalNs == o.intervalNs
+            && stacks == o.stacks;
+    }
+};
+
 inline bool operator==(const Now& a, const Now& b)
 {
     return a.iteration == b.iteration && a.phase == b.phase && a.inPhase == b.inPhase
@@ -184,6 +208,7 @@ public:
     void pool(const PoolNow& pool);
     void loopTimes(const LoopTimes& times);
     void exited(int code);
+    void samples(const BlockSamples& samples);
     // The last frame: the probe stopped as the program exits.
     void end();
 
@@ -214,6 +239,9 @@ public:
     virtual void pool(const PoolNow& pool) = 0;
     virtual void loopTimes(const LoopTimes& times) = 0;
     virtual void exited(int code) = 0;
+    // A blocked callback's stacks (labels as the probe numbered them); a sink that does not keep them
+    // need not say so.
+    virtual void samples(const BlockSamples&) { }
 };
 
 // Reads a stream as it arrives, in pieces of any size: each complete frame goes to the sink, a frame

@@ -19,6 +19,8 @@ constexpr std::size_t MaxConsoleLines = SummaryBuilder::MaxListedLines;
 // A summary goes to a terminal: text from the recording (names, labels, console lines) shows at most this
 // many code points, and its control characters as '?', so that it can neither flood nor steer the terminal.
 constexpr std::size_t MaxTextCodePoints = 200;
+// The functions that blocked longest the summary lists.
+constexpr std::size_t MaxBlockingFunctions = 5;
 
 std::string shown(std::string_view text)
 {
@@ -219,6 +221,16 @@ std::string SummaryBuilder::text(const Recording& recording) const
     if (f.hasLongest) {
         out += "Longest callback: " + shown(recording.strings.at(f.longestLabel)) + " ("
             + callbackKindName(f.longestKind) + ") " + nsAsMs(f.longestNs) + "\n";
+    }
+    // The JavaScript an attached program's probe found running while callbacks blocked its loop.
+    const std::vector<BlockingFunction> blocking
+        = recording.blockProfiles.longestBlocking(recording.strings, MaxBlockingFunctions);
+    if (!blocking.empty()) {
+        out += "Functions that blocked longest:";
+        for (const BlockingFunction& function : blocking)
+            out += "\n  " + shown(recording.strings.at(function.label)) + " " + nsAsMs(function.blockedNs) + " ("
+                + std::to_string(function.samples) + (function.samples == 1 ? " sample)" : " samples)");
+        out += "\n";
     }
     out += "Phases:";
     for (int phase = 0; phase < PhaseCount; ++phase)

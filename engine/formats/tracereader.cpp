@@ -6,6 +6,7 @@
 #include "formats/progressmeter.h"
 #include "formats/traceevent.h"
 #include "formats/traceformat.h"
+#include "formats/traceprofiles.h"
 #include "formats/tracevalue.h"
 #include "formats/utf8.h"
 #include "recording/logrouter.h"
@@ -250,6 +251,8 @@ bool TraceReader::topMember(std::string_view key, int depth)
         m_isProgram = m_skipped.type == Token::String && m_skipped.text == ProgramFormat;
         return true;
     }
+    if (key == "blockProfiles")
+        return readBlockProfiles(m_lexer, m_out);
     if (key == "otherData") {
         if (m_lexer.peek() != '{')
             return m_lexer.failHere("otherData must be an object");

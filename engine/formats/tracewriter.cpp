@@ -4,6 +4,7 @@
 #include "formats/gzip.h"
 #include "formats/progressmeter.h"
 #include "formats/traceformat.h"
+#include "formats/traceprofiles.h"
 #include "formats/utf8.h"
 
 #include <algorithm>
@@ -566,6 +567,17 @@ void writeInfoMembers(TraceWriter& w, const Recording& recording, std::uint64_t 
     w.character(']');
 }
 
+// The blocked callbacks' sampled stacks, before otherData (traceprofiles.h).
+void writeBlockProfiles(TraceWriter& w, const Recording& recording)
+{
+    std::string members;
+    appendBlockProfiles(members, recording);
+    if (members.empty())
+        return;
+    w.literal(members);
+    w.literal(",\n");
+}
+
 // The trace's otherData: the recording's info, and each child process's under "processes" (its trace pid,
 // where its times start on the program's clock, and its own info).
 void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
@@ -668,6 +680,7 @@ bool writeTraceTo(
             return false;
     }
     w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
+    writeBlockProfiles(w, recording);
     writeOtherData(w, recording, skipped);
     if (leftOut)
         *leftOut = skipped;
@@ -772,6 +785,7 @@ bool TraceStream::finish(const Recording& recording, std::string* error, std::ui
             writeTrackName(w, tid, name);
     }
     w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
+    writeBlockProfiles(w, recording);
     writeOtherData(w, recording, s.skipped);
     if (leftOut)
         *leftOut = s.skipped;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "recording/blockprofiles.h"
 #include "recording/eventlog.h"
 #include "recording/stringtable.h"
 
@@ -123,6 +124,9 @@ public:
     RecordingInfo info;
     StringTable strings;
     std::vector<std::unique_ptr<EventLog>> logs;
+    // The JavaScript stacks of the callbacks that blocked an attached program's loops (the probe samples
+    // them); empty for LoopScope's own runs.
+    BlockProfiles blockProfiles;
     // An attached program's child processes followed with it (--follow-children: forks, cluster workers,
     // node run by a shell), each a recording of its own, in the order they started; its info says which
     // process it is and its program is its command line. Filled while the program runs by the attaching

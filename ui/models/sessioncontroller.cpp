@@ -17,6 +17,7 @@ namespace {
 
 std::atomic<std::size_t> budgetMb { loopscope::MemoryBudget::DefaultMb };
 std::atomic<bool> rollingWindowOn { false };
+std::atomic<int> blockMs { loopscope::wire::AttachOptions::DefaultBlockThresholdMs };
 std::mutex costsMutex;
 loopscope::NodeCosts modelledCosts = loopscope::NodeCosts::node20();
 QString probeDirectoryChosen; // GUI thread; empty: beside the executable
@@ -67,6 +68,16 @@ void SessionController::setMemoryBudgetMb(std::size_t mb)
 std::size_t SessionController::memoryBudgetMb()
 {
     return budgetMb.load(std::memory_order_relaxed);
+}
+
+void SessionController::setBlockThresholdMs(int ms)
+{
+    blockMs.store(ms, std::memory_order_relaxed);
+}
+
+int SessionController::blockThresholdMs()
+{
+    return blockMs.load(std::memory_order_relaxed);
 }
 
 void SessionController::setRollingWindow(bool on)
@@ -232,6 +243,7 @@ void SessionController::follow(loopscope::wire::AttachOptions options, const QSt
 {
     options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
     options.everyCallback = m_everyCallback;
+    options.blockThresholdMs = blockThresholdMs();
     options.keeping.budgetBytes = memoryBudgetMb() << 20;
     options.keeping.rollingWindow = rollingWindow();
     end();

@@ -37,6 +37,9 @@ public:
     // What every session started from now on may hold in its queues and recording (--memory-budget).
     static void setMemoryBudgetMb(std::size_t mb);
     static std::size_t memoryBudgetMb();
+    // An attached program's callbacks that run longer than this have their stacks sampled (--block-ms; 0: never).
+    static void setBlockThresholdMs(int ms);
+    static int blockThresholdMs();
     // Past the budget, sessions started from now on let go of their oldest events (a rolling
     // window) instead of spilling them to disk.
     static void setRollingWindow(bool on);

@@ -46,6 +46,7 @@ class ScenarioBrowser;
 class SessionController;
 class SteppingControls;
 class StatusModel;
+class BlockFlameView;
 class TimelineView;
 class WorkloadPalette;
 
@@ -154,6 +155,7 @@ public:
     PhaseWheel* phaseWheel() const { return m_wheel; }
     PoolLanesView* poolLanes() const { return m_poolLanes; }
     TimelineView* timeline() const { return m_timeline; }
+    BlockFlameView* blockFlame() const { return m_blockFlame; }
     LatencyChart* latencyChart() const { return m_latency; }
 
 protected:
@@ -214,6 +216,7 @@ private:
     QTreeView* m_consoleView = nullptr;
     PoolLanesView* m_poolLanes = nullptr;
     TimelineView* m_timeline = nullptr;
+    BlockFlameView* m_blockFlame = nullptr;
     QDockWidget* m_timelineDock = nullptr;
     LatencyChart* m_latency = nullptr;
     NodeCompareDialog* m_compareDialog = nullptr;

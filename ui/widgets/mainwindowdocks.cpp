@@ -6,6 +6,7 @@
 #include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
 #include "recording/recording.h"
+#include "widgets/blockflameview.h"
 #include "widgets/figurespanel.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
@@ -260,6 +261,17 @@ void MainWindow::createDocks()
                      "details.") };
           });
 
+    m_blockFlame = new BlockFlameView(m_feed, this);
+    m_blockFlame->setObjectName(QStringLiteral("blockFlame"));
+    connect(m_timeline, &TimelineView::callbackSelected, m_blockFlame, &BlockFlameView::showCallback);
+    auto* blockDock = addDock(QStringLiteral("blockDock"), m_blockFlame, Qt::BottomDockWidgetArea, [] {
+        return ControlTexts { tr("Blocked by"),
+            tr("Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached "
+               "program ran past its threshold, outermost frame at the top, each frame as wide as its share of the "
+               "samples. It shows the callback selected in the timeline, else the one blocking now, else the last "
+               "one that blocked.") };
+    });
+
     m_latency = new LatencyChart(m_feed, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
     auto* latencyDock = addDock(QStringLiteral("latencyDock"), m_latency, Qt::BottomDockWidgetArea, [] {
@@ -278,6 +290,9 @@ void MainWindow::createDocks()
     tabifyDockWidget(workloads, scenarios);
     tabifyDockWidget(scenarios, lesson);
     tabifyDockWidget(consoleDock, figuresDock);
+    // Beside the timeline, behind the latency chart: a tab among the console's would cut their titles.
+    tabifyDockWidget(latencyDock, blockDock);
+    latencyDock->raise();
     consoleDock->raise();
     workloads->raise();
     resizeDocks({ workloads, queuesDock }, { 420, 380 }, Qt::Horizontal);

@@ -36,9 +36,19 @@ QString TimelineView::selectAt(int row, std::int64_t timeNs)
         m_details.clear();
         m_detailsPanel->hide();
         update();
+        emit callbackSelected(-1, 0);
         return {};
     }
     m_selected = *span;
+    {
+        const loopscope::Recording* recording = m_feed ? m_feed->recording() : nullptr;
+        const bool known = recording && span->log < recording->logs.size();
+        const Record record = known ? (*recording->logs[span->log])[span->index] : Record();
+        if (known && record.type == RecordType::Callback)
+            emit callbackSelected(record.thread, record.startNs);
+        else
+            emit callbackSelected(-1, 0);
+    }
     m_selectedRow = row;
     m_hasSelection = true;
     QString text = describe(*span);

@@ -61,6 +61,8 @@ public:
 
 signals:
     void itemSelected(const QString& details);
+    // A callback was selected (its record's thread and start), or the selection was cleared (thread -1).
+    void callbackSelected(int thread, qint64 startNs);
     void slotModeChanged(bool on);
     void followingChanged(bool following);
 

@@ -1,0 +1,100 @@
+#include "recording/blockprofiles.h"
+
+#include "recording/stringtable.h"
+
+#include <algorithm>
+#include <map>
+
+namespace loopscope {
+
+namespace {
+
+// A frame of the program's own, or of a package it uses: not Node's ("emit (node:events:517:28)"), nor one
+// whose script is not known.
+bool isProgramsOwn(const std::string& frame)
+{
+    return frame.find("(node:") == std::string::npos && frame.find("(<unknown>)") == std::string::npos;
+}
+
+} // namespace
+
+std::uint64_t BlockProfile::samples() const
+{
+    std::uint64_t total = 0;
+    for (const Stack& stack : stacks)
+        total += stack.hits;
+    return total;
+}
+
+void BlockProfiles::put(BlockProfile profile)
+{
+    std::lock_guard lock(m_mutex);
+    const auto same = std::find_if(m_profiles.begin(), m_profiles.end(), [&](const BlockProfile& kept) {
+        return kept.thread == profile.thread && kept.callbackStartNs == profile.callbackStartNs;
+    });
+    if (same != m_profiles.end())
+        *same = std::move(profile);
+    else
+        m_profiles.push_back(std::move(profile));
+}
+
+std::vector<BlockProfile> BlockProfiles::all() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_profiles;
+}
+
+std::optional<BlockProfile> BlockProfiles::of(std::uint16_t thread, std::int64_t startNs) const
+{
+    std::lock_guard lock(m_mutex);
+    for (const BlockProfile& profile : m_profiles) {
+        if (profile.thread == thread && profile.callbackStartNs == startNs)
+            return profile;
+    }
+    return std::nullopt;
+}
+
+std::optional<BlockProfile> BlockProfiles::latest() const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_profiles.empty())
+        return std::nullopt;
+    return m_profiles.back();
+}
+
+bool BlockProfiles::empty() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_profiles.empty();
+}
+
+std::vector<BlockingFunction> BlockProfiles::longestBlocking(const StringTable& strings, std::size_t limit) const
+{
+    std::map<std::uint32_t, BlockingFunction> byLabel;
+    {
+        std::lock_guard lock(m_mutex);
+        for (const BlockProfile& profile : m_profiles) {
+            for (const BlockProfile::Stack& stack : profile.stacks) {
+                if (stack.frames.empty())
+                    continue;
+                const auto own = std::find_if(stack.frames.rbegin(), stack.frames.rend(),
+                    [&](std::uint32_t frame) { return isProgramsOwn(strings.at(frame)); });
+                const std::uint32_t label = own != stack.frames.rend() ? *own : stack.frames.back();
+                BlockingFunction& function = byLabel[label];
+                function.label = label;
+                function.samples += stack.hits;
+                function.blockedNs += std::int64_t(stack.hits) * profile.intervalNs;
+            }
+        }
+    }
+    std::vector<BlockingFunction> functions;
+    for (const auto& [label, function] : byLabel)
+        functions.push_back(function);
+    std::stable_sort(functions.begin(), functions.end(),
+        [](const BlockingFunction& a, const BlockingFunction& b) { return a.blockedNs > b.blockedNs; });
+    if (functions.size() > limit)
+        functions.resize(limit);
+    return functions;
+}
+
+} // namespace loopscope

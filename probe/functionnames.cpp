@@ -1,0 +1,91 @@
+#include "functionnames.h"
+
+#include "v8bridge.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace loopscope::probe {
+
+namespace {
+
+using v8bridge::localOf;
+using v8bridge::textOf;
+
+// The major version of the V8 the probe runs in (not the one its headers are of).
+int v8Major()
+{
+    static const int major = std::atoi(v8::V8::GetVersion());
+    return major;
+}
+
+// The name of the script `function` is in. A ScriptOrigin begins with its isolate up to V8 11 and with
+// the name from V8 12 on, and is no larger there than in the headers built against: the first word tells
+// which it is. V8 versions after those known (Node 24's 13) are not read at all.
+std::string scriptNameOf(napi_env env, v8::Local<v8::Function> function)
+{
+    const int major = v8Major();
+    if (major < 10 || major > 13)
+        return {};
+    const v8::ScriptOrigin origin = function->GetScriptOrigin();
+    void* words[2];
+    static_assert(sizeof origin >= sizeof words);
+    std::memcpy(words, static_cast<const void*>(&origin), sizeof words);
+    const bool isolateFirst = words[0] == static_cast<void*>(v8::Isolate::GetCurrent());
+    v8::Local<v8::Value> name;
+    std::memcpy(static_cast<void*>(&name), isolateFirst ? &words[1] : &words[0], sizeof name);
+    return textOf(env, name);
+}
+
+// The function a bound function calls (fn.bind(this)), which has the place; any other, itself.
+v8::Local<v8::Function> targetOf(napi_env env, v8::Local<v8::Function> function)
+{
+    if (function->GetScriptLineNumber() >= 0)
+        return function;
+    const napi_value bound = v8bridge::valueOf(function->GetBoundFunction());
+    napi_valuetype type = napi_undefined;
+    if (bound && napi_typeof(env, bound, &type) == napi_ok && type == napi_function)
+        return localOf(bound).As<v8::Function>();
+    return function;
+}
+
+} // namespace
+
+FunctionNames::FunctionNames(std::function<std::uint32_t(const std::string&, CallbackKind)> name)
+    : m_name(std::move(name))
+{ }
+
+FunctionPlace FunctionNames::placeOf(napi_env env, napi_value function)
+{
+    napi_valuetype type = napi_undefined;
+    if (napi_typeof(env, function, &type) != napi_ok || type != napi_function)
+        return {};
+    const v8::Local<v8::Function> local = targetOf(env, localOf(function).As<v8::Function>());
+    FunctionPlace place;
+    place.line = local->GetScriptLineNumber() + 1; // -1 (kLineOffsetNotFound): 0, unknown
+    place.column = local->GetScriptColumnNumber() + 1;
+    if (place.line <= 0)
+        return {};
+    place.name = textOf(env, local->GetDebugName());
+    place.script = scriptNameOf(env, local);
+    return place;
+}
+
+std::uint32_t FunctionNames::labelOf(napi_env env, napi_value function, const std::string& type, CallbackKind kind)
+{
+    napi_valuetype valueType = napi_undefined;
+    if (napi_typeof(env, function, &valueType) != napi_ok || valueType != napi_function)
+        return 0;
+    const v8::Local<v8::Function> local = targetOf(env, localOf(function).As<v8::Function>());
+    const auto key
+        = std::make_tuple(local->ScriptId(), local->GetScriptLineNumber(), local->GetScriptColumnNumber(), int(kind));
+    const auto found = m_labels.find(key);
+    if (found != m_labels.end())
+        return found->second;
+    const FunctionPlace place = placeOf(env, v8bridge::valueOf(local));
+    const std::uint32_t label = isProgramsOwn(place) ? m_name(callbackLabel(type, place), kind) : 0;
+    m_labels.emplace(key, label);
+    return label;
+}
+
+} // namespace loopscope::probe

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "callbacklabel.h"
+#include "recording/events.h"
+
+#include <node_api.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <tuple>
+
+namespace loopscope::probe {
+
+// The labels of one thread's callbacks by the JavaScript function they run: its name and where it was
+// created, read through V8's own API (Node-API has none for a function's place), found once per place in
+// the source and kept (the JavaScript half also keeps each function's label in a weak map).
+//
+// V8's calls go through v8bridge.h; the script's name is read from the ScriptOrigin V8 returns by its
+// layout, which V8 12 changed (it lost its isolate).
+class FunctionNames
+{
+public:
+    // `name(text, kind)` gives the number the records use for a label (Channel::name).
+    explicit FunctionNames(std::function<std::uint32_t(const std::string&, CallbackKind)> name);
+
+    // The number of the label of a callback of resource type `type` and kind `kind` that runs `function`;
+    // 0 when it says no more than the type would (not a function, or one of Node's own).
+    std::uint32_t labelOf(napi_env env, napi_value function, const std::string& type, CallbackKind kind);
+
+    // Where `function` was created; nothing known (line 0) for what is not a function.
+    static FunctionPlace placeOf(napi_env env, napi_value function);
+
+private:
+    std::function<std::uint32_t(const std::string&, CallbackKind)> m_name;
+    // (script id, line, column, kind) -> the label's number, 0 for a function of Node's.
+    std::map<std::tuple<int, int, int, int>, std::uint32_t> m_labels;
+};
+
+} // namespace loopscope::probe

@@ -1,0 +1,252 @@
+// loopscope --attach names each timer's and immediate's callback by the JavaScript function it runs and
+// where that was created (file:line:column), in the recording, the trace and the summary; an anonymous
+// function says where it was created, and a function of Node's own leaves the resource type's label.
+#include "attach/attachrun.h"
+#include "callbacklabels.h"
+#include "formats/traceio.h"
+#include "requirenode.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+using namespace loopscope;
+
+namespace {
+
+const QByteArray Program = R"('use strict';
+const { setTimeout: sleep } = require('timers/promises');
+function slowGreeting() {
+  const end = Date.now() + 200;
+  while (Date.now() < end) {}
+  console.log('greeted');
+}
+setTimeout(slowGreeting, 5);
+setImmediate(() => console.log('immediate'));
+let ticks = 0;
+const interval = setInterval(function everyFewMs() {
+  if (++ticks === 3) clearInterval(interval);
+}, 1);
+sleep(1).then(() => console.log('slept'));
+const greeter = { greet() { console.log('bound'); } };
+setTimeout(greeter.greet.bind(greeter), 2);
+)";
+
+// A timer's callback that blocks in a function two calls down, and an HTTP server whose slow route blocks
+// a request's callback, asked by the program itself over loopback.
+const QByteArray Blocking = R"('use strict';
+const http = require('http');
+function spin(ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {}
+}
+function slowRoute() {
+  spin(300);
+}
+setTimeout(function handler() { slowRoute(); }, 5);
+const server = http.createServer((request, response) => {
+  if (request.url === '/slow') spin(250);
+  response.end('done');
+});
+server.listen(0, '127.0.0.1', () => {
+  http.get({ port: server.address().port, path: '/slow', host: '127.0.0.1' }, (response) => {
+    response.resume();
+    response.on('end', () => { console.log('served', response.statusCode); server.close(); });
+  });
+});
+)";
+
+struct Ran
+{
+    QByteArray out;
+    QByteArray err;
+    int exitCode = -1;
+};
+
+Ran run(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    process.waitForFinished(60000);
+    return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode() };
+}
+
+QList<QByteArray> sortedLines(const QByteArray& text)
+{
+    QList<QByteArray> lines = text.split('\n');
+    std::sort(lines.begin(), lines.end());
+    return lines;
+}
+
+// How many callbacks of the main loop carry each label, and the kind of each.
+struct Labels
+{
+    std::map<std::string, std::size_t> counts;
+    std::map<std::string, CallbackKind> kinds;
+};
+
+Labels labelsOf(const Recording& recording)
+{
+    Labels labels;
+    const EventLog& log = recording.mainLog();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        const Record r = log[i];
+        if (r.type != RecordType::Callback)
+            continue;
+        const std::string& label = recording.strings.at(r.label);
+        labels.counts[label] += r.span.count;
+        labels.kinds[label] = callbackKindOf(r);
+    }
+    return labels;
+}
+
+} // namespace
+
+class TestAttachNames : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        REQUIRE_NODE();
+        QVERIFY2(QFileInfo::exists(QStringLiteral(LOOPSCOPE_PROBE_DIR "/loopscope_probe.node")),
+            "the probe was not built (Node.js headers missing?)");
+    }
+
+    // Each timer and immediate is labelled with its function's name and place, read back from the trace;
+    // the program prints what it prints without the probe.
+    void callbacksNameTheirFunctionsAndPlaces()
+    {
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("names.js"));
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(Program) == Program.size());
+        file.close();
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+
+        const Ran plain = run(QStringLiteral("node"), { script });
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
+                QStringLiteral("--attach"), script });
+        QCOMPARE(attached.exitCode, plain.exitCode);
+        // The immediate and the promisified timer may run in either order, with the probe or without.
+        QCOMPARE(sortedLines(attached.out), sortedLines(plain.out));
+        Recording trace;
+        std::string error;
+        QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
+
+        const Labels labels = labelsOf(trace);
+        const std::string at = script.toStdString();
+        const std::string slow = "Timeout slowGreeting (" + at + ":3:22)";
+        const std::string immediate = "Immediate (anonymous, created at " + at + ":9:14)";
+        const std::string interval = "Timeout everyFewMs (" + at + ":11:49)";
+        QVERIFY2(labels.counts.count(slow) == 1, slow.c_str());
+        QCOMPARE(labels.counts.at(slow), std::size_t(1));
+        QCOMPARE(labels.kinds.at(slow), CallbackKind::Timer);
+        QVERIFY2(labels.counts.count(immediate) == 1, immediate.c_str());
+        QCOMPARE(labels.counts.at(immediate), std::size_t(1));
+        QCOMPARE(labels.kinds.at(immediate), CallbackKind::Immediate);
+        QVERIFY2(labels.counts.count(interval) == 1, interval.c_str());
+        QCOMPARE(labels.counts.at(interval), std::size_t(3));
+        QCOMPARE(labels.kinds.at(interval), CallbackKind::Timer);
+        // A bound function is named by the function it calls.
+        const auto bound = std::find_if(labels.counts.begin(), labels.counts.end(),
+            [&](const auto& entry) { return entry.first.rfind("Timeout greet (" + at + ":15:", 0) == 0; });
+        QVERIFY(bound != labels.counts.end());
+        QCOMPARE(bound->second, std::size_t(1));
+        // The promisified timer runs a function of Node's: its label is the type's alone.
+        QVERIFY(labels.counts.count("Timeout") == 1);
+        QCOMPARE(labels.counts.at("Timeout"), std::size_t(1));
+        for (const auto& [label, count] : labels.counts)
+            QVERIFY2(label.find("node:") == std::string::npos, label.c_str());
+
+        // The summary's longest callback is the function that blocked, named with its place.
+        QVERIFY2(attached.err.contains(QByteArray("Longest callback: ") + slow.c_str() + " (timer)"),
+            attached.err.constData());
+    }
+
+    // While a callback blocks the loop its JavaScript stacks are sampled: the trace keeps them for that
+    // callback, outermost frame first, and the summary names the function that blocked, with its file and
+    // line, for the timer and for the HTTP server's slow route alike.
+    void theFunctionThatBlocksIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("blocking.js"));
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(Blocking) == Blocking.size());
+        file.close();
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), tracePath,
+                QStringLiteral("--attach"), script });
+        QCOMPARE(attached.exitCode, 0);
+        QCOMPARE(attached.out, QByteArray("served 200\n"));
+        Recording trace;
+        std::string error;
+        QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
+
+        const std::string at = script.toStdString();
+        const std::string spin = "spin (" + at + ":5:";
+        // The timer's callback: its profile is the one of its record, and every stack runs through handler
+        // and slowRoute into spin.
+        const std::string handler = "Timeout handler (" + at + ":10:";
+        const EventLog& log = trace.mainLog();
+        std::optional<BlockProfile> timerProfile;
+        for (std::size_t i = 0; i < log.size() && !timerProfile; ++i) {
+            const Record r = log[i];
+            if (r.type == RecordType::Callback && trace.strings.at(r.label).rfind(handler, 0) == 0)
+                timerProfile = trace.blockProfiles.of(r.thread, r.startNs);
+        }
+        QVERIFY2(timerProfile.has_value(), "the blocking timer's callback has no sampled stacks");
+        QVERIFY(timerProfile->samples() > 0);
+        std::uint64_t throughSpin = 0;
+        for (const BlockProfile::Stack& stack : timerProfile->stacks) {
+            std::vector<std::string> frames;
+            for (const std::uint32_t frame : stack.frames)
+                frames.push_back(trace.strings.at(frame));
+            const auto named = [&](const std::string& prefix) {
+                return std::find_if(frames.begin(), frames.end(),
+                    [&](const std::string& frame) { return frame.rfind(prefix, 0) == 0; });
+            };
+            const auto outer = named("handler (" + at + ":10:");
+            const auto middle = named("slowRoute (" + at + ":8:");
+            const auto inner = named(spin);
+            QVERIFY2(outer != frames.end() && middle != frames.end(), frames.back().c_str());
+            QVERIFY(outer < middle);
+            if (inner != frames.end()) {
+                QVERIFY(middle < inner);
+                throughSpin += stack.hits;
+            }
+        }
+        QVERIFY(throughSpin > 0);
+
+        // The summary lists spin first: it blocked the timer and the request, the two longest.
+        const QString summary = QString::fromUtf8(attached.err);
+        const qsizetype listed = summary.indexOf(QStringLiteral("Functions that blocked longest:\n  "));
+        QVERIFY2(listed >= 0, attached.err.constData());
+        QVERIFY2(
+            summary.mid(listed).section(QLatin1Char('\n'), 1, 1).trimmed().startsWith(QString::fromStdString(spin)),
+            attached.err.constData());
+        // Two callbacks blocked: the timer's and the request's, whose stacks run through the route.
+        QVERIFY(trace.blockProfiles.all().size() >= 2);
+        bool routeSeen = false;
+        for (const BlockProfile& profile : trace.blockProfiles.all()) {
+            for (const BlockProfile::Stack& stack : profile.stacks) {
+                for (const std::uint32_t frame : stack.frames)
+                    routeSeen = routeSeen || trace.strings.at(frame).find(at + ":12:") != std::string::npos;
+            }
+        }
+        QVERIFY2(routeSeen, "the slow route's callback was not sampled");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAttachNames)
+#include "tst_attachnames.moc"
