@@ -86,9 +86,8 @@ std::string javaScriptString(const std::string& text)
     return literal + '"';
 }
 
-std::string probeExpression(
-    const std::string& probeDir, const std::string& socketName, int delayMonitorMs, bool everyCallback,
-    int blockThresholdMs)
+std::string probeExpression(const std::string& probeDir, const std::string& socketName, int delayMonitorMs,
+    bool everyCallback, int blockThresholdMs)
 {
     // The mark tells the probe's file, required for the first time, that it is not a --require preload.
     return "(globalThis[Symbol.for('loopscope.attaching')] = true, require("
@@ -119,11 +118,10 @@ AttachResult attachToProcess(const AttachOptions& options, Recording& into)
         close(listening);
         return result;
     }
-    const std::string loadError = options.loadProbe
-        ? options.loadProbe(
-            port, probeExpression(options.probeDir, socketName, options.delayMonitorMs, options.everyCallback,
-                  options.blockThresholdMs))
-        : "no inspector client";
+    const std::string loadError = options.loadProbe ? options.loadProbe(port,
+                                      probeExpression(options.probeDir, socketName, options.delayMonitorMs,
+                                          options.everyCallback, options.blockThresholdMs))
+                                                    : "no inspector client";
     result.inspectorClosed = waitPortClosed(pid, port, InspectorCloseMs);
     const int probeFd = loadError.empty() ? acceptProbe(listening) : -1;
     close(listening);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 
 namespace loopscope {
 
@@ -14,6 +15,19 @@ namespace {
 bool isProgramsOwn(const std::string& frame)
 {
     return frame.find("(node:") == std::string::npos && frame.find("(<unknown>)") == std::string::npos;
+}
+
+// The function a frame is in, whatever line of it was running: "slowRoute (/app/server.js" of
+// "slowRoute (/app/server.js:14:3)".
+std::string_view functionOf(std::string_view frame)
+{
+    for (int field = 0; field < 2; ++field) {
+        const std::size_t colon = frame.rfind(':');
+        if (colon == std::string_view::npos)
+            return frame;
+        frame = frame.substr(0, colon);
+    }
+    return frame;
 }
 
 } // namespace
@@ -70,7 +84,13 @@ bool BlockProfiles::empty() const
 
 std::vector<BlockingFunction> BlockProfiles::longestBlocking(const StringTable& strings, std::size_t limit) const
 {
-    std::map<std::uint32_t, BlockingFunction> byLabel;
+    // Each function's samples, and how many found it on each of its lines (its labels).
+    struct Found
+    {
+        BlockingFunction function;
+        std::map<std::uint32_t, std::uint64_t> hitsByLabel;
+    };
+    std::map<std::string, Found, std::less<>> byFunction;
     {
         std::lock_guard lock(m_mutex);
         for (const BlockProfile& profile : m_profiles) {
@@ -80,16 +100,22 @@ std::vector<BlockingFunction> BlockProfiles::longestBlocking(const StringTable& 
                 const auto own = std::find_if(stack.frames.rbegin(), stack.frames.rend(),
                     [&](std::uint32_t frame) { return isProgramsOwn(strings.at(frame)); });
                 const std::uint32_t label = own != stack.frames.rend() ? *own : stack.frames.back();
-                BlockingFunction& function = byLabel[label];
-                function.label = label;
-                function.samples += stack.hits;
-                function.blockedNs += std::int64_t(stack.hits) * profile.intervalNs;
+                Found& found = byFunction[std::string(functionOf(strings.at(label)))];
+                found.function.samples += stack.hits;
+                found.function.blockedNs += std::int64_t(stack.hits) * profile.intervalNs;
+                found.hitsByLabel[label] += stack.hits;
             }
         }
     }
     std::vector<BlockingFunction> functions;
-    for (const auto& [label, function] : byLabel)
-        functions.push_back(function);
+    for (auto& [name, found] : byFunction) {
+        // Named at the line most samples found it on.
+        found.function.label
+            = std::max_element(found.hitsByLabel.begin(), found.hitsByLabel.end(), [](const auto& a, const auto& b) {
+                  return a.second < b.second;
+              })->first;
+        functions.push_back(found.function);
+    }
     std::stable_sort(functions.begin(), functions.end(),
         [](const BlockingFunction& a, const BlockingFunction& b) { return a.blockedNs > b.blockedNs; });
     if (functions.size() > limit)

@@ -29,7 +29,8 @@ struct BlockProfile
 };
 
 // A function that blocked its loop, and for how long: the samples that found it running (innermost of the
-// program's own frames) times their interval, over every blocked callback.
+// program's own frames) on any of its lines, times their interval, over every blocked callback. `label` names
+// it at the line most of them found it on.
 struct BlockingFunction
 {
     std::uint32_t label = 0;
