@@ -10,11 +10,33 @@ namespace loopscope {
 
 namespace {
 
-// A frame of the program's own, or of a package it uses: not Node's ("emit (node:events:517:28)"), nor one
-// whose script is not known.
-bool isProgramsOwn(const std::string& frame)
+// Whose code a frame runs, from most to least likely to be what the developer wants to change: the
+// program's own, a package's (under node_modules), Node's ("emit (node:events:517:28)") or one whose script
+// is not known.
+enum class Owner { Program, Package, Node };
+
+Owner ownerOf(std::string_view frame)
 {
-    return frame.find("(node:") == std::string::npos && frame.find("(<unknown>)") == std::string::npos;
+    if (frame.find("(node:") != std::string_view::npos || frame.find("(<unknown>)") != std::string_view::npos)
+        return Owner::Node;
+    return frame.find("/node_modules/") != std::string_view::npos ? Owner::Package : Owner::Program;
+}
+
+// The frame a sampled stack (outermost first) is counted for: its innermost of the program's own code, or
+// else of a package's, or else its innermost. A route that blocks in res.json()'s stringify counts for the
+// route's handler, not for express.
+std::uint32_t blamedFrame(const std::vector<std::uint32_t>& frames, const StringTable& strings)
+{
+    std::uint32_t blamed = frames.back();
+    Owner best = Owner::Node;
+    for (auto frame = frames.rbegin(); frame != frames.rend() && best != Owner::Program; ++frame) {
+        const Owner owner = ownerOf(strings.at(*frame));
+        if (owner < best) {
+            best = owner;
+            blamed = *frame;
+        }
+    }
+    return blamed;
 }
 
 // The function a frame is in, whatever line of it was running: "slowRoute (/app/server.js" of
@@ -97,9 +119,7 @@ std::vector<BlockingFunction> BlockProfiles::longestBlocking(const StringTable& 
             for (const BlockProfile::Stack& stack : profile.stacks) {
                 if (stack.frames.empty())
                     continue;
-                const auto own = std::find_if(stack.frames.rbegin(), stack.frames.rend(),
-                    [&](std::uint32_t frame) { return isProgramsOwn(strings.at(frame)); });
-                const std::uint32_t label = own != stack.frames.rend() ? *own : stack.frames.back();
+                const std::uint32_t label = blamedFrame(stack.frames, strings);
                 Found& found = byFunction[std::string(functionOf(strings.at(label)))];
                 found.function.samples += stack.hits;
                 found.function.blockedNs += std::int64_t(stack.hits) * profile.intervalNs;

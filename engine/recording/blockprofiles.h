@@ -29,8 +29,8 @@ struct BlockProfile
 };
 
 // A function that blocked its loop, and for how long: the samples that found it running (innermost of the
-// program's own frames) on any of its lines, times their interval, over every blocked callback. `label` names
-// it at the line most of them found it on.
+// program's own frames, longestBlocking() says) on any of its lines, times their interval, over every blocked callback.
+// `label` names it at the line most of them found it on.
 struct BlockingFunction
 {
     std::uint32_t label = 0;
@@ -53,7 +53,7 @@ public:
     std::optional<BlockProfile> latest() const;
 
     // The functions that blocked longest, longest first, at most `limit`. A sample counts for its innermost
-    // frame of the program's own (not "node:..."), or its innermost frame when it has none.
+    // frame of the program's own code, else of a package's (node_modules), else its innermost frame.
     std::vector<BlockingFunction> longestBlocking(const StringTable& strings, std::size_t limit) const;
 
 private:
