@@ -271,6 +271,12 @@ void MainWindow::createDocks()
                "samples. It shows the callback selected in the timeline, else the one blocking now, else the last "
                "one that blocked.") };
     });
+    // A click on a callback that blocked brings its stacks forward: what blocked is one click away.
+    connect(m_timeline, &TimelineView::callbackSelected, blockDock, [this, blockDock](int thread, qint64 startNs) {
+        const std::optional<loopscope::BlockProfile>& shown = m_blockFlame->profile();
+        if (thread >= 0 && shown && shown->thread == thread && shown->callbackStartNs == startNs)
+            blockDock->raise();
+    });
 
     m_latency = new LatencyChart(m_feed, this);
     m_latency->setObjectName(QStringLiteral("latencyChart"));
