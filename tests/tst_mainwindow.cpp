@@ -5,6 +5,7 @@
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
+#include "models/statusmodel.h"
 #include "models/timelineindex.h"
 #include "models/timelinetexts.h"
 #include "projectorscreen.h"
@@ -419,6 +420,11 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(said(QStringLiteral("which runs on as before")), 20000);
         QVERIFY(window.feed()->recording()->info.attachedWhileRunning);
+        // The loop status says so too: the process did not run out of work, it runs on.
+        StatusModel* status = window.statusModel();
+        QTRY_COMPARE(status->runState(), StatusModel::RunState::Finished);
+        QCOMPARE(status->data(status->index(StatusModel::StateRow, 1)).toString(),
+            QStringLiteral("detached: the process runs on"));
         QCOMPARE(server.state(), QProcess::Running);
         QVERIFY(get().contains("answer " + QByteArray::number(++requests)));
         server.terminate();

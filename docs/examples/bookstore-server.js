@@ -6,7 +6,7 @@
 const http = require('http');
 
 const titles = [];
-for (let i = 0; i < 20000; ++i) {
+for (let i = 0; i < 50000; ++i) {
   titles.push(`The ${['Silent', 'Hidden', 'Last', 'Red', 'Lost'][i % 5]} ${['Garden', 'River', 'Tower', 'Letter'][i % 4]} ${i}`);
 }
 

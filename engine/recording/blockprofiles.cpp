@@ -10,27 +10,15 @@ namespace loopscope {
 
 namespace {
 
-// Whose code a frame runs, from most to least likely to be what the developer wants to change: the
-// program's own, a package's (under node_modules), Node's ("emit (node:events:517:28)") or one whose script
-// is not known.
-enum class Owner { Program, Package, Node };
-
-Owner ownerOf(std::string_view frame)
-{
-    if (frame.find("(node:") != std::string_view::npos || frame.find("(<unknown>)") != std::string_view::npos)
-        return Owner::Node;
-    return frame.find("/node_modules/") != std::string_view::npos ? Owner::Package : Owner::Program;
-}
-
 // The frame a sampled stack (outermost first) is counted for: its innermost of the program's own code, or
 // else of a package's, or else its innermost. A route that blocks in res.json()'s stringify counts for the
 // route's handler, not for express.
 std::uint32_t blamedFrame(const std::vector<std::uint32_t>& frames, const StringTable& strings)
 {
     std::uint32_t blamed = frames.back();
-    Owner best = Owner::Node;
-    for (auto frame = frames.rbegin(); frame != frames.rend() && best != Owner::Program; ++frame) {
-        const Owner owner = ownerOf(strings.at(*frame));
+    FrameOwner best = FrameOwner::Node;
+    for (auto frame = frames.rbegin(); frame != frames.rend() && best != FrameOwner::Program; ++frame) {
+        const FrameOwner owner = frameOwner(strings.at(*frame));
         if (owner < best) {
             best = owner;
             blamed = *frame;
@@ -53,6 +41,13 @@ std::string_view functionOf(std::string_view frame)
 }
 
 } // namespace
+
+FrameOwner frameOwner(std::string_view frame)
+{
+    if (frame.find("(node:") != std::string_view::npos || frame.find("(<unknown>)") != std::string_view::npos)
+        return FrameOwner::Node;
+    return frame.find("/node_modules/") != std::string_view::npos ? FrameOwner::Package : FrameOwner::Program;
+}
 
 std::uint64_t BlockProfile::samples() const
 {
