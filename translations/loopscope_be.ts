@@ -3996,6 +3996,18 @@
         <source>exited with code %1</source>
         <translation>выйшаў з кодам %1</translation>
     </message>
+    <message>
+        <source>detached</source>
+        <translation>адлучана</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>сігнал %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>код выхаду %1</translation>
+    </message>
 </context>
 <context>
     <name>SteppingControls</name>

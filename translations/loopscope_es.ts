@@ -3982,6 +3982,18 @@
         <source>exited with code %1</source>
         <translation>salió con el código %1</translation>
     </message>
+    <message>
+        <source>detached</source>
+        <translation>desconectado</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>señal %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>código de salida %1</translation>
+    </message>
 </context>
 <context>
     <name>SteppingControls</name>

@@ -334,18 +334,19 @@ QString StatusModel::formatRate(double perSecond)
     return tr("%1/s").arg(perSecond, 0, 'f', 0);
 }
 
-QString StatusModel::endWords() const
+QString StatusModel::endWords(Wording wording) const
 {
     const loopscope::Recording* recording = m_feed->recording();
     if (!recording)
         return tr("nothing left to do");
     const loopscope::RecordingInfo& info = recording->info;
+    const bool brief = wording == Wording::Brief;
     if (info.detached || info.attachedWhileRunning)
-        return tr("detached: the process runs on");
+        return brief ? tr("detached") : tr("detached: the process runs on");
     if (info.exitSignal > 0)
-        return tr("ended by signal %1").arg(info.exitSignal);
+        return (brief ? tr("signal %1") : tr("ended by signal %1")).arg(info.exitSignal);
     if (info.exitStatus >= 0)
-        return tr("exited with code %1").arg(info.exitStatus);
+        return (brief ? tr("exit code %1") : tr("exited with code %1")).arg(info.exitStatus);
     return tr("nothing left to do");
 }
 

@@ -358,7 +358,7 @@ void PhaseWheel::paintCentre(QPainter& painter)
         footerColor = text;
         break;
     case StatusModel::RunState::Finished:
-        footer = m_status->endWords();
+        footer = m_status->endWords(StatusModel::Wording::Brief);
         break;
     case StatusModel::RunState::Aborted:
         footer = tr("aborted");
