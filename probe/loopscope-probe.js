@@ -290,7 +290,7 @@ function labelCallbacks(probe) {
   // A timer's or an immediate's label names the function it runs and where that was created (the native
   // half reads it through V8, once per place in the source), kept for each function in a weak map of its
   // type's; a function of Node's own (a promisified timer's) leaves the type's label.
-  const functionLabels = { Timeout: new WeakMap(), Immediate: new WeakMap() };
+  const functionLabels = { Timeout: new WeakMap(), Immediate: new WeakMap(), HTTPINCOMINGMESSAGE: new WeakMap() };
   const labelOf = (fn, typeLabel, type) => {
     if (typeof fn !== 'function') {
       return typeLabel;
@@ -302,6 +302,16 @@ function labelCallbacks(probe) {
       labels.set(fn, label);
     }
     return label === 0 ? typeLabel : label;
+  };
+  // An HTTP request's callback emits 'request' on its server: it is named by the server's (first) request
+  // listener, read from the resource Node made for it ({ type, socket }) and the socket's server, plain
+  // properties of Node's, so that nothing of the program's runs. A server with no listener, or a socket
+  // with no server, leaves the type's label.
+  const incomingMessage = nameOf('HTTPINCOMINGMESSAGE');
+  const requestLabel = (resource) => {
+    const listeners = resource.socket?.server?._events?.request;
+    const first = Array.isArray(listeners) ? listeners[0] : listeners;
+    return labelOf(first?.listener ?? first, incomingMessage, 'HTTPINCOMINGMESSAGE');
   };
   // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
   // may be anything, which only a weak map's own check would tell.
@@ -346,7 +356,8 @@ function labelCallbacks(probe) {
         } else if (constructor === TimeoutClass) {
           note(labelOf(resource._onTimeout, timeout, 'Timeout'));
         } else {
-          note(typeOf(resource));
+          const type = typeOf(resource);
+          note(type === incomingMessage ? requestLabel(resource) : type);
         }
       } catch (error) {
         fail(error);

@@ -1,4 +1,5 @@
 #include "attach/attachedprogram.h"
+#include "callbacklabels.h"
 #include "catalog/scenariocatalog.h"
 #include "catalog/scenarioguide.h"
 #include "formats/traceio.h"
@@ -397,7 +398,7 @@ private slots:
             for (std::size_t i = 0; i < recording.mainLog().size(); ++i) {
                 const loopscope::Record r = recording.mainLog()[i];
                 seen += r.type == loopscope::RecordType::Callback
-                    && recording.strings.at(r.label) == "HTTPINCOMINGMESSAGE";
+                    && labelledAs(recording.strings.at(r.label), "HTTPINCOMINGMESSAGE");
             }
             return seen;
         };
