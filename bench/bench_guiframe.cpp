@@ -134,7 +134,7 @@ int main(int argc, char** argv)
     TimelineView timeline(&feed);
     PoolLanesView lanes(&feed);
     LatencyChart chart(&feed);
-    feed.setSession(&session);
+    feed.setLoop(&session);
     timeline.resize(1600, std::max(420, timeline.sizeHint().height()));
     lanes.resize(640, lanes.sizeHint().height());
     chart.resize(1000, 360);

@@ -847,7 +847,7 @@ void TestLatency::liveBlockIsSeenWhileItHappens()
     LatencyChart chart(&feed);
     StatusModel status(&feed);
     chart.resize(1000, 260);
-    feed.setSession(&session);
+    feed.setLoop(&session);
     session.start();
 
     QTRY_VERIFY_WITH_TIMEOUT((feed.poll(), chart.refresh(), chart.delayWaitingNs() > 300 * Ms), 10000);

@@ -1,8 +1,8 @@
 #include "catalog/scenariocatalog.h"
+#include "control/offscreenruns.h"
 #include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
-#include "models/offscreenruns.h"
 #include "models/queuemodel.h"
 #include "models/statusmodel.h"
 #include "recording/stringtable.h"
@@ -79,7 +79,7 @@ private slots:
 
         loopscope::Session session(std::get<loopscope::Program>(std::move(loaded)));
         session.start();
-        feed.setSession(&session);
+        feed.setLoop(&session);
         QTRY_COMPARE_WITH_TIMEOUT(console.outputLines().size(), 5, 10000);
         QCOMPARE(console.outputLines(),
             QStringList({ "readFile callback", "process.nextTick", "promise.then", "setImmediate", "setTimeout 0" }));
@@ -120,7 +120,7 @@ private slots:
         QCOMPARE(console.outputLines().size(), 5);
         QCOMPARE(console.index(5, ConsoleModel::TextColumn).data(ConsoleModel::KindRole).toInt(),
             int(ConsoleModel::Kind::Note));
-        feed.setSession(nullptr);
+        feed.setLoop(nullptr);
         QCOMPARE(status.runState(), StatusModel::RunState::Idle);
     }
 
@@ -149,7 +149,7 @@ private slots:
         ConsoleModel console(&feed);
         loopscope::Session session(std::get<loopscope::Program>(std::move(loaded)));
         session.start();
-        feed.setSession(&session);
+        feed.setLoop(&session);
         if (!program.isEmpty()) {
             QTRY_VERIFY_WITH_TIMEOUT(session.live().workerLoops.load() > 0, 10000);
             QTest::qWait(100);
@@ -171,7 +171,7 @@ private slots:
         auto reopened = std::make_shared<loopscope::Recording>();
         QVERIFY2(loopscope::readTrace(path, *reopened, &error), error.c_str());
         // As the window opens a recording: the console cleared, then fed the recording.
-        feed.setSession(nullptr);
+        feed.setLoop(nullptr);
         console.clear();
         feed.setRecording(reopened);
         feed.poll();

@@ -2,7 +2,7 @@
 // model spends it, it is kept in the settings, and it measures the installed node.
 #include "requirenode.h"
 
-#include "models/nodecalibration.h"
+#include "control/nodecalibration.h"
 
 #include <QCoreApplication>
 #include <QSettings>

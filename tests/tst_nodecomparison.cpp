@@ -1,7 +1,7 @@
 // Comparing with Node as the window does it: the real LoopScope executable run headless against node
 // (the installed one, or a small shell script standing in for it), N times each, and the verdict a
 // user reads.
-#include "models/nodecomparison.h"
+#include "control/nodecomparison.h"
 #include "requirenode.h"
 
 #include <QFile>

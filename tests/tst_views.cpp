@@ -196,7 +196,7 @@ void TestViews::liveRun()
     PoolLanesView lanes(&feed);
     LatencyChart chart(&feed);
     QAbstractItemModelTester tester(lanes.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-    feed.setSession(&session);
+    feed.setLoop(&session);
     // The views know how many pool lanes they need once the session is set.
     timeline.resize(1200, timeline.sizeHint().height());
     lanes.resize(640, lanes.sizeHint().height());
@@ -385,7 +385,7 @@ void TestViews::feedHandsOutTheOrigin()
     feed.setInterval(1000000);
     TimelineView timeline(&feed);
     session.start();
-    feed.setSession(&session);
+    feed.setLoop(&session);
     QVERIFY(session.originNs() > 0);
     QCOMPARE(feed.originNs(), session.originNs());
     QVERIFY(session.waitStarted(5000));
@@ -630,7 +630,7 @@ void TestViews::wheelWhileBlocked()
         wheel.setAutoFillBackground(true);
     }
     wheel.resize(500, 400);
-    feed.setSession(&session);
+    feed.setLoop(&session);
     session.start();
     QTRY_VERIFY_WITH_TIMEOUT((feed.poll(), status.blocked() && status.callbackRunningNs() > 700'000'000), 10000);
 
@@ -686,7 +686,7 @@ void TestViews::wheelCountsAgreeWithThePanels()
     StatusModel status(&feed);
     PhaseWheel wheel(&feed, &status);
     session.pause();
-    feed.setSession(&session);
+    feed.setLoop(&session);
     session.start();
 
     // Step callback by callback: the loop halts between the drained jobs with the rest still queued.
@@ -709,7 +709,7 @@ void TestViews::wheelCountsAgreeWithThePanels()
     session.stop();
 
     // And a feed that follows nothing has nothing queued.
-    feed.setSession(nullptr);
+    feed.setLoop(nullptr);
     QCOMPARE(wheel.nextTickCount(), std::size_t(0));
 }
 
@@ -754,7 +754,7 @@ void TestViews::wheelAtSpeed()
         wheel.setAutoFillBackground(true);
     }
     wheel.resize(800, 600);
-    feed.setSession(&session);
+    feed.setLoop(&session);
     session.start();
 
     // Frames as the window would draw them, for a second and a half.
@@ -798,7 +798,7 @@ void TestViews::wheelInSlowMotion()
     feed.setInterval(1000000);
     StatusModel status(&feed);
     PhaseWheel wheel(&feed, &status);
-    feed.setSession(&session);
+    feed.setLoop(&session);
     session.setSlowMotion(100);
     session.start();
 

@@ -10,8 +10,8 @@
 // (attach-process-dialog.png), then process PID watched for --seconds (default 8; attach-pid-N.png every two
 // seconds), detached, and the callback that blocked last selected in the timeline, its "Blocked by" panel in
 // front (attach-blocked-by.png).
+#include "control/sessioncontroller.h"
 #include "models/livefeed.h"
-#include "models/sessioncontroller.h"
 #include "models/timelineindex.h"
 #include "recording/recording.h"
 #include "widgets/animationdialog.h"

@@ -12,6 +12,8 @@
 
 namespace loopscope {
 
+struct Program;
+
 // A loop that runs now, as the window's feed follows it: a run of LoopScope's own (Session) or a
 // Node.js program with the probe inside (AttachedProgram). The feed reads it from the GUI thread;
 // nothing here waits for the loop.
@@ -46,6 +48,12 @@ public:
     virtual std::uint64_t spilledBytes() const = 0;
     virtual std::string spillDirectory() const = 0;
     virtual std::string spillProblem() const = 0;
+
+    // What only some loops have. The program it runs, for a run of LoopScope's own (a Node.js program's
+    // source is its own, not a Program): null otherwise.
+    virtual const Program* ownProgram() const { return nullptr; }
+    // Whether the recording outgrew its memory budget and the run was ended for it.
+    virtual bool memoryBudgetExceeded() const { return false; }
 };
 
 } // namespace loopscope

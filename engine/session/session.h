@@ -131,6 +131,7 @@ public:
     std::vector<PoolWork> poolWork() const override;
 
     const Program& program() const { return *m_program; }
+    const Program* ownProgram() const override { return m_program.get(); }
     Recording& recording() { return m_recording; }
     const Recording& recording() const override { return m_recording; }
     LiveState& live() { return m_live; }
@@ -149,6 +150,7 @@ public:
     bool rollingWindow() const override { return m_options.rollingWindow; }
     // The run's memory budget; exceeded() once the run was aborted for it.
     const MemoryBudget& memoryBudget() const { return m_budget; }
+    bool memoryBudgetExceeded() const override { return m_budget.exceeded(); }
     // With SessionOptions::consume: hands it the records it has not had yet, once the run has ended (or
     // is given up on), and no more after that.
     void consumeRest();

@@ -1,9 +1,10 @@
 #include "models/livefeed.h"
 
 #include "models/timelineindex.h"
+#include "program/program.h"
 #include "recording/events.h"
+#include "recording/liveloop.h"
 #include "recording/recording.h"
-#include "session/session.h"
 
 #include <algorithm>
 #include <utility>
@@ -18,18 +19,9 @@ LiveFeed::LiveFeed(QObject* parent)
 
 LiveFeed::~LiveFeed() = default;
 
-void LiveFeed::setSession(loopscope::Session* session)
-{
-    m_loop = session;
-    m_session = session;
-    m_replay.reset();
-    follow(m_loop != nullptr);
-}
-
 void LiveFeed::setLoop(loopscope::LiveLoop* loop)
 {
     m_loop = loop;
-    m_session = nullptr;
     m_replay.reset();
     follow(m_loop != nullptr);
 }
@@ -37,7 +29,6 @@ void LiveFeed::setLoop(loopscope::LiveLoop* loop)
 void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recording)
 {
     m_loop = nullptr;
-    m_session = nullptr;
     m_replay = std::move(recording);
     // Ticks go on for views that animate; the records arrive in one batch on the first.
     follow(m_replay != nullptr);
@@ -121,7 +112,7 @@ bool LiveFeed::paused() const
 
 const loopscope::Program* LiveFeed::program() const
 {
-    return m_session ? &m_session->program() : nullptr;
+    return m_loop ? m_loop->ownProgram() : nullptr;
 }
 
 std::optional<loopscope::StepPoint> LiveFeed::heldAt() const
@@ -137,7 +128,7 @@ std::optional<loopscope::StepPoint> LiveFeed::heldAt() const
 
 bool LiveFeed::memoryBudgetExceeded() const
 {
-    return m_session && m_session->memoryBudget().exceeded();
+    return m_loop && m_loop->memoryBudgetExceeded();
 }
 
 std::uint64_t LiveFeed::spilledBytes() const
@@ -162,7 +153,8 @@ QString LiveFeed::spillProblem() const
 
 bool LiveFeed::hasMainModule() const
 {
-    return m_session && !m_session->program().main.empty();
+    const loopscope::Program* own = program();
+    return own && !own->main.empty();
 }
 
 loopscope::QueueSnapshot LiveFeed::queueSnapshot() const

@@ -21,7 +21,6 @@ namespace loopscope {
 struct Program;
 class EventLog;
 class LiveLoop;
-class Session;
 class Recording;
 struct LiveState;
 struct QueueSnapshot;
@@ -43,15 +42,13 @@ public:
     explicit LiveFeed(QObject* parent = nullptr);
     ~LiveFeed() override;
 
-    // Follows `session` (null to detach); resets every view through reset().
-    void setSession(loopscope::Session* session);
-    // Follows a loop that is not LoopScope's own (a Node.js program attached): there is no program,
-    // no loop control and no memory budget of LoopScope's to show. Resets every view.
+    // Follows `loop` live (null to let go): a run of LoopScope's own or a Node.js program with the probe
+    // inside, told apart by what the loop offers (its program, its memory budget). Resets every view.
     void setLoop(loopscope::LiveLoop* loop);
     // The loop followed live (a run of LoopScope's own or an attached program), if any.
     const loopscope::LiveLoop* loop() const { return m_loop; }
     // Replays a finished recording (one loaded from a file): the views get all of it on the
-    // next tick and there is no live state. Setting a session ends the replay.
+    // next tick and there is no live state. Setting a loop ends the replay.
     void setRecording(std::shared_ptr<const loopscope::Recording> recording);
     bool replaying() const { return m_replay != nullptr; }
     const loopscope::Recording* recording() const;
@@ -141,7 +138,6 @@ private:
     mutable loopscope::FigureBuilder m_figureBuilder;
     mutable std::vector<std::size_t> m_figuresRead;
     loopscope::LiveLoop* m_loop = nullptr; // the loop followed, live
-    loopscope::Session* m_session = nullptr; // the same, when it is LoopScope's own
     std::optional<std::int64_t> m_playhead;
     std::unique_ptr<loopscope::Replay> m_replayer;
     loopscope::ReplayState m_atPlayhead;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/comparisonruns.h"
+#include "control/comparisonruns.h"
 
 #include <QElapsedTimer>
 #include <QTimer>

@@ -1,10 +1,10 @@
 #include "widgets/fileactions.h"
 
 #include "catalog/scenariocatalog.h"
+#include "control/sessioncontroller.h"
 #include "formats/latencycsv.h"
 #include "formats/traceio.h"
 #include "models/consolemodel.h"
-#include "models/sessioncontroller.h"
 #include "recording/recording.h"
 #include "widgets/language.h"
 

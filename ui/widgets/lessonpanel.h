@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/scenariocatalog.h"
-#include "models/offscreenruns.h"
+#include "control/offscreenruns.h"
 
 #include <QElapsedTimer>
 #include <QStringList>

@@ -1,10 +1,10 @@
 #include "widgets/mainwindow.h"
 
+#include "control/sessioncontroller.h"
 #include "models/consolemodel.h"
 #include "models/figuretexts.h"
 #include "models/livefeed.h"
 #include "models/queueboard.h"
-#include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
 #include "recording/liveloop.h"
 #include "recording/recording.h"

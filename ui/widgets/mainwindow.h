@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/scenariocatalog.h"
-#include "models/nodecomparison.h"
+#include "control/nodecomparison.h"
 #include "models/queuemodel.h"
 #include "program/program.h"
 #include "widgets/animationexport.h"

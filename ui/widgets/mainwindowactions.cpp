@@ -1,8 +1,8 @@
 // MainWindow: its actions (the loop's controls, slow motion), its Loop and Help menus and its toolbar.
 #include "widgets/mainwindow.h"
 
+#include "control/sessioncontroller.h"
 #include "models/livefeed.h"
-#include "models/sessioncontroller.h"
 #include "recording/recording.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"

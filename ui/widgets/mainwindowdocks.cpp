@@ -1,9 +1,9 @@
 // The window's docks: the scenario browser, the lesson, the workloads, the queues, the loop status, the
 // console, the thread pool, the timeline and the latency chart, and how they are laid out at first.
+#include "control/sessioncontroller.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/queueboard.h"
-#include "models/sessioncontroller.h"
 #include "models/statusmodel.h"
 #include "recording/recording.h"
 #include "widgets/blockflameview.h"

@@ -3,11 +3,11 @@
 #include "widgets/mainwindow.h"
 
 #include "attach/attachedprogram.h"
+#include "control/sessioncontroller.h"
 #include "formats/summary.h"
 #include "models/consolemodel.h"
 #include "models/figuretexts.h"
 #include "models/livefeed.h"
-#include "models/sessioncontroller.h"
 #include "recording/recording.h"
 #include "widgets/animationdialog.h"
 #include "widgets/attachprocessdialog.h"

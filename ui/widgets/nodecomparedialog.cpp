@@ -1,6 +1,6 @@
 #include "widgets/nodecomparedialog.h"
 
-#include "models/sessioncontroller.h"
+#include "control/sessioncontroller.h"
 #include "widgets/numberedconsole.h"
 
 #include <QDialogButtonBox>

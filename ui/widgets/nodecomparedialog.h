@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/nodecomparison.h"
+#include "control/nodecomparison.h"
 
 #include <QDialog>
 

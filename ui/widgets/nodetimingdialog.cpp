@@ -1,7 +1,7 @@
 #include "widgets/nodetimingdialog.h"
 
-#include "models/nodecalibration.h"
-#include "models/sessioncontroller.h"
+#include "control/nodecalibration.h"
+#include "control/sessioncontroller.h"
 #include "models/timemapping.h"
 #include "widgets/language.h"
 #include "widgets/progresstask.h"

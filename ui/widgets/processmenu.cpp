@@ -1,6 +1,6 @@
 #include "widgets/processmenu.h"
 
-#include "models/sessioncontroller.h"
+#include "control/sessioncontroller.h"
 #include "recording/recording.h"
 #include "widgets/language.h"
 

@@ -1,6 +1,6 @@
 #include "widgets/runmanydialog.h"
 
-#include "models/nodecalibration.h"
+#include "control/nodecalibration.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/offscreenruns.h"
+#include "control/offscreenruns.h"
 #include "program/program.h"
 
 #include <QDialog>

@@ -1,7 +1,7 @@
 #include "widgets/steppingcontrols.h"
 
+#include "control/sessioncontroller.h"
 #include "models/livefeed.h"
-#include "models/sessioncontroller.h"
 #include "models/timemapping.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"

@@ -1,6 +1,6 @@
-#include "models/comparisonruns.h"
+#include "control/comparisonruns.h"
 
-#include "models/sessioncontroller.h"
+#include "control/sessioncontroller.h"
 
 #include "catalog/scenariocatalog.h"
 #include "formats/traceio.h"

@@ -1,6 +1,6 @@
-#include "models/offscreenruns.h"
+#include "control/offscreenruns.h"
 
-#include "models/sessioncontroller.h"
+#include "control/sessioncontroller.h"
 #include "session/repeatedruns.h"
 
 #include <QTimer>

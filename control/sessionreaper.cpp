@@ -1,4 +1,4 @@
-#include "models/sessionreaper.h"
+#include "control/sessionreaper.h"
 
 SessionReaper::~SessionReaper()
 {

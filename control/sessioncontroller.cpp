@@ -1,4 +1,4 @@
-#include "models/sessioncontroller.h"
+#include "control/sessioncontroller.h"
 
 #include "attach/attachedprogram.h"
 #include "attach/nodeprocesses.h"
@@ -127,7 +127,7 @@ void SessionController::startSession(loopscope::Program program, bool serve, boo
         m_session->pause();
     m_session->start();
     applyControls();
-    m_feed->setSession(m_session.get());
+    m_feed->setLoop(m_session.get());
     emit started();
 }
 
@@ -321,7 +321,7 @@ bool SessionController::stopAttached()
 
 void SessionController::end()
 {
-    m_feed->setSession(nullptr);
+    m_feed->setLoop(nullptr);
     m_replay.reset();
     setFamily(nullptr, 0);
     if (m_session)
@@ -337,7 +337,7 @@ std::shared_ptr<const loopscope::Recording> SessionController::finish()
 {
     // A program's child processes are written with it, whichever of them is shown.
     std::shared_ptr<const loopscope::Recording> shown = m_family ? m_family : recording();
-    m_feed->setSession(nullptr);
+    m_feed->setLoop(nullptr);
     m_replay.reset();
     if (m_session) {
         m_session->stop();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/sessionreaper.h"
+#include "control/sessionreaper.h"
 #include "program/program.h"
 #include "recording/loopstate.h"
 #include "runtime/nodecosts.h"

@@ -1,4 +1,4 @@
-#include "models/nodecalibration.h"
+#include "control/nodecalibration.h"
 
 #include <QFile>
 #include <QFileInfo>

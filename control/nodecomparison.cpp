@@ -1,4 +1,4 @@
-#include "models/nodecomparison.h"
+#include "control/nodecomparison.h"
 
 #include "formats/atomicfile.h"
 
