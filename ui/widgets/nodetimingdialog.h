@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runtime/nodecosts.h"
+#include "control/nodecalibration.h" // NodeCosts, as control measures and keeps them
 
 #include <QDialog>
 
