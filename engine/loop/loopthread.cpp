@@ -37,7 +37,7 @@ void LoopThread::post(Command command)
         if (!m_loopReady)
             return;
         // uv_async_send is the one libuv call that is safe from other threads.
-        uv_async_send(&m_wakeup);
+        uv_async_send(m_wakeup.get());
     }
     m_commandsChanged.notify_one();
 }
@@ -49,7 +49,7 @@ void LoopThread::stop()
     {
         std::lock_guard lock(m_mutex);
         m_stopping = true;
-        uv_async_send(&m_wakeup);
+        uv_async_send(m_wakeup.get());
     }
     m_commandsChanged.notify_one();
     m_thread.join();
@@ -57,7 +57,7 @@ void LoopThread::stop()
 
 void LoopThread::onWakeup(uv_async_t* handle)
 {
-    auto* self = static_cast<LoopThread*>(handle->data);
+    auto* self = UvHandle<uv_async_t>::ownerOf<LoopThread>(handle);
     if (self->m_stopping) {
         uv_stop(&self->m_loop);
         return;
@@ -83,7 +83,7 @@ void LoopThread::run(const Hooks& hooks)
     int failed = uv_loop_init(&m_loop);
     if (failed == 0) {
         uv_loop_configure(&m_loop, UV_METRICS_IDLE_TIME);
-        failed = uv_async_init(&m_loop, &m_wakeup, &LoopThread::onWakeup);
+        failed = m_wakeup.init(uv_async_init, m_loop, this, &LoopThread::onWakeup);
         if (failed != 0)
             uv_loop_close(&m_loop);
     }
@@ -95,9 +95,8 @@ void LoopThread::run(const Hooks& hooks)
         m_commandsChanged.notify_all();
         return;
     }
-    m_wakeup.data = this;
     // The wakeup handle must not keep the loop alive: a program ends when its own work does.
-    uv_unref(reinterpret_cast<uv_handle_t*>(&m_wakeup));
+    m_wakeup.unref();
     {
         std::lock_guard lock(m_mutex);
         m_loopReady = true;
@@ -125,7 +124,7 @@ void LoopThread::run(const Hooks& hooks)
 
     // Close whatever its owner left open, counting it (a clean shutdown leaves nothing), then
     // let the close callbacks run.
-    uv_close(reinterpret_cast<uv_handle_t*>(&m_wakeup), nullptr);
+    m_wakeup.close();
     int leftOpen = 0;
     uv_walk(
         &m_loop,

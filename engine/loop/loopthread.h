@@ -1,5 +1,7 @@
 #pragma once
 
+#include "loop/uvhandle.h"
+
 #include <uv.h>
 
 #include <atomic>
@@ -56,7 +58,7 @@ private:
     static void onWakeup(uv_async_t* handle);
 
     uv_loop_t m_loop {};
-    uv_async_t m_wakeup {};
+    UvHandle<uv_async_t> m_wakeup;
     std::thread m_thread;
     std::atomic<std::thread::id> m_threadId {};
     std::mutex m_mutex;

@@ -9,7 +9,8 @@ namespace loopscope {
 
 // One libuv handle owned by value. libuv keeps the handle's address, so the
 // wrapper can be neither copied nor moved; close() is idempotent and the memory
-// may go only once the close callback has run, which the destructor asserts.
+// may go only once the close callback has run, which the destructor asserts. A
+// closed handle may be initialised again (a loop thread started anew).
 // handle->data points at the wrapper, which keeps the owner callbacks look up.
 template <typename T> class UvHandle
 {
@@ -22,7 +23,7 @@ public:
     // Initialises the handle with libuv's `init` for T (uv_timer_init, ...); returns its result.
     template <typename Init, typename... Args> int init(Init initialise, uv_loop_t& loop, void* owner, Args... args)
     {
-        assert(m_state == State::Unused);
+        assert(m_state == State::Unused || m_state == State::Closed);
         const int result = initialise(&loop, &m_handle, args...);
         if (result == 0) {
             m_handle.data = this;
@@ -45,13 +46,21 @@ public:
     void unref() { uv_unref(handle()); }
 
     // Starts closing; the handle is gone once the loop has run its close callback.
-    void close()
+    void close() { close(nullptr); }
+    // The same, then `closed` is called with the owner once the handle is gone; it may free the memory
+    // that holds this wrapper (nothing of the wrapper's is touched after it).
+    void close(void (*closed)(void* owner))
     {
         if (m_state != State::Open)
             return;
         m_state = State::Closing;
-        uv_close(
-            handle(), [](uv_handle_t* closing) { static_cast<UvHandle*>(closing->data)->m_state = State::Closed; });
+        m_closed = closed;
+        uv_close(handle(), [](uv_handle_t* closing) {
+            auto* self = static_cast<UvHandle*>(closing->data);
+            self->m_state = State::Closed;
+            if (self->m_closed)
+                self->m_closed(self->m_owner);
+        });
     }
 
 private:
@@ -59,6 +68,7 @@ private:
 
     T m_handle {};
     void* m_owner = nullptr;
+    void (*m_closed)(void* owner) = nullptr;
     State m_state = State::Unused;
 };
 

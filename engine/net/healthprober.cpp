@@ -24,16 +24,16 @@ void HealthProber::start(int port, int intervalMs, int timeoutMs)
     m_timeoutMs = timeoutMs;
     LoopThread::Hooks hooks;
     hooks.setup = [this, intervalMs](uv_loop_t& loop) {
-        uvRequire(uv_timer_init(&loop, &m_timer), "uv_timer_init");
-        m_timer.data = this;
+        uvRequire(m_timer.init(uv_timer_init, loop, this), "uv_timer_init");
         const std::uint64_t every = std::uint64_t(intervalMs < 1 ? 1 : intervalMs);
         uvRequire(
             uv_timer_start(
-                &m_timer, [](uv_timer_t* timer) { static_cast<HealthProber*>(timer->data)->probe(); }, every, every),
+                m_timer.get(), [](uv_timer_t* timer) { UvHandle<uv_timer_t>::ownerOf<HealthProber>(timer)->probe(); },
+                every, every),
             "uv_timer_start");
     };
     hooks.teardown = [this](uv_loop_t&) {
-        uv_close(reinterpret_cast<uv_handle_t*>(&m_timer), nullptr);
+        m_timer.close();
         if (m_current)
             httpCancel(m_current);
     };

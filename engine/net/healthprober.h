@@ -1,6 +1,7 @@
 #pragma once
 
 #include "loop/loopthread.h"
+#include "loop/uvhandle.h"
 #include "recording/recorder.h"
 
 #include <atomic>
@@ -35,7 +36,7 @@ private:
     Recorder m_rec;
     LiveState* m_live = nullptr;
     LoopThread m_thread;
-    uv_timer_t m_timer {};
+    UvHandle<uv_timer_t> m_timer;
     int m_port = 0;
     int m_timeoutMs = 5000;
     bool m_inFlight = false;

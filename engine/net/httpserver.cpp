@@ -128,22 +128,21 @@ int HttpServer::statusForReceived(std::string_view received, std::string* method
 int HttpServer::listen(RequestHook hook)
 {
     m_hook = std::move(hook);
-    uvRequire(uv_tcp_init(&m_loop, &m_listener), "uv_tcp_init");
-    m_listener.data = this;
+    uvRequire(m_listener.init(uv_tcp_init, m_loop, this), "uv_tcp_init");
     sockaddr_in address {};
     uv_ip4_addr("127.0.0.1", 0, &address);
-    int rc = uv_tcp_bind(&m_listener, reinterpret_cast<const sockaddr*>(&address), 0);
+    int rc = uv_tcp_bind(m_listener.get(), reinterpret_cast<const sockaddr*>(&address), 0);
     if (rc == 0)
-        rc = uv_listen(reinterpret_cast<uv_stream_t*>(&m_listener), 128, &HttpServer::onConnection);
+        rc = uv_listen(reinterpret_cast<uv_stream_t*>(m_listener.get()), 128, &HttpServer::onConnection);
     if (rc == 0) {
         sockaddr_storage bound {};
         int length = sizeof bound;
-        uv_tcp_getsockname(&m_listener, reinterpret_cast<sockaddr*>(&bound), &length);
+        uv_tcp_getsockname(m_listener.get(), reinterpret_cast<sockaddr*>(&bound), &length);
         m_port = ntohs(reinterpret_cast<sockaddr_in*>(&bound)->sin_port);
     }
     m_listening = true;
     // The server is LoopScope's, not the program's: it must not keep the program running.
-    uv_unref(reinterpret_cast<uv_handle_t*>(&m_listener));
+    m_listener.unref();
     return rc;
 }
 
@@ -152,9 +151,9 @@ void HttpServer::setKeepsLoopAlive(bool on)
     if (!m_listening || m_closed)
         return;
     if (on)
-        uv_ref(reinterpret_cast<uv_handle_t*>(&m_listener));
+        m_listener.ref();
     else
-        uv_unref(reinterpret_cast<uv_handle_t*>(&m_listener));
+        m_listener.unref();
 }
 
 void HttpServer::close()
@@ -163,14 +162,14 @@ void HttpServer::close()
         return;
     m_closed = true;
     if (m_listening)
-        uv_close(reinterpret_cast<uv_handle_t*>(&m_listener), nullptr);
+        m_listener.close();
     while (m_first)
         closeConnection(m_first);
 }
 
 void HttpServer::onConnection(uv_stream_t* listener, int status)
 {
-    auto* self = static_cast<HttpServer*>(listener->data);
+    auto* self = UvHandle<uv_tcp_t>::ownerOf<HttpServer>(reinterpret_cast<uv_tcp_t*>(listener));
     if (status < 0 || self->m_closed)
         return;
     auto* connection = new Connection;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "loop/uvhandle.h"
+
 #include <uv.h>
 
 #include <cstdint>
@@ -59,7 +61,7 @@ private:
     void closeConnection(Connection* connection);
 
     uv_loop_t& m_loop;
-    uv_tcp_t m_listener {};
+    UvHandle<uv_tcp_t> m_listener;
     bool m_listening = false;
     bool m_closed = false;
     int m_port = 0;

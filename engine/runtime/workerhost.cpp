@@ -22,8 +22,7 @@ WorkerHost::~WorkerHost()
 
 int WorkerHost::start()
 {
-    uvRequire(uv_async_init(&m_parent, &m_async, &WorkerHost::onMessages), "uv_async_init");
-    m_async.data = this;
+    uvRequire(m_async.init(uv_async_init, m_parent, this, &WorkerHost::onMessages), "uv_async_init");
     // Like a running Worker, the message handle keeps the parent alive until the worker exits.
     m_options->onWorkerLog = [this](std::uint32_t textId) { post(MessageKind::Log, textId); };
     m_options->onWorkerDone = [this] { post(MessageKind::Done); };
@@ -52,8 +51,8 @@ void WorkerHost::terminate()
 void WorkerHost::close(std::function<void()> closed)
 {
     m_closed = std::move(closed);
-    uv_close(reinterpret_cast<uv_handle_t*>(&m_async), [](uv_handle_t* handle) {
-        auto* self = static_cast<WorkerHost*>(handle->data);
+    m_async.close([](void* owner) {
+        auto* self = static_cast<WorkerHost*>(owner);
         // The callback may delete this host, so it runs from the stack, not from the member.
         const std::function<void()> callback = std::move(self->m_closed);
         if (callback)
@@ -67,12 +66,12 @@ void WorkerHost::post(MessageKind kind, std::uint32_t textId)
         std::lock_guard lock(m_mutex);
         m_messages.push_back({ kind, textId });
     }
-    uv_async_send(&m_async);
+    uv_async_send(m_async.get());
 }
 
 void WorkerHost::onMessages(uv_async_t* handle)
 {
-    auto* self = static_cast<WorkerHost*>(handle->data);
+    auto* self = UvHandle<uv_async_t>::ownerOf<WorkerHost>(handle);
     std::vector<Message> messages;
     {
         std::lock_guard lock(self->m_mutex);

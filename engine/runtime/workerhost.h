@@ -1,6 +1,7 @@
 #pragma once
 
 #include "loop/loopthread.h"
+#include "loop/uvhandle.h"
 #include "program/program.h"
 #include "recording/recorder.h"
 
@@ -62,7 +63,7 @@ private:
     std::shared_ptr<const Program> m_body;
     std::unique_ptr<RuntimeOptions> m_options;
     Events m_events;
-    uv_async_t m_async {};
+    UvHandle<uv_async_t> m_async;
     std::function<void()> m_closed;
     LoopThread m_thread;
     std::unique_ptr<Runtime> m_runtime;
