@@ -337,6 +337,18 @@ napi_value Failed(napi_env env, napi_callback_info info)
         return nullptr;
     probe->loop->setEveryCallback(false);
     s_channel->unavailable(stringArgument(env, argv[0]));
+    if (probe->main)
+        s_channel->unavailable(std::string(wire::QueuesUnavailable));
+    return nullptr;
+}
+
+// queuesUnseen(), on the main thread: from now on the JavaScript half no longer tells what joins the queues
+// (it marks the phases only, or Node's own promise hooks replaced its own): the recording's queues are not seen.
+napi_value QueuesUnseen(napi_env env, napi_callback_info)
+{
+    EnvProbe* probe = envProbe(env);
+    if (probe && probe->main)
+        s_channel->unavailable(std::string(wire::QueuesUnavailable));
     return nullptr;
 }
 
@@ -390,6 +402,7 @@ napi_value Init(napi_env env, napi_value exports)
         { "onControl", nullptr, OnControl, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "setEveryCallback", nullptr, SetEveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "failed", nullptr, Failed, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "queuesUnseen", nullptr, QueuesUnseen, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "everyCallback", nullptr, EveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
     };
     napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);

@@ -93,10 +93,10 @@ function stopLabelling(probe, error) {
 // `probe`, the native half, in the mode the program's loops are in, as LoopScope switches it. No error of
 // the probe's may reach the program: each of its hooks catches its own, and the first stops the labelling
 // of this thread's callbacks for good, which the recording says.
-function watch(probe, isMainThread, blockThresholdMs = blockMs) {
+function watch(probe, isMainThread, blockThresholdMs = blockMs, withQueues = isMainThread) {
   let labels = null;
   try {
-    labels = labelCallbacks(probe);
+    labels = labelCallbacks(probe, withQueues && probe.everyCallback());
   } catch (error) {
     stopLabelling(probe, error);
     return;
@@ -140,8 +140,9 @@ function watch(probe, isMainThread, blockThresholdMs = blockMs) {
 const ControlMode = { MarkersOnly: 0, EveryCallback: 1, Unload: 2 };
 
 // The async_hooks hook that labels this thread's callbacks, disabled; its labelEveryCallback(on) switches
-// between every callback labelled and the phases only, and never throws.
-function labelCallbacks(probe) {
+// between every callback labelled and the phases only, and never throws. On the main thread it also tells
+// what joins the JavaScript queues (loopscope-queues.js), which the replay of the run shows.
+function labelCallbacks(probe, withQueues) {
   // Set at the probe's first error; from then on its hooks return at once. They stay enabled until
   // LoopScope asks for the phases only: a hook disabled from inside a hook callback is left half enabled by
   // Node (its promise hooks and callback trampoline stay), and a hook has no other moment of its own.
@@ -224,7 +225,8 @@ function labelCallbacks(probe) {
   const runName = events.length - 3;
   const runStart = events.length - 2;
   const runCount = events.length - 1;
-  const full = events.length - 9; // room for a run's two pairs and a callback's, before the run's slots
+  // Room for a run's two pairs and a callback's, or a queued job's entry, before the run's slots.
+  const full = events.length - 9;
   const write = (name, at) => {
     const used = events[0];
     events[used] = name;
@@ -273,6 +275,7 @@ function labelCallbacks(probe) {
   // depth of each callback begun says whether its end is a counted tick's.
   const tick = nameOf('TickObject');
   const countedAt = [false];
+  const timerAt = [null]; // the Timeout each callback begun runs, or null
   let depth = 0;
   // The commonest resources are told by their class, learnt from the first of each, with no weak-map
   // entry each: immediates and timeouts.
@@ -303,14 +306,33 @@ function labelCallbacks(probe) {
     }
     return label === 0 ? typeLabel : label;
   };
+  // What joins the queues, on the main thread (the one a replay shows); null once the queues are not seen
+  // (no promise hooks of the probe's own: Node 24, or another async_hooks hook in the program).
+  let queues = withQueues ? watchQueues({
+    events,
+    full,
+    drain: () => probe.drain(),
+    now: clock.now,
+    labels: { tick, promise, microtask: nameOf('Microtask') },
+    timerLabel: (resource, type) => type === 'Immediate' ?
+      labelOf(resource._onImmediate, immediate, 'Immediate') : labelOf(resource._onTimeout, timeout, 'Timeout'),
+  }) : null;
+  const queuesUnseen = () => {
+    if (queues !== null) {
+      queues = null;
+      probe.queuesUnseen();
+    }
+  };
   // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
   // may be anything, which only a weak map's own check would tell.
   const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
   // init calls nothing of the native half's (a type is named when its callback first runs), and an error
   // of its own is told later: Node calls init hooks while an exception of its own may be pending (a
   // crypto job whose options it has just refused, in Node 18 and 20), which any Node-API call would throw
-  // into the hook, where the probe would catch it, and the program would never see its error.
-  const hook = asyncHooks.createHook({
+  // into the hook, where the probe would catch it, and the program would never see its error. The queues'
+  // jobs are told at once, with the label the native half may have to read: timers, immediates, ticks and
+  // queueMicrotask callbacks are made by JavaScript, never with an exception of Node's pending.
+  const hooks = {
     init(asyncId, type, triggerAsyncId, resource) {
       if (failed) {
         return;
@@ -324,12 +346,13 @@ function labelCallbacks(probe) {
         } else if (type !== 'PROMISE' && type !== 'TickObject') {
           names.set(resource, type);
         }
+        queues?.init(asyncId, type, resource);
       } catch (error) {
         failed = true;
         untold = error;
       }
     },
-    before() {
+    before(asyncId) {
       if (failed) {
         tellFailure();
         return;
@@ -339,25 +362,37 @@ function labelCallbacks(probe) {
         const constructor = resource?.constructor;
         const counted = constructor === Object;
         countedAt[++depth] = counted;
+        timerAt[depth] = null;
         if (counted) {
           countJob(tick);
         } else if (constructor === ImmediateClass) {
           note(labelOf(resource._onImmediate, immediate, 'Immediate'));
+          queues?.before(asyncId);
         } else if (constructor === TimeoutClass) {
           note(labelOf(resource._onTimeout, timeout, 'Timeout'));
+          queues?.before(asyncId);
+          timerAt[depth] = resource;
         } else {
           note(typeOf(resource));
+          // A promise job told here: Node's promise hooks are back (the program added a hook of its own),
+          // and the probe's, which tell what joins the microtask queue, are gone.
+          if (queues !== null && resource instanceof Promise) {
+            queuesUnseen();
+          }
         }
       } catch (error) {
         fail(error);
       }
     },
-    after() {
+    after(asyncId) {
       if (failed) {
         tellFailure();
         return;
       }
       try {
+        if (depth > 0 && timerAt[depth] !== null) {
+          queues?.after(asyncId, timerAt[depth]);
+        }
         if (depth > 0 && !countedAt[depth--]) {
           note(0);
         }
@@ -365,7 +400,22 @@ function labelCallbacks(probe) {
         fail(error);
       }
     },
-  });
+  };
+  // A timer or an immediate cleared before it ran leaves its queue: Node tells its destroy, which costs a
+  // call for every resource, and so only while the queues are watched.
+  if (queues !== null) {
+    hooks.destroy = (asyncId) => {
+      if (failed) {
+        return;
+      }
+      try {
+        queues?.destroy(asyncId);
+      } catch (error) {
+        fail(error);
+      }
+    };
+  }
+  const hook = asyncHooks.createHook(hooks);
   // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
   // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
   // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
@@ -389,12 +439,40 @@ function labelCallbacks(probe) {
   // Node puts its own back (and every job is labelled one by one again).
   const fields = asyncWrap?.async_hook_fields;
   const constants = asyncWrap?.constants;
+  // The probe's own promise hooks also tell what joins the microtask queue (loopscope-queues.js); where
+  // they cannot be put in, the queues are not seen, and LoopScope is told so.
+  const destroys = hooks.destroy === undefined ? 0 : 1;
   const onlyHook = () =>
     fields !== undefined && fields[constants.kInit] === 1 && fields[constants.kBefore] === 1 &&
-    fields[constants.kAfter] === 1 && fields[constants.kDestroy] === 0 && fields[constants.kPromiseResolve] === 0;
+    fields[constants.kAfter] === 1 && fields[constants.kDestroy] === destroys &&
+    fields[constants.kPromiseResolve] === 0;
+  const promiseInit = (promise, parent) => {
+    if (failed) {
+      return;
+    }
+    try {
+      queues?.promiseInit(promise, parent);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const promiseSettled = (promise) => {
+    if (failed) {
+      return;
+    }
+    try {
+      queues?.promiseSettled(promise);
+    } catch (error) {
+      fail(error);
+    }
+  };
   const countPromiseJobs = () => {
     if (onlyHook() && typeof asyncWrap.setPromiseHooks === 'function') {
-      asyncWrap.setPromiseHooks(undefined, countPromiseJob, undefined, undefined);
+      const watched = queues !== null;
+      asyncWrap.setPromiseHooks(watched ? promiseInit : undefined, countPromiseJob, undefined,
+        watched ? promiseSettled : undefined);
+    } else {
+      queuesUnseen();
     }
   };
   return {
@@ -422,12 +500,19 @@ function labelCallbacks(probe) {
           countPromiseJobs();
         } else {
           hook.disable();
+          // Nothing is told while the phases alone are marked: from now on the queues are not known.
+          queuesUnseen();
         }
       } catch (error) {
         fail(error);
       }
     },
   };
+}
+
+// The queues' watch, beside this file (loaded by its path, as the native half is).
+function watchQueues(options) {
+  return require(require('path').join(__dirname, 'loopscope-queues.js')).watchQueues(options);
 }
 
 function load() {
@@ -513,7 +598,8 @@ function attachRunning(socketName, delayMs, everyCallback, blockThresholdMs) {
     }
     return 'the probe did not start';
   }
-  watch(probe, true, Number(blockThresholdMs) || 0);
+  // What was queued before the probe came is not known: the queues are not watched.
+  watch(probe, true, Number(blockThresholdMs) || 0, false);
   return true;
 }
 

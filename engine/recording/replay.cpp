@@ -237,6 +237,8 @@ Replay::What Replay::whatOf(const Record& change)
 {
     if (change.type == RecordType::Callback)
         return requeuedItself(change) ? What::Chain : What::Take;
+    if (leftWithoutRunning(change))
+        return What::Leave;
     return callbackKindOf(change) == CallbackKind::Main ? What::Clear : What::Join;
 }
 
@@ -266,6 +268,9 @@ void Replay::apply(Queues& queues, const Record& change, std::int64_t atNs)
     }
     case What::Clear:
         queues.clear();
+        break;
+    case What::Leave:
+        queues.take(kind, change.label, change.span.count);
         break;
     }
 }
@@ -366,7 +371,7 @@ ReplayState Replay::stateAt(std::int64_t atNs) const
         const Record change = at(m_changes[i]);
         if (change.startNs > atNs)
             break;
-        if (change.startNs == atNs && whatOf(change) != What::Join)
+        if (change.startNs == atNs && whatOf(change) != What::Join && whatOf(change) != What::Leave)
             continue;
         apply(queues, change, atNs);
     }
