@@ -194,7 +194,7 @@ void LoopProbe::queued(double code, std::int64_t atNs, double count, double dela
     r.label = label;
     r.startNs = atNs;
     r.span.count = std::uint32_t(std::clamp(count, 1.0, 4294967295.0));
-    // A Queued record's maxNs is a timer's delay: Node's coercion, the delay below 1 ms or past 2^31 - 1 being 1.
+    // A Queued record's maxNs is a timer's delay: Node's own, coerced (1 ms below 1, past 2^31 - 1).
     r.span.maxNs = kind == CallbackKind::Timer ? std::int64_t(std::clamp(delayMs, 0.0, 2147483647.0) * 1e6) : 0;
     r.span.iteration = m_iteration;
     push(r);

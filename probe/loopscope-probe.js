@@ -306,9 +306,26 @@ function labelCallbacks(probe, withQueues) {
     }
     return label === 0 ? typeLabel : label;
   };
+  // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
+  // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
+  // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
+  // where it is gone, from Node 24, the trampoline stays.)
+  let asyncWrap = null;
+  try {
+    const noDeprecation = process.noDeprecation;
+    process.noDeprecation = true;
+    asyncWrap = process.binding('async_wrap');
+    process.noDeprecation = noDeprecation;
+  } catch {
+    // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
+  }
   // What joins the queues, on the main thread (the one a replay shows); null once the queues are not seen
   // (no promise hooks of the probe's own: Node 24, or another async_hooks hook in the program).
-  let queues = withQueues ? watchQueues({
+  const promiseHooks = typeof asyncWrap?.setPromiseHooks === 'function';
+  if (withQueues && !promiseHooks) {
+    probe.queuesUnseen();
+  }
+  let queues = withQueues && promiseHooks ? watchQueues({
     events,
     full,
     drain: () => probe.drain(),
@@ -416,19 +433,6 @@ function labelCallbacks(probe, withQueues) {
     };
   }
   const hook = asyncHooks.createHook(hooks);
-  // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
-  // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
-  // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
-  // where it is gone, from Node 24, the trampoline stays.)
-  let asyncWrap = null;
-  try {
-    const noDeprecation = process.noDeprecation;
-    process.noDeprecation = true;
-    asyncWrap = process.binding('async_wrap');
-    process.noDeprecation = noDeprecation;
-  } catch {
-    // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
-  }
   // Every callback labelled and timed, or (markers only) the phases alone, which costs the program
   // next to nothing; LoopScope switches between them while the program runs. Enabling the hooks puts
   // the trampoline back, so it goes again each time.

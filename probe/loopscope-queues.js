@@ -46,7 +46,9 @@ function watchQueues({ events, full, drain, now, labels, timerLabel }) {
   const joined = (label, count = 1, delayMs = 0) => tell(QueuedBase + label, count, delayMs);
 
   // Timers and immediates waiting, by async id, so that one cleared before it ran (its destroy hook, which
-  // Node calls by the next check phase) leaves its queue.
+  // Node calls by the next check phase) leaves its queue. A timer is due its delay from now (Node brings
+  // the loop's time up to date as it starts one); an interval counts from its callback's start, so its
+  // next run shows due as much later as the callback took.
   const waiting = new Map();
   const timerJoined = (asyncId, resource, type, delayMs) => {
     const label = timerLabel(resource, type);
@@ -54,13 +56,23 @@ function watchQueues({ events, full, drain, now, labels, timerLabel }) {
     joined(label, 1, delayMs);
   };
 
-  // The promises not settled yet, each with how many reactions wait for it.
-  const pending = new WeakMap();
-  // The promise made last, and the one it was counted a reaction of: V8 also names a parent for the promise
-  // `await` wraps a plain value in (the async function's own promise), which it settles at once and which
-  // is no reaction; a reaction's promise settles only when its job has run.
-  let madeLast = null;
-  let countedOn = null;
+  // Each promise's state: true once settled; else the promises of the reactions waiting for it (none: 0, one:
+  // that promise, more: an array). A promise made before the probe's hooks has none (undefined): its
+  // reactions are not told, rather than told at the wrong time.
+  const states = new WeakMap();
+  // The reactions of a promise that settles, as they join the microtask queue: those whose promises have not
+  // settled. V8 also names a parent for the promise `await` wraps its value in (the async function's own
+  // promise), which no job of that parent's settles; it has settled by the time its parent does.
+  const stillWaiting = (reactions) => {
+    if (!Array.isArray(reactions)) {
+      return states.get(reactions) === true ? 0 : 1;
+    }
+    let count = 0;
+    for (const reaction of reactions) {
+      count += states.get(reaction) === true ? 0 : 1;
+    }
+    return count;
+  };
   return {
     // async_hooks init: a job of a queue the probe shows.
     init(asyncId, type, resource) {
@@ -94,34 +106,30 @@ function watchQueues({ events, full, drain, now, labels, timerLabel }) {
     },
     // V8's promise init: `parent` is the promise a reaction (then, await) waits for.
     promiseInit(promise, parent) {
-      pending.set(promise, 0);
-      madeLast = promise;
-      countedOn = null;
+      states.set(promise, 0);
       if (parent === undefined) {
         return;
       }
-      const reactions = pending.get(parent);
-      if (reactions === undefined) {
+      const state = states.get(parent);
+      if (state === true) {
         joined(labels.promise); // settled already: the reaction's job is queued now
-      } else {
-        pending.set(parent, reactions + 1);
-        countedOn = parent;
+      } else if (state === 0) {
+        states.set(parent, promise);
+      } else if (Array.isArray(state)) {
+        state.push(promise);
+      } else if (state !== undefined) {
+        states.set(parent, [state, promise]);
       }
     },
     // V8's promise resolve: the promise's reactions join the microtask queue.
     promiseSettled(promise) {
-      if (promise === madeLast && countedOn !== null) {
-        const reactions = pending.get(countedOn);
+      const state = states.get(promise);
+      states.set(promise, true);
+      if (state !== undefined && state !== 0 && state !== true) {
+        const reactions = stillWaiting(state);
         if (reactions > 0) {
-          pending.set(countedOn, reactions - 1); // an await's wrapper, no reaction
+          joined(labels.promise, reactions);
         }
-      }
-      madeLast = null;
-      countedOn = null;
-      const reactions = pending.get(promise);
-      pending.delete(promise);
-      if (reactions > 0) {
-        joined(labels.promise, reactions);
       }
     },
   };

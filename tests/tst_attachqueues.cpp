@@ -65,6 +65,15 @@ fs.readFile(__filename, readDone);
 setTimeout(function clearsIt() { clearTimeout(cancelled); say('cleared neverRuns'); }, 15);
 )";
 
+// The same program as an ES module, whose body Node runs inside a promise job.
+QByteArray moduleProgram()
+{
+    QByteArray module = Program;
+    module.replace("'use strict';\nconst fs = require('fs');", "import fs from 'fs';");
+    module.replace("fs.readFile(__filename,", "fs.readFile(new URL(import.meta.url),");
+    return module;
+}
+
 struct Ran
 {
     QByteArray out;
@@ -101,7 +110,7 @@ std::string nameOf(const std::string& label)
 struct Queues
 {
     std::vector<std::string> nextTicks, microtasks, immediates;
-    std::vector<std::pair<int, std::string>> timers; // due (in the program's own order), name
+    std::vector<std::pair<double, std::string>> timers; // ms until due (the replay's; 0 in the log's), name
     bool operator==(const Queues& o) const = default;
 };
 
@@ -133,7 +142,6 @@ std::vector<Step> stepsOfLog(const QByteArray& out)
     Queues queues;
     std::map<std::string, std::string> kindOf; // job name -> queue
     std::vector<Step> steps;
-    int order = 0;
     const auto erase = [](auto& items, auto matches) {
         const auto found = std::find_if(items.begin(), items.end(), matches);
         if (found != items.end())
@@ -152,8 +160,7 @@ std::vector<Step> stepsOfLog(const QByteArray& out)
             else if (kind == "immediate")
                 queues.immediates.push_back(name);
             else if (kind == "timeout")
-                queues.timers.emplace_back(++order * 1000 + words.value(3).toInt() * 1000000, name);
-            std::sort(queues.timers.begin(), queues.timers.end());
+                queues.timers.emplace_back(0, name);
         } else if (words.size() == 2 && words[0] == "run") {
             const std::string name = words[1].toStdString();
             // An I/O callback (readFile's) waited in no queue the panels show.
@@ -189,7 +196,7 @@ Queues queuesAt(const Replay& replay, const Recording& recording, std::int64_t a
     names(snapshot.microtasks, queues.microtasks);
     names(snapshot.immediates, queues.immediates);
     for (const QueueItem& timer : snapshot.timers)
-        queues.timers.emplace_back(0, nameOf(recording.strings.at(timer.label)));
+        queues.timers.emplace_back(timer.dueInMs, nameOf(recording.strings.at(timer.label)));
     return queues;
 }
 
@@ -239,12 +246,26 @@ private slots:
     // The trace of an attached run, replayed: its callbacks in node's order, and before each the queues as
     // the program had them, the callback about to run the one marked next; the cleared timer never runs
     // and has left the timers' queue by the end.
+    void aRealRunIsSteppedWithItsQueues_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("program");
+        // Node's ES module loader runs promise jobs of its own before and after the module's body, which
+        // the probe cannot tell from the program's: there promise jobs are left out of the comparison.
+        QTest::addColumn<bool>("loaderJobs");
+        QTest::newRow("CommonJS") << QStringLiteral("queues.js") << Program << false;
+        QTest::newRow("ES module") << QStringLiteral("queues.mjs") << moduleProgram() << true;
+    }
+
     void aRealRunIsSteppedWithItsQueues()
     {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, program);
+        QFETCH(bool, loaderJobs);
         QTemporaryDir dir;
-        const QString script = dir.filePath(QStringLiteral("queues.js"));
+        const QString script = dir.filePath(name);
         QFile file(script);
-        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(Program) == Program.size());
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(program) == program.size());
         file.close();
         const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
         const Ran attached = run(
@@ -256,16 +277,20 @@ private slots:
         QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
         QCOMPARE(trace.info.unobserved & UnobservedQueues, 0);
 
-        const std::vector<Step> steps = stepsOfLog(attached.out);
-        const std::vector<Callback> callbacks = callbacksOf(trace);
+        std::vector<Step> steps = stepsOfLog(attached.out);
+        std::vector<Callback> callbacks = callbacksOf(trace);
+        // The timer that clears the other is the test's own, not logged as run.
+        std::erase_if(callbacks, [](const Callback& callback) { return callback.name == "clearsIt"; });
+        if (loaderJobs) {
+            std::erase_if(steps, [](const Step& step) { return step.name == "promise"; });
+            std::erase_if(callbacks, [](const Callback& callback) { return callback.name == "promise"; });
+        }
         QStringList ranByNode;
         QStringList replayed;
         for (const Step& step : steps)
             ranByNode << QString::fromStdString(step.name);
         for (const Callback& callback : callbacks)
             replayed << QString::fromStdString(callback.name);
-        // The timer that clears the other is the test's own, not logged as run.
-        replayed.removeAll(QStringLiteral("clearsIt"));
         QVERIFY2(replayed == ranByNode,
             qPrintable(QStringLiteral("replayed %1, node ran %2")
                            .arg(replayed.join(QLatin1Char(',')), ranByNode.join(QLatin1Char(',')))));
@@ -273,8 +298,6 @@ private slots:
         Replay replay(trace);
         std::size_t step = 0;
         for (const Callback& callback : callbacks) {
-            if (callback.name == "clearsIt")
-                continue;
             const Step& expected = steps[step++];
             if (!callback.firstOfRun)
                 continue;
@@ -286,21 +309,38 @@ private slots:
             const auto isCleared = [](const auto& timer) { return timer.second == "neverRuns"; };
             if (std::none_of(wanted.timers.begin(), wanted.timers.end(), isCleared))
                 std::erase_if(compared.timers, isCleared);
+            // The timers as a set: the log does not know when Node counts each one's delay from (the loop's
+            // cached time). That the one about to run is due first is checked below.
             for (auto* timers : { &wanted.timers, &compared.timers }) {
                 std::erase_if(*timers, [](const auto& timer) { return timer.second == "clearsIt"; });
                 for (auto& timer : *timers)
                     timer.first = 0;
+                std::sort(timers->begin(), timers->end());
+            }
+            if (loaderJobs) {
+                for (auto* microtasks : { &wanted.microtasks, &compared.microtasks })
+                    std::erase(*microtasks, "promise");
             }
             QVERIFY2(compared == wanted,
                 qPrintable(QStringLiteral("before %1: shown %2, the program had %3")
                                .arg(QString::fromStdString(expected.name), describe(shown), describe(wanted))));
+            // A timer about to run is the one due first (within Node's millisecond).
+            const auto running = std::find_if(shown.timers.begin(), shown.timers.end(),
+                [&](const auto& timer) { return timer.second == callback.name; });
+            if (running != shown.timers.end()) {
+                for (const auto& timer : shown.timers)
+                    QVERIFY2(running->first <= timer.first + 1.0,
+                        qPrintable(
+                            QStringLiteral("%1 runs before %2, due sooner")
+                                .arg(QString::fromStdString(callback.name), QString::fromStdString(timer.second))));
+            }
             // The callback about to run is the one marked next.
             const NextUp next = replay.stateAt(callback.startNs).queues.next;
             QCOMPARE(next.rule, NextRule::Recorded);
             QCOMPARE(nameOf(trace.strings.at(next.label)), callback.name);
         }
         // Nothing is left queued at the end, the cleared timer included.
-        const Queues atEnd = queuesAt(replay, trace, replay.lastNs());
+        Queues atEnd = queuesAt(replay, trace, replay.lastNs());
         QVERIFY2(atEnd == Queues(), qPrintable(describe(atEnd)));
 
         // Stepping by callback visits the same places forward and back.

@@ -80,6 +80,8 @@ private:
     void rebuildStops() const;
     void rebuildCheckpoints() const;
     static What whatOf(const Record& change);
+    // A timer's or an immediate's callback: the nextTicks and microtasks were drained before it began.
+    static bool drains(const Record& change);
     static void apply(Queues& queues, const Record& change, std::int64_t atNs);
     // The phases' index of the first phase that begins after `atNs` (upper) or at or after it.
     std::size_t phaseAfter(std::int64_t atNs, bool upper) const;
