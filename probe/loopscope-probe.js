@@ -407,11 +407,13 @@ function labelCallbacks(probe, withQueues) {
         return;
       }
       try {
-        if (depth > 0 && timerAt[depth] !== null) {
-          queues?.after(asyncId, timerAt[depth]);
-        }
+        // The callback's end first: the interval's next run joins once this one is over.
+        const timer = depth > 0 ? timerAt[depth] : null;
         if (depth > 0 && !countedAt[depth--]) {
           note(0);
+        }
+        if (timer !== null) {
+          queues?.after(asyncId, timer);
         }
       } catch (error) {
         fail(error);
