@@ -123,7 +123,7 @@ void LoopProbe::calibrate(double jsMs, std::int64_t atNs)
 
 void LoopProbe::drainEvents(std::int64_t untilNs)
 {
-    const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(RunSlots)));
+    const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(RunQueuedSlot)));
     const std::int64_t latestNs = std::max(m_drainedNs, untilNs);
     const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
     const auto timeOf = [&](double ms) { return std::clamp(std::int64_t(ms * 1e6) + offsetNs, m_drainedNs, latestNs); };
@@ -145,6 +145,10 @@ void LoopProbe::drainEvents(std::int64_t untilNs)
         m_calls.push_back({ timeOf(m_events[RunSlots + 1]), std::uint32_t(m_events[RunSlots]) });
         end(latestNs, std::uint32_t(counted));
         counted = 0;
+        double& queued = m_events[RunQueuedSlot];
+        if (queued > 0)
+            this->queued(QueuedBase + m_events[RunSlots], latestNs, queued, 0);
+        queued = 0;
     }
     m_drainedNs = latestNs;
     // Marking the phases only, no callback ends: one begun when the hooks went off is over.
@@ -368,7 +372,7 @@ wire::Now LoopProbe::whereNow() const
     std::uint32_t name = m_openName.load(std::memory_order_relaxed);
     std::int64_t startNs = m_openStartNs.load(std::memory_order_relaxed);
     const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
-    const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(RunSlots)));
+    const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(RunQueuedSlot)));
     for (std::size_t i = 1; i + 1 < used; i += 2) {
         const double named = peek(&m_events[i]);
         if (named >= QueuedBase) {

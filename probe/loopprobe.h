@@ -34,6 +34,8 @@ public:
     static constexpr std::size_t EventDoubles = 1 + 2 * 8192;
     // The buffer's last three doubles: the run of promise jobs being counted (name, start, count).
     static constexpr std::size_t RunSlots = EventDoubles - 3;
+    // The double before them: how many jobs of the run's kind the run queued, told as they join at its end.
+    static constexpr std::size_t RunQueuedSlot = EventDoubles - 4;
     // An entry of the buffer whose name is at least QueuedBase is four doubles: jobs that joined a queue
     // (QueuedBase + their label; LeftBase + their label: a timer or an immediate cleared before it ran), the
     // time, how many, and a timer's delay in ms (loopscope-queues.js writes them).

@@ -225,8 +225,9 @@ function labelCallbacks(probe, withQueues) {
   const runName = events.length - 3;
   const runStart = events.length - 2;
   const runCount = events.length - 1;
+  // Before them, how many jobs of the run's kind the run queued (loopscope-queues.js), told at its end.
   // Room for a run's two pairs and a callback's, or a queued job's entry, before the run's slots.
-  const full = events.length - 9;
+  const full = events.length - 14;
   const write = (name, at) => {
     const used = events[0];
     events[used] = name;
@@ -237,6 +238,7 @@ function labelCallbacks(probe, withQueues) {
     write(events[runName], events[runStart]);
     write(-events[runCount], at);
     events[runCount] = 0;
+    queues?.runEnded(events[runName], at);
   };
   const note = (name) => {
     const at = clock.now();
@@ -329,6 +331,7 @@ function labelCallbacks(probe, withQueues) {
     events,
     full,
     drain: () => probe.drain(),
+    isSettled: (promise) => probe.settled(promise),
     now: clock.now,
     labels: { tick, promise, microtask: nameOf('Microtask') },
     timerLabel: (resource, type) => type === 'Immediate' ?

@@ -18,15 +18,18 @@ const QueuedBase = 2 ** 33; // above every label
 const LeftBase = 2 ** 34;
 
 // `events`: the buffer (its first double the count used), `full`: the count from which it is drained,
-// `drain()`: has the native half read it, `now()`: the buffer's clock, `labels`: the probe's numbers for
-// TickObject, PROMISE and Microtask, `timerLabel(resource, type)`: a Timeout's or an Immediate's label.
-function watchQueues({ events, full, drain, now, labels, timerLabel }) {
+// `drain()`: has the native half read it, `now()`: the buffer's clock, `isSettled(promise)`: V8's word,
+// `labels`: the probe's numbers for TickObject, PROMISE and Microtask, `timerLabel(resource, type)`: a
+// Timeout's or an Immediate's label.
+function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }) {
   // The count of the run of ticks or promise jobs being counted (loopscope-probe.js): a job that began
   // since the last entry makes the next one an entry of its own, or the replay would show the jobs a chain
   // queues one by one as all queued at once.
+  const runName = events.length - 3;
   const runCount = events.length - 1;
+  const runQueued = events.length - 4;
   let countAtLast = -1;
-  const tell = (code, count, delayMs) => {
+  const tell = (code, count, delayMs, at = now()) => {
     const used = events[0];
     // The same jobs again, nothing else told or run since: one entry more.
     if (used >= 5 && events[used - 4] === code && events[used - 1] === delayMs && events[runCount] === countAtLast) {
@@ -35,7 +38,7 @@ function watchQueues({ events, full, drain, now, labels, timerLabel }) {
     }
     countAtLast = events[runCount];
     events[used] = code;
-    events[used + 1] = now();
+    events[used + 1] = at;
     events[used + 2] = count;
     events[used + 3] = delayMs;
     events[0] = used + 4;
@@ -43,7 +46,16 @@ function watchQueues({ events, full, drain, now, labels, timerLabel }) {
       drain();
     }
   };
-  const joined = (label, count = 1, delayMs = 0) => tell(QueuedBase + label, count, delayMs);
+  // A job of the kind a counted run runs, queued while it runs (the next step of an await loop, a nextTick
+  // that queues another), is told with the run's end, as many as there were: an entry each would cost an
+  // await loop more than its awaits. Until then the replay owes the run's calls their jobs.
+  const joined = (label, count = 1, delayMs = 0) => {
+    if (events[runCount] > 0 && events[runName] === label) {
+      events[runQueued] += count;
+    } else {
+      tell(QueuedBase + label, count, delayMs);
+    }
+  };
 
   // Timers and immediates waiting, by async id, so that one cleared before it ran (its destroy hook, which
   // Node calls by the next check phase) leaves its queue. A timer is due its delay from now (Node brings
@@ -56,24 +68,25 @@ function watchQueues({ events, full, drain, now, labels, timerLabel }) {
     joined(label, 1, delayMs);
   };
 
-  // Each promise's state: true once settled; else the promises of the reactions waiting for it (none: 0, one:
-  // that promise, more: an array). A promise made before the probe's hooks has none (undefined): its
-  // reactions are not told, rather than told at the wrong time.
-  const states = new WeakMap();
-  // The reactions of a promise that settles, as they join the microtask queue: those whose promises have not
-  // settled. V8 also names a parent for the promise `await` wraps its value in (the async function's own
-  // promise), which no job of that parent's settles; it has settled by the time its parent does.
-  const stillWaiting = (reactions) => {
-    if (!Array.isArray(reactions)) {
-      return states.get(reactions) === true ? 0 : 1;
-    }
-    let count = 0;
-    for (const reaction of reactions) {
-      count += states.get(reaction) === true ? 0 : 1;
-    }
-    return count;
-  };
+  // The reactions waiting for each pending promise that has any (their own promises), taken when it settles.
+  // Only those: a WeakMap entry for every promise would cost an await loop ten times its awaits (the
+  // collector's work on a weak map that large). Whether a promise has settled, V8 says (isSettled()).
+  const reactions = new WeakMap();
+  // V8 also names a parent for the promise `await` wraps a plain value in (the async function's own
+  // promise), and settles that wrapper at once: it is no reaction, and the reaction registered on it next
+  // (the await's) finds it settled.
+  let madeLast = null;
+  let madeOn = null; // the reactions madeLast was added to
+  let settledLast = null;
   return {
+    // The counted run of `label` ended at `at`: the jobs it queued join.
+    runEnded(label, at) {
+      const count = events[runQueued];
+      if (count > 0) {
+        events[runQueued] = 0;
+        tell(QueuedBase + label, count, 0, at);
+      }
+    },
     // async_hooks init: a job of a queue the probe shows.
     init(asyncId, type, resource) {
       if (type === 'TickObject') {
@@ -106,29 +119,38 @@ function watchQueues({ events, full, drain, now, labels, timerLabel }) {
     },
     // V8's promise init: `parent` is the promise a reaction (then, await) waits for.
     promiseInit(promise, parent) {
-      states.set(promise, 0);
+      madeLast = promise;
+      madeOn = null;
       if (parent === undefined) {
         return;
       }
-      const state = states.get(parent);
-      if (state === true) {
-        joined(labels.promise); // settled already: the reaction's job is queued now
-      } else if (state === 0) {
-        states.set(parent, promise);
-      } else if (Array.isArray(state)) {
-        state.push(promise);
-      } else if (state !== undefined) {
-        states.set(parent, [state, promise]);
+      let waiting = reactions.get(parent);
+      if (waiting === undefined) {
+        if (parent === settledLast || isSettled(parent)) {
+          joined(labels.promise); // settled already: the reaction's job is queued now
+          return;
+        }
+        waiting = [];
+        reactions.set(parent, waiting);
       }
+      waiting.push(promise);
+      madeOn = waiting;
     },
-    // V8's promise resolve: the promise's reactions join the microtask queue.
+    // V8's promise resolve: the promise's reactions join the microtask queue. (An await on a thenable that
+    // is no native promise also wraps it, settled only later: it is counted, and shown queued until the
+    // next timer or immediate, before which Node has drained the microtasks.)
     promiseSettled(promise) {
-      const state = states.get(promise);
-      states.set(promise, true);
-      if (state !== undefined && state !== 0 && state !== true) {
-        const reactions = stillWaiting(state);
-        if (reactions > 0) {
-          joined(labels.promise, reactions);
+      if (promise === madeLast && madeOn !== null) {
+        madeOn.pop();
+      }
+      madeLast = null;
+      madeOn = null;
+      settledLast = promise;
+      const waiting = reactions.get(promise);
+      if (waiting !== undefined) {
+        reactions.delete(promise);
+        if (waiting.length > 0) {
+          joined(labels.promise, waiting.length);
         }
       }
     },

@@ -1,6 +1,7 @@
 #include "attach/attachedprogram.h"
 
 #include "recording/monotonicclock.h"
+#include "recording/replay.h"
 
 #include <algorithm>
 #include <chrono>
@@ -196,6 +197,17 @@ std::uint8_t AttachedProgram::unobserved() const
     const std::uint8_t said = m_follow.unobserved.load(std::memory_order_relaxed);
     const std::uint8_t unseen = said == 0xff ? ProbeUnobserved : said;
     return ended() ? unseen : std::uint8_t(unseen | UnobservedQueues);
+}
+
+QueueSnapshot AttachedProgram::queueSnapshot() const
+{
+    if (!ended())
+        return {};
+    if (!m_queuesAtEnd) {
+        const Replay replay(m_recording);
+        m_queuesAtEnd = replay.stateAt(replay.lastNs()).queues;
+    }
+    return *m_queuesAtEnd;
 }
 
 std::int64_t AttachedProgram::clockNs() const
