@@ -2,11 +2,13 @@
 // LoopScope's own is: replaying its trace runs its callbacks in the order node ran them, and at each
 // callback the queue panels hold what the program itself says it had queued then. In markers-only mode
 // the queues are said to be unseen, never shown empty.
+#include "attach/attachedprogram.h"
 #include "attach/attachrun.h"
 #include "formats/traceio.h"
 #include "recording/replay.h"
 #include "requirenode.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -55,7 +57,7 @@ function readDone() {
 }
 later.timeout(laterTimeout, 60);
 later.timeout(firstTimeout, 5);
-const cancelled = later.timeout(neverRuns, 30);
+const cancelled = later.timeout(neverRuns, 300);
 later.immediate(firstImmediate);
 later.tick('tick1');
 later.micro('micro1');
@@ -229,6 +231,25 @@ std::vector<Callback> callbacksOf(const Recording& recording)
     return callbacks;
 }
 
+// Waits (up to `ms`) for `condition`.
+template <typename Condition> bool waitFor(Condition condition, int ms = 20000)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (!condition() && waited.elapsed() < ms)
+        QTest::qWait(5);
+    return condition();
+}
+
+std::size_t queuedRecords(const Recording& recording)
+{
+    const EventLog& log = recording.mainLog();
+    std::size_t queued = 0;
+    for (std::size_t i = 0; i < log.size(); ++i)
+        queued += log[i].type == RecordType::Queued ? 1 : 0;
+    return queued;
+}
+
 } // namespace
 
 class TestAttachQueues : public QObject
@@ -387,6 +408,56 @@ private slots:
         const EventLog& log = trace.mainLog();
         for (std::size_t i = 0; i < log.size(); ++i)
             QVERIFY(log[i].type != RecordType::Queued);
+    }
+
+    // The window's program: while it runs its queues are not shown (only its recording has them); switched to
+    // marking the phases only, the probe no longer sees what joins them, and once it has ended the
+    // recording says its queues were not seen, though they were until the switch.
+    void switchingToMarkersOnlyLosesTheQueues()
+    {
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("ticking.js"));
+        QFile file(script);
+        const QByteArray ticking = "const t = setInterval(() => process.nextTick(() => {}), 2);\n"
+                                   "setTimeout(() => clearInterval(t), 1500);\n";
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(ticking) == ticking.size());
+        file.close();
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = script.toStdString();
+        wire::AttachedProgram program(options);
+        program.start();
+        QVERIFY(waitFor([&] { return queuedRecords(program.recording()) >= 10; }));
+        QCOMPARE(program.unobserved() & UnobservedQueues, UnobservedQueues);
+        QCOMPARE(program.queueSnapshot().takenAtNs, std::int64_t(-1));
+        program.setEveryCallback(false);
+        QVERIFY(waitFor([&] { return program.ended(); }));
+        program.describe();
+        QCOMPARE(program.unobserved() & UnobservedQueues, UnobservedQueues);
+        QCOMPARE(program.recording().info.unobserved & UnobservedQueues, UnobservedQueues);
+    }
+
+    // Left every callback labelled, the same program's ended run shows its queues, its recording's at the end.
+    void anEndedRunShowsItsQueues()
+    {
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("short.js"));
+        QFile file(script);
+        const QByteArray program = "setTimeout(() => {}, 20);\nprocess.nextTick(() => {});\n";
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(program) == program.size());
+        file.close();
+        wire::AttachOptions options;
+        options.probeDir = LOOPSCOPE_PROBE_DIR;
+        options.script = script.toStdString();
+        wire::AttachedProgram attached(options);
+        attached.start();
+        QVERIFY(waitFor([&] { return attached.ended(); }));
+        attached.describe();
+        QCOMPARE(attached.unobserved() & UnobservedQueues, 0);
+        QCOMPARE(attached.unobserved() & UnobservedCloses, UnobservedCloses);
+        const QueueSnapshot atEnd = attached.queueSnapshot();
+        QVERIFY(atEnd.takenAtNs >= 0);
+        QCOMPARE(atEnd.timerCount + atEnd.nextTickCount + atEnd.microtaskCount + atEnd.immediateCount, std::size_t(0));
     }
 };
 
