@@ -225,8 +225,9 @@ function labelCallbacks(probe, withQueues) {
   const runName = events.length - 3;
   const runStart = events.length - 2;
   const runCount = events.length - 1;
-  // Before them, how many jobs of the run's kind the run queued (loopscope-queues.js), told at its end.
-  // Room for a run's two pairs and a callback's, or a queued job's entry, before the run's slots.
+  // Before them, how many jobs of the run's kind the run queued (loopscope-queues.js), told at its end. The
+  // buffer is drained with room left for a run's two pairs, the entry of the jobs it queued and a
+  // callback's pair, before those four slots.
   const full = events.length - 14;
   const write = (name, at) => {
     const used = events[0];

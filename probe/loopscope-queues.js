@@ -22,12 +22,13 @@ const LeftBase = 2 ** 34;
 // `labels`: the probe's numbers for TickObject, PROMISE and Microtask, `timerLabel(resource, type)`: a
 // Timeout's or an Immediate's label.
 function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }) {
-  // The count of the run of ticks or promise jobs being counted (loopscope-probe.js): a job that began
-  // since the last entry makes the next one an entry of its own, or the replay would show the jobs a chain
-  // queues one by one as all queued at once.
+  // The run of ticks or promise jobs being counted (loopscope-probe.js): its name, its count, and before
+  // them how many jobs of its own kind it queued.
   const runName = events.length - 3;
   const runCount = events.length - 1;
   const runQueued = events.length - 4;
+  // The run's count at the last entry: a job that began since makes the next entry one of its own, or the
+  // replay would show jobs queued one by one as all queued at once.
   let countAtLast = -1;
   const tell = (code, count, delayMs, at = now()) => {
     const used = events[0];
@@ -124,17 +125,17 @@ function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }
       if (parent === undefined) {
         return;
       }
-      let waiting = reactions.get(parent);
-      if (waiting === undefined) {
+      let registered = reactions.get(parent);
+      if (registered === undefined) {
         if (parent === settledLast || isSettled(parent)) {
           joined(labels.promise); // settled already: the reaction's job is queued now
           return;
         }
-        waiting = [];
-        reactions.set(parent, waiting);
+        registered = [];
+        reactions.set(parent, registered);
       }
-      waiting.push(promise);
-      madeOn = waiting;
+      registered.push(promise);
+      madeOn = registered;
     },
     // V8's promise resolve: the promise's reactions join the microtask queue. (An await on a thenable that
     // is no native promise also wraps it, settled only later: it is counted, and shown queued until the
@@ -146,11 +147,11 @@ function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }
       madeLast = null;
       madeOn = null;
       settledLast = promise;
-      const waiting = reactions.get(promise);
-      if (waiting !== undefined) {
+      const registered = reactions.get(promise);
+      if (registered !== undefined) {
         reactions.delete(promise);
-        if (waiting.length > 0) {
-          joined(labels.promise, waiting.length);
+        if (registered.length > 0) {
+          joined(labels.promise, registered.length);
         }
       }
     },
