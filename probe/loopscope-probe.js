@@ -296,7 +296,7 @@ function labelCallbacks(probe, withQueues) {
   // A timer's or an immediate's label names the function it runs and where that was created (the native
   // half reads it through V8, once per place in the source), kept for each function in a weak map of its
   // type's; a function of Node's own (a promisified timer's) leaves the type's label.
-  const functionLabels = { Timeout: new WeakMap(), Immediate: new WeakMap() };
+  const functionLabels = { Timeout: new WeakMap(), Immediate: new WeakMap(), HTTPINCOMINGMESSAGE: new WeakMap() };
   const labelOf = (fn, typeLabel, type) => {
     if (typeof fn !== 'function') {
       return typeLabel;
@@ -308,6 +308,16 @@ function labelCallbacks(probe, withQueues) {
       labels.set(fn, label);
     }
     return label === 0 ? typeLabel : label;
+  };
+  // An HTTP request's callback emits 'request' on its server: it is named by the server's (first) request
+  // listener, read from the resource Node made for it ({ type, socket }) and the socket's server, plain
+  // properties of Node's, so that nothing of the program's runs. A server with no listener, or a socket
+  // with no server, leaves the type's label.
+  const incomingMessage = nameOf('HTTPINCOMINGMESSAGE');
+  const requestLabel = (resource) => {
+    const listeners = resource.socket?.server?._events?.request;
+    const first = Array.isArray(listeners) ? listeners[0] : listeners;
+    return labelOf(first?.listener ?? first, incomingMessage, 'HTTPINCOMINGMESSAGE');
   };
   // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
   // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
@@ -394,7 +404,8 @@ function labelCallbacks(probe, withQueues) {
           queues?.before(asyncId);
           timerAt[depth] = resource;
         } else {
-          note(typeOf(resource));
+          const type = typeOf(resource);
+          note(type === incomingMessage ? requestLabel(resource) : type);
           // A promise job told here: Node's promise hooks are back (the program added a hook of its own),
           // and the probe's, which tell what joins the microtask queue, are gone.
           if (queues !== null && resource instanceof Promise) {

@@ -245,6 +245,15 @@ private slots:
             }
         }
         QVERIFY2(routeSeen, "the slow route's callback was not sampled");
+
+        // The request's callbacks (its headers', its end's) are named by the server's request listener: an
+        // anonymous one by the place it was created.
+        const Labels labels = labelsOf(trace);
+        const std::string request = "HTTPINCOMINGMESSAGE (anonymous, created at " + at + ":11:34)";
+        QVERIFY2(labels.counts.count(request) == 1, request.c_str());
+        QVERIFY(labels.counts.at(request) >= 1);
+        QCOMPARE(labels.kinds.at(request), CallbackKind::Io);
+        QCOMPARE(labels.counts.count("HTTPINCOMINGMESSAGE"), std::size_t(0));
     }
 };
 

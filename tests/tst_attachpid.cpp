@@ -3,6 +3,7 @@
 // attach to are refused in one line and left untouched. The protocol's and /proc's parts on plain data.
 #include "attach/nodeprocesses.h"
 #include "attach/processattach.h"
+#include "callbacklabels.h"
 #include "inspector/inspectorclient.h"
 #include "requirenode.h"
 
@@ -261,7 +262,7 @@ void TestAttachPid::attachesToARunningServerAndLeavesItAsItWas()
     for (const QJsonValue& event : recorded.value(QStringLiteral("traceEvents")).toArray()) {
         const QJsonObject e = event.toObject();
         requestsSeen += e.value(QStringLiteral("cat")).toString() == QLatin1String("callback")
-            && e.value(QStringLiteral("name")).toString() == QLatin1String("HTTPINCOMINGMESSAGE");
+            && labelledAs(e.value(QStringLiteral("name")).toString().toStdString(), "HTTPINCOMINGMESSAGE");
     }
     QVERIFY2(requestsSeen >= 3, qPrintable(QStringLiteral("%1 requests' callbacks recorded").arg(requestsSeen)));
 

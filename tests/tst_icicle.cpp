@@ -59,6 +59,28 @@ private slots:
             QVERIFY2(laid[i] == boxes[i], std::to_string(i).c_str());
         QCOMPARE(icicleDepth(laid), depth);
     }
+
+    // The callers every sample ran through that are not the program's own (Node's HTTP parser, express's
+    // router) fold into one box named by the innermost of them, so the frames that differ keep the rows.
+    void aSharedTrunkOfOthersFramesIsFolded()
+    {
+        const auto othersFrame = [](std::uint32_t label) { return label < 10; };
+        // 1 2 3 (Node's) then 11 (the program's), 4 5 (a package's) under it, then 12 or 13.
+        const BlockProfile profile = profileOf({ { 10, { 1, 2, 3, 11, 4, 5, 12 } }, { 5, { 1, 2, 3, 11, 4, 5, 13 } } });
+        const std::vector<IcicleBox> laid = icicleOf(profile, othersFrame);
+        const std::vector<IcicleBox> expected { { 0, 0, 15, 0, 3, 2 }, { 1, 0, 15, 0, 11, 0 }, { 2, 0, 15, 0, 5, 1 },
+            { 3, 0, 10, 10, 12, 0 }, { 3, 10, 5, 5, 13, 0 } };
+        QCOMPARE(laid.size(), expected.size());
+        for (std::size_t i = 0; i < laid.size(); ++i)
+            QVERIFY2(laid[i] == expected[i], std::to_string(i).c_str());
+        QCOMPARE(icicleDepth(laid), 4);
+
+        // A frame some samples ended in, or where the stacks part, is not folded into the trunk below it.
+        const BlockProfile parting = profileOf({ { 4, { 1, 2 } }, { 6, { 1, 2, 3 } }, { 2, { 1, 4 } } });
+        const std::vector<IcicleBox> kept = icicleOf(parting, othersFrame);
+        QCOMPARE(kept.size(), std::size_t(4));
+        QCOMPARE(kept[0].folded, std::uint32_t(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestIcicle)

@@ -1,10 +1,13 @@
 #include "attach/attachedprogram.h"
+#include "callbacklabels.h"
 #include "catalog/scenariocatalog.h"
 #include "catalog/scenarioguide.h"
 #include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
+#include "models/statusmodel.h"
+#include "models/timelineindex.h"
 #include "models/timelinetexts.h"
 #include "projectorscreen.h"
 #include "recording/events.h"
@@ -12,6 +15,7 @@
 #include "requirenode.h"
 #include "session/session.h"
 #include "widgets/attachprocessdialog.h"
+#include "widgets/blockflameview.h"
 #include "widgets/comparisonwindow.h"
 #include "widgets/helpdialogs.h"
 #include "widgets/language.h"
@@ -55,6 +59,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTableWidget>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -90,6 +95,18 @@ std::unique_ptr<loopscope::Recording> processRecording(const std::string& progra
         recording->mainLog().commit();
     }
     return recording;
+}
+
+// Whether the dock titled `title` is the tab in front of its group of tabbed docks.
+bool isFrontTab(const QMainWindow& window, const QString& title)
+{
+    for (const QTabBar* tabs : window.findChildren<QTabBar*>()) {
+        for (int i = 0; i < tabs->count(); ++i) {
+            if (tabs->tabText(i) == title)
+                return tabs->currentIndex() == i;
+        }
+    }
+    return false;
 }
 
 int consoleLines(const loopscope::Recording& recording)
@@ -381,7 +398,7 @@ private slots:
             for (std::size_t i = 0; i < recording.mainLog().size(); ++i) {
                 const loopscope::Record r = recording.mainLog()[i];
                 seen += r.type == loopscope::RecordType::Callback
-                    && recording.strings.at(r.label) == "HTTPINCOMINGMESSAGE";
+                    && labelledAs(recording.strings.at(r.label), "HTTPINCOMINGMESSAGE");
             }
             return seen;
         };
@@ -404,6 +421,11 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(said(QStringLiteral("which runs on as before")), 20000);
         QVERIFY(window.feed()->recording()->info.attachedWhileRunning);
+        // The loop status says so too: the process did not run out of work, it runs on.
+        StatusModel* status = window.statusModel();
+        QTRY_COMPARE(status->runState(), StatusModel::RunState::Finished);
+        QCOMPARE(status->data(status->index(StatusModel::StateRow, 1)).toString(),
+            QStringLiteral("detached: the process runs on"));
         QCOMPARE(server.state(), QProcess::Running);
         QVERIFY(get().contains("answer " + QByteArray::number(++requests)));
         server.terminate();
@@ -816,6 +838,56 @@ private slots:
         QVERIFY(window.openRecording(single));
         QVERIFY(!menu->isEnabled());
         QVERIFY(!controller->family());
+    }
+
+    // One click finds what blocked: clicking an attached program's callback that blocked in the timeline
+    // brings the "Blocked by" panel (a tab behind the latency chart) forward with that callback's stacks.
+    void clickingABlockedCallbackShowsWhatBlockedIt()
+    {
+        using namespace loopscope;
+        auto recording = processRecording("server.js", 300, "listening");
+        Record slow;
+        slow.type = RecordType::Callback;
+        slow.sub = std::uint8_t(CallbackKind::Io);
+        slow.label = recording->strings.intern("HTTPINCOMINGMESSAGE");
+        slow.startNs = 4'000'000;
+        slow.span.durNs = slow.span.busyNs = slow.span.maxNs = 300'000'000;
+        slow.span.count = 1;
+        slow.span.iteration = 2;
+        *recording->mainLog().slot() = slow;
+        recording->mainLog().commit();
+        BlockProfile profile;
+        profile.callbackStartNs = slow.startNs;
+        profile.intervalNs = 2'000'000;
+        profile.stacks = { { 140,
+            { recording->strings.intern("search (/app/server.js:32:18)"),
+                recording->strings.intern("rankTitles (/app/server.js:26:6)") } } };
+        recording->blockProfiles.put(profile);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("server.json"));
+        std::string error;
+        QVERIFY2(writeTrace(*recording, path.toStdString(), &error), error.c_str());
+
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openRecording(path));
+        auto* blockDock = window.findChild<QDockWidget*>(QStringLiteral("blockDock"));
+        QVERIFY(blockDock);
+        QTRY_VERIFY(isFrontTab(window, QStringLiteral("Latency")));
+        QVERIFY(!isFrontTab(window, blockDock->windowTitle())); // behind the chart
+
+        TimelineView* timeline = window.timeline();
+        QTRY_VERIFY(timeline->index().lastEndNs() > 0);
+        const int row = timeline->index().rowOf(TimelineIndex::RowKind::Callbacks, MainThread, int(CallbackKind::Io));
+        QVERIFY(row >= 0);
+        timeline->setWindow({ 0, 400'000'000 });
+        timeline->selectAt(row, 100'000'000);
+        QTRY_VERIFY(isFrontTab(window, blockDock->windowTitle()));
+        QVERIFY(window.blockFlame()->profile());
+        QCOMPARE(window.blockFlame()->profile()->callbackStartNs, slow.startNs);
+        QVERIFY(window.blockFlame()->grab().width() > 0);
     }
 
     // Scenarios run one after another in one window, as a lecturer runs them (select, run, watch it end,

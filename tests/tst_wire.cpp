@@ -347,6 +347,7 @@ private slots:
         writer.string(5, "hash (node:internal/crypto/hash:101:5)");
         writer.string(6, "parse (/app/server.js:30:1)");
         writer.string(7, "slowRoute (/app/server.js:14:3)"); // the same function, on another of its lines
+        writer.string(8, "json (/app/node_modules/express/lib/response.js:278:15)"); // a package's
         wire::BlockSamples samples;
         samples.callbackStartNs = 1'000'000;
         samples.intervalNs = 2'000'000;
@@ -357,7 +358,7 @@ private slots:
         wire::BlockSamples other;
         other.callbackStartNs = 9'000'000;
         other.intervalNs = 2'000'000;
-        other.stacks = { { 5, { 6 } }, { 20, { 3, 7 } } };
+        other.stacks = { { 5, { 6 } }, { 20, { 3, 7 } }, { 15, { 3, 4, 8 } } };
         writer.samples(other);
         const std::vector<std::uint8_t> stream = writer.take();
 
@@ -378,9 +379,10 @@ private slots:
         const std::vector<BlockingFunction> longest = recording.blockProfiles.longestBlocking(recording.strings, 2);
         QCOMPARE(longest.size(), std::size_t(2));
         QCOMPARE(recording.strings.at(longest[0].label), std::string("slowRoute (/app/server.js:12:20)"));
-        // One function, found on two of its lines: named at the line most samples found it on.
-        QCOMPARE(longest[0].samples, std::uint64_t(110));
-        QCOMPARE(longest[0].blockedNs, std::int64_t(220'000'000));
+        // One function, found on two of its lines: named at the line most samples found it on. The program's
+        // own function counts before the package it called (res.json's stringify).
+        QCOMPARE(longest[0].samples, std::uint64_t(125));
+        QCOMPARE(longest[0].blockedNs, std::int64_t(250'000'000));
         QCOMPARE(recording.strings.at(longest[1].label), std::string("parse (/app/server.js:30:1)"));
         QCOMPARE(longest[1].samples, std::uint64_t(15));
         QCOMPARE(ingest.unnamedLabels(), std::uint64_t(0));

@@ -6,10 +6,17 @@
 // has ended (attach-1.png, attach-2.png, ...). With --figures SCENARIO, only SCENARIO run to its end with
 // the Run figures tab shown (figures-SCENARIO.png). With --animation, only pool-saturation run to its end, File >
 // Export animation…'s dialog (animation-dialog.png), its progress (animation-progress.png) and the GIF it writes
-// (animation.gif).
+// (animation.gif). With --attach-pid PID, only File > Attach to a running Node.js process…: its dialog
+// (attach-process-dialog.png), then process PID watched for --seconds (default 8; attach-pid-N.png every two
+// seconds), detached, and the callback that blocked last selected in the timeline, its "Blocked by" panel in
+// front (attach-blocked-by.png).
 #include "models/livefeed.h"
 #include "models/sessioncontroller.h"
+#include "models/timelineindex.h"
+#include "recording/recording.h"
 #include "widgets/animationdialog.h"
+#include "widgets/attachprocessdialog.h"
+#include "widgets/blockflameview.h"
 #include "widgets/comparisonwindow.h"
 #include "widgets/latencychart.h"
 #include "widgets/lessonpanel.h"
@@ -53,6 +60,43 @@ void save(QWidget& window, const QString& path)
         std::printf("%s\n", qPrintable(path));
 }
 
+// Watches process `pid` through File > Attach to a running Node.js process… for `seconds`, detaches, then
+// selects the callback that blocked last in the timeline (bringing its "Blocked by" panel forward).
+int attachToRunningProcess(MainWindow& window, int pid, int seconds, const QDir& out, const QString& prefix)
+{
+    SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_QM_DIR)); // beside the executable
+    QTest::qWait(500);
+    AttachProcessDialog* dialog = window.chooseProcess();
+    QTest::qWait(1500); // the list of processes fills in
+    save(*dialog, out.filePath(prefix + QStringLiteral("attach-process-dialog.png")));
+    dialog->reject();
+    if (!window.attachToProcess(pid))
+        return 1;
+    for (int shot = 1; shot <= seconds / 2; ++shot) {
+        QTest::qWait(2000);
+        save(window, out.filePath(prefix + QStringLiteral("attach-pid-%1.png").arg(shot)));
+    }
+    window.controller()->stopAttached();
+    QTest::qWait(1000);
+    const std::shared_ptr<const loopscope::Recording> recording = window.controller()->recording();
+    const std::optional<loopscope::BlockProfile> blocked = recording ? recording->blockProfiles.latest() : std::nullopt;
+    if (!blocked) {
+        std::fprintf(stderr, "screenshots: no callback of process %d blocked\n", pid);
+        return 1;
+    }
+    TimelineView* timeline = window.timeline();
+    const std::int64_t middleNs = blocked->callbackStartNs + 1'000'000;
+    timeline->setWindow({ std::max<std::int64_t>(0, middleNs - 1'500'000'000), middleNs + 1'500'000'000 });
+    for (int kind = 0; kind <= int(loopscope::CallbackKind::Main); ++kind) {
+        const int row = timeline->index().rowOf(TimelineIndex::RowKind::Callbacks, blocked->thread, kind);
+        if (row >= 0 && !timeline->selectAt(row, middleNs).isEmpty())
+            break;
+    }
+    QTest::qWait(500);
+    save(window, out.filePath(prefix + QStringLiteral("attach-blocked-by.png")));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -69,6 +113,10 @@ int main(int argc, char** argv)
     parser.addOption({ QStringLiteral("health"), QStringLiteral("the /health probe on (H)") });
     parser.addOption({ QStringLiteral("attach"), QStringLiteral("a Node.js program to run with the probe"),
         QStringLiteral("script") });
+    parser.addOption({ QStringLiteral("attach-pid"), QStringLiteral("a running Node.js process to attach to"),
+        QStringLiteral("pid") });
+    parser.addOption({ QStringLiteral("seconds"), QStringLiteral("how long to watch the process"),
+        QStringLiteral("seconds"), QStringLiteral("8") });
     parser.addOption({ QStringLiteral("lang"), QStringLiteral("user-interface language"), QStringLiteral("code") });
     parser.addOption({ QStringLiteral("figures"), QStringLiteral("a scenario to run, then show its Run figures"),
         QStringLiteral("scenario") });
@@ -108,6 +156,11 @@ int main(int argc, char** argv)
     };
     if (parser.isSet(QStringLiteral("health")))
         press(QKeySequence(Qt::Key_H));
+
+    if (parser.isSet(QStringLiteral("attach-pid"))) {
+        return attachToRunningProcess(window, parser.value(QStringLiteral("attach-pid")).toInt(),
+            parser.value(QStringLiteral("seconds")).toInt(), out, prefix);
+    }
 
     if (parser.isSet(QStringLiteral("attach"))) {
         SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_QM_DIR)); // beside the executable

@@ -245,6 +245,22 @@
         <translation>%1
 %L2 узораў (каля %L3 мс), з іх %L4 у самой гэтай функцыі</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · and %n caller(s) above it</source>
+        <translation>
+            <numerusform>%1 · і %n выклікальнік вышэй</numerusform>
+            <numerusform>%1 · і %n выклікальнікі вышэй</numerusform>
+            <numerusform>%1 · і %n выклікальнікаў вышэй</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Every sample also ran through the %n frame(s) of Node.js or packages that called it, shown in this one row.</source>
+        <translation>
+            <numerusform>Кожная выбарка прайшла таксама праз %n кадр Node.js або пакетаў, які выклікаў яго; ён паказаны ў гэтым адным радку.</numerusform>
+            <numerusform>Кожная выбарка прайшла таксама праз %n кадры Node.js або пакетаў, якія выклікалі яго; яны паказаны ў гэтым адным радку.</numerusform>
+            <numerusform>Кожная выбарка прайшла таксама праз %n кадраў Node.js або пакетаў, якія выклікалі яго; яны паказаны ў гэтым адным радку.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -2726,10 +2742,6 @@
         <translation>на паўзе</translation>
     </message>
     <message>
-        <source>nothing left to do</source>
-        <translation>больш няма чаго рабіць</translation>
-    </message>
-    <message>
         <source>aborted</source>
         <translation>перапынена</translation>
     </message>
@@ -3971,6 +3983,34 @@
     <message>
         <source>not seen by the probe</source>
         <translation>зонд не бачыць</translation>
+    </message>
+    <message>
+        <source>nothing left to do</source>
+        <translation>больш няма чаго рабіць</translation>
+    </message>
+    <message>
+        <source>detached: the process runs on</source>
+        <translation>адлучана: працэс працуе далей</translation>
+    </message>
+    <message>
+        <source>ended by signal %1</source>
+        <translation>завершаны сігналам %1</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>выйшаў з кодам %1</translation>
+    </message>
+    <message>
+        <source>detached</source>
+        <translation>адлучана</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>сігнал %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>код выхаду %1</translation>
     </message>
 </context>
 <context>

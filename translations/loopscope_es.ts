@@ -244,6 +244,20 @@
         <translation>%1
 %L2 muestras (unos %L3 ms), %L4 de ellas en esta misma función</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · and %n caller(s) above it</source>
+        <translation>
+            <numerusform>%1 · y %n llamador por encima</numerusform>
+            <numerusform>%1 · y %n llamadores por encima</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Every sample also ran through the %n frame(s) of Node.js or packages that called it, shown in this one row.</source>
+        <translation>
+            <numerusform>Cada muestra pasó también por el %n marco de Node.js o de paquetes que lo llamó, mostrado en esta misma fila.</numerusform>
+            <numerusform>Cada muestra pasó también por los %n marcos de Node.js o de paquetes que lo llamaron, mostrados en esta misma fila.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -2719,10 +2733,6 @@
         <translation>en pausa</translation>
     </message>
     <message>
-        <source>nothing left to do</source>
-        <translation>no queda nada por hacer</translation>
-    </message>
-    <message>
         <source>aborted</source>
         <translation>abortado</translation>
     </message>
@@ -3959,6 +3969,34 @@
     <message>
         <source>not seen by the probe</source>
         <translation>la sonda no lo ve</translation>
+    </message>
+    <message>
+        <source>nothing left to do</source>
+        <translation>no queda nada por hacer</translation>
+    </message>
+    <message>
+        <source>detached: the process runs on</source>
+        <translation>desconectado: el proceso sigue en ejecución</translation>
+    </message>
+    <message>
+        <source>ended by signal %1</source>
+        <translation>terminado por la señal %1</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>salió con el código %1</translation>
+    </message>
+    <message>
+        <source>detached</source>
+        <translation>desconectado</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>señal %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>código de salida %1</translation>
     </message>
 </context>
 <context>

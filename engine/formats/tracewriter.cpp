@@ -2,6 +2,7 @@
 
 #include "formats/atomicfile.h"
 #include "formats/gzip.h"
+#include "formats/jsonoutput.h"
 #include "formats/progressmeter.h"
 #include "formats/traceformat.h"
 #include "formats/traceprofiles.h"
@@ -27,20 +28,14 @@ namespace {
 
 constexpr std::uint64_t RecordsPerReport = 65536;
 
-// Buffered JSON output with hand-written number formatting; the stream sees 1 MiB writes.
-class TraceWriter
+// The trace's JSON output, and the process the events written from now on belong to: its trace pid (1: the
+// program or run; 2 on: the child processes followed with an attached program), and how far its records'
+// times lie after the program's (a child's recording counts from its own probe's start).
+class TraceWriter : public JsonOutput
 {
 public:
-    explicit TraceWriter(std::ostream& out)
-        : m_out(out)
-        , m_buffer(new char[Capacity])
-        , m_pos(m_buffer.get())
-        , m_end(m_buffer.get() + Capacity)
-    { }
+    using JsonOutput::JsonOutput;
 
-    // The process the events written from now on belong to: its trace pid (1: the program or run; 2 on: the
-    // child processes followed with an attached program), and how far its records' times lie after the
-    // program's (a child's recording counts from its own probe's start).
     void setProcess(int pid, std::int64_t shiftNs)
     {
         m_pidField = ",\"pid\":" + std::to_string(pid) + ",\"tid\":";
@@ -51,169 +46,7 @@ public:
     std::string_view pidField() const { return m_pidField; }
     std::int64_t shiftNs() const { return m_shiftNs; }
 
-    // Bytes written so far, buffered ones included.
-    std::uint64_t bytes() const { return m_flushed + std::uint64_t(m_pos - m_buffer.get()); }
-
-    bool finish()
-    {
-        flush();
-        m_out.flush();
-        return bool(m_out);
-    }
-
-    void literal(std::string_view text)
-    {
-        if (text.size() > Capacity / 2) {
-            flush();
-            m_out.write(text.data(), std::streamsize(text.size()));
-            return;
-        }
-        std::memcpy(room(text.size()), text.data(), text.size());
-        m_pos += text.size();
-    }
-
-    void character(char c)
-    {
-        *room(1) = c;
-        ++m_pos;
-    }
-
-    void integer(std::int64_t value)
-    {
-        char* at = room(24);
-        m_pos = std::to_chars(at, m_end, value).ptr;
-    }
-
-    void unsignedInteger(std::uint64_t value)
-    {
-        char* at = room(24);
-        m_pos = std::to_chars(at, m_end, value).ptr;
-    }
-
-    // Writes value / 10^digits exactly, without trailing zeros in the fraction.
-    void fixed(std::int64_t value, int digits)
-    {
-        char* at = room(48);
-        std::uint64_t magnitude = std::uint64_t(value);
-        if (value < 0) {
-            *at++ = '-';
-            magnitude = 0 - magnitude;
-        }
-        const std::uint64_t scale = std::uint64_t(powerOfTen(digits));
-        at = std::to_chars(at, m_end, magnitude / scale).ptr;
-        std::uint64_t fraction = magnitude % scale;
-        if (fraction != 0) {
-            int width = digits;
-            while (fraction % 10 == 0) {
-                fraction /= 10;
-                --width;
-            }
-            *at++ = '.';
-            for (int i = width - 1; i >= 0; --i) {
-                at[i] = char('0' + fraction % 10);
-                fraction /= 10;
-            }
-            at += width;
-        }
-        m_pos = at;
-    }
-
-    // The shortest text that reads back as the same double; callers keep non-finite values out.
-    void number(double value)
-    {
-        char* at = room(32);
-        m_pos = std::to_chars(at, m_end, value).ptr;
-    }
-
-    void string(std::string_view text)
-    {
-        character('"');
-        const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-        const std::size_t size = text.size();
-        std::size_t i = 0;
-        while (i < size) {
-            const std::size_t runStart = i;
-            while (i < size) {
-                const unsigned char c = s[i];
-                if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-                    ++i;
-                } else if (c >= 0x80) {
-                    const std::size_t length = utf8SequenceLength(s + i, size - i);
-                    if (length == 0)
-                        break;
-                    i += length;
-                } else {
-                    break;
-                }
-            }
-            if (i > runStart)
-                literal(text.substr(runStart, i - runStart));
-            if (i < size)
-                escape(s[i++]);
-        }
-        character('"');
-    }
-
 private:
-    static constexpr std::size_t Capacity = std::size_t(1) << 20;
-
-    char* room(std::size_t size)
-    {
-        if (std::size_t(m_end - m_pos) < size)
-            flush();
-        return m_pos;
-    }
-
-    void flush()
-    {
-        m_flushed += std::uint64_t(m_pos - m_buffer.get());
-        m_out.write(m_buffer.get(), m_pos - m_buffer.get());
-        m_pos = m_buffer.get();
-    }
-
-    void escape(unsigned char c)
-    {
-        static const char hex[] = "0123456789abcdef";
-        char* at = room(6);
-        *at++ = '\\';
-        switch (c) {
-        case '"':
-        case '\\':
-            *at++ = char(c);
-            break;
-        case '\b':
-            *at++ = 'b';
-            break;
-        case '\f':
-            *at++ = 'f';
-            break;
-        case '\n':
-            *at++ = 'n';
-            break;
-        case '\r':
-            *at++ = 'r';
-            break;
-        case '\t':
-            *at++ = 't';
-            break;
-        default:
-            // Bytes that are not UTF-8 become lone low surrogates U+DC80..U+DCFF (Python's
-            // "surrogateescape"), so the file stays valid JSON and reads back byte for byte.
-            *at++ = 'u';
-            *at++ = c >= 0x80 ? 'd' : '0';
-            *at++ = c >= 0x80 ? 'c' : '0';
-            *at++ = hex[c >> 4];
-            *at++ = hex[c & 15];
-            break;
-        }
-        m_pos = at;
-    }
-
-    std::ostream& m_out;
-    std::unique_ptr<char[]> m_buffer;
-    char* m_pos;
-    char* m_end;
-    std::uint64_t m_flushed = 0;
     std::string m_pidField = ",\"pid\":1,\"tid\":";
     int m_pid = ProgramPid;
     std::int64_t m_shiftNs = 0;

@@ -10,11 +10,21 @@ namespace loopscope {
 
 namespace {
 
-// A frame of the program's own, or of a package it uses: not Node's ("emit (node:events:517:28)"), nor one
-// whose script is not known.
-bool isProgramsOwn(const std::string& frame)
+// The frame a sampled stack (outermost first) is counted for: its innermost of the program's own code, or
+// else of a package's, or else its innermost. A route that blocks in res.json()'s stringify counts for the
+// route's handler, not for express.
+std::uint32_t blamedFrame(const std::vector<std::uint32_t>& frames, const StringTable& strings)
 {
-    return frame.find("(node:") == std::string::npos && frame.find("(<unknown>)") == std::string::npos;
+    std::uint32_t blamed = frames.back();
+    FrameOwner best = FrameOwner::Node;
+    for (auto frame = frames.rbegin(); frame != frames.rend() && best != FrameOwner::Program; ++frame) {
+        const FrameOwner owner = frameOwner(strings.at(*frame));
+        if (owner < best) {
+            best = owner;
+            blamed = *frame;
+        }
+    }
+    return blamed;
 }
 
 // The function a frame is in, whatever line of it was running: "slowRoute (/app/server.js" of
@@ -31,6 +41,13 @@ std::string_view functionOf(std::string_view frame)
 }
 
 } // namespace
+
+FrameOwner frameOwner(std::string_view frame)
+{
+    if (frame.find("(node:") != std::string_view::npos || frame.find("(<unknown>)") != std::string_view::npos)
+        return FrameOwner::Node;
+    return frame.find("/node_modules/") != std::string_view::npos ? FrameOwner::Package : FrameOwner::Program;
+}
 
 std::uint64_t BlockProfile::samples() const
 {
@@ -97,9 +114,7 @@ std::vector<BlockingFunction> BlockProfiles::longestBlocking(const StringTable& 
             for (const BlockProfile::Stack& stack : profile.stacks) {
                 if (stack.frames.empty())
                     continue;
-                const auto own = std::find_if(stack.frames.rbegin(), stack.frames.rend(),
-                    [&](std::uint32_t frame) { return isProgramsOwn(strings.at(frame)); });
-                const std::uint32_t label = own != stack.frames.rend() ? *own : stack.frames.back();
+                const std::uint32_t label = blamedFrame(stack.frames, strings);
                 Found& found = byFunction[std::string(functionOf(strings.at(label)))];
                 found.function.samples += stack.hits;
                 found.function.blockedNs += std::int64_t(stack.hits) * profile.intervalNs;

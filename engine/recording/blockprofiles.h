@@ -6,6 +6,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace loopscope {
@@ -28,9 +29,15 @@ struct BlockProfile
     std::uint64_t samples() const;
 };
 
+// Whose code a sampled frame ("slowRoute (/app/server.js:12:20)") runs, from most to least likely to be
+// what the developer wants to change: the program's own, a package's (under node_modules), or Node's
+// ("emit (node:events:517:28)", or a frame whose script is not known).
+enum class FrameOwner { Program, Package, Node };
+FrameOwner frameOwner(std::string_view frame);
+
 // A function that blocked its loop, and for how long: the samples that found it running (innermost of the
-// program's own frames) on any of its lines, times their interval, over every blocked callback. `label` names
-// it at the line most of them found it on.
+// program's own frames, longestBlocking() says) on any of its lines, times their interval, over every blocked callback.
+// `label` names it at the line most of them found it on.
 struct BlockingFunction
 {
     std::uint32_t label = 0;
@@ -53,7 +60,7 @@ public:
     std::optional<BlockProfile> latest() const;
 
     // The functions that blocked longest, longest first, at most `limit`. A sample counts for its innermost
-    // frame of the program's own (not "node:..."), or its innermost frame when it has none.
+    // frame of the program's own code, else of a package's (node_modules), else its innermost frame.
     std::vector<BlockingFunction> longestBlocking(const StringTable& strings, std::size_t limit) const;
 
 private:

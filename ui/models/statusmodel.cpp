@@ -334,6 +334,22 @@ QString StatusModel::formatRate(double perSecond)
     return tr("%1/s").arg(perSecond, 0, 'f', 0);
 }
 
+QString StatusModel::endWords(Wording wording) const
+{
+    const loopscope::Recording* recording = m_feed->recording();
+    if (!recording)
+        return tr("nothing left to do");
+    const loopscope::RecordingInfo& info = recording->info;
+    const bool brief = wording == Wording::Brief;
+    if (info.detached || info.attachedWhileRunning)
+        return brief ? tr("detached") : tr("detached: the process runs on");
+    if (info.exitSignal > 0)
+        return (brief ? tr("signal %1") : tr("ended by signal %1")).arg(info.exitSignal);
+    if (info.exitStatus >= 0)
+        return (brief ? tr("exit code %1") : tr("exited with code %1")).arg(info.exitStatus);
+    return tr("nothing left to do");
+}
+
 QString StatusModel::valueText(int row) const
 {
     switch (Row(row)) {
@@ -347,8 +363,10 @@ QString StatusModel::valueText(int row) const
             if (const std::optional<std::int64_t> playhead = m_feed->playhead())
                 return tr("replay at %1").arg(TimeMapping::formatDuration(*playhead));
             return tr("paused");
-        case RunState::Finished:
-            return tr("finished: nothing left to do");
+        case RunState::Finished: {
+            const QString ended = endWords();
+            return ended == tr("nothing left to do") ? tr("finished: nothing left to do") : ended;
+        }
         case RunState::Aborted:
             return tr("aborted");
         }

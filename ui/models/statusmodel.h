@@ -57,6 +57,11 @@ public:
     void refresh();
 
     RunState runState() const { return m_runState; }
+    // How a finished run ended, in a few words: "nothing left to do" for a run of LoopScope's own; for a
+    // Node.js program, its exit code, the signal that ended it, or that LoopScope detached and it runs on.
+    // Brief: in one or two words, for the circle's hub.
+    enum class Wording { Full, Brief };
+    QString endWords(Wording wording = Wording::Full) const;
     bool loopRunning() const { return m_runState == RunState::Running || m_runState == RunState::Paused; }
     loopscope::Phase phase() const { return m_phase; }
     std::uint32_t iteration() const { return m_iteration; }

@@ -15,11 +15,6 @@ namespace {
 
 constexpr int CaptionRows = 1;
 
-bool isNodesOwn(const std::string& frame)
-{
-    return frame.find("(node:") != std::string::npos || frame.find("(<unknown>)") != std::string::npos;
-}
-
 } // namespace
 
 BlockFlameView::BlockFlameView(LiveFeed* feed, QWidget* parent)
@@ -67,7 +62,11 @@ void BlockFlameView::refresh()
         return;
     m_profile = std::move(profile);
     m_live = live;
-    m_boxes = m_profile ? icicleOf(*m_profile) : std::vector<IcicleBox> {};
+    // Node's and the packages' callers that every sample ran through take one row.
+    const auto othersFrame = [recording](std::uint32_t label) {
+        return loopscope::frameOwner(recording->strings.at(label)) != loopscope::FrameOwner::Program;
+    };
+    m_boxes = m_profile ? icicleOf(*m_profile, othersFrame) : std::vector<IcicleBox> {};
     updateGeometry();
     update();
 }
@@ -137,15 +136,29 @@ void BlockFlameView::paintEvent(QPaintEvent*)
         if (r.width() < 1)
             continue;
         const std::string& label = recording->strings.at(box.label);
-        const bool nodes = isNodesOwn(label);
-        // Warmer the more of the samples it ran itself: the hottest frames stand out.
+        // The program's own frames warm, warmer the more of the samples they ran themselves (the hottest
+        // stand out); a package's pale; Node's grey.
         const int heat = box.samples > 0 ? int(120 * box.selfSamples / box.samples) : 0;
-        const QColor fill = nodes ? QColor(200, 200, 200) : QColor(255, 200 - heat, 120 - heat / 2);
+        QColor fill;
+        switch (loopscope::frameOwner(label)) {
+        case loopscope::FrameOwner::Program:
+            fill = QColor(255, 200 - heat, 120 - heat / 2);
+            break;
+        case loopscope::FrameOwner::Package:
+            fill = QColor(240, 225, 190);
+            break;
+        case loopscope::FrameOwner::Node:
+            fill = QColor(200, 200, 200);
+            break;
+        }
         painter.fillRect(r, fill);
         painter.setPen(QColor(40, 40, 40));
         if (r.width() > 24) {
+            const QString text = box.folded == 0
+                ? QString::fromStdString(label)
+                : tr("%1 · and %n caller(s) above it", nullptr, int(box.folded)).arg(QString::fromStdString(label));
             painter.drawText(r.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                fontMetrics().elidedText(QString::fromStdString(label), Qt::ElideMiddle, int(r.width()) - 6));
+                fontMetrics().elidedText(text, Qt::ElideMiddle, int(r.width()) - 6));
         }
     }
 }
@@ -158,13 +171,18 @@ bool BlockFlameView::event(QEvent* event)
             if (!boxRect(box).contains(help->pos()))
                 continue;
             const double ms = double(box.samples) * double(m_profile->intervalNs) / 1e6;
-            QToolTip::showText(help->globalPos(),
-                tr("%1\n%L2 samples (about %L3 ms), %L4 of them in this function itself")
-                    .arg(frameAt(help->pos()))
-                    .arg(qulonglong(box.samples))
-                    .arg(ms, 0, 'f', 0)
-                    .arg(qulonglong(box.selfSamples)),
-                this);
+            QString text = tr("%1\n%L2 samples (about %L3 ms), %L4 of them in this function itself")
+                               .arg(frameAt(help->pos()))
+                               .arg(qulonglong(box.samples))
+                               .arg(ms, 0, 'f', 0)
+                               .arg(qulonglong(box.selfSamples));
+            if (box.folded > 0) {
+                text += QLatin1Char('\n')
+                    + tr("Every sample also ran through the %n frame(s) of Node.js or packages that called it, "
+                         "shown in this one row.",
+                        nullptr, int(box.folded));
+            }
+            QToolTip::showText(help->globalPos(), text, this);
             return true;
         }
         QToolTip::hideText();

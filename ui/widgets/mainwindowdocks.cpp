@@ -264,12 +264,19 @@ void MainWindow::createDocks()
     m_blockFlame = new BlockFlameView(m_feed, this);
     m_blockFlame->setObjectName(QStringLiteral("blockFlame"));
     connect(m_timeline, &TimelineView::callbackSelected, m_blockFlame, &BlockFlameView::showCallback);
-    auto* blockDock = addDock(QStringLiteral("blockDock"), m_blockFlame, Qt::BottomDockWidgetArea, [] {
-        return ControlTexts { tr("Blocked by"),
-            tr("Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached "
-               "program ran past its threshold, outermost frame at the top, each frame as wide as its share of the "
-               "samples. It shows the callback selected in the timeline, else the one blocking now, else the last "
-               "one that blocked.") };
+    auto* blockDock = addDock(
+        QStringLiteral("blockDock"), verticalScroller(m_blockFlame, this), Qt::BottomDockWidgetArea, [] {
+            return ControlTexts { tr("Blocked by"),
+                tr("Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached "
+                   "program ran past its threshold, outermost frame at the top, each frame as wide as its share of the "
+                   "samples. It shows the callback selected in the timeline, else the one blocking now, else the last "
+                   "one that blocked.") };
+        });
+    // A click on a callback that blocked brings its stacks forward: what blocked is one click away.
+    connect(m_timeline, &TimelineView::callbackSelected, blockDock, [this, blockDock](int thread, qint64 startNs) {
+        const std::optional<loopscope::BlockProfile>& shown = m_blockFlame->profile();
+        if (thread >= 0 && shown && shown->thread == thread && shown->callbackStartNs == startNs)
+            blockDock->raise();
     });
 
     m_latency = new LatencyChart(m_feed, this);

@@ -359,7 +359,7 @@ void PhaseWheel::paintCentre(QPainter& painter)
         footerColor = text;
         break;
     case StatusModel::RunState::Finished:
-        footer = tr("nothing left to do");
+        footer = m_status->endWords(StatusModel::Wording::Brief);
         break;
     case StatusModel::RunState::Aborted:
         footer = tr("aborted");
