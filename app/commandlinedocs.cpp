@@ -175,8 +175,9 @@ QString CommandLineDocs::manPage(
     page += QStringLiteral(".SH FILES\n");
     const std::pair<const char*, const char*> files[] = {
         { "/usr/lib/loopscope/loopscope-probe.js",
-            "The preload that --attach gives node (node --require), and beside it loopscope_probe.node, the "
-            "Node-API addon it loads. LoopScope looks for them in ../lib/loopscope from its own directory, "
+            "The preload that --attach gives node (node --require), and beside it loopscope-queues.js and "
+            "loopscope_probe.node, the Node-API addon, which it loads. LoopScope looks for them in ../lib/loopscope "
+            "from its own directory, "
             "then in its own directory (a build tree)." },
         { "~/.config/LoopScope/LoopScope.conf", "The window's remembered layout, theme, language and choices." },
     };

@@ -6,6 +6,7 @@
 #include "channel.h"
 #include "functionnames.h"
 #include "loopprobe.h"
+#include "v8bridge.h"
 
 #include <node_api.h>
 #include <uv.h>
@@ -337,6 +338,29 @@ napi_value Failed(napi_env env, napi_callback_info info)
         return nullptr;
     probe->loop->setEveryCallback(false);
     s_channel->unavailable(stringArgument(env, argv[0]));
+    if (probe->main)
+        s_channel->unavailable(std::string(wire::QueuesUnavailable));
+    return nullptr;
+}
+
+// settled(promise): true once V8 has settled `promise` (fulfilled or rejected), for the queues' watch.
+napi_value Settled(napi_env env, napi_callback_info info)
+{
+    napi_value argv[1];
+    bool isPromise = false;
+    bool settled = false;
+    if (arguments(env, info, argv) == 1 && napi_is_promise(env, argv[0], &isPromise) == napi_ok && isPromise)
+        settled = loopscope::probe::v8bridge::localOf(argv[0]).As<v8::Promise>()->State() != v8::Promise::kPending;
+    return boolean(env, settled);
+}
+
+// queuesUnseen(), on the main thread: from now on the JavaScript half no longer tells what joins the queues
+// (it marks the phases only, or Node's own promise hooks replaced its own): the recording's queues are not seen.
+napi_value QueuesUnseen(napi_env env, napi_callback_info)
+{
+    EnvProbe* probe = envProbe(env);
+    if (probe && probe->main)
+        s_channel->unavailable(std::string(wire::QueuesUnavailable));
     return nullptr;
 }
 
@@ -390,6 +414,8 @@ napi_value Init(napi_env env, napi_value exports)
         { "onControl", nullptr, OnControl, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "setEveryCallback", nullptr, SetEveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "failed", nullptr, Failed, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "queuesUnseen", nullptr, QueuesUnseen, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "settled", nullptr, Settled, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "everyCallback", nullptr, EveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
     };
     napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);

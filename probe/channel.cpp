@@ -93,7 +93,11 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
 
     wire::Hello hello;
     hello.pid = std::uint64_t(getpid());
-    hello.unobserved = UnobservedQueues | (poolWatched ? 0 : UnobservedThreadPool);
+    // The JavaScript queues are seen labelling every callback, from the program's start (not what it had
+    // queued before the probe came); libuv's closing list never.
+    const bool queuesSeen = m_everyCallback.load(std::memory_order_relaxed) && !m_unloadOnHangUp;
+    hello.unobserved = std::uint8_t(
+        UnobservedCloses | (queuesSeen ? 0 : UnobservedQueues) | (poolWatched ? 0 : UnobservedThreadPool));
     const char* poolSize = std::getenv("UV_THREADPOOL_SIZE");
     hello.threadpoolSize = poolSize && std::atoi(poolSize) > 0 ? std::uint32_t(std::atoi(poolSize)) : 4;
     hello.node = node;
@@ -104,7 +108,8 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
         std::lock_guard lock(m_mutex);
         m_out.hello(hello);
         m_out.unavailable("the pending, idle and prepare phases' durations");
-        m_out.unavailable("the microtask queue's length");
+        if (!queuesSeen)
+            m_out.unavailable(std::string(wire::QueuesUnavailable));
         if (!poolWatched)
             m_out.unavailable("the thread pool (" + poolProblem + ")");
         opening = m_out.take();

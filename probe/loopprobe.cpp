@@ -123,13 +123,17 @@ void LoopProbe::calibrate(double jsMs, std::int64_t atNs)
 
 void LoopProbe::drainEvents(std::int64_t untilNs)
 {
-    const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(RunSlots)));
+    const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(RunQueuedSlot)));
     const std::int64_t latestNs = std::max(m_drainedNs, untilNs);
     const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
     const auto timeOf = [&](double ms) { return std::clamp(std::int64_t(ms * 1e6) + offsetNs, m_drainedNs, latestNs); };
     for (std::size_t i = 1; i + 1 < used; i += 2) {
         const double name = m_events[i];
-        if (name > 0)
+        if (name >= QueuedBase) {
+            if (i + 3 < used)
+                queued(name, timeOf(m_events[i + 1]), m_events[i + 2], m_events[i + 3]);
+            i += 2;
+        } else if (name > 0)
             m_calls.push_back({ timeOf(m_events[i + 1]), std::uint32_t(name) });
         else
             end(timeOf(m_events[i + 1]), name < 0 ? std::uint32_t(-name) : 1);
@@ -141,6 +145,10 @@ void LoopProbe::drainEvents(std::int64_t untilNs)
         m_calls.push_back({ timeOf(m_events[RunSlots + 1]), std::uint32_t(m_events[RunSlots]) });
         end(latestNs, std::uint32_t(counted));
         counted = 0;
+        double& queued = m_events[RunQueuedSlot];
+        if (queued > 0)
+            this->queued(QueuedBase + m_events[RunSlots], latestNs, queued, 0);
+        queued = 0;
     }
     m_drainedNs = latestNs;
     // Marking the phases only, no callback ends: one begun when the hooks went off is over.
@@ -168,6 +176,31 @@ void LoopProbe::end(std::int64_t atNs, std::uint32_t count)
     // A counted run is timed as a whole: its mean is known (busy / count), its longest call is not (LongestUnknown).
     count = std::max<std::uint32_t>(count, 1);
     r.span = { durNs, durNs, count > 1 ? LongestUnknown : durNs, count, m_iteration };
+    push(r);
+}
+
+void LoopProbe::queued(double code, std::int64_t atNs, double count, double delayMs)
+{
+    const bool left = code >= LeftBase;
+    const auto label = std::uint32_t(code - (left ? LeftBase : QueuedBase));
+    if (!m_channel.named(label))
+        return;
+    const CallbackKind kind = m_channel.kindOf(label);
+    Record r;
+    r.type = RecordType::Queued;
+    r.sub = std::uint8_t(kind) | (left ? LeftFlag : 0);
+    // A promise's reaction is a PromiseReactionJob; a queueMicrotask callback is a job of its own kind.
+    if (kind == CallbackKind::Microtask && m_promiseLabel == 0)
+        m_promiseLabel = m_channel.name("PROMISE");
+    if (kind == CallbackKind::Microtask && label == m_promiseLabel)
+        r.sub |= std::uint8_t(std::uint8_t(JobKind::PromiseReactionJob) << JobKindShift);
+    r.thread = m_thread;
+    r.label = label;
+    r.startNs = atNs;
+    r.span.count = std::uint32_t(std::clamp(count, 1.0, 4294967295.0));
+    // A Queued record's maxNs is a timer's delay: Node's own, coerced (1 ms below 1, past 2^31 - 1).
+    r.span.maxNs = kind == CallbackKind::Timer ? std::int64_t(std::clamp(delayMs, 0.0, 2147483647.0) * 1e6) : 0;
+    r.span.iteration = m_iteration;
     push(r);
 }
 
@@ -339,10 +372,12 @@ wire::Now LoopProbe::whereNow() const
     std::uint32_t name = m_openName.load(std::memory_order_relaxed);
     std::int64_t startNs = m_openStartNs.load(std::memory_order_relaxed);
     const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
-    const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(RunSlots)));
+    const auto used = std::size_t(std::clamp(peek(&m_events[0]), 1.0, double(RunQueuedSlot)));
     for (std::size_t i = 1; i + 1 < used; i += 2) {
         const double named = peek(&m_events[i]);
-        if (named > 0) {
+        if (named >= QueuedBase) {
+            i += 2; // jobs that joined a queue: no call
+        } else if (named > 0) {
             ++depth;
             name = std::uint32_t(named);
             startNs = std::int64_t(peek(&m_events[i + 1]) * 1e6) + offsetNs;

@@ -34,6 +34,13 @@ public:
     static constexpr std::size_t EventDoubles = 1 + 2 * 8192;
     // The buffer's last three doubles: the run of promise jobs being counted (name, start, count).
     static constexpr std::size_t RunSlots = EventDoubles - 3;
+    // The double before them: how many jobs of the run's kind the run queued, told as they join at its end.
+    static constexpr std::size_t RunQueuedSlot = EventDoubles - 4;
+    // An entry of the buffer whose name is at least QueuedBase is four doubles: jobs that joined a queue
+    // (QueuedBase + their label; LeftBase + their label: a timer or an immediate cleared before it ran), the
+    // time, how many, and a timer's delay in ms (loopscope-queues.js writes them).
+    static constexpr double QueuedBase = 8589934592.0; // 2^33, above every label
+    static constexpr double LeftBase = 17179869184.0; // 2^34
 
     // Records name `thread` (MainThread, or WorkerThreadBase + the worker's threadId).
     LoopProbe(Channel& channel, std::uint16_t thread);
@@ -52,7 +59,8 @@ public:
 
     // The buffer the JavaScript half writes a callback's start and end into, as pairs of doubles (the
     // callback's name, or 0 for an end, -N for the end of a run of N counted jobs; performance.now() in
-    // ms) after a first double that says how many are used, and the run being counted in its last three. Read back at
+    // ms) after a first double that says how many are used, and the run being counted in its last three; and
+    // the jobs that joined the queues (QueuedBase). Read back at
     // the phase markers, on the same thread, so records keep their order; a Node-API call per callback would cost the
     // program more than the hooks do.
     double* events();
@@ -91,6 +99,8 @@ private:
 
     // The innermost call open ends at `atNs`: a run of `count` calls when more than one.
     void end(std::int64_t atNs, std::uint32_t count);
+    // A buffer entry of jobs that joined (or left) a queue (QueuedBase), as a Queued record.
+    void queued(double code, std::int64_t atNs, double count, double delayMs);
     void phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs, std::int64_t timeoutMs = 0);
     void notePollWait();
     void pollBegins();
@@ -130,6 +140,7 @@ private:
     std::uint32_t m_timersTimed = 0; // the iteration whose timers phase was timed last
     std::uint32_t m_iteration = 1;
     std::vector<Call> m_calls;
+    std::uint32_t m_promiseLabel = 0; // the label of promise jobs, once a queued job needed it
     std::unique_ptr<double[]> m_events { new double[EventDoubles] { 1 } };
     std::atomic<std::int64_t> m_eventsOffsetNs { 0 }; // the sender reads it too
     std::int64_t m_drainedNs = 0; // the buffer was last read at this time

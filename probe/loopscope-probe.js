@@ -93,10 +93,10 @@ function stopLabelling(probe, error) {
 // `probe`, the native half, in the mode the program's loops are in, as LoopScope switches it. No error of
 // the probe's may reach the program: each of its hooks catches its own, and the first stops the labelling
 // of this thread's callbacks for good, which the recording says.
-function watch(probe, isMainThread, blockThresholdMs = blockMs) {
+function watch(probe, isMainThread, blockThresholdMs = blockMs, withQueues = isMainThread) {
   let labels = null;
   try {
-    labels = labelCallbacks(probe);
+    labels = labelCallbacks(probe, withQueues && probe.everyCallback());
   } catch (error) {
     stopLabelling(probe, error);
     return;
@@ -140,8 +140,9 @@ function watch(probe, isMainThread, blockThresholdMs = blockMs) {
 const ControlMode = { MarkersOnly: 0, EveryCallback: 1, Unload: 2 };
 
 // The async_hooks hook that labels this thread's callbacks, disabled; its labelEveryCallback(on) switches
-// between every callback labelled and the phases only, and never throws.
-function labelCallbacks(probe) {
+// between every callback labelled and the phases only, and never throws. On the main thread it also tells
+// what joins the JavaScript queues (loopscope-queues.js), which the replay of the run shows.
+function labelCallbacks(probe, withQueues) {
   // Set at the probe's first error; from then on its hooks return at once. They stay enabled until
   // LoopScope asks for the phases only: a hook disabled from inside a hook callback is left half enabled by
   // Node (its promise hooks and callback trampoline stay), and a hook has no other moment of its own.
@@ -224,7 +225,10 @@ function labelCallbacks(probe) {
   const runName = events.length - 3;
   const runStart = events.length - 2;
   const runCount = events.length - 1;
-  const full = events.length - 9; // room for a run's two pairs and a callback's, before the run's slots
+  // Before them, how many jobs of the run's kind the run queued (loopscope-queues.js), told at its end. The
+  // buffer is drained with room left for a run's two pairs, the entry of the jobs it queued and a
+  // callback's pair, before those four slots.
+  const full = events.length - 14;
   const write = (name, at) => {
     const used = events[0];
     events[used] = name;
@@ -235,6 +239,7 @@ function labelCallbacks(probe) {
     write(events[runName], events[runStart]);
     write(-events[runCount], at);
     events[runCount] = 0;
+    queues?.runEnded(events[runName], at);
   };
   const note = (name) => {
     const at = clock.now();
@@ -273,6 +278,7 @@ function labelCallbacks(probe) {
   // depth of each callback begun says whether its end is a counted tick's.
   const tick = nameOf('TickObject');
   const countedAt = [false];
+  const timerAt = [null]; // the Timeout each callback begun runs, or null
   let depth = 0;
   // The commonest resources are told by their class, learnt from the first of each, with no weak-map
   // entry each: immediates and timeouts.
@@ -313,70 +319,6 @@ function labelCallbacks(probe) {
     const first = Array.isArray(listeners) ? listeners[0] : listeners;
     return labelOf(first?.listener ?? first, incomingMessage, 'HTTPINCOMINGMESSAGE');
   };
-  // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
-  // may be anything, which only a weak map's own check would tell.
-  const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
-  // init calls nothing of the native half's (a type is named when its callback first runs), and an error
-  // of its own is told later: Node calls init hooks while an exception of its own may be pending (a
-  // crypto job whose options it has just refused, in Node 18 and 20), which any Node-API call would throw
-  // into the hook, where the probe would catch it, and the program would never see its error.
-  const hook = asyncHooks.createHook({
-    init(asyncId, type, triggerAsyncId, resource) {
-      if (failed) {
-        return;
-      }
-      try {
-        if (!isObject(resource)) {
-          return;
-        }
-        if (type === 'Immediate' || type === 'Timeout') {
-          learnClass(type, resource.constructor);
-        } else if (type !== 'PROMISE' && type !== 'TickObject') {
-          names.set(resource, type);
-        }
-      } catch (error) {
-        failed = true;
-        untold = error;
-      }
-    },
-    before() {
-      if (failed) {
-        tellFailure();
-        return;
-      }
-      try {
-        const resource = asyncHooks.executionAsyncResource();
-        const constructor = resource?.constructor;
-        const counted = constructor === Object;
-        countedAt[++depth] = counted;
-        if (counted) {
-          countJob(tick);
-        } else if (constructor === ImmediateClass) {
-          note(labelOf(resource._onImmediate, immediate, 'Immediate'));
-        } else if (constructor === TimeoutClass) {
-          note(labelOf(resource._onTimeout, timeout, 'Timeout'));
-        } else {
-          const type = typeOf(resource);
-          note(type === incomingMessage ? requestLabel(resource) : type);
-        }
-      } catch (error) {
-        fail(error);
-      }
-    },
-    after() {
-      if (failed) {
-        tellFailure();
-        return;
-      }
-      try {
-        if (depth > 0 && !countedAt[depth--]) {
-          note(0);
-        }
-      } catch (error) {
-        fail(error);
-      }
-    },
-  });
   // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
   // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
   // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
@@ -390,6 +332,124 @@ function labelCallbacks(probe) {
   } catch {
     // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
   }
+  // What joins the queues, on the main thread (the one a replay shows); null once the queues are not seen
+  // (no promise hooks of the probe's own: Node 24, or another async_hooks hook in the program).
+  const promiseHooks = typeof asyncWrap?.setPromiseHooks === 'function';
+  if (withQueues && !promiseHooks) {
+    probe.queuesUnseen();
+  }
+  let queues = withQueues && promiseHooks ? watchQueues({
+    events,
+    full,
+    drain: () => probe.drain(),
+    isSettled: (promise) => probe.settled(promise),
+    now: clock.now,
+    labels: { tick, promise, microtask: nameOf('Microtask') },
+    timerLabel: (resource, type) => type === 'Immediate' ?
+      labelOf(resource._onImmediate, immediate, 'Immediate') : labelOf(resource._onTimeout, timeout, 'Timeout'),
+  }) : null;
+  const queuesUnseen = () => {
+    if (queues !== null) {
+      queues = null;
+      probe.queuesUnseen();
+    }
+  };
+  // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
+  // may be anything, which only a weak map's own check would tell.
+  const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
+  // init calls nothing of the native half's (a type is named when its callback first runs), and an error
+  // of its own is told later: Node calls init hooks while an exception of its own may be pending (a
+  // crypto job whose options it has just refused, in Node 18 and 20), which any Node-API call would throw
+  // into the hook, where the probe would catch it, and the program would never see its error. The queues'
+  // jobs are told at once, with the label the native half may have to read: timers, immediates, ticks and
+  // queueMicrotask callbacks are made by JavaScript, never with an exception of Node's pending.
+  const hooks = {
+    init(asyncId, type, triggerAsyncId, resource) {
+      if (failed) {
+        return;
+      }
+      try {
+        if (!isObject(resource)) {
+          return;
+        }
+        if (type === 'Immediate' || type === 'Timeout') {
+          learnClass(type, resource.constructor);
+        } else if (type !== 'PROMISE' && type !== 'TickObject') {
+          names.set(resource, type);
+        }
+        queues?.init(asyncId, type, resource);
+      } catch (error) {
+        failed = true;
+        untold = error;
+      }
+    },
+    before(asyncId) {
+      if (failed) {
+        tellFailure();
+        return;
+      }
+      try {
+        const resource = asyncHooks.executionAsyncResource();
+        const constructor = resource?.constructor;
+        const counted = constructor === Object;
+        countedAt[++depth] = counted;
+        timerAt[depth] = null;
+        if (counted) {
+          countJob(tick);
+        } else if (constructor === ImmediateClass) {
+          note(labelOf(resource._onImmediate, immediate, 'Immediate'));
+          queues?.before(asyncId);
+        } else if (constructor === TimeoutClass) {
+          note(labelOf(resource._onTimeout, timeout, 'Timeout'));
+          queues?.before(asyncId);
+          timerAt[depth] = resource;
+        } else {
+          const type = typeOf(resource);
+          note(type === incomingMessage ? requestLabel(resource) : type);
+          // A promise job told here: Node's promise hooks are back (the program added a hook of its own),
+          // and the probe's, which tell what joins the microtask queue, are gone.
+          if (queues !== null && resource instanceof Promise) {
+            queuesUnseen();
+          }
+        }
+      } catch (error) {
+        fail(error);
+      }
+    },
+    after(asyncId) {
+      if (failed) {
+        tellFailure();
+        return;
+      }
+      try {
+        // The callback's end first: the interval's next run joins once this one is over.
+        const timer = depth > 0 ? timerAt[depth] : null;
+        if (depth > 0 && !countedAt[depth--]) {
+          note(0);
+        }
+        if (timer !== null) {
+          queues?.after(asyncId, timer);
+        }
+      } catch (error) {
+        fail(error);
+      }
+    },
+  };
+  // A timer or an immediate cleared before it ran leaves its queue: Node tells its destroy, which costs a
+  // call for every resource, and so only while the queues are watched.
+  if (queues !== null) {
+    hooks.destroy = (asyncId) => {
+      if (failed) {
+        return;
+      }
+      try {
+        queues?.destroy(asyncId);
+      } catch (error) {
+        fail(error);
+      }
+    };
+  }
+  const hook = asyncHooks.createHook(hooks);
   // Every callback labelled and timed, or (markers only) the phases alone, which costs the program
   // next to nothing; LoopScope switches between them while the program runs. Enabling the hooks puts
   // the trampoline back, so it goes again each time.
@@ -400,12 +460,40 @@ function labelCallbacks(probe) {
   // Node puts its own back (and every job is labelled one by one again).
   const fields = asyncWrap?.async_hook_fields;
   const constants = asyncWrap?.constants;
+  // The probe's own promise hooks also tell what joins the microtask queue (loopscope-queues.js); where
+  // they cannot be put in, the queues are not seen, and LoopScope is told so.
+  const destroys = hooks.destroy === undefined ? 0 : 1;
   const onlyHook = () =>
     fields !== undefined && fields[constants.kInit] === 1 && fields[constants.kBefore] === 1 &&
-    fields[constants.kAfter] === 1 && fields[constants.kDestroy] === 0 && fields[constants.kPromiseResolve] === 0;
+    fields[constants.kAfter] === 1 && fields[constants.kDestroy] === destroys &&
+    fields[constants.kPromiseResolve] === 0;
+  const promiseInit = (promise, parent) => {
+    if (failed) {
+      return;
+    }
+    try {
+      queues?.promiseInit(promise, parent);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const promiseSettled = (promise) => {
+    if (failed) {
+      return;
+    }
+    try {
+      queues?.promiseSettled(promise);
+    } catch (error) {
+      fail(error);
+    }
+  };
   const countPromiseJobs = () => {
     if (onlyHook() && typeof asyncWrap.setPromiseHooks === 'function') {
-      asyncWrap.setPromiseHooks(undefined, countPromiseJob, undefined, undefined);
+      const watched = queues !== null;
+      asyncWrap.setPromiseHooks(watched ? promiseInit : undefined, countPromiseJob, undefined,
+        watched ? promiseSettled : undefined);
+    } else {
+      queuesUnseen();
     }
   };
   return {
@@ -433,12 +521,19 @@ function labelCallbacks(probe) {
           countPromiseJobs();
         } else {
           hook.disable();
+          // Nothing is told while the phases alone are marked: from now on the queues are not known.
+          queuesUnseen();
         }
       } catch (error) {
         fail(error);
       }
     },
   };
+}
+
+// The queues' watch, beside this file (loaded by its path, as the native half is).
+function watchQueues(options) {
+  return require(require('path').join(__dirname, 'loopscope-queues.js')).watchQueues(options);
 }
 
 function load() {
@@ -524,7 +619,8 @@ function attachRunning(socketName, delayMs, everyCallback, blockThresholdMs) {
     }
     return 'the probe did not start';
   }
-  watch(probe, true, Number(blockThresholdMs) || 0);
+  // What was queued before the probe came is not known: the queues are not watched.
+  watch(probe, true, Number(blockThresholdMs) || 0, false);
   return true;
 }
 

@@ -70,6 +70,7 @@ done <<<"$depends"
 # The files it installs, where the desktop and the binary's probe lookup expect them.
 dpkg-deb --contents "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$work/contents"
 for path in /usr/bin/loopscope /usr/lib/loopscope/loopscope_probe.node /usr/lib/loopscope/loopscope-probe.js \
+    /usr/lib/loopscope/loopscope-queues.js \
     /usr/share/applications/loopscope.desktop /usr/share/metainfo/io.github.loopscope.loopscope.metainfo.xml \
     /usr/share/mime/packages/loopscope.xml /usr/share/man/man1/loopscope.1.gz \
     /usr/share/bash-completion/completions/loopscope /usr/share/icons/hicolor/scalable/apps/loopscope.svg; do

@@ -463,9 +463,24 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.workloadPalette()->isEnabled(), 5000);
         QCOMPARE(window.controller()->attached()->result().exitCode, 0);
         QVERIFY(window.windowTitle().contains(QStringLiteral("typed.js")));
-        // The pool's work, seen through libuv's statics; the queues, unseen and said so.
+        // The pool's work, seen through libuv's statics; the JavaScript queues too, now that the run has ended
+        // (its replay shows them); the close callbacks never, and said so.
         QVERIFY(window.feed()->sees(loopscope::UnobservedThreadPool));
-        QVERIFY(!window.feed()->sees(loopscope::UnobservedQueues));
+        QVERIFY(window.feed()->sees(loopscope::UnobservedQueues));
+        QVERIFY(!window.feed()->sees(loopscope::UnobservedCloses));
+        // Stepped back into, the ended run shows what its queues held: the nextTick each console.log on a pipe
+        // queues (Node's afterWriteTick).
+        QVERIFY(window.feed()->canReplay());
+        bool tickSeen = false;
+        for (int i = 0; i < 500 && !tickSeen; ++i) {
+            const std::optional<std::int64_t> target = window.feed()->stepTarget(loopscope::StepMode::Callback, false);
+            if (!target)
+                break;
+            window.feed()->setPlayhead(*target);
+            tickSeen = window.feed()->queueSnapshot().nextTickCount > 0;
+        }
+        QVERIFY(tickSeen);
+        window.feed()->setPlayhead(std::nullopt);
         bool saidUnseen = false;
         for (const QLabel* label : window.findChildren<QLabel*>())
             saidUnseen = saidUnseen || label->text().contains(QStringLiteral("not seen by the probe"));

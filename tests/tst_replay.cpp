@@ -210,6 +210,64 @@ private slots:
             check(i);
     }
 
+    // An attached program's records, as the probe sends them: a timer cleared before it ran leaves its
+    // queue; a counted run of promise jobs whose jobs join after its calls are spread, and a job V8 queued
+    // unseen, leave nothing queued for ever; a timer begins with the nextTicks and microtasks drained.
+    void anAttachedProgramsQueuesLeaveNoGhosts()
+    {
+        Recording recording;
+        const std::uint32_t promise = recording.strings.intern("PROMISE");
+        const std::uint32_t kept = recording.strings.intern("Timeout kept");
+        const std::uint32_t cleared = recording.strings.intern("Timeout cleared");
+        const auto add = [&](RecordType type, std::uint8_t sub, std::uint32_t label, std::int64_t startNs,
+                             std::int64_t durNs, std::uint32_t count, std::int64_t delayNs = 0) {
+            Record* r = recording.mainLog().slot();
+            QVERIFY(r);
+            *r = Record();
+            r->type = type;
+            r->sub = sub;
+            r->label = label;
+            r->startNs = startNs;
+            r->span = { durNs, durNs, type == RecordType::Queued ? delayNs : durNs, count, 1 };
+            recording.mainLog().commit();
+        };
+        constexpr auto Queued = RecordType::Queued;
+        constexpr auto Callback = RecordType::Callback;
+        const auto timer = std::uint8_t(CallbackKind::Timer);
+        const auto microtask = std::uint8_t(CallbackKind::Microtask);
+        add(Queued, timer, kept, 1000, 0, 1, 50000);
+        add(Queued, timer, cleared, 1100, 0, 1, 20000);
+        add(Queued, microtask, promise, 1200, 0, 1);
+        // Four jobs counted as one run from 2000 to 6000: the first one joined before it, two while it ran
+        // (after the even spread puts their calls), and one never told (a thenable's job).
+        add(Callback, microtask, promise, 2000, 4000, 4);
+        add(Queued, microtask, promise, 5500, 0, 1);
+        add(Queued, microtask, promise, 5900, 0, 1);
+        add(Queued, std::uint8_t(timer | LeftFlag), cleared, 7000, 0, 1);
+        add(Queued, microtask, promise, 8000, 0, 1); // joined, and never seen to run
+        add(Callback, timer, kept, 60000, 1000, 1);
+        const Replay replay(recording);
+        QCOMPARE(replay.stateAt(1500).queues.timerCount, std::size_t(2));
+        QCOMPARE(replay.stateAt(1500).queues.microtaskCount, std::size_t(1));
+        QCOMPARE(replay.stateAt(6500).queues.microtaskCount, std::size_t(0));
+        QCOMPARE(replay.stateAt(6500).queues.timerCount, std::size_t(2));
+        const QueueSnapshot afterClear = replay.stateAt(7500).queues;
+        QCOMPARE(afterClear.timerCount, std::size_t(1));
+        QCOMPARE(recording.strings.at(afterClear.timers.front().label), std::string("Timeout kept"));
+        QCOMPARE(replay.stateAt(9000).queues.microtaskCount, std::size_t(1));
+        // The timer about to begin: Node drained the microtasks before it.
+        QCOMPARE(replay.stateAt(60000).queues.microtaskCount, std::size_t(0));
+        QCOMPARE(replay.stateAt(60000).queues.timerCount, std::size_t(1));
+        QCOMPARE(replay.stateAt(61000).queues.timerCount, std::size_t(0));
+        // The trace keeps which timer left without running.
+        std::string text;
+        Recording read;
+        std::string error;
+        QVERIFY2(readBack(recording, text, read, error), error.c_str());
+        QVERIFY(text.find("\"left\":true") != std::string::npos);
+        QCOMPARE(Replay(read).stateAt(7500).queues.timerCount, std::size_t(1));
+    }
+
     // Six pbkdf2 calls on a pool of four: in the first wave four run and two wait.
     void pbkdf2WavesShowsBothWaves()
     {

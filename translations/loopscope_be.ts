@@ -2217,6 +2217,10 @@
         <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
         <translation>Які JavaScript заблакаваў цыкл: стэкі, што зонд узяў, пакуль зваротны выклік падлучанай праграмы працаваў даўжэй за парог; вонкавы кадр уверсе, шырыня кожнага кадра — яго доля ўзораў. Паказвае зваротны выклік, выбраны на часавой шкале, інакш той, што блакуе цяпер, інакш апошні, што блакаваў.</translation>
     </message>
+    <message>
+        <source>the JavaScript queues&apos; contents</source>
+        <translation>змесціва чэргаў JavaScript</translation>
+    </message>
 </context>
 <context>
     <name>NodeCalibration</name>

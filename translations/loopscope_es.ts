@@ -2208,6 +2208,10 @@
         <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
         <translation>Qué JavaScript bloqueó el bucle: las pilas que la sonda muestreó mientras un callback de un programa adjunto superaba su umbral, con el marco más externo arriba y cada marco tan ancho como su parte de las muestras. Muestra el callback seleccionado en la línea de tiempo; si no hay ninguno, el que bloquea ahora, y si no, el último que bloqueó.</translation>
     </message>
+    <message>
+        <source>the JavaScript queues&apos; contents</source>
+        <translation>el contenido de las colas de JavaScript</translation>
+    </message>
 </context>
 <context>
     <name>NodeCalibration</name>

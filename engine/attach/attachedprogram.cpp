@@ -1,6 +1,7 @@
 #include "attach/attachedprogram.h"
 
 #include "recording/monotonicclock.h"
+#include "recording/replay.h"
 
 #include <algorithm>
 #include <chrono>
@@ -188,11 +189,25 @@ void AttachedProgram::describe()
         m_recording.info.stoppedBy = RecordingInfo::StoppedBy::Window;
 }
 
-// Before the probe said what it sees, what it never sees; after the run, what the recording says.
+// Before the probe said what it sees, what it never sees; after the run, what the recording says. While
+// it runs, what joined the queues is in the recording, and only its replay shows it (there is no snapshot
+// of the queues live): the queues are not seen live.
 std::uint8_t AttachedProgram::unobserved() const
 {
     const std::uint8_t said = m_follow.unobserved.load(std::memory_order_relaxed);
-    return said == 0xff ? ProbeUnobserved : said;
+    const std::uint8_t unseen = said == 0xff ? ProbeUnobserved : said;
+    return ended() ? unseen : std::uint8_t(unseen | UnobservedQueues);
+}
+
+QueueSnapshot AttachedProgram::queueSnapshot() const
+{
+    if (!ended())
+        return {};
+    if (!m_queuesAtEnd) {
+        const Replay replay(m_recording);
+        m_queuesAtEnd = replay.stateAt(replay.lastNs()).queues;
+    }
+    return *m_queuesAtEnd;
 }
 
 std::int64_t AttachedProgram::clockNs() const

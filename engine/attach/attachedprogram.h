@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace loopscope::wire {
@@ -61,7 +62,9 @@ public:
     std::int64_t clockNs() const override;
     bool paused() const override { return false; }
     std::optional<StepPoint> heldAt() const override { return std::nullopt; }
-    QueueSnapshot queueSnapshot() const override { return {}; }
+    // None while the program runs (its queues are not seen live); once it has ended, what its recording
+    // says was left queued at the end.
+    QueueSnapshot queueSnapshot() const override;
     std::vector<PoolBoard::Item> poolWork() const override { return m_follow.poolWork(); }
     std::uint8_t unobserved() const override;
     std::uint64_t droppedEvents() const override { return m_follow.dropped.load(std::memory_order_relaxed); }
@@ -90,6 +93,7 @@ private:
     bool m_windowClosed = false;
     bool m_described = false;
     std::thread m_thread;
+    mutable std::optional<QueueSnapshot> m_queuesAtEnd; // once ended, on the thread the views read from
 };
 
 } // namespace loopscope::wire

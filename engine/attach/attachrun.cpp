@@ -122,7 +122,7 @@ std::vector<char*> pointers(std::vector<std::string>& texts)
 
 std::string missingProbeFile(const std::string& probeDir)
 {
-    for (const char* part : { "loopscope-probe.js", "loopscope_probe.node" }) {
+    for (const char* part : { "loopscope-probe.js", "loopscope-queues.js", "loopscope_probe.node" }) {
         const std::string path = probeDir + '/' + part;
         if (access(path.c_str(), R_OK) != 0)
             return path;

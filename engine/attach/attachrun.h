@@ -16,7 +16,7 @@ namespace loopscope::wire {
 struct AttachOptions
 {
     std::string node = "node"; // looked up on PATH unless a path
-    std::string probeDir; // holds loopscope-probe.js and loopscope_probe.node
+    std::string probeDir; // holds loopscope-probe.js, loopscope-queues.js and loopscope_probe.node
     std::string script;
     std::vector<std::string> arguments;
     // Node's own options (--expose-gc, --stack-size=500), given before the script as the program's
@@ -105,9 +105,10 @@ struct AttachResult
 inline constexpr int DelayMonitorResolutionMs = 10;
 
 // What the probe does not see (yet): a recording of an attached program says so (RecordingInfo).
-inline constexpr std::uint8_t ProbeUnobserved = UnobservedQueues | UnobservedThreadPool | UnobservedPollWait;
+inline constexpr std::uint8_t ProbeUnobserved
+    = UnobservedQueues | UnobservedThreadPool | UnobservedPollWait | UnobservedCloses;
 
-// The probe's two files, as they lie in `probeDir`: the path of the first one missing, or empty.
+// The probe's three files, as they lie in `probeDir`: the path of the first one missing, or empty.
 std::string missingProbeFile(const std::string& probeDir);
 
 // Runs a Node.js program with the probe loaded and records what its loops did into `into` until it

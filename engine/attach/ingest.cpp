@@ -196,6 +196,13 @@ void Ingest::unavailable(const std::string& what)
 {
     if (std::find(m_unavailable.begin(), m_unavailable.end(), what) == m_unavailable.end())
         m_unavailable.push_back(what);
+    // The queues' contents known for part of the run only are not known: what a replay would show of the
+    // rest would look like queues known empty.
+    if (what == QueuesUnavailable) {
+        m_hello.unobserved |= UnobservedQueues;
+        if (m_follow)
+            m_follow->unobserved.store(m_hello.unobserved, std::memory_order_relaxed);
+    }
 }
 
 void Ingest::now(const Now& now)

@@ -40,7 +40,7 @@ enum class Tag : std::uint8_t {
     String = 3, // varint id, the text
     Records = 4, // varint count, then the records as one recordcodec block
     Dropped = 5, // varint count: records the probe could not send (its buffer was full)
-    Unavailable = 6, // what the probe cannot see, once each ("the microtask queue's length")
+    Unavailable = 6, // what the probe cannot see, once each ("the JavaScript queues' contents")
     Now = 7, // where the main loop is now: varint iteration, phase, flags, varint since; label, kind, varint since;
              // varint poll timeout + 1 (0: for ever), poll reason
     Pool = 8, // the thread pool now: varint threads, busy, finished, waiting, count; each: label, queued, started + 1,
@@ -55,6 +55,11 @@ enum class Tag : std::uint8_t {
                   // interval ns, varint stacks; each: varint hits, varint depth, that many varint labels
                   // (strings the probe sent, the outermost frame first)
 };
+
+// What an Unavailable frame says when the probe no longer sees what joins the JavaScript queues (it
+// marks the phases only from then on, it failed, or the program's own async_hooks took its promise hooks
+// back): the recording's queues are then not seen (UnobservedQueues), whatever the hello said.
+inline constexpr std::string_view QueuesUnavailable = "the JavaScript queues' contents";
 
 struct Hello
 {

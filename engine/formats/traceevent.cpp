@@ -229,7 +229,10 @@ bool TraceEvent::readQueued(JsonLexer& lexer, const char* eventAt, Record& r) co
     std::uint8_t job = 0;
     if (!argJobKind(lexer, job) || !argUnsigned(lexer, "count", 1, r.span.count))
         return false;
-    r.sub = std::uint8_t(kind | job << JobKindShift);
+    bool left = false;
+    if (!argFlag(lexer, "left", left))
+        return false;
+    r.sub = std::uint8_t(kind | job << JobKindShift | (left ? LeftFlag : 0));
     return argTime(lexer, "delayMs", 6, 0, r.span.maxNs);
 }
 

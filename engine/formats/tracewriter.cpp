@@ -207,6 +207,8 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             w.literal(",\"delayMs\":");
             w.fixed(r.span.maxNs, 6);
         }
+        if (leftWithoutRunning(r))
+            w.literal(",\"left\":true");
         w.literal("}}");
         break;
     }

@@ -44,7 +44,8 @@ enum class RecordType : std::uint8_t {
           // the program's time leaves out, so the record has no width
     Queued, // callbacks joined a queue; sub = the CallbackKind that will run them and their JobKind as
             // a callback's sub holds them, label = their label, span.count = how many, span.maxNs =
-            // the delay (timers); sub Main: every JavaScript queue was emptied (work abandoned)
+            // the delay (timers); sub Main: every JavaScript queue was emptied (work abandoned); with
+            // LeftFlag in sub: they left their queue without running (a timer or immediate cleared)
 };
 
 // A callback record's sub holds its CallbackKind in the low bits, and flags above them: Internal
@@ -57,6 +58,9 @@ inline constexpr std::uint8_t CallbackKindMask = 0x07;
 inline constexpr std::uint8_t InternalFlag = 0x08;
 inline constexpr std::uint8_t JobKindShift = 4;
 inline constexpr std::uint8_t RequeuedFlag = 0x80;
+// A Queued record's sub holds LeftFlag (bit 6) for callbacks that left their queue without running: an
+// attached program's clearTimeout or clearImmediate.
+inline constexpr std::uint8_t LeftFlag = 0x40;
 
 // Thread ids in records: 0 is the main loop, pool workers are 1..N, worker loops start at WorkerThreadBase.
 inline constexpr std::uint16_t MainThread = 0;
@@ -151,6 +155,10 @@ inline JobKind jobKindOf(const Record& r)
 inline bool requeuedItself(const Record& r)
 {
     return (r.sub & RequeuedFlag) != 0;
+}
+inline bool leftWithoutRunning(const Record& r)
+{
+    return r.type == RecordType::Queued && (r.sub & LeftFlag) != 0;
 }
 inline bool isInternal(const Record& r)
 {

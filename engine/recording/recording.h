@@ -14,13 +14,15 @@
 namespace loopscope {
 
 // What a recording cannot tell, because whatever recorded it could not see it (a probe inside a Node.js
-// program sees neither the queues' contents nor the thread pool): views say "not seen", never 0.
+// program marking the phases only sees neither the queues' contents nor, on some nodes, the thread pool):
+// views say "not seen", never 0.
 enum Unobserved : std::uint8_t {
-    UnobservedQueues = 1, // the queues' contents and depths
+    UnobservedQueues = 1, // the JavaScript queues' contents and depths (the close callbacks' included)
     UnobservedThreadPool = 2, // the pool's work, queued and running
     UnobservedPollWait = 4, // how long poll would wait, and why
+    UnobservedCloses = 8, // the close callbacks waiting (a probe sees the other queues, not libuv's closing list)
 };
-inline constexpr const char* UnobservedNames[] = { "queues", "threadPool", "pollWait" };
+inline constexpr const char* UnobservedNames[] = { "queues", "threadPool", "pollWait", "closes" };
 
 // What a recording says about itself (the trace's otherData).
 struct RecordingInfo

@@ -41,6 +41,18 @@ struct Replay::Queues
     std::deque<Jobs> fifo[3]; // nextTicks, microtasks, immediates
     std::vector<std::pair<std::int64_t, std::uint32_t>> timers; // due at, label
     std::uint64_t closes = 0;
+    // Calls that found no job of their label to take, per queue: the jobs of that label that join before
+    // the calls' run ends pay them first. An attached program's counted run of ticks or promise jobs is
+    // spread evenly over its span here, and its jobs may join later than that puts their calls, which would
+    // otherwise leave them queued for ever. A call whose job was never told (V8's job that resolves a
+    // promise with a promise) is forgotten once its run has ended.
+    struct Debt
+    {
+        std::uint32_t label;
+        std::uint64_t count;
+        std::int64_t untilNs;
+    };
+    std::vector<Debt> owed[3];
 
     static int fifoOf(CallbackKind kind)
     {
@@ -57,7 +69,8 @@ struct Replay::Queues
         }
     }
 
-    void join(CallbackKind kind, std::uint32_t label, std::uint8_t job, std::uint64_t count, std::int64_t dueNs)
+    void join(CallbackKind kind, std::uint32_t label, std::uint8_t job, std::uint64_t count, std::int64_t atNs,
+        std::int64_t dueNs)
     {
         if (kind == CallbackKind::Timer) {
             for (std::uint64_t i = 0; i < count; ++i)
@@ -71,6 +84,9 @@ struct Replay::Queues
         const int index = fifoOf(kind);
         if (index < 0)
             return;
+        count -= pay(owed[index], label, count, atNs);
+        if (count == 0)
+            return;
         std::deque<Jobs>& queue = fifo[index];
         if (!queue.empty() && queue.back().label == label && queue.back().job == job)
             queue.back().count += count;
@@ -80,7 +96,7 @@ struct Replay::Queues
 
     // A callback took its job: the first one of its label (the front, unless the recording
     // left out an earlier job's call, as an abandoned run does).
-    void take(CallbackKind kind, std::uint32_t label, std::uint64_t count)
+    void take(CallbackKind kind, std::uint32_t label, std::uint64_t count, std::int64_t untilNs)
     {
         if (kind == CallbackKind::Timer) {
             for (std::uint64_t i = 0; i < count; ++i) {
@@ -113,6 +129,45 @@ struct Replay::Queues
             count -= taken;
             it = it->count == 0 ? queue.erase(it) : it + 1;
         }
+        if (count > 0)
+            owe(owed[index], label, count, untilNs);
+    }
+
+    static std::uint64_t pay(std::vector<Debt>& debts, std::uint32_t label, std::uint64_t count, std::int64_t atNs)
+    {
+        std::erase_if(debts, [atNs](const Debt& debt) { return debt.untilNs < atNs; });
+        for (auto it = debts.begin(); it != debts.end(); ++it) {
+            if (it->label != label)
+                continue;
+            const std::uint64_t paid = std::min(count, it->count);
+            it->count -= paid;
+            if (it->count == 0)
+                debts.erase(it);
+            return paid;
+        }
+        return 0;
+    }
+
+    static void owe(std::vector<Debt>& debts, std::uint32_t label, std::uint64_t count, std::int64_t untilNs)
+    {
+        for (Debt& debt : debts) {
+            if (debt.label == label) {
+                debt.count += count;
+                debt.untilNs = std::max(debt.untilNs, untilNs);
+                return;
+            }
+        }
+        debts.push_back({ label, count, untilNs });
+    }
+
+    // A timer or an immediate begins: Node has drained the nextTicks and microtasks before it, so whatever
+    // the replay still holds of them (or owes them) was not seen right.
+    void drained()
+    {
+        for (int index : { 0, 1 }) {
+            fifo[index].clear();
+            owed[index].clear();
+        }
     }
 
     std::uint64_t count(CallbackKind kind, std::uint32_t label) const
@@ -133,6 +188,8 @@ struct Replay::Queues
     {
         for (std::deque<Jobs>& queue : fifo)
             queue.clear();
+        for (std::vector<Debt>& debts : owed)
+            debts.clear();
         timers.clear();
     }
 };
@@ -233,10 +290,19 @@ void Replay::take(const Record& r, Ref ref)
     }
 }
 
+bool Replay::drains(const Record& change)
+{
+    const CallbackKind kind = callbackKindOf(change);
+    return change.type == RecordType::Callback && !isInternal(change)
+        && (kind == CallbackKind::Timer || kind == CallbackKind::Immediate);
+}
+
 Replay::What Replay::whatOf(const Record& change)
 {
     if (change.type == RecordType::Callback)
         return requeuedItself(change) ? What::Chain : What::Take;
+    if (leftWithoutRunning(change))
+        return What::Leave;
     return callbackKindOf(change) == CallbackKind::Main ? What::Clear : What::Join;
 }
 
@@ -249,10 +315,12 @@ void Replay::apply(Queues& queues, const Record& change, std::int64_t atNs)
     switch (whatOf(change)) {
     case What::Join:
         // A Queued record's maxNs is the delay of the timers that joined.
-        queues.join(kind, change.label, job, change.span.count, change.startNs + change.span.maxNs);
+        queues.join(kind, change.label, job, change.span.count, change.startNs, change.startNs + change.span.maxNs);
         break;
     case What::Take:
-        queues.take(kind, change.label, callsBefore(atNs, change.startNs, endNs, change.span.count));
+        if (drains(change))
+            queues.drained();
+        queues.take(kind, change.label, callsBefore(atNs, change.startNs, endNs, change.span.count), endNs);
         break;
     case What::Chain: {
         const std::uint64_t began = callsBefore(atNs, change.startNs, endNs, change.span.count);
@@ -260,12 +328,15 @@ void Replay::apply(Queues& queues, const Record& change, std::int64_t atNs)
         // any, then the one its previous call queued) and queues its successor while it runs: the
         // jobs queued before the chain move to the back.
         const std::uint64_t before = std::min(began, queues.count(kind, change.label));
-        queues.take(kind, change.label, before);
-        queues.join(kind, change.label, job, before, 0);
+        queues.take(kind, change.label, before, endNs);
+        queues.join(kind, change.label, job, before, change.startNs, 0);
         break;
     }
     case What::Clear:
         queues.clear();
+        break;
+    case What::Leave:
+        queues.take(kind, change.label, change.span.count, change.startNs);
         break;
     }
 }
@@ -366,8 +437,12 @@ ReplayState Replay::stateAt(std::int64_t atNs) const
         const Record change = at(m_changes[i]);
         if (change.startNs > atNs)
             break;
-        if (change.startNs == atNs && whatOf(change) != What::Join)
+        if (change.startNs == atNs && whatOf(change) != What::Join && whatOf(change) != What::Leave) {
+            // About to begin, a timer or an immediate has not taken its job, and the drains before it are over.
+            if (drains(change))
+                queues.drained();
             continue;
+        }
         apply(queues, change, atNs);
     }
     QueueSnapshot& snapshot = state.queues;

@@ -65,8 +65,9 @@ private:
     using Ref = std::uint64_t;
     static constexpr int IndexBits = 40;
     // A change of the queues' contents, as a record says it: jobs joining (a Queued record), a
-    // callback taking its job (a callback record), a chain doing both per call, or every queue emptied.
-    enum class What : std::uint8_t { Join, Take, Chain, Clear };
+    // callback taking its job (a callback record), a chain doing both per call, every queue emptied, or
+    // jobs leaving without running (a Queued record with LeftFlag).
+    enum class What : std::uint8_t { Join, Take, Chain, Clear, Leave };
     struct Queues;
     struct Checkpoint;
 
@@ -79,6 +80,8 @@ private:
     void rebuildStops() const;
     void rebuildCheckpoints() const;
     static What whatOf(const Record& change);
+    // A timer's or an immediate's callback: the nextTicks and microtasks were drained before it began.
+    static bool drains(const Record& change);
     static void apply(Queues& queues, const Record& change, std::int64_t atNs);
     // The phases' index of the first phase that begins after `atNs` (upper) or at or after it.
     std::size_t phaseAfter(std::int64_t atNs, bool upper) const;

@@ -23,6 +23,11 @@ void QueueBoard::clear()
     m_lastSnapshotNs = -2;
 }
 
+std::uint8_t QueueBoard::unobservedFlags(QueueModel::Queue queue)
+{
+    return loopscope::UnobservedQueues | (queue == QueueModel::Queue::Closes ? loopscope::UnobservedCloses : 0);
+}
+
 void QueueBoard::refresh()
 {
     if (!m_feed->live())
@@ -31,8 +36,12 @@ void QueueBoard::refresh()
     if (snapshot.takenAtNs == m_lastSnapshotNs)
         return;
     m_lastSnapshotNs = snapshot.takenAtNs;
-    for (QueueModel* model : m_models)
-        model->update(snapshot, m_feed->recording()->strings);
+    for (QueueModel* model : m_models) {
+        if (m_feed->sees(unobservedFlags(model->queue())))
+            model->update(snapshot, m_feed->recording()->strings);
+        else
+            model->clear();
+    }
 }
 
 // The loop publishes queue snapshots between callbacks, so a long callback's own entry is still

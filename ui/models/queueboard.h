@@ -19,6 +19,9 @@ public:
     QueueBoard(LiveFeed* feed, StatusModel* status, QObject* parent = nullptr);
 
     QueueModel* model(QueueModel::Queue queue) const { return m_models[std::size_t(queue)]; }
+    // What a recording must see for `queue`'s contents to be known (loopscope::Unobserved flags): a queue
+    // not seen shows nothing, and its panel says so.
+    static std::uint8_t unobservedFlags(QueueModel::Queue queue);
     // Reads the latest queue snapshot into the models now.
     void refresh();
 

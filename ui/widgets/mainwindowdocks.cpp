@@ -170,7 +170,7 @@ void MainWindow::createDocks()
         QueueModel* model = m_queues->model(queue);
         // The feed, not the window: a feed reset as the window is destroyed (its session ended) still says it.
         auto update = [feed = m_feed, title, queue](std::size_t total) {
-            title->setText(feed->sees(loopscope::UnobservedQueues)
+            title->setText(feed->sees(QueueBoard::unobservedFlags(queue))
                     ? tr("%1 · %2").arg(QueueModel::title(queue)).arg(total)
                     : tr("%1 · %2").arg(QueueModel::title(queue), StatusModel::notSeen()));
         };

@@ -199,6 +199,8 @@ QString MainWindow::unseenByTheProbe(const std::string& what)
         return tr("the pending, idle and prepare phases' durations");
     if (what == "the microtask queue's length")
         return tr("the microtask queue's length");
+    if (what == loopscope::wire::QueuesUnavailable)
+        return tr("the JavaScript queues' contents");
     const std::string pool = "the thread pool (";
     if (what.compare(0, pool.size(), pool) == 0 && what.back() == ')')
         return tr("the thread pool (%1)")

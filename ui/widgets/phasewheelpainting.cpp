@@ -246,7 +246,8 @@ void PhaseWheel::paintLabels(QPainter& painter)
 
         // Phases that serve a JavaScript queue carry its depth in a badge on the rim.
         const bool hasQueue = sees(loopscope::UnobservedQueues)
-            && (phase == Phase::Timers || phase == Phase::Poll || phase == Phase::Check || phase == Phase::Close);
+            && (phase == Phase::Timers || phase == Phase::Poll || phase == Phase::Check
+                || (phase == Phase::Close && sees(loopscope::UnobservedCloses)));
         if (hasQueue) {
             const std::uint32_t depth = m_status->depth(phase);
             const QPointF badge = PhaseGeometry::pointAt(from + 9, PhaseGeometry::OuterRadius - 4);
