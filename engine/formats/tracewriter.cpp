@@ -370,7 +370,9 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             w.literal(",\"count\":");
             w.unsignedInteger(r.span.count);
         }
-        if (callbackKindOf(r) == CallbackKind::Timer) {
+        if (leftQueue(r))
+            w.literal(",\"left\":true");
+        if (callbackKindOf(r) == CallbackKind::Timer && !leftQueue(r)) {
             w.literal(",\"delayMs\":");
             w.fixed(r.span.maxNs, 6);
         }

@@ -157,6 +157,15 @@ private:
             case OpKind::Regex:
                 m_usesRegex = true;
                 break;
+            case OpKind::SetTimeout:
+            case OpKind::SetImmediate:
+                if (!op.text.empty() && m_timerNames.insert(op.text.str()).second)
+                    m_timerOrder.push_back(op.text.str());
+                break;
+            case OpKind::Promise:
+            case OpKind::Throw:
+                m_usesErrors = m_usesErrors || op.kind == OpKind::Throw || op.rejects();
+                break;
             default:
                 break;
             }
@@ -361,6 +370,21 @@ private:
             line(1, "return hash.digest(\"hex\");");
             line(0, "}");
         }
+        if (m_usesErrors) {
+            line(0, "");
+            line(0, "// An Error without a stack trace: Node prints an unhandled one as \"[Error: message]\".");
+            line(0, "function makeError(message) {");
+            line(1, "const error = new Error(message);");
+            line(1, "error.stack = \"Error: \" + message;");
+            line(1, "return error;");
+            line(0, "}");
+        }
+        if (!m_timerOrder.empty()) {
+            line(0, "");
+            line(0, "// Named timers, for clearTimeout and clearImmediate.");
+            for (const std::string& name : m_timerOrder)
+                line(0, "let " + timerVariable(name) + ";");
+        }
         if (m_usesBlockIterations) {
             line(0, "");
             line(0, "// Synchronous SHA-256 work on this thread: `iterations` updates.");
@@ -385,6 +409,54 @@ private:
     }
 
     std::string uniqueName(const char* stem) { return stem + std::to_string(++m_counter); }
+
+    static std::string timerVariable(std::string_view name) { return "timer_" + std::string(name); }
+
+    // setTimeout or setImmediate, assigned to its name's variable when it has one.
+    std::string named(const Op& op, const std::string& call) const
+    {
+        return op.text.empty() ? call : timerVariable(op.text.view()) + " = " + call;
+    }
+
+    static std::string errorExpression(const Op& op) { return "makeError(" + jsString(op.text.view()) + ")"; }
+
+    // The steps of a promise or promiseAll op after its first line, the last one closing the statement.
+    void emitSteps(const Op& op, int depth)
+    {
+        static const char* const opens[] = { ".then(() => {", ".catch(() => {", ".finally(() => {" };
+        for (std::size_t i = 0; i < op.chain().size(); ++i)
+            callback(depth + 1, opens[std::size_t(op.step(i))], op.chain()[i], i + 1 == op.chain().size() ? ");" : ")");
+    }
+
+    // One promise of a promiseAll op: settled at once, or from a timer or an immediate, after its body.
+    void emitCombined(const Op& promise, int depth)
+    {
+        const std::string settle = promise.rejects() ? "reject(" + errorExpression(promise) + ");" : "resolve();";
+        const std::string executor
+            = promise.rejects() ? "new Promise((resolve, reject) => " : "new Promise((resolve) => ";
+        switch (promise.await) {
+        case AwaitKind::Sleep:
+        case AwaitKind::Immediate: {
+            const bool sleep = promise.await == AwaitKind::Sleep;
+            line(depth, executor + (sleep ? "setTimeout(() => {" : "setImmediate(() => {"));
+            emitBody(promise.body(), depth + 1);
+            line(depth + 1, settle);
+            line(depth, std::string("}") + (sleep ? ", " + jsNumber(promise.ms) : std::string()) + ")),");
+            break;
+        }
+        default:
+            if (promise.body().empty()) {
+                line(depth,
+                    promise.rejects() ? "Promise.reject(" + errorExpression(promise) + ")," : "Promise.resolve(),");
+                break;
+            }
+            line(depth, executor + "{");
+            emitBody(promise.body(), depth + 1);
+            line(depth + 1, settle);
+            line(depth, "}),");
+            break;
+        }
+    }
 
     // `open` ends with "{"; an empty body closes on the same line.
     void callback(int depth, const std::string& open, const Block& body, const std::string& close)
@@ -420,6 +492,8 @@ private:
             return "await new Promise((resolve) => setTimeout(resolve, " + jsNumber(op.ms) + "));";
         case AwaitKind::Immediate:
             return "await new Promise((resolve) => setImmediate(resolve));";
+        case AwaitKind::Thenable:
+            return "await { then(resolve) { resolve(); } };";
         }
         return "await null;";
     }
@@ -455,13 +529,51 @@ private:
         case OpKind::QueueMicrotask:
             callback(depth, "queueMicrotask(() => {", op.body(), ");");
             break;
-        case OpKind::Promise:
-            line(depth, "Promise.resolve()");
-            for (std::size_t i = 0; i < op.chain().size(); ++i)
-                callback(depth + 1, ".then(() => {", op.chain()[i], i + 1 == op.chain().size() ? ");" : ")");
+        case OpKind::Promise: {
+            const std::string start
+                = op.rejects() ? "Promise.reject(" + errorExpression(op) + ")" : "Promise.resolve()";
+            if (op.chain().empty()) {
+                line(depth, start + ";");
+                break;
+            }
+            line(depth, start);
+            emitSteps(op, depth);
             break;
+        }
         case OpKind::SetTimeout:
-            callback(depth, "setTimeout(() => {", op.body(), ", " + jsNumber(op.ms) + ");");
+            callback(depth, named(op, "setTimeout(() => {"), op.body(), ", " + jsNumber(op.ms) + ");");
+            break;
+        case OpKind::ClearTimeout:
+            line(depth, "clearTimeout(" + timerVariable(op.text.view()) + ");");
+            break;
+        case OpKind::ClearImmediate:
+            line(depth, "clearImmediate(" + timerVariable(op.text.view()) + ");");
+            break;
+        case OpKind::Throw:
+            line(depth, "throw " + errorExpression(op) + ";");
+            break;
+        case OpKind::PromiseAll: {
+            static const char* const methods[] = { "all", "race", "allSettled", "any" };
+            const std::string call = std::string("Promise.") + methods[std::size_t(op.combinator)] + "([";
+            if (op.body().empty()) {
+                line(depth, call + "])" + (op.chain().empty() ? ";" : ""));
+            } else {
+                line(depth, call);
+                for (const Op& promise : op.body())
+                    emitCombined(promise, depth + 1);
+                line(depth, op.chain().empty() ? "]);" : "])");
+            }
+            emitSteps(op, depth);
+            break;
+        }
+        case OpKind::OnUnhandledRejection:
+            callback(depth, "process.on(\"unhandledRejection\", () => {", op.body(), ");");
+            break;
+        case OpKind::OnBeforeExit:
+            callback(depth, "process.once(\"beforeExit\", () => {", op.body(), ");");
+            break;
+        case OpKind::OnExit:
+            callback(depth, "process.on(\"exit\", () => {", op.body(), ");");
             break;
         case OpKind::SetInterval: {
             const std::string id = uniqueName("interval");
@@ -476,7 +588,7 @@ private:
             break;
         }
         case OpKind::SetImmediate:
-            callback(depth, "setImmediate(() => {", op.body(), ");");
+            callback(depth, named(op, "setImmediate(() => {"), op.body(), ");");
             break;
         case OpKind::Async:
             callback(depth, "(async () => {", op.body(), ")();");
@@ -584,6 +696,9 @@ private:
     bool m_usesBlockMs = false;
     bool m_usesBlockIterations = false;
     bool m_usesRegex = false;
+    bool m_usesErrors = false;
+    std::set<std::string> m_timerNames;
+    std::vector<std::string> m_timerOrder; // the names in the order they first appear
     std::set<std::int64_t> m_payloadSizes;
     int m_counter = 0;
     std::string m_out;

@@ -57,6 +57,8 @@ inline constexpr std::uint8_t CallbackKindMask = 0x07;
 inline constexpr std::uint8_t InternalFlag = 0x08;
 inline constexpr std::uint8_t JobKindShift = 4;
 inline constexpr std::uint8_t RequeuedFlag = 0x80;
+// A Queued record's flag (bit 6): its job left the queue without running (clearTimeout, clearImmediate).
+inline constexpr std::uint8_t LeftFlag = 0x40;
 
 // Thread ids in records: 0 is the main loop, pool workers are 1..N, worker loops start at WorkerThreadBase.
 inline constexpr std::uint16_t MainThread = 0;
@@ -147,6 +149,10 @@ inline CallbackKind callbackKindOf(const Record& r)
 inline JobKind jobKindOf(const Record& r)
 {
     return JobKind((r.sub >> JobKindShift) & 0x03);
+}
+inline bool leftQueue(const Record& r)
+{
+    return r.type == RecordType::Queued && (r.sub & LeftFlag) != 0;
 }
 inline bool requeuedItself(const Record& r)
 {

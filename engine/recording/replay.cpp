@@ -237,6 +237,8 @@ Replay::What Replay::whatOf(const Record& change)
 {
     if (change.type == RecordType::Callback)
         return requeuedItself(change) ? What::Chain : What::Take;
+    if (leftQueue(change))
+        return What::Leave;
     return callbackKindOf(change) == CallbackKind::Main ? What::Clear : What::Join;
 }
 
@@ -253,6 +255,11 @@ void Replay::apply(Queues& queues, const Record& change, std::int64_t atNs)
         break;
     case What::Take:
         queues.take(kind, change.label, callsBefore(atNs, change.startNs, endNs, change.span.count));
+        break;
+    case What::Leave:
+        // A cleared timer or immediate: the first of its label, as the one the program cleared is
+        // the only pending one its name held.
+        queues.take(kind, change.label, change.span.count);
         break;
     case What::Chain: {
         const std::uint64_t began = callsBefore(atNs, change.startNs, endNs, change.span.count);

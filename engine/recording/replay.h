@@ -66,7 +66,7 @@ private:
     static constexpr int IndexBits = 40;
     // A change of the queues' contents, as a record says it: jobs joining (a Queued record), a
     // callback taking its job (a callback record), a chain doing both per call, or every queue emptied.
-    enum class What : std::uint8_t { Join, Take, Chain, Clear };
+    enum class What : std::uint8_t { Join, Take, Chain, Clear, Leave };
     struct Queues;
     struct Checkpoint;
 
