@@ -62,7 +62,7 @@ private slots:
             << "field 'name' needs \"version\": 2";
         QTest::newRow("v2 step in version 1")
             << withMain(R"([{"op": "promise", "chain": [{"catch": []}]}])", 1) << 2 << 30 << "$.main[0].chain[0]"
-            << "expected a body (an array of ops), got an object";
+            << "expected an array, got an object";
         QTest::newRow("rejection in version 1")
             << withMain(R"([{"op": "promise", "reject": "x", "chain": [[]]}])", 1) << 2 << 30 << "$.main[0].reject"
             << "field 'reject' needs \"version\": 2";

@@ -165,7 +165,9 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
             }
         }
         if (chosen > 1)
-            fail(value, path, "'await' takes at most one of 'sleep', 'immediate', 'promise' and 'thenable'");
+            fail(value, path,
+                m_version < 2 ? "'await' takes at most one of 'sleep', 'immediate' and 'promise'"
+                              : "'await' takes at most one of 'sleep', 'immediate', 'promise' and 'thenable'");
         break;
     }
     case OpKind::DnsLookup:

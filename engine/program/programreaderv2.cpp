@@ -83,14 +83,15 @@ void ProgramReader::readSteps(Value chain, const std::string& path, OpBodies& bo
     bool plain = true;
     m_document.forEachElement(chain, [&](Value step, std::size_t i) {
         const std::string stepPath = indexPath(path, i);
-        if (type(step) == JsonValue::Type::Array) {
+        // Version 1 knows bodies only, and says so as it always did.
+        if (type(step) == JsonValue::Type::Array || m_version < 2) {
             bodies.chain.push_back(readBody(step, stepPath, false, m_version >= 2));
             bodies.steps.push_back(StepKind::Then);
             return true;
         }
-        if (type(step) != JsonValue::Type::Object || m_version < 2)
+        if (type(step) != JsonValue::Type::Object)
             fail(step, stepPath,
-                std::string("expected a body (an array of ops)") + (m_version < 2 ? "" : " or a step object") + ", got "
+                std::string("expected a body (an array of ops) or a step object, got ")
                     + JsonValue::typeName(type(step)));
         checkFields(step, stepPath, { "then", "catch", "finally" }, " in a promise step");
         static const std::pair<const char*, StepKind> kinds[] = {
