@@ -122,39 +122,44 @@ void Runtime::execCombinator(const Op& op)
     state->op = &op;
     state->result = m_promises.create();
     state->remaining = std::uint32_t(op.body().size());
-    std::uint32_t elements = 0;
+    // The array's promises are all made (their executors run) before the combinator then()s the first.
+    std::vector<Promise*> made;
+    made.reserve(op.body().size());
     for (const Op& promise : op.body()) {
         checkCancelled();
-        Promise* made = m_promises.create();
+        Promise* settling = m_promises.create();
+        made.push_back(settling);
         Job settle;
         settle.action = Job::Action::Settle;
         settle.label = promise.labelId;
         settle.op = &promise;
-        settle.promise = made;
+        settle.promise = settling;
         switch (promise.await) {
         case AwaitKind::Sleep:
-            m_promises.retain(made);
+            m_promises.retain(settling);
             setTimer(settle, promise.ms, 1);
             break;
         case AwaitKind::Immediate:
-            m_promises.retain(made);
+            m_promises.retain(settling);
             setImmediate(settle);
             break;
         default:
             runBlock(promise.body());
             if (promise.rejects())
-                m_promises.reject(made, &promise);
+                m_promises.reject(settling, &promise);
             else
-                m_promises.fulfill(made);
+                m_promises.fulfill(settling);
             break;
         }
-        Job element;
-        element.action = Job::Action::Combine;
-        element.label = op.labelId;
-        element.combinator = state;
-        m_promises.then(made, element);
-        m_promises.release(made);
-        ++elements;
+    }
+    const auto elements = std::uint32_t(made.size());
+    for (Promise* element : made) {
+        Job reaction;
+        reaction.action = Job::Action::Combine;
+        reaction.label = op.labelId;
+        reaction.combinator = state;
+        m_promises.then(element, reaction);
+        m_promises.release(element);
     }
     Promise* result = state->result;
     m_promises.retain(result);
@@ -260,14 +265,25 @@ void Runtime::runExitListeners(int code)
     if (m_exitEmitted || m_options.parent)
         return;
     m_exitEmitted = true;
-    // process.emit("exit", code) runs them in turn; what they queue never runs, as the process ends.
+    // process.emit("exit", code) runs them in turn. Leaving that callback, a process that ends normally
+    // runs V8's microtask checkpoint, not Node's nextTicks; one that ends on an error runs neither.
     for (const Op* listener : m_exitListeners) {
         const std::int64_t start = m_rec.now();
         m_rec.beginCall(start);
         runBlock(listener->body());
         m_rec.callback(listener->labelId, CallbackKind::Main, start, m_rec.now(), m_iteration, 1);
     }
-    (void)code;
+    if (code != 0)
+        return;
+    while (!m_microtasks.empty()) {
+        checkCancelled();
+        const Job job = m_microtasks.pop();
+        const std::int64_t start = m_rec.now();
+        m_rec.beginCall(start);
+        runJob(job);
+        m_rec.callback(
+            job.label, CallbackKind::Microtask, start, m_rec.now(), m_iteration, 2, Recorder::OwnThread, job.jobKind);
+    }
 }
 
 void Runtime::endProcess()
@@ -287,7 +303,10 @@ bool Runtime::loopDrained()
         listeners.swap(m_beforeExitListeners);
         for (const Op* listener : listeners)
             fromLoop([&] { invoke(listener->labelId, CallbackKind::Main, [&] { runBlock(listener->body()); }); });
-        if (uv_loop_alive(&m_loop) || m_aborted)
+        // A listener whose rejection nobody handled ended the process; else the work it queued runs.
+        if (m_aborted || m_processEnded)
+            return false;
+        if (uv_loop_alive(&m_loop))
             return true;
     }
     if (m_exitListeners.empty() || m_exitEmitted)
