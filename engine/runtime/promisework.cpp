@@ -297,12 +297,16 @@ bool Runtime::loopDrained()
     if (m_processEnded || m_aborted || m_options.parent)
         return false;
     if (!m_beforeExitListeners.empty()) {
-        // process.once: each listener runs this time only, as a callback Node makes (MakeCallback), which
-        // drains the nextTicks and microtasks it queued.
+        // process.once: each listener runs this time only. process.emit calls them all in one callback Node
+        // makes (MakeCallback), whose drain then runs the nextTicks and microtasks they queued.
         std::vector<const Op*> listeners;
         listeners.swap(m_beforeExitListeners);
-        for (const Op* listener : listeners)
-            fromLoop([&] { invoke(listener->labelId, CallbackKind::Main, [&] { runBlock(listener->body()); }); });
+        fromLoop([&] {
+            invoke(listeners.front()->labelId, CallbackKind::Main, [&] {
+                for (const Op* listener : listeners)
+                    runBlock(listener->body());
+            });
+        });
         // A listener whose rejection nobody handled ended the process; else the work it queued runs.
         if (m_aborted || m_processEnded)
             return false;
