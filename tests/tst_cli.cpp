@@ -310,7 +310,7 @@ void TestCli::badInput_data()
     row("root is an array", Here + "[ { \"op\": \"log\", \"text\": \"a\" } ]");
     row("wrong format", "{ \"format\": " + Here + "\"chrome-trace\", \"version\": 1, \"name\": \"x\", \"main\": [] }");
     row("version as a string", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "\"1\", \"main\": [] }");
-    row("future version", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "2, \"main\": [] }");
+    row("future version", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "3, \"main\": [] }");
     row("main is an object", programWith("\"title\": \"t\"", Here + "{}"));
     row("name is a number", "{ \"format\": \"loopscope-program\", \"version\": 1, \"name\": " + Here + "7 }");
     row("op is not an object", program(Here + "\"log\""));
