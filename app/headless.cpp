@@ -201,7 +201,10 @@ bool isNode(const QString& nodePath)
     return false;
 }
 
-int compareWithNode(const CommandLine& options, const loopscope::Program& program, const std::string& ours)
+// `ourStatus` and `ourErrors`: how our run ended (0 and nothing, or 1 and what Node prints for an unhandled
+// rejection), which Node's exit status and stderr must match too.
+int compareWithNode(const CommandLine& options, const loopscope::Program& program, const std::string& ours,
+    int ourStatus = 0, const std::string& ourErrors = {})
 {
     if (!isNode(options.nodePath))
         return BadInput;
@@ -233,6 +236,16 @@ int compareWithNode(const CommandLine& options, const loopscope::Program& progra
     }
     const QStringList theirs = QString::fromUtf8(node.readAllStandardOutput()).split(QLatin1Char('\n'));
     const QStringList mine = QString::fromStdString(ours).split(QLatin1Char('\n'));
+    const QString theirErrors = QString::fromUtf8(node.readAllStandardError());
+    if (theirs == mine && node.exitCode() != ourStatus) {
+        printErr(
+            QStringLiteral("loopscope: node exited with %1, loopscope with %2").arg(node.exitCode()).arg(ourStatus));
+        return NodeDiffers;
+    }
+    if (theirs == mine && !ourErrors.empty() && theirErrors != QString::fromStdString(ourErrors)) {
+        printErr(QStringLiteral("loopscope: node printed another error on stderr:\n%1").arg(theirErrors));
+        return NodeDiffers;
+    }
     if (theirs == mine) {
         printErr(QStringLiteral("loopscope: node agrees: %1 lines").arg(mine.size() - 1));
         return Success;
@@ -380,14 +393,24 @@ int run(const CommandLine& options)
     }
 
     int code = aborted ? Aborted : Success;
+    // A program that ended as Node ends on an unhandled rejection prints what Node prints, and exits as it does.
+    const loopscope::RecordingInfo& ended = session.recording().info;
+    if (!aborted && !ended.fatalError.empty()) {
+        std::fputs(ended.fatalError.c_str(), stderr);
+        std::fflush(stderr);
+        code = ended.exitStatus;
+    }
     if (session.closeResult() != 0) {
         printErr(QStringLiteral("loopscope: the loop did not close cleanly"));
         code = InternalError;
     }
     if (!writeOutputs(session))
         code = InternalError;
-    if (code == Success && options.compareNode)
-        code = compareWithNode(options, programCopy, output);
+    if ((code == Success || !ended.fatalError.empty()) && options.compareNode) {
+        const int compared
+            = compareWithNode(options, programCopy, output, std::max(ended.exitStatus, 0), ended.fatalError);
+        code = compared == Success ? code : compared;
+    }
     return code;
 }
 

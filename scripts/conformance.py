@@ -11,6 +11,10 @@ LoopScope (no Node needed) and requires its output to be one of those.
 
 Without --update it fails when Node prints something the .out does not list.
 With --update it writes the .out files from Node's runs.
+
+A program that makes Node exit with a status other than 0 (an unhandled
+rejection) ends its output with a line "[exited with STATUS]", and NAME.err
+holds what Node printed on stderr, which LoopScope must print too.
 """
 import argparse
 import json
@@ -32,12 +36,16 @@ def node_outputs(loopscope, node, program, runs):
         path = pathlib.Path(folder) / ("program.mjs" if module == "esm" else "program.js")
         path.write_text(script, encoding="utf-8")
         seen = []
+        errors = None
         for _ in range(runs):
-            out = subprocess.run([node, str(path)], check=True, capture_output=True, text=True,
-                                 timeout=120).stdout
+            process = subprocess.run([node, str(path)], capture_output=True, text=True, timeout=120)
+            out = process.stdout
+            if process.returncode != 0:
+                out += f"[exited with {process.returncode}]\n"
+                errors = process.stderr
             if out not in seen:
                 seen.append(out)
-        return seen
+        return seen, errors
 
 
 def read_expected(path):
@@ -67,8 +75,11 @@ def main():
     failures = 0
     for program in sorted(corpus.glob("*.json")):
         expected_path = program.with_suffix(".out")
-        outputs = node_outputs(args.loopscope, args.node, program, args.runs)
+        outputs, errors = node_outputs(args.loopscope, args.node, program, args.runs)
+        errors_path = program.with_suffix(".err")
         if args.update:
+            if errors is not None:
+                errors_path.write_text(errors, encoding="utf-8")
             merged = read_expected(expected_path) if expected_path.exists() else []
             merged += [out for out in outputs if out not in merged]
             expected_path.write_text(("\n" + SEPARATOR + "\n").join(out.rstrip("\n") for out in merged) + "\n",
@@ -76,6 +87,10 @@ def main():
             continue
         expected = read_expected(expected_path)
         unknown = [out for out in outputs if out not in expected]
+        if errors is not None and (not errors_path.exists() or errors_path.read_text(encoding="utf-8") != errors):
+            failures += 1
+            print(f"{program.name}: node printed on stderr what {errors_path.name} does not hold:\n{errors}")
+            continue
         if unknown:
             failures += 1
             print(f"{program.name}: node printed an output {expected_path.name} does not list:\n{unknown[0]}")

@@ -25,7 +25,7 @@ namespace {
 
 // Logs what it queues and what runs, with fs.writeSync: console.log on a pipe queues a nextTick of Node's
 // own after each line, which the program could not log.
-const QByteArray Program = R"('use strict';
+const QByteArray QueueingProgram = R"('use strict';
 const fs = require('fs');
 const say = (text) => fs.writeSync(1, text + '\n');
 const ran = (name) => say('run ' + name);
@@ -70,7 +70,7 @@ setTimeout(function clearsIt() { clearTimeout(cancelled); say('cleared neverRuns
 // The same program as an ES module, whose body Node runs inside a promise job.
 QByteArray moduleProgram()
 {
-    QByteArray module = Program;
+    QByteArray module = QueueingProgram;
     module.replace("'use strict';\nconst fs = require('fs');", "import fs from 'fs';");
     module.replace("fs.readFile(__filename,", "fs.readFile(new URL(import.meta.url),");
     return module;
@@ -274,7 +274,7 @@ private slots:
         // Node's ES module loader runs promise jobs of its own before and after the module's body, which
         // the probe cannot tell from the program's: there promise jobs are left out of the comparison.
         QTest::addColumn<bool>("loaderJobs");
-        QTest::newRow("CommonJS") << QStringLiteral("queues.js") << Program << false;
+        QTest::newRow("CommonJS") << QStringLiteral("queues.js") << QueueingProgram << false;
         QTest::newRow("ES module") << QStringLiteral("queues.mjs") << moduleProgram() << true;
     }
 
@@ -395,7 +395,7 @@ private slots:
         QTemporaryDir dir;
         const QString script = dir.filePath(QStringLiteral("queues.js"));
         QFile file(script);
-        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(Program) == Program.size());
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(QueueingProgram) == QueueingProgram.size());
         file.close();
         const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
         const Ran attached = run({ QStringLiteral("--headless"), QStringLiteral("--probe"), QStringLiteral("markers"),

@@ -226,6 +226,7 @@ private slots:
     void partlyUnderstoodRecordingSaysSo();
     void compareNodeWritesOnlyInItsTemporaryDirectory();
     void aFailingNodeIsNotADifference();
+    void anUnhandledRejectionEndsAsNodeEnds();
     void positionalFile();
     void noTemporaryFilesLeft();
     void summaryShowsNoTerminalControls();
@@ -309,7 +310,7 @@ void TestCli::badInput_data()
     row("root is an array", Here + "[ { \"op\": \"log\", \"text\": \"a\" } ]");
     row("wrong format", "{ \"format\": " + Here + "\"chrome-trace\", \"version\": 1, \"name\": \"x\", \"main\": [] }");
     row("version as a string", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "\"1\", \"main\": [] }");
-    row("future version", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "2, \"main\": [] }");
+    row("future version", "{ \"format\": \"loopscope-program\", \"version\": " + Here + "3, \"main\": [] }");
     row("main is an object", programWith("\"title\": \"t\"", Here + "{}"));
     row("name is a number", "{ \"format\": \"loopscope-program\", \"version\": 1, \"name\": " + Here + "7 }");
     row("op is not an object", program(Here + "\"log\""));
@@ -1015,6 +1016,32 @@ void TestCli::aFailingNodeIsNotADifference()
         QVERIFY2(run.err.contains("'" + node.toUtf8() + "' is not Node.js"), what.constData());
         QVERIFY2(!run.err.contains("differs"), what.constData());
     }
+}
+
+// A version 2 program whose rejection nobody handles ends as Node 20 ends: the message Node prints on
+// stderr, status 1; --compare-node finds Node agreeing on the output, the status and that message.
+void TestCli::anUnhandledRejectionEndsAsNodeEnds()
+{
+    const QString programPath = m_dir.filePath(QStringLiteral("rejection.json"));
+    QVERIFY(writeFile(programPath,
+        R"({"format": "loopscope-program", "version": 2, "name": "rejection", "main": [
+            {"op": "log", "text": "main"}, {"op": "promise", "reject": "boom"},
+            {"op": "setTimeout", "ms": 0, "do": [{"op": "log", "text": "never"}]}]})"));
+    const Run run = runLoopscope({ QStringLiteral("--headless"), QStringLiteral("--program"), programPath });
+    QVERIFY2(run.finished && run.status == QProcess::NormalExit && run.exitCode == 1, describe(run).constData());
+    QCOMPARE(run.out, QByteArray("main\n"));
+    QCOMPARE(run.err,
+        QByteArray("node:internal/process/promises:391\n"
+                   "    triggerUncaughtException(err, true /* fromPromise */);\n"
+                   "    ^\n\n"
+                   "[Error: boom]\n\n"
+                   "Node.js v20.20.2\n"));
+    if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
+        QSKIP("node is not installed");
+    const Run compared = runLoopscope(
+        { QStringLiteral("--headless"), QStringLiteral("--program"), programPath, QStringLiteral("--compare-node") });
+    QVERIFY2(compared.finished && compared.exitCode == 1, describe(compared).constData());
+    QVERIFY2(compared.err.contains("loopscope: node agrees: 1 lines"), describe(compared).constData());
 }
 
 void TestCli::positionalFile()

@@ -147,9 +147,9 @@ private slots:
                                         << "missing field 'format'";
         QTest::newRow("wrong format") << QByteArray(R"({"format": "x"})") << none << 1 << 12 << "$.format"
                                       << "expected \"loopscope-program\"";
-        QTest::newRow("wrong version") << QByteArray(R"({"format": "loopscope-program", "version": 2})") << none << 1
+        QTest::newRow("wrong version") << QByteArray(R"({"format": "loopscope-program", "version": 3})") << none << 1
                                        << 44 << "$.version"
-                                       << "unsupported version; this LoopScope reads version 1";
+                                       << "unsupported version; this LoopScope reads versions 1 and 2";
         QTest::newRow("missing name") << QByteArray(R"({"format": "loopscope-program", "version": 1})") << none << 1
                                       << 1 << "$"
                                       << "missing field 'name'";

@@ -151,6 +151,34 @@ private slots:
         QVERIFY(first == again.str());
     }
 
+    // A cleared timer and a cleared immediate leave the replayed queues when the program clears them, not
+    // when (never) they run, in the recording and in its trace read back.
+    void clearedTimersLeaveTheReplayedQueues()
+    {
+        const RunResult run = runProgram(parseOrFail(R"({"format": "loopscope-program", "version": 2, "name": "c",
+            "main": [{"op": "setTimeout", "ms": 50, "name": "t", "do": [{"op": "log", "text": "never t"}]},
+                {"op": "setImmediate", "name": "i", "do": [{"op": "log", "text": "never i"}]},
+                {"op": "setImmediate", "do": [{"op": "log", "text": "immediate"}]},
+                {"op": "nextTick", "do": [{"op": "log", "text": "tick"}, {"op": "clearTimeout", "name": "t"},
+                    {"op": "clearImmediate", "name": "i"}]}]})"));
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines, QStringList({ "tick", "immediate" }));
+        const Replay replay(run.session->recording());
+        const QList<Moment> steps = callbackSteps(run.session->recording(), replay);
+        const QList<Moment> expected {
+            { {}, 1, 2, 1, 0 }, // the main module queued them all
+            { { "tick" }, 0, 1, 0, 0 }, // the nextTick cleared the timer and the first immediate
+            { { "tick", "immediate" }, 0, 0, 0, 0 },
+        };
+        QCOMPARE(steps, expected);
+        std::string text, error;
+        Recording read;
+        QVERIFY2(readBack(run.session->recording(), text, read, error), error.c_str());
+        QVERIFY(text.find("\"left\":true") != std::string::npos);
+        const Replay reread(read);
+        QCOMPARE(callbackSteps(read, reread), expected);
+    }
+
     // A chain of 100,000 nextTicks is a few records (flagged as requeuing themselves), and the
     // replay still holds one nextTick in the queue at any moment inside it.
     void aChainKeepsItsOneJobQueued()

@@ -227,10 +227,8 @@ bool TraceEvent::readQueued(JsonLexer& lexer, const char* eventAt, Record& r) co
     if (kind == int(CallbackKind::Main) && queue->text != ClearedQueues)
         return lexer.fail(queue->at, "unknown queue " + quote(queue->text));
     std::uint8_t job = 0;
-    if (!argJobKind(lexer, job) || !argUnsigned(lexer, "count", 1, r.span.count))
-        return false;
     bool left = false;
-    if (!argFlag(lexer, "left", left))
+    if (!argJobKind(lexer, job) || !argUnsigned(lexer, "count", 1, r.span.count) || !argFlag(lexer, "left", left))
         return false;
     r.sub = std::uint8_t(kind | job << JobKindShift | (left ? LeftFlag : 0));
     return argTime(lexer, "delayMs", 6, 0, r.span.maxNs);

@@ -203,7 +203,7 @@ void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
             w.literal(",\"count\":");
             w.unsignedInteger(r.span.count);
         }
-        if (callbackKindOf(r) == CallbackKind::Timer) {
+        if (callbackKindOf(r) == CallbackKind::Timer && !leftWithoutRunning(r)) {
             w.literal(",\"delayMs\":");
             w.fixed(r.span.maxNs, 6);
         }

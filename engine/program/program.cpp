@@ -33,7 +33,9 @@ std::string Op::label() const
 {
     if (!givenLabel.empty())
         return givenLabel.str();
-    return std::string(opName(kind)) + " (line " + std::to_string(pos.line) + ")";
+    static const char* const combinators[] = { "promiseAll", "promiseRace", "promiseAllSettled", "promiseAny" };
+    const char* name = kind == OpKind::PromiseAll ? combinators[std::size_t(combinator)] : opName(kind);
+    return std::string(name) + " (line " + std::to_string(pos.line) + ")";
 }
 
 const std::vector<Block>& Op::chain() const
@@ -49,7 +51,7 @@ void Op::setBodies(OpBodies bodies)
         return;
     Bodies held { std::move(bodies.body), {} };
     if (!bodies.chain.empty() || !bodies.done.empty())
-        held.rest.emplace(Rest { std::move(bodies.chain), std::move(bodies.done) });
+        held.rest.emplace(Rest { std::move(bodies.chain), std::move(bodies.steps), std::move(bodies.done) });
     m_bodies.emplace(std::move(held));
 }
 

@@ -38,6 +38,14 @@ enum class OpKind : std::uint8_t {
     JsonParse,
     Regex,
     Pbkdf2Sync,
+    // Version 2.
+    ClearTimeout,
+    ClearImmediate,
+    Throw,
+    PromiseAll,
+    OnUnhandledRejection,
+    OnBeforeExit,
+    OnExit,
 };
 
 // What an `await` waits for.
@@ -46,7 +54,14 @@ enum class AwaitKind : std::uint8_t {
     Promise, // await Promise.resolve(): one tick from Node 12, three in Node 10
     Sleep, // await new Promise((resolve) => setTimeout(resolve, ms))
     Immediate, // await new Promise((resolve) => setImmediate(resolve))
+    Thenable, // await { then(resolve) { resolve(); } }: a PromiseResolveThenableJob, then the reaction
 };
+
+// How a step of a promise chain handles the promise before it (version 2; version 1 chains are all Then).
+enum class StepKind : std::uint8_t { Then, Catch, Finally };
+
+// What a promiseAll op combines its promises with.
+enum class Combinator : std::uint8_t { All, Race, AllSettled, Any };
 
 // How a `chain` schedules its next step.
 enum class ChainVia : std::uint8_t { NextTick, QueueMicrotask, Promise, SetTimeout, SetImmediate };
@@ -70,8 +85,9 @@ using Block = std::vector<Op>;
 // The bodies an op holds, as they are given to it.
 struct OpBodies
 {
-    Block body; // "do"
-    std::vector<Block> chain; // promise: one body per .then
+    Block body; // "do"; promiseAll: its promises, each an op of kind Promise
+    std::vector<Block> chain; // promise, promiseAll: one body per step
+    std::vector<StepKind> steps; // how each body of `chain` handles the promise before it; empty: all Then
     Block done; // chain: runs after the last step; worker: runs on the main loop when the worker reports back
 };
 
@@ -84,16 +100,20 @@ struct Op
     ChainVia via = ChainVia::NextTick;
     Digest digest = Digest::Sha256;
     bool vulnerable = true; // regex: the nested-quantifier pattern, else the safe one
+    Combinator combinator = Combinator::All; // promiseAll
     std::uint8_t megabytes = 0; // jsonParse: size of the order payload, 1..64
     std::uint8_t length = 0; // regex: characters of the coupon code tested, 2..30
     SourcePos pos;
     OpText givenLabel; // the "label" field; empty when there is none
-    OpText text; // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default)
+    // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default); setTimeout,
+    // setImmediate, clearTimeout, clearImmediate: the timer's name (empty: none); promise, throw: the message
+    // of the Error it rejects with
+    OpText text;
     // setTimeout, setInterval, await.sleep, chain via setTimeout: as written; block: whole milliseconds,
     // when it blocks for a time (blocksForMs())
     double ms = 0;
     std::uint32_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
-    std::int32_t times = 0; // repeat, setInterval, chain
+    std::int32_t times = 0; // repeat, setInterval, chain; promise: 1 when it rejects (with `text`), else 0
     std::int32_t iterations = 0; // pbkdf2; block: 0 when it blocks for `ms` instead
 
     // Filled in by the runtime on the loop thread before the program runs: string ids of `label` and `text`.
@@ -114,6 +134,14 @@ struct Op
     const Block& body() const { return m_bodies ? m_bodies->body : noBody(); }
     const std::vector<Block>& chain() const;
     const Block& done() const { return m_bodies && m_bodies->rest ? m_bodies->rest->done : noBody(); }
+    // promise, promiseAll: how the i-th body of chain() handles the promise before it.
+    StepKind step(std::size_t i) const
+    {
+        return m_bodies && m_bodies->rest && i < m_bodies->rest->steps.size() ? m_bodies->rest->steps[i]
+                                                                              : StepKind::Then;
+    }
+    // promise: it starts rejected (Promise.reject), or, as a promiseAll's promise, it rejects.
+    bool rejects() const { return times != 0; }
     // Sets the bodies, allocating them only when one is not empty.
     void setBodies(OpBodies bodies);
     // The most the bodies of an op take besides their ops, for each body it holds.
@@ -124,6 +152,7 @@ private:
     struct Rest
     {
         std::vector<Block> chain;
+        std::vector<StepKind> steps;
         Block done;
     };
     struct Bodies
@@ -155,6 +184,7 @@ struct Program
     std::string description; // what to look at, one paragraph
     ModuleKind module = ModuleKind::Cjs;
     AwaitModel awaitModel = AwaitModel::Node12;
+    int version = 1; // the format's version the program was written in
     int healthProbeMs = 0; // "probes": {"health": ms}: probe /health every ms while it runs (0: off)
     int delayMonitorMs = 0; // "probes": {"delay": ms}: loop-delay monitor resolution (0: off)
     std::vector<Param> params;

@@ -58,8 +58,8 @@ inline constexpr std::uint8_t CallbackKindMask = 0x07;
 inline constexpr std::uint8_t InternalFlag = 0x08;
 inline constexpr std::uint8_t JobKindShift = 4;
 inline constexpr std::uint8_t RequeuedFlag = 0x80;
-// A Queued record's sub holds LeftFlag (bit 6) for callbacks that left their queue without running: an
-// attached program's clearTimeout or clearImmediate.
+// A Queued record's sub holds LeftFlag (bit 6) for callbacks that left their queue without running: a
+// program's clearTimeout or clearImmediate (a LoopScope program's, or an attached program's).
 inline constexpr std::uint8_t LeftFlag = 0x40;
 
 // Thread ids in records: 0 is the main loop, pool workers are 1..N, worker loops start at WorkerThreadBase.

@@ -60,6 +60,14 @@ void Recorder::timerQueued(std::uint32_t label, double delayMs)
     put(r);
 }
 
+void Recorder::left(std::uint32_t label, CallbackKind kind)
+{
+    if (!m_enabled)
+        return;
+    flush();
+    put(queuedRecord(std::uint8_t(std::uint8_t(kind) | LeftFlag), label, now(), 1));
+}
+
 void Recorder::queuesCleared(std::int64_t atNs)
 {
     flush();

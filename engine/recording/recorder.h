@@ -178,6 +178,8 @@ public:
     void timerQueued(std::uint32_t label, double delayMs);
     // Every JavaScript queue was emptied at `atNs` (the work was abandoned or the run aborted).
     void queuesCleared(std::int64_t atNs);
+    // A job of `label` left the queue that runs it as `kind` without running (clearTimeout, clearImmediate).
+    void left(std::uint32_t label, CallbackKind kind);
     // Thread-pool work that ran on `worker` from `startNs` to `endNs` after waiting `waitedNs` in the
     // queue (a Pool record keeps the wait in span.busyNs).
     void pool(std::uint32_t label, std::uint16_t worker, std::int64_t waitedNs, std::int64_t startNs,

@@ -45,6 +45,9 @@ struct RecordingInfo
     // while it runs, and for LoopScope's own runs.
     int exitStatus = -1;
     int exitSignal = 0;
+    // A program of LoopScope's own that ended as a Node process ends on an error (an unhandled
+    // rejection; exitStatus 1): what Node prints on stderr for it. Empty otherwise.
+    std::string fatalError;
     // An attached program LoopScope stopped following before it ended by itself: why (on a signal
     // LoopScope got, at --timeout-ms, or as its window closed), and whether LoopScope ended it (the
     // default) or left it running (--detach).

@@ -48,13 +48,20 @@ Runtime::DrainPick Runtime::drainPick() const
 // After every callback: the jobs drainPick() names, one at a time, until it says done.
 void Runtime::drain()
 {
-    if (m_ticks.empty() && m_microtasks.empty())
+    if (m_ticks.empty() && m_microtasks.empty() && !m_promises.anyUnhandled())
         return;
     m_depth = 2;
     m_drainStage = DrainStage::Ticks;
     std::int64_t start = m_rec.now();
     std::uint32_t sinceSample = 0;
-    for (DrainPick pick = drainPick(); pick != DrainPick::Done; pick = drainPick()) {
+    for (DrainPick pick = drainPick();; pick = drainPick()) {
+        if (pick == DrainPick::Done) {
+            // Node's processTicksAndRejections goes round again when an unhandledRejection listener ran.
+            if (!processRejections())
+                break;
+            m_drainStage = DrainStage::Ticks;
+            continue;
+        }
         checkCancelled();
         if (pick == DrainPick::Tick) {
             m_drainStage = DrainStage::Ticks;
@@ -235,15 +242,15 @@ void Runtime::runJob(const Job& job)
         runBlock(*job.body);
         break;
     case Job::Action::ThenBody:
-        runBlock(*job.body);
-        m_promises.resolve(job.promise, nullptr);
-        m_promises.release(job.promise);
+        runStep(job);
         break;
     case Job::Action::Resume:
         continueFrame(job.frame);
         break;
     case Job::Action::Fulfill:
-        m_promises.fulfill(job.promise);
+        m_promises.settleLike(job.promise, job.settled);
+        if (job.settled)
+            m_promises.release(job.settled);
         m_promises.release(job.promise);
         break;
     case Job::Action::ResolveThenable:
@@ -251,6 +258,19 @@ void Runtime::runJob(const Job& job)
         break;
     case Job::Action::ChainStep:
         runChainStep(job.chain);
+        break;
+    case Job::Action::ThenableResume: {
+        Job resume = job;
+        resume.action = Job::Action::Resume;
+        resume.jobKind = JobKind::PromiseReactionJob;
+        m_microtasks.push(resume);
+        break;
+    }
+    case Job::Action::Settle:
+        settleCombined(job);
+        break;
+    case Job::Action::Combine:
+        combineElement(job);
         break;
     }
 }

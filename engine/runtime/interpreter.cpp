@@ -64,16 +64,45 @@ void Runtime::exec(const Op& op)
         m_microtasks.push(job);
         break;
     case OpKind::Promise:
-        execPromiseChain(op);
+        execPromise(op);
         break;
     case OpKind::SetTimeout:
+        if (!op.text.empty()) {
+            job.handle = m_nextHandle++;
+            m_timerNames[op.text.view()] = job.handle;
+        }
         setTimer(job, op.ms, 1);
         break;
     case OpKind::SetInterval:
         setTimer(job, op.ms, op.times);
         break;
     case OpKind::SetImmediate:
+        if (!op.text.empty()) {
+            job.handle = m_nextHandle++;
+            m_timerNames[op.text.view()] = job.handle;
+        }
         setImmediate(job);
+        break;
+    case OpKind::ClearTimeout:
+        clearTimer(op);
+        break;
+    case OpKind::ClearImmediate:
+        clearImmediate(op);
+        break;
+    case OpKind::Throw:
+        // The step that ends with it rejects its promise (runStep).
+        break;
+    case OpKind::PromiseAll:
+        execCombinator(op);
+        break;
+    case OpKind::OnUnhandledRejection:
+        m_rejectionListeners.push_back(&op);
+        break;
+    case OpKind::OnBeforeExit:
+        m_beforeExitListeners.push_back(&op);
+        break;
+    case OpKind::OnExit:
+        m_exitListeners.push_back(&op);
         break;
     case OpKind::Async:
         startAsync(op);
@@ -155,26 +184,6 @@ std::atomic<int>* Runtime::UninterruptibleWork::workerCount() const
     return m_what == Uninterruptible::Regex    ? &main.workersInRegex
         : m_what == Uninterruptible::JsonParse ? &main.workersInJsonParse
                                                : &main.workersInPbkdf2Sync;
-}
-
-// Promise.resolve().then(b0).then(b1)...
-void Runtime::execPromiseChain(const Op& op)
-{
-    Promise* current = m_promises.create();
-    m_promises.fulfill(current);
-    for (const Block& body : op.chain()) {
-        Promise* next = m_promises.create();
-        Job reaction;
-        reaction.action = Job::Action::ThenBody;
-        reaction.label = op.labelId;
-        reaction.body = &body;
-        reaction.promise = next;
-        m_promises.retain(next);
-        m_promises.then(current, reaction);
-        m_promises.release(current);
-        current = next;
-    }
-    m_promises.release(current);
 }
 
 void Runtime::scheduleChainStep(ChainState* chain)
@@ -400,6 +409,14 @@ void Runtime::awaitIn(AsyncFrame* frame, const Op& op)
             m_promises.release(value);
             m_promises.release(throwaway);
         }
+        return;
+    case AwaitKind::Thenable:
+        // await { then(resolve) { resolve(); } }: the thenable is no promise, so await wraps it in one
+        // resolved with it, which costs a PromiseResolveThenableJob; its then() resolves the wrapper at
+        // once, and the reaction that resumes the function is queued then: two ticks.
+        resume.action = Job::Action::ThenableResume;
+        resume.jobKind = JobKind::PromiseResolveThenableJob;
+        m_microtasks.push(resume);
         return;
     case AwaitKind::Sleep:
     case AwaitKind::Immediate: {

@@ -9,6 +9,7 @@ namespace loopscope {
 
 struct AsyncFrame;
 struct ChainState;
+struct CombinatorState;
 struct Promise;
 
 // A unit of JavaScript-level work waiting in one of the runtime's queues.
@@ -18,20 +19,33 @@ struct Job
         Body, // run `body`
         ThenBody, // a .then handler: run `body`, then resolve `promise`
         Resume, // resume the async function `frame`
-        Fulfill, // fulfil `promise` (a resolving function, or a timer behind a sleep promise)
-        ResolveThenable, // PromiseResolveThenableJob: `thenable`.then(fulfil `promise`)
+        // Fulfil `promise` (a timer behind a sleep promise), or, as a reaction, settle it as `settled`
+        // settled (a resolving function that adopted a promise, a finally passing its promise's outcome on)
+        Fulfill,
+        ResolveThenable, // PromiseResolveThenableJob: `thenable`.then(settle `promise` alike)
         ChainStep, // the next step of a self-rescheduling chain
+        ThenableResume, // await of a user thenable: its then(resolve) runs and resolves; `frame` resumes next
+        Settle, // a promise of a promiseAll op: run `op`'s body, then settle `promise` as `op` says
+        Combine, // a promise of a promiseAll op settled (`settled`): tell `combinator`
     };
 
     Action action = Action::Body;
     JobKind jobKind = JobKind::Callback;
+    StepKind step = StepKind::Then; // ThenBody: how the step handles `settled`
     std::uint32_t label = 0;
-    const Block* body = nullptr;
+    union {
+        const Block* body = nullptr;
+        CombinatorState* combinator;
+    };
     union {
         void* none;
         AsyncFrame* frame;
         ChainState* chain;
         Promise* thenable;
+        Promise* settled; // a reaction: the promise that settled, one reference
+        const Op* op;
+        std::uint64_t
+            handle; // a named timer or immediate (a Body job): what clearTimeout and clearImmediate find it by
     };
     Promise* promise = nullptr;
 
@@ -50,6 +64,15 @@ struct AsyncFrame
         std::int64_t remaining; // passes of `block` left, this one included
     };
     std::vector<Cursor> stack;
+};
+
+// A promiseAll, promiseRace, promiseAllSettled or promiseAny op waiting for its promises.
+struct CombinatorState
+{
+    const Op* op = nullptr;
+    Promise* result = nullptr; // one reference
+    std::uint32_t remaining = 0; // promises not yet counted (all, allSettled: settled; any: rejected)
+    std::uint32_t elementsLeft = 0; // reactions not yet run: the last one lets the state go
 };
 
 // A self-rescheduling chain op between two of its steps.

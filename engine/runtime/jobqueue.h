@@ -30,6 +30,20 @@ public:
         m_recorder.queued(job.label, m_runsAs, job.jobKind);
     }
     Job pop() { return m_jobs.pop(); }
+    // clearImmediate: the named job `handle` leaves the queue without running; false when it is not there.
+    bool removeNamed(std::uint64_t handle)
+    {
+        Job removed;
+        const bool found = m_jobs.removeFirst([&](const Job& job) {
+            if (job.action != Job::Action::Body || job.handle != handle)
+                return false;
+            removed = job;
+            return true;
+        });
+        if (found)
+            m_recorder.left(removed.label, m_runsAs);
+        return found;
+    }
     const Job& at(std::size_t i) const { return m_jobs.at(i); }
     // Drops every job; the caller records why (Recorder::queuesCleared).
     void clear() { m_jobs.clear(); }

@@ -27,7 +27,34 @@ void NodeTimers::add(const Job& job, double ms, std::int64_t runs)
     timer->runs = runs;
     m_host.timerQueued(job, timer->msecs);
     ++m_active;
+    if (job.action == Job::Action::Body && job.handle != 0)
+        m_named[job.handle] = timer;
     insert(timer, timer->msecs, m_host.libuvNow());
+}
+
+bool NodeTimers::cancel(std::uint64_t handle, std::uint32_t& label)
+{
+    const auto named = m_named.find(handle);
+    if (named == m_named.end())
+        return false;
+    Timer* timer = named->second;
+    label = timer->job.label;
+    m_named.erase(named);
+    TimerList* list = m_byDuration.at(timer->msecs);
+    if (timer->prev)
+        timer->prev->next = timer->next;
+    else
+        list->head = timer->next;
+    if (timer->next)
+        timer->next->prev = timer->prev;
+    else
+        list->tail = timer->prev;
+    m_timers.release(timer);
+    --m_active;
+    // The list listOnTimeout is running goes when it is done with it.
+    if (!list->head && list != m_running)
+        removeList(list);
+    return true;
 }
 
 void NodeTimers::insert(Timer* timer, double msecs, double start)
@@ -73,11 +100,13 @@ double NodeTimers::processTimers(double now)
 
 bool NodeTimers::listOnTimeout(TimerList* list, double now)
 {
+    m_running = list;
     while (Timer* timer = list->head) {
         if (now - timer->idleStart < list->msecs) {
             list->expiry = std::max(timer->idleStart + list->msecs, now + 1);
             list->id = m_nextListId++;
             heapDown(list->heapIndex);
+            m_running = nullptr;
             return false;
         }
         // As Node's listOnTimeout: the ticks of the timer before run while this one is still the
@@ -95,6 +124,8 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
         const double start = repeats ? m_host.libuvNow() : 0;
         // Released before the callback runs: a callback that aborts the run must not leave it half-linked.
         const Timer ran = *timer;
+        if (ran.job.action == Job::Action::Body && ran.job.handle != 0)
+            m_named.erase(ran.job.handle);
         m_timers.release(timer);
         m_host.runTimer(ran.job);
         if (repeats) {
@@ -105,6 +136,7 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
             insert(again, again->msecs, start);
         }
     }
+    m_running = nullptr;
     return true;
 }
 
@@ -140,6 +172,8 @@ void NodeTimers::clear()
 {
     m_heap.clear();
     m_byDuration.clear();
+    m_named.clear();
+    m_running = nullptr;
     m_lists.clear();
     m_timers.clear();
     m_nextExpiry = std::numeric_limits<double>::infinity();

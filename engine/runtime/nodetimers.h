@@ -59,6 +59,10 @@ public:
     // The timer a later timers phase runs first: the one due soonest. None when no timer is pending.
     std::optional<Pending> earliest() const;
 
+    // clearTimeout of a named timer (Job::handle): it leaves its list, and an emptied list the heap, as
+    // Node's unenroll does; the libuv timer stays armed. False when it ran or was cleared already; else
+    // `label` is the timer's.
+    bool cancel(std::uint64_t handle, std::uint32_t& label);
     // Forgets every timer (clearTimeout on all of them); the host disarms its libuv timer itself.
     void clear();
     // Charges new timers and lists to `budget` (set before the first add).
@@ -112,6 +116,8 @@ private:
     ObjectPool<Timer> m_timers;
     ObjectPool<TimerList> m_lists;
     std::unordered_map<double, TimerList*> m_byDuration;
+    std::unordered_map<std::uint64_t, Timer*> m_named; // by Job::handle: the named timers pending
+    TimerList* m_running = nullptr; // the list listOnTimeout runs
     std::vector<TimerList*> m_heap;
     std::uint64_t m_nextListId = 1;
     double m_nextExpiry = std::numeric_limits<double>::infinity(); // of the list the libuv timer is armed for

@@ -2,24 +2,60 @@
 
 namespace loopscope {
 
+void Promises::queueReaction(Promise* promise, Job reaction)
+{
+    // An await's resumption only needs to know that the promise settled: its frame holds the union.
+    if (reaction.action != Job::Action::Resume) {
+        reaction.settled = promise;
+        retain(promise);
+    }
+    m_microtasks.push(reaction);
+}
+
 void Promises::then(Promise* promise, Job reaction)
 {
     reaction.jobKind = JobKind::PromiseReactionJob;
-    if (promise->fulfilled)
-        m_microtasks.push(reaction);
+    promise->handled = true;
+    if (promise->settled())
+        queueReaction(promise, reaction);
     else
         promise->reactions.push_back(reaction);
 }
 
 void Promises::fulfill(Promise* promise)
 {
-    if (promise->fulfilled)
+    if (promise->settled())
         return;
-    promise->fulfilled = true;
-    for (const Job& reaction : promise->reactions)
-        m_microtasks.push(reaction);
-    promise->reactions.clear();
-    promise->reactions.shrink_to_fit();
+    promise->state = Promise::State::Fulfilled;
+    std::vector<Job> reactions;
+    reactions.swap(promise->reactions);
+    for (const Job& reaction : reactions)
+        queueReaction(promise, reaction);
+}
+
+void Promises::reject(Promise* promise, const Op* reason, bool aggregate)
+{
+    if (promise->settled())
+        return;
+    promise->state = Promise::State::Rejected;
+    promise->reason = reason;
+    promise->aggregate = aggregate;
+    if (!promise->handled) {
+        retain(promise);
+        m_unhandled.push_back(promise);
+    }
+    std::vector<Job> reactions;
+    reactions.swap(promise->reactions);
+    for (const Job& reaction : reactions)
+        queueReaction(promise, reaction);
+}
+
+void Promises::settleLike(Promise* promise, const Promise* like)
+{
+    if (like && like->state == Promise::State::Rejected)
+        reject(promise, like->reason, like->aggregate);
+    else
+        fulfill(promise);
 }
 
 void Promises::resolve(Promise* promise, Promise* value)

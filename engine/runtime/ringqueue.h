@@ -43,6 +43,19 @@ public:
     // The i-th item from the front, for views of the queue contents.
     const T& at(std::size_t i) const { return m_items[(m_head + i) & m_mask]; }
     void clear() { m_head = m_tail = 0; }
+    // Removes the first item `match` accepts, keeping the others in order; false when none does.
+    template <typename Match> bool removeFirst(Match&& match)
+    {
+        for (std::size_t i = m_head; i != m_tail; ++i) {
+            if (!match(m_items[i & m_mask]))
+                continue;
+            for (std::size_t j = i; j + 1 != m_tail; ++j)
+                m_items[j & m_mask] = m_items[(j + 1) & m_mask];
+            --m_tail;
+            return true;
+        }
+        return false;
+    }
     void swap(RingQueue& other)
     {
         std::swap(m_items, other.m_items);

@@ -29,6 +29,7 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
         m_promises.setBudget(budget);
         m_frames.setBudget(budget);
         m_chains.setBudget(budget);
+        m_combinators.setBudget(budget);
         m_timers.setBudget(budget);
     }
 }
@@ -262,6 +263,8 @@ void Runtime::abandonWork()
     m_promises.clear();
     m_frames.clear();
     m_chains.clear();
+    m_combinators.clear();
+    m_timerNames.clear();
     // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work a
     // thread has started cannot be taken back from it, so its callbacks see an older epoch and do nothing.
     while (!m_requests.empty())
@@ -288,7 +291,8 @@ void Runtime::abortRun()
     if (m_server)
         m_server->setKeepsLoopAlive(false);
     const bool overBudget = m_options.budget && m_options.budget->exceeded();
-    if (!ending() || overBudget) {
+    // A process that exited (an unhandled rejection) ended as Node's does, not aborted.
+    if ((!ending() && !m_processEnded) || overBudget) {
         recordError("run aborted");
         m_abortRecorded = true;
     }

@@ -125,6 +125,9 @@ public:
     // Called when uv_run returned: closes the last iteration's record.
     void loopEnded();
 
+    // The loop has run dry: process.once("beforeExit") listeners run (as Node emits the event); true when
+    // they made it alive again. Then, once, the "exit" listeners run and the process's work ends there.
+    bool loopDrained();
     // Starts or stops the loop-delay monitor (monitorEventLoopDelay: a timer every resolutionMs).
     void setDelayMonitor(bool on, int resolutionMs);
 
@@ -213,7 +216,24 @@ private:
     // The interpreter (interpreter.cpp).
     void runBlock(const Block& block);
     void exec(const Op& op);
-    void execPromiseChain(const Op& op);
+    // Promises (promisework.cpp): steps, the combinators, rejections nobody handled, the process's events.
+    void execPromise(const Op& op);
+    // Adds the op's steps to `start` (whose reference it takes) and lets go of the last one.
+    void chainSteps(const Op& op, Promise* start);
+    void runStep(const Job& job);
+    void execCombinator(const Op& op);
+    void combineElement(const Job& job);
+    void settleCombined(const Job& job);
+    // Node's processPromiseRejections: unhandledRejection listeners, queued as ticks, for each rejection
+    // still unhandled (true when any ran); with none listening, the process ends as Node's does.
+    bool processRejections();
+    [[noreturn]] void exitOnRejection(const Promise& promise);
+    // process.on("exit") listeners, with the code the process exits with; once.
+    void runExitListeners(int code);
+    // Ends the process's work as process.exit does: nothing queued runs any more.
+    void endProcess();
+    void clearTimer(const Op& op);
+    void clearImmediate(const Op& op);
     void startAsync(const Op& op);
     void continueFrame(AsyncFrame* frame);
     void awaitIn(AsyncFrame* frame, const Op& op);
@@ -235,7 +255,14 @@ private:
     void runTimer(const Job& job) override;
     void runNextTicks() override;
     void timerQueued(const Job& job, double ms) override { m_rec.timerQueued(job.label, ms); }
-    void setTimer(const Job& job, double ms, std::int64_t runs) { m_timers.add(job, ms, runs); }
+    void setTimer(const Job& job, double ms, std::int64_t runs)
+    {
+        // Node's incRefCount: the first active timer refs the libuv timer again (a clearTimeout let it go).
+        const bool first = m_timers.active() == 0;
+        m_timers.add(job, ms, runs);
+        if (first && m_timerHandle.open())
+            m_timerHandle.ref();
+    }
     void processTimers();
     void finishTimerCallback();
     static void onTimerHandle(uv_timer_t* handle);
@@ -383,6 +410,15 @@ private:
     bool m_idleActive = false;
 
     Promises m_promises { m_microtasks };
+    ObjectPool<CombinatorState> m_combinators;
+    // Named timers and immediates: the handle each name holds now (the latest set under it).
+    std::unordered_map<std::string_view, std::uint64_t> m_timerNames;
+    std::uint64_t m_nextHandle = 1;
+    std::vector<const Op*> m_rejectionListeners; // process.on("unhandledRejection")
+    std::vector<const Op*> m_beforeExitListeners; // process.once("beforeExit")
+    std::vector<const Op*> m_exitListeners; // process.on("exit")
+    bool m_exitEmitted = false;
+    bool m_processEnded = false; // the process "exited": an unhandled rejection, or its exit listeners ran
     ObjectPool<AsyncFrame> m_frames;
     ObjectPool<ChainState> m_chains;
     NodeTimers m_timers { *this };

@@ -96,6 +96,9 @@ void Session::start()
         markStarted();
     };
     hooks.drained = [this](uv_loop_t&) {
+        // Node emits beforeExit when its loop has run dry: listeners that queue work keep it going.
+        if (m_runtime->loopDrained())
+            return;
         m_runtime->loopEnded();
         {
             std::lock_guard lock(m_mutex);

@@ -3,10 +3,16 @@
 Every program is small (3 to 25 operations, callbacks nested at most four
 deep) and quick to run, and every log text is unique and short ("a1", "a2",
 ...) so that a difference between two outputs reads at a glance. The same
-seed always gives the same programs.
+seed always gives the same programs. Programs are version 2: named timers and
+their clearing, promise rejection with catch and finally steps (and unhandled
+rejections, which end the program with status 1), the Promise combinators,
+awaited thenables, and the process's unhandledRejection, beforeExit and exit
+listeners.
 """
 import random
 from dataclasses import dataclass, replace
+
+import program as tree
 
 MAX_DEPTH = 4
 MAX_WORKERS = 2
@@ -29,7 +35,23 @@ WEIGHTS = {
     "chain": 3,
     "worker": 1,
     "block": 1,
+    "jsonParse": 1,
+    "regex": 1,
+    "clearTimeout": 3,
+    "clearImmediate": 2,
+    "promiseAll": 3,
+    "promiseRace": 2,
+    "promiseAllSettled": 2,
+    "promiseAny": 2,
+    "onUnhandledRejection": 1,
+    "onExit": 1,
+    "onBeforeExit": 1,
 }
+
+TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
+CLEARS = {"clearTimeout": "setTimeout", "clearImmediate": "setImmediate"}
+# Ops a worker's body may not hold: what may reject, and the process's listeners.
+MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit"}
 
 CHAIN_VIAS = ["nextTick", "queueMicrotask", "promise", "setTimeout", "setImmediate"]
 
@@ -61,12 +83,19 @@ class Generator:
         """Returns the next program, as a JSON-ready dictionary called `name`."""
         self.texts = 0
         self.workers = 0
+        self.errors = 0
         self.budget = self.rng.randint(3, 25)
         module = "esm" if self.rng.random() < 0.3 else "cjs"
         main = [self.op(Context()) for _ in range(self.rng.randint(2, 5))]
         while self.budget > 0:
             main.append(self.op(Context()))
-        return {"format": "loopscope-program", "version": 1, "name": name, "module": module, "main": main}
+        fix_names(main, self.log)
+        return {"format": "loopscope-program", "version": 2, "name": name, "module": module, "main": main}
+
+    def message(self):
+        """Returns a fresh, short error message."""
+        self.errors += 1
+        return f"e{self.errors}"
 
     def log(self):
         """Returns a log operation with a fresh text."""
@@ -97,6 +126,8 @@ class Generator:
             return context.in_async
         if kind == "worker":
             return not context.in_worker and self.workers < MAX_WORKERS
+        if kind in MAIN_ONLY:
+            return not context.in_worker
         return True
 
     def op(self, context):
@@ -111,9 +142,89 @@ class Generator:
         """Builds an operation that only takes a callback body (nextTick, readFile, ...)."""
         return {"op": kind, "do": self.body(context.callback())}
 
+    def name_timer(self, op):
+        """Gives a setTimeout or setImmediate one of the names clears refer to, now and then."""
+        if self.rng.random() < 0.5:
+            op["name"] = self.rng.choice(TIMER_NAMES[op["op"]])
+        return op
+
     def make_setTimeout(self, kind, context):
-        """Builds a setTimeout of 0 to 5 ms."""
-        return {"op": kind, "ms": self.rng.randint(0, 5), "do": self.body(context.callback())}
+        """Builds a setTimeout of 0 to 5 ms, maybe named."""
+        return self.name_timer({"op": kind, "ms": self.rng.randint(0, 5), "do": self.body(context.callback())})
+
+    def make_setImmediate(self, kind, context):
+        """Builds a setImmediate, maybe named."""
+        return self.name_timer({"op": kind, "do": self.body(context.callback())})
+
+    def make_clearTimeout(self, kind, context):
+        """Builds a clear of one of the names (fix_names makes sure a timer of its scope has it)."""
+        return {"op": kind, "name": self.rng.choice(TIMER_NAMES[CLEARS[kind]])}
+
+    make_clearImmediate = make_clearTimeout
+
+    def may_reject(self, context):
+        """Tells whether a promise made here may reject: never in a worker, now and then elsewhere."""
+        return not context.in_worker and self.rng.random() < 0.4
+
+    def steps(self, context, most):
+        """Returns 1 to `most` promise steps: then bodies, catch and finally steps, a then or catch may throw.
+
+        A catch comes last more often than not, so that most rejections are handled.
+        """
+        steps = []
+        for _ in range(self.rng.randint(1, most)):
+            form = self.rng.choices(["then", "catch", "finally"], weights=[5, 2, 2])[0]
+            body = self.body(context.callback(), most=1)
+            if form != "finally" and not context.in_worker and self.rng.random() < 0.15:
+                self.budget -= 1
+                body.append({"op": "throw", "message": self.message()})
+            steps.append(body if form == "then" and self.rng.random() < 0.5 else {form: body})
+        if not context.in_worker and self.rng.random() < 0.6:
+            steps.append({"catch": self.body(context.callback(), most=1)})
+        return steps
+
+    def make_jsonParse(self, kind, context):
+        """Builds a JSON.parse of a 1 MB payload: a few milliseconds of synchronous work."""
+        return {"op": kind, "mb": 1}
+
+    def make_regex(self, kind, context):
+        """Builds a regex test on a short input, quick with either pattern."""
+        return {"op": kind, "length": self.rng.randint(2, 12), "pattern": self.rng.choice(["vulnerable", "safe"])}
+
+    def make_combinator(self, kind, context):
+        """Builds Promise.all (race, allSettled, any) over 0 to 4 promises, settled at once or by a timer or an immediate."""
+        promises = []
+        for _ in range(self.rng.randint(0, 4)):
+            entry = {}
+            form = self.rng.choice(["now", "now", "sleep", "immediate"])
+            if form == "sleep":
+                entry["sleep"] = self.rng.randint(0, 3)
+            elif form == "immediate":
+                entry["immediate"] = True
+            if self.rng.random() < 0.6:
+                entry["do"] = self.body(context.callback(), most=1)
+            if self.may_reject(context):
+                entry["reject"] = self.message()
+            promises.append(entry)
+        op = {"op": kind, "promises": promises}
+        if self.rng.random() < 0.9 or context.in_worker:
+            op["chain"] = self.steps(context, 2)
+        return op
+
+    make_promiseAll = make_combinator
+    make_promiseRace = make_combinator
+    make_promiseAllSettled = make_combinator
+    make_promiseAny = make_combinator
+
+    def make_onUnhandledRejection(self, kind, context):
+        """Builds an unhandledRejection listener."""
+        return {"op": kind, "do": self.body(context.callback(), most=1)}
+
+    make_onExit = make_onUnhandledRejection
+
+    def make_onBeforeExit(self, kind, context):
+        """Builds a beforeExit listener (process.once), which may queue more work."""
+        return {"op": kind, "do": self.body(context.callback(), most=2)}
 
     def make_setInterval(self, kind, context):
         """Builds an interval of 0 to 3 ms that runs 1 to 3 times."""
@@ -126,9 +237,12 @@ class Generator:
         return {"op": kind, "iterations": iterations, "do": self.body(context.callback())}
 
     def make_promise(self, kind, context):
-        """Builds a promise chain of 1 to 3 bodies."""
-        links = self.rng.randint(1, 3)
-        return {"op": kind, "chain": [self.body(context.callback(), most=1) for _ in range(links)]}
+        """Builds a promise chain of 1 to 3 steps, maybe starting rejected."""
+        op = {"op": kind}
+        if self.may_reject(context):
+            op["reject"] = self.message()
+        op["chain"] = self.steps(context, 3)
+        return op
 
     def make_async(self, kind, context):
         """Builds an async function whose body awaits at least once."""
@@ -144,7 +258,7 @@ class Generator:
 
     def make_await(self, kind, context):
         """Builds an await of null, a timer promise, an immediate promise or a resolved promise."""
-        form = self.rng.choice(["null", "sleep", "immediate", "promise"])
+        form = self.rng.choice(["null", "sleep", "immediate", "promise", "thenable"])
         if form == "sleep":
             return {"op": kind, "sleep": self.rng.randint(0, 3)}
         if form == "null":
@@ -178,6 +292,41 @@ class Generator:
     def make_block(self, kind, context):
         """Builds a short synchronous busy period (1 to 3 ms), a timing perturbation."""
         return {"op": kind, "ms": self.rng.randint(1, 3)}
+
+
+def fix_names(main, new_log):
+    """Makes every clear name a timer of its scope (the main module, or a worker's body).
+
+    A clear of a name no timer of its scope has clears the name of one that
+    does; with none of its kind there, it becomes the log `new_log` returns.
+    """
+    def walk(ops, declared, clears):
+        for op in ops:
+            if op["op"] in TIMER_NAMES and "name" in op:
+                declared.setdefault(op["op"], set()).add(op["name"])
+            if op["op"] in CLEARS:
+                clears.append(op)
+            if op["op"] == "worker":
+                scope(op.get("do", []))
+                walk(op.get("done", []), declared, clears)
+                continue
+            for body in tree.bodies(op):
+                walk(body, declared, clears)
+
+    def scope(ops):
+        declared, clears = {}, []
+        walk(ops, declared, clears)
+        for op in clears:
+            names = sorted(declared.get(CLEARS[op["op"]], ()))
+            if op["name"] in names:
+                continue
+            if names:
+                op["name"] = names[0]
+            else:
+                op.clear()
+                op.update(new_log())
+
+    scope(main)
 
 
 def programs(seed, count):

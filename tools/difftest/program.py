@@ -1,10 +1,18 @@
 """Walks and describes a program's operation tree."""
 
 
+def step_body(step):
+    """Returns the body of a promise step: a list of operations, or the value of {"then"|"catch"|"finally": ...}."""
+    return step if isinstance(step, list) else next(iter(step.values()))
+
+
 def bodies(op):
-    """Returns the bodies of an operation: its do and done, or its promise chain's links."""
+    """Returns the bodies of an operation: its do and done, its promises' bodies, or its promise chain's links."""
     if op["op"] == "promise":
-        return list(op["chain"])
+        return [step_body(step) for step in op.get("chain", [])]
+    if op["op"] in ("promiseAll", "promiseRace", "promiseAllSettled", "promiseAny"):
+        entries = [entry["do"] for entry in op["promises"] if "do" in entry]
+        return entries + [step_body(step) for step in op.get("chain", [])]
     return [op[key] for key in ("do", "done") if key in op]
 
 
@@ -27,8 +35,10 @@ def describe(op):
     if op["op"] == "chain":
         return f"chain:{op['via']}"
     if op["op"] == "await":
-        form = next((key for key in ("sleep", "immediate", "promise") if key in op), "null")
+        form = next((key for key in ("sleep", "immediate", "promise", "thenable") if key in op), "null")
         return f"await:{form}"
+    if op["op"] == "promise" and "reject" in op:
+        return "promise:reject"
     if op["op"] in ("setTimeout", "setInterval") and op["ms"] <= 1:
         return f"{op['op']}:0"
     return op["op"]

@@ -124,7 +124,7 @@ def plain_await(op):
     """Turns an await of a timer, an immediate or a promise into `await null`."""
     if op["op"] != "await" or len(op) == 1:
         return False
-    for key in ("sleep", "immediate", "promise"):
+    for key in ("sleep", "immediate", "promise", "thenable"):
         op.pop(key, None)
     return True
 
@@ -135,8 +135,8 @@ def drop_done(op):
 
 
 def drop_link(op):
-    """Removes the last link of a promise chain of two links or more."""
-    if op["op"] != "promise" or len(op["chain"]) < 2:
+    """Removes the last link of a promise chain of two links or more (a promise's or a combinator's)."""
+    if not op["op"].startswith("promise") or len(op.get("chain", [])) < 2:
         return False
     op["chain"].pop()
     return True

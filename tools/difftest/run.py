@@ -129,7 +129,8 @@ def completed(process, who):
     """Returns a run's stdout, with a last line naming a non-zero exit status."""
     if process.returncode == 0:
         return process.stdout
-    return process.stdout + f"[{who} exited with {process.returncode}]\n"
+    # The same words for both: a program that ends on an unhandled rejection exits with 1 in both.
+    return process.stdout + f"[exited with {process.returncode}]\n"
 
 
 def emit_js(loopscope, program_path):

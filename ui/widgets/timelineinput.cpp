@@ -106,7 +106,8 @@ std::optional<TimelineView::Flow> TimelineView::flowTo(const TimelineSpan& span,
     std::int64_t queuedAt = -1;
     for (std::size_t i = span.index; i-- > stop;) {
         const Record& r = log[i];
-        if (r.label != ran.label || loopscope::callbackKindOf(r) != kind || r.startNs > ran.startNs)
+        if (r.label != ran.label || loopscope::callbackKindOf(r) != kind || r.startNs > ran.startNs
+            || loopscope::leftWithoutRunning(r))
             continue;
         if (r.type == RecordType::Queued) {
             queuedAt = r.startNs;

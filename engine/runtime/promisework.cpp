@@ -1,0 +1,352 @@
+// Runtime: promise chains and their steps, the Promise combinators, rejections nobody handled, clearing
+// named timers, and the process's beforeExit and exit events.
+#include "runtime/invoke.h"
+
+namespace loopscope {
+
+namespace {
+
+// What Node 20 prints on stderr for a rejection nobody handled: the place in its own code that throws it,
+// then util.inspect of the reason. The emitted script's errors have no stack trace ("[Error: message]").
+constexpr const char* RejectionHeader = "node:internal/process/promises:391\n"
+                                        "    triggerUncaughtException(err, true /* fromPromise */);\n"
+                                        "    ^\n\n";
+constexpr const char* NodeVersionLine = "Node.js v20.20.2";
+
+// util.inspect of an Error whose stack is its first line only.
+std::string inspectError(std::string_view message)
+{
+    return "[Error: " + std::string(message) + "]";
+}
+
+// util.inspect of the AggregateError of a promiseAny whose promises all rejected: its errors on one line
+// when they fit in 80 columns, as inspect's reduceToSingleString decides for a short array, else one a line.
+std::string inspectAggregate(const Op& any)
+{
+    std::vector<std::string> errors;
+    std::size_t width = 0;
+    for (const Op& promise : any.body()) {
+        errors.push_back(inspectError(promise.text.view()));
+        width += errors.back().size();
+    }
+    std::string out = "[AggregateError: All promises were rejected] {\n  [errors]: [";
+    const std::size_t start = errors.size() + 2 + 1 + 10; // entries, indentation, brace, and inspect's 10
+    if (errors.empty()) {
+        out += "]";
+    } else if (errors.size() <= 6 && errors.size() + start + width <= 80) {
+        out += " ";
+        for (std::size_t i = 0; i < errors.size(); ++i)
+            out += (i ? ", " : "") + errors[i];
+        out += " ]";
+    } else {
+        for (std::size_t i = 0; i < errors.size(); ++i)
+            out += "\n    " + errors[i] + (i + 1 < errors.size() ? "," : "");
+        out += "\n  ]";
+    }
+    return out + "\n}";
+}
+
+} // namespace
+
+// Promise.resolve() or Promise.reject(error), then its steps.
+void Runtime::execPromise(const Op& op)
+{
+    Promise* start = m_promises.create();
+    if (op.rejects())
+        m_promises.reject(start, &op);
+    else
+        m_promises.fulfill(start);
+    chainSteps(op, start);
+}
+
+void Runtime::chainSteps(const Op& op, Promise* start)
+{
+    Promise* current = start;
+    for (std::size_t i = 0; i < op.chain().size(); ++i) {
+        Promise* next = m_promises.create();
+        Job reaction;
+        reaction.action = Job::Action::ThenBody;
+        reaction.step = op.step(i);
+        reaction.label = op.labelId;
+        reaction.body = &op.chain()[i];
+        reaction.promise = next;
+        m_promises.retain(next);
+        m_promises.then(current, reaction);
+        m_promises.release(current);
+        current = next;
+    }
+    m_promises.release(current);
+}
+
+// The reaction of one step: a then runs on fulfilment, a catch on rejection, a finally on both; a step
+// that does not run passes the outcome on. A body that ends with a throw rejects the step's promise.
+void Runtime::runStep(const Job& job)
+{
+    Promise* settled = job.settled;
+    Promise* next = job.promise;
+    const bool rejected = settled->state == Promise::State::Rejected;
+    const bool runs = job.step == StepKind::Finally || (job.step == StepKind::Then) != rejected;
+    if (!runs) {
+        m_promises.settleLike(next, settled);
+    } else {
+        runBlock(*job.body);
+        if (!job.body->empty() && job.body->back().kind == OpKind::Throw) {
+            m_promises.reject(next, &job.body->back());
+        } else if (job.step == StepKind::Finally) {
+            // thenFinally and catchFinally return promiseResolve(onFinally()).then(() => value) (or a thrower):
+            // a reaction queued at once carries the outcome on, and the step's promise adopts its promise
+            // through a PromiseResolveThenableJob. A finally costs two ticks more than a then.
+            Promise* carried = m_promises.create();
+            Job carry;
+            carry.action = Job::Action::Fulfill;
+            carry.jobKind = JobKind::PromiseReactionJob;
+            carry.label = job.label;
+            carry.promise = carried;
+            carry.settled = settled;
+            m_promises.retain(settled);
+            m_microtasks.push(carry);
+            m_promises.resolve(next, carried);
+        } else {
+            m_promises.fulfill(next);
+        }
+    }
+    m_promises.release(settled);
+    m_promises.release(next);
+}
+
+// Promise.all (race, allSettled, any) over promises made at once, each settled now (its executor runs its
+// body) or by a timer or an immediate; the combinator then() each, whose reactions tell it how they settled.
+void Runtime::execCombinator(const Op& op)
+{
+    CombinatorState* state = m_combinators.create();
+    state->op = &op;
+    state->result = m_promises.create();
+    state->remaining = std::uint32_t(op.body().size());
+    // The array's promises are all made (their executors run) before the combinator then()s the first.
+    std::vector<Promise*> made;
+    made.reserve(op.body().size());
+    for (const Op& promise : op.body()) {
+        checkCancelled();
+        Promise* settling = m_promises.create();
+        made.push_back(settling);
+        Job settle;
+        settle.action = Job::Action::Settle;
+        settle.label = promise.labelId;
+        settle.op = &promise;
+        settle.promise = settling;
+        switch (promise.await) {
+        case AwaitKind::Sleep:
+            m_promises.retain(settling);
+            setTimer(settle, promise.ms, 1);
+            break;
+        case AwaitKind::Immediate:
+            m_promises.retain(settling);
+            setImmediate(settle);
+            break;
+        default:
+            runBlock(promise.body());
+            if (promise.rejects())
+                m_promises.reject(settling, &promise);
+            else
+                m_promises.fulfill(settling);
+            break;
+        }
+    }
+    const auto elements = std::uint32_t(made.size());
+    for (Promise* element : made) {
+        Job reaction;
+        reaction.action = Job::Action::Combine;
+        reaction.label = op.labelId;
+        reaction.combinator = state;
+        m_promises.then(element, reaction);
+        m_promises.release(element);
+    }
+    Promise* result = state->result;
+    m_promises.retain(result);
+    if (elements == 0) {
+        // Nothing to wait for: all and allSettled fulfil at once, any rejects, race stays pending.
+        if (op.combinator == Combinator::Any)
+            m_promises.reject(result, &op, true);
+        else if (op.combinator != Combinator::Race)
+            m_promises.fulfill(result);
+        m_promises.release(state->result);
+        m_combinators.release(state);
+    } else {
+        state->remaining = elements;
+        // Held by the element reactions: the last one lets it go.
+        state->elementsLeft = elements;
+    }
+    chainSteps(op, result);
+}
+
+void Runtime::settleCombined(const Job& job)
+{
+    runBlock(job.op->body());
+    if (job.op->rejects())
+        m_promises.reject(job.promise, job.op);
+    else
+        m_promises.fulfill(job.promise);
+    m_promises.release(job.promise);
+}
+
+void Runtime::combineElement(const Job& job)
+{
+    CombinatorState* state = job.combinator;
+    Promise* settled = job.settled;
+    Promise* result = state->result;
+    const bool rejected = settled->state == Promise::State::Rejected;
+    switch (state->op->combinator) {
+    case Combinator::All:
+        if (rejected)
+            m_promises.settleLike(result, settled);
+        else if (--state->remaining == 0)
+            m_promises.fulfill(result);
+        break;
+    case Combinator::Race:
+        m_promises.settleLike(result, settled);
+        break;
+    case Combinator::AllSettled:
+        if (--state->remaining == 0)
+            m_promises.fulfill(result);
+        break;
+    case Combinator::Any:
+        if (!rejected)
+            m_promises.fulfill(result);
+        else if (--state->remaining == 0)
+            m_promises.reject(result, state->op, true);
+        break;
+    }
+    m_promises.release(settled);
+    if (--state->elementsLeft == 0) {
+        m_promises.release(result);
+        m_combinators.release(state);
+    }
+}
+
+bool Runtime::processRejections()
+{
+    if (!m_promises.anyUnhandled())
+        return false;
+    bool listened = false;
+    for (Promise* promise : m_promises.takeUnhandled()) {
+        // A handler added since it rejected: Node's handledRejection took it off the list.
+        if (!promise->handled) {
+            if (m_rejectionListeners.empty())
+                exitOnRejection(*promise);
+            // process.emit calls the listeners there and then; their ticks run after all of them.
+            for (const Op* listener : m_rejectionListeners) {
+                Job job;
+                job.label = listener->labelId;
+                job.body = &listener->body();
+                m_ticks.push(job);
+            }
+            listened = true;
+        }
+        m_promises.release(promise);
+    }
+    return listened;
+}
+
+void Runtime::exitOnRejection(const Promise& promise)
+{
+    const std::string reason = promise.aggregate ? inspectAggregate(*promise.reason)
+                                                 : inspectError(promise.reason ? promise.reason->text.view() : "");
+    recordError("unhandled rejection: " + reason.substr(0, reason.find('\n')));
+    // Node runs the exit listeners, then prints the reason and exits with 1.
+    runExitListeners(1);
+    m_recording.info.exitStatus = 1;
+    m_recording.info.fatalError = std::string(RejectionHeader) + reason + "\n\n" + NodeVersionLine + "\n";
+    endProcess();
+    throw Aborted {};
+}
+
+void Runtime::runExitListeners(int code)
+{
+    if (m_exitEmitted || m_options.parent)
+        return;
+    m_exitEmitted = true;
+    // process.emit("exit", code) runs them in turn. Leaving that callback, a process that ends normally
+    // runs V8's microtask checkpoint, not Node's nextTicks; one that ends on an error runs neither.
+    for (const Op* listener : m_exitListeners) {
+        const std::int64_t start = m_rec.now();
+        m_rec.beginCall(start);
+        runBlock(listener->body());
+        m_rec.callback(listener->labelId, CallbackKind::Main, start, m_rec.now(), m_iteration, 1);
+    }
+    if (code != 0)
+        return;
+    while (!m_microtasks.empty()) {
+        checkCancelled();
+        const Job job = m_microtasks.pop();
+        const std::int64_t start = m_rec.now();
+        m_rec.beginCall(start);
+        runJob(job);
+        m_rec.callback(
+            job.label, CallbackKind::Microtask, start, m_rec.now(), m_iteration, 2, Recorder::OwnThread, job.jobKind);
+    }
+}
+
+void Runtime::endProcess()
+{
+    m_processEnded = true;
+    cancel();
+}
+
+bool Runtime::loopDrained()
+{
+    if (m_processEnded || m_aborted || m_options.parent)
+        return false;
+    if (!m_beforeExitListeners.empty()) {
+        // process.once: each listener runs this time only. process.emit calls them all in one callback Node
+        // makes (MakeCallback), whose drain then runs the nextTicks and microtasks they queued.
+        std::vector<const Op*> listeners;
+        listeners.swap(m_beforeExitListeners);
+        fromLoop([&] {
+            invoke(listeners.front()->labelId, CallbackKind::Main, [&] {
+                for (const Op* listener : listeners)
+                    runBlock(listener->body());
+            });
+        });
+        // A listener whose rejection nobody handled ended the process; else the work it queued runs.
+        if (m_aborted || m_processEnded)
+            return false;
+        if (uv_loop_alive(&m_loop))
+            return true;
+    }
+    if (m_exitListeners.empty() || m_exitEmitted)
+        return false;
+    fromLoop([&] {
+        runExitListeners(0);
+        endProcess();
+        throw Aborted {};
+    });
+    return false;
+}
+
+void Runtime::clearTimer(const Op& op)
+{
+    const auto named = m_timerNames.find(op.text.view());
+    std::uint32_t label = 0;
+    if (named == m_timerNames.end() || !m_timers.cancel(named->second, label))
+        return;
+    m_rec.left(label, CallbackKind::Timer);
+    // Node's unenroll lets go of the libuv timer's reference with the last active timer; it stays armed.
+    if (m_timers.active() == 0 && m_timerHandle.open())
+        m_timerHandle.unref();
+}
+
+void Runtime::clearImmediate(const Op& op)
+{
+    const auto named = m_timerNames.find(op.text.view());
+    if (named == m_timerNames.end())
+        return;
+    if (!m_immediates.removeNamed(named->second) && !m_runningImmediates.removeNamed(named->second))
+        return;
+    // With no immediate left, Node stops the idle handle that kept poll from blocking.
+    if (m_immediates.empty() && m_idleActive) {
+        uv_idle_stop(m_idleHandle.get());
+        m_idleActive = false;
+    }
+}
+
+} // namespace loopscope

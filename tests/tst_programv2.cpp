@@ -1,0 +1,281 @@
+// Version 2 of the program format: its ops and fields are read, refused where they do not belong (with
+// line and column), and emitted as the Node.js script they stand for.
+#include "program/program.h"
+
+#include <QTest>
+
+#include <string>
+
+using loopscope::AwaitKind;
+using loopscope::Combinator;
+using loopscope::OpKind;
+using loopscope::Program;
+using loopscope::ProgramError;
+using loopscope::StepKind;
+
+namespace {
+
+// A program of `version` whose "main" array is the text on line 2, so columns there are offsets into `ops`.
+QByteArray withMain(const QByteArray& ops, int version = 2)
+{
+    return "{\"format\": \"loopscope-program\", \"version\": " + QByteArray::number(version)
+        + ", \"name\": \"t\", \"main\":\n" + ops + "\n}";
+}
+
+std::variant<Program, ProgramError> parse(const QByteArray& text)
+{
+    return loopscope::parseProgram(std::string_view(text.constData(), std::size_t(text.size())), "v2.json");
+}
+
+Program parseGood(const QByteArray& text)
+{
+    auto result = parse(text);
+    if (const auto* error = std::get_if<ProgramError>(&result))
+        qFatal("unexpected error: %s", error->toString().c_str());
+    return std::get<Program>(std::move(result));
+}
+
+} // namespace
+
+class TestProgramV2 : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void refusesBadVersion2Programs_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("version 3") << QByteArray(
+            R"({"format": "loopscope-program", "version": 3, "name": "t", "main": []})")
+                                   << 1 << 44 << "$.version"
+                                   << "unsupported version; this LoopScope reads versions 1 and 2";
+        QTest::newRow("v2 op in version 1")
+            << withMain(R"([{"op": "clearTimeout", "name": "t"}])", 1) << 2 << 9 << "$.main[0].op"
+            << "op 'clearTimeout' needs \"version\": 2";
+        QTest::newRow("v2 field in version 1")
+            << withMain(R"([{"op": "setTimeout", "ms": 1, "name": "t"}])", 1) << 2 << 40 << "$.main[0].name"
+            << "field 'name' needs \"version\": 2";
+        QTest::newRow("v2 step in version 1")
+            << withMain(R"([{"op": "promise", "chain": [{"catch": []}]}])", 1) << 2 << 30 << "$.main[0].chain[0]"
+            << "expected an array, got an object";
+        QTest::newRow("rejection in version 1")
+            << withMain(R"([{"op": "promise", "reject": "x", "chain": [[]]}])", 1) << 2 << 30 << "$.main[0].reject"
+            << "field 'reject' needs \"version\": 2";
+        QTest::newRow("unknown timer name")
+            << withMain(R"([{"op": "setTimeout", "ms": 1, "name": "a"}, {"op": "clearTimeout", "name": "b"}])") << 2
+            << 77 << "$.main[1].name"
+            << "no setTimeout is named 'b'";
+        QTest::newRow("clearImmediate of a timer")
+            << withMain(R"([{"op": "setTimeout", "ms": 1, "name": "a"}, {"op": "clearImmediate", "name": "a"}])") << 2
+            << 79 << "$.main[1].name"
+            << "'a' names a setTimeout; clearImmediate clears a setImmediate";
+        QTest::newRow("one name for two kinds")
+            << withMain(R"([{"op": "setTimeout", "ms": 1, "name": "a"}, {"op": "setImmediate", "name": "a"}])") << 2
+            << 77 << "$.main[1].name"
+            << "'a' already names a setTimeout";
+        QTest::newRow("bad timer name")
+            << withMain(R"([{"op": "setImmediate", "name": "1a"}])") << 2 << 33 << "$.main[0].name"
+            << "a timer's name is 1 to 64 letters, digits and '_', not starting with a digit";
+        QTest::newRow("worker clears a main timer") << withMain(R"([{"op": "setTimeout", "ms": 1, "name": "a"},
+{"op": "worker", "do": [{"op": "clearTimeout", "name": "a"}]}])")
+                                                    << 3 << 56 << "$.main[1].do[0].name"
+                                                    << "no setTimeout is named 'a' in this worker";
+        QTest::newRow("rejection in a worker")
+            << withMain(R"([{"op": "worker", "do": [{"op": "promise", "reject": "x"}]}])") << 2 << 54
+            << "$.main[0].do[0].reject"
+            << "a promise that rejects is not available in a worker";
+        QTest::newRow("throw outside a step")
+            << withMain(R"([{"op": "throw", "message": "x"}])") << 2 << 2 << "$.main[0]"
+            << "'throw' is only allowed as the last op of a promise step (then, "
+               "catch or finally)";
+        QTest::newRow("throw before the end of a step")
+            << withMain(
+                   R"([{"op": "promise", "chain": [[{"op": "throw", "message": "x"}, {"op": "log", "text": "y"}]]}])")
+            << 2 << 31 << "$.main[0].chain[0][0]"
+            << "'throw' is only allowed as the last op of a promise step (then, catch or finally)";
+        QTest::newRow("step of two kinds") << withMain(R"([{"op": "promise", "chain": [{"then": [], "catch": []}]}])")
+                                           << 2 << 30 << "$.main[0].chain[0]"
+                                           << "a promise step takes exactly one of 'then', 'catch' and 'finally'";
+        QTest::newRow("unknown step field")
+            << withMain(R"([{"op": "promise", "chain": [{"else": []}]}])") << 2 << 31 << "$.main[0].chain[0].else"
+            << "unknown field 'else' in a promise step";
+        QTest::newRow("promise without chain or reject") << withMain(R"([{"op": "promise"}])") << 2 << 2 << "$.main[0]"
+                                                         << "missing field 'chain'";
+        QTest::newRow("combinator promise with sleep and immediate")
+            << withMain(R"([{"op": "promiseAll", "promises": [{"sleep": 1, "immediate": true}]}])") << 2 << 36
+            << "$.main[0].promises[0]"
+            << "a promise takes at most one of 'sleep' and 'immediate'";
+        QTest::newRow("unknown combinator promise field")
+            << withMain(R"([{"op": "promiseAny", "promises": [{"ms": 1}]}])") << 2 << 37 << "$.main[0].promises[0].ms"
+            << "unknown field 'ms' of a promise";
+        QTest::newRow("exit listener in a worker")
+            << withMain(R"([{"op": "worker", "do": [{"op": "onExit"}]}])") << 2 << 26 << "$.main[0].do[0]"
+            << "'onExit' is not available in a worker";
+        QTest::newRow("await of a thenable and a promise")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "thenable": true, "promise": true}]}])") << 2 << 25
+            << "$.main[0].do[0]"
+            << "'await' takes at most one of 'sleep', 'immediate', 'promise' and 'thenable'";
+    }
+
+    void refusesBadVersion2Programs()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        const auto result = parse(text);
+        QVERIFY(std::holds_alternative<ProgramError>(result));
+        const auto& error = std::get<ProgramError>(result);
+        QCOMPARE(QString::fromStdString(error.message), message);
+        QCOMPARE(QString::fromStdString(error.jsonPath), path);
+        QCOMPARE(int(error.line), line);
+        QCOMPARE(int(error.column), column);
+    }
+
+    void readsVersion2Ops()
+    {
+        const Program program = parseGood(withMain(R"([
+            {"op": "setTimeout", "ms": 1, "name": "t", "do": [{"op": "log", "text": "t"}]},
+            {"op": "clearTimeout", "name": "t"},
+            {"op": "setImmediate", "name": "i"},
+            {"op": "clearImmediate", "name": "i"},
+            {"op": "promise", "reject": "boom", "chain": [[], {"catch": []}, {"finally": [{"op": "throw", "message": "x"}]}]},
+            {"op": "promiseRace", "label": "race", "promises": [{}, {"sleep": 2, "reject": "late", "do": [{"op": "log", "text": "d"}]},
+                {"immediate": true}]},
+            {"op": "async", "do": [{"op": "await", "thenable": true}]},
+            {"op": "onUnhandledRejection"}, {"op": "onBeforeExit"}, {"op": "onExit"}])"));
+        QCOMPARE(program.version, 2);
+        const auto& main = program.main;
+        QCOMPARE(main.size(), std::size_t(10));
+        QCOMPARE(main[0].text.str(), std::string("t"));
+        QCOMPARE(main[1].kind, OpKind::ClearTimeout);
+        QCOMPARE(main[3].kind, OpKind::ClearImmediate);
+        QVERIFY(main[4].rejects());
+        QCOMPARE(main[4].text.str(), std::string("boom"));
+        QCOMPARE(main[4].step(0), StepKind::Then);
+        QCOMPARE(main[4].step(1), StepKind::Catch);
+        QCOMPARE(main[4].step(2), StepKind::Finally);
+        QCOMPARE(main[4].chain()[2].back().kind, OpKind::Throw);
+        QCOMPARE(main[5].kind, OpKind::PromiseAll);
+        QCOMPARE(main[5].combinator, Combinator::Race);
+        QCOMPARE(main[5].label(), std::string("race"));
+        QCOMPARE(main[5].body().size(), std::size_t(3));
+        QCOMPARE(main[5].body()[1].await, AwaitKind::Sleep);
+        QVERIFY(main[5].body()[1].rejects());
+        QCOMPARE(main[5].body()[2].await, AwaitKind::Immediate);
+        QCOMPARE(main[6].body()[0].await, AwaitKind::Thenable);
+        QCOMPARE(main[7].kind, OpKind::OnUnhandledRejection);
+        QCOMPARE(main[9].kind, OpKind::OnExit);
+        // A combinator's default label names its method.
+        const Program any = parseGood(withMain(R"([{"op": "promiseAny", "promises": []}])"));
+        QCOMPARE(any.main[0].label(), std::string("promiseAny (line 2)"));
+    }
+
+    void readsVersion1AsBefore()
+    {
+        const Program program
+            = parseGood(withMain(R"([{"op": "promise", "chain": [[{"op": "log", "text": "a"}]]}])", 1));
+        QCOMPARE(program.version, 1);
+        QVERIFY(!program.main[0].rejects());
+        QCOMPARE(program.main[0].step(0), StepKind::Then);
+        QCOMPARE(loopscope::emitJs(program).find("makeError"), std::string::npos);
+    }
+
+    void emitsVersion2Scripts_data()
+    {
+        QTest::addColumn<QByteArray>("program");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("named timers") << withMain(R"([{"op": "setTimeout", "ms": 5, "name": "late"},
+            {"op": "setImmediate", "name": "soon", "do": [{"op": "clearTimeout", "name": "late"}]},
+            {"op": "clearImmediate", "name": "soon"}])")
+                                      << "// LoopScope program \"t\"\n"
+                                         "// The Node.js equivalent: its console output is the program's, line for "
+                                         "line.\n"
+                                         "\n"
+                                         "// Named timers, for clearTimeout and clearImmediate.\n"
+                                         "let timer_late;\n"
+                                         "let timer_soon;\n"
+                                         "\n"
+                                         "timer_late = setTimeout(() => {}, 5);\n"
+                                         "timer_soon = setImmediate(() => {\n"
+                                         "    clearTimeout(timer_late);\n"
+                                         "});\n"
+                                         "clearImmediate(timer_soon);\n";
+        QTest::newRow("rejection and steps") << withMain(
+            R"([{"op": "promise", "reject": "boom", "chain": [[], {"catch": [{"op": "throw", "message": "again"}]},
+                {"finally": [{"op": "log", "text": "f"}]}]}, {"op": "onUnhandledRejection"}])")
+                                             << "// LoopScope program \"t\"\n"
+                                                "// The Node.js equivalent: its console output is the program's, line "
+                                                "for line.\n"
+                                                "\n"
+                                                "// An Error without a stack trace: Node prints an unhandled one as "
+                                                "\"[Error: message]\".\n"
+                                                "function makeError(message) {\n"
+                                                "    const error = new Error(message);\n"
+                                                "    error.stack = \"Error: \" + message;\n"
+                                                "    return error;\n"
+                                                "}\n"
+                                                "\n"
+                                                "Promise.reject(makeError(\"boom\"))\n"
+                                                "    .then(() => {})\n"
+                                                "    .catch(() => {\n"
+                                                "        throw makeError(\"again\");\n"
+                                                "    })\n"
+                                                "    .finally(() => {\n"
+                                                "        console.log(\"f\");\n"
+                                                "    });\n"
+                                                "process.on(\"unhandledRejection\", () => {});\n";
+        QTest::newRow("combinator") << withMain(R"([{"op": "promiseAllSettled", "promises": [{}, {"reject": "r"},
+                {"sleep": 2, "do": [{"op": "log", "text": "slept"}]}, {"immediate": true, "reject": "i"}],
+                "chain": [[{"op": "log", "text": "settled"}]]},
+                {"op": "async", "do": [{"op": "await", "thenable": true}]},
+                {"op": "onBeforeExit"}, {"op": "onExit"}])")
+                                    << "// LoopScope program \"t\"\n"
+                                       "// The Node.js equivalent: its console output is the program's, line for "
+                                       "line.\n"
+                                       "\n"
+                                       "// An Error without a stack trace: Node prints an unhandled one as \"[Error: "
+                                       "message]\".\n"
+                                       "function makeError(message) {\n"
+                                       "    const error = new Error(message);\n"
+                                       "    error.stack = \"Error: \" + message;\n"
+                                       "    return error;\n"
+                                       "}\n"
+                                       "\n"
+                                       "Promise.allSettled([\n"
+                                       "    Promise.resolve(),\n"
+                                       "    Promise.reject(makeError(\"r\")),\n"
+                                       "    new Promise((resolve) => setTimeout(() => {\n"
+                                       "        console.log(\"slept\");\n"
+                                       "        resolve();\n"
+                                       "    }, 2)),\n"
+                                       "    new Promise((resolve, reject) => setImmediate(() => {\n"
+                                       "        reject(makeError(\"i\"));\n"
+                                       "    })),\n"
+                                       "])\n"
+                                       "    .then(() => {\n"
+                                       "        console.log(\"settled\");\n"
+                                       "    });\n"
+                                       "(async () => {\n"
+                                       "    await { then(resolve) { resolve(); } };\n"
+                                       "})();\n"
+                                       "process.once(\"beforeExit\", () => {});\n"
+                                       "process.on(\"exit\", () => {});\n";
+    }
+
+    void emitsVersion2Scripts()
+    {
+        QFETCH(QByteArray, program);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(loopscope::emitJs(parseGood(program))), expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProgramV2)
+#include "tst_programv2.moc"
