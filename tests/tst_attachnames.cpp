@@ -4,6 +4,7 @@
 #include "attach/attachrun.h"
 #include "callbacklabels.h"
 #include "formats/traceio.h"
+#include "recording/blockprofiles.h"
 #include "requirenode.h"
 
 #include <QFile>
@@ -216,6 +217,12 @@ private slots:
                 return std::find_if(frames.begin(), frames.end(),
                     [&](const std::string& frame) { return frame.rfind(prefix, 0) == 0; });
             };
+            // A sample may find Node's own code of the timer's callback, before or after the program's function
+            // (listOnTimeout's destroyHooksExist() once it has returned): only Node's frames, then.
+            const bool nodesOnly = std::all_of(frames.begin(), frames.end(),
+                [](const std::string& frame) { return frameOwner(frame) == FrameOwner::Node; });
+            if (nodesOnly)
+                continue;
             const auto outer = named("handler (" + at + ":10:");
             const auto middle = named("slowRoute (" + at + ":8:");
             const auto inner = named(spin);
