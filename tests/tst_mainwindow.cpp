@@ -6,6 +6,7 @@
 #include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
+#include "models/queuemodel.h"
 #include "models/statusmodel.h"
 #include "models/timelineindex.h"
 #include "models/timelinetexts.h"
@@ -468,6 +469,16 @@ private slots:
         QVERIFY(window.feed()->sees(loopscope::UnobservedThreadPool));
         QVERIFY(window.feed()->sees(loopscope::UnobservedQueues));
         QVERIFY(!window.feed()->sees(loopscope::UnobservedCloses));
+        // The queues' titles say so as the run ends, though no queue's total changed then.
+        const QString nextTicks = QueueModel::title(QueueModel::Queue::NextTick);
+        auto nextTicksUnseen = [&window, &nextTicks] {
+            for (const QLabel* label : window.findChildren<QLabel*>()) {
+                if (label->text().startsWith(nextTicks) && label->text().contains(QStringLiteral("not seen")))
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!nextTicksUnseen(), 5000);
         // Stepped back into, the ended run shows what its queues held: the nextTick each console.log on a pipe
         // queues (Node's afterWriteTick).
         QVERIFY(window.feed()->canReplay());

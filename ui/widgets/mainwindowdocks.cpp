@@ -36,6 +36,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <optional>
 
 namespace {
 
@@ -177,6 +178,16 @@ void MainWindow::createDocks()
         connect(model, &QueueModel::totalChanged, title, update);
         // A new session or recording: nothing queued yet, and whether its queues are seen at all.
         connect(m_feed, &LiveFeed::reset, title, [update] { update(0); });
+        // Whether the queue is seen can change with no total changing: an attached program's queues are
+        // known once it has ended (its replay shows them), and lost when the probe stops labelling.
+        connect(m_feed, &LiveFeed::ticked, title,
+            [feed = m_feed, queue, model, update, seen = std::optional<bool>()]() mutable {
+                const bool now = feed->sees(QueueBoard::unobservedFlags(queue));
+                if (seen != now) {
+                    seen = now;
+                    update(model->total());
+                }
+            });
         Language::follow(title, [title, view, model, queue, update] {
             title->setToolTip(QueueModel::explanation(queue));
             view->setToolTip(QueueModel::explanation(queue));
