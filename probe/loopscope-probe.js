@@ -296,7 +296,12 @@ function labelCallbacks(probe, withQueues) {
   // A timer's or an immediate's label names the function it runs and where that was created (the native
   // half reads it through V8, once per place in the source), kept for each function in a weak map of its
   // type's; a function of Node's own (a promisified timer's) leaves the type's label.
-  const functionLabels = { Timeout: new WeakMap(), Immediate: new WeakMap(), HTTPINCOMINGMESSAGE: new WeakMap() };
+  const functionLabels = {
+    Timeout: new WeakMap(),
+    Immediate: new WeakMap(),
+    HTTPINCOMINGMESSAGE: new WeakMap(),
+    FSREQCALLBACK: new WeakMap(),
+  };
   const labelOf = (fn, typeLabel, type) => {
     if (typeof fn !== 'function') {
       return typeLabel;
@@ -319,6 +324,11 @@ function labelCallbacks(probe, withQueues) {
     const first = Array.isArray(listeners) ? listeners[0] : listeners;
     return labelOf(first?.listener ?? first, incomingMessage, 'HTTPINCOMINGMESSAGE');
   };
+  // fs.readFile's requests (its open, fstat, reads and close) carry the context that holds the program's
+  // callback, a plain property of Node's: they are named by it. Other fs calls wrap the program's callback in
+  // a function of Node's, which leaves the type's label.
+  const fsRequest = nameOf('FSREQCALLBACK');
+  const fsLabel = (resource) => labelOf(resource.context?.callback, fsRequest, 'FSREQCALLBACK');
   // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
   // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
   // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
@@ -405,7 +415,7 @@ function labelCallbacks(probe, withQueues) {
           timerAt[depth] = resource;
         } else {
           const type = typeOf(resource);
-          note(type === incomingMessage ? requestLabel(resource) : type);
+          note(type === incomingMessage ? requestLabel(resource) : type === fsRequest ? fsLabel(resource) : type);
           // A promise job told here: Node's promise hooks are back (the program added a hook of its own),
           // and the probe's, which tell what joins the microtask queue, are gone.
           if (queues !== null && resource instanceof Promise) {

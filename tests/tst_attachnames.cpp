@@ -37,6 +37,7 @@ const interval = setInterval(function everyFewMs() {
 sleep(1).then(() => console.log('slept'));
 const greeter = { greet() { console.log('bound'); } };
 setTimeout(greeter.greet.bind(greeter), 2);
+require('fs').readFile(__filename, function gotFile() { console.log('read'); });
 )";
 
 // A timer's callback that blocks in a function two calls down, and an HTTP server whose slow route blocks
@@ -162,6 +163,12 @@ private slots:
             [&](const auto& entry) { return entry.first.rfind("Timeout greet (" + at + ":15:", 0) == 0; });
         QVERIFY(bound != labels.counts.end());
         QCOMPARE(bound->second, std::size_t(1));
+        // fs.readFile's requests (open, stat, read, close) are named by the callback the program gave it.
+        const auto read = std::find_if(labels.counts.begin(), labels.counts.end(),
+            [&](const auto& entry) { return entry.first.rfind("FSREQCALLBACK gotFile (" + at + ":17:", 0) == 0; });
+        QVERIFY2(read != labels.counts.end(), "fs.readFile's callbacks are not named");
+        QVERIFY(read->second >= 1);
+        QCOMPARE(labels.kinds.at(read->first), CallbackKind::Io);
         // The promisified timer runs a function of Node's: its label is the type's alone.
         QVERIFY(labels.counts.count("Timeout") == 1);
         QCOMPARE(labels.counts.at("Timeout"), std::size_t(1));
