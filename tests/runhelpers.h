@@ -106,6 +106,11 @@ inline RunResult runProgram(loopscope::Program program, int timeoutMs = 30000,
         result.session->abort();
     result.session->stop();
     result.lines = *lines;
+    // Every run ends as libuv's own tests do: the loop closes (no handle, no request, no pool work left).
+    QTest::qVerify(
+        result.session->closeResult() == 0, "closeResult() == 0", "uv_loop_close() failed", __FILE__, __LINE__);
+    QTest::qVerify(result.session->handlesLeftOpen() == 0, "handlesLeftOpen() == 0", "the run left libuv handles open",
+        __FILE__, __LINE__);
     return result;
 }
 
