@@ -34,6 +34,10 @@ const Workload workloads[] = {
         "let n = 0; (function tick() { if (++n < 1e5) process.nextTick(tick); else done(); })();" },
     { "5k setTimeout(0) chain",
         "let n = 0; (function step() { if (++n < 5e3) setTimeout(step, 0); else done(); })();" },
+    // Requests named by where the program made them: each stat's callback is Node's wrapper of the program's.
+    { "10k fs.stat chain",
+        "const fs = require('fs'); let n = 0; "
+        "(function step() { if (++n < 1e4) fs.stat(__filename, step); else done(); })();" },
     // One callback that blocks for about half a second: with every callback labelled, its stacks are sampled
     // every 2 ms from its 50th ms on (the samples column), which is what sampling costs.
     { "1 callback blocking ~0.5 s",

@@ -192,6 +192,22 @@ napi_value Label(napi_env env, napi_callback_info info)
     return result;
 }
 
+// createdAt(type): the number the records use for the label of a request of resource type `type` that the
+// JavaScript running now makes, which says where the program made it; 0 when Node made it of itself.
+napi_value CreatedAt(napi_env env, napi_callback_info info)
+{
+    napi_value argv[1];
+    napi_value result;
+    EnvProbe* probe = envProbe(env);
+    std::uint32_t label = 0;
+    if (probe && probe->names && arguments(env, info, argv) == 1) {
+        const std::string type = stringArgument(env, argv[0]);
+        label = probe->names->labelOfCaller(env, type, Channel::kindOfType(type));
+    }
+    napi_create_uint32(env, label, &result);
+    return result;
+}
+
 // events(): the buffer this loop's callbacks' starts and ends are written into (LoopProbe::events).
 napi_value Events(napi_env env, napi_callback_info)
 {
@@ -406,6 +422,7 @@ napi_value Init(napi_env env, napi_value exports)
         { "name", nullptr, Name, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "sampleBlocks", nullptr, SampleBlocks, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "label", nullptr, Label, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "createdAt", nullptr, CreatedAt, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "events", nullptr, Events, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "drain", nullptr, Drain, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "now", nullptr, Now, nullptr, nullptr, nullptr, napi_default, nullptr },

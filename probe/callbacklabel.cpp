@@ -17,6 +17,20 @@ std::string callbackLabel(std::string_view type, const FunctionPlace& function)
     return label + ' ' + function.name + " (" + where + ')';
 }
 
+bool isPackages(const FunctionPlace& place)
+{
+    return place.script.find("/node_modules/") != std::string::npos;
+}
+
+std::string requestLabel(std::string_view type, const FunctionPlace& caller)
+{
+    const std::string where = caller.script + ':' + std::to_string(caller.line) + ':' + std::to_string(caller.column);
+    std::string label(type);
+    if (caller.name.empty())
+        return label + " (created at " + where + ')';
+    return label + " (created in " + caller.name + " at " + where + ')';
+}
+
 std::string frameLabel(const FunctionPlace& frame)
 {
     const std::string name = frame.name.empty() ? std::string("(anonymous)") : frame.name;

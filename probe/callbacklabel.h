@@ -25,6 +25,15 @@ bool isProgramsOwn(const FunctionPlace& place);
 // created: "Timeout (anonymous, created at /app/prog.js:9:14)".
 std::string callbackLabel(std::string_view type, const FunctionPlace& function);
 
+// True for a place in a package the program uses (a script under node_modules), which a request made from
+// it is named by only when the program's own frame is not in reach.
+bool isPackages(const FunctionPlace& place);
+
+// The label of a request of resource type `type` (FSREQCALLBACK, GETADDRINFOREQWRAP, ...) made at `caller`,
+// the program's frame that made it: "FSREQCALLBACK (created in loadConfig at /app/prog.js:12:6)", or
+// "FSREQCALLBACK (created at /app/prog.js:3:4)" from a script's top level or an anonymous function.
+std::string requestLabel(std::string_view type, const FunctionPlace& caller);
+
 // The label of a frame of a sampled JavaScript stack, as a stack trace writes it, at the place the frame
 // runs: "slowRoute (/app/server.js:14:10)", "(anonymous) (/app/prog.js:9:14)", "hash (node:internal/...)".
 std::string frameLabel(const FunctionPlace& frame);

@@ -12,6 +12,10 @@ namespace {
 using v8bridge::localOf;
 using v8bridge::textOf;
 
+// How deep a request's stack is searched for the program's frame that made it: a write from an express
+// route lies about a dozen frames of Node's and the package's below the route.
+constexpr int CallerFrames = 16;
+
 // The major version of the V8 the probe runs in (not the one its headers are of).
 int v8Major()
 {
@@ -77,14 +81,50 @@ std::uint32_t FunctionNames::labelOf(napi_env env, napi_value function, const st
     if (napi_typeof(env, function, &valueType) != napi_ok || valueType != napi_function)
         return 0;
     const v8::Local<v8::Function> local = targetOf(env, localOf(function).As<v8::Function>());
-    const auto key
-        = std::make_tuple(local->ScriptId(), local->GetScriptLineNumber(), local->GetScriptColumnNumber(), int(kind));
+    auto key = std::make_tuple(
+        type, local->ScriptId(), local->GetScriptLineNumber(), local->GetScriptColumnNumber(), int(kind));
     const auto found = m_labels.find(key);
     if (found != m_labels.end())
         return found->second;
     const FunctionPlace place = placeOf(env, v8bridge::valueOf(local));
     const std::uint32_t label = isProgramsOwn(place) ? m_name(callbackLabel(type, place), kind) : 0;
-    m_labels.emplace(key, label);
+    m_labels.emplace(std::move(key), label);
+    return label;
+}
+
+std::uint32_t FunctionNames::labelOfCaller(napi_env env, const std::string& type, CallbackKind kind)
+{
+    v8::Isolate* isolate = v8::Isolate::GetCurrent();
+    const v8::Local<v8::StackTrace> trace = v8::StackTrace::CurrentStackTrace(isolate, CallerFrames);
+    const int count = trace.IsEmpty() ? 0 : trace->GetFrameCount();
+    // The innermost frame of the program's own, or failing that of a package's, below the probe's own (the
+    // script of the hook that asks, which is the innermost frame).
+    v8::Local<v8::StackFrame> caller;
+    FunctionPlace callerPlace;
+    const int probesScript = count > 0 ? trace->GetFrame(isolate, 0)->GetScriptId() : -1;
+    for (int i = 1; i < count; ++i) {
+        const v8::Local<v8::StackFrame> frame = trace->GetFrame(isolate, std::uint32_t(i));
+        if (frame->GetScriptId() == probesScript)
+            continue;
+        v8::Location location = frame->GetLocation();
+        FunctionPlace place { {}, textOf(env, frame->GetScriptName()), location.GetLineNumber() + 1,
+            location.GetColumnNumber() + 1 };
+        if (!isProgramsOwn(place) || (!caller.IsEmpty() && isPackages(place)))
+            continue;
+        caller = frame;
+        callerPlace = std::move(place);
+        if (!isPackages(callerPlace))
+            break;
+    }
+    if (caller.IsEmpty())
+        return 0;
+    const auto key = std::make_tuple(type, caller->GetScriptId(), callerPlace.line, callerPlace.column, int(kind));
+    const auto found = m_callers.find(key);
+    if (found != m_callers.end())
+        return found->second;
+    callerPlace.name = textOf(env, caller->GetFunctionName());
+    const std::uint32_t label = m_name(requestLabel(type, callerPlace), kind);
+    m_callers.emplace(key, label);
     return label;
 }
 

@@ -29,13 +29,22 @@ public:
     // 0 when it says no more than the type would (not a function, or one of Node's own).
     std::uint32_t labelOf(napi_env env, napi_value function, const std::string& type, CallbackKind kind);
 
+    // The number of the label of a request of resource type `type` and kind `kind` (an fs call, a DNS lookup,
+    // a connect, a write) made by the JavaScript running now: where the program made it, its innermost frame
+    // of the program's own on the stack (of a package's when the program's own is not in reach); 0 when
+    // no such frame is (Node made it of itself).
+    std::uint32_t labelOfCaller(napi_env env, const std::string& type, CallbackKind kind);
+
     // Where `function` was created; nothing known (line 0) for what is not a function.
     static FunctionPlace placeOf(napi_env env, napi_value function);
 
 private:
     std::function<std::uint32_t(const std::string&, CallbackKind)> m_name;
-    // (script id, line, column, kind) -> the label's number, 0 for a function of Node's.
-    std::map<std::tuple<int, int, int, int>, std::uint32_t> m_labels;
+    // (type, script id, line, column, kind) -> the label's number, 0 for a function of Node's: one function
+    // may run for resources of two types of one kind (a server's connections and its requests).
+    std::map<std::tuple<std::string, int, int, int, int>, std::uint32_t> m_labels;
+    // (type, script id, line, column, kind) -> the number of the label of a request made there.
+    std::map<std::tuple<std::string, int, int, int, int>, std::uint32_t> m_callers;
 };
 
 } // namespace loopscope::probe

@@ -268,6 +268,9 @@ function labelCallbacks(probe, withQueues) {
       return;
     }
     try {
+      if (queues !== null && queues.owed > 0) {
+        queues.payNames();
+      }
       countJob(promise);
     } catch (error) {
       fail(error);
@@ -299,8 +302,15 @@ function labelCallbacks(probe, withQueues) {
   const functionLabels = {
     Timeout: new WeakMap(),
     Immediate: new WeakMap(),
+    TickObject: new WeakMap(),
+    Microtask: new WeakMap(),
     HTTPINCOMINGMESSAGE: new WeakMap(),
+    HTTPCLIENTREQUEST: new WeakMap(),
     FSREQCALLBACK: new WeakMap(),
+    TCPWRAP: new WeakMap(),
+    TCPSERVERWRAP: new WeakMap(),
+    PIPEWRAP: new WeakMap(),
+    PIPESERVERWRAP: new WeakMap(),
   };
   const labelOf = (fn, typeLabel, type) => {
     if (typeof fn !== 'function') {
@@ -314,21 +324,87 @@ function labelCallbacks(probe, withQueues) {
     }
     return label === 0 ? typeLabel : label;
   };
-  // An HTTP request's callback emits 'request' on its server: it is named by the server's (first) request
-  // listener, read from the resource Node made for it ({ type, socket }) and the socket's server, plain
-  // properties of Node's, so that nothing of the program's runs. A server with no listener, or a socket
-  // with no server, leaves the type's label.
+  // A nextTick's and a queueMicrotask's callback is a plain property of Node's object for it.
+  const tickLabel = (resource) => labelOf(resource.callback, tick, 'TickObject');
+  const microtask = nameOf('Microtask');
+  const microtaskLabel = (resource) => labelOf(resource.callback, microtask, 'Microtask');
+  // A request the program makes (an fs call, a DNS lookup, a connect, a write) wraps its callback in a
+  // function of Node's, which keeps it out of reach: the request is named by where the program made it, read
+  // from the stack as Node tells of it (init) and kept for the resource. Only for these types: Node may tell
+  // of others (a crypto job whose options it refuses) with an exception of its own pending.
+  const madeAt = new WeakMap();
+  const requestTypes = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'FILEHANDLE', 'GETADDRINFOREQWRAP',
+    'GETNAMEINFOREQWRAP', 'QUERYWRAP', 'TCPWRAP', 'TCPSERVERWRAP', 'PIPEWRAP', 'PIPESERVERWRAP',
+    'TCPCONNECTWRAP', 'PIPECONNECTWRAP', 'WRITEWRAP', 'SHUTDOWNWRAP', 'UDPWRAP', 'SENDWRAP', 'ZLIB',
+    'HTTPCLIENTREQUEST', 'PROCESSWRAP', 'SIGNALWRAP', 'STATWATCHER', 'FSEVENTWRAP']);
+  const madeAtLabel = (resource, typeLabel) => madeAt.get(resource) ?? typeLabel;
+  // The first of an emitter's listeners for an event that is a function of the program's (a `once` listener
+  // is Node's wrapper of it), read from plain properties of Node's so that nothing of the program's runs; 0
+  // when none is.
+  const listenerLabel = (listeners, type) => {
+    if (!Array.isArray(listeners)) {
+      return labelOf(listeners?.listener ?? listeners, 0, type);
+    }
+    for (const listener of listeners) {
+      const label = labelOf(listener?.listener ?? listener, 0, type);
+      if (label !== 0) {
+        return label;
+      }
+    }
+    return 0;
+  };
+  // An HTTP request's callback emits 'request' on its server: it is named by the server's request listener,
+  // read from the resource Node made for it ({ type, socket }) and the socket's server. A server with no
+  // listener, or a socket with no server, leaves the type's label.
   const incomingMessage = nameOf('HTTPINCOMINGMESSAGE');
-  const requestLabel = (resource) => {
-    const listeners = resource.socket?.server?._events?.request;
-    const first = Array.isArray(listeners) ? listeners[0] : listeners;
-    return labelOf(first?.listener ?? first, incomingMessage, 'HTTPINCOMINGMESSAGE');
+  const requestLabel = (resource) =>
+    listenerLabel(resource.socket?.server?._events?.request, 'HTTPINCOMINGMESSAGE') || incomingMessage;
+  // An HTTP client's callbacks (the response and its body) are named by the request's response listener
+  // (http.get's callback), kept once found (Node removes it when the response comes), or by where the
+  // request was made.
+  const clientRequest = nameOf('HTTPCLIENTREQUEST');
+  const responseLabel = (resource) => {
+    const label = listenerLabel(resource.req?._events?.response, 'HTTPCLIENTREQUEST');
+    if (label === 0) {
+      return madeAtLabel(resource, clientRequest);
+    }
+    madeAt.set(resource, label);
+    return label;
+  };
+  // A socket's reads are named by its 'data' listener, a server's new connections by its 'connection'
+  // listener (net.createServer's callback), and an HTTP server's by its request listener, which they run:
+  // the handle's owner (the socket or the server) is found by Node's owner_symbol, learnt from the first
+  // handle that has it.
+  const sockets = new Map(['TCPWRAP', 'TCPSERVERWRAP', 'PIPEWRAP', 'PIPESERVERWRAP'].map((type) => [nameOf(type), type]));
+  let ownerSymbol;
+  const ownerOf = (handle) => {
+    ownerSymbol ??= Object.getOwnPropertySymbols(handle).find((symbol) => symbol.description === 'owner_symbol');
+    return ownerSymbol === undefined ? undefined : handle[ownerSymbol];
+  };
+  const socketLabel = (resource, type, typeName) => {
+    const events = ownerOf(resource)?._events;
+    return listenerLabel(events?.data, typeName) || listenerLabel(events?.connection, typeName) ||
+      listenerLabel(events?.request ?? ownerOf(resource)?.server?._events?.request, typeName) ||
+      madeAtLabel(resource, type);
   };
   // fs.readFile's requests (its open, fstat, reads and close) carry the context that holds the program's
-  // callback, a plain property of Node's: they are named by it. Other fs calls wrap the program's callback in
-  // a function of Node's, which leaves the type's label.
+  // callback, a plain property of Node's: they are named by it; other fs calls by where they were made.
   const fsRequest = nameOf('FSREQCALLBACK');
-  const fsLabel = (resource) => labelOf(resource.context?.callback, fsRequest, 'FSREQCALLBACK');
+  const fsLabel = (resource) => labelOf(resource.context?.callback, 0, 'FSREQCALLBACK') ||
+    madeAtLabel(resource, fsRequest);
+  // The label of a callback that runs for `resource`, of type `type` (the probe's number).
+  const labelFor = (resource, type) => {
+    switch (type) {
+      case microtask: return microtaskLabel(resource);
+      case incomingMessage: return requestLabel(resource);
+      case fsRequest: return fsLabel(resource);
+      case clientRequest: return responseLabel(resource);
+      default: {
+        const socketType = sockets.get(type);
+        return socketType === undefined ? madeAtLabel(resource, type) : socketLabel(resource, type, socketType);
+      }
+    }
+  };
   // With before and after hooks Node calls callbacks through a JavaScript trampoline, which adds a
   // frame to the stack trace of an error thrown in one. Without it Node emits the same hooks from
   // C++, and a crash prints what it prints without the probe. (Quietly: the binding is deprecated;
@@ -354,7 +430,9 @@ function labelCallbacks(probe, withQueues) {
     drain: () => probe.drain(),
     isSettled: (promise) => probe.settled(promise),
     now: clock.now,
-    labels: { tick, promise, microtask: nameOf('Microtask') },
+    labels: { promise },
+    tickLabel,
+    microtaskLabel,
     timerLabel: (resource, type) => type === 'Immediate' ?
       labelOf(resource._onImmediate, immediate, 'Immediate') : labelOf(resource._onTimeout, timeout, 'Timeout'),
   }) : null;
@@ -372,7 +450,8 @@ function labelCallbacks(probe, withQueues) {
   // crypto job whose options it has just refused, in Node 18 and 20), which any Node-API call would throw
   // into the hook, where the probe would catch it, and the program would never see its error. The queues'
   // jobs are told at once, with the label the native half may have to read: timers, immediates, ticks and
-  // queueMicrotask callbacks are made by JavaScript, never with an exception of Node's pending.
+  // queueMicrotask callbacks are made by JavaScript, never with an exception of Node's pending; so are the
+  // requests named by where they were made (requestTypes).
   const hooks = {
     init(asyncId, type, triggerAsyncId, resource) {
       if (failed) {
@@ -386,6 +465,12 @@ function labelCallbacks(probe, withQueues) {
           learnClass(type, resource.constructor);
         } else if (type !== 'PROMISE' && type !== 'TickObject') {
           names.set(resource, type);
+          if (requestTypes.has(type)) {
+            const label = probe.createdAt(type);
+            if (label !== 0) {
+              madeAt.set(resource, label);
+            }
+          }
         }
         queues?.init(asyncId, type, resource);
       } catch (error) {
@@ -399,13 +484,16 @@ function labelCallbacks(probe, withQueues) {
         return;
       }
       try {
+        if (queues !== null && queues.owed > 0) {
+          queues.payNames();
+        }
         const resource = asyncHooks.executionAsyncResource();
         const constructor = resource?.constructor;
         const counted = constructor === Object;
         countedAt[++depth] = counted;
         timerAt[depth] = null;
         if (counted) {
-          countJob(tick);
+          countJob(tickLabel(resource));
         } else if (constructor === ImmediateClass) {
           note(labelOf(resource._onImmediate, immediate, 'Immediate'));
           queues?.before(asyncId);
@@ -414,8 +502,7 @@ function labelCallbacks(probe, withQueues) {
           queues?.before(asyncId);
           timerAt[depth] = resource;
         } else {
-          const type = typeOf(resource);
-          note(type === incomingMessage ? requestLabel(resource) : type === fsRequest ? fsLabel(resource) : type);
+          note(labelFor(resource, typeOf(resource)));
           // A promise job told here: Node's promise hooks are back (the program added a hook of its own),
           // and the probe's, which tell what joins the microtask queue, are gone.
           if (queues !== null && resource instanceof Promise) {
@@ -432,6 +519,9 @@ function labelCallbacks(probe, withQueues) {
         return;
       }
       try {
+        if (queues !== null && queues.owed > 0) {
+          queues.payNames();
+        }
         // The callback's end first: the interval's next run joins once this one is over.
         const timer = depth > 0 ? timerAt[depth] : null;
         if (depth > 0 && !countedAt[depth--]) {

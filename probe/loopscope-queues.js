@@ -19,9 +19,9 @@ const LeftBase = 2 ** 34;
 
 // `events`: the buffer (its first double the count used), `full`: the count from which it is drained,
 // `drain()`: has the native half read it, `now()`: the buffer's clock, `isSettled(promise)`: V8's word,
-// `labels`: the probe's numbers for TickObject, PROMISE and Microtask, `timerLabel(resource, type)`: a
-// Timeout's or an Immediate's label.
-function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }) {
+// `labels`: the probe's number for PROMISE, `timerLabel(resource, type)`: a Timeout's or an Immediate's
+// label, `tickLabel(resource)` and `microtaskLabel(resource)`: a nextTick's and a queueMicrotask callback's.
+function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel, tickLabel, microtaskLabel }) {
   // The run of ticks or promise jobs being counted (loopscope-probe.js): its name, its count, and before
   // them how many jobs of its own kind it queued.
   const runName = events.length - 3;
@@ -30,7 +30,14 @@ function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }
   // The run's count at the last entry: a job that began since makes the next entry one of its own, or the
   // replay would show jobs queued one by one as all queued at once.
   let countAtLast = -1;
+  // queueMicrotask sets its callback on its resource only after telling of it (init): the job is told, named
+  // and at the time it joined, at the probe's next word (any hook, or another job told), which always comes
+  // before the job runs. Resource and time in turn.
+  const owing = [];
   const tell = (code, count, delayMs, at = now()) => {
+    if (owing.length > 0) {
+      self.payNames();
+    }
     const used = events[0];
     // The same jobs again, nothing else told or run since: one entry more.
     if (used >= 5 && events[used - 4] === code && events[used - 1] === delayMs && events[runCount] === countAtLast) {
@@ -79,7 +86,16 @@ function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }
   let madeLast = null;
   let madeOn = null; // the reactions madeLast was added to
   let settledLast = null;
-  return {
+  const self = {
+    // How many queueMicrotask jobs are still to be told.
+    owed: 0,
+    payNames() {
+      const owed = owing.splice(0);
+      self.owed = 0;
+      for (let i = 0; i < owed.length; i += 2) {
+        tell(QueuedBase + microtaskLabel(owed[i]), 1, 0, owed[i + 1]);
+      }
+    },
     // The counted run of `label` ended at `at`: the jobs it queued join.
     runEnded(label, at) {
       const count = events[runQueued];
@@ -91,9 +107,10 @@ function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }
     // async_hooks init: a job of a queue the probe shows.
     init(asyncId, type, resource) {
       if (type === 'TickObject') {
-        joined(labels.tick);
+        joined(tickLabel(resource));
       } else if (type === 'Microtask') {
-        joined(labels.microtask);
+        owing.push(resource, now());
+        self.owed = owing.length;
       } else if (type === 'Immediate') {
         timerJoined(asyncId, resource, type, 0);
       } else if (type === 'Timeout') {
@@ -156,6 +173,7 @@ function watchQueues({ events, full, drain, now, isSettled, labels, timerLabel }
       }
     },
   };
+  return self;
 }
 
 module.exports = { watchQueues, QueuedBase, LeftBase };

@@ -1,6 +1,8 @@
-// loopscope --attach names each timer's and immediate's callback by the JavaScript function it runs and
-// where that was created (file:line:column), in the recording, the trace and the summary; an anonymous
-// function says where it was created, and a function of Node's own leaves the resource type's label.
+// loopscope --attach names each callback by the JavaScript function it runs and where that was created
+// (file:line:column), in the recording, the trace and the summary: timers, immediates, ticks, queueMicrotask
+// callbacks, sockets' reads, HTTP requests and responses, fs.readFile's steps; an anonymous function says
+// where it was created, a request whose callback Node wraps (fs.stat) where the program made it, and a
+// function of Node's own leaves the resource type's label.
 #include "attach/attachrun.h"
 #include "callbacklabels.h"
 #include "formats/traceio.h"
@@ -61,6 +63,39 @@ server.listen(0, '127.0.0.1', () => {
     response.resume();
     response.on('end', () => { console.log('served', response.statusCode); server.close(); });
   });
+});
+)";
+
+// Ticks, a queueMicrotask callback, an fs call, a TCP server and client, and an HTTP server and client: the
+// callbacks of each, named by the program's function or by where the program made the request.
+const QByteArray Requests = R"('use strict';
+const fs = require('fs');
+const net = require('net');
+const http = require('http');
+process.nextTick(function afterMain() { console.log('tick'); });
+queueMicrotask(function soon() { console.log('micro'); });
+function loadConfig() {
+  fs.stat(__filename, () => console.log('stat'));
+}
+loadConfig();
+const server = net.createServer(function onConnection(socket) {
+  socket.on('data', function echo(data) { socket.end(data); });
+});
+server.listen(0, '127.0.0.1', function listening() {
+  const client = net.connect(server.address().port, '127.0.0.1');
+  client.on('data', function gotReply() {
+    console.log('echoed');
+    client.end();
+    server.close();
+    const web = http.createServer((request, response) => response.end('ok'));
+    web.listen(0, '127.0.0.1', () => {
+      http.get({ port: web.address().port, host: '127.0.0.1' }, function onResponse(response) {
+        response.resume();
+        response.on('end', () => { console.log('fetched', response.statusCode); web.close(); });
+      });
+    });
+  });
+  client.write('hello');
 });
 )";
 
@@ -175,9 +210,62 @@ private slots:
         for (const auto& [label, count] : labels.counts)
             QVERIFY2(label.find("node:") == std::string::npos, label.c_str());
 
+        // The program printed to its own standard output, which LoopScope never read: its console is not
+        // recorded, and neither the summary nor the trace says it printed nothing (it said "0 lines").
+        QVERIFY2(attached.err.contains("Console: not recorded"), attached.err.constData());
+        QVERIFY(!attached.err.contains("Console: 0 lines"));
+        QCOMPARE(trace.info.unobserved & UnobservedConsole, UnobservedConsole);
+
         // The summary's longest callback is the function that blocked, named with its place.
         QVERIFY2(attached.err.contains(QByteArray("Longest callback: ") + slow.c_str() + " (timer)"),
             attached.err.constData());
+    }
+
+    // A nextTick and a queueMicrotask callback are named by their functions; a socket's reads by its 'data'
+    // listener, a server's connections by its 'connection' listener, an HTTP client's response by http.get's
+    // callback; a request whose callback Node wraps (fs.stat, a socket's end) by the program's function and
+    // place that made it. Seen failing before: each was its resource type alone.
+    void ticksMicrotasksAndRequestsAreNamed()
+    {
+        QTemporaryDir dir;
+        const QString script = dir.filePath(QStringLiteral("requests.js"));
+        QFile file(script);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(Requests) == Requests.size());
+        file.close();
+        const QString tracePath = dir.filePath(QStringLiteral("trace.json"));
+
+        const Ran plain = run(QStringLiteral("node"), { script });
+        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+            { QStringLiteral("--headless"), QStringLiteral("--trace"), tracePath, QStringLiteral("--attach"), script });
+        QCOMPARE(attached.exitCode, plain.exitCode);
+        QCOMPARE(attached.out, plain.out);
+        Recording trace;
+        std::string error;
+        QVERIFY2(readTrace(tracePath.toStdString(), trace, &error), error.c_str());
+
+        const Labels labels = labelsOf(trace);
+        const std::string at = script.toStdString();
+        const auto labelled = [&](const std::string& prefix, CallbackKind kind) {
+            const auto found = std::find_if(labels.counts.begin(), labels.counts.end(),
+                [&](const auto& entry) { return entry.first.rfind(prefix, 0) == 0; });
+            if (found == labels.counts.end())
+                return false;
+            return labels.kinds.at(found->first) == kind;
+        };
+        QVERIFY(labelled("TickObject afterMain (" + at + ":5:", CallbackKind::NextTick));
+        QVERIFY(labelled("Microtask soon (" + at + ":6:", CallbackKind::Microtask));
+        QVERIFY(labelled("FSREQCALLBACK (created in loadConfig at " + at + ":8:", CallbackKind::Io));
+        QVERIFY(labelled("TCPSERVERWRAP onConnection (" + at + ":11:", CallbackKind::Io));
+        QVERIFY(labelled("TCPWRAP echo (" + at + ":12:", CallbackKind::Io));
+        QVERIFY(labelled("TCPWRAP gotReply (" + at + ":16:", CallbackKind::Io));
+        QVERIFY(labelled("SHUTDOWNWRAP (created in gotReply at " + at + ":18:", CallbackKind::Io));
+        QVERIFY(labelled("HTTPINCOMINGMESSAGE (anonymous, created at " + at + ":20:", CallbackKind::Io));
+        QVERIFY(labelled("HTTPCLIENTREQUEST onResponse (" + at + ":22:", CallbackKind::Io));
+        // Nothing is named by the probe's own scripts or by Node's.
+        for (const auto& [label, count] : labels.counts) {
+            QVERIFY2(label.find("node:") == std::string::npos, label.c_str());
+            QVERIFY2(label.find("loopscope-") == std::string::npos, label.c_str());
+        }
     }
 
     // While a callback blocks the loop its JavaScript stacks are sampled: the trace keeps them for that

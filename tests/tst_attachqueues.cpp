@@ -92,14 +92,15 @@ Ran run(const QStringList& arguments)
 }
 
 // The name a queue panel's label stands for in the program's log: a timer's or an immediate's function,
-// or the kind of a job that has no name of its own (a nextTick, a promise job, a queueMicrotask callback).
+// or the kind of a job the program logs by kind (a nextTick's or a queueMicrotask callback's arrow function,
+// named by where it was created; a promise job, which has no name).
 std::string nameOf(const std::string& label)
 {
-    if (label == "TickObject")
+    if (label.rfind("TickObject", 0) == 0)
         return "tick";
     if (label == "PROMISE")
         return "promise";
-    if (label == "Microtask")
+    if (label.rfind("Microtask", 0) == 0)
         return "micro";
     const std::size_t space = label.find(' ');
     const std::size_t end = label.find(" (", space + 1);

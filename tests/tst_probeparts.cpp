@@ -363,6 +363,35 @@ private slots:
             QCOMPARE(QString::fromStdString(loopscope::probe::callbackLabel(type.toStdString(), place)), label);
     }
 
+    // A request whose callback Node wraps is labelled by the program's frame that made it; a package's
+    // place is told from the program's own.
+    void aRequestIsLabelledByWhereItWasMade_data()
+    {
+        QTest::addColumn<QString>("caller");
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<bool>("packages");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("in a function") << "loadConfig"
+                                       << "/app/prog.js" << false
+                                       << "FSREQCALLBACK (created in loadConfig at /app/prog.js:8:6)";
+        QTest::newRow("at the top level") << ""
+                                          << "/app/prog.js" << false << "FSREQCALLBACK (created at /app/prog.js:8:6)";
+        QTest::newRow("in a package") << "sendFile"
+                                      << "/app/node_modules/send/index.js" << true
+                                      << "FSREQCALLBACK (created in sendFile at /app/node_modules/send/index.js:8:6)";
+    }
+
+    void aRequestIsLabelledByWhereItWasMade()
+    {
+        QFETCH(QString, caller);
+        QFETCH(QString, script);
+        QFETCH(bool, packages);
+        QFETCH(QString, label);
+        const loopscope::probe::FunctionPlace place { caller.toStdString(), script.toStdString(), 8, 6 };
+        QCOMPARE(loopscope::probe::isPackages(place), packages);
+        QCOMPARE(QString::fromStdString(loopscope::probe::requestLabel("FSREQCALLBACK", place)), label);
+    }
+
     // A sampled stack's frame is written as a stack trace writes it.
     void aFrameIsLabelledAsAStackTraceSaysIt_data()
     {

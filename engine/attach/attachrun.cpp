@@ -247,6 +247,8 @@ AttachResult attach(const AttachOptions& options, Recording& into)
     result.spilledBytes = ingest.spilledBytes();
     result.spillProblem = ingest.spillProblem();
     ingest.describe(result.described);
+    if (!recorded)
+        result.described.unobserved |= UnobservedConsole;
     if (children) {
         result.children = children->describe(ingest.probe().originNs);
         result.childrenRefused = children->refused();

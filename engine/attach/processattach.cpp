@@ -151,6 +151,7 @@ AttachResult attachToProcess(const AttachOptions& options, Recording& into)
     result.spilledBytes = ingest.spilledBytes();
     result.spillProblem = ingest.spillProblem();
     ingest.describe(result.described);
+    result.described.unobserved |= UnobservedConsole; // the process writes where it always has
     if (result.stop == AttachResult::Stop::TimedOut) {
         result.described.stoppedBy = RecordingInfo::StoppedBy::Timeout;
         result.described.timeoutMs = options.timeoutMs;

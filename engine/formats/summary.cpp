@@ -283,7 +283,10 @@ std::string SummaryBuilder::text(const Recording& recording) const
                 + longDuration(stretch.extrapolatedNs(1e7)) + " (extrapolated)\n";
         }
     }
-    out += "Console: " + std::to_string(f.logLines) + " lines\n";
+    if ((recording.info.unobserved & UnobservedConsole) != 0)
+        out += "Console: not recorded (the program wrote to its own standard output and error)\n";
+    else
+        out += "Console: " + std::to_string(f.logLines) + " lines\n";
     // When each line was printed tells what the program measured (a count finishing, a regex
     // returning) without a second look at the trace; worker loops print into their own logs.
     auto listLines = [&](std::vector<Line> listed, std::uint64_t count) {

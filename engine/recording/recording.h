@@ -21,8 +21,9 @@ enum Unobserved : std::uint8_t {
     UnobservedThreadPool = 2, // the pool's work, queued and running
     UnobservedPollWait = 4, // how long poll would wait, and why
     UnobservedCloses = 8, // the close callbacks waiting (a probe sees the other queues, not libuv's closing list)
+    UnobservedConsole = 16, // the program's output: it wrote to its own terminal, never read by LoopScope
 };
-inline constexpr const char* UnobservedNames[] = { "queues", "threadPool", "pollWait", "closes" };
+inline constexpr const char* UnobservedNames[] = { "queues", "threadPool", "pollWait", "closes", "console" };
 
 // What a recording says about itself (the trace's otherData).
 struct RecordingInfo
