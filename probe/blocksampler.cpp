@@ -102,7 +102,12 @@ void BlockSampler::sample()
             const FunctionPlace place { v8bridge::textOf(m_env, frame->GetFunctionName()),
                 v8bridge::textOf(m_env, frame->GetScriptName()), location.GetLineNumber() + 1,
                 location.GetColumnNumber() + 1 };
-            known = m_frameLabels.emplace(key, m_channel.name(frameLabel(place))).first;
+            known = m_frameLabels.emplace(key, isProbesOwn(place) ? 0 : m_channel.name(frameLabel(place))).first;
+        }
+        // The probe's own code (a hook of its around the callback) is no time of the program's: not a sample.
+        if (known->second == 0) {
+            frames.clear();
+            break;
         }
         frames[std::size_t(count - 1 - i)] = known->second; // the outermost first
     }

@@ -17,6 +17,13 @@ std::string callbackLabel(std::string_view type, const FunctionPlace& function)
     return label + ' ' + function.name + " (" + where + ')';
 }
 
+bool isProbesOwn(const FunctionPlace& place)
+{
+    const std::size_t slash = place.script.rfind('/');
+    const std::string_view file = std::string_view(place.script).substr(slash == std::string::npos ? 0 : slash + 1);
+    return file == "loopscope-probe.js" || file == "loopscope-queues.js";
+}
+
 bool isPackages(const FunctionPlace& place)
 {
     return place.script.find("/node_modules/") != std::string::npos;

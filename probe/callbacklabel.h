@@ -25,6 +25,10 @@ bool isProgramsOwn(const FunctionPlace& place);
 // created: "Timeout (anonymous, created at /app/prog.js:9:14)".
 std::string callbackLabel(std::string_view type, const FunctionPlace& function);
 
+// True for a place in the probe's own scripts (loopscope-probe.js, loopscope-queues.js), whose time is not the
+// program's.
+bool isProbesOwn(const FunctionPlace& place);
+
 // True for a place in a package the program uses (a script under node_modules), which a request made from
 // it is named by only when the program's own frame is not in reach.
 bool isPackages(const FunctionPlace& place);

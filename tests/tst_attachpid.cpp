@@ -8,6 +8,7 @@
 #include "requirenode.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,6 +16,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -110,6 +112,7 @@ private slots:
     void nodeExecutables();
     void probeExpressionIsOneCall();
     void inspectorProtocol();
+    void targetListDoesNotWaitForTheConnectionToClose();
     void attachesToARunningServerAndLeavesItAsItWas();
     void refusesInOneSentence_data();
     void refusesInOneSentence();
@@ -205,6 +208,39 @@ void TestAttachPid::inspectorProtocol()
     QCOMPARE(
         inspector::evaluateOutcome(reply(thrown)), QStringLiteral("loading it threw Error: Cannot find module 'x'"));
     QCOMPARE(inspector::evaluateOutcome(reply(error)), QStringLiteral("the inspector refused: gone"));
+}
+
+// Node's inspector answers GET /json/list in HTTP/1.0 with a Content-Length and keeps the connection open:
+// the list is taken as soon as it has come whole. Seen failing: the attach waited out the whole timeout (5 s
+// of every attach) for the connection to close.
+void TestAttachPid::targetListDoesNotWaitForTheConnectionToClose()
+{
+    QCOMPARE(inspector::completeBody("HTTP/1.0 200 OK\r\nContent-Length: 4\r\n\r\n[{}]"), QByteArray("[{}]"));
+    QCOMPARE(inspector::completeBody("HTTP/1.0 200 OK\r\ncontent-length: 4\r\n\r\n[{}]\r\n"), QByteArray("[{}]"));
+    QVERIFY(inspector::completeBody("HTTP/1.0 200 OK\r\nContent-Length: 10\r\n\r\n[{}]").isEmpty());
+    QVERIFY(inspector::completeBody("HTTP/1.0 200 OK\r\nContent-Length: 4\r\n").isEmpty());
+    QVERIFY(inspector::completeBody("HTTP/1.0 200 OK\r\n\r\n[{}]").isEmpty());
+
+    const QByteArray list = R"([{"webSocketDebuggerUrl":"ws://127.0.0.1:9229/x"}])";
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    QList<QTcpSocket*> kept; // open until the test ends, as Node keeps them
+    QObject::connect(&server, &QTcpServer::newConnection, &server, [&] {
+        QTcpSocket* socket = server.nextPendingConnection();
+        kept.append(socket);
+        QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket, list] {
+            if (socket->readAll().contains("\r\n\r\n"))
+                socket->write("HTTP/1.0 200 OK\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: "
+                    + QByteArray::number(list.size()) + "\r\n\r\n" + list);
+        });
+    });
+    // A minute's timeout: answered whole, the list comes back long before it.
+    QElapsedTimer waited;
+    waited.start();
+    QCOMPARE(inspector::targetList(server.serverPort(), 60000), list);
+    QVERIFY2(waited.elapsed() < 30000, qPrintable(QString::number(waited.elapsed())));
+    QCOMPARE(kept.size(), 1);
+    QCOMPARE(kept.first()->state(), QAbstractSocket::ConnectedState);
 }
 
 void TestAttachPid::attachesToARunningServerAndLeavesItAsItWas()

@@ -389,7 +389,19 @@ private slots:
         QFETCH(QString, label);
         const loopscope::probe::FunctionPlace place { caller.toStdString(), script.toStdString(), 8, 6 };
         QCOMPARE(loopscope::probe::isPackages(place), packages);
+        QVERIFY(!loopscope::probe::isProbesOwn(place));
         QCOMPARE(QString::fromStdString(loopscope::probe::requestLabel("FSREQCALLBACK", place)), label);
+    }
+
+    // The probe's own scripts are told apart by their names, wherever the probe is installed.
+    void theProbesOwnScriptsAreKnown()
+    {
+        using loopscope::probe::FunctionPlace;
+        using loopscope::probe::isProbesOwn;
+        QVERIFY(isProbesOwn(FunctionPlace { "now", "/usr/lib/loopscope/loopscope-probe.js", 70, 34 }));
+        QVERIFY(isProbesOwn(FunctionPlace { "tell", "/opt/build/app/loopscope-queues.js", 30, 5 }));
+        QVERIFY(!isProbesOwn(FunctionPlace { "now", "/app/my-loopscope-probe.js", 1, 1 }));
+        QVERIFY(!isProbesOwn(FunctionPlace { "emit", "node:events", 517, 28 }));
     }
 
     // A sampled stack's frame is written as a stack trace writes it.

@@ -29,14 +29,35 @@ bool waitFor(QEventLoop& loop, int timeoutMs, const std::function<bool()>& done)
     return done();
 }
 
-// GET /json/list from the inspector's HTTP side; empty on failure.
+} // namespace
+
+QByteArray completeBody(const QByteArray& response)
+{
+    const qsizetype headersEnd = response.indexOf("\r\n\r\n");
+    if (headersEnd < 0)
+        return {};
+    const QByteArray body = response.mid(headersEnd + 4);
+    for (const QByteArray& line : response.left(headersEnd).split('\n')) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon > 0 && line.left(colon).trimmed().compare("Content-Length", Qt::CaseInsensitive) == 0) {
+            bool number = false;
+            const qsizetype length = line.mid(colon + 1).trimmed().toLongLong(&number);
+            return number && length >= 0 && body.size() >= length ? body.left(length) : QByteArray();
+        }
+    }
+    return {};
+}
+
 QByteArray targetList(int port, int timeoutMs)
 {
     QEventLoop loop;
     QTcpSocket socket;
     QByteArray response;
     bool closed = false;
-    QObject::connect(&socket, &QTcpSocket::readyRead, &loop, [&] { response += socket.readAll(); });
+    QObject::connect(&socket, &QTcpSocket::readyRead, &loop, [&] {
+        response += socket.readAll();
+        loop.quit();
+    });
     QObject::connect(&socket, &QTcpSocket::disconnected, &loop, [&] {
         closed = true;
         loop.quit();
@@ -50,13 +71,16 @@ QByteArray targetList(int port, int timeoutMs)
             "GET /json/list HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port) + "\r\nConnection: close\r\n\r\n");
     });
     socket.connectToHost(QStringLiteral("127.0.0.1"), quint16(port));
-    waitFor(loop, timeoutMs, [&] { return closed; });
+    // Node answers in HTTP/1.0 with the body's length, and keeps the connection open whatever the request
+    // says: the answer is whole when its length has come, not when the connection closes.
+    waitFor(loop, timeoutMs, [&] { return closed || !completeBody(response).isEmpty(); });
     response += socket.readAll();
+    const QByteArray whole = completeBody(response);
+    if (!whole.isEmpty())
+        return whole;
     const qsizetype body = response.indexOf("\r\n\r\n");
-    return body < 0 ? QByteArray() : response.mid(body + 4);
+    return body < 0 || !closed ? QByteArray() : response.mid(body + 4);
 }
-
-} // namespace
 
 QUrl debuggerUrl(const QByteArray& jsonList)
 {

@@ -11,6 +11,11 @@ namespace loopscope::inspector {
 // (loopscope --attach-pid): the target's WebSocket address from its /json/list, one Runtime.evaluate with
 // the console's command-line API (require()), and the evaluation's outcome.
 
+// The body of HTTP response `response` once all of it has come (as its Content-Length says), else empty.
+QByteArray completeBody(const QByteArray& response);
+// GET /json/list from the inspector's HTTP side at 127.0.0.1:`port`: the body, as soon as it has come whole
+// (Node keeps the connection open), or when the server closes it; empty on failure or after `timeoutMs`.
+QByteArray targetList(int port, int timeoutMs);
 // The first target's webSocketDebuggerUrl in the body of GET /json/list, or an empty URL.
 QUrl debuggerUrl(const QByteArray& jsonList);
 // A Runtime.evaluate request numbered `id` for `expression`, its value returned by value.
