@@ -6,6 +6,7 @@
 #include "callbacklabels.h"
 #include "formats/summary.h"
 #include "formats/traceio.h"
+#include "processruns.h"
 #include "requirenode.h"
 
 #include <QElapsedTimer>
@@ -37,34 +38,19 @@ QString writeScript(const QTemporaryDir& dir, const QString& name, const QByteAr
     return path;
 }
 
-struct Ran
+// Runs `program` with its fd 3 that file open for reading (as `3<file` in a shell, or a socket systemd
+// passes, gives it), or closed when `fd3` is empty (ctest, for one, leaves a file of its own there).
+Ran runWithFd3(const QString& program, const QStringList& arguments, const QString& fd3)
 {
-    QByteArray out;
-    QByteArray err;
-    int exitCode = -1;
-    QProcess::ExitStatus status = QProcess::NormalExit;
-};
-
-// Runs `program`. Given `fd3`, its fd 3 is that file open for reading (as `3<file` in a shell, or a socket
-// systemd passes, gives it), or closed when it is empty (ctest, for one, leaves a file of its own there).
-Ran run(const QString& program, const QStringList& arguments, const std::optional<QString>& fd3 = std::nullopt)
-{
-    QProcess process;
-    if (fd3) {
-        process.setChildProcessModifier([path = QFile::encodeName(*fd3)] {
-            const int fd = path.isEmpty() ? -1 : ::open(path.constData(), O_RDONLY);
-            if (fd < 0) {
-                ::close(3);
-            } else if (fd != 3) {
-                ::dup2(fd, 3);
-                ::close(fd);
-            }
-        });
-    }
-    process.start(program, arguments);
-    process.waitForFinished(60000);
-    return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode(),
-        process.exitStatus() };
+    return run(program, arguments, 60000, [path = QFile::encodeName(fd3)] {
+        const int fd = path.isEmpty() ? -1 : ::open(path.constData(), O_RDONLY);
+        if (fd < 0) {
+            ::close(3);
+        } else if (fd != 3) {
+            ::dup2(fd, 3);
+            ::close(fd);
+        }
+    });
 }
 
 // A node that runs with `flags` before the rest of its command line, for --node: a wrapper a user may
@@ -1128,12 +1114,11 @@ private slots:
             "const inherited = execFileSync('/bin/ls', ['/proc/self/fd']).toString().trim().split('\\n');\n"
             "console.log('a child starts with', inherited.join(' '));\n");
         QVERIFY(!script.isEmpty());
-        const std::optional<QString> given
-            = fileOnFd3 ? writeScript(dir, QStringLiteral("given.txt"), "given to fd 3\n") : QString();
-        const Ran alone = run(QStringLiteral("node"), { script }, given);
+        const QString given = fileOnFd3 ? writeScript(dir, QStringLiteral("given.txt"), "given to fd 3\n") : QString();
+        const Ran alone = runWithFd3(QStringLiteral("node"), { script }, given);
         QCOMPARE(alone.exitCode, 0);
         QVERIFY2(alone.out.contains(fileOnFd3 ? "fd 3: a file of 14 bytes" : "fd 3: not a file"), alone.out);
-        const Ran attached = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
+        const Ran attached = runWithFd3(QStringLiteral(LOOPSCOPE_EXECUTABLE),
             { QStringLiteral("--headless"), QStringLiteral("--attach"), script }, given);
         QCOMPARE(attached.exitCode, 0);
         QCOMPARE(attached.out, alone.out);

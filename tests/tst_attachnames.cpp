@@ -6,6 +6,7 @@
 #include "attach/attachrun.h"
 #include "callbacklabels.h"
 #include "formats/traceio.h"
+#include "processruns.h"
 #include "recording/blockprofiles.h"
 #include "requirenode.h"
 
@@ -98,28 +99,6 @@ server.listen(0, '127.0.0.1', function listening() {
   client.write('hello');
 });
 )";
-
-struct Ran
-{
-    QByteArray out;
-    QByteArray err;
-    int exitCode = -1;
-};
-
-Ran run(const QString& program, const QStringList& arguments)
-{
-    QProcess process;
-    process.start(program, arguments);
-    process.waitForFinished(60000);
-    return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode() };
-}
-
-QList<QByteArray> sortedLines(const QByteArray& text)
-{
-    QList<QByteArray> lines = text.split('\n');
-    std::sort(lines.begin(), lines.end());
-    return lines;
-}
 
 // How many callbacks of the main loop carry each label, and the kind of each.
 struct Labels

@@ -5,6 +5,7 @@
 #include "attach/attachedprogram.h"
 #include "attach/attachrun.h"
 #include "formats/traceio.h"
+#include "processruns.h"
 #include "recording/replay.h"
 #include "requirenode.h"
 
@@ -76,19 +77,9 @@ QByteArray moduleProgram()
     return module;
 }
 
-struct Ran
-{
-    QByteArray out;
-    QByteArray err;
-    int exitCode = -1;
-};
-
 Ran run(const QStringList& arguments)
 {
-    QProcess process;
-    process.start(QStringLiteral(LOOPSCOPE_EXECUTABLE), arguments);
-    process.waitForFinished(60000);
-    return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode() };
+    return run(QStringLiteral(LOOPSCOPE_EXECUTABLE), arguments);
 }
 
 // The name a queue panel's label stands for in the program's log: a timer's or an immediate's function,

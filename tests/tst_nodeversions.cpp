@@ -3,6 +3,7 @@
 // loop the probe follows (timers, an immediate, ticks and promise jobs, fs and crypto on the thread pool,
 // a worker thread) behaves as without the probe (its output and exit status), and the recording has what
 // the probe saw: every pool item, the timers and close phases timed, the utilisation its own perf_hooks reads.
+#include "processruns.h"
 #include "requirenode.h"
 
 #include <QDir>
@@ -50,28 +51,8 @@ process.on('exit', (code) => {
 process.exitCode = 3;
 )";
 
-struct Ran
-{
-    QByteArray out;
-    QByteArray err;
-    int exitCode = -1;
-};
-
-Ran run(const QString& program, const QStringList& arguments)
-{
-    QProcess process;
-    process.start(program, arguments);
-    process.waitForFinished(120000);
-    return { process.readAllStandardOutput(), process.readAllStandardError(), process.exitCode() };
-}
-
-// The lines of `text`, sorted: the worker's line and the pool's callbacks may come in either order.
-QList<QByteArray> sortedLines(const QByteArray& text)
-{
-    QList<QByteArray> lines = text.split('\n');
-    std::sort(lines.begin(), lines.end());
-    return lines;
-}
+// Node 18's start-up alone takes seconds on a loaded machine.
+constexpr int RunMs = 120000;
 
 } // namespace
 
@@ -100,11 +81,12 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly) && file.write(Program) == Program.size());
         file.close();
 
-        const Ran plain = run(node, { script });
+        const Ran plain = run(node, { script }, RunMs);
         QCOMPARE(plain.exitCode, 3);
         const Ran probed = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
             { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--node"), node,
-                QStringLiteral("--attach"), script });
+                QStringLiteral("--attach"), script },
+            RunMs);
         QCOMPARE(probed.exitCode, plain.exitCode);
         QCOMPARE(sortedLines(probed.out), sortedLines(plain.out));
 
@@ -137,7 +119,8 @@ private slots:
         const QString trace = dir.filePath(QStringLiteral("interval.json"));
         const Ran intervalRun = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
             { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--trace"), trace,
-                QStringLiteral("--node"), node, QStringLiteral("--attach"), interval });
+                QStringLiteral("--node"), node, QStringLiteral("--attach"), interval },
+            RunMs);
         QCOMPARE(intervalRun.exitCode, 0);
         // The recording says where this node's libuv runs the timers (1.44, in Node 18: first; later: after
         // close), and the circle draws the phases in that order.
@@ -181,7 +164,8 @@ private slots:
         file.close();
         const Ran probed = run(QStringLiteral(LOOPSCOPE_EXECUTABLE),
             { QStringLiteral("--headless"), QStringLiteral("--summary"), QStringLiteral("--follow-children"),
-                QStringLiteral("--node"), node, QStringLiteral("--attach"), script });
+                QStringLiteral("--node"), node, QStringLiteral("--attach"), script },
+            RunMs);
         QCOMPARE(probed.exitCode, 0);
         const QString summary = QString::fromUtf8(probed.err);
         QVERIFY2(summary.contains(QStringLiteral("Child process 1 of 2: pid ")), probed.err.constData());
