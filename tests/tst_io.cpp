@@ -1,4 +1,5 @@
 #include "runhelpers.h"
+#include "sessionend.h"
 
 #include "formats/summary.h"
 #include "formats/traceio.h"
@@ -152,14 +153,6 @@ template <typename Done> bool runUntil(uv_loop_t& loop, Done done)
     return done();
 }
 
-void stopCleanly(Session& session)
-{
-    session.stop();
-    QCOMPARE(session.closeResult(), 0);
-    QCOMPARE(session.handlesLeftOpen(), 0);
-    QCOMPARE(session.poolWorkLeft(), 0u);
-}
-
 // Runs the real executable, so that each run gets its own UV_THREADPOOL_SIZE.
 bool runExecutable(const QStringList& arguments, Recording& out)
 {
@@ -249,7 +242,7 @@ private slots:
             QTRY_COMPARE_WITH_TIMEOUT(count(false), 0, 10000);
             QCOMPARE(count(true), 4);
         }
-        stopCleanly(session);
+        VERIFY_SESSION_CLOSED(session);
         // The four that ran are recorded; the two taken back never started.
         QCOMPARE(int(poolSpans(session.recording()).size()), 4);
         QVERIFY(session.poolWork().empty());
@@ -563,7 +556,7 @@ private slots:
             }
         }
         QVERIFY(found);
-        stopCleanly(session);
+        VERIFY_SESSION_CLOSED(session);
     }
 
     // Idle clients holding every slot must not lock out a real request.
@@ -581,7 +574,7 @@ private slots:
         for (int fd : idle)
             ::close(fd);
         QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.constData());
-        stopCleanly(session);
+        VERIFY_SESSION_CLOSED(session);
     }
 
     // A loop blocked right after an accept runs its timers before poll reads what the client sent meanwhile;
@@ -627,7 +620,7 @@ private slots:
         const ssize_t n = ::recv(fd, &byte, 1, 0);
         ::close(fd);
         QCOMPARE(n, ssize_t(0));
-        stopCleanly(session);
+        VERIFY_SESSION_CLOSED(session);
     }
 };
 

@@ -2,6 +2,7 @@
 #include "models/latencymapping.h"
 #include "models/livefeed.h"
 #include "models/statusmodel.h"
+#include "sessionend.h"
 #include "widgets/latencychart.h"
 #include "widgets/theme.h"
 
@@ -871,6 +872,7 @@ void TestLatency::liveBlockIsSeenWhileItHappens()
     QVERIFY(highest(chart.healthSeries()) > 400);
     keep(chart.grab().toImage(), QStringLiteral("latency-live-after"));
     session.stop();
+    VERIFY_SESSION_CLOSED(session);
 }
 
 QTEST_MAIN(TestLatency)

@@ -7,6 +7,7 @@
 #include "models/statusmodel.h"
 #include "recording/stringtable.h"
 #include "session/session.h"
+#include "sessionend.h"
 
 #include <QAbstractItemModelTester>
 #include <QLocale>
@@ -122,6 +123,8 @@ private slots:
             int(ConsoleModel::Kind::Note));
         feed.setLoop(nullptr);
         QCOMPARE(status.runState(), StatusModel::RunState::Idle);
+
+        VERIFY_SESSION_CLOSED(session);
     }
 
     // A recording written and opened again shows the console its live run showed, line for line: worker
@@ -177,6 +180,7 @@ private slots:
         feed.poll();
         QCOMPARE(console.outputLines(), live);
         QCOMPARE(console.errorLines(), liveErrors);
+        VERIFY_SESSION_CLOSED(session);
     }
 
     void pollDescriptions_data()

@@ -1,5 +1,6 @@
 #include "descriptorsexhausted.h"
 #include "runhelpers.h"
+#include "sessionend.h"
 
 #include "formats/summary.h"
 #include "recording/events.h"
@@ -428,6 +429,7 @@ private slots:
         QCOMPARE(strings.at(snapshot.timers[1].label), std::string("much later"));
         QVERIFY(snapshot.timers[0].dueInMs <= 400 && snapshot.timers[1].dueInMs > snapshot.timers[0].dueInMs);
         session.stop();
+        VERIFY_SESSION_CLOSED(session);
     }
 
     void runsWithoutRecordingWhenAskedTo()
@@ -443,6 +445,7 @@ private slots:
         session.stop();
         QCOMPARE(lines->size(), 5);
         QCOMPARE(session.recording().mainLog().size(), std::size_t(0));
+        VERIFY_SESSION_CLOSED(session);
     }
 
     // A run whose records are consumed as they come (a headless run's summary, here) hands each over
@@ -469,6 +472,7 @@ private slots:
             QVERIFY2(consumed ? kept > 0 : kept == 0, std::to_string(kept).c_str());
             session.consumeRest();
             summaries[consumed] = consumed ? builder.text(session.recording()) : summarize(session.recording());
+            VERIFY_SESSION_CLOSED(session);
         }
         for (const std::string& summary : summaries) {
             QVERIFY2(
@@ -509,6 +513,7 @@ private slots:
         QVERIFY2(perIteration <= 64, std::to_string(perIteration).c_str());
         // Held: the chunk being written and the encoded ones, in whole slabs.
         QVERIFY(log.memoryBytes() <= 2 * EventLog::ChunkBytes + log.encodedBytes() + EventLog::SlabBytes);
+        VERIFY_SESSION_CLOSED(session);
     }
 
     // Out of file descriptors, a session cannot make its loop: it ends at once, aborted, and its
@@ -566,6 +571,7 @@ private slots:
                     "worker: cannot start its loop: too many open files", "after the worker" }),
             all.c_str());
         QVERIFY(session.startProblem().empty());
+        VERIFY_SESSION_CLOSED(session);
     }
 
     // A session stopped at many moments around the abort its memory budget makes (a main module that
@@ -584,6 +590,7 @@ private slots:
             session.stop();
             if (session.memoryBudget().exceeded())
                 QVERIFY(session.recording().info.aborted);
+            VERIFY_SESSION_CLOSED(session);
         }
     }
 
@@ -613,6 +620,7 @@ private slots:
             return true;
         });
         QVERIFY(said);
+        VERIFY_SESSION_CLOSED(session);
     }
 
     // Pool work started on a worker loop is counted in and out of the main loop's counters alike.

@@ -31,6 +31,20 @@ public:
         m_session->pause();
         m_session->start();
     }
+    // A stepped run, stopped wherever the test left it, ends as libuv's own tests end: the loop closed, no
+    // handle left open, no pool work left behind.
+    ~SteppedRun()
+    {
+        m_session->stop();
+        QTest::qVerify(
+            m_session->closeResult() == 0, "closeResult() == 0", "uv_loop_close() failed", __FILE__, __LINE__);
+        QTest::qVerify(m_session->handlesLeftOpen() == 0, "handlesLeftOpen() == 0", "the run left libuv handles open",
+            __FILE__, __LINE__);
+        QTest::qVerify(
+            m_session->poolWorkLeft() == 0, "poolWorkLeft() == 0", "the run left pool work behind", __FILE__, __LINE__);
+    }
+    SteppedRun(const SteppedRun&) = delete;
+    SteppedRun& operator=(const SteppedRun&) = delete;
 
     // Waits for the next halt; false when the run ended instead.
     bool waitHalt(Halt& halt)

@@ -4,6 +4,7 @@
 #include "models/phasegeometry.h"
 #include "models/poolmodel.h"
 #include "models/statusmodel.h"
+#include "sessionend.h"
 #include "widgets/latencychart.h"
 #include "widgets/phasewheel.h"
 #include "widgets/poollanesview.h"
@@ -291,6 +292,7 @@ void TestViews::liveRun()
     QVERIFY(!midRun.isNull());
     keep(midRun, QStringLiteral("poollanes-saturated"));
     session.stop();
+    VERIFY_SESSION_CLOSED(session);
 }
 
 void TestViews::timelineNavigation()
@@ -415,6 +417,7 @@ void TestViews::feedHandsOutTheOrigin()
     QVERIFY(feed.finished());
     QCOMPARE(feed.nowNs(), 1500);
     session.stop();
+    VERIFY_SESSION_CLOSED(session);
 }
 
 void TestViews::claimedTimeCostsNothing_data()
@@ -667,6 +670,7 @@ void TestViews::wheelWhileBlocked()
     keep(image, QStringLiteral("wheel-blocked-%1").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-')));
     session.abort();
     session.stop();
+    VERIFY_SESSION_CLOSED(session);
 }
 
 // The hub's nextTick and microtask counts are the queue panels' (the queue snapshot), and once the run has
@@ -711,6 +715,7 @@ void TestViews::wheelCountsAgreeWithThePanels()
     // And a feed that follows nothing has nothing queued.
     feed.setLoop(nullptr);
     QCOMPARE(wheel.nextTickCount(), std::size_t(0));
+    VERIFY_SESSION_CLOSED(session);
 }
 
 void TestViews::wheelAtSpeed_data()
@@ -785,6 +790,7 @@ void TestViews::wheelAtSpeed()
         QStringLiteral("wheel-speed-%1").arg(QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-')));
     session.abort();
     session.stop();
+    VERIFY_SESSION_CLOSED(session);
 }
 
 // In slow motion the hand goes round phase by phase, and the phases it passes without the loop
@@ -823,6 +829,7 @@ void TestViews::wheelInSlowMotion()
     QVERIFY2(cursorOn.size() >= 5, qPrintable(QString::number(cursorOn.size())));
     session.abort();
     session.stop();
+    VERIFY_SESSION_CLOSED(session);
 }
 
 QTEST_MAIN(TestViews)
