@@ -25,4 +25,5 @@ run "$build/bench/bench_stop" --runs "$runs"
 run "$build/bench/bench_attach" --runs "$runs"
 run "$build/bench/bench_costs" --runs "$runs"
 run "$build/bench/bench_program" --runs "$runs"
+run "$build/bench/bench_process" --runs "$runs"
 exit $status
