@@ -36,16 +36,6 @@ bool sameFile(const QString& a, const QString& b)
 
 } // namespace
 
-std::optional<loopscope::NodeCosts> CommandLine::nodeCosts(const loopscope::NodeCosts& base) const
-{
-    if (!nodeCostsPercent && !startupGapUs)
-        return std::nullopt;
-    loopscope::NodeCosts costs = base.scaled(nodeCostsPercent.value_or(100));
-    if (startupGapUs)
-        costs.startupGapUs = std::uint32_t(*startupGapUs);
-    return costs;
-}
-
 std::optional<QString> CommandLine::parse(const QStringList& arguments, CommandLine& out)
 {
     // Every option comes from the OptionTable, as --help, the man page and the shell completion do.

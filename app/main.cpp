@@ -1,10 +1,11 @@
 #include "catalog/scenariocatalog.h"
 #include "commandline.h"
+#include "control/headlessattach.h"
+#include "control/headlessrunner.h"
 #include "control/nodecalibration.h"
+#include "control/outputfiles.h"
 #include "control/sessioncontroller.h"
-#include "headless.h"
 #include "models/consolemodel.h"
-#include "outputfiles.h"
 #include "pictureoutput.h"
 #include "signalnotifier.h"
 #include "widgets/fileactions.h"
@@ -159,23 +160,23 @@ int main(int argc, char** argv)
             printOut(QStringLiteral("LoopScope %1\n").arg(QCoreApplication::applicationVersion()));
             return 0;
         case CommandLine::Action::ListScenarios:
-            return headless::listScenarios();
+            return HeadlessRunner::listScenarios();
         case CommandLine::Action::EmitJs:
-            return headless::emitJs(options);
+            return HeadlessRunner(options).emitJs();
         case CommandLine::Action::RunHeadless:
             // Pictures need the window's views, drawn offscreen; everything else runs without them.
             if (!options.wantsPictures() || options.compareNode)
-                return headless::run(options);
+                return HeadlessRunner(options).run();
             break;
         case CommandLine::Action::Repeat:
-            return headless::repeat(options);
+            return HeadlessRunner(options).repeat();
         case CommandLine::Action::CalibrateNode:
-            return headless::calibrateNode(options);
+            return HeadlessRunner(options).calibrateNode();
         case CommandLine::Action::Attach:
-            return headless::attach(options);
+            return HeadlessAttach(options).run();
         case CommandLine::Action::ReopenRecording:
             if (!options.wantsPictures())
-                return headless::reopenRecording(options);
+                return HeadlessRunner(options).reopenRecording();
             break;
         case CommandLine::Action::RunGui:
             break;
@@ -206,11 +207,7 @@ int main(int argc, char** argv)
         window.close();
         QCoreApplication::quit();
     });
-    ScenarioCatalog::Overrides overrides;
-    for (const QString& assignment : options.sets) {
-        const int equals = assignment.indexOf(QLatin1Char('='));
-        overrides.emplace_back(assignment.left(equals).toStdString(), assignment.mid(equals + 1).toStdString());
-    }
+    const ScenarioCatalog::Overrides overrides = options.overrides();
     if (!options.scenario.isEmpty()) {
         // A name that is not a built-in is a wrong command line, refused before any window opens.
         auto loaded = ScenarioCatalog::loadScenario(options.scenario, overrides);

@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QThread>
 
 #include <atomic>
 #include <mutex>
@@ -57,6 +58,7 @@ std::shared_ptr<const loopscope::Recording> SessionController::recording() const
 
 void SessionController::start(loopscope::Program program, Start how)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     startSession(std::move(program), false, how == Start::Paused);
 }
 
@@ -111,6 +113,7 @@ QStringList SessionController::nodeCostArguments()
 
 void SessionController::startSession(loopscope::Program program, bool serve, bool paused)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     end();
     if (!serve)
         emit programAboutToRun();
@@ -133,6 +136,7 @@ void SessionController::startSession(loopscope::Program program, bool serve, boo
 
 void SessionController::startIdle()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     loopscope::Program program;
     program.name = "server";
     program.title = tr("Server loop: inject workloads").toStdString();
@@ -160,6 +164,7 @@ void SessionController::applyControls()
 
 void SessionController::inject(loopscope::Program workload)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (!m_session || m_session->finished())
         startIdle();
     m_session->inject(std::move(workload));
@@ -167,12 +172,14 @@ void SessionController::inject(loopscope::Program workload)
 
 void SessionController::stopWork()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (serving())
         m_session->stopWork();
 }
 
 void SessionController::replay(std::shared_ptr<const loopscope::Recording> recording)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     end();
     std::shared_ptr<const loopscope::Recording> family = recording->children.empty() ? nullptr : recording;
     showRecording(std::move(recording));
@@ -181,6 +188,7 @@ void SessionController::replay(std::shared_ptr<const loopscope::Recording> recor
 
 void SessionController::showProcess(std::size_t process)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (!m_family || process > m_family->children.size() || (process == m_shownProcess && m_replay))
         return;
     std::shared_ptr<const loopscope::Recording> family = m_family;
@@ -194,6 +202,7 @@ void SessionController::showProcess(std::size_t process)
 
 void SessionController::showRecording(std::shared_ptr<const loopscope::Recording> recording)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_programName = QString::fromStdString(recording->info.program);
     m_replay = std::move(recording);
     m_feed->setRecording(m_replay);
@@ -203,6 +212,7 @@ void SessionController::showRecording(std::shared_ptr<const loopscope::Recording
 
 void SessionController::setFamily(std::shared_ptr<const loopscope::Recording> family, std::size_t shown)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (family == m_family && shown == m_shownProcess)
         return;
     m_family = std::move(family);
@@ -241,6 +251,7 @@ bool SessionController::findProbe(loopscope::wire::AttachOptions& options, QStri
 // Follows a Node.js program with the probe inside, as the window's controls and memory settings say.
 void SessionController::follow(loopscope::wire::AttachOptions options, const QString& name)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     options.delayMonitorMs = m_delayMonitor ? loopscope::wire::AttachedProgram::DelayResolutionMs : 0;
     options.everyCallback = m_everyCallback;
     options.blockThresholdMs = blockThresholdMs();
@@ -258,6 +269,7 @@ void SessionController::follow(loopscope::wire::AttachOptions options, const QSt
 bool SessionController::attach(const QString& script, const QStringList& arguments, QString* error, const QString& node,
     const QStringList& nodeOptions)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     loopscope::wire::AttachOptions options;
     if (!findProbe(options, error))
         return false;
@@ -275,6 +287,7 @@ bool SessionController::attach(const QString& script, const QStringList& argumen
 
 bool SessionController::attachToProcess(int pid, QString* error)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     loopscope::wire::AttachOptions options;
     if (!findProbe(options, error))
         return false;
@@ -293,6 +306,7 @@ bool SessionController::attachToProcess(int pid, QString* error)
 
 void SessionController::setEveryCallback(bool on)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_everyCallback = on;
     if (m_attached)
         m_attached->setEveryCallback(on);
@@ -302,6 +316,7 @@ void SessionController::setEveryCallback(bool on)
 // the views' own), and the window hears of it.
 void SessionController::noticeAttachedEnd()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (!m_attached || m_attachedEndNoticed || !m_attached->ended())
         return;
     m_attachedEndNoticed = true;
@@ -313,6 +328,7 @@ void SessionController::noticeAttachedEnd()
 
 bool SessionController::stopAttached()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (!m_attached || m_attached->ended())
         return false;
     m_attached->stop();
@@ -321,6 +337,7 @@ bool SessionController::stopAttached()
 
 void SessionController::end()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_feed->setLoop(nullptr);
     m_replay.reset();
     setFamily(nullptr, 0);
@@ -335,6 +352,7 @@ void SessionController::end()
 
 std::shared_ptr<const loopscope::Recording> SessionController::finish()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     // A program's child processes are written with it, whichever of them is shown.
     std::shared_ptr<const loopscope::Recording> shown = m_family ? m_family : recording();
     m_feed->setLoop(nullptr);
@@ -359,6 +377,7 @@ void SessionController::retire(std::shared_ptr<loopscope::Session> session)
 
 void SessionController::setPaused(bool paused)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (!m_session)
         return;
     if (paused) {
@@ -372,6 +391,7 @@ void SessionController::setPaused(bool paused)
 
 void SessionController::step(loopscope::StepMode mode)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     // In the recorded past the playhead moves; from its last step on, the held loop steps.
     if (m_feed->playhead()) {
         if (const std::optional<std::int64_t> to = m_feed->stepTarget(mode, true)) {
@@ -388,12 +408,14 @@ void SessionController::step(loopscope::StepMode mode)
 
 void SessionController::stepBack(loopscope::StepMode mode)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (const std::optional<std::int64_t> to = m_feed->stepTarget(mode, false))
         m_feed->setPlayhead(to);
 }
 
 void SessionController::setSlowMotion(int ms)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_slowMotionMs = ms;
     if (m_session)
         m_session->setSlowMotion(ms);
@@ -401,6 +423,7 @@ void SessionController::setSlowMotion(int ms)
 
 void SessionController::setHealthProbe(bool on)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_healthProbe = on;
     if (m_session)
         m_session->setHealthProbe(on);
@@ -408,6 +431,7 @@ void SessionController::setHealthProbe(bool on)
 
 void SessionController::setDelayMonitor(bool on)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_delayMonitor = on;
     if (m_session)
         m_session->setDelayMonitor(on);

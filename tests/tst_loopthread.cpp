@@ -1,5 +1,6 @@
 #include "descriptorsexhausted.h"
 #include "loop/loopthread.h"
+#include "recording/threadaffinity.h"
 
 #include <QTest>
 
@@ -23,6 +24,49 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(ranOnLoop.load(), 5000);
         loop.stop();
         QCOMPARE(loop.closeResult(), 0);
+    }
+
+    // Only the loop thread is the loop thread, and only while it runs: the sender, the test's thread and,
+    // once it has stopped, no thread at all.
+    void isLoopThreadOnlyOnTheRunningLoop()
+    {
+        LoopThread loop;
+        QVERIFY(!loop.isLoopThread());
+        QCOMPARE(loop.start(), 0);
+        QVERIFY(!loop.isLoopThread());
+        std::atomic<int> onLoop { -1 };
+        std::atomic<int> onSender { -1 };
+        std::thread sender([&] {
+            onSender = loop.isLoopThread();
+            loop.post([&](uv_loop_t&) { onLoop = loop.isLoopThread(); });
+        });
+        sender.join();
+        QTRY_COMPARE_WITH_TIMEOUT(onLoop.load(), 1, 5000);
+        QCOMPARE(onSender.load(), 0);
+        loop.stop();
+        QVERIFY(!loop.isLoopThread());
+    }
+
+    // The helper the single-thread methods assert with: owned by the thread that bound it, until released.
+    void threadAffinityBelongsToTheThreadThatBoundIt()
+    {
+        loopscope::ThreadAffinity affinity;
+        QVERIFY(!affinity.isOwner());
+        bool ownerThere = false;
+        bool ownerThereAfterRelease = true;
+        std::thread owner([&] {
+            affinity.bind();
+            ownerThere = affinity.isOwner();
+            affinity.release();
+            ownerThereAfterRelease = affinity.isOwner();
+            affinity.bind();
+        });
+        owner.join();
+        QVERIFY(ownerThere);
+        QVERIFY(!ownerThereAfterRelease);
+        QVERIFY(!affinity.isOwner());
+        affinity.bind();
+        QVERIFY(affinity.isOwner());
     }
 
     // A process out of file descriptors cannot have a loop: start() says so, and no thread runs.

@@ -1,4 +1,4 @@
-#include "formats/traceio.h"
+#include "formats/tracereader.h"
 
 #include "formats/gzip.h"
 #include "formats/inflatedtrace.h"
@@ -28,119 +28,6 @@
 #include <unistd.h>
 
 namespace loopscope {
-
-namespace {
-
-using Token = JsonLexer::Token;
-
-// A single-pass reader for trace files: it validates JSON syntax while it goes and
-// turns the events it knows straight into records, so no document tree is built.
-class TraceReader
-{
-public:
-    // Strings are not checked for UTF-8, as other tools' traces may hold any bytes; LoopScope's own
-    // writer escapes bytes that are not UTF-8 as U+DC80..U+DCFF, which decode back to those bytes.
-    // `source` (may be null) holds `text` and lets go of what was read; past the options' memory
-    // budget, the oldest records spill to a temporary file as a live session's do.
-    TraceReader(std::string_view text, MappedFile* source, Recording& out, const Progress& progress,
-        const TraceReadOptions& options)
-        : m_text(text)
-        , m_source(source)
-        , m_lexer(text, { false, JsonLexer::Surrogates::Decode })
-        , m_out(out)
-        , m_budgetBytes(options.memoryBudgetBytes)
-        , m_spill(options.spillDirectory)
-        , m_seenTracks(std::size_t(1) << 16)
-        , m_logs(out, MaxReadWorkerLoops)
-        , m_meter(progress, text.size(), BytesPerReport)
-    { }
-
-    bool run();
-    // "<line>:<column>: <message>", or a problem of the whole file (CancelledMessage, "not a recording: ...").
-    std::string error();
-    bool errorIsPositioned() const { return !m_meter.cancelled() && m_fileProblem.empty(); }
-    TraceReadReport report() const { return m_report; }
-
-private:
-    using MemberReader = bool (TraceReader::*)(std::string_view key, int depth);
-
-    static constexpr int MaxDepth = 64;
-    static constexpr std::size_t MaxStringBytes = std::size_t(16) << 20;
-    static constexpr std::size_t MaxNumberChars = 400;
-    static constexpr std::uint64_t BytesPerReport = std::uint64_t(1) << 20;
-    // The text read is let go of in steps of this size.
-    static constexpr std::size_t ReleaseBytes = std::size_t(8) << 20;
-    static constexpr std::string_view GeneratorPrefix = "LoopScope ";
-    static constexpr std::string_view ProgramFormat = "loopscope-program";
-
-    bool fail(const char* at, std::string message) { return m_lexer.fail(at, std::move(message)); }
-    bool refuse(std::string problem)
-    {
-        m_fileProblem = std::move(problem);
-        return false;
-    }
-    bool isRecording();
-    bool readValue(TraceValue& value, int depth);
-    bool skipCompound(Token type, int depth);
-    bool readObject(int depth, MemberReader member);
-
-    bool topMember(std::string_view key, int depth);
-    bool readEvents(int depth);
-    bool readEvent(int depth);
-    bool eventMember(std::string_view key, int depth);
-    bool argumentMember(std::string_view key, int depth);
-    bool otherDataMember(std::string_view key, int depth);
-    bool readProcesses(int depth);
-    bool processMember(std::string_view key, int depth);
-    bool readThreadNames(int depth);
-    bool readUnobserved(int depth);
-    bool threadNameMember(std::string_view key, int depth);
-    bool noteTrack(int tid, const char* at);
-    bool append(const Record& record, const char* at);
-    // A child process followed with an attached program (Recording::children), as its trace pid names it.
-    struct Child
-    {
-        int pid;
-        Recording* recording;
-        LogRouter logs;
-        std::int64_t startNs; // on the program's clock: its records' times count from here
-    };
-    Child* child(int pid);
-    Child* declareChild(int pid, std::int64_t startNs, const char* at, bool& failed);
-    bool appendToChild(Child& child, Record record, const char* at);
-    bool spillToFit();
-
-    std::string_view m_text;
-    MappedFile* m_source;
-    std::size_t m_releasedTo = 0;
-    JsonLexer m_lexer;
-    Recording& m_out;
-    std::size_t m_budgetBytes;
-    SpillFile m_spill;
-    // One bit per trace tid, and the event log of each worker loop seen, in order of appearance.
-    std::vector<bool> m_seenTracks;
-    int m_trackCount = 0;
-    LogRouter m_logs;
-    ProgressMeter m_meter;
-    std::vector<std::unique_ptr<Child>> m_children;
-    RecordingInfo* m_info = &m_out.info; // what otherData's members describe: the program's, or a child's
-
-    std::string m_keyScratch;
-    std::string m_skipKeyScratch;
-    TraceEvent m_event;
-    TraceValue m_skipped;
-    bool m_seenThreadTid = false;
-    bool m_seenThreadName = false;
-    std::int64_t m_threadTid = 0;
-    std::string m_threadName;
-    bool m_seenEventList = false;
-    bool m_isProgram = false;
-    bool m_nodeTracing = false; // an event of Node's own tracing was seen
-    bool m_abortEvent = false; // a "run aborted" error was read
-    std::uint64_t m_records = 0;
-    TraceReadReport m_report;
-    std::string m_fileProblem;
-};
 
 bool TraceReader::run()
 {
@@ -294,13 +181,13 @@ bool TraceReader::readEvent(int depth)
         int pid = 0;
         std::int64_t startNs = 0;
         bool failed = false;
-        if (m_event.namesChildProcess(pid, startNs) && !child(pid))
+        if (m_event.namesChildProcess(pid, startNs) && !m_children.find(pid))
             declareChild(pid, startNs, eventAt, failed);
         return !failed;
     }
     Record record;
     // Events of processes LoopScope did not name as children (another tool's) count as the program's.
-    if (Child* owner = m_children.empty() ? nullptr : child(m_event.processId())) {
+    if (Child* owner = m_children.empty() ? nullptr : m_children.find(m_event.processId())) {
         if (!m_event.toRecord(m_lexer, eventAt, owner->recording->strings, type, record)
             || !appendToChild(*owner, record, eventAt))
             return false;
@@ -488,7 +375,7 @@ bool TraceReader::processMember(std::string_view key, int depth)
             || !toInteger(m_lexer, m_skipped, "otherData.processes.", "pid", ProgramPid + 1, MaxReadChildren + 1, pid))
             return false;
         bool failed = false;
-        Child* known = child(int(pid));
+        Child* known = m_children.find(int(pid));
         if (!known)
             known = declareChild(int(pid), 0, at, failed);
         if (failed)
@@ -526,34 +413,17 @@ bool TraceReader::noteTrack(int tid, const char* at)
     return ++m_trackCount <= MaxReadThreads || fail(at, "more than " + std::to_string(MaxReadThreads) + " threads");
 }
 
-TraceReader::Child* TraceReader::child(int pid)
-{
-    for (const auto& known : m_children) {
-        if (known->pid == pid)
-            return known.get();
-    }
-    return nullptr;
-}
-
 TraceReader::Child* TraceReader::declareChild(int pid, std::int64_t startNs, const char* at, bool& failed)
 {
-    if (m_children.size() == MaxReadChildren) {
+    Child* child = m_children.declare(pid, startNs);
+    if (!child)
         failed = !fail(at, "more than " + std::to_string(MaxReadChildren) + " child processes");
-        return nullptr;
-    }
-    m_out.children.push_back(std::make_unique<Recording>());
-    Recording& recording = *m_out.children.back();
-    recording.info.startNs = startNs;
-    m_children.push_back(
-        std::make_unique<Child>(Child { pid, &recording, LogRouter(recording, MaxReadWorkerLoops), startNs }));
-    return m_children.back().get();
+    return child;
 }
 
-// A child's record, its time moved back onto its own clock.
 bool TraceReader::appendToChild(Child& child, Record record, const char* at)
 {
-    record.startNs = std::max<std::int64_t>(0, record.startNs - child.startNs);
-    switch (child.logs.append(record)) {
+    switch (TraceChildren::append(child, record)) {
     case LogRouter::Appended::Kept:
     case LogRouter::Appended::Sealed:
         return true;
@@ -591,6 +461,8 @@ bool TraceReader::spillToFit()
     return refuse("larger than the memory budget of " + std::to_string(m_budgetBytes >> 20)
         + " MB, and its records cannot spill: " + m_spill.error());
 }
+
+namespace {
 
 // Reads a trace from memory; on failure sets *error to "<where>:<line>:<column>: <message>", or
 // "<where>: cancelled", with no leading "<where>:" when `where` is empty.

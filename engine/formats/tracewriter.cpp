@@ -2,10 +2,9 @@
 
 #include "formats/atomicfile.h"
 #include "formats/gzip.h"
-#include "formats/jsonoutput.h"
 #include "formats/progressmeter.h"
+#include "formats/traceeventwriter.h"
 #include "formats/traceformat.h"
-#include "formats/traceprofiles.h"
 #include "formats/utf8.h"
 
 #include <algorithm>
@@ -28,192 +27,6 @@ namespace {
 
 constexpr std::uint64_t RecordsPerReport = 65536;
 
-// The trace's JSON output, and the process the events written from now on belong to: its trace pid (1: the
-// program or run; 2 on: the child processes followed with an attached program), and how far its records'
-// times lie after the program's (a child's recording counts from its own probe's start).
-class TraceWriter : public JsonOutput
-{
-public:
-    using JsonOutput::JsonOutput;
-
-    void setProcess(int pid, std::int64_t shiftNs)
-    {
-        m_pidField = ",\"pid\":" + std::to_string(pid) + ",\"tid\":";
-        m_pid = pid;
-        m_shiftNs = shiftNs;
-    }
-    int pid() const { return m_pid; }
-    std::string_view pidField() const { return m_pidField; }
-    std::int64_t shiftNs() const { return m_shiftNs; }
-
-private:
-    std::string m_pidField = ",\"pid\":1,\"tid\":";
-    int m_pid = ProgramPid;
-    std::int64_t m_shiftNs = 0;
-};
-
-void writeEventHead(TraceWriter& w, std::string_view head, std::string_view name, int tid, std::int64_t startNs)
-{
-    w.literal(head);
-    w.string(name);
-    w.literal(w.pidField());
-    w.integer(tid);
-    w.literal(",\"ts\":");
-    w.fixed(startNs + w.shiftNs(), 3);
-}
-
-void writeRecord(TraceWriter& w, const Record& r, const StringTable& strings)
-{
-    const int tid = traceTid(r);
-    switch (r.type) {
-    case RecordType::Phase:
-        writeEventHead(
-            w, "{\"ph\":\"X\",\"cat\":\"phase\",\"name\":", phaseName(Phase(r.sub % PhaseCount)), tid, r.startNs);
-        w.literal(",\"dur\":");
-        w.fixed(r.span.durNs, 3);
-        w.literal(",\"args\":{\"iteration\":");
-        w.unsignedInteger(r.span.iteration);
-        w.literal(r.label == 1 ? ",\"timed\":true" : ",\"timed\":false");
-        if (Phase(r.sub) == Phase::Poll || r.span.maxNs != 0) {
-            w.literal(",\"timeoutMs\":");
-            w.integer(r.span.maxNs);
-        }
-        w.literal("}}");
-        break;
-    case RecordType::Callback:
-        writeEventHead(w, "{\"ph\":\"X\",\"cat\":\"callback\",\"name\":", strings.at(r.label), tid, r.startNs);
-        w.literal(",\"dur\":");
-        w.fixed(r.span.durNs, 3);
-        w.literal(",\"args\":{\"kind\":\"");
-        w.literal(callbackKindName(callbackKindOf(r)));
-        w.literal("\",\"iteration\":");
-        w.unsignedInteger(r.span.iteration);
-        if (jobKindOf(r) != JobKind::Callback) {
-            w.literal(",\"job\":\"");
-            w.literal(jobKindName(jobKindOf(r)));
-            w.literal("\"");
-        }
-        if (requeuedItself(r))
-            w.literal(",\"requeued\":true");
-        if (isInternal(r))
-            w.literal(",\"internal\":true");
-        if (r.span.count > 1) {
-            w.literal(",\"count\":");
-            w.unsignedInteger(r.span.count);
-            w.literal(",\"totalMs\":");
-            w.fixed(r.span.busyNs, 6);
-            // null: the run was timed as a whole, its longest call is not known.
-            w.literal(",\"maxMs\":");
-            if (r.span.maxNs == LongestUnknown)
-                w.literal("null");
-            else
-                w.fixed(r.span.maxNs, 6);
-        }
-        w.literal("}}");
-        break;
-    case RecordType::Pool:
-        writeEventHead(w, "{\"ph\":\"X\",\"cat\":\"pool\",\"name\":", strings.at(r.label), tid, r.startNs);
-        w.literal(",\"dur\":");
-        w.fixed(r.span.durNs, 3);
-        w.literal(",\"args\":{\"queuedUs\":");
-        w.fixed(r.span.busyNs, 3);
-        w.literal(",\"iteration\":");
-        w.unsignedInteger(r.span.iteration);
-        w.literal("}}");
-        break;
-    case RecordType::Queues:
-        writeEventHead(w, "{\"ph\":\"C\",\"name\":", "queues", tid, r.startNs);
-        w.literal(",\"args\":{\"nextTick\":");
-        w.unsignedInteger(r.queues.nextTick);
-        w.literal(",\"microtask\":");
-        w.unsignedInteger(r.queues.microtask);
-        w.literal(",\"immediate\":");
-        w.unsignedInteger(r.queues.immediate);
-        w.literal(",\"timers\":");
-        w.unsignedInteger(r.queues.timers);
-        w.literal(",\"close\":");
-        w.unsignedInteger(r.queues.close);
-        w.literal(",\"poolQueued\":");
-        w.unsignedInteger(r.queues.poolQueued);
-        w.literal(",\"poolActive\":");
-        w.unsignedInteger(r.queues.poolActive);
-        w.literal("}}");
-        break;
-    case RecordType::Latency: {
-        writeEventHead(w, "{\"ph\":\"C\",\"name\":", "latency", tid, r.startNs);
-        w.literal(",\"args\":{");
-        bool first = true;
-        if (std::isfinite(r.latency.loopDelayMs) && r.latency.loopDelayMs >= 0) {
-            w.literal("\"loopDelayMs\":");
-            w.number(r.latency.loopDelayMs);
-            first = false;
-        }
-        if (std::isfinite(r.latency.healthMs) && r.latency.healthMs >= 0) {
-            w.literal(first ? "\"healthMs\":" : ",\"healthMs\":");
-            w.number(r.latency.healthMs);
-            first = false;
-        } else if (r.latency.healthMs == HealthProbeFailed) {
-            // A failed probe has no latency to chart; a counter of 1 marks it, so Perfetto shows failures too.
-            w.literal(first ? "\"healthFailed\":1" : ",\"healthFailed\":1");
-            first = false;
-        }
-        if (std::isfinite(r.latency.histogramMs) && r.latency.histogramMs >= 0) {
-            w.literal(first ? "\"histogramMs\":" : ",\"histogramMs\":");
-            w.number(r.latency.histogramMs);
-            first = false;
-        }
-        if (std::isfinite(r.latency.utilization) && r.latency.utilization >= 0) {
-            w.literal(first ? "\"elu\":" : ",\"elu\":");
-            w.number(r.latency.utilization);
-        }
-        w.literal("}}");
-        break;
-    }
-    case RecordType::Log:
-    case RecordType::Error:
-        writeEventHead(w,
-            r.type == RecordType::Log ? "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"log\",\"name\":"
-                                      : "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"error\",\"name\":",
-            strings.at(r.label), tid, r.startNs);
-        if (stepsMeasured(r) > 0) {
-            w.literal(",\"args\":{\"steps\":");
-            w.unsignedInteger(stepsMeasured(r));
-            w.literal("}");
-        }
-        w.literal("}");
-        break;
-    case RecordType::Held:
-        writeEventHead(w, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"held\",\"name\":", strings.at(r.label), tid, r.startNs);
-        w.literal(",\"args\":{\"heldMs\":");
-        w.fixed(r.span.maxNs, 6);
-        w.literal("}}");
-        break;
-    case RecordType::Queued:
-        writeEventHead(
-            w, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"queued\",\"name\":", strings.at(r.label), tid, r.startNs);
-        w.literal(",\"args\":{\"queue\":\"");
-        w.literal(callbackKindOf(r) == CallbackKind::Main ? ClearedQueues : callbackKindName(callbackKindOf(r)));
-        w.literal("\"");
-        if (jobKindOf(r) != JobKind::Callback) {
-            w.literal(",\"job\":\"");
-            w.literal(jobKindName(jobKindOf(r)));
-            w.literal("\"");
-        }
-        if (r.span.count > 1) {
-            w.literal(",\"count\":");
-            w.unsignedInteger(r.span.count);
-        }
-        if (callbackKindOf(r) == CallbackKind::Timer && !leftWithoutRunning(r)) {
-            w.literal(",\"delayMs\":");
-            w.fixed(r.span.maxNs, 6);
-        }
-        if (leftWithoutRunning(r))
-            w.literal(",\"left\":true");
-        w.literal("}}");
-        break;
-    }
-}
-
 std::string defaultThreadName(int tid)
 {
     if (tid == MainTid)
@@ -221,22 +34,6 @@ std::string defaultThreadName(int tid)
     if (tid >= WorkerThreadBase)
         return "worker loop " + std::to_string(tid - WorkerThreadBase + 1);
     return "pool worker " + std::to_string(tid - PoolTidBase);
-}
-
-// One track's name and place among the tracks, after a comma.
-void writeTrackName(TraceWriter& w, int tid, const std::string& name)
-{
-    w.literal(",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"ts\":0");
-    w.literal(w.pidField());
-    w.integer(tid);
-    w.literal(",\"args\":{\"name\":");
-    w.string(name);
-    w.literal("}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"ts\":0");
-    w.literal(w.pidField());
-    w.integer(tid);
-    w.literal(",\"args\":{\"sort_index\":");
-    w.integer(tid == MainTid ? 0 : tid >= WorkerThreadBase ? tid : 100000 + tid);
-    w.literal("}}");
 }
 
 // The name of each track a trace holds: the main loop's, every pool worker's (busy or not, so the
@@ -261,29 +58,6 @@ std::map<int, std::string> trackNames(const Recording& recording, const std::set
     return names;
 }
 
-// The process's name (the program's is the first event, with no comma before it), then the tracks' names.
-// A child process's name event says where its records' times start on the program's clock (startNs),
-// before any of them is read.
-void writeMetadata(TraceWriter& w, const Recording& recording, const std::map<int, std::string>& names)
-{
-    const RecordingInfo& info = recording.info;
-    if (w.pid() == ProgramPid) {
-        w.literal("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":1,\"ts\":0,\"args\":{\"name\":");
-        w.string("LoopScope: " + info.program);
-    } else {
-        w.literal(",\n{\"ph\":\"M\",\"name\":\"process_name\",\"ts\":0");
-        w.literal(w.pidField());
-        w.integer(MainTid);
-        w.literal(",\"args\":{\"name\":");
-        w.string("child " + std::to_string(info.pid) + ": " + info.program);
-        w.literal(",\"startNs\":");
-        w.integer(info.startNs);
-    }
-    w.literal("}}");
-    for (const auto& [tid, name] : names)
-        writeTrackName(w, tid, name);
-}
-
 // The tracks a recording's records go to.
 std::set<int> tracksOf(const Recording& recording)
 {
@@ -300,140 +74,6 @@ std::set<int> tracksOf(const Recording& recording)
         });
     }
     return tids;
-}
-
-// What a recording says about itself, as members of an object: the trace's otherData, or a child
-// process's entry in its "processes".
-void writeInfoMembers(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
-{
-    const RecordingInfo& info = recording.info;
-    // Drops counted by the logs themselves are reported even when info was filled in before them.
-    std::uint64_t logDrops = 0;
-    for (const auto& log : recording.logs)
-        logDrops += log->dropped();
-    w.literal("\"generator\":");
-    w.string(info.generator);
-    w.literal(",\"libuv\":");
-    w.string(info.libuv);
-    w.literal(",\"threadpoolSize\":");
-    w.integer(info.threadpoolSize);
-    w.literal(",\"program\":");
-    w.string(info.program);
-    w.literal(info.aborted ? ",\"aborted\":true" : ",\"aborted\":false");
-    w.literal(",\"droppedEvents\":");
-    w.unsignedInteger(std::max(info.droppedEvents, logDrops));
-    w.literal(info.timersAfterClose ? ",\"timersAfterClose\":true" : ",\"timersAfterClose\":false");
-    // What performance.eventLoopUtilization() reads, and how an attached program ended, where known.
-    if (info.loopStartNs >= 0 && info.loopIdleNs >= 0) {
-        w.literal(",\"loopStartNs\":");
-        w.integer(info.loopStartNs);
-        w.literal(",\"loopIdleNs\":");
-        w.integer(info.loopIdleNs);
-    }
-    if (info.exitStatus >= 0) {
-        w.literal(",\"exitStatus\":");
-        w.integer(info.exitStatus);
-    }
-    if (info.exitSignal > 0) {
-        w.literal(",\"exitSignal\":");
-        w.integer(info.exitSignal);
-    }
-    switch (info.stoppedBy) {
-    case RecordingInfo::StoppedBy::None:
-        break;
-    case RecordingInfo::StoppedBy::Signal:
-        w.literal(",\"stoppedBy\":\"signal\",\"stopSignal\":");
-        w.integer(info.stopSignal);
-        break;
-    case RecordingInfo::StoppedBy::Timeout:
-        w.literal(",\"stoppedBy\":\"timeout\",\"timeoutMs\":");
-        w.integer(info.timeoutMs);
-        break;
-    case RecordingInfo::StoppedBy::Window:
-        w.literal(",\"stoppedBy\":\"window\"");
-        break;
-    case RecordingInfo::StoppedBy::Parent:
-        w.literal(",\"stoppedBy\":\"parent\"");
-        break;
-    }
-    if (info.pid > 0) {
-        w.literal(",\"processId\":");
-        w.integer(info.pid);
-    }
-    if (info.parentPid > 0) {
-        w.literal(",\"parentProcessId\":");
-        w.integer(info.parentPid);
-    }
-    if (info.detached)
-        w.literal(",\"detached\":true");
-    if (info.attachedWhileRunning)
-        w.literal(",\"attachedWhileRunning\":true");
-    if (info.streamLostNs >= 0) {
-        w.literal(",\"streamLostNs\":");
-        w.integer(info.streamLostNs);
-    }
-    if (leftOut > 0 || info.truncatedEvents > 0) {
-        w.literal(",\"truncated\":true,\"truncatedEvents\":");
-        w.unsignedInteger(leftOut + info.truncatedEvents);
-    }
-    if (info.unobserved != 0) {
-        w.literal(",\"unobserved\":[");
-        bool firstName = true;
-        for (std::size_t bit = 0; bit < std::size(UnobservedNames); ++bit) {
-            if ((info.unobserved & (1u << bit)) == 0)
-                continue;
-            if (!firstName)
-                w.character(',');
-            w.string(UnobservedNames[bit]);
-            firstName = false;
-        }
-        w.character(']');
-    }
-    w.literal(",\"threadNames\":[");
-    bool first = true;
-    for (const auto& [thread, name] : info.threadNames) {
-        w.literal(first ? "{\"tid\":" : ",{\"tid\":");
-        w.integer(thread);
-        w.literal(",\"name\":");
-        w.string(name);
-        w.character('}');
-        first = false;
-    }
-    w.character(']');
-}
-
-// The blocked callbacks' sampled stacks, before otherData (traceprofiles.h).
-void writeBlockProfiles(TraceWriter& w, const Recording& recording)
-{
-    std::string members;
-    appendBlockProfiles(members, recording);
-    if (members.empty())
-        return;
-    w.literal(members);
-    w.literal(",\n");
-}
-
-// The trace's otherData: the recording's info, and each child process's under "processes" (its trace pid,
-// where its times start on the program's clock, and its own info).
-void writeOtherData(TraceWriter& w, const Recording& recording, std::uint64_t leftOut)
-{
-    w.literal("\"otherData\":{");
-    writeInfoMembers(w, recording, leftOut);
-    if (!recording.children.empty()) {
-        w.literal(",\"processes\":[");
-        for (std::size_t i = 0; i < recording.children.size(); ++i) {
-            const Recording& child = *recording.children[i];
-            w.literal(i == 0 ? "{\"pid\":" : ",{\"pid\":");
-            w.integer(childTracePid(i));
-            w.literal(",\"startNs\":");
-            w.integer(child.info.startNs);
-            w.character(',');
-            writeInfoMembers(w, child, 0);
-            w.character('}');
-        }
-        w.character(']');
-    }
-    w.literal("}}\n");
 }
 
 std::uint64_t recordCount(const Recording& recording)
@@ -462,13 +102,13 @@ bool keptPastCap(const Record& record, std::uint64_t written, std::uint64_t maxB
 bool writeTraceTo(
     const Recording& recording, std::ostream& out, ProgressMeter& meter, std::uint64_t maxBytes, std::uint64_t* leftOut)
 {
-    TraceWriter w(out);
+    TraceEventWriter w(out);
     w.literal("{\"traceEvents\":[\n");
-    writeMetadata(w, recording, trackNames(recording, tracksOf(recording)));
+    w.metadata(recording, trackNames(recording, tracksOf(recording)));
     for (std::size_t i = 0; i < recording.children.size(); ++i) {
         const Recording& child = *recording.children[i];
         w.setProcess(childTracePid(i), child.info.startNs);
-        writeMetadata(w, child, trackNames(child, tracksOf(child)));
+        w.metadata(child, trackNames(child, tracksOf(child)));
     }
     const std::uint64_t total = recordCount(recording);
     const std::uint64_t room = maxBytes > w.bytes() + ClosingBytes ? maxBytes - w.bytes() - ClosingBytes : 0;
@@ -508,15 +148,15 @@ bool writeTraceTo(
                 return false;
             }
             w.literal(",\n");
-            writeRecord(w, record, owner->strings);
+            w.record(record, owner->strings);
             return true;
         });
         if (cancelled)
             return false;
     }
     w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
-    writeBlockProfiles(w, recording);
-    writeOtherData(w, recording, skipped);
+    w.blockProfiles(recording);
+    w.otherData(recording, skipped);
     if (leftOut)
         *leftOut = skipped;
     return w.finish() && meter.finish();
@@ -556,7 +196,7 @@ struct TraceStream::State
     AtomicFile file;
     std::optional<GzipStreamBuf> zip;
     std::optional<std::ostream> compressed;
-    std::optional<TraceWriter> writer;
+    std::optional<TraceEventWriter> writer;
     std::uint64_t maxBytes = 0;
     std::uint64_t skipped = 0;
     std::map<int, std::string> named; // the tracks' names written so far
@@ -589,14 +229,14 @@ bool TraceStream::open(const Recording& recording, std::string* error)
     // The tracks known before the run (the main loop, the pool's workers) are named first, as in a
     // trace written at once; those that appear later, at the end.
     s.named = trackNames(recording, {});
-    writeMetadata(*s.writer, recording, s.named);
+    s.writer->metadata(recording, s.named);
     return true;
 }
 
 void TraceStream::add(const Record& record, const StringTable& strings)
 {
     State& s = *m_state;
-    TraceWriter& w = *s.writer;
+    TraceEventWriter& w = *s.writer;
     if (s.maxBytes > 0 && w.bytes() + ClosingBytes >= s.maxBytes && !keptPastCap(record, w.bytes(), s.maxBytes)) {
         ++s.skipped;
         return;
@@ -607,21 +247,21 @@ void TraceStream::add(const Record& record, const StringTable& strings)
         s.lastTid = tid;
     }
     w.literal(",\n");
-    writeRecord(w, record, strings);
+    w.record(record, strings);
 }
 
 bool TraceStream::finish(const Recording& recording, std::string* error, std::uint64_t* leftOut)
 {
     State& s = *m_state;
-    TraceWriter& w = *s.writer;
+    TraceEventWriter& w = *s.writer;
     for (const auto& [tid, name] : trackNames(recording, s.tids)) {
         const auto named = s.named.find(tid);
         if (named == s.named.end() || named->second != name)
-            writeTrackName(w, tid, name);
+            w.trackName(tid, name);
     }
     w.literal("\n],\n\"displayTimeUnit\":\"ms\",\n");
-    writeBlockProfiles(w, recording);
-    writeOtherData(w, recording, s.skipped);
+    w.blockProfiles(recording);
+    w.otherData(recording, s.skipped);
     if (leftOut)
         *leftOut = s.skipped;
     const bool written = w.finish() && (!s.zip || s.zip->finish());

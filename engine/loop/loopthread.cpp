@@ -67,6 +67,7 @@ void LoopThread::onWakeup(uv_async_t* handle)
 
 void LoopThread::runCommands()
 {
+    m_loopThread.check();
     std::vector<Command> commands;
     {
         std::lock_guard lock(m_mutex);
@@ -78,7 +79,7 @@ void LoopThread::runCommands()
 
 void LoopThread::run(const Hooks& hooks)
 {
-    m_threadId = std::this_thread::get_id();
+    m_loopThread.bind();
     // Both need file descriptors (epoll's, an eventfd): a process out of them cannot have this loop.
     int failed = uv_loop_init(&m_loop);
     if (failed == 0) {
@@ -146,7 +147,7 @@ void LoopThread::run(const Hooks& hooks)
         m_loopReady = false;
         m_commands.clear();
     }
-    m_threadId = std::thread::id();
+    m_loopThread.release();
 }
 
 } // namespace loopscope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "loop/uvhandle.h"
+#include "recording/threadaffinity.h"
 
 #include <uv.h>
 
@@ -43,7 +44,7 @@ public:
     void stop();
 
     // True when called on the loop thread.
-    bool isLoopThread() const { return std::this_thread::get_id() == m_threadId.load(); }
+    bool isLoopThread() const { return m_loopThread.isOwner(); }
     // The value uv_loop_close() returned at shutdown: 0 when every handle was closed.
     int closeResult() const { return m_closeResult.load(); }
     // Handles the shutdown walk had to close because their owners had not: 0 after a clean stop.
@@ -60,7 +61,7 @@ private:
     uv_loop_t m_loop {};
     UvHandle<uv_async_t> m_wakeup;
     std::thread m_thread;
-    std::atomic<std::thread::id> m_threadId {};
+    ThreadAffinity m_loopThread;
     std::mutex m_mutex;
     std::condition_variable m_commandsChanged;
     std::vector<Command> m_commands;

@@ -11,6 +11,7 @@ namespace loopscope {
 
 template <typename F> void Runtime::fromLoop(F&& body)
 {
+    m_loopThread.check();
     try {
         body();
     } catch (const Aborted&) {

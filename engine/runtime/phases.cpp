@@ -179,6 +179,7 @@ void Runtime::publishSnapshot(std::int64_t at, std::optional<StepPoint> point)
 
 void Runtime::setDelayMonitor(bool on, int resolutionMs)
 {
+    m_loopThread.check();
     if (!m_delayTimer.open())
         return;
     if (!on) {

@@ -294,6 +294,7 @@ void Runtime::endProcess()
 
 bool Runtime::loopDrained()
 {
+    m_loopThread.check();
     if (m_processEnded || m_aborted || m_options.parent)
         return false;
     if (!m_beforeExitListeners.empty()) {

@@ -42,6 +42,7 @@ Runtime::~Runtime()
 
 void Runtime::start()
 {
+    m_loopThread.bind();
     assert(!m_started);
     m_started = true;
     if (const Runtime* parent = m_options.parent) {
@@ -135,6 +136,7 @@ void Runtime::spendStartupGap()
 
 void Runtime::inject(std::shared_ptr<const Program> workload)
 {
+    m_loopThread.check();
     if (m_aborted || m_closed || !m_inboxHandle.open())
         return;
     internLabels(workload->main);
@@ -167,6 +169,7 @@ void Runtime::deliverWorkloads()
 
 void Runtime::shutdown()
 {
+    m_loopThread.check();
     if (m_closed || !m_started)
         return;
     m_closed = true;
@@ -186,6 +189,7 @@ void Runtime::shutdown()
 
 void Runtime::loopEnded()
 {
+    m_loopThread.check();
     finishIteration();
     publishQueuesNow();
     if (!m_options.parent && m_loopStartNs >= 0) {
@@ -249,6 +253,7 @@ void Runtime::stopCancelled()
 
 void Runtime::abandonWorkFromCommand()
 {
+    m_loopThread.check();
     if (m_cancelled.load(std::memory_order_acquire) && m_abandonWork.load(std::memory_order_relaxed))
         abandonWork();
 }

@@ -7,6 +7,7 @@
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
+#include "recording/threadaffinity.h"
 #include "runtime/job.h"
 #include "runtime/jobqueue.h"
 #include "runtime/nodecosts.h"
@@ -112,7 +113,11 @@ public:
     // True once the run recorded "run aborted" (read after the loop has stopped).
     bool abortRecorded() const { return m_abortRecorded; }
     // Loop thread: abandons the run now (after cancel(), from a command).
-    void abortRunFromCommand() { abortRun(); }
+    void abortRunFromCommand()
+    {
+        m_loopThread.check();
+        abortRun();
+    }
     // Any thread: like cancel(), but only the program's work is abandoned; the loop, its server and
     // its probes go on (Esc in the window). The loop thread finishes it with abandonWorkFromCommand().
     void cancelWork()
@@ -365,6 +370,9 @@ private:
     std::uint32_t m_epoch = 0;
     bool m_aborted = false;
     bool m_started = false;
+    // The loop thread: start() binds it, and every entry from the loop (commands, hooks, libuv
+    // callbacks through fromLoop) checks it.
+    ThreadAffinity m_loopThread;
     bool m_servedBefore = false; // the HTTP server has answered a request (its first costs more: NodeCosts)
     std::int64_t m_loopStartNs = -1; // Node's loopStart milestone on the recording's clock (main loop only)
     std::uint32_t m_usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)

@@ -5,6 +5,7 @@
 
 #include <uv.h>
 
+#include <cassert>
 #include <chrono>
 #include <cstdlib>
 #include <unistd.h>
@@ -133,6 +134,7 @@ void Session::start()
 
 void Session::markStarted()
 {
+    assert(m_loop.isLoopThread());
     {
         std::lock_guard lock(m_mutex);
         m_started = true;

@@ -6,6 +6,8 @@
 #include "recording/liveloop.h"
 #include "recording/recording.h"
 
+#include <QThread>
+
 #include <algorithm>
 #include <utility>
 
@@ -21,6 +23,7 @@ LiveFeed::~LiveFeed() = default;
 
 void LiveFeed::setLoop(loopscope::LiveLoop* loop)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_loop = loop;
     m_replay.reset();
     follow(m_loop != nullptr);
@@ -28,6 +31,7 @@ void LiveFeed::setLoop(loopscope::LiveLoop* loop)
 
 void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recording)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_loop = nullptr;
     m_replay = std::move(recording);
     // Ticks go on for views that animate; the records arrive in one batch on the first.
@@ -36,6 +40,7 @@ void LiveFeed::setRecording(std::shared_ptr<const loopscope::Recording> recordin
 
 void LiveFeed::follow(bool following)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     m_figureBuilder = {};
     m_figuresRead.clear();
     m_seen.clear();
@@ -192,6 +197,7 @@ std::int64_t LiveFeed::firstNs()
 
 void LiveFeed::setPlayhead(std::optional<std::int64_t> atNs)
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     if (atNs && (!recording() || !canReplay()))
         return;
     if (!atNs) {
@@ -261,6 +267,7 @@ void LiveFeed::observe(const loopscope::EventLog& log, std::size_t from, std::si
 
 void LiveFeed::poll()
 {
+    Q_ASSERT(QThread::currentThread() == thread());
     const loopscope::Recording* followed = recording();
     if (!followed)
         return;

@@ -1,6 +1,7 @@
-#include "outputfiles.h"
+#include "control/outputfiles.h"
 
-#include "commandline.h"
+#include "control/runoptions.h"
+#include "control/terminal.h"
 #include "formats/atomicfile.h"
 #include "formats/latencycsv.h"
 #include "formats/summary.h"
@@ -9,48 +10,40 @@
 #include <QStringList>
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 
 namespace outputfiles {
 
 namespace {
 
-void printErr(const QString& text)
-{
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-    std::fputc('\n', stderr);
-    std::fflush(stderr);
-}
-
-void reportTruncation(const CommandLine& options, std::uint64_t leftOut)
+void reportTruncation(const RunOptions& options, std::uint64_t leftOut)
 {
     if (leftOut > 0)
-        printErr(QStringLiteral("loopscope: %1: truncated at %2 MB (--max-trace-mb), %3 events left out")
-                     .arg(options.traceFile)
-                     .arg(options.maxTraceMb)
-                     .arg(leftOut));
+        Terminal::printErr(QStringLiteral("loopscope: %1: truncated at %2 MB (--max-trace-mb), %3 events left out")
+                               .arg(options.traceFile)
+                               .arg(options.maxTraceMb)
+                               .arg(leftOut));
 }
 
-void reportDrops(const CommandLine& options, const loopscope::Recording& recording)
+void reportDrops(const RunOptions& options, const loopscope::Recording& recording)
 {
     if (recording.info.droppedEvents != 0)
-        printErr((options.rollingWindow
+        Terminal::printErr((options.rollingWindow
                 ? QStringLiteral("loopscope: the rolling window let go of %1 early events (--rolling-window)")
                 : QStringLiteral("loopscope: %1 events could not be recorded"))
-                     .arg(recording.info.droppedEvents));
+                               .arg(recording.info.droppedEvents));
 }
 
-bool writeCsv(const CommandLine& options, const loopscope::Recording& recording)
+bool writeCsv(const RunOptions& options, const loopscope::Recording& recording)
 {
     std::string error;
     if (options.csvFile.isEmpty() || loopscope::writeLatencyCsv(recording, options.csvFile.toStdString(), &error))
         return true;
-    printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+    Terminal::printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
     return false;
 }
 
-loopscope::TraceLimits traceLimits(const CommandLine& options)
+loopscope::TraceLimits traceLimits(const RunOptions& options)
 {
     loopscope::TraceLimits limits;
     limits.maxBytes = std::uint64_t(options.maxTraceMb) << 20;
@@ -59,7 +52,7 @@ loopscope::TraceLimits traceLimits(const CommandLine& options)
 
 } // namespace
 
-bool checkWritable(const CommandLine& options)
+bool checkWritable(const RunOptions& options)
 {
     // Each output and the file names it is written under (the format follows the name).
     struct Output
@@ -82,20 +75,21 @@ bool checkWritable(const CommandLine& options)
         const bool named = std::any_of(output.endings.begin(), output.endings.end(),
             [&](const QString& ending) { return output.path.endsWith(ending, Qt::CaseInsensitive); });
         if (!named) {
-            printErr(QStringLiteral("loopscope: %1: %2 writes a file whose name ends in %3")
-                         .arg(output.path, QLatin1String(output.flag), output.endings.join(QStringLiteral(" or "))));
+            Terminal::printErr(
+                QStringLiteral("loopscope: %1: %2 writes a file whose name ends in %3")
+                    .arg(output.path, QLatin1String(output.flag), output.endings.join(QStringLiteral(" or "))));
             return false;
         }
         std::string error;
         if (!loopscope::checkWritable(output.path.toStdString(), &error)) {
-            printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+            Terminal::printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
             return false;
         }
     }
     return true;
 }
 
-bool write(const CommandLine& options, const loopscope::Recording& recording)
+bool write(const RunOptions& options, const loopscope::Recording& recording)
 {
     bool ok = true;
     std::string error;
@@ -103,18 +97,18 @@ bool write(const CommandLine& options, const loopscope::Recording& recording)
     if (!options.traceFile.isEmpty()
         && !loopscope::writeTrace(
             recording, options.traceFile.toStdString(), &error, {}, traceLimits(options), &leftOut)) {
-        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        Terminal::printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         ok = false;
     }
     reportTruncation(options, leftOut);
     ok = writeCsv(options, recording) && ok;
     if (options.summary)
-        printErr(QString::fromStdString(loopscope::summarize(recording)));
+        Terminal::printErr(QString::fromStdString(loopscope::summarize(recording)));
     reportDrops(options, recording);
     return ok;
 }
 
-Streamed::Streamed(const CommandLine& options)
+Streamed::Streamed(const RunOptions& options)
     : m_options(options)
 { }
 
@@ -126,7 +120,7 @@ bool Streamed::open(const loopscope::Recording& recording)
     std::string error;
     if (m_trace->open(recording, &error))
         return true;
-    printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+    Terminal::printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
     return false;
 }
 
@@ -150,13 +144,13 @@ bool Streamed::finish(const loopscope::Recording& recording)
     std::string error;
     std::uint64_t leftOut = 0;
     if (m_trace && !m_trace->finish(recording, &error, &leftOut)) {
-        printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
+        Terminal::printErr(QStringLiteral("loopscope: %1").arg(QString::fromStdString(error)));
         ok = false;
     }
     reportTruncation(m_options, leftOut);
     ok = writeCsv(m_options, m_latency) && ok;
     if (m_options.summary)
-        printErr(QString::fromStdString(m_summary.text(recording)));
+        Terminal::printErr(QString::fromStdString(m_summary.text(recording)));
     reportDrops(m_options, recording);
     return ok;
 }

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-struct CommandLine;
+struct RunOptions;
 
 // What a run leaves behind, the same for a headless run and for the window: the files of --trace and
 // --csv and the --summary on stderr. Failures are told on stderr, one line each.
@@ -16,9 +16,9 @@ namespace outputfiles {
 
 // Finds an output that cannot be written before the run, not after it (a name without its format's ending, a
 // FIFO, a device, a directory, a folder that is missing or takes no file); false, told on stderr, when one cannot.
-bool checkWritable(const CommandLine& options);
+bool checkWritable(const RunOptions& options);
 // Writes --trace and --csv and prints --summary of a whole recording. False when a file could not be written.
-bool write(const CommandLine& options, const loopscope::Recording& recording);
+bool write(const RunOptions& options, const loopscope::Recording& recording);
 
 // The same outputs written as a headless run goes (SessionOptions::consume): the trace streamed, the
 // latency samples kept for --csv, the summary's figures added up, and every other record let go, so a
@@ -26,7 +26,7 @@ bool write(const CommandLine& options, const loopscope::Recording& recording);
 class Streamed
 {
 public:
-    explicit Streamed(const CommandLine& options);
+    explicit Streamed(const RunOptions& options);
 
     // Opens the trace file and names the tracks the run starts with; false (told on stderr) when it cannot.
     bool open(const loopscope::Recording& recording);
@@ -37,7 +37,7 @@ public:
     bool finish(const loopscope::Recording& recording);
 
 private:
-    const CommandLine& m_options;
+    const RunOptions& m_options;
     std::unique_ptr<loopscope::TraceStream> m_trace;
     loopscope::Recording m_latency; // the latency samples, for --csv
     loopscope::SummaryBuilder m_summary;
