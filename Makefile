@@ -2,7 +2,7 @@
 PRESET ?= dev
 BUILD_DIR = build/$(PRESET)
 
-.PHONY: deps configure build run test package package-check bench fuzz sanitize conformance node-tests difftest format-check tidy clean
+.PHONY: deps configure build run test test-tsan package package-check bench fuzz sanitize conformance node-tests difftest format-check tidy clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -74,6 +74,14 @@ tidy: build
 sanitize:
 	@$(MAKE) --no-print-directory test PRESET=asan
 	@$(MAKE) --no-print-directory test PRESET=tsan
+
+# The engine's and the models' tests under ThreadSanitizer, as CI runs them: the loop thread, the pool, the
+# session's housekeeper and its budget's abort, the recording's logs and the feed the models read.
+TSAN_TESTS = loopthread eventlog wire blockingwork runtime stepping replay models
+test-tsan: deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan --target $(addprefix tst_,$(TSAN_TESTS))
+	@ctest --preset tsan -R '^($(subst $(eval) ,|,$(strip $(TSAN_TESTS))))$$'
 
 clean:
 	@rm -rf build
