@@ -65,6 +65,13 @@ void JsEmitter::scan(const Block& block)
             if (!op.text.empty() && m_timerNames.insert(op.text.str()).second)
                 m_timerOrder.push_back(op.text.str());
             break;
+        case OpKind::Await:
+        case OpKind::Abort:
+            m_usesTimersPromises = m_usesTimersPromises || op.await == AwaitKind::TimersSetTimeout
+                || op.await == AwaitKind::TimersSetImmediate;
+            if (!op.text.empty() && m_controllerNames.insert(op.text.str()).second)
+                m_controllerOrder.push_back(op.text.str());
+            break;
         case OpKind::Promise:
         case OpKind::Throw:
             m_usesErrors = m_usesErrors || op.kind == OpKind::Throw || op.rejects();
@@ -105,6 +112,10 @@ void JsEmitter::emitImports()
     }
     if (m_usesHttp) {
         module("http", "http");
+        any = true;
+    }
+    if (m_usesTimersPromises) {
+        module("timersPromises", "timers/promises");
         any = true;
     }
     if (m_usesWorker || m_worker) {
@@ -162,6 +173,11 @@ std::string JsEmitter::awaitExpression(const Op& op) const
         return "await new Promise((resolve) => setImmediate(resolve));";
     case AwaitKind::Thenable:
         return "await { then(resolve) { resolve(); } };";
+    case AwaitKind::TimersSetTimeout:
+        return "await timersPromises.setTimeout(" + jsNumber(op.ms)
+            + (op.text.empty() ? "" : ", undefined, " + signalOptions(op)) + ");";
+    case AwaitKind::TimersSetImmediate:
+        return "await timersPromises.setImmediate(" + (op.text.empty() ? "" : "undefined, " + signalOptions(op)) + ");";
     }
     return "await null;";
 }
@@ -218,6 +234,9 @@ void JsEmitter::emitOp(const Op& op, int depth)
         break;
     case OpKind::Throw:
         line(depth, "throw " + errorExpression(op) + ";");
+        break;
+    case OpKind::Abort:
+        line(depth, controllerVariable(op.text.view()) + ".abort();");
         break;
     case OpKind::PromiseAll: {
         static const char* const methods[] = { "all", "race", "allSettled", "any" };

@@ -19,7 +19,7 @@ const OpInfo opTable[] = {
     { OpKind::SetInterval, "setInterval", { "ms", "times", "do" } },
     { OpKind::SetImmediate, "setImmediate", { "do", "name" } },
     { OpKind::Async, "async", { "do" } },
-    { OpKind::Await, "await", { "sleep", "immediate", "promise", "thenable" } },
+    { OpKind::Await, "await", { "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate", "signal" } },
     { OpKind::ReadFile, "readFile", { "do" } },
     { OpKind::DnsLookup, "dnsLookup", { "host", "do" } },
     { OpKind::Pbkdf2, "pbkdf2", { "iterations", "digest", "do" } },
@@ -41,6 +41,7 @@ const OpInfo opTable[] = {
     { OpKind::OnUnhandledRejection, "onUnhandledRejection", { "do" }, 2 },
     { OpKind::OnBeforeExit, "onBeforeExit", { "do" }, 2 },
     { OpKind::OnExit, "onExit", { "do" }, 2 },
+    { OpKind::Abort, "abort", { "controller" }, 2 },
 };
 
 } // namespace
@@ -164,10 +165,12 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
                 ++chosen;
             }
         }
+        chosen += readTimersPromise(value, path, op);
         if (chosen > 1)
             fail(value, path,
                 m_version < 2 ? "'await' takes at most one of 'sleep', 'immediate' and 'promise'"
-                              : "'await' takes at most one of 'sleep', 'immediate', 'promise' and 'thenable'");
+                              : "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', "
+                                "'setTimeout' and 'setImmediate'");
         break;
     }
     case OpKind::DnsLookup:
@@ -273,6 +276,7 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
     case OpKind::OnUnhandledRejection:
     case OpKind::OnBeforeExit:
     case OpKind::OnExit:
+    case OpKind::Abort:
         readVersion2Op(value, path, op, bodies, name);
         break;
     }

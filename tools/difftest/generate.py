@@ -6,8 +6,9 @@ deep) and quick to run, and every log text is unique and short ("a1", "a2",
 seed always gives the same programs. Programs are version 2: named timers and
 their clearing, promise rejection with catch and finally steps (and unhandled
 rejections, which end the program with status 1), the Promise combinators,
-awaited thenables, and the process's unhandledRejection, beforeExit and exit
-listeners.
+awaited thenables, timers/promises' setTimeout and setImmediate and the
+AbortControllers that cancel them, and the process's unhandledRejection,
+beforeExit and exit listeners.
 """
 import random
 from dataclasses import dataclass, replace
@@ -46,12 +47,14 @@ WEIGHTS = {
     "onUnhandledRejection": 1,
     "onExit": 1,
     "onBeforeExit": 1,
+    "abort": 2,
 }
 
 TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
+CONTROLLERS = ["c1", "c2"]
 CLEARS = {"clearTimeout": "setTimeout", "clearImmediate": "setImmediate"}
 # Ops a worker's body may not hold: what may reject, and the process's listeners.
-MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit"}
+MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit", "abort"}
 
 CHAIN_VIAS = ["nextTick", "queueMicrotask", "promise", "setTimeout", "setImmediate"]
 
@@ -257,13 +260,20 @@ class Generator:
         return {"op": kind, "do": ops}
 
     def make_await(self, kind, context):
-        """Builds an await of null, a timer promise, an immediate promise or a resolved promise."""
-        form = self.rng.choice(["null", "sleep", "immediate", "promise", "thenable"])
-        if form == "sleep":
-            return {"op": kind, "sleep": self.rng.randint(0, 3)}
+        """Builds an await of null, a timer promise, an immediate promise, a resolved promise, a thenable, or
+        timers/promises' setTimeout or setImmediate."""
+        form = self.rng.choice(["null", "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate"])
         if form == "null":
             return {"op": kind}
-        return {"op": kind, form: True}
+        op = {"op": kind, form: self.rng.randint(0, 3) if form in ("sleep", "setTimeout") else True}
+        # timers/promises' forms, given an AbortController's signal now and then (never in a worker).
+        if form in ("setTimeout", "setImmediate") and not context.in_worker and self.rng.random() < 0.6:
+            op["signal"] = self.rng.choice(CONTROLLERS)
+        return op
+
+    def make_abort(self, kind, context):
+        """Builds an abort of one of the controllers the awaits' signals name."""
+        return {"op": kind, "controller": self.rng.choice(CONTROLLERS)}
 
     def make_repeat(self, kind, context):
         """Builds a loop of 1 to 3 runs; inside an async body it may await."""
