@@ -158,6 +158,11 @@ private slots:
             << "op 'abort' needs \"version\": 2";
         QTest::newRow("abort without a controller") << withMain(R"([{"op": "abort"}])") << 2 << 2 << "$.main[0]"
                                                     << "missing field 'controller'";
+        QTest::newRow("stat in version 1") << withMain(R"([{"op": "stat"}])", 1) << 2 << 9 << "$.main[0].op"
+                                           << "op 'stat' needs \"version\": 2";
+        QTest::newRow("stat with a path")
+            << withMain(R"([{"op": "stat", "path": "/etc"}])") << 2 << 17 << "$.main[0].path"
+            << "unknown field 'path' for op 'stat'";
         QTest::newRow("timers/promises await outside an async body")
             << withMain(R"([{"op": "setImmediate", "do": [{"op": "await", "setImmediate": true}]}])") << 2 << 32
             << "$.main[0].do[0]"
@@ -369,6 +374,20 @@ private slots:
                     "})();\n"
                     "controller_slow.abort();\n"
                     "controller_never_used.abort();\n"));
+    }
+
+    void emitsStat()
+    {
+        const Program program = parseGood(withMain(R"([{"op": "stat", "do": [{"op": "log", "text": "s"}]},
+            {"op": "worker", "do": [{"op": "stat"}]}])"));
+        QCOMPARE(program.main[0].kind, OpKind::Stat);
+        QCOMPARE(program.main[0].label(), std::string("stat (line 2)"));
+        const QString script = QString::fromStdString(loopscope::emitJs(program));
+        // The main script stats itself, the worker's script the main one, as fs.readFile reads them.
+        QVERIFY2(script.contains("const fs = require(\"node:fs\");\n"), qPrintable(script));
+        QVERIFY2(
+            script.contains("fs.stat(process.argv[1], () => {\n    console.log(\"s\");\n});\n"), qPrintable(script));
+        QVERIFY2(script.contains(R"(fs.stat(process.argv[2], () => {});)"), qPrintable(script));
     }
 
     void workerRequiresTimersPromisesForItself()

@@ -35,6 +35,7 @@ void JsEmitter::scan(const Block& block)
     for (const Op& op : block) {
         switch (op.kind) {
         case OpKind::ReadFile:
+        case OpKind::Stat:
             m_usesFs = true;
             break;
         case OpKind::DnsLookup:
@@ -284,6 +285,9 @@ void JsEmitter::emitOp(const Op& op, int depth)
         break;
     case OpKind::ReadFile:
         callback(depth, "fs.readFile(" + scriptPath() + ", () => {", op.body(), ");");
+        break;
+    case OpKind::Stat:
+        callback(depth, "fs.stat(" + scriptPath() + ", () => {", op.body(), ");");
         break;
     case OpKind::DnsLookup:
         callback(depth, "dns.lookup(" + jsString(op.host()) + ", () => {", op.body(), ");");

@@ -47,6 +47,7 @@ enum class OpKind : std::uint8_t {
     OnBeforeExit,
     OnExit,
     Abort,
+    Stat,
 };
 
 // What an `await` waits for.

@@ -42,6 +42,7 @@ const OpInfo opTable[] = {
     { OpKind::OnBeforeExit, "onBeforeExit", { "do" }, 2 },
     { OpKind::OnExit, "onExit", { "do" }, 2 },
     { OpKind::Abort, "abort", { "controller" }, 2 },
+    { OpKind::Stat, "stat", { "do" }, 2 },
 };
 
 } // namespace
@@ -113,6 +114,7 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
     case OpKind::NextTick:
     case OpKind::QueueMicrotask:
     case OpKind::ReadFile:
+    case OpKind::Stat:
         bodies.body = readOptionalBody(value, path, "do", false);
         break;
     case OpKind::SetImmediate:

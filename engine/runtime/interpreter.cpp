@@ -116,6 +116,9 @@ void Runtime::exec(const Op& op)
     case OpKind::ReadFile:
         readFile(op);
         break;
+    case OpKind::Stat:
+        statFile(op);
+        break;
     case OpKind::DnsLookup:
         dnsLookup(op);
         break;

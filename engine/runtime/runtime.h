@@ -283,6 +283,8 @@ private:
 
     // I/O: the thread pool (threadpoolwork.cpp), DNS, HTTP and workers.
     void readFile(const Op& op);
+    // fs.stat of the program's file: one thread-pool request, its callback in poll.
+    void statFile(const Op& op);
     void pbkdf2(const Op& op);
     void loadEsmModule();
     // Node initialises OpenSSL while it starts, before any main module runs; once per process.

@@ -1,4 +1,4 @@
-// Runtime: thread-pool work. fs.readFile's chain of requests, crypto.pbkdf2, and the
+// Runtime: thread-pool work. fs.readFile's chain of requests, fs.stat, crypto.pbkdf2, and the
 // stat with which Node's ES module loader reads a module before evaluating it.
 #include "runtime/invoke.h"
 #include "runtime/pbkdf2.h"
@@ -124,6 +124,17 @@ void Runtime::readFile(const Op& op)
     submit(std::move(item));
 }
 
+void Runtime::statFile(const Op& op)
+{
+    auto item = std::make_unique<PoolItem>();
+    item->op = &op;
+    item->epoch = m_epoch;
+    item->kind = PoolItem::Kind::FsStat;
+    item->label = m_labels.fsStat;
+    item->path = m_options.readFilePath;
+    submit(std::move(item));
+}
+
 void Runtime::pbkdf2(const Op& op)
 {
     auto item = std::make_unique<PoolItem>();
@@ -229,6 +240,11 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
     fromLoop([&] {
         switch (done.kind) {
         case PoolItem::Kind::FsStat:
+            if (done.op) {
+                // The program's fs.stat: its callback, as FSReqCallback's oncomplete, in this poll phase.
+                invoke(done.op->labelId, CallbackKind::Io, [&] { runBlock(done.op->body()); });
+                break;
+            }
             invokeInternal(m_labels.esmLoader, [this] {
                 Job evaluate;
                 evaluate.label = m_labels.main;

@@ -7,8 +7,9 @@ seed always gives the same programs. Programs are version 2: named timers and
 their clearing, promise rejection with catch and finally steps (and unhandled
 rejections, which end the program with status 1), the Promise combinators,
 awaited thenables, timers/promises' setTimeout and setImmediate and the
-AbortControllers that cancel them, and the process's unhandledRejection,
-beforeExit and exit listeners.
+AbortControllers that cancel them, fs.stat, and the process's
+unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync
+and Node 10's await model.
 """
 import random
 from dataclasses import dataclass, replace
@@ -48,6 +49,9 @@ WEIGHTS = {
     "onExit": 1,
     "onBeforeExit": 1,
     "abort": 2,
+    "stat": 2,
+    "httpGet": 1,
+    "pbkdf2Sync": 1,
 }
 
 TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
@@ -93,7 +97,11 @@ class Generator:
         while self.budget > 0:
             main.append(self.op(Context()))
         fix_names(main, self.log)
-        return {"format": "loopscope-program", "version": 2, "name": name, "module": module, "main": main}
+        program = {"format": "loopscope-program", "version": 2, "name": name, "module": module, "main": main}
+        # Node 10's await (three ticks for a promise) now and then.
+        if self.rng.random() < 0.15:
+            program["awaitModel"] = "node10"
+        return program
 
     def message(self):
         """Returns a fresh, short error message."""
@@ -298,6 +306,10 @@ class Generator:
         if self.rng.random() < 0.7:
             op["done"] = self.body(context.callback(), most=1)
         return op
+
+    def make_pbkdf2Sync(self, kind, context):
+        """Builds a synchronous pbkdf2 of 1 to 1000 iterations: at most a millisecond or so."""
+        return {"op": kind, "iterations": self.rng.choice([1, 100, self.rng.randint(1, 1000)])}
 
     def make_block(self, kind, context):
         """Builds a short synchronous busy period (1 to 3 ms), a timing perturbation."""
