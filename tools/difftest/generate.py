@@ -8,8 +8,8 @@ their clearing, promise rejection with catch and finally steps (and unhandled
 rejections, which end the program with status 1), the Promise combinators,
 awaited thenables, timers/promises' setTimeout and setImmediate and the
 AbortControllers that cancel them, fs.stat, and the process's
-unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync
-and Node 10's await model.
+unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync,
+Node 10's await model and a parameter that timers' delays refer to.
 """
 import random
 from dataclasses import dataclass, replace
@@ -101,6 +101,13 @@ class Generator:
         # Node 10's await (three ticks for a promise) now and then.
         if self.rng.random() < 0.15:
             program["awaitModel"] = "node10"
+        # A parameter some timers' delays refer to, read at its default.
+        timers = [op for op in tree.ops_of(main) if op["op"] == "setTimeout"]
+        if timers and self.rng.random() < 0.2:
+            program["params"] = {"delay": {"default": self.rng.randint(0, 5), "min": 0, "max": 5}}
+            for op in timers:
+                if self.rng.random() < 0.5:
+                    op["ms"] = "$delay"
         return program
 
     def message(self):

@@ -43,6 +43,8 @@ def describe(op):
         return f"await:{form}"
     if op["op"] == "promise" and "reject" in op:
         return "promise:reject"
+    if op["op"] in ("setTimeout", "setInterval") and isinstance(op["ms"], str):
+        return f"{op['op']}:param"
     if op["op"] in ("setTimeout", "setInterval") and op["ms"] <= 1:
         return f"{op['op']}:0"
     return op["op"]

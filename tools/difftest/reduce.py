@@ -114,7 +114,7 @@ def lower_times(op):
 def lower_ms(op):
     """Halves a time, down to 0."""
     key = ("setTimeout" if "setTimeout" in op else "sleep") if op["op"] == "await" else "ms"
-    if op.get(key, 0) > 0:
+    if isinstance(op.get(key, 0), int) and op.get(key, 0) > 0:
         op[key] //= 2
         return True
     return False
