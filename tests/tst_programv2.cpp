@@ -163,6 +163,16 @@ private slots:
         QTest::newRow("stat with a path")
             << withMain(R"([{"op": "stat", "path": "/etc"}])") << 2 << 17 << "$.main[0].path"
             << "unknown field 'path' for op 'stat'";
+        QTest::newRow("readFile signal in version 1")
+            << withMain(R"([{"op": "readFile", "signal": "c"}])", 1) << 2 << 31 << "$.main[0].signal"
+            << "field 'signal' needs \"version\": 2";
+        QTest::newRow("stat with a signal")
+            << withMain(R"([{"op": "stat", "signal": "c"}])") << 2 << 17 << "$.main[0].signal"
+            << "unknown field 'signal' for op 'stat'";
+        QTest::newRow("readFile signal in a worker")
+            << withMain(R"([{"op": "worker", "do": [{"op": "readFile", "signal": "c"}]}])") << 2 << 55
+            << "$.main[0].do[0].signal"
+            << "an AbortController is not available in a worker";
         QTest::newRow("timers/promises await outside an async body")
             << withMain(R"([{"op": "setImmediate", "do": [{"op": "await", "setImmediate": true}]}])") << 2 << 32
             << "$.main[0].do[0]"
@@ -388,6 +398,18 @@ private slots:
         QVERIFY2(
             script.contains("fs.stat(process.argv[1], () => {\n    console.log(\"s\");\n});\n"), qPrintable(script));
         QVERIFY2(script.contains(R"(fs.stat(process.argv[2], () => {});)"), qPrintable(script));
+    }
+
+    void emitsReadFileWithASignal()
+    {
+        const QString script = QString::fromStdString(loopscope::emitJs(parseGood(withMain(
+            R"([{"op": "readFile", "signal": "r", "do": [{"op": "log", "text": "read"}]}, {"op": "abort", "controller": "r"}])"))));
+        QVERIFY2(script.contains("const controller_r = new AbortController();\n"), qPrintable(script));
+        QVERIFY2(script.contains("fs.readFile(process.argv[1], { signal: controller_r.signal }, () => {\n"
+                                 "    console.log(\"read\");\n"
+                                 "});\n"
+                                 "controller_r.abort();\n"),
+            qPrintable(script));
     }
 
     void workerRequiresTimersPromisesForItself()

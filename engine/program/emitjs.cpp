@@ -37,6 +37,8 @@ void JsEmitter::scan(const Block& block)
         case OpKind::ReadFile:
         case OpKind::Stat:
             m_usesFs = true;
+            if (!op.text.empty() && m_controllerNames.insert(op.text.str()).second)
+                m_controllerOrder.push_back(op.text.str());
             break;
         case OpKind::DnsLookup:
             m_usesDns = true;
@@ -284,7 +286,8 @@ void JsEmitter::emitOp(const Op& op, int depth)
         line(depth, awaitExpression(op));
         break;
     case OpKind::ReadFile:
-        callback(depth, "fs.readFile(" + scriptPath() + ", () => {", op.body(), ");");
+        callback(depth, "fs.readFile(" + scriptPath() + (op.text.empty() ? "" : ", " + signalOptions(op)) + ", () => {",
+            op.body(), ");");
         break;
     case OpKind::Stat:
         callback(depth, "fs.stat(" + scriptPath() + ", () => {", op.body(), ");");

@@ -112,8 +112,8 @@ struct Op
     OpText givenLabel; // the "label" field; empty when there is none
     // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default); setTimeout,
     // setImmediate, clearTimeout, clearImmediate: the timer's name (empty: none); promise, throw: the message
-    // of the Error it rejects with; await (setTimeout, setImmediate): the AbortController whose signal it is
-    // given (empty: none); abort: the controller
+    // of the Error it rejects with; await (setTimeout, setImmediate), readFile: the AbortController whose signal
+    // it is given (empty: none); abort: the controller
     OpText text;
     // setTimeout, setInterval, await.sleep, await.setTimeout, chain via setTimeout: as written; block: whole
     // milliseconds, when it blocks for a time (blocksForMs())

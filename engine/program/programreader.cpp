@@ -20,7 +20,7 @@ const OpInfo opTable[] = {
     { OpKind::SetImmediate, "setImmediate", { "do", "name" } },
     { OpKind::Async, "async", { "do" } },
     { OpKind::Await, "await", { "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate", "signal" } },
-    { OpKind::ReadFile, "readFile", { "do" } },
+    { OpKind::ReadFile, "readFile", { "do", "signal" } },
     { OpKind::DnsLookup, "dnsLookup", { "host", "do" } },
     { OpKind::Pbkdf2, "pbkdf2", { "iterations", "digest", "do" } },
     { OpKind::HttpGet, "httpGet", { "path", "do" } },
@@ -115,6 +115,8 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
     case OpKind::QueueMicrotask:
     case OpKind::ReadFile:
     case OpKind::Stat:
+        if (op.kind == OpKind::ReadFile)
+            readSignal(value, path, op);
         bodies.body = readOptionalBody(value, path, "do", false);
         break;
     case OpKind::SetImmediate:

@@ -405,6 +405,8 @@ private:
     // await's "signal" and abort's "controller": an AbortController's name, which the emitted script makes a
     // variable of.
     std::string readControllerName(Value value, const std::string& path) const;
+    // await (timers/promises) and readFile: the optional "signal", the controller's name kept in the op's text.
+    void readSignal(Value value, const std::string& path, Op& op) const;
     // promise: "reject" and "chain" (its steps).
     void readPromise(Value value, const std::string& path, Op& op, OpBodies& bodies) const;
     // The steps of a promise or promiseAll chain: a body (then), or {"then"|"catch"|"finally": body}.

@@ -73,15 +73,22 @@ int ProgramReader::readTimersPromise(Value value, const std::string& path, Op& o
             ++chosen;
         }
     }
-    if (const auto signal = optional(value, "signal")) {
-        const std::string signalPath = memberPath(path, "signal");
-        requireVersion2(*signal, signalPath, "field 'signal'");
-        refuseInWorker(*signal, signalPath, "an AbortController");
-        if (chosen == 0)
-            fail(*signal, signalPath, "a signal is given only to timers/promises' 'setTimeout' or 'setImmediate'");
-        op.text = OpText(readControllerName(*signal, signalPath));
-    }
+    if (const auto signal = optional(value, "signal"); signal && chosen == 0)
+        fail(*signal, memberPath(path, "signal"),
+            "a signal is given only to timers/promises' 'setTimeout' or 'setImmediate'");
+    readSignal(value, path, op);
     return chosen;
+}
+
+void ProgramReader::readSignal(Value value, const std::string& path, Op& op) const
+{
+    const auto signal = optional(value, "signal");
+    if (!signal)
+        return;
+    const std::string signalPath = memberPath(path, "signal");
+    requireVersion2(*signal, signalPath, "field 'signal'");
+    refuseInWorker(*signal, signalPath, "an AbortController");
+    op.text = OpText(readControllerName(*signal, signalPath));
 }
 
 std::string ProgramReader::readControllerName(Value value, const std::string& path) const

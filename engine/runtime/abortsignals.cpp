@@ -1,6 +1,6 @@
-// Runtime: AbortControllers, whose signals timers/promises' setTimeout and setImmediate are given, and
-// abort(), which takes back the timers and immediates not yet run and rejects their promises with an
-// AbortError, as Node 20's cancelListenerHandler does.
+// Runtime: AbortControllers, whose signals timers/promises' setTimeout and setImmediate (and fs.readFile,
+// threadpoolwork.cpp) are given, and abort(), which takes back the timers and immediates not yet run and
+// rejects their promises with an AbortError, as Node 20's cancelListenerHandler does.
 #include "runtime/invoke.h"
 
 #include <algorithm>
@@ -93,6 +93,14 @@ void Runtime::abort(const Op& op)
             m_promises.reject(listener.promise, &op, Reason::AbortError);
         m_promises.release(listener.promise);
     }
+}
+
+bool Runtime::signalAborted(const Op& op) const
+{
+    if (op.text.empty())
+        return false;
+    const auto found = m_controllers.find(op.text.view());
+    return found != m_controllers.end() && found->second.aborted;
 }
 
 // The await's promise settled: the function goes on, or, rejected, throws at the await. The program format

@@ -242,6 +242,8 @@ private:
     void abort(const Op& op);
     void fulfillAbortable(const Job& job);
     void resumeSettled(const Job& job);
+    // fs.readFile given a signal (the op's text): whether its controller was aborted.
+    bool signalAborted(const Op& op) const;
     void startAsync(const Op& op);
     void continueFrame(AsyncFrame* frame);
     void awaitIn(AsyncFrame* frame, const Op& op);

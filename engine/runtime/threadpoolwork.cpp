@@ -115,6 +115,11 @@ void onWork(uv_work_t* req)
 
 void Runtime::readFile(const Op& op)
 {
+    // checkAborted: with its signal aborted already, fs.readFile calls its callback at once, with an AbortError.
+    if (signalAborted(op)) {
+        runBlock(op.body());
+        return;
+    }
     auto item = std::make_unique<PoolItem>();
     item->op = &op;
     item->epoch = m_epoch;
@@ -267,7 +272,8 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
             break;
         case PoolItem::Kind::FsFstat:
             invokeInternal(m_labels.fs[1], [&] {
-                const bool read = done.size > 0 && done.result == 0;
+                // ReadFileContext.read() closes the file instead of reading once the signal is aborted.
+                const bool read = done.size > 0 && done.result == 0 && !signalAborted(*done.op);
                 done.buffer.resize(std::size_t(std::max<std::int64_t>(done.size, 0)));
                 next(read ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, read ? m_labels.fs[2] : m_labels.fs[3]);
             });
@@ -276,7 +282,7 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
             invokeInternal(m_labels.fs[2], [&] {
                 if (done.result > 0)
                     done.position += done.result;
-                const bool more = done.result > 0 && done.position < done.size;
+                const bool more = done.result > 0 && done.position < done.size && !signalAborted(*done.op);
                 next(more ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, more ? m_labels.fs[2] : m_labels.fs[3]);
             });
             break;

@@ -7,7 +7,7 @@ seed always gives the same programs. Programs are version 2: named timers and
 their clearing, promise rejection with catch and finally steps (and unhandled
 rejections, which end the program with status 1), the Promise combinators,
 awaited thenables, timers/promises' setTimeout and setImmediate and the
-AbortControllers that cancel them, fs.stat, and the process's
+AbortControllers that cancel them and readFile, fs.stat, and the process's
 unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync,
 Node 10's await model and a parameter that timers' delays refer to.
 """
@@ -312,6 +312,14 @@ class Generator:
         op = {"op": kind, "do": self.body(replace(context.callback(), in_worker=True))}
         if self.rng.random() < 0.7:
             op["done"] = self.body(context.callback(), most=1)
+        return op
+
+    def make_readFile(self, kind, context):
+        """Builds a readFile, given a controller's signal now and then (never in a worker)."""
+        op = {"op": kind}
+        if not context.in_worker and self.rng.random() < 0.3:
+            op["signal"] = self.rng.choice(CONTROLLERS)
+        op["do"] = self.body(context.callback())
         return op
 
     def make_pbkdf2Sync(self, kind, context):
