@@ -5,11 +5,12 @@
 // each call of a line already run (a loop). LoopScope spends these times on its loop thread
 // (engine/runtime/nodecosts.h); docs/FIDELITY.md explains why.
 //
-//   node scripts/calibrate-node-costs.js [RUNS]
+//   node scripts/calibrate-node-costs.js [RUNS] [OPERATION...]
 //
 // Every operation is measured in RUNS fresh processes (default 15), each shaped as
 // `loopscope --emit-js` writes a script: the modules required at the top, stdout a pipe.
-// The medians are printed in microseconds, as nodecosts.h holds them.
+// The medians are printed in microseconds, as nodecosts.h holds them. Naming operations (the keys
+// of `operations` below) measures only those, and nothing else.
 "use strict";
 const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -34,6 +35,7 @@ const operations = {
     setInterval: `{ const handle = setInterval(() => clearInterval(handle), 1); }`,
     setImmediate: `setImmediate(() => {})`,
     readFile: `fs.readFile(__filename, () => {})`,
+    stat: `fs.stat(__filename, () => {})`,
     dnsLookup: `dns.lookup("localhost", () => {})`,
     pbkdf2: `crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {})`,
     worker: `new Worker("", { eval: true }).unref()`,
@@ -147,10 +149,13 @@ function repeat(runs, measure) {
 }
 
 const runs = Number(process.argv[2] || 15);
+const only = process.argv.slice(3);
 console.log(`Node ${process.version} (libuv ${process.versions.uv}), ${runs} runs each, medians in microseconds`);
 const round = (us) => (us < 10 ? us.toFixed(1) : String(Math.round(us))).padStart(8);
 console.log(`${"".padEnd(16)} ${"first".padStart(8)} ${"site".padStart(8)} ${"call".padStart(8)}`);
 for (const [name, body] of Object.entries(operations)) {
+    if (only.length > 0 && !only.includes(name))
+        continue;
     if (name === "worker") {
         console.log(`${name.padEnd(16)} ${round(repeat(runs, () => coldCost(body)))}`);
         continue;
@@ -160,6 +165,8 @@ for (const [name, body] of Object.entries(operations)) {
     const call = repeat(runs, () => callCost(body));
     console.log(`${name.padEnd(16)} ${round(first)} ${round(site)} ${round(call)}`);
 }
+if (only.length > 0)
+    process.exit(0);
 console.log(`${"workerStart".padEnd(16)} ${repeat(runs, () => runScript(preamble + workerStart))}`);
 // runScript reads a number; this one prints two.
 function serverCosts() {

@@ -4,6 +4,8 @@
 // holds Node's recorded outputs and needs no Node; tools/difftest is the race-aware harness.
 #include "runhelpers.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTest>
 
 #include <random>
@@ -124,6 +126,42 @@ private slots:
         QVERIFY(ok);
         const RunResult run = runProgram(program);
         QCOMPARE(run.lines, node);
+    }
+
+    // The conformance programs of timers/promises, AbortController (of timers and readFile) and fs.stat, run in the
+    // installed Node: it prints what their .out holds (and exits with 1 where it ends "[exited with 1]"), and so does
+    // LoopScope.
+    void timersPromisesAbortAndStatAgreeWithNode_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QDir corpus(QStringLiteral(LOOPSCOPE_SOURCE_DIR "/tests/conformance"));
+        const QStringList files = corpus.entryList(
+            { QStringLiteral("timers-promises-*.json"), QStringLiteral("abort-*.json"), QStringLiteral("stat-*.json") },
+            QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), 18);
+        for (const QString& name : files)
+            QTest::newRow(qPrintable(name)) << corpus.filePath(name);
+    }
+    void timersPromisesAbortAndStatAgreeWithNode()
+    {
+        QFETCH(QString, file);
+        QFile json(file);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const Program program = parseOrFail(json.readAll());
+        QFile out(file.chopped(5) + QStringLiteral(".out"));
+        QVERIFY(out.open(QIODevice::ReadOnly | QIODevice::Text));
+        QStringList expected = QString::fromUtf8(out.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const bool exits = !expected.isEmpty() && expected.last() == QStringLiteral("[exited with 1]");
+        if (exits)
+            expected.removeLast();
+        REQUIRE_NODE();
+        bool ok = false;
+        const QStringList node = runInNode(program, &ok);
+        QCOMPARE(node, expected);
+        QCOMPARE(ok, !exits);
+        const RunResult run = runProgram(program);
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines, expected);
     }
 
     void randomProgramsAgreeWithNode_data()

@@ -119,7 +119,64 @@ private slots:
         QTest::newRow("await of a thenable and a promise")
             << withMain(R"([{"op": "async", "do": [{"op": "await", "thenable": true, "promise": true}]}])") << 2 << 25
             << "$.main[0].do[0]"
-            << "'await' takes at most one of 'sleep', 'immediate', 'promise' and 'thenable'";
+            << "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', 'setTimeout' and "
+               "'setImmediate'";
+        QTest::newRow("await of two timers/promises forms")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "setTimeout": 5, "setImmediate": true}]}])") << 2
+            << 25 << "$.main[0].do[0]"
+            << "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', 'setTimeout' and "
+               "'setImmediate'";
+        QTest::newRow("timers/promises setTimeout in version 1")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "setTimeout": 5}]}])", 1) << 2 << 55
+            << "$.main[0].do[0].setTimeout"
+            << "field 'setTimeout' needs \"version\": 2";
+        QTest::newRow("timers/promises setImmediate in version 1")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "setImmediate": true}]}])", 1) << 2 << 57
+            << "$.main[0].do[0].setImmediate"
+            << "field 'setImmediate' needs \"version\": 2";
+        QTest::newRow("timers/promises setTimeout of a string")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "setTimeout": "5"}]}])") << 2 << 55
+            << "$.main[0].do[0].setTimeout"
+            << "expected a number or a \"$parameter\", got a string";
+        QTest::newRow("signal of a sleep")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "sleep": 5, "signal": "c"}]}])") << 2 << 63
+            << "$.main[0].do[0].signal"
+            << "a signal is given only to timers/promises' 'setTimeout' or 'setImmediate'";
+        QTest::newRow("bad controller name")
+            << withMain(R"([{"op": "abort", "controller": "1c"}])") << 2 << 32 << "$.main[0].controller"
+            << "a controller's name is 1 to 64 letters, digits and '_', not starting with a digit";
+        QTest::newRow("abort in a worker")
+            << withMain(R"([{"op": "worker", "do": [{"op": "abort", "controller": "c"}]}])") << 2 << 26
+            << "$.main[0].do[0]"
+            << "an AbortController is not available in a worker";
+        QTest::newRow("signal in a worker") << withMain(
+            R"([{"op": "worker", "do": [{"op": "async", "do": [{"op": "await", "setImmediate": true, "signal": "c"}]}]}])")
+                                            << 2 << 97 << "$.main[0].do[0].do[0].signal"
+                                            << "an AbortController is not available in a worker";
+        QTest::newRow("abort in version 1")
+            << withMain(R"([{"op": "abort", "controller": "c"}])", 1) << 2 << 9 << "$.main[0].op"
+            << "op 'abort' needs \"version\": 2";
+        QTest::newRow("abort without a controller") << withMain(R"([{"op": "abort"}])") << 2 << 2 << "$.main[0]"
+                                                    << "missing field 'controller'";
+        QTest::newRow("stat in version 1") << withMain(R"([{"op": "stat"}])", 1) << 2 << 9 << "$.main[0].op"
+                                           << "op 'stat' needs \"version\": 2";
+        QTest::newRow("stat with a path")
+            << withMain(R"([{"op": "stat", "path": "/etc"}])") << 2 << 17 << "$.main[0].path"
+            << "unknown field 'path' for op 'stat'";
+        QTest::newRow("readFile signal in version 1")
+            << withMain(R"([{"op": "readFile", "signal": "c"}])", 1) << 2 << 31 << "$.main[0].signal"
+            << "field 'signal' needs \"version\": 2";
+        QTest::newRow("stat with a signal")
+            << withMain(R"([{"op": "stat", "signal": "c"}])") << 2 << 17 << "$.main[0].signal"
+            << "unknown field 'signal' for op 'stat'";
+        QTest::newRow("readFile signal in a worker")
+            << withMain(R"([{"op": "worker", "do": [{"op": "readFile", "signal": "c"}]}])") << 2 << 55
+            << "$.main[0].do[0].signal"
+            << "an AbortController is not available in a worker";
+        QTest::newRow("timers/promises await outside an async body")
+            << withMain(R"([{"op": "setImmediate", "do": [{"op": "await", "setImmediate": true}]}])") << 2 << 32
+            << "$.main[0].do[0]"
+            << "'await' is only allowed in an async body (a callback inside one is not async)";
     }
 
     void refusesBadVersion2Programs()
@@ -148,7 +205,8 @@ private slots:
             {"op": "promise", "reject": "boom", "chain": [[], {"catch": []}, {"finally": [{"op": "throw", "message": "x"}]}]},
             {"op": "promiseRace", "label": "race", "promises": [{}, {"sleep": 2, "reject": "late", "do": [{"op": "log", "text": "d"}]},
                 {"immediate": true}]},
-            {"op": "async", "do": [{"op": "await", "thenable": true}]},
+            {"op": "async", "do": [{"op": "await", "thenable": true}, {"op": "await", "setTimeout": -3},
+                {"op": "await", "setImmediate": true}]},
             {"op": "onUnhandledRejection"}, {"op": "onBeforeExit"}, {"op": "onExit"}])"));
         QCOMPARE(program.version, 2);
         const auto& main = program.main;
@@ -170,6 +228,9 @@ private slots:
         QVERIFY(main[5].body()[1].rejects());
         QCOMPARE(main[5].body()[2].await, AwaitKind::Immediate);
         QCOMPARE(main[6].body()[0].await, AwaitKind::Thenable);
+        QCOMPARE(main[6].body()[1].await, AwaitKind::TimersSetTimeout);
+        QCOMPARE(main[6].body()[1].ms, -3.0);
+        QCOMPARE(main[6].body()[2].await, AwaitKind::TimersSetImmediate);
         QCOMPARE(main[7].kind, OpKind::OnUnhandledRejection);
         QCOMPARE(main[9].kind, OpKind::OnExit);
         // A combinator's default label names its method.
@@ -267,6 +328,97 @@ private slots:
                                        "})();\n"
                                        "process.once(\"beforeExit\", () => {});\n"
                                        "process.on(\"exit\", () => {});\n";
+    }
+
+    void emitsTimersPromises_data()
+    {
+        QTest::addColumn<QByteArray>("program");
+        QTest::addColumn<QString>("expected");
+        const QByteArray ops = R"([{"op": "async", "do": [{"op": "await", "setTimeout": 10},
+            {"op": "await", "setImmediate": true}, {"op": "log", "text": "x"}]}])";
+        const QString body = "\n"
+                             "(async () => {\n"
+                             "    await timersPromises.setTimeout(10);\n"
+                             "    await timersPromises.setImmediate();\n"
+                             "    console.log(\"x\");\n"
+                             "})();\n";
+        const QString header = "// LoopScope program \"t\"\n"
+                               "// The Node.js equivalent: its console output is the program's, line for line.\n";
+        QTest::newRow("CommonJS") << withMain(ops)
+                                  << header + "const timersPromises = require(\"node:timers/promises\");\n" + body;
+        QByteArray esm = withMain(ops);
+        esm.replace("\"name\": \"t\"", "\"name\": \"t\", \"module\": \"esm\"");
+        QTest::newRow("ES module") << esm << header + "import timersPromises from \"node:timers/promises\";\n" + body;
+    }
+
+    void emitsTimersPromises()
+    {
+        QFETCH(QByteArray, program);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(loopscope::emitJs(parseGood(program))), expected);
+    }
+
+    void emitsAbortControllers()
+    {
+        const Program program = parseGood(withMain(R"([{"op": "async", "do": [
+            {"op": "await", "setTimeout": 50, "signal": "slow"}, {"op": "await", "setImmediate": true, "signal": "c2"}]},
+            {"op": "abort", "controller": "slow"}, {"op": "abort", "controller": "never_used"}])"));
+        QCOMPARE(program.main[0].body()[0].text.str(), std::string("slow"));
+        QCOMPARE(program.main[1].kind, OpKind::Abort);
+        QCOMPARE(QString::fromStdString(loopscope::emitJs(program)),
+            QString("// LoopScope program \"t\"\n"
+                    "// The Node.js equivalent: its console output is the program's, line for line.\n"
+                    "const timersPromises = require(\"node:timers/promises\");\n"
+                    "\n"
+                    "// AbortControllers, for the signals of timers/promises and abort(). Errors have no stack trace, "
+                    "so\n"
+                    "// that Node prints an AbortError nobody handled without the paths of the machine it ran on.\n"
+                    "Error.stackTraceLimit = 0;\n"
+                    "const controller_slow = new AbortController();\n"
+                    "const controller_c2 = new AbortController();\n"
+                    "const controller_never_used = new AbortController();\n"
+                    "\n"
+                    "(async () => {\n"
+                    "    await timersPromises.setTimeout(50, undefined, { signal: controller_slow.signal });\n"
+                    "    await timersPromises.setImmediate(undefined, { signal: controller_c2.signal });\n"
+                    "})();\n"
+                    "controller_slow.abort();\n"
+                    "controller_never_used.abort();\n"));
+    }
+
+    void emitsStat()
+    {
+        const Program program = parseGood(withMain(R"([{"op": "stat", "do": [{"op": "log", "text": "s"}]},
+            {"op": "worker", "do": [{"op": "stat"}]}])"));
+        QCOMPARE(program.main[0].kind, OpKind::Stat);
+        QCOMPARE(program.main[0].label(), std::string("stat (line 2)"));
+        const QString script = QString::fromStdString(loopscope::emitJs(program));
+        // The main script stats itself, the worker's script the main one, as fs.readFile reads them.
+        QVERIFY2(script.contains("const fs = require(\"node:fs\");\n"), qPrintable(script));
+        QVERIFY2(
+            script.contains("fs.stat(process.argv[1], () => {\n    console.log(\"s\");\n});\n"), qPrintable(script));
+        QVERIFY2(script.contains(R"(fs.stat(process.argv[2], () => {});)"), qPrintable(script));
+    }
+
+    void emitsReadFileWithASignal()
+    {
+        const QString script = QString::fromStdString(loopscope::emitJs(parseGood(withMain(
+            R"([{"op": "readFile", "signal": "r", "do": [{"op": "log", "text": "read"}]}, {"op": "abort", "controller": "r"}])"))));
+        QVERIFY2(script.contains("const controller_r = new AbortController();\n"), qPrintable(script));
+        QVERIFY2(script.contains("fs.readFile(process.argv[1], { signal: controller_r.signal }, () => {\n"
+                                 "    console.log(\"read\");\n"
+                                 "});\n"
+                                 "controller_r.abort();\n"),
+            qPrintable(script));
+    }
+
+    void workerRequiresTimersPromisesForItself()
+    {
+        // The worker's script requires the module; the main script, which awaits nothing itself, does not.
+        const QString script = QString::fromStdString(loopscope::emitJs(parseGood(
+            withMain(R"([{"op": "worker", "do": [{"op": "async", "do": [{"op": "await", "setTimeout": 1}]}]}])"))));
+        QCOMPARE(script.count(R"(const timersPromises = require(\"node:timers/promises\");)"), 1);
+        QVERIFY(!script.contains("\nconst timersPromises"));
     }
 
     void emitsVersion2Scripts()

@@ -179,6 +179,33 @@ private slots:
         QCOMPARE(callbackSteps(read, reread), expected);
     }
 
+    // An abort takes the timers/promises timer and immediate given its signal out of the replayed queues
+    // when it runs, and queues the finally steps of their rejected promises.
+    void abortedTimersLeaveTheReplayedQueues()
+    {
+        const RunResult run = runProgram(parseOrFail(R"({"format": "loopscope-program", "version": 2, "name": "a",
+            "main": [{"op": "async", "do": [{"op": "await", "setTimeout": 50, "signal": "c"}]},
+                {"op": "async", "do": [{"op": "await", "setImmediate": true, "signal": "c"}]},
+                {"op": "nextTick", "do": [{"op": "log", "text": "tick"}, {"op": "abort", "controller": "c"}]},
+                {"op": "onUnhandledRejection", "do": [{"op": "log", "text": "heard"}]}]})"));
+        QVERIFY(run.finished);
+        QCOMPARE(run.lines, QStringList({ "tick", "heard", "heard" }));
+        const Replay replay(run.session->recording());
+        const QList<Moment> steps = callbackSteps(run.session->recording(), replay);
+        QVERIFY(steps.size() >= 3);
+        const Moment queued { {}, 1, 1, 1, 0 }; // the main module queued the timer, the immediate, the tick
+        QCOMPARE(steps[0], queued);
+        const Moment aborted { { "tick" }, 0, 0, 0, 2 }; // both left; a finally step of each rejection waits
+        QCOMPARE(steps[1], aborted);
+        QCOMPARE(steps.last().console, QStringList({ "tick", "heard", "heard" }));
+        std::string text, error;
+        Recording read;
+        QVERIFY2(readBack(run.session->recording(), text, read, error), error.c_str());
+        QVERIFY(text.find("\"left\":true") != std::string::npos);
+        const Replay reread(read);
+        QCOMPARE(callbackSteps(read, reread), steps);
+    }
+
     // A chain of 100,000 nextTicks is a few records (flagged as requeuing themselves), and the
     // replay still holds one nextTick in the queue at any moment inside it.
     void aChainKeepsItsOneJobQueued()

@@ -35,7 +35,10 @@ void JsEmitter::scan(const Block& block)
     for (const Op& op : block) {
         switch (op.kind) {
         case OpKind::ReadFile:
+        case OpKind::Stat:
             m_usesFs = true;
+            if (!op.text.empty() && m_controllerNames.insert(op.text.str()).second)
+                m_controllerOrder.push_back(op.text.str());
             break;
         case OpKind::DnsLookup:
             m_usesDns = true;
@@ -64,6 +67,13 @@ void JsEmitter::scan(const Block& block)
         case OpKind::SetImmediate:
             if (!op.text.empty() && m_timerNames.insert(op.text.str()).second)
                 m_timerOrder.push_back(op.text.str());
+            break;
+        case OpKind::Await:
+        case OpKind::Abort:
+            m_usesTimersPromises = m_usesTimersPromises || op.await == AwaitKind::TimersSetTimeout
+                || op.await == AwaitKind::TimersSetImmediate;
+            if (!op.text.empty() && m_controllerNames.insert(op.text.str()).second)
+                m_controllerOrder.push_back(op.text.str());
             break;
         case OpKind::Promise:
         case OpKind::Throw:
@@ -105,6 +115,10 @@ void JsEmitter::emitImports()
     }
     if (m_usesHttp) {
         module("http", "http");
+        any = true;
+    }
+    if (m_usesTimersPromises) {
+        module("timersPromises", "timers/promises");
         any = true;
     }
     if (m_usesWorker || m_worker) {
@@ -162,6 +176,11 @@ std::string JsEmitter::awaitExpression(const Op& op) const
         return "await new Promise((resolve) => setImmediate(resolve));";
     case AwaitKind::Thenable:
         return "await { then(resolve) { resolve(); } };";
+    case AwaitKind::TimersSetTimeout:
+        return "await timersPromises.setTimeout(" + jsNumber(op.ms)
+            + (op.text.empty() ? "" : ", undefined, " + signalOptions(op)) + ");";
+    case AwaitKind::TimersSetImmediate:
+        return "await timersPromises.setImmediate(" + (op.text.empty() ? "" : "undefined, " + signalOptions(op)) + ");";
     }
     return "await null;";
 }
@@ -219,6 +238,9 @@ void JsEmitter::emitOp(const Op& op, int depth)
     case OpKind::Throw:
         line(depth, "throw " + errorExpression(op) + ";");
         break;
+    case OpKind::Abort:
+        line(depth, controllerVariable(op.text.view()) + ".abort();");
+        break;
     case OpKind::PromiseAll: {
         static const char* const methods[] = { "all", "race", "allSettled", "any" };
         const std::string call = std::string("Promise.") + methods[std::size_t(op.combinator)] + "([";
@@ -264,7 +286,11 @@ void JsEmitter::emitOp(const Op& op, int depth)
         line(depth, awaitExpression(op));
         break;
     case OpKind::ReadFile:
-        callback(depth, "fs.readFile(" + scriptPath() + ", () => {", op.body(), ");");
+        callback(depth, "fs.readFile(" + scriptPath() + (op.text.empty() ? "" : ", " + signalOptions(op)) + ", () => {",
+            op.body(), ");");
+        break;
+    case OpKind::Stat:
+        callback(depth, "fs.stat(" + scriptPath() + ", () => {", op.body(), ");");
         break;
     case OpKind::DnsLookup:
         callback(depth, "dns.lookup(" + jsString(op.host()) + ", () => {", op.body(), ");");

@@ -80,6 +80,14 @@ void JsEmitter::emitHelpers()
         for (const std::string& name : m_timerOrder)
             line(0, "let " + timerVariable(name) + ";");
     }
+    if (!m_controllerOrder.empty()) {
+        line(0, "");
+        line(0, "// AbortControllers, for the signals of timers/promises and abort(). Errors have no stack trace, so");
+        line(0, "// that Node prints an AbortError nobody handled without the paths of the machine it ran on.");
+        line(0, "Error.stackTraceLimit = 0;");
+        for (const std::string& name : m_controllerOrder)
+            line(0, "const " + controllerVariable(name) + " = new AbortController();");
+    }
     if (m_usesBlockIterations) {
         line(0, "");
         line(0, "// Synchronous SHA-256 work on this thread: `iterations` updates.");

@@ -123,6 +123,7 @@ private:
     std::string uniqueName(const char* stem) { return stem + std::to_string(++m_counter); }
 
     static std::string timerVariable(std::string_view name) { return "timer_" + std::string(name); }
+    static std::string controllerVariable(std::string_view name) { return "controller_" + std::string(name); }
 
     // setTimeout or setImmediate, assigned to its name's variable when it has one.
     std::string named(const Op& op, const std::string& call) const
@@ -142,6 +143,11 @@ private:
     void emitBody(const Block& block, int depth);
     std::string scriptPath() const { return m_worker ? "process.argv[2]" : "process.argv[1]"; }
 
+    // The options of timers/promises' functions given a signal: `{ signal: controller_NAME.signal }`.
+    static std::string signalOptions(const Op& op)
+    {
+        return "{ signal: " + controllerVariable(op.text.view()) + ".signal }";
+    }
     // The statement of an await op.
     std::string awaitExpression(const Op& op) const;
     // A chain op's call that schedules its next step.
@@ -162,8 +168,11 @@ private:
     bool m_usesBlockIterations = false;
     bool m_usesRegex = false;
     bool m_usesErrors = false;
+    bool m_usesTimersPromises = false;
     std::set<std::string> m_timerNames;
     std::vector<std::string> m_timerOrder; // the names in the order they first appear
+    std::set<std::string> m_controllerNames;
+    std::vector<std::string> m_controllerOrder; // the AbortControllers' names in the order they first appear
     std::set<std::int64_t> m_payloadSizes;
     int m_counter = 0;
     std::string m_out;

@@ -46,6 +46,8 @@ enum class OpKind : std::uint8_t {
     OnUnhandledRejection,
     OnBeforeExit,
     OnExit,
+    Abort,
+    Stat,
 };
 
 // What an `await` waits for.
@@ -55,6 +57,9 @@ enum class AwaitKind : std::uint8_t {
     Sleep, // await new Promise((resolve) => setTimeout(resolve, ms))
     Immediate, // await new Promise((resolve) => setImmediate(resolve))
     Thenable, // await { then(resolve) { resolve(); } }: a PromiseResolveThenableJob, then the reaction
+    // Version 2, timers/promises: the same timer and immediate as Sleep and Immediate, made by Node's module.
+    TimersSetTimeout, // await timersPromises.setTimeout(ms)
+    TimersSetImmediate, // await timersPromises.setImmediate()
 };
 
 // How a step of a promise chain handles the promise before it (version 2; version 1 chains are all Then).
@@ -107,10 +112,11 @@ struct Op
     OpText givenLabel; // the "label" field; empty when there is none
     // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default); setTimeout,
     // setImmediate, clearTimeout, clearImmediate: the timer's name (empty: none); promise, throw: the message
-    // of the Error it rejects with
+    // of the Error it rejects with; await (setTimeout, setImmediate), readFile: the AbortController whose signal
+    // it is given (empty: none); abort: the controller
     OpText text;
-    // setTimeout, setInterval, await.sleep, chain via setTimeout: as written; block: whole milliseconds,
-    // when it blocks for a time (blocksForMs())
+    // setTimeout, setInterval, await.sleep, await.setTimeout, chain via setTimeout: as written; block: whole
+    // milliseconds, when it blocks for a time (blocksForMs())
     double ms = 0;
     std::uint32_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
     std::int32_t times = 0; // repeat, setInterval, chain; promise: 1 when it rejects (with `text`), else 0

@@ -19,8 +19,8 @@ const OpInfo opTable[] = {
     { OpKind::SetInterval, "setInterval", { "ms", "times", "do" } },
     { OpKind::SetImmediate, "setImmediate", { "do", "name" } },
     { OpKind::Async, "async", { "do" } },
-    { OpKind::Await, "await", { "sleep", "immediate", "promise", "thenable" } },
-    { OpKind::ReadFile, "readFile", { "do" } },
+    { OpKind::Await, "await", { "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate", "signal" } },
+    { OpKind::ReadFile, "readFile", { "do", "signal" } },
     { OpKind::DnsLookup, "dnsLookup", { "host", "do" } },
     { OpKind::Pbkdf2, "pbkdf2", { "iterations", "digest", "do" } },
     { OpKind::HttpGet, "httpGet", { "path", "do" } },
@@ -41,6 +41,8 @@ const OpInfo opTable[] = {
     { OpKind::OnUnhandledRejection, "onUnhandledRejection", { "do" }, 2 },
     { OpKind::OnBeforeExit, "onBeforeExit", { "do" }, 2 },
     { OpKind::OnExit, "onExit", { "do" }, 2 },
+    { OpKind::Abort, "abort", { "controller" }, 2 },
+    { OpKind::Stat, "stat", { "do" }, 2 },
 };
 
 } // namespace
@@ -112,6 +114,9 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
     case OpKind::NextTick:
     case OpKind::QueueMicrotask:
     case OpKind::ReadFile:
+    case OpKind::Stat:
+        if (op.kind == OpKind::ReadFile)
+            readSignal(value, path, op);
         bodies.body = readOptionalBody(value, path, "do", false);
         break;
     case OpKind::SetImmediate:
@@ -164,10 +169,12 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
                 ++chosen;
             }
         }
+        chosen += readTimersPromise(value, path, op);
         if (chosen > 1)
             fail(value, path,
                 m_version < 2 ? "'await' takes at most one of 'sleep', 'immediate' and 'promise'"
-                              : "'await' takes at most one of 'sleep', 'immediate', 'promise' and 'thenable'");
+                              : "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', "
+                                "'setTimeout' and 'setImmediate'");
         break;
     }
     case OpKind::DnsLookup:
@@ -273,6 +280,7 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
     case OpKind::OnUnhandledRejection:
     case OpKind::OnBeforeExit:
     case OpKind::OnExit:
+    case OpKind::Abort:
         readVersion2Op(value, path, op, bodies, name);
         break;
     }

@@ -399,6 +399,14 @@ private:
     void refuseInWorker(Value value, const std::string& path, const std::string& what) const;
     // setTimeout and setImmediate: the optional "name" a clearTimeout or clearImmediate refers to.
     void readTimerName(Value value, const std::string& path, Op& op) const;
+    // await: "setTimeout" and "setImmediate", timers/promises' forms, and the "signal" either may be given; how
+    // many of the forms it takes.
+    int readTimersPromise(Value value, const std::string& path, Op& op) const;
+    // await's "signal" and abort's "controller": an AbortController's name, which the emitted script makes a
+    // variable of.
+    std::string readControllerName(Value value, const std::string& path) const;
+    // await (timers/promises) and readFile: the optional "signal", the controller's name kept in the op's text.
+    void readSignal(Value value, const std::string& path, Op& op) const;
     // promise: "reject" and "chain" (its steps).
     void readPromise(Value value, const std::string& path, Op& op, OpBodies& bodies) const;
     // The steps of a promise or promiseAll chain: a body (then), or {"then"|"catch"|"finally": body}.

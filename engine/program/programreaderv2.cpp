@@ -54,6 +54,51 @@ void ProgramReader::readTimerName(Value value, const std::string& path, Op& op) 
     op.text = OpText(text);
 }
 
+int ProgramReader::readTimersPromise(Value value, const std::string& path, Op& op) const
+{
+    int chosen = 0;
+    if (const auto ms = optional(value, "setTimeout")) {
+        const std::string msPath = memberPath(path, "setTimeout");
+        requireVersion2(*ms, msPath, "field 'setTimeout'");
+        // Any number, as Node's validateNumber takes it; the Timeout makes one outside 1..2147483647 a 1.
+        op.ms = readNumber(*ms, msPath);
+        op.await = AwaitKind::TimersSetTimeout;
+        ++chosen;
+    }
+    if (const auto immediate = optional(value, "setImmediate")) {
+        const std::string immediatePath = memberPath(path, "setImmediate");
+        requireVersion2(*immediate, immediatePath, "field 'setImmediate'");
+        if (readBool(*immediate, immediatePath)) {
+            op.await = AwaitKind::TimersSetImmediate;
+            ++chosen;
+        }
+    }
+    if (const auto signal = optional(value, "signal"); signal && chosen == 0)
+        fail(*signal, memberPath(path, "signal"),
+            "a signal is given only to timers/promises' 'setTimeout' or 'setImmediate'");
+    readSignal(value, path, op);
+    return chosen;
+}
+
+void ProgramReader::readSignal(Value value, const std::string& path, Op& op) const
+{
+    const auto signal = optional(value, "signal");
+    if (!signal)
+        return;
+    const std::string signalPath = memberPath(path, "signal");
+    requireVersion2(*signal, signalPath, "field 'signal'");
+    refuseInWorker(*signal, signalPath, "an AbortController");
+    op.text = OpText(readControllerName(*signal, signalPath));
+}
+
+std::string ProgramReader::readControllerName(Value value, const std::string& path) const
+{
+    const std::string name = readString(value, path);
+    if (!isTimerName(name))
+        fail(value, path, "a controller's name is 1 to 64 letters, digits and '_', not starting with a digit");
+    return name;
+}
+
 void ProgramReader::readPromise(Value value, const std::string& path, Op& op, OpBodies& bodies) const
 {
     const auto reject = optional(value, "reject");
@@ -192,6 +237,10 @@ void ProgramReader::readVersion2Op(
             readSteps(*chain, field("chain"), bodies);
         break;
     }
+    case OpKind::Abort:
+        refuseInWorker(value, path, "an AbortController");
+        op.text = OpText(readControllerName(require(value, path, "controller"), field("controller")));
+        break;
     case OpKind::OnUnhandledRejection:
     case OpKind::OnBeforeExit:
     case OpKind::OnExit:

@@ -272,6 +272,12 @@ void Runtime::runJob(const Job& job)
     case Job::Action::Combine:
         combineElement(job);
         break;
+    case Job::Action::AbortableFulfill:
+        fulfillAbortable(job);
+        break;
+    case Job::Action::ResumeSettled:
+        resumeSettled(job);
+        break;
     }
 }
 

@@ -104,6 +104,9 @@ void Runtime::exec(const Op& op)
     case OpKind::OnExit:
         m_exitListeners.push_back(&op);
         break;
+    case OpKind::Abort:
+        abort(op);
+        break;
     case OpKind::Async:
         startAsync(op);
         break;
@@ -112,6 +115,9 @@ void Runtime::exec(const Op& op)
         break;
     case OpKind::ReadFile:
         readFile(op);
+        break;
+    case OpKind::Stat:
+        statFile(op);
         break;
     case OpKind::DnsLookup:
         dnsLookup(op);
@@ -419,15 +425,23 @@ void Runtime::awaitIn(AsyncFrame* frame, const Op& op)
         m_microtasks.push(resume);
         return;
     case AwaitKind::Sleep:
-    case AwaitKind::Immediate: {
-        // await new Promise((resolve) => setTimeout(resolve, ms)) or setImmediate(resolve).
+    case AwaitKind::Immediate:
+    case AwaitKind::TimersSetTimeout:
+    case AwaitKind::TimersSetImmediate: {
+        // await new Promise((resolve) => setTimeout(resolve, ms)) or setImmediate(resolve); timers/promises'
+        // setTimeout and setImmediate make the same promise, a Timeout or an Immediate whose callback is
+        // its resolve, inserted as the global functions insert theirs. Given a signal, they are abortable.
+        if (!op.text.empty()) {
+            awaitWithSignal(frame, op);
+            return;
+        }
         Promise* pending = m_promises.create();
         Job settle;
         settle.action = Job::Action::Fulfill;
         settle.label = op.labelId;
         settle.promise = pending;
         m_promises.retain(pending);
-        if (op.await == AwaitKind::Sleep) {
+        if (op.await == AwaitKind::Sleep || op.await == AwaitKind::TimersSetTimeout) {
             const bool firstUse = spendFirstUse(OpKind::SetTimeout);
             setTimer(settle, op.ms, 1);
             if (firstUse)

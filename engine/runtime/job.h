@@ -27,6 +27,12 @@ struct Job
         ThenableResume, // await of a user thenable: its then(resolve) runs and resolves; `frame` resumes next
         Settle, // a promise of a promiseAll op: run `op`'s body, then settle `promise` as `op` says
         Combine, // a promise of a promiseAll op settled (`settled`): tell `combinator`
+        // A timers/promises timer or immediate given a signal: fulfil `promise`; `handle` names it for the
+        // abort, `source` is its await
+        AbortableFulfill,
+        // An await of a promise that may reject: resume `awaiting` as `settled` settled; a rejection throws
+        // at the await and rejects the async function's promise
+        ResumeSettled,
     };
 
     Action action = Action::Body;
@@ -36,6 +42,8 @@ struct Job
     union {
         const Block* body = nullptr;
         CombinatorState* combinator;
+        AsyncFrame* awaiting; // ResumeSettled
+        const Op* source; // AbortableFulfill
     };
     union {
         void* none;
@@ -52,6 +60,9 @@ struct Job
     Job()
         : none(nullptr)
     { }
+
+    // A job that clearTimeout, clearImmediate or an abort can find by its `handle`.
+    bool cancellable() const { return (action == Action::Body || action == Action::AbortableFulfill) && handle != 0; }
 };
 
 // An async function stopped at an await: a cursor stack that picks up where it left off.

@@ -35,7 +35,7 @@ public:
     {
         Job removed;
         const bool found = m_jobs.removeFirst([&](const Job& job) {
-            if (job.action != Job::Action::Body || job.handle != handle)
+            if (!job.cancellable() || job.handle != handle)
                 return false;
             removed = job;
             return true;

@@ -27,7 +27,7 @@ void NodeTimers::add(const Job& job, double ms, std::int64_t runs)
     timer->runs = runs;
     m_host.timerQueued(job, timer->msecs);
     ++m_active;
-    if (job.action == Job::Action::Body && job.handle != 0)
+    if (job.cancellable())
         m_named[job.handle] = timer;
     insert(timer, timer->msecs, m_host.libuvNow());
 }
@@ -124,7 +124,7 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
         const double start = repeats ? m_host.libuvNow() : 0;
         // Released before the callback runs: a callback that aborts the run must not leave it half-linked.
         const Timer ran = *timer;
-        if (ran.job.action == Job::Action::Body && ran.job.handle != 0)
+        if (ran.job.cancellable())
             m_named.erase(ran.job.handle);
         m_timers.release(timer);
         m_host.runTimer(ran.job);

@@ -33,13 +33,13 @@ void Promises::fulfill(Promise* promise)
         queueReaction(promise, reaction);
 }
 
-void Promises::reject(Promise* promise, const Op* reason, bool aggregate)
+void Promises::reject(Promise* promise, const Op* reason, Reason kind)
 {
     if (promise->settled())
         return;
     promise->state = Promise::State::Rejected;
     promise->reason = reason;
-    promise->aggregate = aggregate;
+    promise->kind = kind;
     if (!promise->handled) {
         retain(promise);
         m_unhandled.push_back(promise);
@@ -53,7 +53,7 @@ void Promises::reject(Promise* promise, const Op* reason, bool aggregate)
 void Promises::settleLike(Promise* promise, const Promise* like)
 {
     if (like && like->state == Promise::State::Rejected)
-        reject(promise, like->reason, like->aggregate);
+        reject(promise, like->reason, like->kind);
     else
         fulfill(promise);
 }

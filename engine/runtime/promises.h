@@ -9,6 +9,10 @@
 
 namespace loopscope {
 
+// What a promise rejects with: an Error whose message is an op's, the AggregateError of a promiseAny whose
+// promises all rejected, or the AbortError of timers/promises when the signal it was given is aborted.
+enum class Reason : std::uint8_t { Error, Aggregate, AbortError };
+
 // A promise as the program format can use one: it settles with `undefined`, rejects with an Error the
 // program names (its message is an op's), or adopts another promise; it is reference-counted by the
 // jobs holding it.
@@ -19,9 +23,9 @@ struct Promise
     State state = State::Pending;
     // A reaction was added to it (V8's has_handler): a rejection is then not an unhandled one.
     bool handled = false;
-    // Rejected with the AggregateError of `reason` (a promiseAny op, whose promises all rejected).
-    bool aggregate = false;
-    // Rejected: the op whose message the Error has (a promise that rejects, a throw, a promiseAny).
+    // Rejected: what with (an AggregateError of `reason`'s promises, an AbortError of the await `reason`).
+    Reason kind = Reason::Error;
+    // Rejected: the op whose message the Error has (a promise that rejects, a throw, a promiseAny, an await).
     const Op* reason = nullptr;
     std::vector<Job> reactions;
 
@@ -50,8 +54,9 @@ public:
     // job but an await's resumption gets the settled promise (Job::settled, one reference) to read.
     void then(Promise* promise, Job reaction);
     void fulfill(Promise* promise);
-    // RejectPromise with an Error whose message is `reason`'s; unhandled, it joins the rejections to report.
-    void reject(Promise* promise, const Op* reason, bool aggregate = false);
+    // RejectPromise with an Error whose message is `reason`'s (or the `kind` of error `reason` makes); unhandled,
+    // it joins the rejections to report.
+    void reject(Promise* promise, const Op* reason, Reason kind = Reason::Error);
     // Settles `promise` as `like` settled.
     void settleLike(Promise* promise, const Promise* like);
     // The resolving function: fulfils with undefined, or adopts `value` through a PromiseResolveThenableJob.

@@ -12,6 +12,12 @@ constexpr const char* RejectionHeader = "node:internal/process/promises:391\n"
                                         "    triggerUncaughtException(err, true /* fromPromise */);\n"
                                         "    ^\n\n";
 constexpr const char* NodeVersionLine = "Node.js v20.20.2";
+// util.inspect of timers/promises' AbortError, with Error.stackTraceLimit 0 as the emitted script sets it: its
+// code, and its cause, the DOMException AbortController.abort() made.
+constexpr const char* InspectedAbortError = "[AbortError: The operation was aborted] {\n"
+                                            "  code: 'ABORT_ERR',\n"
+                                            "  [cause]: [DOMException [AbortError]: This operation was aborted]\n"
+                                            "}";
 
 // util.inspect of an Error whose stack is its first line only.
 std::string inspectError(std::string_view message)
@@ -166,7 +172,7 @@ void Runtime::execCombinator(const Op& op)
     if (elements == 0) {
         // Nothing to wait for: all and allSettled fulfil at once, any rejects, race stays pending.
         if (op.combinator == Combinator::Any)
-            m_promises.reject(result, &op, true);
+            m_promises.reject(result, &op, Reason::Aggregate);
         else if (op.combinator != Combinator::Race)
             m_promises.fulfill(result);
         m_promises.release(state->result);
@@ -213,7 +219,7 @@ void Runtime::combineElement(const Job& job)
         if (!rejected)
             m_promises.fulfill(result);
         else if (--state->remaining == 0)
-            m_promises.reject(result, state->op, true);
+            m_promises.reject(result, state->op, Reason::Aggregate);
         break;
     }
     m_promises.release(settled);
@@ -249,8 +255,9 @@ bool Runtime::processRejections()
 
 void Runtime::exitOnRejection(const Promise& promise)
 {
-    const std::string reason = promise.aggregate ? inspectAggregate(*promise.reason)
-                                                 : inspectError(promise.reason ? promise.reason->text.view() : "");
+    const std::string reason = promise.kind == Reason::Aggregate ? inspectAggregate(*promise.reason)
+        : promise.kind == Reason::AbortError                     ? std::string(InspectedAbortError)
+                                             : inspectError(promise.reason ? promise.reason->text.view() : "");
     recordError("unhandled rejection: " + reason.substr(0, reason.find('\n')));
     // Node runs the exit listeners, then prints the reason and exits with 1.
     runExitListeners(1);
@@ -327,27 +334,39 @@ bool Runtime::loopDrained()
 void Runtime::clearTimer(const Op& op)
 {
     const auto named = m_timerNames.find(op.text.view());
-    std::uint32_t label = 0;
-    if (named == m_timerNames.end() || !m_timers.cancel(named->second, label))
-        return;
-    m_rec.left(label, CallbackKind::Timer);
-    // Node's unenroll lets go of the libuv timer's reference with the last active timer; it stays armed.
-    if (m_timers.active() == 0 && m_timerHandle.open())
-        m_timerHandle.unref();
+    if (named != m_timerNames.end())
+        cancelTimer(named->second);
 }
 
 void Runtime::clearImmediate(const Op& op)
 {
     const auto named = m_timerNames.find(op.text.view());
-    if (named == m_timerNames.end())
-        return;
-    if (!m_immediates.removeNamed(named->second) && !m_runningImmediates.removeNamed(named->second))
-        return;
+    if (named != m_timerNames.end())
+        cancelImmediate(named->second);
+}
+
+bool Runtime::cancelTimer(std::uint64_t handle)
+{
+    std::uint32_t label = 0;
+    if (!m_timers.cancel(handle, label))
+        return false;
+    m_rec.left(label, CallbackKind::Timer);
+    // Node's unenroll lets go of the libuv timer's reference with the last active timer; it stays armed.
+    if (m_timers.active() == 0 && m_timerHandle.open())
+        m_timerHandle.unref();
+    return true;
+}
+
+bool Runtime::cancelImmediate(std::uint64_t handle)
+{
+    if (!m_immediates.removeNamed(handle) && !m_runningImmediates.removeNamed(handle))
+        return false;
     // With no immediate left, Node stops the idle handle that kept poll from blocking.
     if (m_immediates.empty() && m_idleActive) {
         uv_idle_stop(m_idleHandle.get());
         m_idleActive = false;
     }
+    return true;
 }
 
 } // namespace loopscope

@@ -270,6 +270,7 @@ void Runtime::abandonWork()
     m_chains.clear();
     m_combinators.clear();
     m_timerNames.clear();
+    m_controllers.clear();
     // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work a
     // thread has started cannot be taken back from it, so its callbacks see an older epoch and do nothing.
     while (!m_requests.empty())

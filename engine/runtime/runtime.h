@@ -239,6 +239,16 @@ private:
     void endProcess();
     void clearTimer(const Op& op);
     void clearImmediate(const Op& op);
+    // The timer or immediate `handle` leaves its queue without running; false when it ran or left already.
+    bool cancelTimer(std::uint64_t handle);
+    bool cancelImmediate(std::uint64_t handle);
+    // AbortControllers (abortsignals.cpp): timers/promises given a signal, and abort().
+    void awaitWithSignal(AsyncFrame* frame, const Op& op);
+    void abort(const Op& op);
+    void fulfillAbortable(const Job& job);
+    void resumeSettled(const Job& job);
+    // fs.readFile given a signal (the op's text): whether its controller was aborted.
+    bool signalAborted(const Op& op) const;
     void startAsync(const Op& op);
     void continueFrame(AsyncFrame* frame);
     void awaitIn(AsyncFrame* frame, const Op& op);
@@ -280,6 +290,8 @@ private:
 
     // I/O: the thread pool (threadpoolwork.cpp), DNS, HTTP and workers.
     void readFile(const Op& op);
+    // fs.stat of the program's file: one thread-pool request, its callback in poll.
+    void statFile(const Op& op);
     void pbkdf2(const Op& op);
     void loadEsmModule();
     // Node initialises OpenSSL while it starts, before any main module runs; once per process.
@@ -422,6 +434,20 @@ private:
     // Named timers and immediates: the handle each name holds now (the latest set under it).
     std::unordered_map<std::string_view, std::uint64_t> m_timerNames;
     std::uint64_t m_nextHandle = 1;
+    // An AbortController: whether it was aborted, and the timers and immediates its signal was given that
+    // have not run yet, each with the promise an abort rejects (one reference).
+    struct AbortListener
+    {
+        std::uint64_t handle = 0;
+        bool immediate = false;
+        Promise* promise = nullptr;
+    };
+    struct AbortController
+    {
+        bool aborted = false;
+        std::vector<AbortListener> listeners;
+    };
+    std::unordered_map<std::string_view, AbortController> m_controllers;
     std::vector<const Op*> m_rejectionListeners; // process.on("unhandledRejection")
     std::vector<const Op*> m_beforeExitListeners; // process.once("beforeExit")
     std::vector<const Op*> m_exitListeners; // process.on("exit")

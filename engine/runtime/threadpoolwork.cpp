@@ -1,4 +1,4 @@
-// Runtime: thread-pool work. fs.readFile's chain of requests, crypto.pbkdf2, and the
+// Runtime: thread-pool work. fs.readFile's chain of requests, fs.stat, crypto.pbkdf2, and the
 // stat with which Node's ES module loader reads a module before evaluating it.
 #include "runtime/invoke.h"
 #include "runtime/pbkdf2.h"
@@ -115,11 +115,27 @@ void onWork(uv_work_t* req)
 
 void Runtime::readFile(const Op& op)
 {
+    // checkAborted: with its signal aborted already, fs.readFile calls its callback at once, with an AbortError.
+    if (signalAborted(op)) {
+        runBlock(op.body());
+        return;
+    }
     auto item = std::make_unique<PoolItem>();
     item->op = &op;
     item->epoch = m_epoch;
     item->kind = PoolItem::Kind::FsOpen;
     item->label = m_labels.fs[0];
+    item->path = m_options.readFilePath;
+    submit(std::move(item));
+}
+
+void Runtime::statFile(const Op& op)
+{
+    auto item = std::make_unique<PoolItem>();
+    item->op = &op;
+    item->epoch = m_epoch;
+    item->kind = PoolItem::Kind::FsStat;
+    item->label = m_labels.fsStat;
     item->path = m_options.readFilePath;
     submit(std::move(item));
 }
@@ -229,6 +245,11 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
     fromLoop([&] {
         switch (done.kind) {
         case PoolItem::Kind::FsStat:
+            if (done.op) {
+                // The program's fs.stat: its callback, as FSReqCallback's oncomplete, in this poll phase.
+                invoke(done.op->labelId, CallbackKind::Io, [&] { runBlock(done.op->body()); });
+                break;
+            }
             invokeInternal(m_labels.esmLoader, [this] {
                 Job evaluate;
                 evaluate.label = m_labels.main;
@@ -251,7 +272,8 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
             break;
         case PoolItem::Kind::FsFstat:
             invokeInternal(m_labels.fs[1], [&] {
-                const bool read = done.size > 0 && done.result == 0;
+                // ReadFileContext.read() closes the file instead of reading once the signal is aborted.
+                const bool read = done.size > 0 && done.result == 0 && !signalAborted(*done.op);
                 done.buffer.resize(std::size_t(std::max<std::int64_t>(done.size, 0)));
                 next(read ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, read ? m_labels.fs[2] : m_labels.fs[3]);
             });
@@ -260,7 +282,7 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
             invokeInternal(m_labels.fs[2], [&] {
                 if (done.result > 0)
                     done.position += done.result;
-                const bool more = done.result > 0 && done.position < done.size;
+                const bool more = done.result > 0 && done.position < done.size && !signalAborted(*done.op);
                 next(more ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, more ? m_labels.fs[2] : m_labels.fs[3]);
             });
             break;

@@ -6,8 +6,10 @@ deep) and quick to run, and every log text is unique and short ("a1", "a2",
 seed always gives the same programs. Programs are version 2: named timers and
 their clearing, promise rejection with catch and finally steps (and unhandled
 rejections, which end the program with status 1), the Promise combinators,
-awaited thenables, and the process's unhandledRejection, beforeExit and exit
-listeners.
+awaited thenables, timers/promises' setTimeout and setImmediate and the
+AbortControllers that cancel them and readFile, fs.stat, and the process's
+unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync,
+Node 10's await model and a parameter that timers' delays refer to.
 """
 import random
 from dataclasses import dataclass, replace
@@ -46,12 +48,17 @@ WEIGHTS = {
     "onUnhandledRejection": 1,
     "onExit": 1,
     "onBeforeExit": 1,
+    "abort": 2,
+    "stat": 2,
+    "httpGet": 1,
+    "pbkdf2Sync": 1,
 }
 
 TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
+CONTROLLERS = ["c1", "c2"]
 CLEARS = {"clearTimeout": "setTimeout", "clearImmediate": "setImmediate"}
 # Ops a worker's body may not hold: what may reject, and the process's listeners.
-MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit"}
+MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit", "abort"}
 
 CHAIN_VIAS = ["nextTick", "queueMicrotask", "promise", "setTimeout", "setImmediate"]
 
@@ -90,7 +97,18 @@ class Generator:
         while self.budget > 0:
             main.append(self.op(Context()))
         fix_names(main, self.log)
-        return {"format": "loopscope-program", "version": 2, "name": name, "module": module, "main": main}
+        program = {"format": "loopscope-program", "version": 2, "name": name, "module": module, "main": main}
+        # Node 10's await (three ticks for a promise) now and then.
+        if self.rng.random() < 0.15:
+            program["awaitModel"] = "node10"
+        # A parameter some timers' delays refer to, read at its default.
+        timers = [op for op in tree.ops_of(main) if op["op"] == "setTimeout"]
+        if timers and self.rng.random() < 0.2:
+            program["params"] = {"delay": {"default": self.rng.randint(0, 5), "min": 0, "max": 5}}
+            for op in timers:
+                if self.rng.random() < 0.5:
+                    op["ms"] = "$delay"
+        return program
 
     def message(self):
         """Returns a fresh, short error message."""
@@ -257,13 +275,20 @@ class Generator:
         return {"op": kind, "do": ops}
 
     def make_await(self, kind, context):
-        """Builds an await of null, a timer promise, an immediate promise or a resolved promise."""
-        form = self.rng.choice(["null", "sleep", "immediate", "promise", "thenable"])
-        if form == "sleep":
-            return {"op": kind, "sleep": self.rng.randint(0, 3)}
+        """Builds an await of null, a timer promise, an immediate promise, a resolved promise, a thenable, or
+        timers/promises' setTimeout or setImmediate."""
+        form = self.rng.choice(["null", "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate"])
         if form == "null":
             return {"op": kind}
-        return {"op": kind, form: True}
+        op = {"op": kind, form: self.rng.randint(0, 3) if form in ("sleep", "setTimeout") else True}
+        # timers/promises' forms, given an AbortController's signal now and then (never in a worker).
+        if form in ("setTimeout", "setImmediate") and not context.in_worker and self.rng.random() < 0.6:
+            op["signal"] = self.rng.choice(CONTROLLERS)
+        return op
+
+    def make_abort(self, kind, context):
+        """Builds an abort of one of the controllers the awaits' signals name."""
+        return {"op": kind, "controller": self.rng.choice(CONTROLLERS)}
 
     def make_repeat(self, kind, context):
         """Builds a loop of 1 to 3 runs; inside an async body it may await."""
@@ -288,6 +313,18 @@ class Generator:
         if self.rng.random() < 0.7:
             op["done"] = self.body(context.callback(), most=1)
         return op
+
+    def make_readFile(self, kind, context):
+        """Builds a readFile, given a controller's signal now and then (never in a worker)."""
+        op = {"op": kind}
+        if not context.in_worker and self.rng.random() < 0.3:
+            op["signal"] = self.rng.choice(CONTROLLERS)
+        op["do"] = self.body(context.callback())
+        return op
+
+    def make_pbkdf2Sync(self, kind, context):
+        """Builds a synchronous pbkdf2 of 1 to 1000 iterations: at most a millisecond or so."""
+        return {"op": kind, "iterations": self.rng.choice([1, 100, self.rng.randint(1, 1000)])}
 
     def make_block(self, kind, context):
         """Builds a short synchronous busy period (1 to 3 ms), a timing perturbation."""

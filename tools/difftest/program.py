@@ -1,5 +1,9 @@
 """Walks and describes a program's operation tree."""
 
+# The fields that say what an await waits for (none: `await null`); setTimeout and setImmediate are
+# timers/promises' functions.
+AWAIT_FORMS = ("sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate")
+
 
 def step_body(step):
     """Returns the body of a promise step: a list of operations, or the value of {"then"|"catch"|"finally": ...}."""
@@ -35,10 +39,12 @@ def describe(op):
     if op["op"] == "chain":
         return f"chain:{op['via']}"
     if op["op"] == "await":
-        form = next((key for key in ("sleep", "immediate", "promise", "thenable") if key in op), "null")
+        form = next((key for key in AWAIT_FORMS if key in op), "null")
         return f"await:{form}"
     if op["op"] == "promise" and "reject" in op:
         return "promise:reject"
+    if op["op"] in ("setTimeout", "setInterval") and isinstance(op["ms"], str):
+        return f"{op['op']}:param"
     if op["op"] in ("setTimeout", "setInterval") and op["ms"] <= 1:
         return f"{op['op']}:0"
     return op["op"]

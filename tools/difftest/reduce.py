@@ -113,8 +113,8 @@ def lower_times(op):
 
 def lower_ms(op):
     """Halves a time, down to 0."""
-    key = "sleep" if op["op"] == "await" else "ms"
-    if op.get(key, 0) > 0:
+    key = ("setTimeout" if "setTimeout" in op else "sleep") if op["op"] == "await" else "ms"
+    if isinstance(op.get(key, 0), int) and op.get(key, 0) > 0:
         op[key] //= 2
         return True
     return False
@@ -124,7 +124,7 @@ def plain_await(op):
     """Turns an await of a timer, an immediate or a promise into `await null`."""
     if op["op"] != "await" or len(op) == 1:
         return False
-    for key in ("sleep", "immediate", "promise", "thenable"):
+    for key in tree.AWAIT_FORMS:
         op.pop(key, None)
     return True
 

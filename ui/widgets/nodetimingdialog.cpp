@@ -45,6 +45,7 @@ constexpr CostRow Operations[] = {
     { "setInterval", loopscope::OpKind::SetInterval },
     { "setImmediate", loopscope::OpKind::SetImmediate },
     { "fs.readFile", loopscope::OpKind::ReadFile },
+    { "fs.stat", loopscope::OpKind::Stat },
     { "dns.lookup", loopscope::OpKind::DnsLookup },
     { "crypto.pbkdf2", loopscope::OpKind::Pbkdf2 },
     { "new Worker", loopscope::OpKind::Worker },
