@@ -8,11 +8,11 @@
 #include "models/consolemodel.h"
 #include "pictureoutput.h"
 #include "signalnotifier.h"
-#include "widgets/fileactions.h"
-#include "widgets/language.h"
-#include "widgets/mainwindow.h"
-#include "widgets/nodetimingdialog.h"
-#include "widgets/scenariobrowser.h"
+#include "widgets/dialogs/nodetimingdialog.h"
+#include "widgets/lessons/scenariobrowser.h"
+#include "widgets/window/fileactions.h"
+#include "widgets/window/language.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QApplication>
 #include <QFileInfo>

@@ -3,8 +3,8 @@
 #include "commandline.h"
 #include "models/livefeed.h"
 #include "session/session.h"
-#include "widgets/animationexport.h"
-#include "widgets/mainwindow.h"
+#include "widgets/export/animationexport.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

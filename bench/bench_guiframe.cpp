@@ -7,9 +7,9 @@
 // bench_guiframe --open RECORDING [FRAMES]: the timeline's repaint over a whole recording opened, zoomed out,
 // with no run beside it (the recording read within the default memory budget, spilled past it).
 #include "models/livefeed.h"
-#include "widgets/latencychart.h"
-#include "widgets/poollanesview.h"
-#include "widgets/timelineview.h"
+#include "widgets/chart/latencychart.h"
+#include "widgets/lanes/poollanesview.h"
+#include "widgets/timeline/timelineview.h"
 
 #include "formats/traceio.h"
 #include "program/program.h"

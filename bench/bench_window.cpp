@@ -9,7 +9,7 @@
 // Usage: bench_window [--runs N] [--seconds S]
 #include "models/livefeed.h"
 #include "session/session.h"
-#include "widgets/mainwindow.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -2,11 +2,11 @@
 #include "models/animationwriter.h"
 #include "models/livefeed.h"
 #include "session/session.h"
-#include "widgets/animationdialog.h"
-#include "widgets/animationexport.h"
-#include "widgets/latencychart.h"
-#include "widgets/mainwindow.h"
-#include "widgets/phasewheel.h"
+#include "widgets/chart/latencychart.h"
+#include "widgets/dialogs/animationdialog.h"
+#include "widgets/export/animationexport.h"
+#include "widgets/wheel/phasewheel.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QApplication>
 #include <QComboBox>

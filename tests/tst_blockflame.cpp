@@ -3,7 +3,7 @@
 // frame; a callback that did not block shows none.
 #include "models/livefeed.h"
 #include "recording/recording.h"
-#include "widgets/blockflameview.h"
+#include "widgets/lanes/blockflameview.h"
 
 #include <QTest>
 

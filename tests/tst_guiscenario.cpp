@@ -7,12 +7,12 @@
 #include "models/statusmodel.h"
 #include "recording/recording.h"
 #include "session/session.h"
-#include "widgets/fileactions.h"
-#include "widgets/mainwindow.h"
-#include "widgets/phasewheel.h"
-#include "widgets/scenariobrowser.h"
-#include "widgets/timelineview.h"
-#include "widgets/workloadpalette.h"
+#include "widgets/lessons/scenariobrowser.h"
+#include "widgets/panels/workloadpalette.h"
+#include "widgets/timeline/timelineview.h"
+#include "widgets/wheel/phasewheel.h"
+#include "widgets/window/fileactions.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,8 +3,8 @@
 #include "models/livefeed.h"
 #include "models/statusmodel.h"
 #include "sessionend.h"
-#include "widgets/latencychart.h"
-#include "widgets/theme.h"
+#include "widgets/chart/latencychart.h"
+#include "widgets/window/theme.h"
 
 #include "program/program.h"
 #include "recording/recorder.h"

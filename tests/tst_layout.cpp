@@ -4,14 +4,14 @@
 #include "catalog/scenariocatalog.h"
 #include "projectorscreen.h"
 #include "recording/events.h"
-#include "widgets/comparisonwindow.h"
-#include "widgets/language.h"
-#include "widgets/lessonpanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/nodetimingdialog.h"
-#include "widgets/phasewheel.h"
-#include "widgets/runmanydialog.h"
-#include "widgets/scenariobrowser.h"
+#include "widgets/compare/comparisonwindow.h"
+#include "widgets/dialogs/nodetimingdialog.h"
+#include "widgets/dialogs/runmanydialog.h"
+#include "widgets/lessons/lessonpanel.h"
+#include "widgets/lessons/scenariobrowser.h"
+#include "widgets/wheel/phasewheel.h"
+#include "widgets/window/language.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

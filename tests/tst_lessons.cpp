@@ -2,7 +2,7 @@
 // can answer (the order of its lines, or whether /health or the loop's delay check keeps up), and each
 // kind is asked of the scenarios whose seed experiment it teaches.
 #include "catalog/scenariocatalog.h"
-#include "widgets/lessonpanel.h"
+#include "widgets/lessons/lessonpanel.h"
 
 #include <QLabel>
 #include <QSettings>

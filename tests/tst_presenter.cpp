@@ -2,10 +2,10 @@
 // the lecturer needs; with one screen it opens from the View menu as a window of its own.
 #include "catalog/scenarioguide.h"
 #include "projectorscreen.h"
-#include "widgets/lessonpanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/presenterview.h"
-#include "widgets/scenariobrowser.h"
+#include "widgets/lessons/lessonpanel.h"
+#include "widgets/lessons/presenterview.h"
+#include "widgets/lessons/scenariobrowser.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QAction>
 #include <QGuiApplication>
