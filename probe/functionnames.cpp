@@ -81,8 +81,7 @@ std::uint32_t FunctionNames::labelOf(napi_env env, napi_value function, const st
     if (napi_typeof(env, function, &valueType) != napi_ok || valueType != napi_function)
         return 0;
     const v8::Local<v8::Function> local = targetOf(env, localOf(function).As<v8::Function>());
-    auto key = std::make_tuple(
-        type, local->ScriptId(), local->GetScriptLineNumber(), local->GetScriptColumnNumber(), int(kind));
+    auto key = std::make_tuple(type, local->ScriptId(), local->GetScriptLineNumber(), local->GetScriptColumnNumber());
     const auto found = m_labels.find(key);
     if (found != m_labels.end())
         return found->second;
@@ -92,39 +91,54 @@ std::uint32_t FunctionNames::labelOf(napi_env env, napi_value function, const st
     return label;
 }
 
+FunctionNames::ScriptOwner FunctionNames::ownerOf(napi_env env, v8::Local<v8::StackFrame> frame)
+{
+    const auto [known, added] = m_scriptOwners.try_emplace(frame->GetScriptId(), ScriptOwner::Node);
+    if (added) {
+        const FunctionPlace script { {}, textOf(env, frame->GetScriptName()), 1, 1 };
+        known->second = !isProgramsOwn(script) ? ScriptOwner::Node
+            : isProbesOwn(script)              ? ScriptOwner::Probe
+            : isPackages(script)               ? ScriptOwner::Package
+                                               : ScriptOwner::Program;
+    }
+    return known->second;
+}
+
 std::uint32_t FunctionNames::labelOfCaller(napi_env env, const std::string& type, CallbackKind kind)
 {
     v8::Isolate* isolate = v8::Isolate::GetCurrent();
     const v8::Local<v8::StackTrace> trace = v8::StackTrace::CurrentStackTrace(isolate, CallerFrames);
     const int count = trace.IsEmpty() ? 0 : trace->GetFrameCount();
-    // The innermost frame of the program's own, or failing that of a package's, below the probe's own (the
-    // script of the hook that asks, which is the innermost frame).
+    // The innermost frame of the program's own, or failing that of a package's, below the probe's hook that
+    // asks; a script's owner is read once, a frame's place only for the frame that may be the one.
     v8::Local<v8::StackFrame> caller;
-    FunctionPlace callerPlace;
-    const int probesScript = count > 0 ? trace->GetFrame(isolate, 0)->GetScriptId() : -1;
-    for (int i = 1; i < count; ++i) {
+    v8::Location callerLocation(0, 0);
+    for (int i = 0; i < count; ++i) {
         const v8::Local<v8::StackFrame> frame = trace->GetFrame(isolate, std::uint32_t(i));
-        if (frame->GetScriptId() == probesScript)
+        const ScriptOwner owner = ownerOf(env, frame);
+        if (owner == ScriptOwner::Node || owner == ScriptOwner::Probe
+            || (owner == ScriptOwner::Package && !caller.IsEmpty()))
             continue;
         v8::Location location = frame->GetLocation();
-        FunctionPlace place { {}, textOf(env, frame->GetScriptName()), location.GetLineNumber() + 1,
-            location.GetColumnNumber() + 1 };
-        if (!isProgramsOwn(place) || (!caller.IsEmpty() && isPackages(place)))
-            continue;
+        if (location.GetLineNumber() < 0)
+            continue; // no place known (isProgramsOwn's line 0)
         caller = frame;
-        callerPlace = std::move(place);
-        if (!isPackages(callerPlace))
+        callerLocation = location;
+        if (owner == ScriptOwner::Program)
             break;
     }
     if (caller.IsEmpty())
         return 0;
-    const auto key = std::make_tuple(type, caller->GetScriptId(), callerPlace.line, callerPlace.column, int(kind));
+    const int line = callerLocation.GetLineNumber() + 1;
+    const int column = callerLocation.GetColumnNumber() + 1;
+    auto key = std::make_tuple(type, caller->GetScriptId(), line, column);
     const auto found = m_callers.find(key);
     if (found != m_callers.end())
         return found->second;
-    callerPlace.name = textOf(env, caller->GetFunctionName());
+    const FunctionPlace callerPlace { textOf(env, caller->GetFunctionName()), textOf(env, caller->GetScriptName()),
+        line, column };
     const std::uint32_t label = m_name(requestLabel(type, callerPlace), kind);
-    m_callers.emplace(key, label);
+    m_callers.emplace(std::move(key), label);
     return label;
 }
 

@@ -2,6 +2,7 @@
 
 #include "callbacklabel.h"
 #include "recording/events.h"
+#include "v8bridge.h"
 
 #include <node_api.h>
 
@@ -10,6 +11,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 namespace loopscope::probe {
 
@@ -39,12 +41,18 @@ public:
     static FunctionPlace placeOf(napi_env env, napi_value function);
 
 private:
+    // Whose code a script holds, as a request's stack is searched for the program's frame.
+    enum class ScriptOwner : std::uint8_t { Node, Probe, Package, Program };
+    // A frame's script's owner, read from its name once per script (V8's script id).
+    ScriptOwner ownerOf(napi_env env, v8::Local<v8::StackFrame> frame);
+
     std::function<std::uint32_t(const std::string&, CallbackKind)> m_name;
-    // (type, script id, line, column, kind) -> the label's number, 0 for a function of Node's: one function
-    // may run for resources of two types of one kind (a server's connections and its requests).
-    std::map<std::tuple<std::string, int, int, int, int>, std::uint32_t> m_labels;
-    // (type, script id, line, column, kind) -> the number of the label of a request made there.
-    std::map<std::tuple<std::string, int, int, int, int>, std::uint32_t> m_callers;
+    // (type, script id, line, column) -> the label's number, 0 for a function of Node's: one function may
+    // run for resources of two types of one kind (a server's connections and its requests).
+    std::map<std::tuple<std::string, int, int, int>, std::uint32_t> m_labels;
+    // (type, script id, line, column) -> the number of the label of a request made there.
+    std::map<std::tuple<std::string, int, int, int>, std::uint32_t> m_callers;
+    std::unordered_map<int, ScriptOwner> m_scriptOwners;
 };
 
 } // namespace loopscope::probe
