@@ -3,8 +3,10 @@
 #include "formats/traceio.h"
 #include "models/consolemodel.h"
 #include "models/livefeed.h"
+#include "models/poolmodel.h"
 #include "models/queuemodel.h"
 #include "models/statusmodel.h"
+#include "recording/recorder.h"
 #include "recording/stringtable.h"
 #include "session/session.h"
 #include "sessionend.h"
@@ -18,11 +20,154 @@
 using loopscope::QueueItem;
 using loopscope::QueueSnapshot;
 
+namespace {
+
+// Each line the console shows with who printed it ("text <- from").
+QStringList printers(const ConsoleModel& console)
+{
+    QStringList result;
+    for (int row = 0; row < console.rowCount(); ++row) {
+        result.append(console.index(row, ConsoleModel::TextColumn).data(ConsoleModel::TextRole).toString()
+            + QStringLiteral(" <- ") + console.index(row, ConsoleModel::FromColumn).data().toString());
+    }
+    return result;
+}
+
+// The lines of a run of LoopScope's own that do not name the callback that printed them ("text <- from"):
+// every line should name the innermost callback whose span holds the line's time on its loop (a nextTick
+// drained inside a timer's span, not the timer), or, a worker's line, which its parent prints, one that
+// began before it on the worker's loop.
+QStringList linesWithoutTheirPrinter(const loopscope::Recording& recording)
+{
+    const auto printedIn = [&](std::uint32_t from, std::int64_t atNs, const loopscope::EventLog* own) {
+        std::optional<loopscope::Record> innermost;
+        own->walk(0, own->size(), [&](const loopscope::Record& r) {
+            if (r.type == loopscope::RecordType::Callback && r.startNs <= atNs && atNs <= r.startNs + r.span.durNs
+                && (!innermost || r.startNs >= innermost->startNs))
+                innermost = r;
+            return true;
+        });
+        if (innermost)
+            return innermost->label == from;
+        for (const auto& log : recording.logs) {
+            if (log.get() == own)
+                continue;
+            const bool none = log->walk(0, log->size(), [&](const loopscope::Record& r) {
+                return r.type != loopscope::RecordType::Callback || r.label != from || r.startNs > atNs;
+            });
+            if (!none)
+                return true;
+        }
+        return false;
+    };
+    QStringList wrong;
+    for (const auto& log : recording.logs) {
+        log->walk(0, log->size(), [&](const loopscope::Record& r) {
+            const std::uint32_t from = loopscope::printedBy(r);
+            if (r.type == loopscope::RecordType::Log && (from == 0 || !printedIn(from, r.startNs, log.get())))
+                wrong.append(
+                    QString::fromStdString(recording.strings.at(r.label) + " <- " + recording.strings.at(from)));
+            return true;
+        });
+    }
+    return wrong;
+}
+
+} // namespace
+
 class TestModels : public QObject
 {
     Q_OBJECT
 
 private slots:
+    // The console of a recording built here: each line with its time and who printed it, errors told apart,
+    // a line no callback is known to have printed said so, and the playhead showing only what was printed by
+    // then.
+    void consoleShowsWhoPrintedEachLine()
+    {
+        auto recording = std::make_shared<loopscope::Recording>();
+        loopscope::StringTable& strings = recording->strings;
+        const loopscope::ProgramClock clock(0);
+        loopscope::Recorder rec(recording->mainLog(), strings, clock);
+        const std::uint32_t onTimeout = strings.intern("onTimeout (/app/prog.js:3:12)");
+        rec.callback(onTimeout, loopscope::CallbackKind::Timer, 1'000'000, 2'000'000, 1, 1);
+        rec.text(loopscope::RecordType::Log, strings.intern("tick"), 1'500'000, onTimeout);
+        rec.text(loopscope::RecordType::Error, strings.intern("ENOENT"), 1'600'000, onTimeout);
+        rec.text(loopscope::RecordType::Log, strings.intern("from a pipe"), 3'000'000);
+        rec.flush();
+
+        LiveFeed feed;
+        feed.setInterval(1000000); // the test drives the ticks itself
+        ConsoleModel console(&feed);
+        QAbstractItemModelTester tester(&console, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        feed.setRecording(recording);
+        feed.poll();
+        QCOMPARE(console.rowCount(), 3);
+        QCOMPARE(console.headerData(ConsoleModel::FromColumn, Qt::Horizontal).toString(), QStringLiteral("From"));
+        QCOMPARE(console.index(0, ConsoleModel::TextColumn).data().toString(), QStringLiteral("tick"));
+        QCOMPARE(console.index(0, ConsoleModel::FromColumn).data().toString(),
+            QStringLiteral("onTimeout (/app/prog.js:3:12)"));
+        QVERIFY(console.index(0, ConsoleModel::FromColumn).data(Qt::ToolTipRole).toString().contains("Printed by"));
+        QCOMPARE(console.index(1, 0).data(ConsoleModel::KindRole).toInt(), int(ConsoleModel::Kind::Error));
+        QCOMPARE(console.index(1, ConsoleModel::FromColumn).data(ConsoleModel::FromRole).toString(),
+            QStringLiteral("onTimeout (/app/prog.js:3:12)"));
+        QVERIFY(console.index(1, ConsoleModel::FromColumn).data(Qt::ToolTipRole).toString().contains("delivered"));
+        // Not known: no guess, and the tooltip says why.
+        QCOMPARE(console.index(2, ConsoleModel::FromColumn).data().toString(), QString());
+        QVERIFY(console.index(2, ConsoleModel::FromColumn).data(Qt::ToolTipRole).toString().contains("not known"));
+        QCOMPARE(console.outputLines(), QStringList({ "tick", "from a pipe" }));
+        QCOMPARE(console.errorLines(), QStringList({ "ENOENT" }));
+
+        // Replayed to 2 ms: the lines printed by then.
+        feed.setPlayhead(2'000'000);
+        QCOMPARE(console.rowCount(), 2);
+        feed.setPlayhead(std::nullopt);
+        QCOMPARE(console.rowCount(), 3);
+        console.appendNote(QStringLiteral("run aborted"));
+        QCOMPARE(console.index(3, ConsoleModel::FromColumn).data().toString(), QString());
+        QVERIFY(!console.index(3, ConsoleModel::FromColumn).data(Qt::ToolTipRole).toString().contains("not known"));
+        console.clear();
+        QCOMPARE(console.rowCount(), 0);
+    }
+
+    // The pool's rows follow the items in flight: appended in submission order, changed in place when a
+    // worker starts one, removed when done, and counted.
+    void poolRowsFollowTheItemsInFlight()
+    {
+        PoolModel pool;
+        QAbstractItemModelTester tester(&pool, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto item = [](std::uint64_t id, const char* label, std::int64_t startedAtNs, int worker) {
+            PoolModel::Item result;
+            result.id = id;
+            result.label = QString::fromLatin1(label);
+            result.queuedAtNs = std::int64_t(id) * 1'000'000;
+            result.startedAtNs = startedAtNs;
+            result.worker = worker;
+            return result;
+        };
+        pool.update(
+            { item(1, "pbkdf2", 1'500'000, 1), item(2, "fs.read", -1, 0), item(3, "pbkdf2", -1, 0) }, 4'000'000);
+        QCOMPARE(pool.rowCount(), 3);
+        QCOMPARE(pool.runningCount(), 1);
+        QCOMPARE(pool.waitingCount(), 2);
+        QCOMPARE(pool.index(0, 0).data(PoolModel::WorkerRole).toInt(), 1);
+        QCOMPARE(pool.index(1, 0).data(PoolModel::LabelRole).toString(), QStringLiteral("fs.read"));
+        QCOMPARE(pool.index(1, 0).data(PoolModel::RunningRole).toBool(), false);
+        // The first is done and the second started; a fourth joins.
+        pool.update(
+            { item(2, "fs.read", 4'500'000, 2), item(3, "pbkdf2", -1, 0), item(4, "dns.lookup", -1, 0) }, 5'000'000);
+        QCOMPARE(pool.rowCount(), 3);
+        QCOMPARE(pool.index(0, 0).data(PoolModel::IdRole).toULongLong(), 2ULL);
+        QCOMPARE(pool.index(0, 0).data(PoolModel::RunningRole).toBool(), true);
+        QCOMPARE(pool.index(2, 0).data(PoolModel::LabelRole).toString(), QStringLiteral("dns.lookup"));
+        QCOMPARE(pool.itemsSeen(), 4);
+        pool.update({}, 6'000'000);
+        QCOMPARE(pool.rowCount(), 0);
+        QCOMPARE(pool.maxRunning(), 1);
+        pool.clear();
+        QCOMPARE(pool.itemsSeen(), 0);
+    }
+
     void queueModelListsItemsAndJobKinds()
     {
         loopscope::StringTable strings;
@@ -127,8 +272,8 @@ private slots:
         VERIFY_SESSION_CLOSED(session);
     }
 
-    // A recording written and opened again shows the console its live run showed, line for line: worker
-    // loops' lines included, wherever their logs lie in either recording.
+    // A recording written and opened again shows the console its live run showed, line for line and with
+    // who printed each: worker loops' lines included, wherever their logs lie in either recording.
     void aReopenedRecordingShowsTheLiveConsole_data()
     {
         QTest::addColumn<QString>("scenario");
@@ -163,6 +308,10 @@ private slots:
         feed.poll();
         const QStringList live = console.outputLines();
         const QStringList liveErrors = console.errorLines();
+        const QStringList livePrinters = printers(console);
+        // Each line names the callback that printed it.
+        const QStringList unnamed = linesWithoutTheirPrinter(session.recording());
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QStringLiteral(", "))));
         QVERIFY(!live.isEmpty());
         if (!program.isEmpty())
             QVERIFY2(liveErrors.contains(QStringLiteral("worker: error")), qPrintable(liveErrors.join(", ")));
@@ -180,6 +329,8 @@ private slots:
         feed.poll();
         QCOMPARE(console.outputLines(), live);
         QCOMPARE(console.errorLines(), liveErrors);
+        // And who printed each line.
+        QCOMPARE(printers(console), livePrinters);
         VERIFY_SESSION_CLOSED(session);
     }
 

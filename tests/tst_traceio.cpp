@@ -92,9 +92,9 @@ void fillRecording(Recording& recording)
     rec.latency(150'000, 1.25, -1, -1, 11.25);
     rec.latency(250'000, 0.5, 3.75);
     rec.latency(300'000, -1, 2.0);
-    rec.text(RecordType::Log, strings.intern("readFile callback"), 155'000);
+    rec.text(RecordType::Log, strings.intern("readFile callback"), 155'000, strings.intern("readFile"));
     rec.text(RecordType::Log, strings.intern(""), 156'000);
-    rec.text(RecordType::Error, strings.intern("boom"), 157'000);
+    rec.text(RecordType::Error, strings.intern("boom"), 157'000, strings.intern("readFile"));
     rec.held(strings.intern("held"), 158'000, 2'500'000'000);
     rec.flush();
 
@@ -102,7 +102,8 @@ void fillRecording(Recording& recording)
     Recorder worker(*recording.logs[1], strings, clock);
     worker.callback(strings.intern("onmessage"), CallbackKind::Io, 72'000, 75'000, 1, 0, WorkerThreadBase);
     worker.phase(Phase::Poll, true, 70'000, 80'000, 1, -1, WorkerThreadBase);
-    worker.text(RecordType::Log, strings.intern("from the worker"), 76'000, WorkerThreadBase);
+    worker.text(
+        RecordType::Log, strings.intern("from the worker"), 76'000, strings.intern("onmessage"), WorkerThreadBase);
     worker.flush();
 }
 
@@ -146,7 +147,8 @@ bool sameRecord(const Record& a, const StringTable& aStrings, const Record& b, c
                 || (a.latency.utilization < 0 && b.latency.utilization < 0));
     case RecordType::Log:
     case RecordType::Error:
-        return aStrings.at(a.label) == bStrings.at(b.label);
+        return aStrings.at(a.label) == bStrings.at(b.label) && stepsMeasured(a) == stepsMeasured(b)
+            && aStrings.at(printedBy(a)) == bStrings.at(printedBy(b));
     case RecordType::Held:
         return aStrings.at(a.label) == bStrings.at(b.label) && a.span.maxNs == b.span.maxNs;
     case RecordType::Queued:
@@ -495,7 +497,11 @@ private slots:
 
         const QJsonObject log = find("log", "from the worker");
         QCOMPARE(log.value("tid").toInt(), int(WorkerThreadBase));
+        QCOMPARE(log.value("args").toObject().value("from").toString(), QStringLiteral("onmessage"));
         QCOMPARE(find("error", "boom").value("tid").toInt(), 1);
+        QCOMPARE(find("error", "boom").value("args").toObject().value("from").toString(), QStringLiteral("readFile"));
+        // Who printed a line is said only when known.
+        QVERIFY(!find("log", "").contains("args"));
     }
 
     void spansNestOrAreDisjointOnEachThread()

@@ -993,6 +993,26 @@
             <numerusform> … яшчэ %n сімвалаў (Капіраваць бярэ ўвесь радок)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Which callback printed this line is not known: LoopScope reads an attached program&apos;s output from its standard output and error, which do not say.</source>
+        <translation>Які зваротны выклік надрукаваў гэты радок, невядома: LoopScope чытае вывад падлучанай праграмы з яе стандартнага вываду і патоку памылак, а яны гэтага не кажуць.</translation>
+    </message>
+    <message>
+        <source>The callback this error was delivered to: %1</source>
+        <translation>Зваротны выклік, якому перададзена гэтая памылка: %1</translation>
+    </message>
+    <message>
+        <source>Printed by the callback %1</source>
+        <translation>Надрукаваў зваротны выклік %1</translation>
+    </message>
+    <message>
+        <source>The callback that printed the line, by its label in the timeline.</source>
+        <translation>Зваротны выклік, што надрукаваў радок, з яго меткай на часавой шкале.</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Адкуль</translation>
+    </message>
 </context>
 <context>
     <name>FigureTexts</name>

@@ -989,6 +989,26 @@
             <numerusform> … %n caracteres más (Copiar toma la línea entera)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Which callback printed this line is not known: LoopScope reads an attached program&apos;s output from its standard output and error, which do not say.</source>
+        <translation>No se sabe qué callback imprimió esta línea: LoopScope lee la salida de un programa adjuntado de su salida estándar y de error, que no lo dicen.</translation>
+    </message>
+    <message>
+        <source>The callback this error was delivered to: %1</source>
+        <translation>El callback al que se entregó este error: %1</translation>
+    </message>
+    <message>
+        <source>Printed by the callback %1</source>
+        <translation>Impreso por el callback %1</translation>
+    </message>
+    <message>
+        <source>The callback that printed the line, by its label in the timeline.</source>
+        <translation>El callback que imprimió la línea, por su etiqueta en la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Origen</translation>
+    </message>
 </context>
 <context>
     <name>FigureTexts</name>

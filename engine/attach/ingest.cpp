@@ -153,6 +153,8 @@ void Ingest::records(const Record* records, std::size_t count)
         Record record = records[i];
         if (labelNamesAString(record.type))
             record.label = label(record.label);
+        if (printedBy(record) != 0)
+            record.console.from = label(record.console.from);
         if (record.type == RecordType::Callback && record.thread == MainThread)
             callbacks += record.span.count;
         // When the delay monitor last checked: the views count a check that is overdue as the loop

@@ -123,10 +123,8 @@ bool TraceEvent::toRecord(JsonLexer& lexer, const char* eventAt, StringTable& st
     case RecordType::Latency:
         return readLatency(lexer, r);
     case RecordType::Log:
-        // The steps of the measured stretch the line closes, when the program said them.
-        return argUnsigned(lexer, "steps", 0, r.span.count);
     case RecordType::Error:
-        return true;
+        return readConsole(lexer, strings, r);
     case RecordType::Held:
         r.span.durNs = 0;
         return argTime(lexer, "heldMs", 6, 0, r.span.maxNs);
@@ -262,6 +260,20 @@ bool TraceEvent::readPool(JsonLexer& lexer, Record& r) const
 {
     r.span.count = 1;
     return argTime(lexer, "queuedUs", 3, 0, r.span.busyNs) && argUnsigned(lexer, "iteration", 0, r.span.iteration);
+}
+
+bool TraceEvent::readConsole(JsonLexer& lexer, StringTable& strings, Record& r) const
+{
+    // The steps of the measured stretch a line closes, when the program said them (an error closes none).
+    if (r.type == RecordType::Log && !argUnsigned(lexer, "steps", 0, r.console.steps))
+        return false;
+    const TraceValue* from = findArgument("from");
+    if (!from)
+        return true;
+    if (from->type != Token::String)
+        return lexer.fail(from->at, "args.from must be a string");
+    r.console.from = strings.intern(from->text);
+    return true;
 }
 
 bool TraceEvent::readQueues(JsonLexer& lexer, Record& r) const

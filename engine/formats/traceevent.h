@@ -83,6 +83,8 @@ private:
     bool argJobKind(JsonLexer& lexer, std::uint8_t& out) const;
     // A boolean args member; absent is false.
     bool argFlag(JsonLexer& lexer, std::string_view key, bool& out) const;
+    // A console line's or an error's args: the steps it closes and the callback that printed it.
+    bool readConsole(JsonLexer& lexer, StringTable& strings, Record& r) const;
     bool readQueues(JsonLexer& lexer, Record& r) const;
     bool readLatency(JsonLexer& lexer, Record& r) const;
     bool argInteger(JsonLexer& lexer, std::string_view key, std::int64_t min, std::int64_t max, std::int64_t fallback,

@@ -137,9 +137,16 @@ void TraceEventWriter::record(const Record& r, const StringTable& strings)
         eventHead(r.type == RecordType::Log ? "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"log\",\"name\":"
                                             : "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"error\",\"name\":",
             strings.at(r.label), tid, r.startNs);
-        if (stepsMeasured(r) > 0) {
-            literal(",\"args\":{\"steps\":");
-            unsignedInteger(stepsMeasured(r));
+        if (stepsMeasured(r) > 0 || printedBy(r) != 0) {
+            literal(",\"args\":{");
+            if (stepsMeasured(r) > 0) {
+                literal("\"steps\":");
+                unsignedInteger(stepsMeasured(r));
+            }
+            if (printedBy(r) != 0) {
+                literal(stepsMeasured(r) > 0 ? ",\"from\":" : "\"from\":");
+                string(strings.at(printedBy(r)));
+            }
             literal("}");
         }
         literal("}");

@@ -37,9 +37,8 @@ enum class RecordType : std::uint8_t {
     Pool, // one thread-pool work item; thread = the pool worker that ran it
     Queues, // a sample of the queue depths
     Latency, // a loop-delay or health-probe sample
-    Log, // one line of console output; label = its text, span.count = the steps of the measured stretch it
-         // closes (the program's `steps`: since the previous such line of its thread, or the start), 0: none
-    Error, // an error delivered to the program; label = its message
+    Log, // one line of console output; label = its text, the rest in ConsoleFields
+    Error, // an error delivered to the program; label = its message, the rest in ConsoleFields
     Held, // the user held the loop here (paused, stepping, slow motion); span.maxNs = how long, which
           // the program's time leaves out, so the record has no width
     Queued, // callbacks joined a queue; sub = the CallbackKind that will run them and their JobKind as
@@ -99,6 +98,14 @@ struct SpanFields
     std::uint32_t iteration; // loop iteration, from 1
 };
 
+// What a console line (Log) or an error (Error) carries.
+struct ConsoleFields
+{
+    std::uint32_t steps; // the steps of the measured stretch the line closes (the program's `steps`: since the
+                         // previous such line of its thread, or the start), 0: none
+    std::uint32_t from; // the label of the callback that printed it, 0 (the empty string): not known
+};
+
 // What a queue-length sample carries.
 struct QueueCounts
 {
@@ -133,6 +140,7 @@ struct Record
 
     union {
         SpanFields span;
+        ConsoleFields console;
         QueueCounts queues;
         LatencyFields latency;
     };
@@ -167,7 +175,12 @@ inline bool isInternal(const Record& r)
 // The steps of the measured stretch a console line closes (0: it closes none).
 inline std::uint32_t stepsMeasured(const Record& r)
 {
-    return r.type == RecordType::Log ? r.span.count : 0;
+    return r.type == RecordType::Log ? r.console.steps : 0;
+}
+// The label of the callback that printed a console line or was delivered an error; 0 when not known.
+inline std::uint32_t printedBy(const Record& r)
+{
+    return r.type == RecordType::Log || r.type == RecordType::Error ? r.console.from : 0;
 }
 
 } // namespace loopscope

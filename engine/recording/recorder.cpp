@@ -121,7 +121,8 @@ void Recorder::latency(std::int64_t atNs, double loopDelayMs, double healthMs, d
     put(r);
 }
 
-void Recorder::text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread, std::uint32_t steps)
+void Recorder::text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint32_t from, std::uint16_t thread,
+    std::uint32_t steps)
 {
     flush();
     Record r;
@@ -129,7 +130,8 @@ void Recorder::text(RecordType type, std::uint32_t label, std::int64_t atNs, std
     r.thread = thread == OwnThread ? m_thread : thread;
     r.label = label;
     r.startNs = atNs;
-    r.span.count = steps;
+    r.console.steps = steps;
+    r.console.from = from;
     put(r);
 }
 

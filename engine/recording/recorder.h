@@ -187,9 +187,10 @@ public:
     void queues(std::int64_t atNs, const LiveState& live);
     void latency(
         std::int64_t atNs, double loopDelayMs, double healthMs, double utilization = -1, double histogramMs = -1);
-    // A console line may close a measured stretch of `steps` steps (the record's span.count).
-    void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint16_t thread = OwnThread,
-        std::uint32_t steps = 0);
+    // A console line or an error, printed by (delivered to) the callback labelled `from` (0: not known). A
+    // console line may close a measured stretch of `steps` steps (ConsoleFields).
+    void text(RecordType type, std::uint32_t label, std::int64_t atNs, std::uint32_t from = 0,
+        std::uint16_t thread = OwnThread, std::uint32_t steps = 0);
     // The loop was held at `atNs` for `heldNs`, which the program's time leaves out.
     void held(std::uint32_t label, std::int64_t atNs, std::int64_t heldNs);
     // The log is over its resident limit: the producer should wait at a safe place (EventLog).

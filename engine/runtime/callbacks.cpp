@@ -237,6 +237,7 @@ bool Runtime::ioInFlight() const
 
 void Runtime::runJob(const Job& job)
 {
+    m_runningLabel = job.label;
     switch (job.action) {
     case Job::Action::Body:
         runBlock(*job.body);

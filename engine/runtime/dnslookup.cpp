@@ -40,7 +40,7 @@ void Runtime::dnsLookup(const Op& op)
         },
         op.host().c_str(), nullptr, &hints);
     if (rc != 0) {
-        recordError(std::string("dns.lookup: ") + uv_strerror(rc));
+        recordError(std::string("dns.lookup: ") + uv_strerror(rc), m_runningLabel);
         return;
     }
     ++m_poolInFlight;
@@ -68,7 +68,7 @@ void Runtime::lookupDone(const DnsRequest& lookup, int status)
     fromLoop([&] {
         // Node hands the error to the callback: dns.lookup's err argument.
         if (status != 0)
-            recordError("dns.lookup " + op.host() + ": " + uv_err_name(status));
+            recordError("dns.lookup " + op.host() + ": " + uv_err_name(status), op.labelId);
         invoke(op.labelId, CallbackKind::Io, [&] { runBlock(op.body()); });
     });
 }

@@ -43,7 +43,7 @@ void Runtime::httpRequest(const Op& op)
                 return;
             fromLoop([&] {
                 if (status == 0)
-                    recordError("http.get " + op.path() + ": " + error);
+                    recordError("http.get " + op.path() + ": " + error, op.labelId);
                 invoke(op.labelId, CallbackKind::Io, [this, &op] { runBlock(op.body()); });
             });
         },

@@ -55,7 +55,7 @@ void Runtime::exec(const Op& op)
     const bool firstUse = spendCall(op, kind);
     switch (op.kind) {
     case OpKind::Log:
-        log(op.textId, std::uint32_t(op.steps));
+        log(op.textId, std::uint32_t(op.steps), m_runningLabel);
         break;
     case OpKind::NextTick:
         m_ticks.push(job);
@@ -231,16 +231,16 @@ void Runtime::runChainStep(ChainState* chain)
     runBlock(op->done());
 }
 
-void Runtime::log(std::uint32_t label, std::uint32_t steps)
+void Runtime::log(std::uint32_t label, std::uint32_t steps, std::uint32_t from)
 {
     if (m_options.onWorkerLog) {
         // A worker's console goes through its parent, as worker_threads stdout does.
-        m_options.onWorkerLog(label);
+        m_options.onWorkerLog(label, from);
         return;
     }
     if (m_options.onLog)
         m_options.onLog(m_recording.strings.at(label));
-    m_rec.text(RecordType::Log, label, m_rec.now(), Recorder::OwnThread, steps);
+    m_rec.text(RecordType::Log, label, m_rec.now(), from, Recorder::OwnThread, steps);
 }
 
 // The order payload of the json-parse scenario, built before the program runs.
@@ -288,7 +288,7 @@ void Runtime::parseJson(const Op& op)
         JsonHeapParser parser;
         const std::size_t budget = part < 1 ? std::size_t(part * double(payload.size())) : JsonHeapParser::Whole;
         if (!parser.parse(payload, budget)) {
-            recordError("JSON.parse: " + parser.error());
+            recordError("JSON.parse: " + parser.error(), m_runningLabel);
             return;
         }
     }
@@ -478,9 +478,9 @@ std::uint32_t Runtime::internDynamic(const std::string& text)
     return m_options.parent ? m_labels.workerError : m_recording.strings.intern(text);
 }
 
-void Runtime::recordError(const std::string& text)
+void Runtime::recordError(const std::string& text, std::uint32_t deliveredTo)
 {
-    m_rec.text(RecordType::Error, internDynamic(text), m_rec.now());
+    m_rec.text(RecordType::Error, internDynamic(text), m_rec.now(), deliveredTo);
 }
 
 } // namespace loopscope

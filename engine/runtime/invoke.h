@@ -37,6 +37,7 @@ inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, Call
         m_aboutKind = kind;
         boundary(start, StepPoint::BeforeCallback);
     }
+    m_runningLabel = label;
     m_live.callbackLabel.store(label, std::memory_order_relaxed);
     m_live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
     m_live.callbackStartNs.store(start, std::memory_order_relaxed);

@@ -277,6 +277,7 @@ void Runtime::runExitListeners(int code)
     for (const Op* listener : m_exitListeners) {
         const std::int64_t start = m_rec.now();
         m_rec.beginCall(start);
+        m_runningLabel = listener->labelId;
         runBlock(listener->body());
         m_rec.callback(listener->labelId, CallbackKind::Main, start, m_rec.now(), m_iteration, 1);
     }

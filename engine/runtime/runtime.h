@@ -52,7 +52,7 @@ struct RuntimeOptions
     std::uint16_t thread = MainThread;
     ProgramClock* clock = nullptr; // the main loop's; default: one of this runtime's own
     const Runtime* parent = nullptr;
-    std::function<void(std::uint32_t textId)> onWorkerLog;
+    std::function<void(std::uint32_t textId, std::uint32_t fromId)> onWorkerLog; // a line and who printed it
     std::function<void()> onWorkerDone;
     // The main loop: logs free for worker loops to record on.
     std::vector<EventLog*> workerLogs;
@@ -252,7 +252,8 @@ private:
     void startAsync(const Op& op);
     void continueFrame(AsyncFrame* frame);
     void awaitIn(AsyncFrame* frame, const Op& op);
-    void log(std::uint32_t label, std::uint32_t steps = 0);
+    // A console line printed by the callback labelled `from` (0: not known).
+    void log(std::uint32_t label, std::uint32_t steps, std::uint32_t from);
     void block(const Op& op);
     void parseJson(const Op& op);
     void pbkdf2Sync(const Op& op);
@@ -262,7 +263,8 @@ private:
     void runChainStep(ChainState* chain);
     void internLabels(const Block& block);
     std::uint32_t internDynamic(const std::string& text);
-    void recordError(const std::string& text);
+    // An error, delivered to the callback labelled `deliveredTo` (0: the run's own, delivered to none).
+    void recordError(const std::string& text, std::uint32_t deliveredTo = 0);
 
     // Timers (timers.cpp): NodeTimers::Host, and the timers phase as Node's RunTimers runs it.
     double libuvNow() override;
@@ -501,6 +503,8 @@ private:
     CallbackKind m_ranKind = CallbackKind::Main;
     std::uint32_t m_aboutLabel = 0;
     CallbackKind m_aboutKind = CallbackKind::Main;
+    // The callback whose code runs now, the job of a drain included: who printed a console line.
+    std::uint32_t m_runningLabel = 0;
     // The timers phase is running timers due at m_timersNow (loop-clock milliseconds).
     bool m_esmLoading = false; // an ES module's body waits for its loader's read of the file
     bool m_inTimers = false;

@@ -196,7 +196,7 @@ void Runtime::submit(std::unique_ptr<PoolItem> item)
         item->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
         if (m_poolBoard)
             m_poolBoard->finished(item->boardId);
-        recordError(std::string("thread pool: ") + uv_strerror(queued));
+        recordError(std::string("thread pool: ") + uv_strerror(queued), m_runningLabel);
         return;
     }
     ++m_poolInFlight;

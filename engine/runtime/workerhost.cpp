@@ -24,7 +24,8 @@ int WorkerHost::start()
 {
     uvRequire(m_async.init(uv_async_init, m_parent, this, &WorkerHost::onMessages), "uv_async_init");
     // Like a running Worker, the message handle keeps the parent alive until the worker exits.
-    m_options->onWorkerLog = [this](std::uint32_t textId) { post(MessageKind::Log, textId); };
+    m_options->onWorkerLog
+        = [this](std::uint32_t textId, std::uint32_t fromId) { post(MessageKind::Log, textId, fromId); };
     m_options->onWorkerDone = [this] { post(MessageKind::Done); };
     m_runtime = std::make_unique<Runtime>(m_thread.loop(), m_recording, m_live, m_body, *m_options);
     LoopThread::Hooks hooks;
@@ -60,11 +61,11 @@ void WorkerHost::close(std::function<void()> closed)
     });
 }
 
-void WorkerHost::post(MessageKind kind, std::uint32_t textId)
+void WorkerHost::post(MessageKind kind, std::uint32_t textId, std::uint32_t fromId)
 {
     {
         std::lock_guard lock(m_mutex);
-        m_messages.push_back({ kind, textId });
+        m_messages.push_back({ kind, textId, fromId });
     }
     uv_async_send(m_async.get());
 }
@@ -82,7 +83,7 @@ void WorkerHost::onMessages(uv_async_t* handle)
     // they were made, so the lines that arrived by the time the parent looks come before the message.
     for (const Message& message : messages) {
         if (message.kind == MessageKind::Log)
-            self->m_events.log(message.textId);
+            self->m_events.log(message.textId, message.fromId);
     }
     for (const Message& message : messages) {
         switch (message.kind) {

@@ -27,7 +27,8 @@ class WorkerHost
 public:
     struct Events
     {
-        std::function<void(std::uint32_t textId)> log; // console.log in the worker, printed by the parent
+        // console.log in the worker (by the worker's callback labelled fromId), printed by the parent
+        std::function<void(std::uint32_t textId, std::uint32_t fromId)> log;
         std::function<void()> done; // the body finished: parentPort.postMessage("done")
         std::function<void()> exited; // the worker's loop ran dry and its thread ended
     };
@@ -53,9 +54,10 @@ private:
     {
         MessageKind kind;
         std::uint32_t textId;
+        std::uint32_t fromId; // a line's: the callback that printed it
     };
 
-    void post(MessageKind kind, std::uint32_t textId = 0);
+    void post(MessageKind kind, std::uint32_t textId = 0, std::uint32_t fromId = 0);
     static void onMessages(uv_async_t* handle);
 
     uv_loop_t& m_parent;

@@ -15,7 +15,8 @@ void Runtime::startWorker(const Op& op)
         // One error until a worker ends: a repeat of 2^31 workers must not record 2^31 errors.
         if (!m_workersRefused) {
             recordError("worker: at most " + std::to_string(m_workers.size())
-                + " worker loops can run at once; this one is refused, and so is every other until one ends");
+                    + " worker loops can run at once; this one is refused, and so is every other until one ends",
+                m_runningLabel);
         }
         m_workersRefused = true;
         return;
@@ -37,7 +38,7 @@ void Runtime::startWorker(const Op& op)
     options.costs = m_options.costs;
 
     WorkerHost::Events events;
-    events.log = [this](std::uint32_t textId) { log(textId); };
+    events.log = [this](std::uint32_t textId, std::uint32_t fromId) { log(textId, 0, fromId); };
     events.done = [this, &op, epoch = m_epoch] {
         if (m_aborted || cancelled() || epoch != m_epoch)
             return;
@@ -48,7 +49,7 @@ void Runtime::startWorker(const Op& op)
     m_workers[slot].host = std::make_unique<WorkerHost>(m_loop, m_recording, body, options, std::move(events));
     if (const int failed = m_workers[slot].host->start(); failed != 0) {
         // As Node's Worker fails to start (ERR_WORKER_INIT_FAILED): it never runs, and says why.
-        recordError(std::string("worker: cannot start its loop: ") + uv_strerror(failed));
+        recordError(std::string("worker: cannot start its loop: ") + uv_strerror(failed), m_runningLabel);
         m_workers[slot].closing = true;
         m_workers[slot].host->close([this, slot] { m_workers[slot] = WorkerSlot {}; });
         return;

@@ -39,12 +39,21 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         if (index.column() == TimeColumn)
             return line.timeNs < 0 ? QString() : QLocale().toString(double(line.timeNs) / 1e6, 'f', 1);
+        if (index.column() == FromColumn)
+            return line.from;
         if (line.text.size() > ShownCharacters) {
             return line.text.left(ShownCharacters)
                 + tr(" … %n more characters (Copy takes the whole line)", "", int(line.text.size() - ShownCharacters));
         }
         return line.text;
     case Qt::ToolTipRole:
+        if (index.column() == FromColumn && line.kind != Kind::Note) {
+            if (line.from.isEmpty())
+                return tr("Which callback printed this line is not known: LoopScope reads an attached program's "
+                          "output from its standard output and error, which do not say.");
+            return line.kind == Kind::Error ? tr("The callback this error was delivered to: %1").arg(line.from)
+                                            : tr("Printed by the callback %1").arg(line.from);
+        }
         if (line.kind == Kind::Error)
             return tr("An error the runtime delivered to the program.");
         if (line.kind == Kind::Note)
@@ -53,7 +62,7 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (line.kind == Kind::Error)
             return QColor(0xd9, 0x35, 0x30);
-        if (line.kind == Kind::Note || index.column() == TimeColumn)
+        if (line.kind == Kind::Note || index.column() == TimeColumn || index.column() == FromColumn)
             return QGuiApplication::palette().color(QPalette::PlaceholderText);
         return {};
     case Qt::FontRole:
@@ -73,6 +82,8 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
         return qlonglong(line.timeNs);
     case KindRole:
         return int(line.kind);
+    case FromRole:
+        return line.from;
     default:
         return {};
     }
@@ -80,14 +91,25 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
 
 QVariant ConsoleModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
         return {};
-    return section == TimeColumn ? tr("ms") : tr("Output");
+    if (role == Qt::ToolTipRole && section == FromColumn)
+        return tr("The callback that printed the line, by its label in the timeline.");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case TimeColumn:
+        return tr("ms");
+    case FromColumn:
+        return tr("From");
+    default:
+        return tr("Output");
+    }
 }
 
 void ConsoleModel::appendNote(const QString& text)
 {
-    append({ Line { text, -1, Kind::Note } });
+    append({ Line { text, -1, Kind::Note, {} } });
 }
 
 void ConsoleModel::clear()
@@ -133,8 +155,10 @@ void ConsoleModel::onAdvanced(int logIndex, std::size_t from, std::size_t to)
         const loopscope::Record& record = log[i];
         if (record.type != loopscope::RecordType::Log && record.type != loopscope::RecordType::Error)
             continue;
+        const std::uint32_t printer = loopscope::printedBy(record);
         lines.push_back({ QString::fromStdString(recording->strings.at(record.label)), record.startNs,
-            record.type == loopscope::RecordType::Log ? Kind::Output : Kind::Error });
+            record.type == loopscope::RecordType::Log ? Kind::Output : Kind::Error,
+            printer == 0 ? QString() : QString::fromStdString(recording->strings.at(printer)) });
     }
     append(std::move(lines));
 }

@@ -11,15 +11,16 @@
 class LiveFeed;
 
 // The program's console output, in the order the runtime printed it, with the
-// errors delivered to it and notes from the window (aborts, injected work).
+// errors delivered to it and notes from the window (aborts, injected work), and which callback
+// printed each line where the recording says it.
 // Rows are appended per feed batch; at a replay's playhead, only the lines printed by then show.
 class ConsoleModel : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
-    enum Columns { TimeColumn, TextColumn, ColumnCount };
-    enum Roles { TextRole = Qt::UserRole + 1, TimeNsRole, KindRole };
+    enum Columns { TimeColumn, TextColumn, FromColumn, ColumnCount };
+    enum Roles { TextRole = Qt::UserRole + 1, TimeNsRole, KindRole, FromRole };
     enum class Kind { Output, Error, Note };
 
     // Older lines are dropped beyond this, so a runaway logger cannot exhaust memory.
@@ -48,6 +49,7 @@ private:
         QString text;
         std::int64_t timeNs = -1; // recording time; -1 for notes
         Kind kind = Kind::Output;
+        QString from; // the callback that printed it; empty when not known (an attached program's, a note)
     };
 
     void onAdvanced(int logIndex, std::size_t from, std::size_t to);

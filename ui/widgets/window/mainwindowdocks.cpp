@@ -13,6 +13,7 @@
 #include "widgets/lessons/lessonpanel.h"
 #include "widgets/lessons/panelhighlight.h"
 #include "widgets/lessons/scenariobrowser.h"
+#include "widgets/panels/columnshare.h"
 #include "widgets/panels/figurespanel.h"
 #include "widgets/panels/verticalscrollarea.h"
 #include "widgets/panels/workloadpalette.h"
@@ -210,8 +211,12 @@ void MainWindow::createDocks()
     m_consoleView = makeTable(m_console, this);
     m_consoleView->setObjectName(QStringLiteral("consoleView"));
     m_consoleView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_consoleView->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_consoleView->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_consoleView->header()->setStretchLastSection(false);
+    m_consoleView->header()->setSectionResizeMode(ConsoleModel::TimeColumn, QHeaderView::ResizeToContents);
+    m_consoleView->header()->setSectionResizeMode(ConsoleModel::TextColumn, QHeaderView::Stretch);
+    // Who printed a line, at the right as a browser's console shows where: as wide as the labels shown, but
+    // never more than a third of the console, whose output comes first.
+    new ColumnShare(m_consoleView, ConsoleModel::FromColumn, 1.0 / 3);
     connect(m_console, &QAbstractItemModel::rowsInserted, m_consoleView, [this] { m_consoleView->scrollToBottom(); });
     // Lines can be selected and copied whole, however long (a long one is shown cut).
     m_consoleView->setSelectionMode(QAbstractItemView::ExtendedSelection);
