@@ -1,10 +1,12 @@
 #include "callbacklabel.h"
 
+#include "recording/codeowner.h"
+
 namespace loopscope::probe {
 
 bool isProgramsOwn(const FunctionPlace& place)
 {
-    return !place.script.empty() && place.script.rfind("node:", 0) != 0 && place.line > 0;
+    return scriptOwner(place.script) != FrameOwner::Node && place.line > 0;
 }
 
 std::string callbackLabel(std::string_view type, const FunctionPlace& function)
@@ -26,7 +28,7 @@ bool isProbesOwn(const FunctionPlace& place)
 
 bool isPackages(const FunctionPlace& place)
 {
-    return place.script.find("/node_modules/") != std::string::npos;
+    return scriptOwner(place.script) == FrameOwner::Package;
 }
 
 std::string requestLabel(std::string_view type, const FunctionPlace& caller)

@@ -268,9 +268,7 @@ function labelCallbacks(probe, withQueues) {
       return;
     }
     try {
-      if (queues !== null && queues.owed > 0) {
-        queues.payNames();
-      }
+      payOwedNames();
       countJob(promise);
     } catch (error) {
       fail(error);
@@ -442,6 +440,13 @@ function labelCallbacks(probe, withQueues) {
       probe.queuesUnseen();
     }
   };
+  // queueMicrotask jobs whose entries wait for their callbacks' names (loopscope-queues.js) are told at the
+  // next hook of any kind, before what it tells.
+  const payOwedNames = () => {
+    if (queues !== null && queues.owed > 0) {
+      queues.payNames();
+    }
+  };
   // Node's resources are objects; one emitted by a program (AsyncResource, or Node's internal emitInit)
   // may be anything, which only a weak map's own check would tell.
   const isObject = (resource) => (typeof resource === 'object' && resource !== null) || typeof resource === 'function';
@@ -484,9 +489,7 @@ function labelCallbacks(probe, withQueues) {
         return;
       }
       try {
-        if (queues !== null && queues.owed > 0) {
-          queues.payNames();
-        }
+        payOwedNames();
         const resource = asyncHooks.executionAsyncResource();
         const constructor = resource?.constructor;
         const counted = constructor === Object;
@@ -519,9 +522,7 @@ function labelCallbacks(probe, withQueues) {
         return;
       }
       try {
-        if (queues !== null && queues.owed > 0) {
-          queues.payNames();
-        }
+        payOwedNames();
         // The callback's end first: the interval's next run joins once this one is over.
         const timer = depth > 0 ? timerAt[depth] : null;
         if (depth > 0 && !countedAt[depth--]) {

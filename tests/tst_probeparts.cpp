@@ -4,6 +4,7 @@
 // program's work whatever the table knows of it.
 #include "callbacklabel.h"
 #include "elfsymbols.h"
+#include "recording/codeowner.h"
 #include "worktable.h"
 
 #include <QtTest>
@@ -404,22 +405,31 @@ private slots:
         QVERIFY(!isProbesOwn(FunctionPlace { "emit", "node:events", 517, 28 }));
     }
 
-    // A sampled stack's frame is written as a stack trace writes it.
+    // A sampled stack's frame is written as a stack trace writes it, and read back as the code of the one
+    // whose script it names (the views' rule and the probe's are one).
     void aFrameIsLabelledAsAStackTraceSaysIt_data()
     {
+        using loopscope::FrameOwner;
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("script");
         QTest::addColumn<int>("line");
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("label");
+        QTest::addColumn<int>("owner");
         QTest::newRow("named") << "slowRoute"
-                               << "/app/server.js" << 14 << 10 << "slowRoute (/app/server.js:14:10)";
+                               << "/app/server.js" << 14 << 10 << "slowRoute (/app/server.js:14:10)"
+                               << int(FrameOwner::Program);
         QTest::newRow("anonymous") << ""
-                                   << "/app/prog.js" << 9 << 14 << "(anonymous) (/app/prog.js:9:14)";
+                                   << "/app/prog.js" << 9 << 14 << "(anonymous) (/app/prog.js:9:14)"
+                                   << int(FrameOwner::Program);
+        QTest::newRow("a package's") << "handle"
+                                     << "/app/node_modules/express/lib/router/layer.js" << 95 << 5
+                                     << "handle (/app/node_modules/express/lib/router/layer.js:95:5)"
+                                     << int(FrameOwner::Package);
         QTest::newRow("node's") << "emit"
-                                << "node:events" << 517 << 28 << "emit (node:events:517:28)";
+                                << "node:events" << 517 << 28 << "emit (node:events:517:28)" << int(FrameOwner::Node);
         QTest::newRow("no script") << "eval"
-                                   << "" << 1 << 1 << "eval (<unknown>)";
+                                   << "" << 1 << 1 << "eval (<unknown>)" << int(FrameOwner::Node);
     }
 
     void aFrameIsLabelledAsAStackTraceSaysIt()
@@ -429,8 +439,13 @@ private slots:
         QFETCH(int, line);
         QFETCH(int, column);
         QFETCH(QString, label);
+        QFETCH(int, owner);
         const loopscope::probe::FunctionPlace frame { name.toStdString(), script.toStdString(), line, column };
         QCOMPARE(QString::fromStdString(loopscope::probe::frameLabel(frame)), label);
+        QCOMPARE(int(loopscope::scriptOwner(frame.script)), owner);
+        QCOMPARE(int(loopscope::frameOwner(loopscope::probe::frameLabel(frame))), owner);
+        QCOMPARE(loopscope::probe::isProgramsOwn(frame), owner != int(loopscope::FrameOwner::Node));
+        QCOMPARE(loopscope::probe::isPackages(frame), owner == int(loopscope::FrameOwner::Package));
     }
 };
 

@@ -42,13 +42,6 @@ std::string_view functionOf(std::string_view frame)
 
 } // namespace
 
-FrameOwner frameOwner(std::string_view frame)
-{
-    if (frame.find("(node:") != std::string_view::npos || frame.find("(<unknown>)") != std::string_view::npos)
-        return FrameOwner::Node;
-    return frame.find("/node_modules/") != std::string_view::npos ? FrameOwner::Package : FrameOwner::Program;
-}
-
 std::uint64_t BlockProfile::samples() const
 {
     std::uint64_t total = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "recording/codeowner.h"
 #include "recording/events.h"
 
 #include <cstdint>
@@ -28,12 +29,6 @@ struct BlockProfile
     std::vector<Stack> stacks;
     std::uint64_t samples() const;
 };
-
-// Whose code a sampled frame ("slowRoute (/app/server.js:12:20)") runs, from most to least likely to be
-// what the developer wants to change: the program's own, a package's (under node_modules), or Node's
-// ("emit (node:events:517:28)", or a frame whose script is not known).
-enum class FrameOwner { Program, Package, Node };
-FrameOwner frameOwner(std::string_view frame);
 
 // A function that blocked its loop, and for how long: the samples that found it running (innermost of the
 // program's own frames, longestBlocking() says) on any of its lines, times their interval, over every blocked callback.
