@@ -44,7 +44,7 @@ enum class NextRule : std::uint8_t {
     Recorded, // a recording replayed: the callback it shows ran next (the decision was not recorded)
 };
 
-// What runs next where the loop is held, as the runtime decides it at that place (Runtime::nextUp).
+// What runs next where the loop is held, as the runtime decides it at that place (Stepping::nextUp).
 struct NextUp
 {
     NextRule rule = NextRule::Unknown;

@@ -1,14 +1,25 @@
-// Runtime: AbortControllers, whose signals timers/promises' setTimeout and setImmediate (and fs.readFile,
+// AbortSignals: AbortControllers, whose signals timers/promises' setTimeout and setImmediate (and fs.readFile,
 // threadpoolwork.cpp) are given, and abort(), which takes back the timers and immediates not yet run and
 // rejects their promises with an AbortError, as Node 20's cancelListenerHandler does.
 #include "runtime/invoke.h"
+
+#include "runtime/immediates.h"
+#include "runtime/interpreter.h"
+#include "runtime/timers.h"
 
 #include <algorithm>
 
 namespace loopscope {
 
-// await timersPromises.setTimeout(ms, undefined, { signal }) or setImmediate(undefined, { signal }).
-void Runtime::awaitWithSignal(AsyncFrame* frame, const Op& op)
+AbortSignals::AbortSignals(RuntimeContext& context, Interpreter& interpreter, Timers& timers, Immediates& immediates)
+    : m_ctx(context)
+    , m_interpreter(interpreter)
+    , m_timers(timers)
+    , m_immediates(immediates)
+{ }
+
+// await timersPromises.setTimeout(ms, undefined, { signal }) or m_immediates.set(undefined, { signal }).
+void AbortSignals::awaitWithSignal(AsyncFrame* frame, const Op& op)
 {
     Job resume;
     resume.action = Job::Action::ResumeSettled;
@@ -17,52 +28,52 @@ void Runtime::awaitWithSignal(AsyncFrame* frame, const Op& op)
     AbortController& controller = m_controllers[op.text.view()];
     if (controller.aborted) {
         // A signal aborted already: PromiseReject(new AbortError(...)), no timer and no finally.
-        Promise* rejected = m_promises.create();
-        m_promises.reject(rejected, &op, Reason::AbortError);
-        m_promises.then(rejected, resume);
-        m_promises.release(rejected);
+        Promise* rejected = m_ctx.promises.create();
+        m_ctx.promises.reject(rejected, &op, Reason::AbortError);
+        m_ctx.promises.then(rejected, resume);
+        m_ctx.promises.release(rejected);
         return;
     }
-    Promise* made = m_promises.create();
+    Promise* made = m_ctx.promises.create();
     Job settle;
     settle.action = Job::Action::AbortableFulfill;
     settle.label = op.labelId;
     settle.source = &op;
     settle.promise = made;
-    settle.handle = m_nextHandle++;
-    m_promises.retain(made);
+    settle.handle = m_interpreter.newHandle();
+    m_ctx.promises.retain(made);
     const bool immediate = op.await == AwaitKind::TimersSetImmediate;
     if (immediate) {
-        spendFirstUse(OpKind::SetImmediate);
-        setImmediate(settle);
+        m_ctx.spendFirstUse(OpKind::SetImmediate);
+        m_immediates.set(settle);
     } else {
-        const bool firstUse = spendFirstUse(OpKind::SetTimeout);
-        setTimer(settle, op.ms, 1);
+        const bool firstUse = m_ctx.spendFirstUse(OpKind::SetTimeout);
+        m_timers.set(settle, op.ms, 1);
         if (firstUse)
-            spendAfterFirstUse(OpKind::SetTimeout);
+            m_ctx.spendAfterFirstUse(OpKind::SetTimeout);
     }
     // signal.addEventListener("abort", oncancel): the abort finds the timer and the promise to reject.
-    m_promises.retain(made);
+    m_ctx.promises.retain(made);
     controller.listeners.push_back({ settle.handle, immediate, made });
     // The function returns ret.finally(() => signal.removeEventListener("abort", oncancel)), a finally step
     // (two ticks more than a then) between the timer's promise and the await.
     static const Block noOps;
-    Promise* returned = m_promises.create();
+    Promise* returned = m_ctx.promises.create();
     Job removeListener;
     removeListener.action = Job::Action::ThenBody;
     removeListener.step = StepKind::Finally;
     removeListener.label = op.labelId;
     removeListener.body = &noOps;
     removeListener.promise = returned;
-    m_promises.retain(returned);
-    m_promises.then(made, removeListener);
-    m_promises.release(made);
-    m_promises.then(returned, resume);
-    m_promises.release(returned);
+    m_ctx.promises.retain(returned);
+    m_ctx.promises.then(made, removeListener);
+    m_ctx.promises.release(made);
+    m_ctx.promises.then(returned, resume);
+    m_ctx.promises.release(returned);
 }
 
 // The timer or immediate ran (Node marks it destroyed, so a later abort passes it by): resolve(undefined).
-void Runtime::fulfillAbortable(const Job& job)
+void AbortSignals::fulfill(const Job& job)
 {
     const auto found = m_controllers.find(job.source->text.view());
     if (found != m_controllers.end()) {
@@ -70,17 +81,17 @@ void Runtime::fulfillAbortable(const Job& job)
         const auto it = std::find_if(listeners.begin(), listeners.end(),
             [&](const AbortListener& listener) { return listener.handle == job.handle; });
         if (it != listeners.end()) {
-            m_promises.release(it->promise);
+            m_ctx.promises.release(it->promise);
             listeners.erase(it);
         }
     }
-    m_promises.fulfill(job.promise);
-    m_promises.release(job.promise);
+    m_ctx.promises.fulfill(job.promise);
+    m_ctx.promises.release(job.promise);
 }
 
 // AbortController.abort(): the signal's listeners in the order they were added, each clearing its timer or
 // immediate and rejecting its promise; a second abort does nothing.
-void Runtime::abort(const Op& op)
+void AbortSignals::abort(const Op& op)
 {
     AbortController& controller = m_controllers[op.text.view()];
     if (controller.aborted)
@@ -89,13 +100,13 @@ void Runtime::abort(const Op& op)
     std::vector<AbortListener> listeners;
     listeners.swap(controller.listeners);
     for (const AbortListener& listener : listeners) {
-        if (listener.immediate ? cancelImmediate(listener.handle) : cancelTimer(listener.handle))
-            m_promises.reject(listener.promise, &op, Reason::AbortError);
-        m_promises.release(listener.promise);
+        if (listener.immediate ? m_immediates.cancel(listener.handle) : m_timers.cancel(listener.handle))
+            m_ctx.promises.reject(listener.promise, &op, Reason::AbortError);
+        m_ctx.promises.release(listener.promise);
     }
 }
 
-bool Runtime::signalAborted(const Op& op) const
+bool AbortSignals::aborted(const Op& op) const
 {
     if (op.text.empty())
         return false;
@@ -105,19 +116,19 @@ bool Runtime::signalAborted(const Op& op) const
 
 // The await's promise settled: the function goes on, or, rejected, throws at the await. The program format
 // has no try around an await, so the throw ends the function, and its promise, which nobody holds, rejects.
-void Runtime::resumeSettled(const Job& job)
+void AbortSignals::resumeSettled(const Job& job)
 {
     Promise* settled = job.settled;
     if (settled->state == Promise::State::Rejected) {
-        m_frames.release(job.awaiting);
-        Promise* result = m_promises.create();
-        m_promises.reject(result, settled->reason, settled->kind);
-        m_promises.release(result);
-        m_promises.release(settled);
+        m_interpreter.dropFrame(job.awaiting);
+        Promise* result = m_ctx.promises.create();
+        m_ctx.promises.reject(result, settled->reason, settled->kind);
+        m_ctx.promises.release(result);
+        m_ctx.promises.release(settled);
         return;
     }
-    m_promises.release(settled);
-    continueFrame(job.awaiting);
+    m_ctx.promises.release(settled);
+    m_interpreter.continueFrame(job.awaiting);
 }
 
 } // namespace loopscope

@@ -1,20 +1,21 @@
 #pragma once
 
-// The members of Runtime that every callback path runs, inline so the drain loops
+// The members of Callbacks that every callback path runs, inline so the drain loops
 // stay as tight as they were in one file. Included by runtime/*.cpp only.
 
 #include "runtime/runtime.h"
+#include "runtime/stepping.h"
 
 #include <new>
 
 namespace loopscope {
 
-template <typename F> void Runtime::fromLoop(F&& body)
+template <typename F> void Callbacks::fromLoop(F&& body)
 {
-    m_loopThread.check();
+    m_ctx.loopThread.check();
     try {
         body();
-    } catch (const Aborted&) {
+    } catch (const RuntimeContext::Aborted&) {
         stopCancelled();
     } catch (const MemoryBudgetExceeded&) {
         // The budget is marked exceeded, so this ends the run rather than only its work.
@@ -22,63 +23,79 @@ template <typename F> void Runtime::fromLoop(F&& body)
     } catch (const std::bad_alloc&) {
         // The system refused memory the budget allowed (its memory, `ulimit -v`): the run ends as a
         // budget's does, never with std::terminate from inside a libuv callback.
-        m_live.outOfMemory.store(true, std::memory_order_relaxed);
-        cancel();
+        m_ctx.live.outOfMemory.store(true, std::memory_order_relaxed);
+        m_ctx.cancel();
         stopCancelled();
     }
 }
 
-inline void Runtime::beginCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
+// Before the drain and among nextTicks, the nextTick queue empties first, ticks added meanwhile
+// included; then V8's microtask checkpoint runs promise jobs until none are left, and ticks they
+// queued wait for it; the drain goes round again while ticks remain (processTicksAndRejections).
+// An ES module's body is itself a job of that checkpoint, so what it queued follows the same rule.
+inline Callbacks::DrainPick Callbacks::drainPick() const
 {
-    m_rec.beginCall(start);
-    checkCancelled();
+    if (m_drainStage == DrainStage::Microtasks) {
+        if (!m_ctx.microtasks.empty())
+            return DrainPick::Microtask;
+        return m_ctx.ticks.empty() ? DrainPick::Done : DrainPick::Tick;
+    }
+    if (!m_ctx.ticks.empty())
+        return DrainPick::Tick;
+    return m_ctx.microtasks.empty() ? DrainPick::Done : DrainPick::Microtask;
+}
+
+[[gnu::always_inline]] inline void Callbacks::beginCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
+{
+    m_ctx.rec.beginCall(start);
+    m_ctx.checkCancelled();
     if (!m_internalCallback) {
         m_aboutLabel = label;
         m_aboutKind = kind;
-        boundary(start, StepPoint::BeforeCallback);
+        m_stepping.boundary(start, StepPoint::BeforeCallback);
     }
-    m_runningLabel = label;
-    m_live.callbackLabel.store(label, std::memory_order_relaxed);
-    m_live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
-    m_live.callbackStartNs.store(start, std::memory_order_relaxed);
-    m_live.inCallback.store(true, std::memory_order_relaxed);
-    m_depth = 1;
+    m_ctx.runningLabel = label;
+    m_ctx.live.callbackLabel.store(label, std::memory_order_relaxed);
+    m_ctx.live.callbackKind.store(std::uint8_t(kind), std::memory_order_relaxed);
+    m_ctx.live.callbackStartNs.store(start, std::memory_order_relaxed);
+    m_ctx.live.inCallback.store(true, std::memory_order_relaxed);
 }
 
-inline std::int64_t Runtime::endCallback(std::int64_t start, std::uint32_t label, CallbackKind kind)
+[[gnu::always_inline]] inline std::int64_t Callbacks::endCallback(
+    std::int64_t start, std::uint32_t label, CallbackKind kind)
 {
     // A step ends after the body, before the drain: the queues hold what the callback queued.
-    if (m_control && m_control->engaged() && !m_internalCallback) {
+    if (m_ctx.control && m_ctx.control->engaged() && !m_internalCallback) {
         m_ranLabel = label;
         m_ranKind = kind;
         m_drainStage = DrainStage::Ticks;
-        boundary(m_rec.now(), StepPoint::AfterCallback);
+        m_stepping.boundary(m_ctx.rec.now(), StepPoint::AfterCallback);
     }
     drain();
-    m_depth = 0;
-    const std::int64_t end = m_rec.now();
-    m_live.inCallback.store(false, std::memory_order_relaxed);
+    const std::int64_t end = m_ctx.rec.now();
+    m_ctx.live.inCallback.store(false, std::memory_order_relaxed);
     // Only this loop thread writes the count, so a relaxed load and store do what a
     // locked add would, without its cost of several nanoseconds per callback.
-    m_live.callbacks.store(m_live.callbacks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    m_rec.callback(label, kind, start, end, m_iteration, 1, Recorder::OwnThread, JobKind::Callback, m_internalCallback);
+    m_ctx.live.callbacks.store(m_ctx.live.callbacks.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    m_ctx.rec.callback(
+        label, kind, start, end, m_ctx.iteration, 1, Recorder::OwnThread, JobKind::Callback, m_internalCallback);
     return end;
 }
 
 template <typename F>
-std::int64_t Runtime::invokeFrom(std::int64_t start, std::uint32_t label, CallbackKind kind, F&& body)
+std::int64_t Callbacks::invokeFrom(std::int64_t start, std::uint32_t label, CallbackKind kind, F&& body)
 {
     beginCallback(start, label, kind);
     body();
     return endCallback(start, label, kind);
 }
 
-template <typename F> void Runtime::invoke(std::uint32_t label, CallbackKind kind, F&& body)
+template <typename F> void Callbacks::invoke(std::uint32_t label, CallbackKind kind, F&& body)
 {
-    invokeFrom(m_rec.now(), label, kind, std::forward<F>(body));
+    invokeFrom(m_ctx.rec.now(), label, kind, std::forward<F>(body));
 }
 
-template <typename F> void Runtime::invokeInternal(std::uint32_t label, F&& body)
+template <typename F> void Callbacks::invokeInternal(std::uint32_t label, F&& body)
 {
     // Cleared however the callback ends: an abandoned workload ends it with an exception.
     struct Internal

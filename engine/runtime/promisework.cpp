@@ -1,6 +1,10 @@
-// Runtime: promise chains and their steps, the Promise combinators, rejections nobody handled, clearing
-// named timers, and the process's beforeExit and exit events.
+// PromiseWork: promise chains and their steps, the Promise combinators, rejections nobody handled, and
+// the process's beforeExit and exit events.
 #include "runtime/invoke.h"
+
+#include "runtime/immediates.h"
+#include "runtime/interpreter.h"
+#include "runtime/timers.h"
 
 namespace loopscope {
 
@@ -54,86 +58,115 @@ std::string inspectAggregate(const Op& any)
 
 } // namespace
 
-// Promise.resolve() or Promise.reject(error), then its steps.
-void Runtime::execPromise(const Op& op)
+PromiseWork::PromiseWork(
+    RuntimeContext& context, Callbacks& callbacks, Interpreter& interpreter, Timers& timers, Immediates& immediates)
+    : m_ctx(context)
+    , m_callbacks(callbacks)
+    , m_interpreter(interpreter)
+    , m_timers(timers)
+    , m_immediates(immediates)
 {
-    Promise* start = m_promises.create();
+    if (MemoryBudget* budget = m_ctx.options.budget)
+        m_combinators.setBudget(budget);
+}
+
+void PromiseWork::listen(const Op& op)
+{
+    switch (op.kind) {
+    case OpKind::OnUnhandledRejection:
+        m_rejectionListeners.push_back(&op);
+        break;
+    case OpKind::OnBeforeExit:
+        m_beforeExitListeners.push_back(&op);
+        break;
+    case OpKind::OnExit:
+        m_exitListeners.push_back(&op);
+        break;
+    default:
+        break;
+    }
+}
+
+// Promise.resolve() or Promise.reject(error), then its steps.
+void PromiseWork::execPromise(const Op& op)
+{
+    Promise* start = m_ctx.promises.create();
     if (op.rejects())
-        m_promises.reject(start, &op);
+        m_ctx.promises.reject(start, &op);
     else
-        m_promises.fulfill(start);
+        m_ctx.promises.fulfill(start);
     chainSteps(op, start);
 }
 
-void Runtime::chainSteps(const Op& op, Promise* start)
+void PromiseWork::chainSteps(const Op& op, Promise* start)
 {
     Promise* current = start;
     for (std::size_t i = 0; i < op.chain().size(); ++i) {
-        Promise* next = m_promises.create();
+        Promise* next = m_ctx.promises.create();
         Job reaction;
         reaction.action = Job::Action::ThenBody;
         reaction.step = op.step(i);
         reaction.label = op.labelId;
         reaction.body = &op.chain()[i];
         reaction.promise = next;
-        m_promises.retain(next);
-        m_promises.then(current, reaction);
-        m_promises.release(current);
+        m_ctx.promises.retain(next);
+        m_ctx.promises.then(current, reaction);
+        m_ctx.promises.release(current);
         current = next;
     }
-    m_promises.release(current);
+    m_ctx.promises.release(current);
 }
 
 // The reaction of one step: a then runs on fulfilment, a catch on rejection, a finally on both; a step
 // that does not run passes the outcome on. A body that ends with a throw rejects the step's promise.
-void Runtime::runStep(const Job& job)
+void PromiseWork::runStep(const Job& job)
 {
     Promise* settled = job.settled;
     Promise* next = job.promise;
     const bool rejected = settled->state == Promise::State::Rejected;
     const bool runs = job.step == StepKind::Finally || (job.step == StepKind::Then) != rejected;
     if (!runs) {
-        m_promises.settleLike(next, settled);
+        m_ctx.promises.settleLike(next, settled);
     } else {
-        runBlock(*job.body);
+        m_interpreter.runBlock(*job.body);
         if (!job.body->empty() && job.body->back().kind == OpKind::Throw) {
-            m_promises.reject(next, &job.body->back());
+            m_ctx.promises.reject(next, &job.body->back());
         } else if (job.step == StepKind::Finally) {
             // thenFinally and catchFinally return promiseResolve(onFinally()).then(() => value) (or a thrower):
             // a reaction queued at once carries the outcome on, and the step's promise adopts its promise
             // through a PromiseResolveThenableJob. A finally costs two ticks more than a then.
-            Promise* carried = m_promises.create();
+            Promise* carried = m_ctx.promises.create();
             Job carry;
             carry.action = Job::Action::Fulfill;
             carry.jobKind = JobKind::PromiseReactionJob;
             carry.label = job.label;
             carry.promise = carried;
             carry.settled = settled;
-            m_promises.retain(settled);
-            m_microtasks.push(carry);
-            m_promises.resolve(next, carried);
+            m_ctx.promises.retain(settled);
+            m_ctx.microtasks.push(carry);
+            m_ctx.promises.resolve(next, carried);
         } else {
-            m_promises.fulfill(next);
+            m_ctx.promises.fulfill(next);
         }
     }
-    m_promises.release(settled);
-    m_promises.release(next);
+    m_ctx.promises.release(settled);
+    m_ctx.promises.release(next);
 }
 
 // Promise.all (race, allSettled, any) over promises made at once, each settled now (its executor runs its
 // body) or by a timer or an immediate; the combinator then() each, whose reactions tell it how they settled.
-void Runtime::execCombinator(const Op& op)
+void PromiseWork::execCombinator(const Op& op)
 {
     CombinatorState* state = m_combinators.create();
     state->op = &op;
-    state->result = m_promises.create();
+    state->result = m_ctx.promises.create();
     state->remaining = std::uint32_t(op.body().size());
     // The array's promises are all made (their executors run) before the combinator then()s the first.
     std::vector<Promise*> made;
     made.reserve(op.body().size());
     for (const Op& promise : op.body()) {
-        checkCancelled();
-        Promise* settling = m_promises.create();
+        m_ctx.checkCancelled();
+        Promise* settling = m_ctx.promises.create();
         made.push_back(settling);
         Job settle;
         settle.action = Job::Action::Settle;
@@ -142,19 +175,19 @@ void Runtime::execCombinator(const Op& op)
         settle.promise = settling;
         switch (promise.await) {
         case AwaitKind::Sleep:
-            m_promises.retain(settling);
-            setTimer(settle, promise.ms, 1);
+            m_ctx.promises.retain(settling);
+            m_timers.set(settle, promise.ms, 1);
             break;
         case AwaitKind::Immediate:
-            m_promises.retain(settling);
-            setImmediate(settle);
+            m_ctx.promises.retain(settling);
+            m_immediates.set(settle);
             break;
         default:
-            runBlock(promise.body());
+            m_interpreter.runBlock(promise.body());
             if (promise.rejects())
-                m_promises.reject(settling, &promise);
+                m_ctx.promises.reject(settling, &promise);
             else
-                m_promises.fulfill(settling);
+                m_ctx.promises.fulfill(settling);
             break;
         }
     }
@@ -164,18 +197,18 @@ void Runtime::execCombinator(const Op& op)
         reaction.action = Job::Action::Combine;
         reaction.label = op.labelId;
         reaction.combinator = state;
-        m_promises.then(element, reaction);
-        m_promises.release(element);
+        m_ctx.promises.then(element, reaction);
+        m_ctx.promises.release(element);
     }
     Promise* result = state->result;
-    m_promises.retain(result);
+    m_ctx.promises.retain(result);
     if (elements == 0) {
         // Nothing to wait for: all and allSettled fulfil at once, any rejects, race stays pending.
         if (op.combinator == Combinator::Any)
-            m_promises.reject(result, &op, Reason::Aggregate);
+            m_ctx.promises.reject(result, &op, Reason::Aggregate);
         else if (op.combinator != Combinator::Race)
-            m_promises.fulfill(result);
-        m_promises.release(state->result);
+            m_ctx.promises.fulfill(result);
+        m_ctx.promises.release(state->result);
         m_combinators.release(state);
     } else {
         state->remaining = elements;
@@ -185,17 +218,17 @@ void Runtime::execCombinator(const Op& op)
     chainSteps(op, result);
 }
 
-void Runtime::settleCombined(const Job& job)
+void PromiseWork::settleCombined(const Job& job)
 {
-    runBlock(job.op->body());
+    m_interpreter.runBlock(job.op->body());
     if (job.op->rejects())
-        m_promises.reject(job.promise, job.op);
+        m_ctx.promises.reject(job.promise, job.op);
     else
-        m_promises.fulfill(job.promise);
-    m_promises.release(job.promise);
+        m_ctx.promises.fulfill(job.promise);
+    m_ctx.promises.release(job.promise);
 }
 
-void Runtime::combineElement(const Job& job)
+void PromiseWork::combineElement(const Job& job)
 {
     CombinatorState* state = job.combinator;
     Promise* settled = job.settled;
@@ -204,37 +237,37 @@ void Runtime::combineElement(const Job& job)
     switch (state->op->combinator) {
     case Combinator::All:
         if (rejected)
-            m_promises.settleLike(result, settled);
+            m_ctx.promises.settleLike(result, settled);
         else if (--state->remaining == 0)
-            m_promises.fulfill(result);
+            m_ctx.promises.fulfill(result);
         break;
     case Combinator::Race:
-        m_promises.settleLike(result, settled);
+        m_ctx.promises.settleLike(result, settled);
         break;
     case Combinator::AllSettled:
         if (--state->remaining == 0)
-            m_promises.fulfill(result);
+            m_ctx.promises.fulfill(result);
         break;
     case Combinator::Any:
         if (!rejected)
-            m_promises.fulfill(result);
+            m_ctx.promises.fulfill(result);
         else if (--state->remaining == 0)
-            m_promises.reject(result, state->op, Reason::Aggregate);
+            m_ctx.promises.reject(result, state->op, Reason::Aggregate);
         break;
     }
-    m_promises.release(settled);
+    m_ctx.promises.release(settled);
     if (--state->elementsLeft == 0) {
-        m_promises.release(result);
+        m_ctx.promises.release(result);
         m_combinators.release(state);
     }
 }
 
-bool Runtime::processRejections()
+bool PromiseWork::processRejections()
 {
-    if (!m_promises.anyUnhandled())
+    if (!m_ctx.promises.anyUnhandled())
         return false;
     bool listened = false;
-    for (Promise* promise : m_promises.takeUnhandled()) {
+    for (Promise* promise : m_ctx.promises.takeUnhandled()) {
         // A handler added since it rejected: Node's handledRejection took it off the list.
         if (!promise->handled) {
             if (m_rejectionListeners.empty())
@@ -244,130 +277,91 @@ bool Runtime::processRejections()
                 Job job;
                 job.label = listener->labelId;
                 job.body = &listener->body();
-                m_ticks.push(job);
+                m_ctx.ticks.push(job);
             }
             listened = true;
         }
-        m_promises.release(promise);
+        m_ctx.promises.release(promise);
     }
     return listened;
 }
 
-void Runtime::exitOnRejection(const Promise& promise)
+void PromiseWork::exitOnRejection(const Promise& promise)
 {
     const std::string reason = promise.kind == Reason::Aggregate ? inspectAggregate(*promise.reason)
         : promise.kind == Reason::AbortError                     ? std::string(InspectedAbortError)
                                              : inspectError(promise.reason ? promise.reason->text.view() : "");
-    recordError("unhandled rejection: " + reason.substr(0, reason.find('\n')));
+    m_ctx.recordError("unhandled rejection: " + reason.substr(0, reason.find('\n')));
     // Node runs the exit listeners, then prints the reason and exits with 1.
     runExitListeners(1);
-    m_recording.info.exitStatus = 1;
-    m_recording.info.fatalError = std::string(RejectionHeader) + reason + "\n\n" + NodeVersionLine + "\n";
+    m_ctx.recording.info.exitStatus = 1;
+    m_ctx.recording.info.fatalError = std::string(RejectionHeader) + reason + "\n\n" + NodeVersionLine + "\n";
     endProcess();
-    throw Aborted {};
+    throw RuntimeContext::Aborted {};
 }
 
-void Runtime::runExitListeners(int code)
+void PromiseWork::runExitListeners(int code)
 {
-    if (m_exitEmitted || m_options.parent)
+    if (m_exitEmitted || m_ctx.isWorker())
         return;
     m_exitEmitted = true;
     // process.emit("exit", code) runs them in turn. Leaving that callback, a process that ends normally
     // runs V8's microtask checkpoint, not Node's nextTicks; one that ends on an error runs neither.
     for (const Op* listener : m_exitListeners) {
-        const std::int64_t start = m_rec.now();
-        m_rec.beginCall(start);
-        m_runningLabel = listener->labelId;
-        runBlock(listener->body());
-        m_rec.callback(listener->labelId, CallbackKind::Main, start, m_rec.now(), m_iteration, 1);
+        const std::int64_t start = m_ctx.rec.now();
+        m_ctx.rec.beginCall(start);
+        m_ctx.runningLabel = listener->labelId;
+        m_interpreter.runBlock(listener->body());
+        m_ctx.rec.callback(listener->labelId, CallbackKind::Main, start, m_ctx.rec.now(), m_ctx.iteration, 1);
     }
     if (code != 0)
         return;
-    while (!m_microtasks.empty()) {
-        checkCancelled();
-        const Job job = m_microtasks.pop();
-        const std::int64_t start = m_rec.now();
-        m_rec.beginCall(start);
-        runJob(job);
-        m_rec.callback(
-            job.label, CallbackKind::Microtask, start, m_rec.now(), m_iteration, 2, Recorder::OwnThread, job.jobKind);
+    while (!m_ctx.microtasks.empty()) {
+        m_ctx.checkCancelled();
+        const Job job = m_ctx.microtasks.pop();
+        const std::int64_t start = m_ctx.rec.now();
+        m_ctx.rec.beginCall(start);
+        m_callbacks.runJob(job);
+        m_ctx.rec.callback(job.label, CallbackKind::Microtask, start, m_ctx.rec.now(), m_ctx.iteration, 2,
+            Recorder::OwnThread, job.jobKind);
     }
 }
 
-void Runtime::endProcess()
+void PromiseWork::endProcess()
 {
     m_processEnded = true;
-    cancel();
+    m_ctx.cancel();
 }
 
-bool Runtime::loopDrained()
+bool PromiseWork::loopDrained()
 {
-    m_loopThread.check();
-    if (m_processEnded || m_aborted || m_options.parent)
+    if (m_processEnded || m_ctx.aborted || m_ctx.isWorker())
         return false;
     if (!m_beforeExitListeners.empty()) {
         // process.once: each listener runs this time only. process.emit calls them all in one callback Node
         // makes (MakeCallback), whose drain then runs the nextTicks and microtasks they queued.
         std::vector<const Op*> listeners;
         listeners.swap(m_beforeExitListeners);
-        fromLoop([&] {
-            invoke(listeners.front()->labelId, CallbackKind::Main, [&] {
+        m_callbacks.fromLoop([&] {
+            m_callbacks.invoke(listeners.front()->labelId, CallbackKind::Main, [&] {
                 for (const Op* listener : listeners)
-                    runBlock(listener->body());
+                    m_interpreter.runBlock(listener->body());
             });
         });
         // A listener whose rejection nobody handled ended the process; else the work it queued runs.
-        if (m_aborted || m_processEnded)
+        if (m_ctx.aborted || m_processEnded)
             return false;
-        if (uv_loop_alive(&m_loop))
+        if (uv_loop_alive(&m_ctx.loop))
             return true;
     }
     if (m_exitListeners.empty() || m_exitEmitted)
         return false;
-    fromLoop([&] {
+    m_callbacks.fromLoop([&] {
         runExitListeners(0);
         endProcess();
-        throw Aborted {};
+        throw RuntimeContext::Aborted {};
     });
     return false;
-}
-
-void Runtime::clearTimer(const Op& op)
-{
-    const auto named = m_timerNames.find(op.text.view());
-    if (named != m_timerNames.end())
-        cancelTimer(named->second);
-}
-
-void Runtime::clearImmediate(const Op& op)
-{
-    const auto named = m_timerNames.find(op.text.view());
-    if (named != m_timerNames.end())
-        cancelImmediate(named->second);
-}
-
-bool Runtime::cancelTimer(std::uint64_t handle)
-{
-    std::uint32_t label = 0;
-    if (!m_timers.cancel(handle, label))
-        return false;
-    m_rec.left(label, CallbackKind::Timer);
-    // Node's unenroll lets go of the libuv timer's reference with the last active timer; it stays armed.
-    if (m_timers.active() == 0 && m_timerHandle.open())
-        m_timerHandle.unref();
-    return true;
-}
-
-bool Runtime::cancelImmediate(std::uint64_t handle)
-{
-    if (!m_immediates.removeNamed(handle) && !m_runningImmediates.removeNamed(handle))
-        return false;
-    // With no immediate left, Node stops the idle handle that kept poll from blocking.
-    if (m_immediates.empty() && m_idleActive) {
-        uv_idle_stop(m_idleHandle.get());
-        m_idleActive = false;
-    }
-    return true;
 }
 
 } // namespace loopscope

@@ -1,5 +1,7 @@
-// Runtime: thread-pool work. fs.readFile's chain of requests, fs.stat, crypto.pbkdf2, and the
+// ThreadPoolWork: thread-pool work. fs.readFile's chain of requests, fs.stat, crypto.pbkdf2, and the
 // stat with which Node's ES module loader reads a module before evaluating it.
+#include "runtime/abortsignals.h"
+#include "runtime/interpreter.h"
 #include "runtime/invoke.h"
 #include "runtime/pbkdf2.h"
 
@@ -9,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cerrno>
 #include <cmath>
 #include <mutex>
@@ -22,10 +25,10 @@ struct PoolItem
     enum class Kind : std::uint8_t { FsOpen, FsFstat, FsRead, FsClose, FsStat, Pbkdf2 };
 
     uv_work_t req {};
-    Runtime* runtime = nullptr;
+    ThreadPoolWork* owner = nullptr;
     LiveState* live = nullptr; // the main loop's counters, also for a worker loop's requests
     const Op* op = nullptr;
-    std::uint32_t epoch = 0; // Runtime::m_epoch when the program asked for it
+    std::uint32_t epoch = 0; // RuntimeContext::epoch when the program asked for it
     Kind kind = Kind::FsOpen;
     std::uint32_t label = 0;
     const ProgramClock* clock = nullptr;
@@ -42,7 +45,7 @@ struct PoolItem
     std::int64_t result = 0; // >= 0 success, else -errno
     std::int64_t iterations = 0; // pbkdf2: the op's, times the calibrated passes
     std::vector<unsigned char> buffer;
-    std::atomic<bool> stop { false }; // set by the loop thread when the run has ended (takeBackPoolWork)
+    std::atomic<bool> stop { false }; // set by the loop thread when the run has ended (ThreadPoolWork::takeBack)
 };
 
 namespace {
@@ -113,60 +116,73 @@ void onWork(uv_work_t* req)
 
 } // namespace
 
-void Runtime::readFile(const Op& op)
+ThreadPoolWork::ThreadPoolWork(
+    RuntimeContext& context, Callbacks& callbacks, Interpreter& interpreter, const AbortSignals& signals)
+    : m_ctx(context)
+    , m_callbacks(callbacks)
+    , m_interpreter(interpreter)
+    , m_signals(signals)
+{ }
+
+ThreadPoolWork::~ThreadPoolWork()
+{
+    assert(m_inFlight == 0);
+}
+
+void ThreadPoolWork::readFile(const Op& op)
 {
     // checkAborted: with its signal aborted already, fs.readFile calls its callback at once, with an AbortError.
-    if (signalAborted(op)) {
-        runBlock(op.body());
+    if (m_signals.aborted(op)) {
+        m_interpreter.runBlock(op.body());
         return;
     }
     auto item = std::make_unique<PoolItem>();
     item->op = &op;
-    item->epoch = m_epoch;
+    item->epoch = m_ctx.epoch;
     item->kind = PoolItem::Kind::FsOpen;
-    item->label = m_labels.fs[0];
-    item->path = m_options.readFilePath;
+    item->label = m_ctx.labels.fs[0];
+    item->path = m_ctx.options.readFilePath;
     submit(std::move(item));
 }
 
-void Runtime::statFile(const Op& op)
+void ThreadPoolWork::statFile(const Op& op)
 {
     auto item = std::make_unique<PoolItem>();
     item->op = &op;
-    item->epoch = m_epoch;
+    item->epoch = m_ctx.epoch;
     item->kind = PoolItem::Kind::FsStat;
-    item->label = m_labels.fsStat;
-    item->path = m_options.readFilePath;
+    item->label = m_ctx.labels.fsStat;
+    item->path = m_ctx.options.readFilePath;
     submit(std::move(item));
 }
 
-void Runtime::pbkdf2(const Op& op)
+void ThreadPoolWork::pbkdf2(const Op& op)
 {
     auto item = std::make_unique<PoolItem>();
     item->op = &op;
-    item->epoch = m_epoch;
+    item->epoch = m_ctx.epoch;
     item->kind = PoolItem::Kind::Pbkdf2;
-    item->label = m_labels.pbkdf2;
+    item->label = m_ctx.labels.pbkdf2;
     item->iterations = std::max<std::int64_t>(
-        1, std::llround(double(op.iterations) * std::max(1.0, m_options.costs.blocking.pbkdf2)));
+        1, std::llround(double(op.iterations) * std::max(1.0, m_ctx.options.costs.blocking.pbkdf2)));
     submit(std::move(item));
 }
 
 // Node evaluates an ES module inside a promise job once the loader has read the
 // file, which it does with thread-pool I/O: the body runs from poll.
-void Runtime::loadEsmModule()
+void ThreadPoolWork::loadEsmModule()
 {
     auto item = std::make_unique<PoolItem>();
-    m_esmLoading = true;
+    m_ctx.esmLoading = true;
     item->kind = PoolItem::Kind::FsStat;
-    item->label = m_labels.fsStat;
-    item->path = m_options.readFilePath;
+    item->label = m_ctx.labels.fsStat;
+    item->path = m_ctx.options.readFilePath;
     submit(std::move(item));
 }
 
 // OpenSSL 3 loads its provider and fetches the algorithms on their first use, about a millisecond
 // here; Node has done that before the main module, so a program's first pbkdf2 takes microseconds.
-void Runtime::initialiseCrypto()
+void ThreadPoolWork::initialiseCrypto()
 {
     static std::once_flag once;
     std::call_once(once, [] {
@@ -176,37 +192,37 @@ void Runtime::initialiseCrypto()
     });
 }
 
-void Runtime::submit(std::unique_ptr<PoolItem> item)
+void ThreadPoolWork::submit(std::unique_ptr<PoolItem> item)
 {
-    item->runtime = this;
-    item->live = &poolLive();
-    item->clock = &m_rec.clock();
+    item->owner = this;
+    item->live = &m_ctx.poolLive();
+    item->clock = &m_ctx.rec.clock();
     item->req.data = item.get();
-    item->queuedAt = m_rec.now();
-    item->board = m_poolBoard;
-    if (m_poolBoard)
-        item->boardId = m_poolBoard->queued(item->label, item->queuedAt);
+    item->queuedAt = m_ctx.rec.now();
+    item->board = m_ctx.poolBoard;
+    if (m_ctx.poolBoard)
+        item->boardId = m_ctx.poolBoard->queued(item->label, item->queuedAt);
     // The pool thread counts the item out of the same counters it is counted into here.
     item->live->poolQueued.fetch_add(1, std::memory_order_relaxed);
-    const int queued = uv_queue_work(&m_loop, &item->req, &onWork, [](uv_work_t* req, int status) {
+    const int queued = uv_queue_work(&m_ctx.loop, &item->req, &onWork, [](uv_work_t* req, int status) {
         auto* work = static_cast<PoolItem*>(req->data);
-        work->runtime->poolDone(std::unique_ptr<PoolItem>(work), status);
+        work->owner->poolDone(std::unique_ptr<PoolItem>(work), status);
     });
     if (queued != 0) {
         item->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
-        if (m_poolBoard)
-            m_poolBoard->finished(item->boardId);
-        recordError(std::string("thread pool: ") + uv_strerror(queued), m_runningLabel);
+        if (m_ctx.poolBoard)
+            m_ctx.poolBoard->finished(item->boardId);
+        m_ctx.recordError(std::string("thread pool: ") + uv_strerror(queued), m_ctx.runningLabel);
         return;
     }
-    ++m_poolInFlight;
-    m_poolItems.insert(item.get());
+    ++m_inFlight;
+    m_items.insert(item.get());
     (void)item.release(); // libuv holds it until poolDone
 }
 
-void Runtime::takeBackPoolWork(bool stopRunning)
+void ThreadPoolWork::takeBack(bool stopRunning)
 {
-    for (PoolItem* item : m_poolItems) {
+    for (PoolItem* item : m_items) {
         if (stopRunning)
             item->stop.store(true, std::memory_order_relaxed);
         // UV_EBUSY for an item a pool thread has started, or finished: it comes back as it is.
@@ -214,13 +230,13 @@ void Runtime::takeBackPoolWork(bool stopRunning)
     }
 }
 
-void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
+void ThreadPoolWork::poolDone(std::unique_ptr<PoolItem> item, int status)
 {
-    --m_poolInFlight;
-    m_poolItems.erase(item.get());
+    --m_inFlight;
+    m_items.erase(item.get());
     // Usually done by the pool thread already; not when the work was cancelled before it started.
-    if (m_poolBoard)
-        m_poolBoard->finished(item->boardId);
+    if (m_ctx.poolBoard)
+        m_ctx.poolBoard->finished(item->boardId);
     if (status == UV_ECANCELED) {
         // Taken back from the queue: no pool thread ran it, so it counts out of the queue here.
         item->live->poolQueued.fetch_sub(1, std::memory_order_relaxed);
@@ -228,9 +244,9 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
             ::close(item->fd); // a readFile taken back between its steps
         return;
     }
-    m_rec.pool(
-        item->label, item->worker, item->startedAt - item->queuedAt, item->startedAt, item->finishedAt, m_iteration);
-    if (m_aborted || m_closed || cancelled() || item->epoch != m_epoch) {
+    m_ctx.rec.pool(item->label, item->worker, item->startedAt - item->queuedAt, item->startedAt, item->finishedAt,
+        m_ctx.iteration);
+    if (m_ctx.aborted || m_ctx.closed || m_ctx.cancelled() || item->epoch != m_ctx.epoch) {
         if (item->fd >= 0)
             ::close(item->fd);
         return;
@@ -242,53 +258,56 @@ void Runtime::poolDone(std::unique_ptr<PoolItem> item, int status)
         item->label = label;
         submit(std::move(item));
     };
-    fromLoop([&] {
+    m_callbacks.fromLoop([&] {
         switch (done.kind) {
         case PoolItem::Kind::FsStat:
             if (done.op) {
                 // The program's fs.stat: its callback, as FSReqCallback's oncomplete, in this poll phase.
-                invoke(done.op->labelId, CallbackKind::Io, [&] { runBlock(done.op->body()); });
+                m_callbacks.invoke(
+                    done.op->labelId, CallbackKind::Io, [&] { m_interpreter.runBlock(done.op->body()); });
                 break;
             }
-            invokeInternal(m_labels.esmLoader, [this] {
+            m_callbacks.invokeInternal(m_ctx.labels.esmLoader, [this] {
                 Job evaluate;
-                evaluate.label = m_labels.main;
-                evaluate.body = &m_program->main;
-                m_microtasks.push(evaluate);
+                evaluate.label = m_ctx.labels.main;
+                evaluate.body = &m_ctx.program->main;
+                m_ctx.microtasks.push(evaluate);
                 // The module evaluates in this drain; then Node's loader finishes the module's job
                 // before this poll phase goes on.
-                drain();
-                if (!m_aborted)
-                    spendRealTime(m_options.costs.esmModuleEndUs);
+                m_callbacks.drain();
+                if (!m_ctx.aborted)
+                    spendRealTime(m_ctx.options.costs.esmModuleEndUs);
             });
             break;
         case PoolItem::Kind::FsOpen:
-            invokeInternal(m_labels.fs[0], [&] {
+            m_callbacks.invokeInternal(m_ctx.labels.fs[0], [&] {
                 if (done.result < 0)
-                    runBlock(done.op->body());
+                    m_interpreter.runBlock(done.op->body());
                 else
-                    next(PoolItem::Kind::FsFstat, m_labels.fs[1]);
+                    next(PoolItem::Kind::FsFstat, m_ctx.labels.fs[1]);
             });
             break;
         case PoolItem::Kind::FsFstat:
-            invokeInternal(m_labels.fs[1], [&] {
+            m_callbacks.invokeInternal(m_ctx.labels.fs[1], [&] {
                 // ReadFileContext.read() closes the file instead of reading once the signal is aborted.
-                const bool read = done.size > 0 && done.result == 0 && !signalAborted(*done.op);
+                const bool read = done.size > 0 && done.result == 0 && !m_signals.aborted(*done.op);
                 done.buffer.resize(std::size_t(std::max<std::int64_t>(done.size, 0)));
-                next(read ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, read ? m_labels.fs[2] : m_labels.fs[3]);
+                next(read ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose,
+                    read ? m_ctx.labels.fs[2] : m_ctx.labels.fs[3]);
             });
             break;
         case PoolItem::Kind::FsRead:
-            invokeInternal(m_labels.fs[2], [&] {
+            m_callbacks.invokeInternal(m_ctx.labels.fs[2], [&] {
                 if (done.result > 0)
                     done.position += done.result;
-                const bool more = done.result > 0 && done.position < done.size && !signalAborted(*done.op);
-                next(more ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose, more ? m_labels.fs[2] : m_labels.fs[3]);
+                const bool more = done.result > 0 && done.position < done.size && !m_signals.aborted(*done.op);
+                next(more ? PoolItem::Kind::FsRead : PoolItem::Kind::FsClose,
+                    more ? m_ctx.labels.fs[2] : m_ctx.labels.fs[3]);
             });
             break;
         case PoolItem::Kind::FsClose:
         case PoolItem::Kind::Pbkdf2:
-            invoke(done.op->labelId, CallbackKind::Io, [&] { runBlock(done.op->body()); });
+            m_callbacks.invoke(done.op->labelId, CallbackKind::Io, [&] { m_interpreter.runBlock(done.op->body()); });
             break;
         }
     });

@@ -436,7 +436,7 @@ bool Session::spillToFit(std::size_t recordingBytes)
     bool failed = false;
     std::size_t resident = recordingBytes;
     while (charged + resident > target) {
-        // The loop waits for the spill at each iteration's start (Runtime::waitForSpill); a callback
+        // The loop waits for the spill at each iteration's start (Phases::waitForSpill); a callback
         // that records without end inside one iteration (a logging nextTick chain) cannot be waited for.
         if (resident > 2 * m_budget.limit()) {
             failed = true;
@@ -469,7 +469,7 @@ bool Session::dropToFit(std::size_t recordingBytes)
     if (charged + recordingBytes > target)
         m_recording.letGoDownTo(target - charged);
     // What could not go yet (the window has not read it) holds the loop back at its next iteration
-    // (Runtime::waitForSpill); only queues that fill the budget end the run.
+    // (Phases::waitForSpill); only queues that fill the budget end the run.
     return true;
 }
 

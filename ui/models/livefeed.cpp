@@ -220,7 +220,7 @@ void LiveFeed::setPlayhead(std::optional<std::int64_t> atNs)
         live.callbackLabel.store(state.callbackLabel, relaxed);
         live.callbackStartNs.store(state.callbackStartNs, relaxed);
         live.pollTimeoutMs.store(state.pollTimeoutMs, relaxed);
-        // Why poll waited as long as it did, with the runtime's inputs (Runtime::notePollWait).
+        // Why poll waited as long as it did, with the runtime's inputs (Phases::notePollWait).
         const loopscope::PollReason reason = loopscope::pollReasonOf(
             state.queues.immediateCount > 0, false, state.queues.timerCount > 0 || state.pollTimeoutMs == 0);
         live.pollReason.store(std::uint8_t(reason), relaxed);

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "runtime/job.h"
+#include "runtime/objectpool.h"
+
+#include <cstdint>
+#include <string_view>
+#include <unordered_map>
+
+namespace loopscope {
+
+class AbortSignals;
+class BlockingOps;
+class Http;
+class Immediates;
+class ThreadPoolWork;
+class PromiseWork;
+class Timers;
+class Workers;
+struct RuntimeContext;
+
+// The interpreter of program ops: each op goes to the job that does it; async functions (a cursor
+// stack that stops at an await), self-rescheduling chains, named timers and immediates, console
+// lines.
+class Interpreter
+{
+public:
+    Interpreter(RuntimeContext& context, Timers& timers, Immediates& immediates, PromiseWork& promiseWork,
+        AbortSignals& signals, ThreadPoolWork& poolWork, Http& http, Workers& workers, BlockingOps& blocking);
+    Interpreter(const Interpreter&) = delete;
+    Interpreter& operator=(const Interpreter&) = delete;
+
+    void runBlock(const Block& block);
+    void exec(const Op& op);
+    // An async function goes on from where its await stopped it; dropFrame() ends it there.
+    void continueFrame(AsyncFrame* frame);
+    void dropFrame(AsyncFrame* frame);
+    // The next step of a self-rescheduling chain.
+    void runChainStep(ChainState* chain);
+    // A console line printed by the callback labelled `from` (0: not known).
+    void log(std::uint32_t label, std::uint32_t steps, std::uint32_t from);
+    // Interns the labels and texts of `block`'s ops and numbers their lines (Op::site).
+    void internLabels(const Block& block);
+    // A handle that names a timer or an immediate for clearTimeout, clearImmediate and an abort.
+    std::uint64_t newHandle() { return m_nextHandle++; }
+    // Forgets every async function, chain and named timer (abandoned work).
+    void clear();
+
+private:
+    void startAsync(const Op& op);
+    void awaitIn(AsyncFrame* frame, const Op& op);
+    void scheduleChainStep(ChainState* chain);
+    // clearTimeout and clearImmediate of the timer or immediate a name holds now.
+    void clearTimer(const Op& op);
+    void clearImmediate(const Op& op);
+
+    RuntimeContext& m_ctx;
+    Timers& m_timers;
+    Immediates& m_immediates;
+    PromiseWork& m_promiseWork;
+    AbortSignals& m_signals;
+    ThreadPoolWork& m_poolWork;
+    Http& m_http;
+    Workers& m_workers;
+    BlockingOps& m_blocking;
+    ObjectPool<AsyncFrame> m_frames;
+    ObjectPool<ChainState> m_chains;
+    // Named timers and immediates: the handle each name holds now (the latest set under it).
+    std::unordered_map<std::string_view, std::uint64_t> m_timerNames;
+    std::uint64_t m_nextHandle = 1;
+    std::uint32_t m_siteCount = 0; // the main runtime's: Op::site numbers given out
+};
+
+} // namespace loopscope

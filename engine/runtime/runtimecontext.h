@@ -1,0 +1,179 @@
+#pragma once
+
+#include "loop/loopcontrol.h"
+#include "program/program.h"
+#include "recording/events.h"
+#include "recording/poolboard.h"
+#include "recording/recorder.h"
+#include "recording/recording.h"
+#include "recording/threadaffinity.h"
+#include "runtime/jobqueue.h"
+#include "runtime/nodecosts.h"
+#include "runtime/promises.h"
+
+#include <uv.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace loopscope {
+
+class Runtime;
+
+// Settings of one run.
+struct RuntimeOptions
+{
+    std::function<void(std::string_view)> onLog; // each console line, on the loop thread
+    std::string readFilePath; // what fs.readFile reads (Node reads __filename)
+    LoopControl* control = nullptr; // pause, step, slow motion and queue snapshots; optional
+    PoolBoard* poolBoard = nullptr; // thread-pool items in flight, for live views; optional
+    LiveState* poolLive = nullptr; // where thread-pool counts go (the main loop's); default: this runtime's
+
+    // Worker loops (empty for the main loop): the log and thread id to record on, the main
+    // runtime whose label ids to share, and where console lines and completion are sent.
+    EventLog* log = nullptr;
+    std::uint16_t thread = MainThread;
+    ProgramClock* clock = nullptr; // the main loop's; default: one of this runtime's own
+    const Runtime* parent = nullptr;
+    std::function<void(std::uint32_t textId, std::uint32_t fromId)> onWorkerLog; // a line and who printed it
+    std::function<void()> onWorkerDone;
+    // The main loop: logs free for worker loops to record on.
+    std::vector<EventLog*> workerLogs;
+    bool record = true; // false: run without recording (the benchmarks' baseline)
+    // What the queues, promises and timers may hold; past it the run ends (optional).
+    MemoryBudget* budget = nullptr;
+    // What Node spends where our work takes microseconds (first uses, a worker's start-up, the gap
+    // before the first iteration), spent in real time so that libuv's clock decides the races it
+    // takes part in as it does in Node. None by default. See docs/FIDELITY.md.
+    NodeCosts costs;
+    // The main loop serves: its listening server keeps it alive, as http.createServer().listen()
+    // does, so it waits in poll for I/O and never ends on its own.
+    bool serve = false;
+};
+
+// Label ids every runtime of a session shares; a worker's runtime copies its parent's.
+struct RuntimeLabels
+{
+    std::uint32_t main = 0;
+    std::uint32_t esmLoader = 0;
+    std::uint32_t fs[4] {}; // open, fstat, read, close
+    std::uint32_t fsStat = 0;
+    std::uint32_t pbkdf2 = 0;
+    std::uint32_t getaddrinfo = 0;
+    std::uint32_t server = 0;
+    std::uint32_t workerError = 0;
+    std::uint32_t socketClose = 0;
+    std::uint32_t held = 0;
+    std::uint32_t spillWait = 0;
+};
+
+// What every job of a runtime shares (runtime.h names the jobs): the loop, the run's settings, the
+// recorder and its clock, the run's state (cancelled, aborted, the iteration, the epoch of abandoned
+// work), the label ids, the budget's charges, and the two queues the drain rule empties after every
+// callback with the promises whose reactions join them. The jobs hold it by reference; the Runtime
+// owns it. Loop thread only, but for the atomics.
+struct RuntimeContext
+{
+    // Thrown at a check point once the run was cancelled; Callbacks::fromLoop catches it.
+    struct Aborted
+    { };
+
+    RuntimeContext(uv_loop_t& loop, Recording& recording, LiveState& live, std::shared_ptr<const Program> program,
+        RuntimeOptions options);
+    RuntimeContext(const RuntimeContext&) = delete;
+    RuntimeContext& operator=(const RuntimeContext&) = delete;
+
+    // Any thread: abandons all JavaScript-level work at the next check point.
+    void cancel()
+    {
+        abandonWork.store(false, std::memory_order_relaxed);
+        cancelRequested.store(true, std::memory_order_release);
+    }
+    bool cancelled() const { return cancelRequested.load(std::memory_order_relaxed); }
+    void checkCancelled() const
+    {
+        if (cancelRequested.load(std::memory_order_relaxed))
+            throw Aborted {};
+    }
+    // A worker loop's runtime (its parent is the main loop's).
+    bool isWorker() const { return options.parent != nullptr; }
+    ProgramClock& clock() { return options.clock ? *options.clock : *ownClock; }
+    // Where thread-pool counts go: the main loop's live state, also for a worker loop's requests.
+    LiveState& poolLive() { return options.poolLive ? *options.poolLive : live; }
+    // Records an error line (interned on the main loop; a worker's is the generic label), delivered to the
+    // callback labelled `deliveredTo` (0: the run's own, delivered to none).
+    void recordError(const std::string& text, std::uint32_t deliveredTo = 0);
+    std::uint32_t internDynamic(const std::string& text);
+
+    // Spends what Node spends on its first use of `kind` on this thread before the op takes effect,
+    // once; true when this was the first use (then spendAfterFirstUse(kind) follows the op).
+    bool spendFirstUse(OpKind kind)
+    {
+        const std::uint32_t bit = 1U << unsigned(kind);
+        if ((usedOps & bit) != 0)
+            return false;
+        usedOps |= bit;
+        // A worker's stdout is a port to its parent, not the process's pipe or terminal.
+        const bool workerLog = kind == OpKind::Log && isWorker();
+        spendRealTime(workerLog ? options.costs.workerFirstLogUs : options.costs.firstUse(kind));
+        return true;
+    }
+    // The rest of a first use, spent once the op has taken effect (a timer's start read).
+    void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind)); }
+    // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time.
+    // True when it was the kind's first use on this thread.
+    bool spendCall(const Op& op, OpKind kind)
+    {
+        const bool first = spendFirstUse(kind);
+        if (op.site >= sitesRun.size())
+            sitesRun.resize(op.site + 1);
+        const bool ranBefore = sitesRun[op.site];
+        sitesRun[op.site] = true;
+        spendRealTimeTenths(ranBefore ? options.costs.callTenths(kind) : options.costs.siteTenths(kind));
+        return first;
+    }
+
+    uv_loop_t& loop;
+    Recording& recording;
+    LiveState& live;
+    std::shared_ptr<const Program> program;
+    RuntimeOptions options;
+    std::unique_ptr<ProgramClock> ownClock; // when the options give none
+    Recorder rec;
+    // The main runtime's context, for a worker's: its labels and live state (the server's port).
+    const RuntimeContext* parent = nullptr;
+    LoopControl* control = nullptr;
+    PoolBoard* poolBoard = nullptr;
+    // The loop thread: start() binds it, and every entry from the loop (commands, hooks, libuv
+    // callbacks through Callbacks::fromLoop) checks it.
+    ThreadAffinity loopThread;
+
+    std::atomic<bool> cancelRequested { false };
+    std::atomic<bool> abandonWork { false };
+    std::atomic<bool> ending { false };
+    bool aborted = false;
+    bool started = false;
+    bool closed = false;
+    // Counts abandoned work: requests of an earlier epoch call back into nothing.
+    std::uint32_t epoch = 0;
+    std::uint32_t iteration = 0;
+    // The callback whose code runs now, the job of a drain included: who printed a console line.
+    std::uint32_t runningLabel = 0;
+    // An ES module's body waits for its loader's read of the file.
+    bool esmLoading = false;
+    RuntimeLabels labels;
+
+    JobQueue ticks { rec, CallbackKind::NextTick };
+    JobQueue microtasks { rec, CallbackKind::Microtask };
+    Promises promises { microtasks };
+
+    std::uint32_t usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
+    std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
+};
+
+} // namespace loopscope

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "recording/poolboard.h"
+
+#include <cstdint>
+#include <memory>
+#include <unordered_set>
+
+namespace loopscope {
+
+class AbortSignals;
+class Callbacks;
+class Interpreter;
+struct DnsRequest;
+struct Op;
+struct PoolItem;
+struct RuntimeContext;
+
+// Work on libuv's thread pool: fs.readFile's chain of requests, fs.stat, crypto.pbkdf2, dns.lookup
+// (uv_getaddrinfo), and the stat with which Node's ES module loader reads a module before evaluating
+// it. Each completion is an I/O callback in the poll phase.
+class ThreadPoolWork
+{
+public:
+    ThreadPoolWork(
+        RuntimeContext& context, Callbacks& callbacks, Interpreter& interpreter, const AbortSignals& signals);
+    // The loop has run dry before a runtime goes: libuv holds no request of ours any more.
+    ~ThreadPoolWork();
+    ThreadPoolWork(const ThreadPoolWork&) = delete;
+    ThreadPoolWork& operator=(const ThreadPoolWork&) = delete;
+
+    void readFile(const Op& op);
+    // fs.stat of the program's file: one thread-pool request, its callback in poll.
+    void statFile(const Op& op);
+    void pbkdf2(const Op& op);
+    void dnsLookup(const Op& op);
+    // Node evaluates an ES module inside a promise job once the loader has read the file.
+    void loadEsmModule();
+    // Node initialises OpenSSL while it starts, before any main module runs; once per process.
+    static void initialiseCrypto();
+    // Takes the run's thread-pool items that have not started off libuv's queue, and with
+    // `stopRunning` ends the running ones at their next check point: the pool is the process's, and
+    // the next run (the window's next scenario) would otherwise wait behind work nobody will see.
+    void takeBack(bool stopRunning);
+    // Requests submitted and not yet handed back (DNS lookups too); 0 once the loop has run dry.
+    std::uint32_t inFlight() const { return m_inFlight; }
+
+private:
+    void submit(std::unique_ptr<PoolItem> item);
+    // `status` is UV_ECANCELED for an item taken back before a pool thread started it.
+    void poolDone(std::unique_ptr<PoolItem> item, int status);
+    void lookupDone(const DnsRequest& lookup, int status);
+
+    RuntimeContext& m_ctx;
+    Callbacks& m_callbacks;
+    Interpreter& m_interpreter;
+    const AbortSignals& m_signals;
+    std::uint32_t m_inFlight = 0;
+    std::unordered_set<PoolItem*> m_items; // in flight (m_inFlight counts DNS lookups too)
+};
+
+} // namespace loopscope
