@@ -10,7 +10,9 @@
 #include "signalnotifier.h"
 #include "widgets/dialogs/nodetimingdialog.h"
 #include "widgets/lessons/scenariobrowser.h"
+#include "widgets/window/attachcontroller.h"
 #include "widgets/window/fileactions.h"
+#include "widgets/window/filescontroller.h"
 #include "widgets/window/language.h"
 #include "widgets/window/mainwindow.h"
 
@@ -98,10 +100,10 @@ int runForPictures(const CommandLine& options, MainWindow& window, const Scenari
     window.setAttribute(Qt::WA_DontShowOnScreen);
     window.show();
     const bool opened = options.programFile.isEmpty()
-        ? options.openFile.isEmpty() || window.openRecording(options.openFile)
-        : window.openProgram(options.programFile, overrides);
+        ? options.openFile.isEmpty() || window.files()->openRecording(options.openFile)
+        : window.files()->openProgram(options.programFile, overrides);
     if (!opened) {
-        printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+        printErr(QStringLiteral("loopscope: %1\n").arg(window.files()->lastError()));
         return 2;
     }
     const bool ended = pictureoutput::waitForTheEnd(options, window);
@@ -225,20 +227,21 @@ int main(int argc, char** argv)
     window.show();
     // A file named on the command line (--program, --open or FILE) opens once the window runs, as Ctrl+O
     // opens one: a bad file is the error dialog over the window, whose own loop goes on, and a line on stderr.
-    window.setNode(options.nodePath);
-    window.setNodeOptions(options.nodeOptions);
-    window.setLabelEveryCallback(options.probeEveryCallback);
-    window.setFollowChildren(options.followChildren);
+    window.attach()->setNode(options.nodePath);
+    window.attach()->setNodeOptions(options.nodeOptions);
+    window.attach()->setLabelEveryCallback(options.probeEveryCallback);
+    window.attach()->setFollowChildren(options.followChildren);
     if (options.attachPid > 0) {
         QTimer::singleShot(0, &window, [&window, &options] {
-            if (!window.attachToProcess(options.attachPid) && !window.lastError().isEmpty())
-                printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+            if (!window.attach()->attachToProcess(options.attachPid) && !window.files()->lastError().isEmpty())
+                printErr(QStringLiteral("loopscope: %1\n").arg(window.files()->lastError()));
         });
     }
     if (!options.attachScript.isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &options] {
-            if (!window.attachProgram(options.attachScript, options.attachArguments) && !window.lastError().isEmpty())
-                printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+            if (!window.attach()->attachProgram(options.attachScript, options.attachArguments)
+                && !window.files()->lastError().isEmpty())
+                printErr(QStringLiteral("loopscope: %1\n").arg(window.files()->lastError()));
         });
     }
     if (!options.programFile.isEmpty() || !options.openFile.isEmpty()) {
@@ -250,11 +253,12 @@ int main(int argc, char** argv)
                       printErr(QStringLiteral("loopscope: %1\n").arg(message));
                       said = true;
                   });
-            const bool opened = options.programFile.isEmpty() ? window.openRecording(options.openFile)
-                                                              : window.openProgram(options.programFile, overrides);
+            const bool opened = options.programFile.isEmpty()
+                ? window.files()->openRecording(options.openFile)
+                : window.files()->openProgram(options.programFile, overrides);
             QObject::disconnect(saying);
-            if (!opened && !said && !window.lastError().isEmpty())
-                printErr(QStringLiteral("loopscope: %1\n").arg(window.lastError()));
+            if (!opened && !said && !window.files()->lastError().isEmpty())
+                printErr(QStringLiteral("loopscope: %1\n").arg(window.files()->lastError()));
         });
     }
     const int code = app.exec();

@@ -4,6 +4,7 @@
 #include "models/livefeed.h"
 #include "session/session.h"
 #include "widgets/export/animationexport.h"
+#include "widgets/window/filescontroller.h"
 #include "widgets/window/mainwindow.h"
 
 #include <QCoreApplication>
@@ -66,10 +67,10 @@ bool write(const CommandLine& options, MainWindow& window)
                                                               : View::Window;
     bool written = true;
     for (const QString* picture : { &options.pngFile, &options.svgFile }) {
-        if (!picture->isEmpty() && !window.exportPicture(view, *picture))
+        if (!picture->isEmpty() && !window.files()->exportPicture(view, *picture))
             written = false;
     }
-    if (!options.pdfFile.isEmpty() && !window.exportReport(options.pdfFile))
+    if (!options.pdfFile.isEmpty() && !window.files()->exportReport(options.pdfFile))
         written = false;
     if (!options.animationFile.isEmpty()) {
         AnimationExport::Range range;
@@ -85,11 +86,11 @@ bool write(const CommandLine& options, MainWindow& window)
         if (AnimationExport::resolve(*window.feed(), range, &fromNs, &toNs, &plan, &unused) && plan.capped)
             std::fprintf(stderr, "loopscope: %s: %s\n", options.animationFile.toLocal8Bit().constData(),
                 AnimationExport::cappedText(plan).toLocal8Bit().constData());
-        if (!window.exportAnimation(view, options.animationFile, range))
+        if (!window.files()->exportAnimation(view, options.animationFile, range))
             written = false;
     }
     if (!written)
-        std::fprintf(stderr, "loopscope: %s\n", window.lastError().toLocal8Bit().constData());
+        std::fprintf(stderr, "loopscope: %s\n", window.files()->lastError().toLocal8Bit().constData());
     return written;
 }
 

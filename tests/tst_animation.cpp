@@ -6,6 +6,7 @@
 #include "widgets/dialogs/animationdialog.h"
 #include "widgets/export/animationexport.h"
 #include "widgets/wheel/phasewheel.h"
+#include "widgets/window/filescontroller.h"
 #include "widgets/window/mainwindow.h"
 
 #include <QApplication>
@@ -331,7 +332,8 @@ void TestAnimation::aReplayOfTheCircle()
     range.toMs = 200;
     range.speed = 0.1;
     range.fps = 10;
-    QVERIFY2(window.exportAnimation(MainWindow::View::Circle, path, range), qPrintable(window.lastError()));
+    QVERIFY2(window.files()->exportAnimation(MainWindow::View::Circle, path, range),
+        qPrintable(window.files()->lastError()));
     QCOMPARE(window.feed()->playhead(), std::optional<std::int64_t>(std::int64_t(120e6)));
 
     const std::vector<Frame> frames = readAnimation(path);
@@ -375,7 +377,8 @@ void TestAnimation::theChartWithoutItsControls()
     range.toMs = 50;
     range.speed = 1;
     range.fps = 20;
-    QVERIFY2(window.exportAnimation(MainWindow::View::Chart, path, range), qPrintable(window.lastError()));
+    QVERIFY2(
+        window.files()->exportAnimation(MainWindow::View::Chart, path, range), qPrintable(window.files()->lastError()));
     const std::vector<Frame> frames = readAnimation(path);
     QCOMPARE(int(frames.size()), 2);
     window.feed()->setPlayhead(std::int64_t(50e6));
@@ -402,7 +405,7 @@ void TestAnimation::cancelLeavesNoFile()
         QVERIFY(old.open(QIODevice::WriteOnly));
         old.write("the old file");
     }
-    const QString errorBefore = window.lastError();
+    const QString errorBefore = window.files()->lastError();
     int seen = 0;
     QTimer cancel;
     connect(&cancel, &QTimer::timeout, this, [&seen] {
@@ -418,11 +421,11 @@ void TestAnimation::cancelLeavesNoFile()
     AnimationExport::Range range;
     range.speed = 0.01;
     range.fps = 10;
-    QVERIFY(!window.exportAnimation(MainWindow::View::Window, path, range));
+    QVERIFY(!window.files()->exportAnimation(MainWindow::View::Window, path, range));
     cancel.stop();
     QVERIFY(seen >= 1);
     QCOMPARE(contents(path), QByteArray("the old file"));
-    QCOMPARE(window.lastError(), errorBefore);
+    QCOMPARE(window.files()->lastError(), errorBefore);
     QCOMPARE(window.feed()->playhead(), std::optional<std::int64_t>(std::int64_t(30e6)));
     for (const QString& file : QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden))
         QVERIFY2(
@@ -435,7 +438,7 @@ void TestAnimation::theDialogRemembers()
     MainWindow& window = ranWindow();
     QVERIFY(window.feed()->finished());
     {
-        AnimationDialog* dialog = window.chooseAnimation();
+        AnimationDialog* dialog = window.files()->chooseAnimation();
         QVERIFY(dialog);
         QCOMPARE(dialog->range().fps, 10);
         QVERIFY(dialog->range().toMs.value_or(0) >= 200);
@@ -450,7 +453,7 @@ void TestAnimation::theDialogRemembers()
         dialog->accept();
     }
     QTRY_VERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("remembered.webp"))));
-    AnimationDialog* again = window.chooseAnimation();
+    AnimationDialog* again = window.files()->chooseAnimation();
     QCOMPARE(again->view(), MainWindow::View::Timeline);
     QCOMPARE(again->range().fps, 15);
     QCOMPARE(again->range().speed, 1.0);

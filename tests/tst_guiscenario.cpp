@@ -12,6 +12,7 @@
 #include "widgets/timeline/timelineview.h"
 #include "widgets/wheel/phasewheel.h"
 #include "widgets/window/fileactions.h"
+#include "widgets/window/filescontroller.h"
 #include "widgets/window/mainwindow.h"
 
 #include <QAction>
@@ -477,9 +478,10 @@ private slots:
             });
         };
         QTimer::singleShot(20, &window, lookForDialog);
-        QVERIFY(recording ? !window.openRecording(file.fileName()) : !window.openProgram(file.fileName()));
+        QVERIFY(recording ? !window.files()->openRecording(file.fileName())
+                          : !window.files()->openProgram(file.fileName()));
         QVERIFY2(shown.contains(QStringLiteral("bad.json")), qPrintable(shown));
-        QCOMPARE(shown, window.lastError());
+        QCOMPARE(shown, window.files()->lastError());
         QVERIFY2(beforeClosed > whenShown, "the server loop stood still behind the dialog");
         QCOMPARE(window.session(), server);
         QVERIFY(!window.replaying());
@@ -497,10 +499,10 @@ private slots:
             "params":{"n":{"default":1,"min":1,"max":9}},"main":[{"op":"repeat","times":"$n","do":[{"op":"log","text":"hi"}]}]})");
         file.close();
         MainWindow window;
-        QVERIFY(window.openProgram(file.fileName(), { { "n", "3" } }));
+        QVERIFY(window.files()->openProgram(file.fileName(), { { "n", "3" } }));
         QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines(), QStringList({ "hi", "hi", "hi" }), 10000);
-        QVERIFY(!window.openProgram(file.fileName(), { { "n", "10" } }));
-        QVERIFY2(window.lastError().contains(QStringLiteral("n=10")), qPrintable(window.lastError()));
+        QVERIFY(!window.files()->openProgram(file.fileName(), { { "n", "10" } }));
+        QVERIFY2(window.files()->lastError().contains(QStringLiteral("n=10")), qPrintable(window.files()->lastError()));
     }
 
     void badProgramFileLeavesTheRunAlone_data()
@@ -527,8 +529,8 @@ private slots:
         QVERIFY(window.runScenario(QStringLiteral("guess-order")));
         const loopscope::Session* before = window.session();
         QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines().size(), 5, 10000);
-        QVERIFY(!window.openProgram(file.fileName()));
-        QVERIFY2(window.lastError().contains(where), qPrintable(window.lastError()));
+        QVERIFY(!window.files()->openProgram(file.fileName()));
+        QVERIFY2(window.files()->lastError().contains(where), qPrintable(window.files()->lastError()));
         QCOMPARE(window.session(), before);
         QCOMPARE(window.consoleModel()->outputLines().size(), 5);
     }
@@ -544,24 +546,25 @@ private slots:
         file.close();
 
         MainWindow window;
-        QVERIFY(window.openProgram(file.fileName()));
+        QVERIFY(window.files()->openProgram(file.fileName()));
         QTRY_COMPARE_WITH_TIMEOUT(window.consoleModel()->outputLines(), QStringList({ "tick", "immediate" }), 10000);
         QCOMPARE(window.session()->program().name, std::string("mine"));
 
         // The export reads a live recording: the loop keeps going while it writes.
         const QString tracePath = dir.filePath(QStringLiteral("mine-trace.json"));
-        QVERIFY(window.exportRecording(MainWindow::ExportFormat::Trace, tracePath));
+        QVERIFY(window.files()->exportRecording(FileActions::ExportFormat::Trace, tracePath));
         loopscope::Recording loaded;
         std::string error;
         QVERIFY2(loopscope::readTrace(tracePath.toStdString(), loaded, &error), error.c_str());
         QCOMPARE(loaded.info.program, std::string("mine"));
         QVERIFY(loaded.mainLog().size() > 0);
-        QVERIFY(window.exportRecording(MainWindow::ExportFormat::LatencyCsv, dir.filePath(QStringLiteral("mine.csv"))));
+        QVERIFY(window.files()->exportRecording(
+            FileActions::ExportFormat::LatencyCsv, dir.filePath(QStringLiteral("mine.csv"))));
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("mine.csv"))).size() > 0);
         // An unwritable path is an error message, not a crash.
-        QVERIFY(
-            !window.exportRecording(MainWindow::ExportFormat::Trace, dir.filePath(QStringLiteral("no/such/dir.json"))));
-        QVERIFY(window.lastError().contains(QStringLiteral("cannot open")));
+        QVERIFY(!window.files()->exportRecording(
+            FileActions::ExportFormat::Trace, dir.filePath(QStringLiteral("no/such/dir.json"))));
+        QVERIFY(window.files()->lastError().contains(QStringLiteral("cannot open")));
     }
 
     void recordingReplaysInTheViews()
@@ -573,7 +576,7 @@ private slots:
             QVERIFY(recorder.runScenario(QStringLiteral("guess-order")));
             QTRY_COMPARE_WITH_TIMEOUT(recorder.consoleModel()->outputLines().size(), 5, 10000);
             QTRY_VERIFY_WITH_TIMEOUT(recorder.session()->finished(), 10000);
-            QVERIFY(recorder.exportRecording(MainWindow::ExportFormat::Trace, path));
+            QVERIFY(recorder.files()->exportRecording(FileActions::ExportFormat::Trace, path));
         }
 
         MainWindow window;
@@ -583,14 +586,15 @@ private slots:
         file.write("{\"traceEvents\": [ {\"ph\": ");
         file.close();
         const loopscope::Session* live = window.session();
-        QVERIFY(!window.openRecording(bad));
-        QVERIFY2(window.lastError().contains(QStringLiteral("bad.json")), qPrintable(window.lastError()));
+        QVERIFY(!window.files()->openRecording(bad));
+        QVERIFY2(
+            window.files()->lastError().contains(QStringLiteral("bad.json")), qPrintable(window.files()->lastError()));
         QCOMPARE(window.session(), live);
         QVERIFY(!window.replaying());
 
         // The browser follows the recording opened: its program's script, not the one selected before.
         QVERIFY(window.scenarioBrowser()->select(QStringLiteral("pool-saturation")));
-        QVERIFY(window.openRecording(path));
+        QVERIFY(window.files()->openRecording(path));
         QVERIFY(window.replaying());
         QVERIFY(!window.session());
         QCOMPARE(window.scenarioBrowser()->current(), QStringLiteral("guess-order"));
@@ -670,9 +674,9 @@ private slots:
             MainWindow target;
             QMimeData data;
             data.setUrls({ QUrl::fromLocalFile(path) });
-            QCOMPARE(MainWindow::droppedFile(data), path);
-            target.openDropped(data);
-            QTRY_VERIFY2_WITH_TIMEOUT(target.replaying(), qPrintable(target.lastError()), 5000);
+            QCOMPARE(FilesController::droppedFile(data), path);
+            target.files()->openDropped(data);
+            QTRY_VERIFY2_WITH_TIMEOUT(target.replaying(), qPrintable(target.files()->lastError()), 5000);
         }
         // The whole run is in view, not the live edge of a loop that is not running.
         QVERIFY(!window.timeline()->following());
@@ -695,11 +699,11 @@ private slots:
         const loopscope::Session* live = window.session();
         bool ranDuringWork = false;
         cancelSoon(window, ranDuringWork);
-        QVERIFY(!window.openRecording(path));
+        QVERIFY(!window.files()->openRecording(path));
         QVERIFY(ranDuringWork);
         QCOMPARE(window.session(), live);
         QVERIFY(!window.replaying());
-        QVERIFY(window.lastError().isEmpty());
+        QVERIFY(window.files()->lastError().isEmpty());
         QTRY_COMPARE_WITH_TIMEOUT(window.fileActions()->pendingTasks(), 0, 20000);
         QCOMPARE(window.session(), live);
     }
@@ -721,15 +725,15 @@ private slots:
         const loopscope::Session* live = window.session();
         bool ranDuringWork = false;
         cancelSoon(window, ranDuringWork);
-        QVERIFY(!window.openProgram(file.fileName()));
+        QVERIFY(!window.files()->openProgram(file.fileName()));
         QVERIFY(ranDuringWork);
         QCOMPARE(window.session(), live);
-        QVERIFY(window.lastError().isEmpty());
+        QVERIFY(window.files()->lastError().isEmpty());
         // The reader stops at its next look at the Cancel button, long before it would have finished.
         QTRY_COMPARE_WITH_TIMEOUT(window.fileActions()->pendingTasks(), 0, 20000);
         QCOMPARE(window.session(), live);
         // Opened again and let be, it runs.
-        QVERIFY2(window.openProgram(file.fileName()), qPrintable(window.lastError()));
+        QVERIFY2(window.files()->openProgram(file.fileName()), qPrintable(window.files()->lastError()));
         QCOMPARE(window.session()->program().name, std::string("large"));
     }
 
@@ -743,7 +747,7 @@ private slots:
         const QString target = dir.filePath(QStringLiteral("copy.json"));
         bool ranDuringWork = false;
         cancelSoon(window, ranDuringWork);
-        QVERIFY(!window.exportRecording(MainWindow::ExportFormat::Trace, target));
+        QVERIFY(!window.files()->exportRecording(FileActions::ExportFormat::Trace, target));
         QVERIFY(ranDuringWork);
         QVERIFY(!QFileInfo::exists(target));
         QTRY_COMPARE_WITH_TIMEOUT(window.fileActions()->pendingTasks(), 0, 20000);

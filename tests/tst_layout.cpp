@@ -12,6 +12,7 @@
 #include "widgets/wheel/phasewheel.h"
 #include "widgets/window/language.h"
 #include "widgets/window/mainwindow.h"
+#include "widgets/window/presentationcontroller.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -462,7 +463,7 @@ private slots:
         QCOMPARE(screen.size(), screenSize);
         const QSize before = window.size();
         QVERIFY(window.scenarioBrowser()->select(QStringLiteral("guess-order")));
-        window.setPresenting(true);
+        window.presentation()->setPresenting(true);
         QTest::qWait(200);
         QAction* zoomIn = window.findChild<QAction*>(QStringLiteral("zoomInAction"));
         QVERIFY(zoomIn);
@@ -512,7 +513,7 @@ private slots:
         QVERIFY2(
             problems.isEmpty(), qPrintable(QStringLiteral("%1 texts cut off (listed above)").arg(problems.size())));
 
-        window.setPresenting(false);
+        window.presentation()->setPresenting(false);
         QTest::qWait(200);
         QVERIFY2(std::abs(window.height() - before.height()) <= 4 && std::abs(window.width() - before.width()) <= 4,
             qPrintable(QStringLiteral("%1x%2, was %3x%4")
@@ -547,13 +548,13 @@ private slots:
             MainWindow window;
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            window.setPresenting(true);
+            window.presentation()->setPresenting(true);
             // The offscreen screen is not a projector's: the window takes the projector's size itself.
             window.setWindowState(Qt::WindowNoState);
             window.resize(size);
             QTest::qWait(300);
             problems << clippedTexts(&window);
-            window.setPresenting(false);
+            window.presentation()->setPresenting(false);
         }
         reportAll(problems);
         QVERIFY2(

@@ -30,8 +30,11 @@
 #include "widgets/panels/workloadpalette.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/wheel/phasewheel.h"
+#include "widgets/window/attachcontroller.h"
+#include "widgets/window/filescontroller.h"
 #include "widgets/window/language.h"
 #include "widgets/window/mainwindow.h"
+#include "widgets/window/presentationcontroller.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -377,7 +380,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        AttachProcessDialog* dialog = window.chooseProcess();
+        AttachProcessDialog* dialog = window.attach()->chooseProcess();
         auto* table = dialog->findChild<QTableWidget*>();
         QVERIFY(table);
         int row = -1;
@@ -447,7 +450,7 @@ private slots:
         SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_PROBE_DIR));
         MainWindow window;
         window.show();
-        NodeRunDialog* dialog = window.runWithNode();
+        NodeRunDialog* dialog = window.attach()->runWithNode();
         QVERIFY(dialog->isVisible());
         dialog->typedChoice()->setChecked(true);
         dialog->sourceEdit()->setPlainText(
@@ -768,7 +771,7 @@ private slots:
         const QVariant remembered = QSettings().value(QStringLiteral("window/fontScale"));
 
         action->trigger();
-        QVERIFY(window.presenting());
+        QVERIFY(window.presentation()->presenting());
         QTRY_VERIFY(window.windowState() & Qt::WindowFullScreen);
         for (const char* shown : { "queuesDock", "consoleDock", "latencyDock" })
             QVERIFY2(dockShown(shown), shown);
@@ -782,7 +785,7 @@ private slots:
         QCOMPARE(QSettings().value(QStringLiteral("window/fontScale")), remembered);
 
         action->trigger();
-        QVERIFY(!window.presenting());
+        QVERIFY(!window.presentation()->presenting());
         QTRY_VERIFY(!(window.windowState() & Qt::WindowFullScreen));
         QVERIFY(dockShown("workloadsDock") || dockShown("scenariosDock"));
         QVERIFY(dockShown("statusDock"));
@@ -815,7 +818,7 @@ private slots:
         QVERIFY(!menu->isEnabled());
         // A recording of no built-in scenario leaves no scenario's script beside it.
         QVERIFY(window.scenarioBrowser()->select(QStringLiteral("pool-saturation")));
-        QVERIFY(window.openRecording(path));
+        QVERIFY(window.files()->openRecording(path));
         QCOMPARE(window.scenarioBrowser()->current(), QString());
         QVERIFY(menu->isEnabled());
         QCOMPARE(menu->actions().size(), 3);
@@ -834,7 +837,7 @@ private slots:
         QVERIFY(menu->findChild<QAction*>(QStringLiteral("process_2"))->isChecked());
 
         const QString exported = dir.filePath(QStringLiteral("exported.json"));
-        QVERIFY(window.exportRecording(MainWindow::ExportFormat::Trace, exported));
+        QVERIFY(window.files()->exportRecording(FileActions::ExportFormat::Trace, exported));
         loopscope::Recording readBack;
         QVERIFY2(loopscope::readTrace(exported.toStdString(), readBack, &error), error.c_str());
         QCOMPARE(readBack.info.program, std::string("family.js"));
@@ -846,7 +849,7 @@ private slots:
 
         const QString single = dir.filePath(QStringLiteral("single.json"));
         QVERIFY(loopscope::writeTrace(*processRecording("alone.js", 200, "alone"), single.toStdString(), &error));
-        QVERIFY(window.openRecording(single));
+        QVERIFY(window.files()->openRecording(single));
         QVERIFY(!menu->isEnabled());
         QVERIFY(!controller->family());
     }
@@ -883,7 +886,7 @@ private slots:
         window.resize(1280, 720);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openRecording(path));
+        QVERIFY(window.files()->openRecording(path));
         auto* blockDock = window.findChild<QDockWidget*>(QStringLiteral("blockDock"));
         QVERIFY(blockDock);
         QTRY_VERIFY(isFrontTab(window, QStringLiteral("Latency")));

@@ -6,6 +6,7 @@
 #include "widgets/lessons/presenterview.h"
 #include "widgets/lessons/scenariobrowser.h"
 #include "widgets/window/mainwindow.h"
+#include "widgets/window/presentationcontroller.h"
 
 #include <QAction>
 #include <QGuiApplication>
@@ -32,7 +33,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.scenarioBrowser()->select(QStringLiteral("guess-order")));
-        window.setPresenting(true);
+        window.presentation()->setPresenting(true);
         PresenterView* presenter = window.findChild<PresenterView*>();
         QVERIFY(presenter);
         QVERIFY(QTest::qWaitForWindowExposed(presenter));
@@ -46,7 +47,7 @@ private slots:
         QTRY_COMPARE(presenter->nowText(), window.stateText());
         QVERIFY(!presenter->nextText().isEmpty());
         // Leaving presentation mode closes what it opened.
-        window.setPresenting(false);
+        window.presentation()->setPresenting(false);
         QVERIFY(!presenter->isVisible());
     }
 
@@ -62,8 +63,8 @@ private slots:
         QVERIFY(presenter && presenter->isVisible());
         QVERIFY(presenter->screen() != window.screen());
         // Opened by hand, it stays when presentation mode ends.
-        window.setPresenting(true);
-        window.setPresenting(false);
+        window.presentation()->setPresenting(true);
+        window.presentation()->setPresenting(false);
         QVERIFY(presenter->isVisible());
     }
 };

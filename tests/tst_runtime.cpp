@@ -6,16 +6,19 @@
 #include "recording/events.h"
 #include "recording/programclock.h"
 #include "runtime/pbkdf2.h"
+#include "session/housekeeper.h"
 
 #include <openssl/evp.h>
 
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <map>
 #include <optional>
+#include <thread>
 
 using namespace loopscope;
 
@@ -586,12 +589,57 @@ private slots:
                 "main":[{"op":"repeat","times":2000000000,"do":[{"op":"nextTick","do":[]}]}]})"),
                 options);
             session.start();
-            std::this_thread::sleep_for(std::chrono::microseconds(round * 1000));
+            // The last round stops it at the moment the budget is found exceeded, at any sanitizer's pace.
+            if (round == 15)
+                QTRY_VERIFY_WITH_TIMEOUT(session.memoryBudget().exceeded(), 60000);
+            else
+                std::this_thread::sleep_for(std::chrono::microseconds(round * 1000));
             session.stop();
             if (session.memoryBudget().exceeded())
                 QVERIFY(session.recording().info.aborted);
             VERIFY_SESSION_CLOSED(session);
         }
+    }
+
+    // The housekeeper tells a run that cannot stay within its budget once, on its own thread, and
+    // calls nothing once stop() has returned: the owner may then let go of what its abort reaches.
+    void theHousekeeperTellsTheBudgetOnceAndNothingAfterItStops()
+    {
+        Recording recording;
+        EventLog& log = recording.mainLog();
+        for (int i = 0; i < 100; ++i) {
+            *log.slot() = Record();
+            log.commit();
+        }
+        MemoryBudget budget(std::size_t(1) << 20);
+        QVERIFY(budget.charge(budget.limit())); // the queues fill it: no spill can help
+        std::atomic<int> told { 0 };
+        std::atomic<bool> stopped { false };
+        std::atomic<int> callsAfterStop { 0 };
+        std::atomic<bool> onItsThread { true };
+        const std::thread::id caller = std::this_thread::get_id();
+        Housekeeper::Options options;
+        options.overBudget = [&] {
+            ++told;
+            onItsThread = onItsThread && std::this_thread::get_id() != caller;
+            if (stopped)
+                ++callsAfterStop;
+        };
+        options.eachRound = [&] {
+            if (stopped)
+                ++callsAfterStop;
+        };
+        Housekeeper housekeeper(recording, budget, std::move(options));
+        housekeeper.start();
+        QTRY_VERIFY_WITH_TIMEOUT(budget.exceeded(), 10000);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5 * Housekeeper::RoundMs));
+        housekeeper.stop();
+        stopped = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5 * Housekeeper::RoundMs));
+        QCOMPARE(told.load(), 1);
+        QVERIFY(onItsThread.load());
+        QCOMPARE(callsAfterStop.load(), 0);
+        QVERIFY(housekeeper.spillProblem().empty()); // nothing was spilled: the queues alone fill the budget
     }
 
     // A recording kept whole (the window's) spills past its budget; once its spill file is full (16

@@ -28,7 +28,10 @@
 #include "widgets/lessons/scenariobrowser.h"
 #include "widgets/panels/workloadpalette.h"
 #include "widgets/timeline/timelineview.h"
+#include "widgets/window/attachcontroller.h"
+#include "widgets/window/filescontroller.h"
 #include "widgets/window/mainwindow.h"
+#include "widgets/window/presentationcontroller.h"
 #include "widgets/window/theme.h"
 
 #include <QAction>
@@ -66,11 +69,11 @@ int attachToRunningProcess(MainWindow& window, int pid, int seconds, const QDir&
 {
     SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_QM_DIR)); // beside the executable
     QTest::qWait(500);
-    AttachProcessDialog* dialog = window.chooseProcess();
+    AttachProcessDialog* dialog = window.attach()->chooseProcess();
     QTest::qWait(1500); // the list of processes fills in
     save(*dialog, out.filePath(prefix + QStringLiteral("attach-process-dialog.png")));
     dialog->reject();
-    if (!window.attachToProcess(pid))
+    if (!window.attach()->attachToProcess(pid))
         return 1;
     for (int shot = 1; shot <= seconds / 2; ++shot) {
         QTest::qWait(2000);
@@ -165,11 +168,11 @@ int main(int argc, char** argv)
     if (parser.isSet(QStringLiteral("attach"))) {
         SessionController::setProbeDirectory(QStringLiteral(LOOPSCOPE_QM_DIR)); // beside the executable
         QTest::qWait(500);
-        NodeRunDialog* dialog = window.runWithNode();
+        NodeRunDialog* dialog = window.attach()->runWithNode();
         QTest::qWait(300);
         save(*dialog, out.filePath(prefix + QStringLiteral("attach-dialog.png")));
         dialog->reject();
-        window.attachProgram(parser.value(QStringLiteral("attach")));
+        window.attach()->attachProgram(parser.value(QStringLiteral("attach")));
         QElapsedTimer ran;
         ran.start();
         for (int shot = 1; ran.elapsed() < 60000; ++shot) {
@@ -191,7 +194,7 @@ int main(int argc, char** argv)
         while (!window.feed()->finished() && ran.elapsed() < 60000)
             QTest::qWait(200);
         QTest::qWait(500);
-        AnimationDialog* dialog = window.chooseAnimation();
+        AnimationDialog* dialog = window.files()->chooseAnimation();
         if (!dialog)
             return 1;
         dialog->setView(MainWindow::View::Circle);
@@ -365,7 +368,7 @@ int main(int argc, char** argv)
     sideBySide->close();
     // Presentation mode on a projector's screen, a lesson's scenario stepped into its drain.
     const QSize windowSize = window.size();
-    window.setPresenting(true);
+    window.presentation()->setPresenting(true);
     window.setWindowState(Qt::WindowNoState);
     window.resize(windowSize);
     // guess-order's lesson: the question and the lines to order, then its run stepped into the drain.
@@ -377,7 +380,7 @@ int main(int argc, char** argv)
     QTest::qWait(300);
     save(window, out.filePath(prefix + QStringLiteral("presentation.png")));
     // What the lecturer's own screen shows meanwhile.
-    PresenterView* presenter = window.presenterView();
+    PresenterView* presenter = window.presentation()->presenterView();
     presenter->resize(1280, 720);
     presenter->show();
     QTest::qWait(400);
@@ -406,6 +409,6 @@ int main(int argc, char** argv)
         QTest::qWait(50);
     QTest::qWait(300);
     save(window, out.filePath(prefix + QStringLiteral("presentation-health.png")));
-    window.setPresenting(false);
+    window.presentation()->setPresenting(false);
     return 0;
 }

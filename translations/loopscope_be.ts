@@ -195,6 +195,117 @@
     </message>
 </context>
 <context>
+    <name>AttachController</name>
+    <message>
+        <source>Run with Node…</source>
+        <translation>Запусціць у Node…</translation>
+    </message>
+    <message>
+        <source>Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope&apos;s probe inside and shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.</source>
+        <translation>Запускае сапраўдную праграму Node.js (файл .js або JavaScript, набраны тут) з зондам LoopScope ўнутры і паказвае ўжывую яе ўласны цыкл падзей: фазы, зваротныя выклікі і іх віды, затрымку цыкла.</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process…</source>
+        <translation>Падлучыцца да запушчанага працэсу Node.js…</translation>
+    </message>
+    <message>
+        <source>Lists your Node.js processes and attaches to one without a restart: its inspector is opened on 127.0.0.1 just long enough to load the probe. Stopping detaches; the program runs on.</source>
+        <translation>Паказвае вашы працэсы Node.js і падлучаецца да аднаго без перазапуску: яго інспектар адкрываецца на 127.0.0.1 толькі на час, каб загрузіць зонд. Спыненне адлучае; праграма працуе далей.</translation>
+    </message>
+    <message>
+        <source>&amp;Label every callback (Node.js program)</source>
+        <translation>&amp;Пазначаць кожны зваротны выклік (праграма Node.js)</translation>
+    </message>
+    <message>
+        <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
+        <translation>Для праграмы, запушчанай у Node: пазначаць і вымяраць кожны зваротны выклік, які яна выконвае (па змаўчанні), або адзначаць толькі фазы цыкла, што амаль нічога не каштуе праграме. Пераключаецца падчас выканання.</translation>
+    </message>
+    <message>
+        <source>Follow &amp;child processes (Node.js program)</source>
+        <translation>Сачыць за &amp;даччынымі працэсамі (праграма Node.js)</translation>
+    </message>
+    <message>
+        <source>For the next program run with Node: record its forks, cluster workers and child node processes too, each as a process of its own in the saved recording. Their environment then carries the probe&apos;s NODE_OPTIONS.</source>
+        <translation>Для наступнай праграмы, запушчанай у Node: запісваць таксама яе fork, працаўнікоў cluster і даччыныя працэсы node, кожны як асобны працэс у захаваным запісе. Іх асяроддзе тады нясе NODE_OPTIONS зонда.</translation>
+    </message>
+    <message>
+        <source>Run with Node.js</source>
+        <translation>Запусціць у Node.js</translation>
+    </message>
+    <message>
+        <source>▶ node %1, with LoopScope&apos;s probe inside</source>
+        <translation>▶ node %1, з зондам LoopScope ўнутры</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process</source>
+        <translation>Падлучыцца да запушчанага працэсу Node.js</translation>
+    </message>
+    <message>
+        <source>▶ process %1, attached as it runs; its output stays its own</source>
+        <translation>▶ працэс %1, падлучаны падчас працы; яго вывад застаецца яго ўласным</translation>
+    </message>
+    <message>
+        <source>the pending, idle and prepare phases&apos; durations</source>
+        <translation>працягласць фаз pending, idle і prepare</translation>
+    </message>
+    <message>
+        <source>the microtask queue&apos;s length</source>
+        <translation>даўжыня чаргі мікразадач</translation>
+    </message>
+    <message>
+        <source>the JavaScript queues&apos; contents</source>
+        <translation>змесціва чэргаў JavaScript</translation>
+    </message>
+    <message>
+        <source>the thread pool (%1)</source>
+        <translation>пул патокаў (%1)</translation>
+    </message>
+    <message>
+        <source>■ LoopScope could not attach: %1</source>
+        <translation>■ LoopScope не змог падлучыцца: %1</translation>
+    </message>
+    <message>
+        <source>■ node could not start: %1</source>
+        <translation>■ node не змог запусціцца: %1</translation>
+    </message>
+    <message>
+        <source>■ detached from %1, which runs on as before</source>
+        <translation>■ адлучана ад %1, які працуе далей, як раней</translation>
+    </message>
+    <message>
+        <source>■ %1 was ended by signal %2</source>
+        <translation>■ %1 спынены сігналам %2</translation>
+    </message>
+    <message>
+        <source>■ %1 exited with code %2</source>
+        <translation>■ %1 скончыўся з кодам %2</translation>
+    </message>
+    <message>
+        <source>■ the probe&apos;s recording is incomplete: %1</source>
+        <translation>■ запіс зонда няпоўны: %1</translation>
+    </message>
+    <message>
+        <source>child process %1 (%2)</source>
+        <translation>даччыны працэс %1 (%2)</translation>
+    </message>
+    <message>
+        <source>■ %1 still ran when %2 ended: LoopScope ended it</source>
+        <translation>■ %1 яшчэ працаваў, калі %2 скончылася: LoopScope спыніў яго</translation>
+    </message>
+    <message>
+        <source>■ %1 ended without saying how (killed by a signal?)</source>
+        <translation>■ %1 скончыўся, не сказаўшы як (забіты сігналам?)</translation>
+    </message>
+    <message>
+        <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
+        <translation>Запісы даччыных працэсаў пішуцца разам з гэтым (Файл &gt; Экспартаваць трасу…), кожны як асобны працэс</translation>
+    </message>
+    <message>
+        <source>Not seen by the probe: %1</source>
+        <translation>Зонд не бачыць: %1</translation>
+    </message>
+</context>
+<context>
     <name>AttachProcessDialog</name>
     <message>
         <source>Attach to a running Node.js process</source>
@@ -1208,6 +1319,109 @@
     </message>
 </context>
 <context>
+    <name>FilesController</name>
+    <message>
+        <source>Open program…</source>
+        <translation>Адкрыць праграму…</translation>
+    </message>
+    <message>
+        <source>Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop.</source>
+        <translation>Загружае файл праграмы (JSON, гл. docs/PROGRAMS.md) і запускае яе на новым цыкле.</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>Адкрыць запіс…</translation>
+    </message>
+    <message>
+        <source>Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again.</source>
+        <translation>Адкрывае запісаную трасу (экспартаваную тут або праз --trace), каб зноў паглядзець яе часавую шкалу, затрымкі і кансоль.</translation>
+    </message>
+    <message>
+        <source>Export trace…</source>
+        <translation>Экспартаваць трасу…</translation>
+    </message>
+    <message>
+        <source>Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.</source>
+        <translation>Запісвае ўсё запісанае дагэтуль як JSON трасы Chrome, які адкрываюць Perfetto і LoopScope.</translation>
+    </message>
+    <message>
+        <source>Export latency CSV…</source>
+        <translation>Экспартаваць CSV затрымак…</translation>
+    </message>
+    <message>
+        <source>Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet.</source>
+        <translation>Запісвае замеры затрымкі цыкла і /health дагэтуль як CSV, для электроннай табліцы.</translation>
+    </message>
+    <message>
+        <source>Export picture</source>
+        <translation>Экспартаваць выяву</translation>
+    </message>
+    <message>
+        <source>Circle…</source>
+        <translation>Кола…</translation>
+    </message>
+    <message>
+        <source>Latency chart…</source>
+        <translation>Графік затрымкі…</translation>
+    </message>
+    <message>
+        <source>Timeline…</source>
+        <translation>Храналогія…</translation>
+    </message>
+    <message>
+        <source>Whole window…</source>
+        <translation>Усё акно…</translation>
+    </message>
+    <message>
+        <source>Saves it as drawn now: PNG, or SVG with vector shapes and text for slides.</source>
+        <translation>Захоўвае, як намалявана зараз: PNG або SVG з вектарнымі фігурамі і тэкстам для слайдаў.</translation>
+    </message>
+    <message>
+        <source>Export animation…</source>
+        <translation>Экспартаваць анімацыю…</translation>
+    </message>
+    <message>
+        <source>Replays a stretch of the recording and writes the circle, the chart, the timeline or the window as an animated GIF or WebP, frame by frame, for slides and web pages.</source>
+        <translation>Прайгравае частку запісу і запісвае кола, графік, храналогію або акно як анімаваны GIF ці WebP, кадр за кадрам, для слайдаў і вэб-старонак.</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Экспартаваць справаздачу…</translation>
+    </message>
+    <message>
+        <source>Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and the recording&apos;s summary.</source>
+        <translation>Запісвае адну старонку PDF пра паказаны прагон: праграму, яе кансоль, кола, графік затрымкі і зводку запісу.</translation>
+    </message>
+    <message>
+        <source>Drawing the animation %1…</source>
+        <translation>Маляванне анімацыі %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Скасаваць</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>Экспартаваць анімацыю</translation>
+    </message>
+    <message>
+        <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
+        <translation>Анімацыя прайграе запіс: адкрыйце запіс, або прыпыніце выкананне, або дайце яму скончыцца, потым экспартуйце.</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Экспартаваць справаздачу</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>Дакумент PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the idle loop</source>
+        <translation>бяздзейны цыкл</translation>
+    </message>
+</context>
+<context>
     <name>HelpDialogs</name>
     <message>
         <source>In the timeline: the wheel or + and - zoom, dragging or the arrow keys pan, Home fits a run that has ended or follows the live edge, a press on the ruler moves the playhead, Shift and drag measures, S gives every callback one slot, Esc clears the selection.</source>
@@ -1646,22 +1860,6 @@
         <translation>Пераключае паміж светлай і цёмнай тэмамі; выбар захоўваецца.</translation>
     </message>
     <message>
-        <source>Larger text</source>
-        <translation>Большы тэкст</translation>
-    </message>
-    <message>
-        <source>Makes all text larger, for a projector.</source>
-        <translation>Павялічвае ўвесь тэкст — для праектара.</translation>
-    </message>
-    <message>
-        <source>Smaller text</source>
-        <translation>Меншы тэкст</translation>
-    </message>
-    <message>
-        <source>Makes all text smaller.</source>
-        <translation>Памяншае ўвесь тэкст.</translation>
-    </message>
-    <message>
         <source>Quit</source>
         <translation>Выйсці</translation>
     </message>
@@ -1786,38 +1984,6 @@
         <translation>Затрымка</translation>
     </message>
     <message>
-        <source>Open program…</source>
-        <translation>Адкрыць праграму…</translation>
-    </message>
-    <message>
-        <source>Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop.</source>
-        <translation>Загружае файл праграмы (JSON, гл. docs/PROGRAMS.md) і запускае яе на новым цыкле.</translation>
-    </message>
-    <message>
-        <source>Open recording…</source>
-        <translation>Адкрыць запіс…</translation>
-    </message>
-    <message>
-        <source>Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again.</source>
-        <translation>Адкрывае запісаную трасу (экспартаваную тут або праз --trace), каб зноў паглядзець яе часавую шкалу, затрымкі і кансоль.</translation>
-    </message>
-    <message>
-        <source>Export trace…</source>
-        <translation>Экспартаваць трасу…</translation>
-    </message>
-    <message>
-        <source>Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.</source>
-        <translation>Запісвае ўсё запісанае дагэтуль як JSON трасы Chrome, які адкрываюць Perfetto і LoopScope.</translation>
-    </message>
-    <message>
-        <source>Export latency CSV…</source>
-        <translation>Экспартаваць CSV затрымак…</translation>
-    </message>
-    <message>
-        <source>Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet.</source>
-        <translation>Запісвае замеры затрымкі цыкла і /health дагэтуль як CSV, для электроннай табліцы.</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -1880,50 +2046,6 @@
     <message>
         <source>%1 ms/step</source>
         <translation>%1 мс/крок</translation>
-    </message>
-    <message>
-        <source>Export picture</source>
-        <translation>Экспартаваць выяву</translation>
-    </message>
-    <message>
-        <source>Circle…</source>
-        <translation>Кола…</translation>
-    </message>
-    <message>
-        <source>Latency chart…</source>
-        <translation>Графік затрымкі…</translation>
-    </message>
-    <message>
-        <source>Timeline…</source>
-        <translation>Храналогія…</translation>
-    </message>
-    <message>
-        <source>Whole window…</source>
-        <translation>Усё акно…</translation>
-    </message>
-    <message>
-        <source>Saves it as drawn now: PNG, or SVG with vector shapes and text for slides.</source>
-        <translation>Захоўвае, як намалявана зараз: PNG або SVG з вектарнымі фігурамі і тэкстам для слайдаў.</translation>
-    </message>
-    <message>
-        <source>Export report…</source>
-        <translation>Экспартаваць справаздачу…</translation>
-    </message>
-    <message>
-        <source>Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and the recording&apos;s summary.</source>
-        <translation>Запісвае адну старонку PDF пра паказаны прагон: праграму, яе кансоль, кола, графік затрымкі і зводку запісу.</translation>
-    </message>
-    <message>
-        <source>Export report</source>
-        <translation>Экспартаваць справаздачу</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>Дакумент PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>the idle loop</source>
-        <translation>бяздзейны цыкл</translation>
     </message>
     <message>
         <source>Timeline: one slot per callback</source>
@@ -2006,18 +2128,6 @@
         <translation>&amp;Мова</translation>
     </message>
     <message>
-        <source>&amp;Presentation mode</source>
-        <translation>Рэжым &amp;прэзентацыі</translation>
-    </message>
-    <message>
-        <source>Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything drawn larger, the mouse pointer ringed. F11 again returns to the window as it was.</source>
-        <translation>Поўны экран для лекцыі: кола і панэлі, выбраныя ў «Панэлі ў прэзентацыі», усё намалявана большым, указальнік мышы абведзены. Яшчэ раз F11 вяртае акно ў ранейшы выгляд.</translation>
-    </message>
-    <message>
-        <source>Panels in presentation</source>
-        <translation>Панэлі ў прэзентацыі</translation>
-    </message>
-    <message>
         <source>Slow motion, probes and theme</source>
         <translation>Запаволенне, праверкі і тэма</translation>
     </message>
@@ -2036,58 +2146,6 @@
     <message>
         <source>LoopScope — node %1</source>
         <translation>LoopScope — node %1</translation>
-    </message>
-    <message>
-        <source>Run with Node…</source>
-        <translation>Запусціць у Node…</translation>
-    </message>
-    <message>
-        <source>Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope&apos;s probe inside and shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.</source>
-        <translation>Запускае сапраўдную праграму Node.js (файл .js або JavaScript, набраны тут) з зондам LoopScope ўнутры і паказвае ўжывую яе ўласны цыкл падзей: фазы, зваротныя выклікі і іх віды, затрымку цыкла.</translation>
-    </message>
-    <message>
-        <source>Run with Node.js</source>
-        <translation>Запусціць у Node.js</translation>
-    </message>
-    <message>
-        <source>▶ node %1, with LoopScope&apos;s probe inside</source>
-        <translation>▶ node %1, з зондам LoopScope ўнутры</translation>
-    </message>
-    <message>
-        <source>■ node could not start: %1</source>
-        <translation>■ node не змог запусціцца: %1</translation>
-    </message>
-    <message>
-        <source>■ %1 was ended by signal %2</source>
-        <translation>■ %1 спынены сігналам %2</translation>
-    </message>
-    <message>
-        <source>■ %1 exited with code %2</source>
-        <translation>■ %1 скончыўся з кодам %2</translation>
-    </message>
-    <message>
-        <source>■ the probe&apos;s recording is incomplete: %1</source>
-        <translation>■ запіс зонда няпоўны: %1</translation>
-    </message>
-    <message>
-        <source>Not seen by the probe: %1</source>
-        <translation>Зонд не бачыць: %1</translation>
-    </message>
-    <message>
-        <source>the microtask queue&apos;s length</source>
-        <translation>даўжыня чаргі мікразадач</translation>
-    </message>
-    <message>
-        <source>the thread pool (%1)</source>
-        <translation>пул патокаў (%1)</translation>
-    </message>
-    <message>
-        <source>&amp;Label every callback (Node.js program)</source>
-        <translation>&amp;Пазначаць кожны зваротны выклік (праграма Node.js)</translation>
-    </message>
-    <message>
-        <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
-        <translation>Для праграмы, запушчанай у Node: пазначаць і вымяраць кожны зваротны выклік, які яна выконвае (па змаўчанні), або адзначаць толькі фазы цыкла, што амаль нічога не каштуе праграме. Пераключаецца падчас выканання.</translation>
     </message>
     <message>
         <source>%1 finished: nothing left to do</source>
@@ -2114,40 +2172,12 @@
         <translation>■ запіс перавысіў %1 МБ і не змог пераліцца на дыск (%2); яго найстарэйшыя падзеі адкідаюцца (--memory-budget)</translation>
     </message>
     <message>
-        <source>the pending, idle and prepare phases&apos; durations</source>
-        <translation>працягласць фаз pending, idle і prepare</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>&amp;Капіраваць</translation>
     </message>
     <message>
         <source>Copies the selected lines whole, as the program printed them.</source>
         <translation>Капіруе выбраныя радкі цалкам, як іх вывела праграма.</translation>
-    </message>
-    <message>
-        <source>Follow &amp;child processes (Node.js program)</source>
-        <translation>Сачыць за &amp;даччынымі працэсамі (праграма Node.js)</translation>
-    </message>
-    <message>
-        <source>For the next program run with Node: record its forks, cluster workers and child node processes too, each as a process of its own in the saved recording. Their environment then carries the probe&apos;s NODE_OPTIONS.</source>
-        <translation>Для наступнай праграмы, запушчанай у Node: запісваць таксама яе fork, працаўнікоў cluster і даччыныя працэсы node, кожны як асобны працэс у захаваным запісе. Іх асяроддзе тады нясе NODE_OPTIONS зонда.</translation>
-    </message>
-    <message>
-        <source>child process %1 (%2)</source>
-        <translation>даччыны працэс %1 (%2)</translation>
-    </message>
-    <message>
-        <source>■ %1 still ran when %2 ended: LoopScope ended it</source>
-        <translation>■ %1 яшчэ працаваў, калі %2 скончылася: LoopScope спыніў яго</translation>
-    </message>
-    <message>
-        <source>■ %1 ended without saying how (killed by a signal?)</source>
-        <translation>■ %1 скончыўся, не сказаўшы як (забіты сігналам?)</translation>
-    </message>
-    <message>
-        <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
-        <translation>Запісы даччыных працэсаў пішуцца разам з гэтым (Файл &gt; Экспартаваць трасу…), кожны як асобны працэс</translation>
     </message>
     <message>
         <source>■ nothing to stop: the server loop is idle, waiting in poll</source>
@@ -2158,72 +2188,12 @@
         <translation>Няма чаго спыняць: цыкл сервера чакае працы. Дадайце нагрузку або запусціце сцэнар.</translation>
     </message>
     <message>
-        <source>Export animation…</source>
-        <translation>Экспартаваць анімацыю…</translation>
-    </message>
-    <message>
-        <source>Replays a stretch of the recording and writes the circle, the chart, the timeline or the window as an animated GIF or WebP, frame by frame, for slides and web pages.</source>
-        <translation>Прайгравае частку запісу і запісвае кола, графік, храналогію або акно як анімаваны GIF ці WebP, кадр за кадрам, для слайдаў і вэб-старонак.</translation>
-    </message>
-    <message>
-        <source>Drawing the animation %1…</source>
-        <translation>Маляванне анімацыі %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Скасаваць</translation>
-    </message>
-    <message>
-        <source>Export animation</source>
-        <translation>Экспартаваць анімацыю</translation>
-    </message>
-    <message>
-        <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
-        <translation>Анімацыя прайграе запіс: адкрыйце запіс, або прыпыніце выкананне, або дайце яму скончыцца, потым экспартуйце.</translation>
-    </message>
-    <message>
         <source>Runs two scenarios, or two variants of one (CommonJS or ES module, Node 10&apos;s await, another thread pool size), and replays them side by side with one playhead: the comparisons the articles make.</source>
         <translation>Запускае два сцэнарыі або два варыянты аднаго (CommonJS ці ES-модуль, await з Node 10, іншы памер пула патокаў) і прайграе іх побач з адным курсорам: параўнанні з артыкулаў.</translation>
     </message>
     <message>
         <source>Compare t&amp;wo runs…</source>
         <translation>Параўнаць два &amp;запускі…</translation>
-    </message>
-    <message>
-        <source>Presente&amp;r&apos;s view</source>
-        <translation>Выгляд для в&amp;ядучага</translation>
-    </message>
-    <message>
-        <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
-        <translation>Для экрана выкладчыка: сцэнарый урока, яго пытанне і нататкі, што выконваецца зараз і што націснуць далей, і гадзіннік. Рэжым прэзентацыі адкрывае яго на другім экране, калі ён ёсць.</translation>
-    </message>
-    <message>
-        <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
-        <translation>На гэтым экране няма месца для большага тэксту: схавайце панэль (Выгляд &gt; Панэлі ў прэзентацыі), каб даць месца колу.</translation>
-    </message>
-    <message>
-        <source>Attach to a running Node.js process…</source>
-        <translation>Падлучыцца да запушчанага працэсу Node.js…</translation>
-    </message>
-    <message>
-        <source>Lists your Node.js processes and attaches to one without a restart: its inspector is opened on 127.0.0.1 just long enough to load the probe. Stopping detaches; the program runs on.</source>
-        <translation>Паказвае вашы працэсы Node.js і падлучаецца да аднаго без перазапуску: яго інспектар адкрываецца на 127.0.0.1 толькі на час, каб загрузіць зонд. Спыненне адлучае; праграма працуе далей.</translation>
-    </message>
-    <message>
-        <source>Attach to a running Node.js process</source>
-        <translation>Падлучыцца да запушчанага працэсу Node.js</translation>
-    </message>
-    <message>
-        <source>▶ process %1, attached as it runs; its output stays its own</source>
-        <translation>▶ працэс %1, падлучаны падчас працы; яго вывад застаецца яго ўласным</translation>
-    </message>
-    <message>
-        <source>■ LoopScope could not attach: %1</source>
-        <translation>■ LoopScope не змог падлучыцца: %1</translation>
-    </message>
-    <message>
-        <source>■ detached from %1, which runs on as before</source>
-        <translation>■ адлучана ад %1, які працуе далей, як раней</translation>
     </message>
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over. A Node.js program run with the probe ends; one attached to as it ran is detached from and runs on.</source>
@@ -2236,10 +2206,6 @@
     <message>
         <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
         <translation>Які JavaScript заблакаваў цыкл: стэкі, што зонд узяў, пакуль зваротны выклік падлучанай праграмы працаваў даўжэй за парог; вонкавы кадр уверсе, шырыня кожнага кадра — яго доля ўзораў. Паказвае зваротны выклік, выбраны на часавой шкале, інакш той, што блакуе цяпер, інакш апошні, што блакаваў.</translation>
-    </message>
-    <message>
-        <source>the JavaScript queues&apos; contents</source>
-        <translation>змесціва чэргаў JavaScript</translation>
     </message>
 </context>
 <context>
@@ -3001,6 +2967,49 @@
     <message>
         <source>Time</source>
         <translation>Час</translation>
+    </message>
+</context>
+<context>
+    <name>PresentationController</name>
+    <message>
+        <source>Larger text</source>
+        <translation>Большы тэкст</translation>
+    </message>
+    <message>
+        <source>Makes all text larger, for a projector.</source>
+        <translation>Павялічвае ўвесь тэкст — для праектара.</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>Меншы тэкст</translation>
+    </message>
+    <message>
+        <source>Makes all text smaller.</source>
+        <translation>Памяншае ўвесь тэкст.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Рэжым &amp;прэзентацыі</translation>
+    </message>
+    <message>
+        <source>Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything drawn larger, the mouse pointer ringed. F11 again returns to the window as it was.</source>
+        <translation>Поўны экран для лекцыі: кола і панэлі, выбраныя ў «Панэлі ў прэзентацыі», усё намалявана большым, указальнік мышы абведзены. Яшчэ раз F11 вяртае акно ў ранейшы выгляд.</translation>
+    </message>
+    <message>
+        <source>Presente&amp;r&apos;s view</source>
+        <translation>Выгляд для в&amp;ядучага</translation>
+    </message>
+    <message>
+        <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
+        <translation>Для экрана выкладчыка: сцэнарый урока, яго пытанне і нататкі, што выконваецца зараз і што націснуць далей, і гадзіннік. Рэжым прэзентацыі адкрывае яго на другім экране, калі ён ёсць.</translation>
+    </message>
+    <message>
+        <source>Panels in presentation</source>
+        <translation>Панэлі ў прэзентацыі</translation>
+    </message>
+    <message>
+        <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
+        <translation>На гэтым экране няма месца для большага тэксту: схавайце панэль (Выгляд &gt; Панэлі ў прэзентацыі), каб даць месца колу.</translation>
     </message>
 </context>
 <context>

@@ -194,6 +194,117 @@
     </message>
 </context>
 <context>
+    <name>AttachController</name>
+    <message>
+        <source>Run with Node…</source>
+        <translation>Ejecutar con Node…</translation>
+    </message>
+    <message>
+        <source>Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope&apos;s probe inside and shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.</source>
+        <translation>Ejecuta un programa real de Node.js (un archivo .js o JavaScript escrito aquí) con la sonda de LoopScope dentro y muestra en vivo su propio bucle de eventos: sus fases, sus callbacks y de qué tipo son, el retraso de su bucle.</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process…</source>
+        <translation>Conectar a un proceso de Node.js en ejecución…</translation>
+    </message>
+    <message>
+        <source>Lists your Node.js processes and attaches to one without a restart: its inspector is opened on 127.0.0.1 just long enough to load the probe. Stopping detaches; the program runs on.</source>
+        <translation>Lista sus procesos de Node.js y se conecta a uno sin reiniciarlo: su inspector se abre en 127.0.0.1 solo el tiempo justo para cargar la sonda. Detener desconecta; el programa sigue.</translation>
+    </message>
+    <message>
+        <source>&amp;Label every callback (Node.js program)</source>
+        <translation>&amp;Etiquetar cada callback (programa de Node.js)</translation>
+    </message>
+    <message>
+        <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
+        <translation>Para un programa ejecutado con Node: etiquetar y cronometrar cada callback que ejecuta (por defecto), o marcar solo las fases del bucle, lo que al programa casi no le cuesta nada. Cambia mientras se ejecuta.</translation>
+    </message>
+    <message>
+        <source>Follow &amp;child processes (Node.js program)</source>
+        <translation>Seguir los procesos &amp;hijos (programa Node.js)</translation>
+    </message>
+    <message>
+        <source>For the next program run with Node: record its forks, cluster workers and child node processes too, each as a process of its own in the saved recording. Their environment then carries the probe&apos;s NODE_OPTIONS.</source>
+        <translation>Para el próximo programa ejecutado con Node: registra también sus fork, workers de cluster y procesos node hijos, cada uno como un proceso propio en la grabación guardada. Su entorno lleva entonces el NODE_OPTIONS de la sonda.</translation>
+    </message>
+    <message>
+        <source>Run with Node.js</source>
+        <translation>Ejecutar con Node.js</translation>
+    </message>
+    <message>
+        <source>▶ node %1, with LoopScope&apos;s probe inside</source>
+        <translation>▶ node %1, con la sonda de LoopScope dentro</translation>
+    </message>
+    <message>
+        <source>Attach to a running Node.js process</source>
+        <translation>Conectar a un proceso de Node.js en ejecución</translation>
+    </message>
+    <message>
+        <source>▶ process %1, attached as it runs; its output stays its own</source>
+        <translation>▶ proceso %1, conectado mientras se ejecuta; su salida sigue siendo suya</translation>
+    </message>
+    <message>
+        <source>the pending, idle and prepare phases&apos; durations</source>
+        <translation>la duración de las fases pending, idle y prepare</translation>
+    </message>
+    <message>
+        <source>the microtask queue&apos;s length</source>
+        <translation>la longitud de la cola de microtareas</translation>
+    </message>
+    <message>
+        <source>the JavaScript queues&apos; contents</source>
+        <translation>el contenido de las colas de JavaScript</translation>
+    </message>
+    <message>
+        <source>the thread pool (%1)</source>
+        <translation>el grupo de hilos (%1)</translation>
+    </message>
+    <message>
+        <source>■ LoopScope could not attach: %1</source>
+        <translation>■ LoopScope no pudo conectarse: %1</translation>
+    </message>
+    <message>
+        <source>■ node could not start: %1</source>
+        <translation>■ node no pudo arrancar: %1</translation>
+    </message>
+    <message>
+        <source>■ detached from %1, which runs on as before</source>
+        <translation>■ desconectado de %1, que sigue ejecutándose como antes</translation>
+    </message>
+    <message>
+        <source>■ %1 was ended by signal %2</source>
+        <translation>■ %1 terminó por la señal %2</translation>
+    </message>
+    <message>
+        <source>■ %1 exited with code %2</source>
+        <translation>■ %1 terminó con el código %2</translation>
+    </message>
+    <message>
+        <source>■ the probe&apos;s recording is incomplete: %1</source>
+        <translation>■ la grabación de la sonda está incompleta: %1</translation>
+    </message>
+    <message>
+        <source>child process %1 (%2)</source>
+        <translation>proceso hijo %1 (%2)</translation>
+    </message>
+    <message>
+        <source>■ %1 still ran when %2 ended: LoopScope ended it</source>
+        <translation>■ %1 seguía en marcha cuando %2 terminó: LoopScope lo terminó</translation>
+    </message>
+    <message>
+        <source>■ %1 ended without saying how (killed by a signal?)</source>
+        <translation>■ %1 terminó sin decir cómo (¿lo mató una señal?)</translation>
+    </message>
+    <message>
+        <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
+        <translation>Las grabaciones de los procesos hijos se escriben con esta (Archivo &gt; Exportar traza…), cada una como un proceso propio</translation>
+    </message>
+    <message>
+        <source>Not seen by the probe: %1</source>
+        <translation>La sonda no ve: %1</translation>
+    </message>
+</context>
+<context>
     <name>AttachProcessDialog</name>
     <message>
         <source>Attach to a running Node.js process</source>
@@ -1204,6 +1315,109 @@
     </message>
 </context>
 <context>
+    <name>FilesController</name>
+    <message>
+        <source>Open program…</source>
+        <translation>Abrir programa…</translation>
+    </message>
+    <message>
+        <source>Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop.</source>
+        <translation>Carga un archivo de programa (JSON, véase docs/PROGRAMS.md) y lo ejecuta en un bucle nuevo.</translation>
+    </message>
+    <message>
+        <source>Open recording…</source>
+        <translation>Abrir grabación…</translation>
+    </message>
+    <message>
+        <source>Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again.</source>
+        <translation>Abre una traza grabada (exportada aquí o con --trace) para volver a ver su línea de tiempo, latencia y consola.</translation>
+    </message>
+    <message>
+        <source>Export trace…</source>
+        <translation>Exportar traza…</translation>
+    </message>
+    <message>
+        <source>Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.</source>
+        <translation>Escribe lo grabado hasta ahora como JSON de traza de Chrome, que abren Perfetto y LoopScope.</translation>
+    </message>
+    <message>
+        <source>Export latency CSV…</source>
+        <translation>Exportar CSV de latencia…</translation>
+    </message>
+    <message>
+        <source>Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet.</source>
+        <translation>Escribe las muestras de retardo del bucle y de /health grabadas hasta ahora como CSV, para una hoja de cálculo.</translation>
+    </message>
+    <message>
+        <source>Export picture</source>
+        <translation>Exportar imagen</translation>
+    </message>
+    <message>
+        <source>Circle…</source>
+        <translation>Círculo…</translation>
+    </message>
+    <message>
+        <source>Latency chart…</source>
+        <translation>Gráfico de latencia…</translation>
+    </message>
+    <message>
+        <source>Timeline…</source>
+        <translation>Línea de tiempo…</translation>
+    </message>
+    <message>
+        <source>Whole window…</source>
+        <translation>Ventana entera…</translation>
+    </message>
+    <message>
+        <source>Saves it as drawn now: PNG, or SVG with vector shapes and text for slides.</source>
+        <translation>La guarda tal como se dibuja ahora: PNG, o SVG con formas y texto vectoriales para diapositivas.</translation>
+    </message>
+    <message>
+        <source>Export animation…</source>
+        <translation>Exportar animación…</translation>
+    </message>
+    <message>
+        <source>Replays a stretch of the recording and writes the circle, the chart, the timeline or the window as an animated GIF or WebP, frame by frame, for slides and web pages.</source>
+        <translation>Reproduce un tramo de la grabación y escribe el círculo, el gráfico, la línea de tiempo o la ventana como un GIF o WebP animado, fotograma a fotograma, para diapositivas y páginas web.</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>Exportar informe…</translation>
+    </message>
+    <message>
+        <source>Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and the recording&apos;s summary.</source>
+        <translation>Escribe una página PDF sobre la ejecución mostrada: el programa, su consola, el círculo, el gráfico de latencia y el resumen de la grabación.</translation>
+    </message>
+    <message>
+        <source>Drawing the animation %1…</source>
+        <translation>Dibujando la animación %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>Exportar animación</translation>
+    </message>
+    <message>
+        <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
+        <translation>Una animación reproduce una grabación: abra una, o pause la ejecución o deje que termine, y luego exporte.</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>Exportar informe</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>Documento PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>the idle loop</source>
+        <translation>el bucle inactivo</translation>
+    </message>
+</context>
+<context>
     <name>HelpDialogs</name>
     <message>
         <source>In the timeline: the wheel or + and - zoom, dragging or the arrow keys pan, Home fits a run that has ended or follows the live edge, a press on the ruler moves the playhead, Shift and drag measures, S gives every callback one slot, Esc clears the selection.</source>
@@ -1641,22 +1855,6 @@
         <translation>Cambia entre el tema claro y el oscuro; la elección se recuerda.</translation>
     </message>
     <message>
-        <source>Larger text</source>
-        <translation>Texto más grande</translation>
-    </message>
-    <message>
-        <source>Makes all text larger, for a projector.</source>
-        <translation>Agranda todo el texto, para un proyector.</translation>
-    </message>
-    <message>
-        <source>Smaller text</source>
-        <translation>Texto más pequeño</translation>
-    </message>
-    <message>
-        <source>Makes all text smaller.</source>
-        <translation>Reduce todo el texto.</translation>
-    </message>
-    <message>
         <source>Quit</source>
         <translation>Salir</translation>
     </message>
@@ -1780,38 +1978,6 @@
         <translation>Latencia</translation>
     </message>
     <message>
-        <source>Open program…</source>
-        <translation>Abrir programa…</translation>
-    </message>
-    <message>
-        <source>Loads a program file (JSON, see docs/PROGRAMS.md) and runs it on a fresh loop.</source>
-        <translation>Carga un archivo de programa (JSON, véase docs/PROGRAMS.md) y lo ejecuta en un bucle nuevo.</translation>
-    </message>
-    <message>
-        <source>Open recording…</source>
-        <translation>Abrir grabación…</translation>
-    </message>
-    <message>
-        <source>Opens a recorded trace (exported here or by --trace) to look at its timeline, latency and console again.</source>
-        <translation>Abre una traza grabada (exportada aquí o con --trace) para volver a ver su línea de tiempo, latencia y consola.</translation>
-    </message>
-    <message>
-        <source>Export trace…</source>
-        <translation>Exportar traza…</translation>
-    </message>
-    <message>
-        <source>Writes what has been recorded so far as Chrome trace JSON, which Perfetto and LoopScope open.</source>
-        <translation>Escribe lo grabado hasta ahora como JSON de traza de Chrome, que abren Perfetto y LoopScope.</translation>
-    </message>
-    <message>
-        <source>Export latency CSV…</source>
-        <translation>Exportar CSV de latencia…</translation>
-    </message>
-    <message>
-        <source>Writes the loop-delay and /health samples recorded so far as CSV, for a spreadsheet.</source>
-        <translation>Escribe las muestras de retardo del bucle y de /health grabadas hasta ahora como CSV, para una hoja de cálculo.</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1872,50 +2038,6 @@
     <message>
         <source>%1 ms/step</source>
         <translation>%1 ms/paso</translation>
-    </message>
-    <message>
-        <source>Export picture</source>
-        <translation>Exportar imagen</translation>
-    </message>
-    <message>
-        <source>Circle…</source>
-        <translation>Círculo…</translation>
-    </message>
-    <message>
-        <source>Latency chart…</source>
-        <translation>Gráfico de latencia…</translation>
-    </message>
-    <message>
-        <source>Timeline…</source>
-        <translation>Línea de tiempo…</translation>
-    </message>
-    <message>
-        <source>Whole window…</source>
-        <translation>Ventana entera…</translation>
-    </message>
-    <message>
-        <source>Saves it as drawn now: PNG, or SVG with vector shapes and text for slides.</source>
-        <translation>La guarda tal como se dibuja ahora: PNG, o SVG con formas y texto vectoriales para diapositivas.</translation>
-    </message>
-    <message>
-        <source>Export report…</source>
-        <translation>Exportar informe…</translation>
-    </message>
-    <message>
-        <source>Writes one PDF page about the run shown: the program, its console, the circle, the latency chart and the recording&apos;s summary.</source>
-        <translation>Escribe una página PDF sobre la ejecución mostrada: el programa, su consola, el círculo, el gráfico de latencia y el resumen de la grabación.</translation>
-    </message>
-    <message>
-        <source>Export report</source>
-        <translation>Exportar informe</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>Documento PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>the idle loop</source>
-        <translation>el bucle inactivo</translation>
     </message>
     <message>
         <source>Timeline: one slot per callback</source>
@@ -1997,18 +2119,6 @@
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <source>&amp;Presentation mode</source>
-        <translation>Modo &amp;presentación</translation>
-    </message>
-    <message>
-        <source>Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything drawn larger, the mouse pointer ringed. F11 again returns to the window as it was.</source>
-        <translation>Pantalla completa para una clase: el círculo y los paneles elegidos en Paneles en la presentación, todo dibujado más grande y el puntero del ratón rodeado. F11 de nuevo devuelve la ventana a como estaba.</translation>
-    </message>
-    <message>
-        <source>Panels in presentation</source>
-        <translation>Paneles en la presentación</translation>
-    </message>
-    <message>
         <source>Slow motion, probes and theme</source>
         <translation>Cámara lenta, sondas y tema</translation>
     </message>
@@ -2027,58 +2137,6 @@
     <message>
         <source>LoopScope — node %1</source>
         <translation>LoopScope — node %1</translation>
-    </message>
-    <message>
-        <source>Run with Node…</source>
-        <translation>Ejecutar con Node…</translation>
-    </message>
-    <message>
-        <source>Runs a real Node.js program (a .js file, or JavaScript typed in) with LoopScope&apos;s probe inside and shows its own event loop live: its phases, its callbacks and their kinds, its loop delay.</source>
-        <translation>Ejecuta un programa real de Node.js (un archivo .js o JavaScript escrito aquí) con la sonda de LoopScope dentro y muestra en vivo su propio bucle de eventos: sus fases, sus callbacks y de qué tipo son, el retraso de su bucle.</translation>
-    </message>
-    <message>
-        <source>Run with Node.js</source>
-        <translation>Ejecutar con Node.js</translation>
-    </message>
-    <message>
-        <source>▶ node %1, with LoopScope&apos;s probe inside</source>
-        <translation>▶ node %1, con la sonda de LoopScope dentro</translation>
-    </message>
-    <message>
-        <source>■ node could not start: %1</source>
-        <translation>■ node no pudo arrancar: %1</translation>
-    </message>
-    <message>
-        <source>■ %1 was ended by signal %2</source>
-        <translation>■ %1 terminó por la señal %2</translation>
-    </message>
-    <message>
-        <source>■ %1 exited with code %2</source>
-        <translation>■ %1 terminó con el código %2</translation>
-    </message>
-    <message>
-        <source>■ the probe&apos;s recording is incomplete: %1</source>
-        <translation>■ la grabación de la sonda está incompleta: %1</translation>
-    </message>
-    <message>
-        <source>Not seen by the probe: %1</source>
-        <translation>La sonda no ve: %1</translation>
-    </message>
-    <message>
-        <source>the microtask queue&apos;s length</source>
-        <translation>la longitud de la cola de microtareas</translation>
-    </message>
-    <message>
-        <source>the thread pool (%1)</source>
-        <translation>el grupo de hilos (%1)</translation>
-    </message>
-    <message>
-        <source>&amp;Label every callback (Node.js program)</source>
-        <translation>&amp;Etiquetar cada callback (programa de Node.js)</translation>
-    </message>
-    <message>
-        <source>For a program run with Node: label and time every callback it runs (the default), or mark the loop&apos;s phases only, which costs the program next to nothing. Switches while it runs.</source>
-        <translation>Para un programa ejecutado con Node: etiquetar y cronometrar cada callback que ejecuta (por defecto), o marcar solo las fases del bucle, lo que al programa casi no le cuesta nada. Cambia mientras se ejecuta.</translation>
     </message>
     <message>
         <source>%1 finished: nothing left to do</source>
@@ -2105,40 +2163,12 @@
         <translation>■ la grabación superó %1 MB y no pudo volcarse a disco (%2); se descartan sus eventos más antiguos (--memory-budget)</translation>
     </message>
     <message>
-        <source>the pending, idle and prepare phases&apos; durations</source>
-        <translation>la duración de las fases pending, idle y prepare</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
     <message>
         <source>Copies the selected lines whole, as the program printed them.</source>
         <translation>Copia las líneas seleccionadas enteras, tal como las imprimió el programa.</translation>
-    </message>
-    <message>
-        <source>Follow &amp;child processes (Node.js program)</source>
-        <translation>Seguir los procesos &amp;hijos (programa Node.js)</translation>
-    </message>
-    <message>
-        <source>For the next program run with Node: record its forks, cluster workers and child node processes too, each as a process of its own in the saved recording. Their environment then carries the probe&apos;s NODE_OPTIONS.</source>
-        <translation>Para el próximo programa ejecutado con Node: registra también sus fork, workers de cluster y procesos node hijos, cada uno como un proceso propio en la grabación guardada. Su entorno lleva entonces el NODE_OPTIONS de la sonda.</translation>
-    </message>
-    <message>
-        <source>child process %1 (%2)</source>
-        <translation>proceso hijo %1 (%2)</translation>
-    </message>
-    <message>
-        <source>■ %1 still ran when %2 ended: LoopScope ended it</source>
-        <translation>■ %1 seguía en marcha cuando %2 terminó: LoopScope lo terminó</translation>
-    </message>
-    <message>
-        <source>■ %1 ended without saying how (killed by a signal?)</source>
-        <translation>■ %1 terminó sin decir cómo (¿lo mató una señal?)</translation>
-    </message>
-    <message>
-        <source>The child processes&apos; recordings are written with this one (File &gt; Export trace…), each as a process of its own</source>
-        <translation>Las grabaciones de los procesos hijos se escriben con esta (Archivo &gt; Exportar traza…), cada una como un proceso propio</translation>
     </message>
     <message>
         <source>■ nothing to stop: the server loop is idle, waiting in poll</source>
@@ -2149,72 +2179,12 @@
         <translation>Nada que detener: el bucle del servidor espera trabajo. Inyecta una carga o ejecuta un escenario.</translation>
     </message>
     <message>
-        <source>Export animation…</source>
-        <translation>Exportar animación…</translation>
-    </message>
-    <message>
-        <source>Replays a stretch of the recording and writes the circle, the chart, the timeline or the window as an animated GIF or WebP, frame by frame, for slides and web pages.</source>
-        <translation>Reproduce un tramo de la grabación y escribe el círculo, el gráfico, la línea de tiempo o la ventana como un GIF o WebP animado, fotograma a fotograma, para diapositivas y páginas web.</translation>
-    </message>
-    <message>
-        <source>Drawing the animation %1…</source>
-        <translation>Dibujando la animación %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
-    </message>
-    <message>
-        <source>Export animation</source>
-        <translation>Exportar animación</translation>
-    </message>
-    <message>
-        <source>An animation replays a recording: open one, or pause the run or let it end, then export.</source>
-        <translation>Una animación reproduce una grabación: abra una, o pause la ejecución o deje que termine, y luego exporte.</translation>
-    </message>
-    <message>
         <source>Runs two scenarios, or two variants of one (CommonJS or ES module, Node 10&apos;s await, another thread pool size), and replays them side by side with one playhead: the comparisons the articles make.</source>
         <translation>Ejecuta dos escenarios, o dos variantes de uno (CommonJS o módulo ES, el await de Node 10, otro tamaño del grupo de hilos), y los reproduce uno al lado del otro con un solo cabezal: las comparaciones que hacen los artículos.</translation>
     </message>
     <message>
         <source>Compare t&amp;wo runs…</source>
         <translation>Comparar &amp;dos ejecuciones…</translation>
-    </message>
-    <message>
-        <source>Presente&amp;r&apos;s view</source>
-        <translation>Vista del p&amp;resentador</translation>
-    </message>
-    <message>
-        <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
-        <translation>Para la pantalla del profesor: el escenario de la lección, su pregunta y sus notas, lo que se ejecuta ahora y qué pulsar después, y un reloj. El modo presentación la abre en una segunda pantalla cuando la hay.</translation>
-    </message>
-    <message>
-        <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
-        <translation>No hay sitio en esta pantalla para un texto más grande: oculte un panel (Ver &gt; Paneles en la presentación) para dar sitio al círculo.</translation>
-    </message>
-    <message>
-        <source>Attach to a running Node.js process…</source>
-        <translation>Conectar a un proceso de Node.js en ejecución…</translation>
-    </message>
-    <message>
-        <source>Lists your Node.js processes and attaches to one without a restart: its inspector is opened on 127.0.0.1 just long enough to load the probe. Stopping detaches; the program runs on.</source>
-        <translation>Lista sus procesos de Node.js y se conecta a uno sin reiniciarlo: su inspector se abre en 127.0.0.1 solo el tiempo justo para cargar la sonda. Detener desconecta; el programa sigue.</translation>
-    </message>
-    <message>
-        <source>Attach to a running Node.js process</source>
-        <translation>Conectar a un proceso de Node.js en ejecución</translation>
-    </message>
-    <message>
-        <source>▶ process %1, attached as it runs; its output stays its own</source>
-        <translation>▶ proceso %1, conectado mientras se ejecuta; su salida sigue siendo suya</translation>
-    </message>
-    <message>
-        <source>■ LoopScope could not attach: %1</source>
-        <translation>■ LoopScope no pudo conectarse: %1</translation>
-    </message>
-    <message>
-        <source>■ detached from %1, which runs on as before</source>
-        <translation>■ desconectado de %1, que sigue ejecutándose como antes</translation>
     </message>
     <message>
         <source>Abandons runaway work (a long block, a nextTick storm): the server loop goes on; a scenario&apos;s run ends and the server loop takes over. A Node.js program run with the probe ends; one attached to as it ran is detached from and runs on.</source>
@@ -2227,10 +2197,6 @@
     <message>
         <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
         <translation>Qué JavaScript bloqueó el bucle: las pilas que la sonda muestreó mientras un callback de un programa adjunto superaba su umbral, con el marco más externo arriba y cada marco tan ancho como su parte de las muestras. Muestra el callback seleccionado en la línea de tiempo; si no hay ninguno, el que bloquea ahora, y si no, el último que bloqueó.</translation>
-    </message>
-    <message>
-        <source>the JavaScript queues&apos; contents</source>
-        <translation>el contenido de las colas de JavaScript</translation>
     </message>
 </context>
 <context>
@@ -2990,6 +2956,49 @@
     <message>
         <source>Time</source>
         <translation>Tiempo</translation>
+    </message>
+</context>
+<context>
+    <name>PresentationController</name>
+    <message>
+        <source>Larger text</source>
+        <translation>Texto más grande</translation>
+    </message>
+    <message>
+        <source>Makes all text larger, for a projector.</source>
+        <translation>Agranda todo el texto, para un proyector.</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>Texto más pequeño</translation>
+    </message>
+    <message>
+        <source>Makes all text smaller.</source>
+        <translation>Reduce todo el texto.</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>Modo &amp;presentación</translation>
+    </message>
+    <message>
+        <source>Full screen for a lecture: the circle and the panels chosen under Panels in presentation, everything drawn larger, the mouse pointer ringed. F11 again returns to the window as it was.</source>
+        <translation>Pantalla completa para una clase: el círculo y los paneles elegidos en Paneles en la presentación, todo dibujado más grande y el puntero del ratón rodeado. F11 de nuevo devuelve la ventana a como estaba.</translation>
+    </message>
+    <message>
+        <source>Presente&amp;r&apos;s view</source>
+        <translation>Vista del p&amp;resentador</translation>
+    </message>
+    <message>
+        <source>For the lecturer&apos;s screen: the lesson&apos;s scenario, question and notes, what runs now and what to press next, and a clock. Presentation mode opens it on a second screen when there is one.</source>
+        <translation>Para la pantalla del profesor: el escenario de la lección, su pregunta y sus notas, lo que se ejecuta ahora y qué pulsar después, y un reloj. El modo presentación la abre en una segunda pantalla cuando la hay.</translation>
+    </message>
+    <message>
+        <source>Panels in presentation</source>
+        <translation>Paneles en la presentación</translation>
+    </message>
+    <message>
+        <source>No room on this screen for larger text: hide a panel (View &gt; Panels in presentation) to give the circle room.</source>
+        <translation>No hay sitio en esta pantalla para un texto más grande: oculte un panel (Ver &gt; Paneles en la presentación) para dar sitio al círculo.</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,10 @@ Session::Session(Program program, SessionOptions options)
     : m_program(std::make_shared<const Program>(std::move(program)))
     , m_options(std::move(options))
     , m_budget(m_options.memoryBudgetMb << 20)
-    , m_spill(m_options.spillDirectory, std::uint64_t(m_budget.limit()) * SessionOptions::SpillFactor)
+    , m_housekeeper(m_recording, m_budget,
+          Housekeeper::Options { m_options.consume, m_options.rollingWindow, m_options.spillDirectory,
+              std::uint64_t(m_budget.limit()) * SessionOptions::SpillFactor, [this] { abortForBudget(); },
+              [this] { startPendingProbe(); } })
 {
     if (m_options.readFilePath.empty())
         m_options.readFilePath = m_program->fileName.empty() || ::access(m_program->fileName.c_str(), R_OK) != 0
@@ -90,7 +93,8 @@ void Session::start()
     for (std::size_t slot = 0; slot < MaxWorkerLoops; ++slot)
         options.workerLogs.push_back(m_recording.logs[ProberLog + 1 + slot].get());
     m_runtime = std::make_unique<Runtime>(m_loop.loop(), m_recording, m_live, m_program, std::move(options));
-    m_housekeeper = std::thread([this] { housekeeping(); });
+    // Before the loop, so that its first chunks are ready; it outlives neither the runtime nor the loop (stop()).
+    m_housekeeper.start();
     LoopThread::Hooks hooks;
     hooks.setup = [this](uv_loop_t&) {
         m_runtime->start();
@@ -163,6 +167,21 @@ void Session::abort()
     if (!m_loop.running())
         return;
     // The flag stops a drain or a block at its next check; the command stops an idle loop.
+    m_runtime->cancel();
+    m_control.release();
+    m_loop.post([this](uv_loop_t&) {
+        m_runtime->abortRunFromCommand();
+        m_abortRecorded = true;
+    });
+}
+
+// On the housekeeper's thread. The runtime exists before the housekeeper starts and is let go only after it
+// has stopped (stop()), and nothing here calls into the loop: the runtime's cancel flag stops a drain or a
+// block at its next check point, a held loop is let go, and the loop takes the abort as a command (queued
+// until the loop is ready, if it is not yet).
+void Session::abortForBudget()
+{
+    m_aborted = true;
     m_runtime->cancel();
     m_control.release();
     m_loop.post([this](uv_loop_t&) {
@@ -270,15 +289,9 @@ void Session::stop()
     if (m_stopped)
         return;
     m_stopped = true;
-    // The housekeeper first: its budget check may abort(), which uses the runtime that is let go below.
+    // The housekeeper first: its budget check may abort the run through the runtime that is let go below.
     // The loop winds down without it (it allocates its own chunks; a spill wait ends on the cancel).
-    {
-        std::lock_guard lock(m_mutex);
-        m_housekeepingStop = true;
-    }
-    m_changed.notify_all();
-    if (m_housekeeper.joinable())
-        m_housekeeper.join();
+    m_housekeeper.stop();
     // Stopped without an abort (the window closed), whatever still runs ends with the session.
     if (m_runtime && m_aborted)
         m_runtime->cancel();
@@ -390,119 +403,24 @@ void Session::startPendingProbe()
     startPendingProbeLocked();
 }
 
-// Keeps spare chunks ready for the loop thread so that recording never allocates there.
-void Session::housekeeping()
-{
-    std::unique_lock lock(m_mutex);
-    while (!m_housekeepingStop) {
-        lock.unlock();
-        if (m_options.consume) {
-            std::lock_guard consumeLock(m_consumeMutex);
-            for (std::size_t i = 0; i < m_recording.logs.size() && !m_consumedRest; ++i)
-                m_recording.logs[i]->consumeSealed(
-                    [this, i](const Record& record) { m_options.consume(record, i, m_recording); });
-        }
-        std::size_t recordingBytes = 0;
-        for (const auto& log : m_recording.logs) {
-            log->replenish();
-            // A kept recording holds its past encoded, a few bytes a record (a consumed one lets it go).
-            if (!m_options.consume)
-                log->compact(SessionOptions::MaxCompactedPerRound);
-            recordingBytes += log->memoryBytes();
-        }
-        // A consumed recording shrinks as its chunks are handed over; the loop waits for that if it must.
-        if (!m_budget.exceeded() && m_budget.exceededWith(recordingBytes)
-            && !(m_options.consume            ? m_budget.charged() < m_budget.limit()
-                    : m_options.rollingWindow ? dropToFit(recordingBytes)
-                                              : spillToFit(recordingBytes))) {
-            m_budget.markExceeded();
-            abort();
-        }
-        startPendingProbe();
-        lock.lock();
-        m_changed.wait_for(lock, std::chrono::milliseconds(2), [this] { return m_housekeepingStop; });
-    }
-}
-
-bool Session::spillToFit(std::size_t recordingBytes)
-{
-    // Down to three quarters, so that a fast producer does not bring every round back here.
-    const std::size_t target = m_budget.limit() / 4 * 3;
-    const std::size_t charged = m_budget.charged();
-    if (charged >= target)
-        return false; // the queues alone fill the budget: spilling the recording would not help
-    // A storm fills chunks about as fast as they are written out: spill until the recording fits or
-    // no sealed chunk is left, one chunk of the largest log at a time.
-    bool failed = false;
-    std::size_t resident = recordingBytes;
-    while (charged + resident > target) {
-        // The loop waits for the spill at each iteration's start (Phases::waitForSpill); a callback
-        // that records without end inside one iteration (a logging nextTick chain) cannot be waited for.
-        if (resident > 2 * m_budget.limit()) {
-            failed = true;
-            std::lock_guard lock(m_spillMutex);
-            m_spillProblem = "the program records faster than its temporary file takes it, within one iteration";
-            break;
-        }
-        const long moved = m_recording.largestLog().spill(m_spill, 1);
-        if (moved <= 0) {
-            failed = moved < 0;
-            break;
-        }
-        m_spilledBytes.store(m_spill.size(), std::memory_order_relaxed);
-        resident = m_recording.memoryBytes();
-    }
-    std::lock_guard lock(m_spillMutex);
-    m_spillDirectory = m_spill.directory();
-    if (failed && m_spillProblem.empty())
-        m_spillProblem = m_spill.error();
-    // Still over the budget itself, with nothing sealed left to spill, the run cannot go on.
-    return !failed && !m_budget.exceededWith(resident);
-}
-
-bool Session::dropToFit(std::size_t recordingBytes)
-{
-    const std::size_t target = m_budget.limit() / 4 * 3;
-    const std::size_t charged = m_budget.charged();
-    if (charged >= target)
-        return false;
-    if (charged + recordingBytes > target)
-        m_recording.letGoDownTo(target - charged);
-    // What could not go yet (the window has not read it) holds the loop back at its next iteration
-    // (Phases::waitForSpill); only queues that fill the budget end the run.
-    return true;
-}
-
 void Session::consumeRest()
 {
-    std::lock_guard lock(m_consumeMutex);
-    if (!m_options.consume || m_consumedRest)
-        return;
-    m_consumedRest = true;
-    for (std::size_t i = 0; i < m_recording.logs.size(); ++i) {
-        const EventLog& log = *m_recording.logs[i];
-        log.walk(log.firstKept(), log.size(), [this, i](const Record& record) {
-            m_options.consume(record, i, m_recording);
-            return true;
-        });
-    }
+    m_housekeeper.consumeRest();
 }
 
 std::uint64_t Session::spilledBytes() const
 {
-    return m_spilledBytes.load(std::memory_order_relaxed);
+    return m_housekeeper.spilledBytes();
 }
 
 std::string Session::spillDirectory() const
 {
-    std::lock_guard lock(m_spillMutex);
-    return m_spillDirectory;
+    return m_housekeeper.spillDirectory();
 }
 
 std::string Session::spillProblem() const
 {
-    std::lock_guard lock(m_spillMutex);
-    return m_spillProblem;
+    return m_housekeeper.spillProblem();
 }
 
 } // namespace loopscope

@@ -9,8 +9,8 @@
 #include "recording/poolboard.h"
 #include "recording/recorder.h"
 #include "recording/recording.h"
-#include "recording/spillfile.h"
 #include "runtime/nodecosts.h"
+#include "session/housekeeper.h"
 
 #include <atomic>
 #include <chrono>
@@ -20,7 +20,6 @@
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 
 namespace loopscope {
 
@@ -33,8 +32,6 @@ using PoolWork = PoolBoard::Item;
 struct SessionOptions
 {
     static constexpr std::size_t SpillFactor = 16;
-    // Chunks a log encodes per housekeeping round at most (about 0.3 ms each): a storm seals a few a round.
-    static constexpr std::size_t MaxCompactedPerRound = 64;
     std::function<void(std::string_view)> onLog; // console output, called on the loop thread
     std::string readFilePath; // the file fs.readFile reads; default: this executable
     bool record = true; // false: run without recording anything (a benchmark baseline)
@@ -162,16 +159,11 @@ public:
     std::uint32_t poolWorkLeft() const { return m_poolWorkLeft; }
 
 private:
-    void housekeeping();
+    // The housekeeper's abort when the run cannot stay within its budget: flags and a posted command.
+    void abortForBudget();
     // An error event on the session's own log (the caller's thread, never the loop's).
     void recordSessionError(const std::string& text);
     void recordSessionError(std::uint32_t label);
-    // Spills the oldest sealed chunks until the recording and queues fit in three quarters of the
-    // budget; false when they cannot (nothing sealed is left, or the file failed).
-    bool spillToFit(std::size_t recordingBytes);
-    // Rolling window: lets go of the oldest sealed chunks (those the window has read) until the
-    // recording fits three quarters of the budget; false when the queues alone fill it.
-    bool dropToFit(std::size_t recordingBytes);
     void startPendingProbe();
     void startPendingProbeLocked();
     void markStarted();
@@ -199,18 +191,10 @@ private:
     bool m_stopped = false;
     std::uint32_t m_poolWorkLeft = 0;
 
-    SpillFile m_spill; // housekeeping() only
-    std::mutex m_consumeMutex; // guards the consumption of chunks and m_consumedRest
-    bool m_consumedRest = false;
-    std::atomic<std::uint64_t> m_spilledBytes { 0 };
-    mutable std::mutex m_spillMutex; // guards the two strings below
-    std::string m_spillDirectory;
-    std::string m_spillProblem;
-
     std::mutex m_mutex;
     std::condition_variable m_changed;
-    bool m_housekeepingStop = false;
-    std::thread m_housekeeper;
+    // Last, so that it is gone before anything it reads; stop() ends it first all the same.
+    Housekeeper m_housekeeper;
 };
 
 } // namespace loopscope

@@ -1,6 +1,8 @@
 #include "widgets/window/language.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QKeySequence>
 #include <QLocale>
 #include <QPointer>
 #include <QSettings>
@@ -108,6 +110,28 @@ void Language::follow(QObject* owner, std::function<void()> setTexts)
 void Language::setDirectory(const QString& directory)
 {
     s_directory = directory;
+}
+
+QString Language::withShortcut(const QString& explanation, const QKeySequence& shortcut)
+{
+    if (shortcut.isEmpty())
+        return explanation;
+    return QStringLiteral("<p>%1</p><p><b>%2</b></p>")
+        .arg(explanation.toHtmlEscaped(), shortcut.toString(QKeySequence::NativeText).toHtmlEscaped());
+}
+
+QAction* Language::control(QWidget* window, const QKeySequence& shortcut, std::function<ControlTexts()> texts)
+{
+    auto* action = new QAction(window);
+    action->setShortcut(shortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
+    follow(action, [action, shortcut, texts = std::move(texts)] {
+        const ControlTexts said = texts();
+        action->setText(said.name);
+        action->setToolTip(withShortcut(said.explanation, shortcut));
+        action->setStatusTip(said.explanation);
+    });
+    return action;
 }
 
 #include "language.moc"

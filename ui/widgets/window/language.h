@@ -5,7 +5,10 @@
 
 #include <functional>
 
+class QAction;
+class QKeySequence;
 class QObject;
+class QWidget;
 
 // What a control says in the language of the moment: its name and what it does (its tooltip).
 struct ControlTexts
@@ -45,4 +48,10 @@ public:
     static void follow(QObject* owner, std::function<void()> setTexts);
     // The language applied last (empty: the system's).
     static QString inEffect();
+    // A window-wide action (Qt::WindowShortcut) with its shortcut, named and explained by `texts` in the
+    // language of the moment, its tooltip naming the shortcut too; made for `window`, which lists it (and
+    // takes its shortcut) once it is added there.
+    static QAction* control(QWidget* window, const QKeySequence& shortcut, std::function<ControlTexts()> texts);
+    // A tooltip: `explanation`, then `shortcut` in bold (nothing more without one).
+    static QString withShortcut(const QString& explanation, const QKeySequence& shortcut);
 };

@@ -2,7 +2,6 @@
 
 #include "control/sessioncontroller.h"
 #include "models/consolemodel.h"
-#include "models/figuretexts.h"
 #include "models/livefeed.h"
 #include "models/queueboard.h"
 #include "models/statusmodel.h"
@@ -14,17 +13,18 @@
 #include "widgets/dialogs/runmanydialog.h"
 #include "widgets/lanes/poollanesview.h"
 #include "widgets/lessons/lessonpanel.h"
-#include "widgets/lessons/panelhighlight.h"
-#include "widgets/lessons/pointerhighlight.h"
 #include "widgets/lessons/scenariobrowser.h"
 #include "widgets/panels/workloadpalette.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/wheel/phasewheel.h"
+#include "widgets/window/attachcontroller.h"
 #include "widgets/window/fileactions.h"
+#include "widgets/window/filescontroller.h"
+#include "widgets/window/lessonscontroller.h"
+#include "widgets/window/presentationcontroller.h"
 #include "widgets/window/steppingcontrols.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -33,8 +33,8 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTemporaryDir>
 #include <QToolBar>
+#include <QTreeView>
 
 #include <algorithm>
 #include <atomic>
@@ -51,8 +51,6 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
 {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
-    m_basePointSize = QApplication::font().pointSizeF();
-    setAcceptDrops(true);
 
     m_controller = new SessionController(this);
     m_feed = m_controller->feed();
@@ -61,25 +59,43 @@ MainWindow::MainWindow(QWidget* parent)
     m_queues = new QueueBoard(m_feed, m_status, this);
     connect(m_feed, &LiveFeed::ticked, this, &MainWindow::onTicked);
     connect(m_controller, &SessionController::started, this, &MainWindow::onSessionStarted);
-    connect(m_controller, &SessionController::attachedEnded, this, &MainWindow::onAttachedEnded);
     connect(m_controller, &SessionController::probesChanged, this, &MainWindow::showProbes);
-    m_files = new FileActions(m_controller, m_console, this);
-    connect(m_files, &FileActions::programLoaded, this,
+    m_files = new FilesController(this, m_controller, m_console);
+    FileActions* files = m_files->fileActions();
+    connect(files, &FileActions::programLoaded, this,
         [this](const loopscope::Program& program, const QString& path, const ScenarioCatalog::Overrides& overrides) {
             runProgram(program);
             m_lastSource = NodeComparison::Source::fromFile(path, overrides);
         });
-    connect(m_files, &FileActions::recordingOpened, this, &MainWindow::onRecordingOpened);
-    connect(m_files, &FileActions::exported, this, [this](const QString& path) {
+    connect(files, &FileActions::recordingOpened, this, &MainWindow::onRecordingOpened);
+    connect(files, &FileActions::exported, this, [this](const QString& path) {
         setState([path] { return tr("Wrote %1").arg(QDir::toNativeSeparators(path)); });
+    });
+    m_attach = new AttachController(this, m_controller, m_console, files);
+    // A Node.js program shown: neither the browser nor Compare with Node.js speak of what ran before it.
+    connect(m_attach, &AttachController::attached, this, [this] {
+        m_lastSource = {};
+        m_browser->selectNone();
+    });
+    // It has ended: the workloads go into LoopScope's own loop again, and the status line says how it ended.
+    connect(m_attach, &AttachController::ended, this, [this](const std::function<QString()>& said) {
+        m_palette->setEnabled(true);
+        setState(said);
     });
 
     m_wheel = new PhaseWheel(m_feed, m_status, this);
     m_wheel->setObjectName(QStringLiteral("phaseWheel"));
     setCentralWidget(m_wheel);
+    m_presentation = new PresentationController(this, m_wheel);
 
     createActions();
     createDocks();
+    m_presentation->setSecondRow(m_probeBar);
+    connect(m_presentation, &PresentationController::fixedFontChanged, this, [this](const QFont& fixed) {
+        m_consoleView->setFont(fixed);
+        m_browser->setCodeFont(fixed);
+        m_lessons->panel()->setCodeFont(fixed);
+    });
 
     m_stateLabel = new QLabel(this);
     m_stateLabel->setObjectName(QStringLiteral("stateLabel"));
@@ -100,9 +116,6 @@ MainWindow::MainWindow(QWidget* parent)
         }
     });
 
-    m_pointer = new PointerHighlight(this);
-    m_panelHighlight = new PanelHighlight(this);
-
     QSettings settings;
     if (!restoreGeometry(settings.value(QLatin1String(GeometryKey)).toByteArray())) {
         // First start: most of the screen, centred, so every dock has room.
@@ -112,7 +125,7 @@ MainWindow::MainWindow(QWidget* parent)
     }
     restoreState(settings.value(QLatin1String(StateKey)).toByteArray(), StateVersion);
     setTheme(Theme::saved());
-    setFontScale(settings.value(QLatin1String(FontScaleKey), 1.0).toDouble());
+    m_presentation->restoreFontScale();
 
     m_controller->startIdle();
 }
@@ -272,6 +285,16 @@ QueueModel* MainWindow::queueModel(QueueModel::Queue queue) const
     return m_queues->model(queue);
 }
 
+FileActions* MainWindow::fileActions() const
+{
+    return m_files->fileActions();
+}
+
+LessonPanel* MainWindow::lessonPanel() const
+{
+    return m_lessons->panel();
+}
+
 void MainWindow::onSessionStarted()
 {
     m_stepping->sessionStarted();
@@ -279,7 +302,6 @@ void MainWindow::onSessionStarted()
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     m_heldText.clear();
     m_runEndSaid = false;
-    m_everyCallbackAction->setEnabled(m_controller->attached() != nullptr);
     // Workloads go into LoopScope's own loop: not into a Node.js program's, which injecting would end.
     m_palette->setEnabled(m_controller->attached() == nullptr);
     if (m_controller->attached()) {
@@ -308,36 +330,13 @@ void MainWindow::showProbes()
 void MainWindow::onTicked()
 {
     m_stepping->sync();
-    // The lesson's run has ended: its answer, from what the console shows.
-    if (m_lessonRunPending && m_feed->finished() && !m_controller->replaying()) {
-        m_lessonRunPending = false;
-        switch (m_lesson->asks()) {
-        case LessonPanel::Question::Order:
-            m_lesson->showRun(m_console->outputLines());
-            break;
-        case LessonPanel::Question::Health: {
-            const loopscope::Figures figures = m_feed->figures();
-            m_lesson->showWait(figures.health.known() ? figures.health.max : -1, int(figures.healthFailures),
-                FigureTexts::beforeLoop(figures));
-            break;
-        }
-        case LessonPanel::Question::Delay: {
-            const loopscope::Figures figures = m_feed->figures();
-            m_lesson->showWait(figures.longestLateMs(), 0, FigureTexts::beforeLoop(figures));
-            break;
-        }
-        }
-    }
     // The run shown has ended: the status line says so at once, in the loop status's words. The end of a
-    // Node.js program is told by onAttachedEnded(), a run stopped or over its budget where that happens.
+    // Node.js program is told by the AttachController, a run stopped or over its budget where that happens.
     if (!m_runEndSaid && m_feed->finished() && m_controller->session() && !m_controller->serving()
         && !m_feed->memoryBudgetExceeded()) {
         m_runEndSaid = true;
         setState([name = m_controller->programName()] { return tr("%1 finished: nothing left to do").arg(name); });
     }
-    // The lesson's offscreen runs stepped aside for the program (LessonPanel::yieldToRun): on with them.
-    if (m_feed->finished() || m_controller->serving())
-        m_lesson->resumeProbing();
     // The script beside the circle marks the line whose callback runs next, when it is this program's.
     const int nextLine = m_stepping->nextSourceLine();
     m_browser->markSourceLine(nextLine > 0 && m_browser->nodeSource() == m_stepping->emittedSource() ? nextLine : 0);
@@ -414,7 +413,7 @@ void MainWindow::updateControls()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     // The window's own layout is remembered, not the presentation's.
-    setPresenting(false);
+    m_presentation->setPresenting(false);
     QSettings settings;
     settings.setValue(QLatin1String(GeometryKey), saveGeometry());
     settings.setValue(QLatin1String(StateKey), saveState(StateVersion));

@@ -7,6 +7,7 @@
 #include "widgets/dialogs/helpdialogs.h"
 #include "widgets/dialogs/nodetimingdialog.h"
 #include "widgets/lessons/scenariobrowser.h"
+#include "widgets/window/attachcontroller.h"
 #include "widgets/window/language.h"
 #include "widgets/window/steppingcontrols.h"
 
@@ -18,29 +19,9 @@
 #include <QSlider>
 #include <QToolBar>
 
-namespace {
-
-QString withShortcut(const QString& explanation, const QKeySequence& shortcut)
-{
-    if (shortcut.isEmpty())
-        return explanation;
-    return QStringLiteral("<p>%1</p><p><b>%2</b></p>")
-        .arg(explanation.toHtmlEscaped(), shortcut.toString(QKeySequence::NativeText).toHtmlEscaped());
-}
-
-} // namespace
-
 QAction* MainWindow::addControl(const QKeySequence& shortcut, std::function<ControlTexts()> texts)
 {
-    auto* action = new QAction(this);
-    action->setShortcut(shortcut);
-    action->setShortcutContext(Qt::WindowShortcut);
-    Language::follow(action, [action, shortcut, texts = std::move(texts)] {
-        const ControlTexts said = texts();
-        action->setText(said.name);
-        action->setToolTip(withShortcut(said.explanation, shortcut));
-        action->setStatusTip(said.explanation);
-    });
+    QAction* action = Language::control(this, shortcut, std::move(texts));
     addAction(action);
     return action;
 }
@@ -115,10 +96,10 @@ void MainWindow::createSlowMotion()
         showSlowMotion();
     });
     Language::follow(m_slowMotion, [this, showSlowMotion] {
-        m_slowMotion->setToolTip(
-            withShortcut(tr("Slow motion: holds every phase, and the queues after every callback, this long, so the "
-                            "cursor can be followed. The time held is left out of the program's clock."),
-                QKeySequence(QStringLiteral("[, ]"))));
+        m_slowMotion->setToolTip(Language::withShortcut(
+            tr("Slow motion: holds every phase, and the queues after every callback, this long, so the "
+               "cursor can be followed. The time held is left out of the program's clock."),
+            QKeySequence(QStringLiteral("[, ]"))));
         m_slowMotionLabel->setMinimumWidth(m_slowMotionLabel->fontMetrics().horizontalAdvance(tr("1000 ms/step")) + 8);
         showSlowMotion();
     });
@@ -175,27 +156,8 @@ void MainWindow::createLoopMenu()
     loopMenu->addAction(compareRuns);
     loopMenu->addSeparator();
     // A Node.js program run with the probe: every callback labelled, or the phases alone.
-    m_everyCallbackAction = loopMenu->addAction(QString());
-    m_everyCallbackAction->setCheckable(true);
-    m_everyCallbackAction->setChecked(m_controller->everyCallback());
-    m_everyCallbackAction->setEnabled(false);
-    Language::follow(m_everyCallbackAction, [action = m_everyCallbackAction] {
-        action->setText(tr("&Label every callback (Node.js program)"));
-        action->setToolTip(tr("For a program run with Node: label and time every callback it runs (the default), "
-                              "or mark the loop's phases only, which costs the program next to nothing. Switches "
-                              "while it runs."));
-    });
-    connect(m_everyCallbackAction, &QAction::toggled, m_controller, &SessionController::setEveryCallback);
-    m_followChildrenAction = loopMenu->addAction(QString());
-    m_followChildrenAction->setCheckable(true);
-    m_followChildrenAction->setChecked(m_controller->followChildren());
-    Language::follow(m_followChildrenAction, [action = m_followChildrenAction] {
-        action->setText(tr("Follow &child processes (Node.js program)"));
-        action->setToolTip(tr("For the next program run with Node: record its forks, cluster workers and child node "
-                              "processes too, each as a process of its own in the saved recording. Their "
-                              "environment then carries the probe's NODE_OPTIONS."));
-    });
-    connect(m_followChildrenAction, &QAction::toggled, m_controller, &SessionController::setFollowChildren);
+    loopMenu->addAction(m_attach->everyCallbackAction());
+    loopMenu->addAction(m_attach->followChildrenAction());
     QAction* rolling = loopMenu->addAction(QString());
     rolling->setCheckable(true);
     rolling->setChecked(SessionController::rollingWindow());

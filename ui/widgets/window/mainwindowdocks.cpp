@@ -11,15 +11,15 @@
 #include "widgets/lanes/blockflameview.h"
 #include "widgets/lanes/poollanesview.h"
 #include "widgets/lessons/lessonpanel.h"
-#include "widgets/lessons/panelhighlight.h"
 #include "widgets/lessons/scenariobrowser.h"
 #include "widgets/panels/columnshare.h"
 #include "widgets/panels/figurespanel.h"
 #include "widgets/panels/verticalscrollarea.h"
 #include "widgets/panels/workloadpalette.h"
 #include "widgets/timeline/timelineview.h"
+#include "widgets/window/lessonscontroller.h"
 #include "widgets/window/mainwindow.h"
-#include "widgets/window/steppingcontrols.h"
+
 #include <QAction>
 #include <QClipboard>
 #include <QDockWidget>
@@ -106,32 +106,10 @@ void MainWindow::createDocks()
             tr("The built-in experiments, with the Node.js script each one is equivalent to.") };
     });
 
-    // The lesson follows the scenario selected; its run is the window's, and its answer comes when it ends.
-    m_lesson = new LessonPanel(this);
-    connect(m_browser, &ScenarioBrowser::selected, m_lesson, &LessonPanel::setScenario);
-    m_lesson->setScenario(m_browser->current(), m_browser->overrides());
-    connect(m_controller, &SessionController::programAboutToRun, m_lesson, &LessonPanel::yieldToRun);
-    connect(m_lesson, &LessonPanel::runRequested, this,
-        [this](const QString& name, const ScenarioCatalog::Overrides& overrides) {
-            m_browser->select(name);
-            m_lessonRunPending = runScenario(name, overrides);
-            // The lesson stays in view (the run raised the script's tab), saying what to press next when the
-            // run is held to be stepped.
-            if (auto* dock = qobject_cast<QDockWidget*>(m_lesson->parentWidget()))
-                dock->raise();
-            if (m_lessonRunPending && m_stepping->startsPaused())
-                m_lesson->showHeld();
-        });
-    connect(m_lesson, &LessonPanel::lookAt, this, [this](const QString& dockName) {
-        if (auto* dock = findChild<QDockWidget*>(dockName)) {
-            dock->show();
-            dock->raise();
-            m_panelHighlight->ring(dock);
-        }
-    });
+    m_lessons = new LessonsController(this, m_controller, m_browser, m_stepping);
     // Large text in a short dock (presentation mode, zoomed in) scrolls rather than make the window taller
     // than the screen.
-    auto* lessonScroll = new VerticalScrollArea(m_lesson, this);
+    auto* lessonScroll = new VerticalScrollArea(m_lessons->panel(), this);
     lessonScroll->setObjectName(QStringLiteral("lessonScroll"));
     auto* lesson = addDock(QStringLiteral("lessonDock"), lessonScroll, Qt::LeftDockWidgetArea, [] {
         return ControlTexts { tr("Lesson"),
