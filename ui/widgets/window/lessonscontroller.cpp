@@ -33,8 +33,13 @@ LessonsController::LessonsController(
             m_runPending = m_window->runScenario(name, overrides);
             // The lesson stays in view (the run raised the script's tab), saying what to press next when the
             // run is held to be stepped.
-            if (auto* dock = qobject_cast<QDockWidget*>(m_lesson->parentWidget()))
-                dock->raise();
+            // The panel sits in a scroll area inside its dock.
+            for (QWidget* up = m_lesson->parentWidget(); up; up = up->parentWidget()) {
+                if (auto* dock = qobject_cast<QDockWidget*>(up)) {
+                    dock->raise();
+                    break;
+                }
+            }
             if (m_runPending && m_stepping->startsPaused())
                 m_lesson->showHeld();
         });
