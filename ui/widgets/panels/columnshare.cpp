@@ -10,6 +10,7 @@
 ColumnShare::ColumnShare(QTreeView* view, int column, double share)
     : QObject(view)
     , m_view(view)
+    , m_viewport(view->viewport())
     , m_column(column)
     , m_share(share)
 {
@@ -25,7 +26,7 @@ ColumnShare::ColumnShare(QTreeView* view, int column, double share)
 
 bool ColumnShare::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
+    if (watched == m_viewport && (event->type() == QEvent::Resize || event->type() == QEvent::FontChange))
         fit();
     return QObject::eventFilter(watched, event);
 }

@@ -20,6 +20,9 @@ private:
     void fit();
 
     QTreeView* m_view;
+    // The view's viewport, compared by address only: its events also come while the view is being
+    // destroyed, when nothing of the view may be called.
+    const QObject* m_viewport;
     int m_column;
     double m_share;
 };
