@@ -90,8 +90,16 @@ inline loopscope::Program loadScenario(const QString& name, const ScenarioCatalo
     return std::get<loopscope::Program>(std::move(loaded));
 }
 
+// How long a scenario may take to run to its end: a CPU-bound one (compute-immediate's hashing) runs
+// ten times slower or more under ThreadSanitizer, and CI runs two tests at once.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr int ScenarioRunMs = 240000;
+#else
+inline constexpr int ScenarioRunMs = 30000;
+#endif
+
 // Runs `program` to its end with Node's costs modelled as `costs` (by default as the app does).
-inline RunResult runProgram(loopscope::Program program, int timeoutMs = 30000,
+inline RunResult runProgram(loopscope::Program program, int timeoutMs = ScenarioRunMs,
     const loopscope::NodeCosts& costs = loopscope::NodeCosts::node20())
 {
     RunResult result;
