@@ -91,15 +91,12 @@ std::uint32_t FunctionNames::labelOf(napi_env env, napi_value function, const st
     return label;
 }
 
-FunctionNames::ScriptOwner FunctionNames::ownerOf(napi_env env, v8::Local<v8::StackFrame> frame)
+FrameOwner FunctionNames::ownerOf(napi_env env, v8::Local<v8::StackFrame> frame)
 {
-    const auto [known, added] = m_scriptOwners.try_emplace(frame->GetScriptId(), ScriptOwner::Node);
+    const auto [known, added] = m_scriptOwners.try_emplace(frame->GetScriptId(), FrameOwner::Node);
     if (added) {
         const FunctionPlace script { {}, textOf(env, frame->GetScriptName()), 1, 1 };
-        known->second = !isProgramsOwn(script) ? ScriptOwner::Node
-            : isProbesOwn(script)              ? ScriptOwner::Probe
-            : isPackages(script)               ? ScriptOwner::Package
-                                               : ScriptOwner::Program;
+        known->second = isProbesOwn(script) ? FrameOwner::Node : scriptOwner(script.script);
     }
     return known->second;
 }
@@ -115,16 +112,15 @@ std::uint32_t FunctionNames::labelOfCaller(napi_env env, const std::string& type
     v8::Location callerLocation(0, 0);
     for (int i = 0; i < count; ++i) {
         const v8::Local<v8::StackFrame> frame = trace->GetFrame(isolate, std::uint32_t(i));
-        const ScriptOwner owner = ownerOf(env, frame);
-        if (owner == ScriptOwner::Node || owner == ScriptOwner::Probe
-            || (owner == ScriptOwner::Package && !caller.IsEmpty()))
+        const FrameOwner owner = ownerOf(env, frame);
+        if (owner == FrameOwner::Node || (owner == FrameOwner::Package && !caller.IsEmpty()))
             continue;
         v8::Location location = frame->GetLocation();
         if (location.GetLineNumber() < 0)
             continue; // no place known (isProgramsOwn's line 0)
         caller = frame;
         callerLocation = location;
-        if (owner == ScriptOwner::Program)
+        if (owner == FrameOwner::Program)
             break;
     }
     if (caller.IsEmpty())

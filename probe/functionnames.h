@@ -1,6 +1,7 @@
 #pragma once
 
 #include "callbacklabel.h"
+#include "recording/codeowner.h"
 #include "recording/events.h"
 #include "v8bridge.h"
 
@@ -41,10 +42,9 @@ public:
     static FunctionPlace placeOf(napi_env env, napi_value function);
 
 private:
-    // Whose code a script holds, as a request's stack is searched for the program's frame.
-    enum class ScriptOwner : std::uint8_t { Node, Probe, Package, Program };
-    // A frame's script's owner, read from its name once per script (V8's script id).
-    ScriptOwner ownerOf(napi_env env, v8::Local<v8::StackFrame> frame);
+    // Whose code a frame's script holds, read from its name once per script (V8's script id), as a request's
+    // stack is searched for the program's frame: the probe's own scripts count as Node's, never the caller.
+    FrameOwner ownerOf(napi_env env, v8::Local<v8::StackFrame> frame);
 
     std::function<std::uint32_t(const std::string&, CallbackKind)> m_name;
     // (type, script id, line, column) -> the label's number, 0 for a function of Node's: one function may
@@ -52,7 +52,7 @@ private:
     std::map<std::tuple<std::string, int, int, int>, std::uint32_t> m_labels;
     // (type, script id, line, column) -> the number of the label of a request made there.
     std::map<std::tuple<std::string, int, int, int>, std::uint32_t> m_callers;
-    std::unordered_map<int, ScriptOwner> m_scriptOwners;
+    std::unordered_map<int, FrameOwner> m_scriptOwners;
 };
 
 } // namespace loopscope::probe
