@@ -27,19 +27,6 @@ std::uint32_t blamedFrame(const std::vector<std::uint32_t>& frames, const String
     return blamed;
 }
 
-// The function a frame is in, whatever line of it was running: "slowRoute (/app/server.js" of
-// "slowRoute (/app/server.js:14:3)".
-std::string_view functionOf(std::string_view frame)
-{
-    for (int field = 0; field < 2; ++field) {
-        const std::size_t colon = frame.rfind(':');
-        if (colon == std::string_view::npos)
-            return frame;
-        frame = frame.substr(0, colon);
-    }
-    return frame;
-}
-
 } // namespace
 
 std::uint64_t BlockProfile::samples() const

@@ -17,22 +17,33 @@ inline FrameOwner scriptOwner(std::string_view script)
     return script.find("/node_modules/") != std::string_view::npos ? FrameOwner::Package : FrameOwner::Program;
 }
 
+// The function a sampled frame is in, whatever line of it was running: "slowRoute (/app/server.js" of
+// "slowRoute (/app/server.js:14:3)"; a frame with no line ("eval (<unknown>)") whole.
+inline std::string_view functionOf(std::string_view frame)
+{
+    for (int field = 0; field < 2; ++field) {
+        const std::size_t colon = frame.rfind(':');
+        if (colon == std::string_view::npos)
+            return frame;
+        frame = frame.substr(0, colon);
+    }
+    return frame;
+}
+
 // The owner of a sampled frame as the probe labels it: "slowRoute (/app/server.js:12:20)", or
 // "emit (node:events:517:28)", or "(anonymous) (<unknown>)" when V8 knew no script.
 inline FrameOwner frameOwner(std::string_view frame)
 {
-    const std::size_t open = frame.rfind(" (");
-    if (open == std::string_view::npos || frame.back() != ')')
+    if (frame.empty() || frame.back() != ')')
         return FrameOwner::Node;
-    std::string_view place = frame.substr(open + 2, frame.size() - open - 3);
-    // The script is what comes before ":line:column".
-    for (int field = 0; field < 2; ++field) {
-        const std::size_t colon = place.rfind(':');
-        if (colon == std::string_view::npos)
-            break;
-        place = place.substr(0, colon);
-    }
-    return scriptOwner(place);
+    const std::string_view function = functionOf(frame);
+    const std::size_t open = function.rfind(" (");
+    if (open == std::string_view::npos)
+        return FrameOwner::Node;
+    std::string_view script = function.substr(open + 2);
+    if (!script.empty() && script.back() == ')')
+        script.remove_suffix(1); // a frame with no line: "(<unknown>)"
+    return scriptOwner(script);
 }
 
 } // namespace loopscope
