@@ -198,8 +198,8 @@ void LoopProbe::queued(double code, std::int64_t atNs, double count, double dela
     r.label = label;
     r.startNs = atNs;
     r.span.count = std::uint32_t(std::clamp(count, 1.0, 4294967295.0));
-    // A Queued record's maxNs is a timer's delay: Node's own, coerced (1 ms below 1, past 2^31 - 1).
-    r.span.maxNs = kind == CallbackKind::Timer ? std::int64_t(std::clamp(delayMs, 0.0, 2147483647.0) * 1e6) : 0;
+    // A timer's delay is Node's own, coerced (1 ms below 1, past 2^31 - 1).
+    setTimerDelayNs(r, kind == CallbackKind::Timer ? std::int64_t(std::clamp(delayMs, 0.0, 2147483647.0) * 1e6) : 0);
     r.span.iteration = m_iteration;
     push(r);
 }
@@ -210,9 +210,10 @@ void LoopProbe::phase(Phase which, bool timed, std::int64_t startNs, std::int64_
     r.type = RecordType::Phase;
     r.sub = std::uint8_t(which);
     r.thread = m_thread;
-    r.label = timed ? 1 : 0;
+    setPhaseTimed(r, timed);
     r.startNs = startNs;
-    r.span = { endNs - startNs, 0, timeoutMs, 1, m_iteration }; // poll: its timeout in ms, as a run of LoopScope's own
+    r.span = { endNs - startNs, 0, 0, 1, m_iteration };
+    setPollTimeoutMs(r, timeoutMs);
     push(r);
 }
 

@@ -122,7 +122,7 @@ std::vector<Record> recordsOf(
             continue;
         if (!label.empty() && !labelledAs(recording.strings.at(r.label), label))
             continue;
-        if (phase && (r.sub != std::uint8_t(*phase) || (r.label & 1) == 0))
+        if (phase && (r.sub != std::uint8_t(*phase) || !phaseTimed(r)))
             continue;
         found.push_back(r);
     }
@@ -438,7 +438,7 @@ private slots:
         const std::vector<Record> polls = recordsOf(recording, RecordType::Phase, {}, Phase::Poll);
         const auto waited = [&](std::int64_t from, std::int64_t to) {
             return std::count_if(polls.begin(), polls.end(),
-                [&](const Record& poll) { return poll.span.maxNs >= from && poll.span.maxNs <= to; });
+                [&](const Record& poll) { return pollTimeoutMs(poll) >= from && pollTimeoutMs(poll) <= to; });
         };
         QVERIFY2(waited(0, 0) >= 40, "poll waited while immediates were pending");
         // The timer's wait: 300 ms less what the immediates took, poll timing out on it.
@@ -536,7 +536,7 @@ private slots:
         std::int64_t timedEnd = 0;
         for (const Record& p : phases) {
             seen[p.span.iteration].push_back(Phase(p.sub));
-            if ((p.label & 1) == 0)
+            if (!phaseTimed(p))
                 continue;
             const std::string where = std::string(phaseName(Phase(p.sub))) + " of iteration "
                 + std::to_string(p.span.iteration) + " at " + std::to_string(p.startNs);
@@ -554,8 +554,8 @@ private slots:
             QVERIFY2(seen[iteration] == all, std::to_string(iteration).c_str());
         }
         for (const Record& p : phases) {
-            timedTimers += Phase(p.sub) == Phase::Timers && (p.label & 1) != 0 ? 1 : 0;
-            timedCloses += Phase(p.sub) == Phase::Close && (p.label & 1) != 0 ? 1 : 0;
+            timedTimers += Phase(p.sub) == Phase::Timers && phaseTimed(p) ? 1 : 0;
+            timedCloses += Phase(p.sub) == Phase::Close && phaseTimed(p) ? 1 : 0;
         }
         // Every close is timed; every timers phase but the first (before the loop's first close).
         QCOMPARE(timedCloses, last - (seen[last].size() == 1 ? 1 : 0));
@@ -595,7 +595,7 @@ private slots:
         qInfo("%d poll phases", polls);
         QVERIFY2(polls >= fewest && polls <= most, std::to_string(polls).c_str());
         const auto noWait
-            = std::count_if(polled.begin(), polled.end(), [](const Record& p) { return p.span.maxNs == 0; });
+            = std::count_if(polled.begin(), polled.end(), [](const Record& p) { return pollTimeoutMs(p) == 0; });
         QVERIFY2(noWait <= 1, std::to_string(noWait).c_str());
     }
 
@@ -678,7 +678,7 @@ private slots:
                     immediates.push_back(r);
                 if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Check)
                     checks.push_back(r);
-                if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Close && (r.label & 1) != 0)
+                if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Close && phaseTimed(r))
                     ++timedCloses;
             }
             QVERIFY(thread > WorkerThreadBase);
@@ -887,7 +887,7 @@ private slots:
         for (const Record& run : ticks) {
             counted += run.span.count;
             if (run.span.count > 1)
-                QCOMPARE(run.span.maxNs, std::int64_t(-1));
+                QCOMPARE(longestCallNs(run), LongestUnknown);
         }
         QCOMPARE(counted, std::uint64_t(1000));
         QVERIFY2(!attached.ran.err.contains("Longest callback: TickObject"), attached.ran.err.constData());

@@ -233,7 +233,7 @@ private slots:
         for (std::size_t i = 0; i < log.size(); ++i) {
             const Record r = log[i];
             if (r.type == RecordType::Phase && r.thread == MainThread && Phase(r.sub) == Phase::Poll)
-                ++counted[r.span.maxNs];
+                ++counted[pollTimeoutMs(r)];
         }
         const Figures f = figuresOf(recording);
         std::map<std::int64_t, std::uint64_t> figured;
@@ -251,7 +251,7 @@ private slots:
         Record poll;
         poll.type = RecordType::Phase;
         poll.sub = std::uint8_t(Phase::Poll);
-        poll.span.maxNs = 1;
+        setPollTimeoutMs(poll, 1);
         *unseen.mainLog().slot() = poll;
         unseen.mainLog().commit();
         QCOMPARE(figuresOf(unseen).pollWaits.size(), std::size_t(1));

@@ -369,7 +369,7 @@ private slots:
                 const Record& r = log[i];
                 if (r.type == RecordType::Phase && Phase(r.sub) == Phase::Poll
                     && stepIterations.count(r.span.iteration))
-                    ++(r.span.maxNs == 0 ? zeroAndSleeping.first : zeroAndSleeping.second);
+                    ++(pollTimeoutMs(r) == 0 ? zeroAndSleeping.first : zeroAndSleeping.second);
             }
             return zeroAndSleeping;
         };

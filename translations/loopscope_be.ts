@@ -2100,22 +2100,6 @@
         </translation>
     </message>
     <message>
-        <source>■ the recording passed %1 MB of memory: the rolling window now lets go of its oldest events (Loop menu)</source>
-        <translation>■ запіс перавысіў %1 МБ памяці: слізгальнае акно цяпер адпускае яго найстарэйшыя падзеі (меню «Цыкл»)</translation>
-    </message>
-    <message>
-        <source>■ the recording passed %1 MB of memory: its older events now go to a temporary file in %2, and nothing is lost (--memory-budget)</source>
-        <translation>■ запіс перавысіў %1 МБ памяці: яго старэйшыя падзеі цяпер ідуць у часовы файл у %2, і нічога не губляецца (--memory-budget)</translation>
-    </message>
-    <message>
-        <source>■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)</source>
-        <translation>■ бюджэт памяці перавышаны: чэргам трэба было больш за %1 МБ; выкананне спынена (--memory-budget)</translation>
-    </message>
-    <message>
-        <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
-        <translation>■ запіс перавысіў %1 МБ і не змог скінуцца на дыск (%2); выкананне спынена (--memory-budget)</translation>
-    </message>
-    <message>
         <source>Run &amp;many times…</source>
         <translation>Запусціць &amp;шмат разоў…</translation>
     </message>
@@ -2168,10 +2152,6 @@
         <translation>; праграма скончылася з кодам %1</translation>
     </message>
     <message>
-        <source>■ the recording passed %1 MB and could not spill to disk (%2); its oldest events are let go (--memory-budget)</source>
-        <translation>■ запіс перавысіў %1 МБ і не змог пераліцца на дыск (%2); яго найстарэйшыя падзеі адкідаюцца (--memory-budget)</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>&amp;Капіраваць</translation>
     </message>
@@ -2206,6 +2186,29 @@
     <message>
         <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
         <translation>Які JavaScript заблакаваў цыкл: стэкі, што зонд узяў, пакуль зваротны выклік падлучанай праграмы працаваў даўжэй за парог; вонкавы кадр уверсе, шырыня кожнага кадра — яго доля ўзораў. Паказвае зваротны выклік, выбраны на часавой шкале, інакш той, што блакуе цяпер, інакш апошні, што блакаваў.</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryNotes</name>
+    <message>
+        <source>■ the recording passed %1 MB of memory: the rolling window now lets go of its oldest events (Loop menu)</source>
+        <translation>■ запіс перавысіў %1 МБ памяці: слізгальнае акно цяпер адпускае яго найстарэйшыя падзеі (меню «Цыкл»)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB of memory: its older events now go to a temporary file in %2, and nothing is lost (--memory-budget)</source>
+        <translation>■ запіс перавысіў %1 МБ памяці: яго старэйшыя падзеі цяпер ідуць у часовы файл у %2, і нічога не губляецца (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB and could not spill to disk (%2); its oldest events are let go (--memory-budget)</source>
+        <translation>■ запіс перавысіў %1 МБ і не змог пераліцца на дыск (%2); яго найстарэйшыя падзеі адкідаюцца (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)</source>
+        <translation>■ бюджэт памяці перавышаны: чэргам трэба было больш за %1 МБ; выкананне спынена (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
+        <translation>■ запіс перавысіў %1 МБ і не змог скінуцца на дыск (%2); выкананне спынена (--memory-budget)</translation>
     </message>
 </context>
 <context>

@@ -2091,22 +2091,6 @@
         </translation>
     </message>
     <message>
-        <source>■ the recording passed %1 MB of memory: the rolling window now lets go of its oldest events (Loop menu)</source>
-        <translation>■ la grabación superó %1 MB de memoria: la ventana móvil descarta ahora sus eventos más antiguos (menú Bucle)</translation>
-    </message>
-    <message>
-        <source>■ the recording passed %1 MB of memory: its older events now go to a temporary file in %2, and nothing is lost (--memory-budget)</source>
-        <translation>■ la grabación superó %1 MB de memoria: sus eventos más antiguos van ahora a un archivo temporal en %2, y no se pierde nada (--memory-budget)</translation>
-    </message>
-    <message>
-        <source>■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)</source>
-        <translation>■ presupuesto de memoria superado: las colas necesitaban más de %1 MB; la ejecución se abortó (--memory-budget)</translation>
-    </message>
-    <message>
-        <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
-        <translation>■ la grabación superó %1 MB y no pudo volcarse al disco (%2); la ejecución se abortó (--memory-budget)</translation>
-    </message>
-    <message>
         <source>Run &amp;many times…</source>
         <translation>Ejecutar &amp;muchas veces…</translation>
     </message>
@@ -2159,10 +2143,6 @@
         <translation>; el programa terminó con el código %1</translation>
     </message>
     <message>
-        <source>■ the recording passed %1 MB and could not spill to disk (%2); its oldest events are let go (--memory-budget)</source>
-        <translation>■ la grabación superó %1 MB y no pudo volcarse a disco (%2); se descartan sus eventos más antiguos (--memory-budget)</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>&amp;Copiar</translation>
     </message>
@@ -2197,6 +2177,29 @@
     <message>
         <source>Which JavaScript blocked the loop: the stacks the probe sampled while a callback of an attached program ran past its threshold, outermost frame at the top, each frame as wide as its share of the samples. It shows the callback selected in the timeline, else the one blocking now, else the last one that blocked.</source>
         <translation>Qué JavaScript bloqueó el bucle: las pilas que la sonda muestreó mientras un callback de un programa adjunto superaba su umbral, con el marco más externo arriba y cada marco tan ancho como su parte de las muestras. Muestra el callback seleccionado en la línea de tiempo; si no hay ninguno, el que bloquea ahora, y si no, el último que bloqueó.</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryNotes</name>
+    <message>
+        <source>■ the recording passed %1 MB of memory: the rolling window now lets go of its oldest events (Loop menu)</source>
+        <translation>■ la grabación superó %1 MB de memoria: la ventana móvil descarta ahora sus eventos más antiguos (menú Bucle)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB of memory: its older events now go to a temporary file in %2, and nothing is lost (--memory-budget)</source>
+        <translation>■ la grabación superó %1 MB de memoria: sus eventos más antiguos van ahora a un archivo temporal en %2, y no se pierde nada (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB and could not spill to disk (%2); its oldest events are let go (--memory-budget)</source>
+        <translation>■ la grabación superó %1 MB y no pudo volcarse a disco (%2); se descartan sus eventos más antiguos (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)</source>
+        <translation>■ presupuesto de memoria superado: las colas necesitaban más de %1 MB; la ejecución se abortó (--memory-budget)</translation>
+    </message>
+    <message>
+        <source>■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)</source>
+        <translation>■ la grabación superó %1 MB y no pudo volcarse al disco (%2); la ejecución se abortó (--memory-budget)</translation>
     </message>
 </context>
 <context>

@@ -140,7 +140,7 @@ void Ingest::passed(const Record& timed, Phase phase, std::int64_t atNs)
     passed.type = RecordType::Phase;
     passed.sub = std::uint8_t(phase);
     passed.thread = timed.thread;
-    passed.label = 0; // passed, not timed
+    setPhaseTimed(passed, false);
     passed.startNs = atNs;
     passed.span = { 0, 0, 0, 1, timed.span.iteration };
     keep(passed);
@@ -167,7 +167,7 @@ void Ingest::records(const Record* records, std::size_t count)
         // The probe sends timers (timed, or passed where poll begins when it could not mark it), poll,
         // check and close, in their order; pending, idle and prepare, which it does not time, passed where
         // poll begins, as a run of LoopScope's own records a phase it could not observe.
-        const bool timedPhase = record.type == RecordType::Phase && (record.label & 1) != 0;
+        const bool timedPhase = phaseTimed(record);
         if (timedPhase && Phase(record.sub) == Phase::Poll) {
             for (const Phase phase : { Phase::Pending, Phase::Idle, Phase::Prepare })
                 passed(record, phase, record.startNs);

@@ -72,9 +72,9 @@ void FigureBuilder::add(const Record& r)
             const int phase = r.sub % PhaseCount;
             m_f.iterations = std::max(m_f.iterations, r.span.iteration);
             m_f.phaseNs[phase] += r.span.durNs;
-            m_f.phaseTimed[phase] = m_f.phaseTimed[phase] || (r.label & 1) != 0;
+            m_f.phaseTimed[phase] = m_f.phaseTimed[phase] || phaseTimed(r);
             if (Phase(phase) == Phase::Poll)
-                ++m_pollWaits[r.span.maxNs];
+                ++m_pollWaits[pollTimeoutMs(r)];
         } else if (std::find(m_workerLoops.begin(), m_workerLoops.end(), r.thread) == m_workerLoops.end()) {
             m_workerLoops.push_back(r.thread);
         }
@@ -85,12 +85,12 @@ void FigureBuilder::add(const Record& r)
         m_f.callbacksByKind[int(kind)] += r.span.count;
         m_f.callbacks += r.span.count;
         // A run timed only as a whole holds its mean where a longest would be: not a longest.
-        const bool longestKnown = r.span.count <= 1 || r.span.maxNs != LongestUnknown;
-        if (longestKnown && (!m_f.hasLongest || r.span.maxNs > m_f.longestNs)) {
+        const bool longestKnown = r.span.count <= 1 || longestCallNs(r) != LongestUnknown;
+        if (longestKnown && (!m_f.hasLongest || longestCallNs(r) > m_f.longestNs)) {
             m_f.hasLongest = true;
             m_f.longestLabel = r.label;
             m_f.longestKind = kind;
-            m_f.longestNs = r.span.maxNs;
+            m_f.longestNs = longestCallNs(r);
         }
         if (kind == CallbackKind::Main && r.thread == MainThread && m_mainStartNs < 0) {
             m_mainStartNs = r.startNs;
@@ -137,7 +137,7 @@ void FigureBuilder::add(const Record& r)
         break;
     case RecordType::Held:
         ++m_f.holds;
-        m_f.heldNs += r.span.maxNs;
+        m_f.heldNs += heldNs(r);
         break;
     case RecordType::Queues:
     case RecordType::Queued:

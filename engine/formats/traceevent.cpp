@@ -125,9 +125,14 @@ bool TraceEvent::toRecord(JsonLexer& lexer, const char* eventAt, StringTable& st
     case RecordType::Log:
     case RecordType::Error:
         return readConsole(lexer, strings, r);
-    case RecordType::Held:
+    case RecordType::Held: {
         r.span.durNs = 0;
-        return argTime(lexer, "heldMs", 6, 0, r.span.maxNs);
+        std::int64_t held = 0;
+        if (!argTime(lexer, "heldMs", 6, 0, held))
+            return false;
+        setHeldNs(r, held);
+        return true;
+    }
     case RecordType::Queued:
         return readQueued(lexer, eventAt, r);
     }
@@ -177,10 +182,14 @@ bool TraceEvent::readPhase(JsonLexer& lexer, Record& r) const
     bool timed = false;
     if (!argFlag(lexer, "timed", timed))
         return false;
-    r.label = timed ? 1 : 0;
+    setPhaseTimed(r, timed);
     constexpr std::int64_t limit = std::numeric_limits<std::int64_t>::max() / 2;
-    return argUnsigned(lexer, "iteration", 0, r.span.iteration)
-        && argInteger(lexer, "timeoutMs", -limit - 1, limit, 0, r.span.maxNs);
+    std::int64_t timeoutMs = 0;
+    if (!argUnsigned(lexer, "iteration", 0, r.span.iteration)
+        || !argInteger(lexer, "timeoutMs", -limit - 1, limit, 0, timeoutMs))
+        return false;
+    setPollTimeoutMs(r, timeoutMs);
+    return true;
 }
 
 bool TraceEvent::readCallback(JsonLexer& lexer, const char* eventAt, Record& r) const
@@ -207,11 +216,11 @@ bool TraceEvent::readCallback(JsonLexer& lexer, const char* eventAt, Record& r) 
         return false;
     // A run timed as a whole says its longest call is not known (null).
     const TraceValue* longest = findArgument("maxMs");
-    if (longest && longest->type == Token::Null && count > 1) {
-        r.span.maxNs = LongestUnknown;
-        return true;
-    }
-    return argTime(lexer, "maxMs", 6, r.span.durNs, r.span.maxNs);
+    std::int64_t longestNs = LongestUnknown;
+    if (!(longest && longest->type == Token::Null && count > 1) && !argTime(lexer, "maxMs", 6, r.span.durNs, longestNs))
+        return false;
+    setLongestCallNs(r, longestNs);
+    return true;
 }
 
 bool TraceEvent::readQueued(JsonLexer& lexer, const char* eventAt, Record& r) const
@@ -229,7 +238,11 @@ bool TraceEvent::readQueued(JsonLexer& lexer, const char* eventAt, Record& r) co
     if (!argJobKind(lexer, job) || !argUnsigned(lexer, "count", 1, r.span.count) || !argFlag(lexer, "left", left))
         return false;
     r.sub = std::uint8_t(kind | job << JobKindShift | (left ? LeftFlag : 0));
-    return argTime(lexer, "delayMs", 6, 0, r.span.maxNs);
+    std::int64_t delayNs = 0;
+    if (!argTime(lexer, "delayMs", 6, 0, delayNs))
+        return false;
+    setTimerDelayNs(r, delayNs);
+    return true;
 }
 
 bool TraceEvent::argFlag(JsonLexer& lexer, std::string_view key, bool& out) const

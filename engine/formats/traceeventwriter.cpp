@@ -36,10 +36,10 @@ void TraceEventWriter::record(const Record& r, const StringTable& strings)
         fixed(r.span.durNs, 3);
         literal(",\"args\":{\"iteration\":");
         unsignedInteger(r.span.iteration);
-        literal(r.label == 1 ? ",\"timed\":true" : ",\"timed\":false");
-        if (Phase(r.sub) == Phase::Poll || r.span.maxNs != 0) {
+        literal(phaseTimed(r) ? ",\"timed\":true" : ",\"timed\":false");
+        if (Phase(r.sub) == Phase::Poll || pollTimeoutMs(r) != 0) {
             literal(",\"timeoutMs\":");
-            integer(r.span.maxNs);
+            integer(pollTimeoutMs(r));
         }
         literal("}}");
         break;
@@ -67,10 +67,10 @@ void TraceEventWriter::record(const Record& r, const StringTable& strings)
             fixed(r.span.busyNs, 6);
             // null: the run was timed as a whole, its longest call is not known.
             literal(",\"maxMs\":");
-            if (r.span.maxNs == LongestUnknown)
+            if (longestCallNs(r) == LongestUnknown)
                 literal("null");
             else
-                fixed(r.span.maxNs, 6);
+                fixed(longestCallNs(r), 6);
         }
         literal("}}");
         break;
@@ -154,7 +154,7 @@ void TraceEventWriter::record(const Record& r, const StringTable& strings)
     case RecordType::Held:
         eventHead("{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"held\",\"name\":", strings.at(r.label), tid, r.startNs);
         literal(",\"args\":{\"heldMs\":");
-        fixed(r.span.maxNs, 6);
+        fixed(heldNs(r), 6);
         literal("}}");
         break;
     case RecordType::Queued:
@@ -173,7 +173,7 @@ void TraceEventWriter::record(const Record& r, const StringTable& strings)
         }
         if (callbackKindOf(r) == CallbackKind::Timer && !leftWithoutRunning(r)) {
             literal(",\"delayMs\":");
-            fixed(r.span.maxNs, 6);
+            fixed(timerDelayNs(r), 6);
         }
         if (leftWithoutRunning(r))
             literal(",\"left\":true");

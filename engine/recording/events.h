@@ -32,17 +32,18 @@ inline PollReason pollReasonOf(bool immediatesPending, bool mustNotWait, bool pr
 }
 
 enum class RecordType : std::uint8_t {
-    Phase, // a phase of one iteration; sub = Phase, flags bit 0 = timed (false: passed, not observable)
+    Phase, // a phase of one iteration; sub = Phase; phaseTimed() says whether it was timed (false: passed,
+           // not observable), pollTimeoutMs() how long a poll phase could wait
     Callback, // a callback or a run of identical callbacks; sub = CallbackKind
     Pool, // one thread-pool work item; thread = the pool worker that ran it
     Queues, // a sample of the queue depths
     Latency, // a loop-delay or health-probe sample
     Log, // one line of console output; label = its text, the rest in ConsoleFields
     Error, // an error delivered to the program; label = its message, the rest in ConsoleFields
-    Held, // the user held the loop here (paused, stepping, slow motion); span.maxNs = how long, which
+    Held, // the user held the loop here (paused, stepping, slow motion); heldNs() = how long, which
           // the program's time leaves out, so the record has no width
     Queued, // callbacks joined a queue; sub = the CallbackKind that will run them and their JobKind as
-            // a callback's sub holds them, label = their label, span.count = how many, span.maxNs =
+            // a callback's sub holds them, label = their label, span.count = how many, timerDelayNs() =
             // the delay (timers); sub Main: every JavaScript queue was emptied (work abandoned); with
             // LeftFlag in sub: they left their queue without running (a timer or immediate cleared)
 };
@@ -92,8 +93,8 @@ struct SpanFields
 {
     std::int64_t durNs; // wall time from the first start to the last end
     std::int64_t busyNs; // callbacks: summed duration of the run; pool: time queued before it started
-    std::int64_t maxNs; // callbacks: longest single call (LongestUnknown: a run timed as a whole); poll:
-                        // timeout in ms (-1 infinite)
+    std::int64_t maxNs; // by type, read through its accessor below: longestCallNs(), pollTimeoutMs(),
+                        // heldNs(), timerDelayNs()
     std::uint32_t count; // callbacks in this run (1 for a single call)
     std::uint32_t iteration; // loop iteration, from 1
 };
@@ -172,6 +173,56 @@ inline bool isInternal(const Record& r)
 {
     return (r.sub & InternalFlag) != 0;
 }
+
+// The fields whose meaning depends on the record's type, by their names: a span's maxNs and a phase's label
+// mean something else for each, and no reader needs to know which.
+
+// Whether a phase was timed, or passed where it could not be observed (its label: 1 timed, 0 passed).
+inline bool phaseTimed(const Record& r)
+{
+    return r.type == RecordType::Phase && r.label != 0;
+}
+inline void setPhaseTimed(Record& r, bool timed)
+{
+    r.label = timed ? 1 : 0;
+}
+// How long a poll phase could wait, in ms: -1 for ever (nothing but I/O to wait for), 0 for not at all.
+inline std::int64_t pollTimeoutMs(const Record& r)
+{
+    return r.type == RecordType::Phase ? r.span.maxNs : 0;
+}
+inline void setPollTimeoutMs(Record& r, std::int64_t ms)
+{
+    r.span.maxNs = ms;
+}
+// A callback run's longest single call (LongestUnknown: the run was timed as a whole).
+inline std::int64_t longestCallNs(const Record& r)
+{
+    return r.span.maxNs;
+}
+inline void setLongestCallNs(Record& r, std::int64_t ns)
+{
+    r.span.maxNs = ns;
+}
+// How long the user held the loop at a Held record.
+inline std::int64_t heldNs(const Record& r)
+{
+    return r.type == RecordType::Held ? r.span.maxNs : 0;
+}
+inline void setHeldNs(Record& r, std::int64_t ns)
+{
+    r.span.maxNs = ns;
+}
+// The delay of the timers a Queued record says joined their queue (0 for every other queue).
+inline std::int64_t timerDelayNs(const Record& r)
+{
+    return r.type == RecordType::Queued ? r.span.maxNs : 0;
+}
+inline void setTimerDelayNs(Record& r, std::int64_t ns)
+{
+    r.span.maxNs = ns;
+}
+
 // The steps of the measured stretch a console line closes (0: it closes none).
 inline std::uint32_t stepsMeasured(const Record& r)
 {

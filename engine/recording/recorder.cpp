@@ -26,7 +26,7 @@ void Recorder::startRun(std::uint32_t label, std::uint8_t sub, std::int64_t star
     r->label = label;
     r->span.durNs = endNs - startNs;
     r->span.busyNs = endNs - startNs;
-    r->span.maxNs = endNs - startNs;
+    setLongestCallNs(*r, endNs - startNs);
     r->span.count = 1;
     r->span.iteration = iteration;
     m_run = r;
@@ -56,7 +56,7 @@ void Recorder::timerQueued(std::uint32_t label, double delayMs)
 {
     flush();
     Record r = queuedRecord(std::uint8_t(CallbackKind::Timer), label, now(), 1);
-    r.span.maxNs = std::int64_t(delayMs * 1e6);
+    setTimerDelayNs(r, std::int64_t(delayMs * 1e6));
     put(r);
 }
 
@@ -144,7 +144,7 @@ void Recorder::held(std::uint32_t label, std::int64_t atNs, std::int64_t heldNs)
     r.label = label;
     r.startNs = atNs;
     r.span.durNs = 0;
-    r.span.maxNs = heldNs;
+    setHeldNs(r, heldNs);
     put(r);
 }
 

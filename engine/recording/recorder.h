@@ -105,10 +105,10 @@ public:
         r->type = RecordType::Phase;
         r->sub = std::uint8_t(phase);
         r->thread = thread == OwnThread ? m_thread : thread;
-        r->label = timed ? 1 : 0;
+        setPhaseTimed(*r, timed);
         r->span.durNs = endNs - startNs;
         r->span.busyNs = 0;
-        r->span.maxNs = pollTimeoutMs;
+        setPollTimeoutMs(*r, pollTimeoutMs);
         r->span.count = 1;
         r->span.iteration = iteration;
         m_log.commit();
@@ -140,8 +140,8 @@ public:
             const std::int64_t duration = endNs - startNs;
             m_run->span.durNs = endNs - m_run->startNs;
             m_run->span.busyNs += duration;
-            if (duration > m_run->span.maxNs)
-                m_run->span.maxNs = duration;
+            if (duration > longestCallNs(*m_run))
+                setLongestCallNs(*m_run, duration);
             ++m_run->span.count;
             return;
         }

@@ -314,8 +314,7 @@ void Replay::apply(Queues& queues, const Record& change, std::int64_t atNs)
         = change.type == RecordType::Callback ? change.startNs + change.span.durNs : change.startNs;
     switch (whatOf(change)) {
     case What::Join:
-        // A Queued record's maxNs is the delay of the timers that joined.
-        queues.join(kind, change.label, job, change.span.count, change.startNs, change.startNs + change.span.maxNs);
+        queues.join(kind, change.label, job, change.span.count, change.startNs, change.startNs + timerDelayNs(change));
         break;
     case What::Take:
         if (drains(change))
@@ -387,11 +386,11 @@ ReplayState Replay::stateAt(std::int64_t atNs) const
         state.started = true;
         state.phase = Phase(last.sub % PhaseCount);
         state.iteration = last.span.iteration;
-        state.inPhase = last.label != 0 && atNs < last.startNs + last.span.durNs;
+        state.inPhase = phaseTimed(last) && atNs < last.startNs + last.span.durNs;
         for (std::size_t i = phase; i > 0; --i) {
             const Record poll = at(m_phases[i - 1]);
             if (Phase(poll.sub) == Phase::Poll) {
-                state.pollTimeoutMs = poll.span.maxNs;
+                state.pollTimeoutMs = pollTimeoutMs(poll);
                 break;
             }
         }
@@ -526,7 +525,7 @@ std::int64_t Replay::phaseStep(std::int64_t fromNs, StepMode mode, bool forward)
     const auto isStop = [this, mode](std::size_t i) {
         const Record phase = at(m_phases[i]);
         if (mode == StepMode::Phase)
-            return phase.label != 0;
+            return phaseTimed(phase);
         return i == 0 || at(m_phases[i - 1]).span.iteration != phase.span.iteration;
     };
     if (forward) {

@@ -4,6 +4,7 @@
 #include "runtime/abortsignals.h"
 #include "runtime/interpreter.h"
 #include "runtime/promisework.h"
+#include "runtime/runend.h"
 
 namespace loopscope {
 
@@ -15,18 +16,18 @@ constexpr std::uint32_t SampleEveryJobs = 1024;
 } // namespace
 
 Callbacks::Callbacks(RuntimeContext& context, Stepping& stepping, Interpreter& interpreter, PromiseWork& promiseWork,
-    AbortSignals& signals, Runtime& runtime)
+    AbortSignals& signals, RunEnd& runEnd)
     : m_ctx(context)
     , m_stepping(stepping)
     , m_interpreter(interpreter)
     , m_promiseWork(promiseWork)
     , m_signals(signals)
-    , m_runtime(runtime)
+    , m_runEnd(runEnd)
 { }
 
 void Callbacks::stopCancelled()
 {
-    m_runtime.stopCancelled();
+    m_runEnd.stopCancelled();
 }
 
 // Records a job the drain ran from `start` and returns when it ended; every SampleEveryJobs

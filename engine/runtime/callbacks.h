@@ -10,7 +10,7 @@ namespace loopscope {
 class AbortSignals;
 class Interpreter;
 class PromiseWork;
-class Runtime;
+class RunEnd;
 class Stepping;
 struct RuntimeContext;
 
@@ -28,7 +28,7 @@ public:
     enum class DrainPick : std::uint8_t { Tick, Microtask, Done };
 
     Callbacks(RuntimeContext& context, Stepping& stepping, Interpreter& interpreter, PromiseWork& promiseWork,
-        AbortSignals& signals, Runtime& runtime);
+        AbortSignals& signals, RunEnd& runEnd);
     Callbacks(const Callbacks&) = delete;
     Callbacks& operator=(const Callbacks&) = delete;
 
@@ -72,7 +72,7 @@ private:
     PromiseWork& m_promiseWork;
     AbortSignals& m_signals;
     // Only to end a cancelled run: what that drops is every job's.
-    Runtime& m_runtime;
+    RunEnd& m_runEnd;
     bool m_internalCallback = false; // the running callback is invokeInternal's
     DrainStage m_drainStage = DrainStage::Ticks;
     std::uint32_t m_ranLabel = 0;

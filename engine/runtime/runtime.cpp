@@ -1,4 +1,4 @@
-// Runtime: construction, the main module, injected workloads, abort and shutdown.
+// Runtime: construction, the main module, injected workloads and shutdown.
 #include "runtime/invoke.h"
 
 #include <cassert>
@@ -9,7 +9,7 @@ namespace loopscope {
 Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::shared_ptr<const Program> program,
     RuntimeOptions options)
     : m_ctx(loop, recording, live, std::move(program), std::move(options))
-    , m_callbacks(m_ctx, m_stepping, m_interpreter, m_promiseWork, m_signals, *this)
+    , m_callbacks(m_ctx, m_stepping, m_interpreter, m_promiseWork, m_signals, m_runEnd)
     , m_stepping(m_ctx, m_callbacks, m_timers, m_immediates, m_http, m_poolWork, m_workers, m_workloads)
     , m_phases(m_ctx, m_callbacks, m_stepping, m_timers, m_immediates)
     , m_interpreter(m_ctx, m_timers, m_immediates, m_promiseWork, m_signals, m_poolWork, m_http, m_workers, m_blocking)
@@ -20,12 +20,11 @@ Runtime::Runtime(uv_loop_t& loop, Recording& recording, LiveState& live, std::sh
     , m_signals(m_ctx, m_interpreter, m_timers, m_immediates)
     , m_poolWork(m_ctx, m_callbacks, m_interpreter, m_signals)
     , m_http(m_ctx, m_callbacks, m_interpreter, m_phases)
-    , m_workers(m_ctx, m_callbacks, m_interpreter, *this)
+    , m_workers(m_ctx, m_callbacks, m_interpreter)
     , m_workloads(m_ctx, m_callbacks, m_interpreter)
-{
-    if (const Runtime* parent = m_ctx.options.parent)
-        m_ctx.parent = &parent->m_ctx;
-}
+    , m_runEnd(m_ctx, m_stepping, m_interpreter, m_timers, m_immediates, m_promiseWork, m_signals, m_poolWork, m_http,
+          m_workers, m_workloads)
+{ }
 
 Runtime::~Runtime() = default;
 
@@ -70,7 +69,7 @@ void Runtime::start()
     for (const int result : initialised) {
         if (result != 0) {
             m_ctx.recordError(std::string("libuv: cannot create a loop handle: ") + uv_strerror(result));
-            abortRun();
+            m_runEnd.abort();
             return;
         }
     }
@@ -148,7 +147,7 @@ void Runtime::loopEnded()
 {
     m_ctx.loopThread.check();
     m_phases.finishIteration();
-    publishQueuesNow();
+    m_runEnd.publishQueuesNow();
     if (!m_ctx.isWorker() && m_loopStartNs >= 0) {
         // What performance.eventLoopUtilization() would read now (the figures' utilisation).
         m_ctx.recording.info.loopStartNs = m_loopStartNs;
@@ -165,102 +164,6 @@ bool Runtime::loopDrained()
 void Runtime::setDelayMonitor(bool on, int resolutionMs)
 {
     m_phases.setDelayMonitor(on, resolutionMs);
-}
-
-// After a run's end or its abandoned work the queues are empty; the views must not keep showing the
-// last busy moment.
-void Runtime::publishQueuesNow()
-{
-    const std::int64_t at = m_ctx.rec.now();
-    m_stepping.sampleQueues(at, true);
-    if (m_ctx.control)
-        m_stepping.publishSnapshot(at);
-    m_ctx.rec.flush();
-}
-
-// What an abort and abandoned work both drop: the queued callbacks, the handles that would run
-// more, worker loops and workloads not yet delivered.
-void Runtime::dropQueuedWork()
-{
-    m_ctx.rec.queuesCleared(m_ctx.rec.now());
-    m_ctx.ticks.clear();
-    m_ctx.microtasks.clear();
-    m_immediates.drop();
-    m_timers.stop();
-    m_workers.endAll();
-    // Abandoned work stops at its queue; what already runs goes on unless the whole run is over.
-    m_poolWork.takeBack(m_ctx.aborted);
-    m_workloads.drop();
-}
-
-void Runtime::stopCancelled()
-{
-    // The callback that was running when the user stopped it still happened, up to now.
-    LiveState& live = m_ctx.live;
-    if (live.inCallback.load(std::memory_order_relaxed)) {
-        m_ctx.rec.callback(live.callbackLabel.load(std::memory_order_relaxed),
-            CallbackKind(live.callbackKind.load(std::memory_order_relaxed)),
-            live.callbackStartNs.load(std::memory_order_relaxed), m_ctx.rec.now(), m_ctx.iteration, 1);
-        live.inCallback.store(false, std::memory_order_relaxed);
-    }
-    const bool overBudget = m_ctx.options.budget && m_ctx.options.budget->exceeded();
-    if (!overBudget && m_ctx.cancelRequested.load(std::memory_order_acquire)
-        && m_ctx.abandonWork.load(std::memory_order_relaxed) && !m_ctx.closed)
-        abandonWork();
-    else
-        abortRun();
-}
-
-void Runtime::abandonWorkFromCommand()
-{
-    m_ctx.loopThread.check();
-    if (m_ctx.cancelRequested.load(std::memory_order_acquire) && m_ctx.abandonWork.load(std::memory_order_relaxed))
-        abandonWork();
-}
-
-void Runtime::abandonWork()
-{
-    ++m_ctx.epoch;
-    dropQueuedWork();
-    // The loop goes on, so the timers go too, and nothing refers to a promise, an async function
-    // or a chain any more: the queues held them all.
-    m_timers.clear();
-    m_ctx.promises.clear();
-    m_interpreter.clear();
-    m_promiseWork.clear();
-    m_signals.clear();
-    // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work a
-    // thread has started cannot be taken back from it, so its callbacks see an older epoch and do nothing.
-    m_http.cancelRequests();
-    m_ctx.recordError("work abandoned by the user; the loop goes on");
-    m_ctx.abandonWork.store(false, std::memory_order_relaxed);
-    m_ctx.cancelRequested.store(false, std::memory_order_relaxed);
-    publishQueuesNow();
-}
-
-void Runtime::abortRun()
-{
-    if (m_ctx.aborted)
-        return;
-    m_ctx.aborted = true;
-    m_ctx.cancelRequested = true;
-    dropQueuedWork();
-    if (m_ctx.live.outOfMemory.load(std::memory_order_relaxed))
-        m_ctx.recordError("out of memory: the system refused an allocation");
-    MemoryBudget* budget = m_ctx.options.budget;
-    if (budget && budget->exceeded() && !m_ctx.isWorker())
-        m_ctx.recordError("memory budget exceeded: the queues and the recording need more than "
-            + std::to_string(budget->limit() >> 20) + " MB (--memory-budget)");
-    // A serving loop stops serving: the run is over.
-    m_http.stopServing();
-    const bool overBudget = budget && budget->exceeded();
-    // A process that exited (an unhandled rejection) ended as Node's does, not aborted.
-    if ((!ending() && !m_promiseWork.processEnded()) || overBudget) {
-        m_ctx.recordError("run aborted");
-        m_abortRecorded = true;
-    }
-    m_ctx.rec.flush();
-    uv_stop(&m_ctx.loop);
 }
 
 } // namespace loopscope

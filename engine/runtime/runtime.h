@@ -8,6 +8,7 @@
 #include "runtime/interpreter.h"
 #include "runtime/phases.h"
 #include "runtime/promisework.h"
+#include "runtime/runend.h"
 #include "runtime/runtimecontext.h"
 #include "runtime/stepping.h"
 #include "runtime/threadpoolwork.h"
@@ -43,8 +44,8 @@ namespace loopscope {
 //   Workloads    programs injected into the running loop
 //   Phases       the phase instrumentation (prepare, check, idle) and the loop-delay monitor
 //   Stepping     queue samples and snapshots, and what runs next where the user holds the loop
-// The jobs hold the context and the few other jobs they use by reference; none sees the Runtime but
-// Callbacks, which ends a cancelled run through it, and Workers, which names it as its loops' parent.
+//   RunEnd       an aborted run, or its work abandoned while the loop goes on
+// The jobs hold the context and the few other jobs they use by reference; none sees the Runtime.
 class Runtime final
 {
 public:
@@ -70,17 +71,14 @@ public:
         m_ctx.ending.store(true, std::memory_order_relaxed);
         cancel();
     }
-    bool ending() const
-    {
-        return m_ctx.ending.load(std::memory_order_relaxed) || (m_ctx.options.parent && m_ctx.options.parent->ending());
-    }
+    bool ending() const { return m_ctx.endingRun(); }
     // True once the run recorded "run aborted" (read after the loop has stopped).
-    bool abortRecorded() const { return m_abortRecorded; }
+    bool abortRecorded() const { return m_runEnd.abortRecorded(); }
     // Loop thread: abandons the run now (after cancel(), from a command).
     void abortRunFromCommand()
     {
         m_ctx.loopThread.check();
-        abortRun();
+        m_runEnd.abort();
     }
     // Any thread: like cancel(), but only the program's work is abandoned; the loop, its server and
     // its probes go on (Esc in the window). The loop thread finishes it with abandonWorkFromCommand().
@@ -90,7 +88,7 @@ public:
         m_ctx.cancelRequested.store(true, std::memory_order_release);
     }
     // Loop thread: abandons the work now unless a check point already has.
-    void abandonWorkFromCommand();
+    void abandonWorkFromCommand() { m_runEnd.abandonWorkFromCommand(); }
     // Called when uv_run returned: closes the last iteration's record.
     void loopEnded();
 
@@ -106,17 +104,6 @@ public:
     std::uint32_t poolWorkInFlight() const { return m_poolWork.inFlight(); }
 
 private:
-    friend class Callbacks;
-
-    // Ends what cancelled() interrupted: abandons the work (cancelWork) or the whole run.
-    void stopCancelled();
-    void abortRun();
-    // What abortRun() and abandonWork() both drop.
-    void dropQueuedWork();
-    // Samples and publishes the queues now (empty after an end, an abort or abandoned work).
-    void publishQueuesNow();
-    // Forgets every queue, timer, promise and pending callback of the program; the loop goes on.
-    void abandonWork();
     // Spends NodeCosts::startupGapUs after the main module, before the first iteration.
     void spendStartupGap();
 
@@ -134,8 +121,8 @@ private:
     Http m_http;
     Workers m_workers;
     Workloads m_workloads;
+    RunEnd m_runEnd;
     std::int64_t m_loopStartNs = -1; // Node's loopStart milestone on the recording's clock (main loop only)
-    bool m_abortRecorded = false;
 };
 
 } // namespace loopscope

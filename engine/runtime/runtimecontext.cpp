@@ -13,6 +13,7 @@ RuntimeContext::RuntimeContext(uv_loop_t& uvLoop, Recording& runRecording, LiveS
     , ownClock(options.clock ? nullptr : std::make_unique<ProgramClock>(monotonicNs()))
     , rec(options.log ? *options.log : recording.mainLog(), recording.strings,
           options.clock ? *options.clock : *ownClock, options.thread, !options.parent)
+    , parent(options.parent)
     , control(options.control)
     , poolBoard(options.poolBoard)
 {

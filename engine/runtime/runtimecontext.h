@@ -23,7 +23,7 @@
 
 namespace loopscope {
 
-class Runtime;
+struct RuntimeContext;
 
 // Settings of one run.
 struct RuntimeOptions
@@ -35,11 +35,12 @@ struct RuntimeOptions
     LiveState* poolLive = nullptr; // where thread-pool counts go (the main loop's); default: this runtime's
 
     // Worker loops (empty for the main loop): the log and thread id to record on, the main
-    // runtime whose label ids to share, and where console lines and completion are sent.
+    // runtime's context (whose label ids to share, whose end ends the worker's run), and where console
+    // lines and completion are sent.
     EventLog* log = nullptr;
     std::uint16_t thread = MainThread;
     ProgramClock* clock = nullptr; // the main loop's; default: one of this runtime's own
-    const Runtime* parent = nullptr;
+    const RuntimeContext* parent = nullptr;
     std::function<void(std::uint32_t textId, std::uint32_t fromId)> onWorkerLog; // a line and who printed it
     std::function<void()> onWorkerDone;
     // The main loop: logs free for worker loops to record on.
@@ -101,7 +102,12 @@ struct RuntimeContext
             throw Aborted {};
     }
     // A worker loop's runtime (its parent is the main loop's).
-    bool isWorker() const { return options.parent != nullptr; }
+    bool isWorker() const { return parent != nullptr; }
+    // Any thread: the session is ending (Runtime::end), this run's or its parent's: an end, not an abort.
+    bool endingRun() const
+    {
+        return ending.load(std::memory_order_relaxed) || (parent && parent->ending.load(std::memory_order_relaxed));
+    }
     ProgramClock& clock() { return options.clock ? *options.clock : *ownClock; }
     // Where thread-pool counts go: the main loop's live state, also for a worker loop's requests.
     LiveState& poolLive() { return options.poolLive ? *options.poolLive : live; }

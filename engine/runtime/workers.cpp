@@ -7,11 +7,10 @@
 
 namespace loopscope {
 
-Workers::Workers(RuntimeContext& context, Callbacks& callbacks, Interpreter& interpreter, const Runtime& owner)
+Workers::Workers(RuntimeContext& context, Callbacks& callbacks, Interpreter& interpreter)
     : m_ctx(context)
     , m_callbacks(callbacks)
     , m_interpreter(interpreter)
-    , m_owner(owner)
 { }
 
 Workers::~Workers() = default;
@@ -57,7 +56,7 @@ void Workers::start(const Op& op)
     options.log = m_ctx.options.workerLogs[slot];
     options.thread = std::uint16_t(WorkerThreadBase + slot + 1);
     options.clock = &m_ctx.clock();
-    options.parent = &m_owner;
+    options.parent = &m_ctx;
     options.record = m_ctx.options.record;
     options.costs = m_ctx.options.costs;
 

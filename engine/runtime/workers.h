@@ -8,7 +8,6 @@ namespace loopscope {
 
 class Callbacks;
 class Interpreter;
-class Runtime;
 class WorkerHost;
 struct Op;
 struct RuntimeContext;
@@ -19,7 +18,7 @@ class Workers
 {
 public:
     // `owner` is the runtime the workers' own runtimes name as their parent.
-    Workers(RuntimeContext& context, Callbacks& callbacks, Interpreter& interpreter, const Runtime& owner);
+    Workers(RuntimeContext& context, Callbacks& callbacks, Interpreter& interpreter);
     ~Workers();
     Workers(const Workers&) = delete;
     Workers& operator=(const Workers&) = delete;
@@ -38,7 +37,6 @@ private:
     RuntimeContext& m_ctx;
     Callbacks& m_callbacks;
     Interpreter& m_interpreter;
-    const Runtime& m_owner;
     struct WorkerSlot
     {
         std::unique_ptr<WorkerHost> host;

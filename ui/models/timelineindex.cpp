@@ -106,7 +106,7 @@ bool TimelineIndex::place(const Record& record, std::uint16_t log, std::size_t i
         row = ensureRow(RowKind::Pool, record.thread, -1, &added);
         break;
     case RecordType::Held:
-        m_holds.push_back({ record.startNs, record.span.maxNs });
+        m_holds.push_back({ record.startNs, heldNs(record) });
         return false;
     default:
         return false;
@@ -117,7 +117,7 @@ bool TimelineIndex::place(const Record& record, std::uint16_t log, std::size_t i
     span.index = index;
     span.log = log;
     span.sub = record.type == RecordType::Callback ? std::uint8_t(callbackKindOf(record)) : record.sub;
-    span.timed = record.type == RecordType::Phase ? (record.label != 0 ? 1 : 0) : 1;
+    span.timed = record.type == RecordType::Phase ? (phaseTimed(record) ? 1 : 0) : 1;
     m_lastEndNs = std::max(m_lastEndNs, span.endNs);
     m_firstStartNs = m_hasSpans ? std::min(m_firstStartNs, span.startNs) : span.startNs;
     m_hasSpans = true;

@@ -123,8 +123,8 @@ QString TimelineTexts::describe(
         } else {
             lines << tr("Lasted %1").arg(TimeMapping::formatDuration(r.span.durNs));
             if (phase == Phase::Poll) {
-                lines << (r.span.maxNs < 0 ? tr("Poll timeout: infinite (nothing but I/O to wait for)")
-                                           : tr("Poll timeout: %L1 ms").arg(r.span.maxNs));
+                lines << (pollTimeoutMs(r) < 0 ? tr("Poll timeout: infinite (nothing but I/O to wait for)")
+                                               : tr("Poll timeout: %L1 ms").arg(pollTimeoutMs(r)));
             }
         }
         lines << started;
@@ -148,7 +148,7 @@ QString TimelineTexts::describe(
         if (r.span.count > 1) {
             lines << tr("A run of %L1 identical callbacks, drawn as one bar").arg(r.span.count);
             const QString mean = TimeMapping::formatDuration(r.span.busyNs / std::int64_t(r.span.count));
-            if (r.span.maxNs == loopscope::LongestUnknown) {
+            if (longestCallNs(r) == loopscope::LongestUnknown) {
                 lines << tr("Wall time %1 · total %2 · mean %3")
                              .arg(TimeMapping::formatDuration(r.span.durNs), TimeMapping::formatDuration(r.span.busyNs),
                                  mean);
@@ -156,7 +156,7 @@ QString TimelineTexts::describe(
             } else {
                 lines << tr("Wall time %1 · total %2 · longest %3 · mean %4")
                              .arg(TimeMapping::formatDuration(r.span.durNs), TimeMapping::formatDuration(r.span.busyNs),
-                                 TimeMapping::formatDuration(r.span.maxNs), mean);
+                                 TimeMapping::formatDuration(longestCallNs(r)), mean);
             }
         } else {
             lines << tr("Duration %1").arg(TimeMapping::formatDuration(r.span.durNs));

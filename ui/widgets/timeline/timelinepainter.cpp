@@ -186,8 +186,8 @@ void TimelinePainter::paintBars()
                 const Record& r = (*recording->logs[span.log])[span.index];
                 QString text = QString::fromLatin1(loopscope::phaseName(Phase(span.sub)));
                 if (Phase(span.sub) == Phase::Poll)
-                    text = r.span.maxNs < 0 ? tr("poll · waiting for I/O")
-                                            : tr("poll · timeout %L1 ms").arg(r.span.maxNs);
+                    text = pollTimeoutMs(r) < 0 ? tr("poll · waiting for I/O")
+                                                : tr("poll · timeout %L1 ms").arg(pollTimeoutMs(r));
                 drawLabel(
                     text, x0, x1, top, height, sleeping ? m_palette.color(QPalette::Text) : PhaseColors::textOn(color));
             }

@@ -21,6 +21,7 @@
 #include "widgets/window/fileactions.h"
 #include "widgets/window/filescontroller.h"
 #include "widgets/window/lessonscontroller.h"
+#include "widgets/window/memorynotes.h"
 #include "widgets/window/presentationcontroller.h"
 #include "widgets/window/steppingcontrols.h"
 
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_feed = m_controller->feed();
     m_status = new StatusModel(m_feed, this);
     m_console = new ConsoleModel(m_feed, this);
+    m_memoryNotes = std::make_unique<MemoryNotes>(m_feed, m_console);
     m_queues = new QueueBoard(m_feed, m_status, this);
     connect(m_feed, &LiveFeed::ticked, this, &MainWindow::onTicked);
     connect(m_controller, &SessionController::started, this, &MainWindow::onSessionStarted);
@@ -302,6 +304,7 @@ void MainWindow::onSessionStarted()
     const loopscope::RecordingInfo& info = m_feed->recording()->info;
     m_heldText.clear();
     m_runEndSaid = false;
+    m_memoryNotes->newRun();
     // Workloads go into LoopScope's own loop: not into a Node.js program's, which injecting would end.
     m_palette->setEnabled(m_controller->attached() == nullptr);
     if (m_controller->attached()) {
@@ -345,54 +348,15 @@ void MainWindow::onTicked()
         m_heldText = held;
         m_stateLabel->setText(held.isEmpty() ? m_stateText() : held);
     }
-    noteMemory();
+    const QString budgetNote = m_memoryNotes->note(m_controller->session() != nullptr);
+    if (!budgetNote.isEmpty())
+        setState([budgetNote] { return budgetNote; });
     const std::uint64_t dropped = m_feed->droppedEvents();
     const int shown = int(std::min<std::uint64_t>(dropped, INT_MAX));
     if (dropped > 0)
         m_stateLabel->setText(m_feed->rollingWindow()
                 ? tr("Rolling window: the oldest %n events were let go to stay within the memory budget.", "", shown)
                 : tr("%n events could not be recorded (the recording is full).", "", shown));
-}
-
-// Says once per session that its recording began to spill to disk, and why a run ended for its budget.
-void MainWindow::noteMemory()
-{
-    const loopscope::Session* session = m_controller->session();
-    const loopscope::LiveLoop* followed = m_feed->loop();
-    if (m_feed->rollingWindow() && m_feed->droppedEvents() > 0 && followed != m_spillNoted) {
-        m_spillNoted = followed;
-        m_console->appendNote(tr("■ the recording passed %1 MB of memory: the rolling window now lets go of its "
-                                 "oldest events (Loop menu)")
-                                  .arg(SessionController::memoryBudgetMb()));
-    }
-    if (m_feed->spilledBytes() > 0 && followed != m_spillNoted) {
-        m_spillNoted = followed;
-        m_console->appendNote(tr("■ the recording passed %1 MB of memory: its older events now go to a temporary "
-                                 "file in %2, and nothing is lost (--memory-budget)")
-                                  .arg(SessionController::memoryBudgetMb())
-                                  .arg(m_feed->spillDirectory()));
-    }
-    // An attached program is never held back for its recording: past a spill that failed, its oldest
-    // events are let go.
-    if (!session && !m_feed->spillProblem().isEmpty() && followed != m_budgetNotedProgram) {
-        m_budgetNotedProgram = followed;
-        m_console->appendNote(tr("■ the recording passed %1 MB and could not spill to disk (%2); its oldest events "
-                                 "are let go (--memory-budget)")
-                                  .arg(SessionController::memoryBudgetMb())
-                                  .arg(m_feed->spillProblem()));
-    }
-    if (!m_feed->memoryBudgetExceeded() || session == m_budgetNoted)
-        return;
-    m_budgetNoted = session;
-    const QString problem = m_feed->spillProblem();
-    const QString note = problem.isEmpty()
-        ? tr("■ memory budget exceeded: the queues needed more than %1 MB; the run was aborted (--memory-budget)")
-              .arg(SessionController::memoryBudgetMb())
-        : tr("■ the recording passed %1 MB and could not spill to disk (%2); the run was aborted (--memory-budget)")
-              .arg(SessionController::memoryBudgetMb())
-              .arg(problem);
-    m_console->appendNote(note);
-    setState([note] { return note; });
 }
 
 void MainWindow::setState(std::function<QString()> state, std::function<QString()> title)

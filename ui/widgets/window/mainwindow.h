@@ -5,10 +5,12 @@
 #include "models/queuemodel.h"
 #include "program/program.h"
 #include "widgets/window/language.h"
+#include "widgets/window/memorynotes.h"
 #include "widgets/window/theme.h"
 
 #include <QMainWindow>
 
+#include <memory>
 #include <optional>
 
 namespace loopscope {
@@ -130,7 +132,6 @@ private:
     void updateControls();
     void setTheme(Theme::Mode mode);
     void onTicked();
-    void noteMemory();
     // The window's title and its status line say what it shows; both are written again when the
     // language changes (`title` empty: the title stays).
     void setState(std::function<QString()> state, std::function<QString()> title = {});
@@ -160,9 +161,7 @@ private:
     std::optional<loopscope::Program> m_lastProgram; // the program runProgram() was last given
     RunManyDialog* m_runManyDialog = nullptr;
     ComparisonWindow* m_comparison = nullptr;
-    const loopscope::Session* m_budgetNoted = nullptr; // the session whose exceeded budget the console told
-    const loopscope::LiveLoop* m_spillNoted = nullptr; // the loop (a session, a program) whose spilling it told
-    const loopscope::LiveLoop* m_budgetNotedProgram = nullptr; // the attached program whose failed spill it told
+    std::unique_ptr<MemoryNotes> m_memoryNotes; // what the console says of the recording's memory
 
     QAction* m_runAction = nullptr;
     QAction* m_stopAction = nullptr;
