@@ -14,10 +14,11 @@ private slots:
     // setTimeout(0) and setImmediate queued from inside an immediate: the immediate runs in the next
     // check phase, the timer in the next timers phase if a millisecond of the loop clock has passed
     // since its start. Node reads that start before it makes the timer's list, queues it and arms the
-    // libuv timer (about 140 µs on its first use), so its timer wins about one run in seven (13 to 16 %
-    // here, 27 to 38 % on a loaded machine); LoopScope spent that time before the clock read and won 0
-    // to 2 runs in 100. The cost is spent as real time, at least 140 µs of every run, so the timer wins
-    // at least one run in eight on average: 3 wins in 100 runs is a bound a loaded machine only raises.
+    // libuv timer (about 140 µs on its first use), so its timer wins about one run in seven on an idle
+    // machine and more under load (Node 20 here: 13 to 38 % of runs, docs/FIDELITY.md). LoopScope spent
+    // that time before the clock read and won 0 to 2 runs in 100; a spin that gave its core away on
+    // every turn stretched it to milliseconds on a loaded machine and won 83 runs in 100. The bounds are
+    // wide (3 to 50 of 100), as wide as the machine's load moves Node's own share.
     void timerSetInsideAnImmediateRacesTheImmediate()
     {
         const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"race","main":[
@@ -31,7 +32,7 @@ private slots:
             QCOMPARE(run.lines.size(), 2);
             timeoutFirst += run.lines.first() == QLatin1String("timeout");
         }
-        QVERIFY2(timeoutFirst >= 3 && timeoutFirst < Runs, qPrintable(QString::number(timeoutFirst)));
+        QVERIFY2(timeoutFirst >= 3 && timeoutFirst <= 50, qPrintable(QString::number(timeoutFirst)));
     }
 
     // The emitted worker posts "done" as its last line; its nextTick logs afterwards, through its stdout,

@@ -93,29 +93,31 @@ NodeCosts NodeCosts::scaled(int by) const
 
 namespace {
 
-// Spins shorter than this do not yield: a yield costs about a microsecond.
+// A yielding spin does not yield below this: a yield costs about a microsecond.
 constexpr std::int64_t YieldAboveNs = 20'000;
 
 } // namespace
 
-void spendRealTimeTenths(std::uint32_t tenthsUs)
+void spendRealTimeTenths(std::uint32_t tenthsUs, CoreUse core)
 {
     if (tenthsUs == 0)
         return;
     const std::int64_t until = monotonicNs() + std::int64_t(tenthsUs) * 100;
     if (tenthsUs > 20000)
         std::this_thread::sleep_for(std::chrono::microseconds(tenthsUs / 10 - 1000));
-    // Node's own work there would let a thread the kernel wakes meanwhile have the core (a worker's
-    // parent taking its message): a spin that never yields would keep it waiting on a busy machine.
+    if (core == CoreUse::Hold) {
+        while (monotonicNs() < until) { }
+        return;
+    }
     for (std::int64_t now = monotonicNs(); now < until; now = monotonicNs()) {
         if (until - now > YieldAboveNs)
             std::this_thread::yield();
     }
 }
 
-void spendRealTime(std::uint32_t us)
+void spendRealTime(std::uint32_t us, CoreUse core)
 {
-    spendRealTimeTenths(us * 10);
+    spendRealTimeTenths(us * 10, core);
 }
 
 } // namespace loopscope

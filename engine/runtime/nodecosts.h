@@ -67,10 +67,17 @@ struct NodeCosts
     std::uint32_t callTenths(OpKind kind) const { return callTenthsUs[std::size_t(kind)]; }
 };
 
+// How a modelled cost uses its core. Hold: as Node's own work on the loop thread, which never gives
+// the core away of its own accord (the kernel takes it as often from the spin as from Node); a spin
+// that yielded on every turn waited behind every runnable thread of a loaded machine and stretched
+// 140 us into milliseconds. Yield: a worker thread's costs, which gave the parent thread taking the
+// worker's message its core on a busy machine, as Node's worker lets its parent in (docs/FIDELITY.md).
+enum class CoreUse : std::uint8_t { Hold, Yield };
+
 // Spends `us` microseconds of real time on the calling thread: spinning below a millisecond, where
 // sleeping would overshoot, sleeping above.
-void spendRealTime(std::uint32_t us);
+void spendRealTime(std::uint32_t us, CoreUse core = CoreUse::Hold);
 // The same in tenths of a microsecond.
-void spendRealTimeTenths(std::uint32_t tenthsUs);
+void spendRealTimeTenths(std::uint32_t tenthsUs, CoreUse core = CoreUse::Hold);
 
 } // namespace loopscope

@@ -18,6 +18,8 @@ import program as tree
 
 MAX_DEPTH = 4
 MAX_WORKERS = 2
+# The thread pool sizes drawn, one per program (libuv's default is 4).
+THREADPOOL_SIZES = (1, 2, 4, 8)
 
 # How often each operation is drawn; await is drawn only where it is allowed.
 WEIGHTS = {
@@ -82,6 +84,8 @@ class Generator:
     def __init__(self, seed):
         self.seed = seed
         self.rng = random.Random(seed)
+        # A generator of its own, so a seed's programs are the ones it gave before pool sizes were drawn.
+        self.pool_rng = random.Random(f"threadpool-{seed}")
         self.texts = 0
         self.budget = 0
         self.workers = 0
@@ -97,7 +101,8 @@ class Generator:
         while self.budget > 0:
             main.append(self.op(Context()))
         fix_names(main, self.log)
-        program = {"format": "loopscope-program", "version": 2, "name": name, "module": module, "main": main}
+        program = {"format": "loopscope-program", "version": 2, "name": name, "module": module, "main": main,
+                   tree.THREADPOOL: self.pool_rng.choice(THREADPOOL_SIZES)}
         # Node 10's await (three ticks for a promise) now and then.
         if self.rng.random() < 0.15:
             program["awaitModel"] = "node10"

@@ -4,6 +4,21 @@
 # timers/promises' functions.
 AWAIT_FORMS = ("sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate")
 
+# The harness's own key in a generated program: the thread pool's size both runs get. LoopScope's
+# reader refuses unknown fields, so the program file it reads leaves the key out.
+THREADPOOL = "difftestThreadpoolSize"
+DEFAULT_THREADPOOL = 4
+
+
+def threadpool_size(program):
+    """Returns the thread pool's size a program runs with: its drawn one, else libuv's default of 4."""
+    return program.get(THREADPOOL, DEFAULT_THREADPOOL)
+
+
+def program_file(program):
+    """Returns the program as LoopScope reads it: without the harness's key."""
+    return {key: value for key, value in program.items() if key != THREADPOOL}
+
 
 def step_body(step):
     """Returns the body of a promise step: a list of operations, or the value of {"then"|"catch"|"finally": ...}."""

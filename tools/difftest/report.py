@@ -63,6 +63,7 @@ def case_text(case):
     """Returns the Markdown of one reduced mismatch: its program and both outputs."""
     result = case["reduced"]
     lines = [f"#### {case['name']} ({result.kind}): {tree.signature(result.program)}\n\n",
+             f"Thread pool: {tree.threadpool_size(result.program)} (`--threadpool-size`, `UV_THREADPOOL_SIZE`)\n\n",
              quoted(json.dumps(result.program["main"])), "\n"]
     for out in result.node:
         lines += [f"Node ({', '.join(result.variants[out])}):\n\n", quoted(out), "\n"]
@@ -124,20 +125,26 @@ def write_case(folder, case):
     folder.mkdir(parents=True, exist_ok=True)
     for label in ("original", "reduced"):
         result = case[label]
-        (folder / f"{label}.json").write_text(json.dumps(result.program, indent=1) + "\n", encoding="utf-8")
+        (folder / f"{label}.json").write_text(json.dumps(tree.program_file(result.program), indent=1) + "\n",
+                                              encoding="utf-8")
+        (folder / f"{label}.threadpool.txt").write_text(f"{tree.threadpool_size(result.program)}\n", encoding="utf-8")
         (folder / f"{label}.node.txt").write_text(f"\n{SEPARATOR}\n".join(result.node), encoding="utf-8")
         (folder / f"{label}.loopscope.txt").write_text(f"\n{SEPARATOR}\n".join(result.loopscope), encoding="utf-8")
 
 
 def emit_corpus(corpus_dir, results):
-    """Writes every agreed deterministic program that prints something as tests/conformance NAME.json and NAME.out."""
+    """Writes every agreed deterministic program that prints something as tests/conformance NAME.json and NAME.out.
+
+    Only programs run with libuv's default pool of 4: the conformance test runs them with that pool.
+    """
     corpus_dir = pathlib.Path(corpus_dir)
     corpus_dir.mkdir(parents=True, exist_ok=True)
     written = 0
     for _, result in results:
-        if result.kind == run.DETERMINISTIC and result.agree and result.node[0]:
+        default_pool = tree.threadpool_size(result.program) == tree.DEFAULT_THREADPOOL
+        if result.kind == run.DETERMINISTIC and result.agree and result.node[0] and default_pool:
             name = result.program["name"]
-            (corpus_dir / f"{name}.json").write_text(json.dumps(result.program, indent=2) + "\n", encoding="utf-8")
+            (corpus_dir / f"{name}.json").write_text(json.dumps(tree.program_file(result.program), indent=2) + "\n", encoding="utf-8")
             (corpus_dir / f"{name}.out").write_text(result.node[0].rstrip("\n") + "\n", encoding="utf-8")
             written += 1
     return written

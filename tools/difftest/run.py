@@ -8,10 +8,13 @@ LoopScope must print exactly that; otherwise it is timing-sensitive and every
 LoopScope output must be one of Node's.
 """
 import json
+import os
 import pathlib
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
+
+import program as tree
 
 DETERMINISTIC = "deterministic"
 SENSITIVE = "timing-sensitive"
@@ -143,22 +146,24 @@ def emit_js(loopscope, program_path):
     return process.stdout
 
 
-def run_node(folder, name, text, esm):
-    """Runs one script variant in Node and returns its output."""
+def run_node(folder, name, text, esm, threadpool):
+    """Runs one script variant in Node with a thread pool of `threadpool` threads and returns its output."""
     path = folder / name / ("program.mjs" if esm else "program.js")
     path.parent.mkdir(exist_ok=True)
     path.write_text(text, encoding="utf-8")
+    env = dict(os.environ, UV_THREADPOOL_SIZE=str(threadpool))
     try:
-        process = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+        process = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=RUN_TIMEOUT_S,
+                                 env=env)
     except subprocess.TimeoutExpired:
         return "[node timed out]\n"
     return completed(process, "node")
 
 
-def run_loopscope(loopscope, program_path):
-    """Runs a program headless in LoopScope and returns its console output."""
+def run_loopscope(loopscope, program_path, threadpool):
+    """Runs a program headless in LoopScope with a thread pool of `threadpool` threads and returns its output."""
     process = subprocess.run([loopscope, "--headless", "--program", str(program_path),
-                              "--timeout-ms", str(RUN_TIMEOUT_S * 1000)],
+                              "--threadpool-size", str(threadpool), "--timeout-ms", str(RUN_TIMEOUT_S * 1000)],
                              capture_output=True, text=True, timeout=RUN_TIMEOUT_S + 10)
     if process.returncode == 2:
         raise Refused(process.stderr.strip())
@@ -177,30 +182,31 @@ def evaluate(loopscope, program, plan=FULL):
     with tempfile.TemporaryDirectory(prefix="difftest-") as name:
         folder = pathlib.Path(name)
         program_path = folder / "program.json"
-        program_path.write_text(json.dumps(program, indent=1), encoding="utf-8")
+        program_path.write_text(json.dumps(tree.program_file(program), indent=1), encoding="utf-8")
+        threadpool = tree.threadpool_size(program)
         script = emit_js(loopscope, program_path)
         result = Result(program)
         counts = {}
-        run_variants(folder, list(plan.variants(script, esm)), esm, result, counts)
+        run_variants(folder, list(plan.variants(script, esm)), esm, threadpool, result, counts)
         for _ in range(plan.loopscope):
-            result.loopscope.append(run_loopscope(loopscope, program_path))
+            result.loopscope.append(run_loopscope(loopscope, program_path, threadpool))
             if plan.until_wrong and not result.agree:
                 break
         if not result.agree:
             confirmation = list(plan.variants(script, esm))
             more = [confirmation[i % len(confirmation)] for i in range(plan.confirm)]
-            run_variants(folder, more, esm, result, counts, stop_on_agreement=True)
+            run_variants(folder, more, esm, threadpool, result, counts, stop_on_agreement=True)
         result.node = sorted(counts, key=lambda out: -counts[out])
         return result
 
 
-def run_variants(folder, variants, esm, result, counts, stop_on_agreement=False):
+def run_variants(folder, variants, esm, threadpool, result, counts, stop_on_agreement=False):
     """Runs (name, script) variants in Node, counting outputs into `counts` and noting who printed them.
 
     With stop_on_agreement, the runs stop once Node has printed every LoopScope output.
     """
     for variant, text in variants:
-        out = run_node(folder, variant, text, esm)
+        out = run_node(folder, variant, text, esm, threadpool)
         counts[out] = counts.get(out, 0) + 1
         result.variants.setdefault(out, [])
         if variant not in result.variants[out]:
