@@ -32,9 +32,11 @@ public:
 
     void runBlock(const Block& block);
     void exec(const Op& op);
-    // An async function goes on from where its await stopped it; dropFrame() ends it there.
+    // An async function goes on from where its await stopped it.
     void continueFrame(AsyncFrame* frame);
-    void dropFrame(AsyncFrame* frame);
+    // An error thrown at an await of `frame` (a rejection it awaited): its try's catch or finally, else the
+    // function's promise rejects.
+    void throwInto(AsyncFrame* frame, const Op* reason, Reason kind);
     // The next step of a self-rescheduling chain.
     void runChainStep(ChainState* chain);
     // A console line printed by the callback labelled `from` (0: not known).
@@ -49,6 +51,11 @@ public:
 private:
     void startAsync(const Op& op);
     void awaitIn(AsyncFrame* frame, const Op& op);
+    // Leaves the cursors of `frame` up to the try that takes an error: true when one does (its catch, or its
+    // finally that throws it again), false when none is left.
+    bool unwind(AsyncFrame* frame, const Op* reason, Reason kind);
+    // Ends `frame` with its function's promise rejected: a rejection nobody handles.
+    void rejectFunction(AsyncFrame* frame, const Op* reason, Reason kind);
     void scheduleChainStep(ChainState* chain);
     // clearTimeout and clearImmediate of the timer or immediate a name holds now.
     void clearTimer(const Op& op);

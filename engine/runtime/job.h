@@ -7,6 +7,10 @@
 
 namespace loopscope {
 
+// What a promise rejects with: an Error whose message is an op's, the AggregateError of a promiseAny whose
+// promises all rejected, or the AbortError of timers/promises when the signal it was given is aborted.
+enum class Reason : std::uint8_t { Error, Aggregate, AbortError };
+
 struct AsyncFrame;
 struct ChainState;
 struct CombinatorState;
@@ -68,11 +72,18 @@ struct Job
 // An async function stopped at an await: a cursor stack that picks up where it left off.
 struct AsyncFrame
 {
+    // Which block of a try op a cursor runs.
+    enum class Stage : std::uint8_t { Do, Catch, Finally };
     struct Cursor
     {
         const Block* block;
         std::size_t index;
         std::int64_t remaining; // passes of `block` left, this one included
+        const Op* tryOp = nullptr; // the try whose block this is; null for the function's body and a repeat's
+        Stage stage = Stage::Do;
+        // A finally entered by a throw: what it rethrows at its end (null: it was entered normally).
+        const Op* rethrow = nullptr;
+        Reason rethrowKind = Reason::Error;
     };
     std::vector<Cursor> stack;
 };
