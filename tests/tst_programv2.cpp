@@ -480,10 +480,10 @@ private slots:
                                  "    fs.read(fd_f1, () => {\n        console.log(\"r\");\n    });\n"),
             qPrintable(script));
         // The worker's script, as the lines of its source: its own variable, the main script opened.
-        QVERIFY2(script.contains(R"("let fd_f1;",)"), qPrintable(script));
-        QVERIFY2(script.contains(R"("fs.open(process.argv[2], \"r\", (err, fd) => {",
-            "    fd_f1 = fd;",
-            "    fs.read(fd_f1, () => {});",)"),
+        QVERIFY2(script.contains("\"let fd_f1;\",\n"), qPrintable(script));
+        QVERIFY2(script.contains("\"fs.open(process.argv[2], \\\"r\\\", (err, fd) => {\",\n"
+                                 "            \"    fd_f1 = fd;\",\n"
+                                 "            \"    fs.read(fd_f1, () => {});\",\n"),
             qPrintable(script));
         QVERIFY2(script.contains("fs.close(fd_f1, () => {});"), qPrintable(script));
     }

@@ -161,6 +161,41 @@ private slots:
         }
     }
 
+    // fs.open, fs.read and fs.close of a named file are a callback each, halted after as fs.stat's is, each in
+    // its own poll phase: the read is asked for only once the open has called back.
+    void fileOpsAreACallbackEach()
+    {
+        const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "files", "main": [
+            {"op": "open", "as": "f", "do": [{"op": "log", "text": "opened"}, {"op": "read", "fd": "f", "do": [
+            {"op": "log", "text": "read"}, {"op": "close", "fd": "f", "do": [{"op": "log", "text": "closed"}]}]}]}]})";
+        auto parsed = parseProgram(text, "files.json");
+        QVERIFY(std::holds_alternative<Program>(parsed));
+        SteppedRun run(std::get<Program>(std::move(parsed)));
+        const Recording& recording = run.session().recording();
+        Halt halt {};
+        QVERIFY(run.waitHalt(halt));
+        QStringList ran;
+        QList<QStringList> consoles;
+        for (int i = 0; i < 10; ++i) {
+            run.step(StepMode::Callback);
+            if (!run.waitHalt(halt))
+                break;
+            QCOMPARE(halt.point, StepPoint::AfterCallback);
+            ran.append(describe(recording, halt.queues.ranLabel, halt.queues.ranKind));
+            consoles.append(halt.console);
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        const QString io = QString::fromLatin1(callbackKindName(CallbackKind::Io));
+        // The main module first, then the three requests' callbacks, each named by its op and line.
+        QCOMPARE(ran.size(), 4);
+        QCOMPARE(ran.mid(1),
+            QStringList({ QStringLiteral("open (line 2) (%1)").arg(io), QStringLiteral("read (line 2) (%1)").arg(io),
+                QStringLiteral("close (line 3) (%1)").arg(io) }));
+        QCOMPARE(consoles.size(), 4);
+        QCOMPARE(consoles[1], QStringList({ "opened" }));
+        QCOMPARE(consoles[3], QStringList({ "opened", "read", "closed" }));
+    }
+
     // Stepped callback by callback, every halt announces what runs next, and the next halt shows that
     // this is what ran: the drain's order (nextTicks, promise jobs, and for an ES module's body its
     // promise jobs first), the rest of the phase, and the phases after it. Where the loop cannot

@@ -273,13 +273,17 @@ class Generator:
         return op
 
     def make_async(self, kind, context):
-        """Builds an async function whose body awaits at least once."""
+        """Builds an async function whose body awaits or tries now and then."""
         inner = replace(context, depth=context.depth + 1, in_async=True)
         ops = [self.log()]
         for _ in range(self.rng.randint(1, 4)):
-            if self.rng.random() < 0.5:
+            draw = self.rng.random()
+            if draw < 0.4:
                 self.budget -= 1
                 ops.append(self.make_await("await", inner))
+            elif draw < 0.6 and inner.depth < MAX_DEPTH:
+                self.budget -= 1
+                ops.append(self.make_try("try", inner))
             else:
                 ops.append(self.op(inner))
         return {"op": kind, "do": ops}
