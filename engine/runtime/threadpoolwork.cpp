@@ -1,6 +1,5 @@
 // ThreadPoolWork: thread-pool work. fs.readFile's chain of requests, fs.stat, fs.open, fs.read and fs.close,
-// crypto.pbkdf2, and the
-// stat with which Node's ES module loader reads a module before evaluating it.
+// crypto.pbkdf2, and the stat with which Node's ES module loader reads a module before evaluating it.
 #include "runtime/abortsignals.h"
 #include "runtime/interpreter.h"
 #include "runtime/invoke.h"

@@ -51,6 +51,9 @@ public:
     // `stopRunning` ends the running ones at their next check point: the pool is the process's, and
     // the next run (the window's next scenario) would otherwise wait behind work nobody will see.
     void takeBack(bool stopRunning);
+    // Forgets the descriptors the program's names hold (abandoned work): each is closed once no request in
+    // flight uses it.
+    void forgetFiles() { m_files.clear(); }
     // Requests submitted and not yet handed back (DNS lookups too); 0 once the loop has run dry.
     std::uint32_t inFlight() const { return m_inFlight; }
 
