@@ -231,6 +231,30 @@ private slots:
                                                         << 2 << 75 << "$.main[0].do[0].catch[0].do[0]"
                                                         << "'await' is only allowed in an async body (a callback "
                                                            "inside one is not async)";
+        QTest::newRow("forAwait outside an async body")
+            << withMain(R"([{"op": "forAwait", "times": 1}])") << 2 << 2 << "$.main[0]"
+            << "'forAwait' is only allowed in an async body (a callback inside one is not async)";
+        QTest::newRow("forAwait in version 1")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": 1}]}])", 1) << 2 << 32
+            << "$.main[0].do[0].op"
+            << "op 'forAwait' needs \"version\": 2";
+        QTest::newRow("forAwait without times")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait"}]}])") << 2 << 25 << "$.main[0].do[0]"
+            << "missing field 'times'";
+        QTest::newRow("forAwait of negative times")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": -1}]}])") << 2 << 53
+            << "$.main[0].do[0].times"
+            << "value -1 is out of range 0..2147483647";
+        QTest::newRow("await in a generator's yieldDo")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": 1, "yieldDo": [{"op": "await"}]}]}])")
+            << 2 << 68 << "$.main[0].do[0].yieldDo[0]"
+            << "'await' is only allowed in an async body (a callback inside one is not async)";
+        QTest::newRow("throw in a generator's yieldDo") << withMain(
+            R"([{"op": "async", "do": [{"op": "forAwait", "times": 1, "yieldDo": [{"op": "throw", "message": "x"}]}]}])")
+                                                        << 2 << 68 << "$.main[0].do[0].yieldDo[0]"
+                                                        << "'throw' is only allowed as the last op of a promise step "
+                                                           "(then, catch or finally) or of a body in an "
+                                                           "async function";
         QTest::newRow("readFile signal in a worker")
             << withMain(R"([{"op": "worker", "do": [{"op": "readFile", "signal": "c"}]}])") << 2 << 55
             << "$.main[0].do[0].signal"
@@ -515,6 +539,39 @@ private slots:
                                  "    try {\n"
                                  "        throw makeError(\"x\");\n"
                                  "    } finally {\n"
+                                 "    }\n"
+                                 "})();\n"),
+            qPrintable(script));
+    }
+
+    void emitsForAwait()
+    {
+        const Program program = parseGood(withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": 3,
+            "yieldDo": [{"op": "log", "text": "y"}], "do": [{"op": "await"}, {"op": "log", "text": "b"}]},
+            {"op": "forAwait", "times": 0}]}])"));
+        const loopscope::Op& loop = program.main[0].body()[0];
+        QCOMPARE(loop.kind, OpKind::ForAwait);
+        QCOMPARE(loop.times, 3);
+        QCOMPARE(loop.done().size(), std::size_t(1));
+        QCOMPARE(loop.body().size(), std::size_t(2));
+        QCOMPARE(loop.label(), std::string("forAwait (line 2)"));
+        QCOMPARE(program.main[0].body()[1].times, 0);
+        const QString script = QString::fromStdString(loopscope::emitJs(program));
+        QVERIFY2(script.contains("(async () => {\n"
+                                 "    for await (const _ of (async function* () {\n"
+                                 "        for (let i1 = 0; i1 < 3; i1++) {\n"
+                                 "            console.log(\"y\");\n"
+                                 "            yield;\n"
+                                 "        }\n"
+                                 "    })()) {\n"
+                                 "        await null;\n"
+                                 "        console.log(\"b\");\n"
+                                 "    }\n"
+                                 "    for await (const _ of (async function* () {\n"
+                                 "        for (let i2 = 0; i2 < 0; i2++) {\n"
+                                 "            yield;\n"
+                                 "        }\n"
+                                 "    })()) {\n"
                                  "    }\n"
                                  "})();\n"),
             qPrintable(script));

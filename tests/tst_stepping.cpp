@@ -196,6 +196,42 @@ private slots:
         QCOMPARE(consoles[3], QStringList({ "opened", "read", "closed" }));
     }
 
+    // A for await loop's ticks are microtasks of its own, halted after as an await's are: the yield's two
+    // reactions before the body, then the two of the generator's return() that a throw leaving the loop waits
+    // for, before the catch around it runs.
+    void forAwaitTicksAreMicrotasks()
+    {
+        const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "loop", "main": [
+            {"op": "async", "do": [{"op": "try", "do": [{"op": "forAwait", "times": 2, "do": [
+            {"op": "log", "text": "body"}, {"op": "throw", "message": "out"}]}], "catch": [
+            {"op": "log", "text": "caught"}]}]}]})";
+        auto parsed = parseProgram(text, "loop.json");
+        QVERIFY(std::holds_alternative<Program>(parsed));
+        SteppedRun run(std::get<Program>(std::move(parsed)));
+        const Recording& recording = run.session().recording();
+        Halt halt {};
+        QVERIFY(run.waitHalt(halt));
+        QStringList ran;
+        QList<QStringList> consoles;
+        for (int i = 0; i < 10; ++i) {
+            run.step(StepMode::Callback);
+            if (!run.waitHalt(halt))
+                break;
+            QCOMPARE(halt.point, StepPoint::AfterCallback);
+            ran.append(describe(recording, halt.queues.ranLabel, halt.queues.ranKind));
+            consoles.append(halt.console);
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        const QString loop = QStringLiteral("forAwait (line 2) (%1)")
+                                 .arg(QString::fromLatin1(callbackKindName(CallbackKind::Microtask)));
+        QCOMPARE(ran.size(), 5);
+        QCOMPARE(ran.mid(1), QStringList({ loop, loop, loop, loop }));
+        QCOMPARE(consoles[1], QStringList());
+        QCOMPARE(consoles[2], QStringList({ "body" }));
+        QCOMPARE(consoles[3], QStringList({ "body" }));
+        QCOMPARE(consoles[4], QStringList({ "body", "caught" }));
+    }
+
     // Stepped callback by callback, every halt announces what runs next, and the next halt shows that
     // this is what ran: the drain's order (nextTicks, promise jobs, and for an ES module's body its
     // promise jobs first), the rest of the phase, and the phases after it. Where the loop cannot

@@ -312,6 +312,19 @@ void JsEmitter::emitOp(const Op& op, int depth)
         }
         line(depth, "}");
         break;
+    case OpKind::ForAwait: {
+        // An async generator that yields `times` times, its yieldDo before each yield, and the loop over it.
+        const std::string i = uniqueName("i");
+        line(depth, "for await (const _ of (async function* () {");
+        line(depth + 1, "for (let " + i + " = 0; " + i + " < " + std::to_string(op.times) + "; " + i + "++) {");
+        emitBody(op.done(), depth + 2);
+        line(depth + 2, "yield;");
+        line(depth + 1, "}");
+        line(depth, "})()) {");
+        emitBody(op.body(), depth + 1);
+        line(depth, "}");
+        break;
+    }
     case OpKind::ReadFile:
         callback(depth, "fs.readFile(" + scriptPath() + (op.text.empty() ? "" : ", " + signalOptions(op)) + ", () => {",
             op.body(), ");");

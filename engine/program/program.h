@@ -52,6 +52,7 @@ enum class OpKind : std::uint8_t {
     Read,
     Close,
     Try,
+    ForAwait,
 };
 
 // What an `await` waits for.
@@ -98,7 +99,9 @@ struct OpBodies
     Block body; // "do"; promiseAll: its promises, each an op of kind Promise
     std::vector<Block> chain; // promise, promiseAll: one body per step; try: its catch and finally, as it has them
     std::vector<StepKind> steps; // how each body of `chain` handles the promise before it; empty: all Then
-    Block done; // chain: runs after the last step; worker: runs on the main loop when the worker reports back
+    // chain: runs after the last step; worker: runs on the main loop when the worker reports back; forAwait:
+    // "yieldDo", run by the generator before each yield
+    Block done;
 };
 
 // One op of a program. A program may hold millions, so its fields are small: text in OpText, numbers as

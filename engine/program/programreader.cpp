@@ -48,6 +48,7 @@ const OpInfo opTable[] = {
     { OpKind::Read, "read", { "fd", "do" }, 2 },
     { OpKind::Close, "close", { "fd", "do" }, 2 },
     { OpKind::Try, "try", { "do", "catch", "finally" }, 2 },
+    { OpKind::ForAwait, "forAwait", { "times", "yieldDo", "do" }, 2 },
 };
 
 } // namespace
@@ -296,6 +297,9 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
         break;
     case OpKind::Try:
         readTry(value, path, inAsync, bodies);
+        break;
+    case OpKind::ForAwait:
+        readForAwait(value, path, inAsync, op, bodies);
         break;
     }
     op.setBodies(std::move(bodies));

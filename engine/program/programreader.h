@@ -428,6 +428,9 @@ private:
     int readAwaitReject(Value value, const std::string& path, Op& op) const;
     // try, only in an async body: "do", and "catch" or "finally" or both, async bodies too.
     void readTry(Value value, const std::string& path, bool inAsync, OpBodies& bodies) const;
+    // forAwait, only in an async body: "times" (0 or more), "yieldDo" (the generator's, not async) and "do"
+    // (the loop's body, async).
+    void readForAwait(Value value, const std::string& path, bool inAsync, Op& op, OpBodies& bodies) const;
 
     struct NameUse
     {

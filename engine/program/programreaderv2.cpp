@@ -1,6 +1,6 @@
 // The reader of the ops and fields that version 2 of the program format added: named timers and their
 // clearing, promise rejection and its steps, the Promise combinators, the process's events, and fs.open, fs.read
-// and fs.close of named files.
+// and fs.close of named files, try statements and for await loops.
 #include "program/programreader.h"
 
 #include <algorithm>
@@ -346,6 +346,16 @@ void ProgramReader::readTry(Value value, const std::string& path, bool inAsync, 
     }
     if (bodies.chain.empty())
         fail(value, path, "'try' needs a 'catch' or a 'finally', or both");
+}
+
+void ProgramReader::readForAwait(Value value, const std::string& path, bool inAsync, Op& op, OpBodies& bodies) const
+{
+    if (!inAsync)
+        fail(value, path, "'forAwait' is only allowed in an async body (a callback inside one is not async)");
+    op.times = std::int32_t(readInteger(require(value, path, "times"), memberPath(path, "times"), 0, maxInt32));
+    // The generator's own body is no async function of the program's: no await there, and no throw.
+    bodies.done = readOptionalBody(value, path, "yieldDo", false);
+    bodies.body = readOptionalBody(value, path, "do", true);
 }
 
 } // namespace loopscope::reading

@@ -128,7 +128,8 @@ void Interpreter::exec(const Op& op)
         break;
     case OpKind::Await:
     case OpKind::Try:
-        // Validation keeps await and try inside async bodies, which continueFrame() runs.
+    case OpKind::ForAwait:
+        // Validation keeps await, try and forAwait inside async bodies, which continueFrame() runs.
         break;
     case OpKind::ReadFile:
         m_poolWork.readFile(op);
@@ -256,6 +257,19 @@ void Interpreter::continueFrame(AsyncFrame* frame)
     while (!frame->stack.empty()) {
         AsyncFrame::Cursor& cursor = frame->stack.back();
         if (cursor.index == cursor.block->size()) {
+            if (const Op* loop = cursor.loop) {
+                // A pass of a for await loop's body ended, and next() resumes the generator: it yields again or
+                // ends.
+                if (cursor.remaining > 1) {
+                    --cursor.remaining;
+                    cursor.index = 0;
+                    nextYield(frame, *loop);
+                } else {
+                    frame->stack.pop_back();
+                    generatorEnded(frame, *loop);
+                }
+                return;
+            }
             if (cursor.remaining > 1) {
                 --cursor.remaining;
                 cursor.index = 0;
@@ -268,10 +282,8 @@ void Interpreter::continueFrame(AsyncFrame* frame)
                 continue;
             // A try's do or catch that ends runs its finally; a finally entered by a throw throws again.
             if (ended.stage == AsyncFrame::Stage::Finally) {
-                if (ended.rethrow && !unwind(frame, ended.rethrow, ended.rethrowKind)) {
-                    rejectFunction(frame, ended.rethrow, ended.rethrowKind);
+                if (ended.rethrow && !raise(frame, ended.rethrow, ended.rethrowKind))
                     return;
-                }
                 continue;
             }
             if (const Block* finally = tryBlock(*ended.tryOp, StepKind::Finally))
@@ -291,11 +303,20 @@ void Interpreter::continueFrame(AsyncFrame* frame)
             frame->stack.push_back({ &op.body(), 0, 1, &op, AsyncFrame::Stage::Do });
             continue;
         }
-        if (op.kind == OpKind::Throw) {
-            if (!unwind(frame, &op, Reason::Error)) {
-                rejectFunction(frame, &op, Reason::Error);
-                return;
+        if (op.kind == OpKind::ForAwait) {
+            // for await (const _ of gen()): next() runs the generator at once, up to its first yield or its end.
+            if (op.times > 0) {
+                frame->stack.push_back(
+                    { &op.body(), 0, op.times, nullptr, AsyncFrame::Stage::Do, nullptr, Reason::Error, &op });
+                nextYield(frame, op);
+            } else {
+                generatorEnded(frame, op);
             }
+            return;
+        }
+        if (op.kind == OpKind::Throw) {
+            if (!raise(frame, &op, Reason::Error))
+                return;
             continue;
         }
         exec(op);
@@ -305,31 +326,81 @@ void Interpreter::continueFrame(AsyncFrame* frame)
 
 void Interpreter::throwInto(AsyncFrame* frame, const Op* reason, Reason kind)
 {
-    if (unwind(frame, reason, kind))
+    if (raise(frame, reason, kind))
         continueFrame(frame);
-    else
-        rejectFunction(frame, reason, kind);
 }
 
-bool Interpreter::unwind(AsyncFrame* frame, const Op* reason, Reason kind)
+// The generator runs the loop's yieldDo and yields; the yield awaits its value, and next()'s promise settles
+// with it, which the loop awaits: the body runs two reactions later.
+void Interpreter::nextYield(AsyncFrame* frame, const Op& loop)
+{
+    runBlock(loop.done());
+    Job resume;
+    resume.action = Job::Action::YieldResume;
+    resume.jobKind = JobKind::PromiseReactionJob;
+    resume.label = loop.labelId;
+    resume.frame = frame;
+    m_ctx.microtasks.push(resume);
+}
+
+// The generator returns, which settles next()'s promise at once: the line after the loop runs one reaction later.
+void Interpreter::generatorEnded(AsyncFrame* frame, const Op& loop)
+{
+    Job resume;
+    resume.action = Job::Action::Resume;
+    resume.jobKind = JobKind::PromiseReactionJob;
+    resume.label = loop.labelId;
+    resume.frame = frame;
+    m_ctx.microtasks.push(resume);
+}
+
+bool Interpreter::raise(AsyncFrame* frame, const Op* reason, Reason kind)
+{
+    switch (unwind(frame, reason, kind)) {
+    case Unwound::Caught:
+        return true;
+    case Unwound::Returning:
+        return false;
+    case Unwound::Uncaught:
+        rejectFunction(frame, reason, kind);
+        return false;
+    }
+    return false;
+}
+
+Interpreter::Unwound Interpreter::unwind(AsyncFrame* frame, const Op* reason, Reason kind)
 {
     while (!frame->stack.empty()) {
         const AsyncFrame::Cursor left = frame->stack.back();
         frame->stack.pop_back();
+        if (left.loop) {
+            // The error leaves a for await loop, which awaits its generator's return() before it goes on:
+            // return() resumes the generator at its yield, whose await of the value returned takes a reaction,
+            // and the promise of return() then settles, another.
+            Job close;
+            close.action = Job::Action::ReturnIterator;
+            close.jobKind = JobKind::PromiseReactionJob;
+            close.label = left.loop->labelId;
+            close.awaiting = frame;
+            close.op = reason;
+            close.thrown = kind;
+            m_ctx.microtasks.push(close);
+            return Unwound::Returning;
+        }
         if (!left.tryOp || left.stage == AsyncFrame::Stage::Finally)
             continue;
         if (left.stage == AsyncFrame::Stage::Do) {
             if (const Block* caught = tryBlock(*left.tryOp, StepKind::Catch)) {
                 frame->stack.push_back({ caught, 0, 1, left.tryOp, AsyncFrame::Stage::Catch });
-                return true;
+                return Unwound::Caught;
             }
         }
         if (const Block* finally = tryBlock(*left.tryOp, StepKind::Finally)) {
             frame->stack.push_back({ finally, 0, 1, left.tryOp, AsyncFrame::Stage::Finally, reason, kind });
-            return true;
+            return Unwound::Caught;
         }
     }
-    return false;
+    return Unwound::Uncaught;
 }
 
 // The async function's promise rejects; nobody holds it, so the rejection is one nobody handles.

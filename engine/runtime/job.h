@@ -37,16 +37,24 @@ struct Job
         // An await of a promise that may reject: resume `awaiting` as `settled` settled; a rejection throws
         // at the await and rejects the async function's promise
         ResumeSettled,
+        // A for await loop's generator yielded (its yield's await settled): `frame` resumes at the loop's body
+        // after the reaction that settles next()'s promise
+        YieldResume,
+        // An error leaves a for await loop, whose generator awaits its return(): `awaiting` throws `op` (as
+        // `thrown`) after the reaction that settles the promise of return(), a ThrowAfterReturn
+        ReturnIterator,
+        ThrowAfterReturn,
     };
 
     Action action = Action::Body;
     JobKind jobKind = JobKind::Callback;
     StepKind step = StepKind::Then; // ThenBody: how the step handles `settled`
+    Reason thrown = Reason::Error; // ReturnIterator, ThrowAfterReturn: what `op` throws
     std::uint32_t label = 0;
     union {
         const Block* body = nullptr;
         CombinatorState* combinator;
-        AsyncFrame* awaiting; // ResumeSettled
+        AsyncFrame* awaiting; // ResumeSettled, ReturnIterator, ThrowAfterReturn
         const Op* source; // AbortableFulfill
     };
     union {
@@ -84,6 +92,8 @@ struct AsyncFrame
         // A finally entered by a throw: what it rethrows at its end (null: it was entered normally).
         const Op* rethrow = nullptr;
         Reason rethrowKind = Reason::Error;
+        // The for await loop whose body this is (its generator suspended at a yield); null for any other block.
+        const Op* loop = nullptr;
     };
     std::vector<Cursor> stack;
 };
