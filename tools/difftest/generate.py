@@ -9,7 +9,8 @@ rejections, which end the program with status 1), the Promise combinators,
 awaited thenables, timers/promises' setTimeout and setImmediate and the
 AbortControllers that cancel them and readFile, fs.stat, fs.open, fs.read
 and fs.close (a read or close inside an open of its name), try with catch and
-finally in async functions with awaited rejections and throws, and the process's
+finally in async functions with awaited rejections and throws, for await loops
+over async generators (a throw leaving one), and the process's
 unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync,
 Node 10's await model and a parameter that timers' delays refer to.
 """
@@ -30,7 +31,7 @@ WEIGHTS = {
     "setTimeout": 6,
     "setInterval": 2,
     "setImmediate": 6,
-    "async": 4,
+    "async": 6,
     "await": 8,
     "readFile": 3,
     "dnsLookup": 2,
@@ -58,6 +59,7 @@ WEIGHTS = {
     "read": 3,
     "close": 2,
     "try": 4,
+    "forAwait": 3,
 }
 
 TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
@@ -148,7 +150,7 @@ class Generator:
         """Tells whether an operation of `kind` may be drawn in `context`."""
         if context.depth >= MAX_DEPTH:
             return kind in ("log", "block") or (kind == "await" and context.in_async)
-        if kind in ("await", "try"):
+        if kind in ("await", "try", "forAwait"):
             return context.in_async
         if kind == "worker":
             return not context.in_worker and self.workers < MAX_WORKERS
@@ -278,12 +280,15 @@ class Generator:
         ops = [self.log()]
         for _ in range(self.rng.randint(1, 4)):
             draw = self.rng.random()
-            if draw < 0.4:
+            if draw < 0.35:
                 self.budget -= 1
                 ops.append(self.make_await("await", inner))
-            elif draw < 0.6 and inner.depth < MAX_DEPTH:
+            elif draw < 0.55 and inner.depth < MAX_DEPTH:
                 self.budget -= 1
                 ops.append(self.make_try("try", inner))
+            elif draw < 0.85 and inner.depth < MAX_DEPTH:
+                self.budget -= 1
+                ops.append(self.make_forAwait("forAwait", inner))
             else:
                 ops.append(self.op(inner))
         return {"op": kind, "do": ops}
@@ -313,6 +318,15 @@ class Generator:
             op["catch"] = self.async_block(inner)
         if which != "catch":
             op["finally"] = self.async_block(inner)
+        return op
+
+    def make_forAwait(self, kind, context):
+        """Builds a for await loop over an async generator of 0 to 3 yields, whose yieldDo (a callback-like
+        body) runs before each yield and whose loop body may await and end with a throw."""
+        op = {"op": kind, "times": self.rng.choice([0, 1, 2, 2, 3])}
+        if self.rng.random() < 0.6:
+            op["yieldDo"] = self.body(context.callback(), most=1)
+        op["do"] = self.async_block(replace(context, depth=context.depth + 1))
         return op
 
     def async_block(self, context):
