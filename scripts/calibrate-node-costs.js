@@ -22,6 +22,7 @@ const fs = require("node:fs");
 const dns = require("node:dns");
 const crypto = require("node:crypto");
 const { Worker } = require("node:worker_threads");
+const calibrationFd = fs.openSync(__filename, "r");
 `;
 
 // Each body runs twice; its first run minus its second is the cold cost.
@@ -36,6 +37,10 @@ const operations = {
     setImmediate: `setImmediate(() => {})`,
     readFile: `fs.readFile(__filename, () => {})`,
     stat: `fs.stat(__filename, () => {})`,
+    open: `fs.open(__filename, "r", () => {})`,
+    // A descriptor opened before the clock starts (a close of it closed already still makes its request).
+    read: `fs.read(calibrationFd, () => {})`,
+    close: `fs.close(calibrationFd, () => {})`,
     dnsLookup: `dns.lookup("localhost", () => {})`,
     pbkdf2: `crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {})`,
     worker: `new Worker("", { eval: true }).unref()`,

@@ -128,21 +128,24 @@ private slots:
         QCOMPARE(run.lines, node);
     }
 
-    // The conformance programs of timers/promises, AbortController (of timers and readFile) and fs.stat, run in the
-    // installed Node: it prints what their .out holds (and exits with 1 where it ends "[exited with 1]"), and so does
-    // LoopScope.
-    void timersPromisesAbortAndStatAgreeWithNode_data()
+    // The conformance programs of timers/promises, AbortController (of timers and readFile), fs.stat, fs.open,
+    // fs.read and fs.close, try with awaited rejections, and for await loops, run in the installed Node: it prints what
+    // their .out holds (and exits with 1 where it ends "[exited with 1]"), and so does LoopScope.
+    void issue35OpsAgreeWithNode_data()
     {
         QTest::addColumn<QString>("file");
         const QDir corpus(QStringLiteral(LOOPSCOPE_SOURCE_DIR "/tests/conformance"));
         const QStringList files = corpus.entryList(
-            { QStringLiteral("timers-promises-*.json"), QStringLiteral("abort-*.json"), QStringLiteral("stat-*.json") },
+            { QStringLiteral("timers-promises-*.json"), QStringLiteral("abort-*.json"), QStringLiteral("stat-*.json"),
+                QStringLiteral("open-*.json"), QStringLiteral("read-*.json"), QStringLiteral("close-*.json"),
+                QStringLiteral("try-*.json"), QStringLiteral("uncaught-awaited-*.json"),
+                QStringLiteral("for-await-*.json") },
             QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 18);
+        QCOMPARE(files.size(), 37);
         for (const QString& name : files)
             QTest::newRow(qPrintable(name)) << corpus.filePath(name);
     }
-    void timersPromisesAbortAndStatAgreeWithNode()
+    void issue35OpsAgreeWithNode()
     {
         QFETCH(QString, file);
         QFile json(file);

@@ -91,13 +91,14 @@ private slots:
             << "a promise that rejects is not available in a worker";
         QTest::newRow("throw outside a step")
             << withMain(R"([{"op": "throw", "message": "x"}])") << 2 << 2 << "$.main[0]"
-            << "'throw' is only allowed as the last op of a promise step (then, "
-               "catch or finally)";
+            << "'throw' is only allowed as the last op of a promise step (then, catch or finally) or of a body in an "
+               "async function";
         QTest::newRow("throw before the end of a step")
             << withMain(
                    R"([{"op": "promise", "chain": [[{"op": "throw", "message": "x"}, {"op": "log", "text": "y"}]]}])")
             << 2 << 31 << "$.main[0].chain[0][0]"
-            << "'throw' is only allowed as the last op of a promise step (then, catch or finally)";
+            << "'throw' is only allowed as the last op of a promise step (then, catch or finally) or of a body in an "
+               "async function";
         QTest::newRow("step of two kinds") << withMain(R"([{"op": "promise", "chain": [{"then": [], "catch": []}]}])")
                                            << 2 << 30 << "$.main[0].chain[0]"
                                            << "a promise step takes exactly one of 'then', 'catch' and 'finally'";
@@ -119,13 +120,13 @@ private slots:
         QTest::newRow("await of a thenable and a promise")
             << withMain(R"([{"op": "async", "do": [{"op": "await", "thenable": true, "promise": true}]}])") << 2 << 25
             << "$.main[0].do[0]"
-            << "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', 'setTimeout' and "
-               "'setImmediate'";
+            << "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', 'setTimeout', "
+               "'setImmediate' and 'reject'";
         QTest::newRow("await of two timers/promises forms")
             << withMain(R"([{"op": "async", "do": [{"op": "await", "setTimeout": 5, "setImmediate": true}]}])") << 2
             << 25 << "$.main[0].do[0]"
-            << "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', 'setTimeout' and "
-               "'setImmediate'";
+            << "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', 'setTimeout', "
+               "'setImmediate' and 'reject'";
         QTest::newRow("timers/promises setTimeout in version 1")
             << withMain(R"([{"op": "async", "do": [{"op": "await", "setTimeout": 5}]}])", 1) << 2 << 55
             << "$.main[0].do[0].setTimeout"
@@ -169,6 +170,91 @@ private slots:
         QTest::newRow("stat with a signal")
             << withMain(R"([{"op": "stat", "signal": "c"}])") << 2 << 17 << "$.main[0].signal"
             << "unknown field 'signal' for op 'stat'";
+        QTest::newRow("open in version 1") << withMain(R"([{"op": "open", "as": "f"}])", 1) << 2 << 9 << "$.main[0].op"
+                                           << "op 'open' needs \"version\": 2";
+        QTest::newRow("open without a name") << withMain(R"([{"op": "open"}])") << 2 << 2 << "$.main[0]"
+                                             << "missing field 'as'";
+        QTest::newRow("bad file name") << withMain(R"([{"op": "open", "as": "f-1"}])") << 2 << 23 << "$.main[0].as"
+                                       << "a file's name is 1 to 64 letters, digits and '_', not starting with a digit";
+        QTest::newRow("read of a file never opened")
+            << withMain(R"([{"op": "read", "fd": "f"}])") << 2 << 23 << "$.main[0].fd"
+            << "no open named 'f' around this read: a file is read and closed inside the \"do\" of the open that names "
+               "it";
+        QTest::newRow("close after its open")
+            << withMain(R"([{"op": "open", "as": "f"}, {"op": "close", "fd": "f"}])") << 2 << 51 << "$.main[1].fd"
+            << "no open named 'f' around this close: a file is read and closed inside the \"do\" of the open that "
+               "names it";
+        QTest::newRow("read of another name")
+            << withMain(R"([{"op": "open", "as": "f", "do": [{"op": "read", "fd": "g"}]}])") << 2 << 56
+            << "$.main[0].do[0].fd"
+            << "no open named 'g' around this read: a file is read and closed inside the \"do\" of the open that names "
+               "it";
+        QTest::newRow("worker reads a main file")
+            << withMain(R"([{"op": "open", "as": "f", "do": [{"op": "worker", "do": [{"op": "read", "fd": "f"}]}]}])")
+            << 2 << 80 << "$.main[0].do[0].do[0].fd"
+            << "no open named 'f' around this read: a file is read and closed inside the \"do\" of the open that names "
+               "it in the same worker";
+        QTest::newRow("read without fd") << withMain(R"([{"op": "open", "as": "f", "do": [{"op": "read"}]}])") << 2
+                                         << 35 << "$.main[0].do[0]"
+                                         << "missing field 'fd'";
+        QTest::newRow("try outside an async body")
+            << withMain(R"([{"op": "try", "do": [], "catch": []}])") << 2 << 2 << "$.main[0]"
+            << "'try' is only allowed in an async body (a callback inside one is not async)";
+        QTest::newRow("try without catch or finally")
+            << withMain(R"([{"op": "async", "do": [{"op": "try", "do": []}]}])") << 2 << 25 << "$.main[0].do[0]"
+            << "'try' needs a 'catch' or a 'finally', or both";
+        QTest::newRow("try in version 1")
+            << withMain(R"([{"op": "async", "do": [{"op": "try", "do": [], "catch": []}]}])", 1) << 2 << 32
+            << "$.main[0].do[0].op"
+            << "op 'try' needs \"version\": 2";
+        QTest::newRow("await reject in version 1")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "reject": "x"}]}])", 1) << 2 << 51
+            << "$.main[0].do[0].reject"
+            << "field 'reject' needs \"version\": 2";
+        QTest::newRow("await of a rejection and a promise")
+            << withMain(R"([{"op": "async", "do": [{"op": "await", "reject": "x", "promise": true}]}])") << 2 << 25
+            << "$.main[0].do[0]"
+            << "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', 'setTimeout', "
+               "'setImmediate' and 'reject'";
+        QTest::newRow("throw before the end of a try") << withMain(
+            R"([{"op": "async", "do": [{"op": "try", "do": [{"op": "throw", "message": "x"}, {"op": "log", "text": "y"}], "catch": []}]}])")
+                                                       << 2 << 46 << "$.main[0].do[0].do[0]"
+                                                       << "'throw' is only allowed as the last op of a promise step "
+                                                          "(then, catch or finally) or of a body in an "
+                                                          "async function";
+        QTest::newRow("await reject in a worker")
+            << withMain(R"([{"op": "worker", "do": [{"op": "async", "do": [{"op": "await", "reject": "x"}]}]}])") << 2
+            << 75 << "$.main[0].do[0].do[0].reject"
+            << "a promise that rejects is not available in a worker";
+        QTest::newRow("await in a callback of a catch") << withMain(
+            R"([{"op": "async", "do": [{"op": "try", "catch": [{"op": "nextTick", "do": [{"op": "await"}]}]}]}])")
+                                                        << 2 << 75 << "$.main[0].do[0].catch[0].do[0]"
+                                                        << "'await' is only allowed in an async body (a callback "
+                                                           "inside one is not async)";
+        QTest::newRow("forAwait outside an async body")
+            << withMain(R"([{"op": "forAwait", "times": 1}])") << 2 << 2 << "$.main[0]"
+            << "'forAwait' is only allowed in an async body (a callback inside one is not async)";
+        QTest::newRow("forAwait in version 1")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": 1}]}])", 1) << 2 << 32
+            << "$.main[0].do[0].op"
+            << "op 'forAwait' needs \"version\": 2";
+        QTest::newRow("forAwait without times")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait"}]}])") << 2 << 25 << "$.main[0].do[0]"
+            << "missing field 'times'";
+        QTest::newRow("forAwait of negative times")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": -1}]}])") << 2 << 53
+            << "$.main[0].do[0].times"
+            << "value -1 is out of range 0..2147483647";
+        QTest::newRow("await in a generator's yieldDo")
+            << withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": 1, "yieldDo": [{"op": "await"}]}]}])")
+            << 2 << 68 << "$.main[0].do[0].yieldDo[0]"
+            << "'await' is only allowed in an async body (a callback inside one is not async)";
+        QTest::newRow("throw in a generator's yieldDo") << withMain(
+            R"([{"op": "async", "do": [{"op": "forAwait", "times": 1, "yieldDo": [{"op": "throw", "message": "x"}]}]}])")
+                                                        << 2 << 68 << "$.main[0].do[0].yieldDo[0]"
+                                                        << "'throw' is only allowed as the last op of a promise step "
+                                                           "(then, catch or finally) or of a body in an "
+                                                           "async function";
         QTest::newRow("readFile signal in a worker")
             << withMain(R"([{"op": "worker", "do": [{"op": "readFile", "signal": "c"}]}])") << 2 << 55
             << "$.main[0].do[0].signal"
@@ -398,6 +484,97 @@ private slots:
         QVERIFY2(
             script.contains("fs.stat(process.argv[1], () => {\n    console.log(\"s\");\n});\n"), qPrintable(script));
         QVERIFY2(script.contains(R"(fs.stat(process.argv[2], () => {});)"), qPrintable(script));
+    }
+
+    void emitsFiles()
+    {
+        // A read inside a worker's own open, and a close in a worker's done (the main loop's) inside the main's.
+        const Program program = parseGood(withMain(R"([{"op": "open", "as": "f1", "do": [{"op": "read", "fd": "f1",
+            "do": [{"op": "log", "text": "r"}]}, {"op": "worker", "do": [{"op": "open", "as": "f1", "do": [{"op": "read",
+            "fd": "f1"}]}], "done": [{"op": "close", "fd": "f1"}]}]}])"));
+        QCOMPARE(program.main[0].kind, OpKind::Open);
+        QCOMPARE(program.main[0].text.str(), std::string("f1"));
+        QCOMPARE(program.main[0].body()[0].kind, OpKind::Read);
+        QCOMPARE(program.main[0].body()[1].done()[0].kind, OpKind::Close);
+        QCOMPARE(program.main[0].label(), std::string("open (line 2)"));
+        const QString script = QString::fromStdString(loopscope::emitJs(program));
+        QVERIFY2(script.contains("// Opened files' descriptors, for fs.read and fs.close.\nlet fd_f1;\n"),
+            qPrintable(script));
+        QVERIFY2(script.contains("fs.open(process.argv[1], \"r\", (err, fd) => {\n    fd_f1 = fd;\n"
+                                 "    fs.read(fd_f1, () => {\n        console.log(\"r\");\n    });\n"),
+            qPrintable(script));
+        // The worker's script, as the lines of its source: its own variable, the main script opened.
+        QVERIFY2(script.contains("\"let fd_f1;\",\n"), qPrintable(script));
+        QVERIFY2(script.contains("\"fs.open(process.argv[2], \\\"r\\\", (err, fd) => {\",\n"
+                                 "            \"    fd_f1 = fd;\",\n"
+                                 "            \"    fs.read(fd_f1, () => {});\",\n"),
+            qPrintable(script));
+        QVERIFY2(script.contains("fs.close(fd_f1, () => {});"), qPrintable(script));
+    }
+
+    void emitsTry()
+    {
+        const Program program = parseGood(withMain(R"([{"op": "async", "do": [{"op": "try", "do": [{"op": "await",
+            "reject": "boom"}], "catch": [{"op": "log", "text": "caught"}, {"op": "throw", "message": "again"}],
+            "finally": [{"op": "await"}]}, {"op": "try", "do": [{"op": "throw", "message": "x"}], "finally": []}]}])"));
+        const loopscope::Op& first = program.main[0].body()[0];
+        QCOMPARE(first.kind, OpKind::Try);
+        QCOMPARE(first.body()[0].await, AwaitKind::Reject);
+        QCOMPARE(first.body()[0].text.str(), std::string("boom"));
+        QCOMPARE(first.chain().size(), std::size_t(2));
+        QCOMPARE(first.step(0), StepKind::Catch);
+        QCOMPARE(first.step(1), StepKind::Finally);
+        QCOMPARE(program.main[0].body()[1].step(0), StepKind::Finally);
+        const QString script = QString::fromStdString(loopscope::emitJs(program));
+        QVERIFY2(script.contains("function makeError(message) {"), qPrintable(script));
+        QVERIFY2(script.contains("(async () => {\n"
+                                 "    try {\n"
+                                 "        await Promise.reject(makeError(\"boom\"));\n"
+                                 "    } catch {\n"
+                                 "        console.log(\"caught\");\n"
+                                 "        throw makeError(\"again\");\n"
+                                 "    } finally {\n"
+                                 "        await null;\n"
+                                 "    }\n"
+                                 "    try {\n"
+                                 "        throw makeError(\"x\");\n"
+                                 "    } finally {\n"
+                                 "    }\n"
+                                 "})();\n"),
+            qPrintable(script));
+    }
+
+    void emitsForAwait()
+    {
+        const Program program = parseGood(withMain(R"([{"op": "async", "do": [{"op": "forAwait", "times": 3,
+            "yieldDo": [{"op": "log", "text": "y"}], "do": [{"op": "await"}, {"op": "log", "text": "b"}]},
+            {"op": "forAwait", "times": 0}]}])"));
+        const loopscope::Op& loop = program.main[0].body()[0];
+        QCOMPARE(loop.kind, OpKind::ForAwait);
+        QCOMPARE(loop.times, 3);
+        QCOMPARE(loop.done().size(), std::size_t(1));
+        QCOMPARE(loop.body().size(), std::size_t(2));
+        QCOMPARE(loop.label(), std::string("forAwait (line 2)"));
+        QCOMPARE(program.main[0].body()[1].times, 0);
+        const QString script = QString::fromStdString(loopscope::emitJs(program));
+        QVERIFY2(script.contains("(async () => {\n"
+                                 "    for await (const _ of (async function* () {\n"
+                                 "        for (let i1 = 0; i1 < 3; i1++) {\n"
+                                 "            console.log(\"y\");\n"
+                                 "            yield;\n"
+                                 "        }\n"
+                                 "    })()) {\n"
+                                 "        await null;\n"
+                                 "        console.log(\"b\");\n"
+                                 "    }\n"
+                                 "    for await (const _ of (async function* () {\n"
+                                 "        for (let i2 = 0; i2 < 0; i2++) {\n"
+                                 "            yield;\n"
+                                 "        }\n"
+                                 "    })()) {\n"
+                                 "    }\n"
+                                 "})();\n"),
+            qPrintable(script));
     }
 
     void emitsReadFileWithASignal()

@@ -161,6 +161,77 @@ private slots:
         }
     }
 
+    // fs.open, fs.read and fs.close of a named file are a callback each, halted after as fs.stat's is, each in
+    // its own poll phase: the read is asked for only once the open has called back.
+    void fileOpsAreACallbackEach()
+    {
+        const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "files", "main": [
+            {"op": "open", "as": "f", "do": [{"op": "log", "text": "opened"}, {"op": "read", "fd": "f", "do": [
+            {"op": "log", "text": "read"}, {"op": "close", "fd": "f", "do": [{"op": "log", "text": "closed"}]}]}]}]})";
+        auto parsed = parseProgram(text, "files.json");
+        QVERIFY(std::holds_alternative<Program>(parsed));
+        SteppedRun run(std::get<Program>(std::move(parsed)));
+        const Recording& recording = run.session().recording();
+        Halt halt {};
+        QVERIFY(run.waitHalt(halt));
+        QStringList ran;
+        QList<QStringList> consoles;
+        for (int i = 0; i < 10; ++i) {
+            run.step(StepMode::Callback);
+            if (!run.waitHalt(halt))
+                break;
+            QCOMPARE(halt.point, StepPoint::AfterCallback);
+            ran.append(describe(recording, halt.queues.ranLabel, halt.queues.ranKind));
+            consoles.append(halt.console);
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        const QString io = QString::fromLatin1(callbackKindName(CallbackKind::Io));
+        // The main module first, then the three requests' callbacks, each named by its op and line.
+        QCOMPARE(ran.size(), 4);
+        QCOMPARE(ran.mid(1),
+            QStringList({ QStringLiteral("open (line 2) (%1)").arg(io), QStringLiteral("read (line 2) (%1)").arg(io),
+                QStringLiteral("close (line 3) (%1)").arg(io) }));
+        QCOMPARE(consoles.size(), 4);
+        QCOMPARE(consoles[1], QStringList({ "opened" }));
+        QCOMPARE(consoles[3], QStringList({ "opened", "read", "closed" }));
+    }
+
+    // A for await loop's ticks are microtasks of its own, halted after as an await's are: the yield's two
+    // reactions before the body, then the two of the generator's return() that a throw leaving the loop waits
+    // for, before the catch around it runs.
+    void forAwaitTicksAreMicrotasks()
+    {
+        const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "loop", "main": [
+            {"op": "async", "do": [{"op": "try", "do": [{"op": "forAwait", "times": 2, "do": [
+            {"op": "log", "text": "body"}, {"op": "throw", "message": "out"}]}], "catch": [
+            {"op": "log", "text": "caught"}]}]}]})";
+        auto parsed = parseProgram(text, "loop.json");
+        QVERIFY(std::holds_alternative<Program>(parsed));
+        SteppedRun run(std::get<Program>(std::move(parsed)));
+        const Recording& recording = run.session().recording();
+        Halt halt {};
+        QVERIFY(run.waitHalt(halt));
+        QStringList ran;
+        QList<QStringList> consoles;
+        for (int i = 0; i < 10; ++i) {
+            run.step(StepMode::Callback);
+            if (!run.waitHalt(halt))
+                break;
+            QCOMPARE(halt.point, StepPoint::AfterCallback);
+            ran.append(describe(recording, halt.queues.ranLabel, halt.queues.ranKind));
+            consoles.append(halt.console);
+        }
+        QVERIFY(run.session().waitFinished(20000));
+        const QString loop = QStringLiteral("forAwait (line 2) (%1)")
+                                 .arg(QString::fromLatin1(callbackKindName(CallbackKind::Microtask)));
+        QCOMPARE(ran.size(), 5);
+        QCOMPARE(ran.mid(1), QStringList({ loop, loop, loop, loop }));
+        QCOMPARE(consoles[1], QStringList());
+        QCOMPARE(consoles[2], QStringList({ "body" }));
+        QCOMPARE(consoles[3], QStringList({ "body" }));
+        QCOMPARE(consoles[4], QStringList({ "body", "caught" }));
+    }
+
     // Stepped callback by callback, every halt announces what runs next, and the next halt shows that
     // this is what ran: the drain's order (nextTicks, promise jobs, and for an ES module's body its
     // promise jobs first), the rest of the phase, and the phases after it. Where the loop cannot

@@ -40,6 +40,15 @@ void JsEmitter::scan(const Block& block)
             if (!op.text.empty() && m_controllerNames.insert(op.text.str()).second)
                 m_controllerOrder.push_back(op.text.str());
             break;
+        case OpKind::Open:
+            if (m_fileNames.insert(op.text.str()).second)
+                m_fileOrder.push_back(op.text.str());
+            m_usesFs = true;
+            break;
+        case OpKind::Read:
+        case OpKind::Close:
+            m_usesFs = true;
+            break;
         case OpKind::DnsLookup:
             m_usesDns = true;
             break;
@@ -69,6 +78,11 @@ void JsEmitter::scan(const Block& block)
                 m_timerOrder.push_back(op.text.str());
             break;
         case OpKind::Await:
+            if (op.await == AwaitKind::Reject) {
+                m_usesErrors = true;
+                break;
+            }
+            [[fallthrough]];
         case OpKind::Abort:
             m_usesTimersPromises = m_usesTimersPromises || op.await == AwaitKind::TimersSetTimeout
                 || op.await == AwaitKind::TimersSetImmediate;
@@ -181,6 +195,10 @@ std::string JsEmitter::awaitExpression(const Op& op) const
             + (op.text.empty() ? "" : ", undefined, " + signalOptions(op)) + ");";
     case AwaitKind::TimersSetImmediate:
         return "await timersPromises.setImmediate(" + (op.text.empty() ? "" : "undefined, " + signalOptions(op)) + ");";
+    case AwaitKind::Reject:
+        return m_program.awaitModel == AwaitModel::Node10
+            ? "await new Promise((resolve) => resolve(Promise.reject(" + errorExpression(op) + ")));"
+            : "await Promise.reject(" + errorExpression(op) + ");";
     }
     return "await null;";
 }
@@ -285,12 +303,47 @@ void JsEmitter::emitOp(const Op& op, int depth)
     case OpKind::Await:
         line(depth, awaitExpression(op));
         break;
+    case OpKind::Try:
+        line(depth, "try {");
+        emitBody(op.body(), depth + 1);
+        for (std::size_t i = 0; i < op.chain().size(); ++i) {
+            line(depth, op.step(i) == StepKind::Catch ? "} catch {" : "} finally {");
+            emitBody(op.chain()[i], depth + 1);
+        }
+        line(depth, "}");
+        break;
+    case OpKind::ForAwait: {
+        // An async generator that yields `times` times, its yieldDo before each yield, and the loop over it.
+        const std::string i = uniqueName("i");
+        line(depth, "for await (const _ of (async function* () {");
+        line(depth + 1, "for (let " + i + " = 0; " + i + " < " + std::to_string(op.times) + "; " + i + "++) {");
+        emitBody(op.done(), depth + 2);
+        line(depth + 2, "yield;");
+        line(depth + 1, "}");
+        line(depth, "})()) {");
+        emitBody(op.body(), depth + 1);
+        line(depth, "}");
+        break;
+    }
     case OpKind::ReadFile:
         callback(depth, "fs.readFile(" + scriptPath() + (op.text.empty() ? "" : ", " + signalOptions(op)) + ", () => {",
             op.body(), ");");
         break;
     case OpKind::Stat:
         callback(depth, "fs.stat(" + scriptPath() + ", () => {", op.body(), ");");
+        break;
+    case OpKind::Open:
+        // The callback keeps the descriptor in the name's variable before its body, which may read it.
+        line(depth, "fs.open(" + scriptPath() + ", \"r\", (err, fd) => {");
+        line(depth + 1, fileVariable(op.text.view()) + " = fd;");
+        emitBody(op.body(), depth + 1);
+        line(depth, "});");
+        break;
+    case OpKind::Read:
+        callback(depth, "fs.read(" + fileVariable(op.text.view()) + ", () => {", op.body(), ");");
+        break;
+    case OpKind::Close:
+        callback(depth, "fs.close(" + fileVariable(op.text.view()) + ", () => {", op.body(), ");");
         break;
     case OpKind::DnsLookup:
         callback(depth, "dns.lookup(" + jsString(op.host()) + ", () => {", op.body(), ");");

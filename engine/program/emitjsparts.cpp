@@ -80,6 +80,12 @@ void JsEmitter::emitHelpers()
         for (const std::string& name : m_timerOrder)
             line(0, "let " + timerVariable(name) + ";");
     }
+    if (!m_fileOrder.empty()) {
+        line(0, "");
+        line(0, "// Opened files' descriptors, for fs.read and fs.close.");
+        for (const std::string& name : m_fileOrder)
+            line(0, "let " + fileVariable(name) + ";");
+    }
     if (!m_controllerOrder.empty()) {
         line(0, "");
         line(0, "// AbortControllers, for the signals of timers/promises and abort(). Errors have no stack trace, so");

@@ -124,6 +124,7 @@ private:
 
     static std::string timerVariable(std::string_view name) { return "timer_" + std::string(name); }
     static std::string controllerVariable(std::string_view name) { return "controller_" + std::string(name); }
+    static std::string fileVariable(std::string_view name) { return "fd_" + std::string(name); }
 
     // setTimeout or setImmediate, assigned to its name's variable when it has one.
     std::string named(const Op& op, const std::string& call) const
@@ -173,6 +174,8 @@ private:
     std::vector<std::string> m_timerOrder; // the names in the order they first appear
     std::set<std::string> m_controllerNames;
     std::vector<std::string> m_controllerOrder; // the AbortControllers' names in the order they first appear
+    std::set<std::string> m_fileNames;
+    std::vector<std::string> m_fileOrder; // the names of the opened files in the order they first appear
     std::set<std::int64_t> m_payloadSizes;
     int m_counter = 0;
     std::string m_out;

@@ -48,6 +48,11 @@ enum class OpKind : std::uint8_t {
     OnExit,
     Abort,
     Stat,
+    Open,
+    Read,
+    Close,
+    Try,
+    ForAwait,
 };
 
 // What an `await` waits for.
@@ -60,6 +65,7 @@ enum class AwaitKind : std::uint8_t {
     // Version 2, timers/promises: the same timer and immediate as Sleep and Immediate, made by Node's module.
     TimersSetTimeout, // await timersPromises.setTimeout(ms)
     TimersSetImmediate, // await timersPromises.setImmediate()
+    Reject, // await Promise.reject(makeError(text)): throws at the await, one tick later
 };
 
 // How a step of a promise chain handles the promise before it (version 2; version 1 chains are all Then).
@@ -91,9 +97,11 @@ using Block = std::vector<Op>;
 struct OpBodies
 {
     Block body; // "do"; promiseAll: its promises, each an op of kind Promise
-    std::vector<Block> chain; // promise, promiseAll: one body per step
+    std::vector<Block> chain; // promise, promiseAll: one body per step; try: its catch and finally, as it has them
     std::vector<StepKind> steps; // how each body of `chain` handles the promise before it; empty: all Then
-    Block done; // chain: runs after the last step; worker: runs on the main loop when the worker reports back
+    // chain: runs after the last step; worker: runs on the main loop when the worker reports back; forAwait:
+    // "yieldDo", run by the generator before each yield
+    Block done;
 };
 
 // One op of a program. A program may hold millions, so its fields are small: text in OpText, numbers as
@@ -113,7 +121,8 @@ struct Op
     // log: the line; dnsLookup: the host; httpGet: the path (empty for those two: the default); setTimeout,
     // setImmediate, clearTimeout, clearImmediate: the timer's name (empty: none); promise, throw: the message
     // of the Error it rejects with; await (setTimeout, setImmediate), readFile: the AbortController whose signal
-    // it is given (empty: none); abort: the controller
+    // it is given (empty: none); abort: the controller; open, read, close: the file's name (open's "as", the
+    // others' "fd")
     OpText text;
     // setTimeout, setInterval, await.sleep, await.setTimeout, chain via setTimeout: as written; block: whole
     // milliseconds, when it blocks for a time (blocksForMs())

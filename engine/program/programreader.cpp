@@ -19,7 +19,8 @@ const OpInfo opTable[] = {
     { OpKind::SetInterval, "setInterval", { "ms", "times", "do" } },
     { OpKind::SetImmediate, "setImmediate", { "do", "name" } },
     { OpKind::Async, "async", { "do" } },
-    { OpKind::Await, "await", { "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate", "signal" } },
+    { OpKind::Await, "await",
+        { "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate", "signal", "reject" } },
     { OpKind::ReadFile, "readFile", { "do", "signal" } },
     { OpKind::DnsLookup, "dnsLookup", { "host", "do" } },
     { OpKind::Pbkdf2, "pbkdf2", { "iterations", "digest", "do" } },
@@ -43,6 +44,11 @@ const OpInfo opTable[] = {
     { OpKind::OnExit, "onExit", { "do" }, 2 },
     { OpKind::Abort, "abort", { "controller" }, 2 },
     { OpKind::Stat, "stat", { "do" }, 2 },
+    { OpKind::Open, "open", { "as", "do" }, 2 },
+    { OpKind::Read, "read", { "fd", "do" }, 2 },
+    { OpKind::Close, "close", { "fd", "do" }, 2 },
+    { OpKind::Try, "try", { "do", "catch", "finally" }, 2 },
+    { OpKind::ForAwait, "forAwait", { "times", "yieldDo", "do" }, 2 },
 };
 
 } // namespace
@@ -170,11 +176,12 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
             }
         }
         chosen += readTimersPromise(value, path, op);
+        chosen += readAwaitReject(value, path, op);
         if (chosen > 1)
             fail(value, path,
                 m_version < 2 ? "'await' takes at most one of 'sleep', 'immediate' and 'promise'"
                               : "'await' takes at most one of 'sleep', 'immediate', 'promise', 'thenable', "
-                                "'setTimeout' and 'setImmediate'");
+                                "'setTimeout', 'setImmediate' and 'reject'");
         break;
     }
     case OpKind::DnsLookup:
@@ -282,6 +289,17 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
     case OpKind::OnExit:
     case OpKind::Abort:
         readVersion2Op(value, path, op, bodies, name);
+        break;
+    case OpKind::Open:
+    case OpKind::Read:
+    case OpKind::Close:
+        readFileOp(value, path, op, bodies);
+        break;
+    case OpKind::Try:
+        readTry(value, path, inAsync, bodies);
+        break;
+    case OpKind::ForAwait:
+        readForAwait(value, path, inAsync, op, bodies);
         break;
     }
     op.setBodies(std::move(bodies));

@@ -377,9 +377,10 @@ private:
             if (!m_meter.update(m_document.text().size() + element.offset))
                 fail(element, "", CancelledMessage);
             block.push_back(readOp(element, indexPath(path, i), inAsync));
-            if (block.back().kind == OpKind::Throw && !(inStep && i + 1 == size))
+            if (block.back().kind == OpKind::Throw && !((inStep || inAsync) && i + 1 == size))
                 fail(element, indexPath(path, i),
-                    "'throw' is only allowed as the last op of a promise step (then, catch or finally)");
+                    "'throw' is only allowed as the last op of a promise step (then, catch or finally) or of a "
+                    "body in an async function");
             return true;
         });
         return block;
@@ -420,6 +421,16 @@ private:
     void endNames() const;
     // The worker op's bodies: "do" in a scope of its own, "done" in the main module's.
     void readWorker(Value value, const std::string& path, OpBodies& bodies) const;
+    // open ("as": the file's name, its "do" the scope of the name) and read and close ("fd": the name of an
+    // open around them).
+    void readFileOp(Value value, const std::string& path, Op& op, OpBodies& bodies) const;
+    // await's "reject": the message of the Error it throws; 1 when it has one.
+    int readAwaitReject(Value value, const std::string& path, Op& op) const;
+    // try, only in an async body: "do", and "catch" or "finally" or both, async bodies too.
+    void readTry(Value value, const std::string& path, bool inAsync, OpBodies& bodies) const;
+    // forAwait, only in an async body: "times" (0 or more), "yieldDo" (the generator's, not async) and "do"
+    // (the loop's body, async).
+    void readForAwait(Value value, const std::string& path, bool inAsync, Op& op, OpBodies& bodies) const;
 
     struct NameUse
     {
@@ -434,6 +445,9 @@ private:
         std::vector<NameUse> uses;
     };
     mutable std::vector<NameScope> m_names;
+    // The names of the opens whose "do" is being read, innermost last: what a read or a close may name. A
+    // worker's "do" starts with none, as its script cannot see the main one's variables.
+    mutable std::vector<std::string> m_files;
     mutable int m_workerDepth = 0;
     int m_version = 1;
 

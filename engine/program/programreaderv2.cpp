@@ -1,6 +1,9 @@
 // The reader of the ops and fields that version 2 of the program format added: named timers and their
-// clearing, promise rejection and its steps, the Promise combinators, and the process's events.
+// clearing, promise rejection and its steps, the Promise combinators, the process's events, and fs.open, fs.read
+// and fs.close of named files, try statements and for await loops.
 #include "program/programreader.h"
+
+#include <algorithm>
 
 namespace loopscope::reading {
 
@@ -279,10 +282,80 @@ void ProgramReader::readWorker(Value value, const std::string& path, OpBodies& b
 {
     ++m_workerDepth;
     beginNames();
+    std::vector<std::string> files;
+    files.swap(m_files);
     bodies.body = readOptionalBody(value, path, "do", false);
+    files.swap(m_files);
     endNames();
     --m_workerDepth;
     bodies.done = readOptionalBody(value, path, "done", false);
+}
+
+void ProgramReader::readFileOp(Value value, const std::string& path, Op& op, OpBodies& bodies) const
+{
+    if (op.kind == OpKind::Open) {
+        const Value as = require(value, path, "as");
+        const std::string asPath = memberPath(path, "as");
+        const std::string name = readString(as, asPath);
+        if (!isTimerName(name))
+            fail(as, asPath, "a file's name is 1 to 64 letters, digits and '_', not starting with a digit");
+        op.text = OpText(name);
+        m_files.push_back(name);
+        bodies.body = readOptionalBody(value, path, "do", false);
+        m_files.pop_back();
+        return;
+    }
+    // The name's variable holds a number only once the callback of an open of that name has run: a read or
+    // close anywhere else could pass Node undefined, which fs.read and fs.close throw on.
+    const Value fd = require(value, path, "fd");
+    const std::string fdPath = memberPath(path, "fd");
+    const std::string name = readString(fd, fdPath);
+    if (std::find(m_files.begin(), m_files.end(), name) == m_files.end())
+        fail(fd, fdPath,
+            std::string("no open named ") + quote(name) + " around this " + opName(op.kind)
+                + ": a file is read and closed inside the \"do\" of the open that names it"
+                + (m_workerDepth > 0 ? " in the same worker" : ""));
+    op.text = OpText(name);
+    bodies.body = readOptionalBody(value, path, "do", false);
+}
+
+int ProgramReader::readAwaitReject(Value value, const std::string& path, Op& op) const
+{
+    const auto reject = optional(value, "reject");
+    if (!reject)
+        return 0;
+    const std::string rejectPath = memberPath(path, "reject");
+    requireVersion2(*reject, rejectPath, "field 'reject'");
+    refuseInWorker(*reject, rejectPath, "a promise that rejects");
+    op.text = OpText(readString(*reject, rejectPath));
+    op.await = AwaitKind::Reject;
+    return 1;
+}
+
+void ProgramReader::readTry(Value value, const std::string& path, bool inAsync, OpBodies& bodies) const
+{
+    if (!inAsync)
+        fail(value, path, "'try' is only allowed in an async body (a callback inside one is not async)");
+    bodies.body = readOptionalBody(value, path, "do", true);
+    for (const auto& [key, kind] :
+        { std::pair { "catch", StepKind::Catch }, std::pair { "finally", StepKind::Finally } }) {
+        if (const auto body = optional(value, key)) {
+            bodies.chain.push_back(readBody(*body, memberPath(path, key), true));
+            bodies.steps.push_back(kind);
+        }
+    }
+    if (bodies.chain.empty())
+        fail(value, path, "'try' needs a 'catch' or a 'finally', or both");
+}
+
+void ProgramReader::readForAwait(Value value, const std::string& path, bool inAsync, Op& op, OpBodies& bodies) const
+{
+    if (!inAsync)
+        fail(value, path, "'forAwait' is only allowed in an async body (a callback inside one is not async)");
+    op.times = std::int32_t(readInteger(require(value, path, "times"), memberPath(path, "times"), 0, maxInt32));
+    // The generator's own body is no async function of the program's: no await there, and no throw.
+    bodies.done = readOptionalBody(value, path, "yieldDo", false);
+    bodies.body = readOptionalBody(value, path, "do", true);
 }
 
 } // namespace loopscope::reading

@@ -120,11 +120,10 @@ void AbortSignals::resumeSettled(const Job& job)
 {
     Promise* settled = job.settled;
     if (settled->state == Promise::State::Rejected) {
-        m_interpreter.dropFrame(job.awaiting);
-        Promise* result = m_ctx.promises.create();
-        m_ctx.promises.reject(result, settled->reason, settled->kind);
-        m_ctx.promises.release(result);
+        const Op* reason = settled->reason;
+        const Reason kind = settled->kind;
         m_ctx.promises.release(settled);
+        m_interpreter.throwInto(job.awaiting, reason, kind);
         return;
     }
     m_ctx.promises.release(settled);

@@ -118,7 +118,17 @@ void Callbacks::runJob(const Job& job)
         m_interpreter.runChainStep(job.chain);
         break;
     case Job::Action::ThenableResume:
-        resumeAfterThenable(job);
+    case Job::Action::YieldResume:
+        resumeOneReactionLater(job);
+        break;
+    case Job::Action::ReturnIterator: {
+        Job thrown = job;
+        thrown.action = Job::Action::ThrowAfterReturn;
+        m_ctx.microtasks.push(thrown);
+        break;
+    }
+    case Job::Action::ThrowAfterReturn:
+        m_interpreter.throwInto(job.awaiting, job.op, job.thrown);
         break;
     case Job::Action::Settle:
         m_promiseWork.settleCombined(job);
@@ -135,7 +145,7 @@ void Callbacks::runJob(const Job& job)
     }
 }
 
-void Callbacks::resumeAfterThenable(const Job& job)
+void Callbacks::resumeOneReactionLater(const Job& job)
 {
     Job resume = job;
     resume.action = Job::Action::Resume;

@@ -61,9 +61,9 @@ public:
     CallbackKind aboutKind() const { return m_aboutKind; }
 
 private:
-    // The thenable's then(resolve) ran: the reaction that resumes the function is queued. Out of line
-    // and cold, so that runJob()'s dispatch saves no registers.
-    [[gnu::cold, gnu::noinline]] void resumeAfterThenable(const Job& job);
+    // A thenable's then(resolve) ran, or a generator yielded: the reaction that resumes the function is queued. Out of
+    // line and cold, so that runJob()'s dispatch saves no registers.
+    [[gnu::cold, gnu::noinline]] void resumeOneReactionLater(const Job& job);
     std::int64_t drained(const Job& job, CallbackKind kind, std::int64_t start, std::uint32_t& sinceSample);
 
     RuntimeContext& m_ctx;

@@ -53,11 +53,6 @@ Interpreter::Interpreter(RuntimeContext& context, Timers& timers, Immediates& im
     }
 }
 
-void Interpreter::dropFrame(AsyncFrame* frame)
-{
-    m_frames.release(frame);
-}
-
 void Interpreter::clear()
 {
     m_frames.clear();
@@ -132,13 +127,22 @@ void Interpreter::exec(const Op& op)
         startAsync(op);
         break;
     case OpKind::Await:
-        // Validation keeps await inside async bodies, which continueFrame() runs.
+    case OpKind::Try:
+    case OpKind::ForAwait:
+        // Validation keeps await, try and forAwait inside async bodies, which continueFrame() runs.
         break;
     case OpKind::ReadFile:
         m_poolWork.readFile(op);
         break;
     case OpKind::Stat:
         m_poolWork.statFile(op);
+        break;
+    case OpKind::Open:
+        m_poolWork.openFile(op);
+        break;
+    case OpKind::Read:
+    case OpKind::Close:
+        m_poolWork.useFile(op);
         break;
     case OpKind::DnsLookup:
         m_poolWork.dnsLookup(op);
@@ -234,18 +238,56 @@ void Interpreter::startAsync(const Op& op)
     continueFrame(frame);
 }
 
+namespace {
+
+// A try op's catch or finally block, null when it has none.
+const Block* tryBlock(const Op& op, StepKind kind)
+{
+    for (std::size_t i = 0; i < op.chain().size(); ++i) {
+        if (op.step(i) == kind)
+            return &op.chain()[i];
+    }
+    return nullptr;
+}
+
+} // namespace
+
 void Interpreter::continueFrame(AsyncFrame* frame)
 {
     while (!frame->stack.empty()) {
         AsyncFrame::Cursor& cursor = frame->stack.back();
         if (cursor.index == cursor.block->size()) {
+            if (const Op* loop = cursor.loop) {
+                // A pass of a for await loop's body ended, and next() resumes the generator: it yields again or
+                // ends.
+                if (cursor.remaining > 1) {
+                    --cursor.remaining;
+                    cursor.index = 0;
+                    nextYield(frame, *loop);
+                } else {
+                    frame->stack.pop_back();
+                    generatorEnded(frame, *loop);
+                }
+                return;
+            }
             if (cursor.remaining > 1) {
                 --cursor.remaining;
                 cursor.index = 0;
                 m_ctx.checkCancelled();
                 continue;
             }
+            const AsyncFrame::Cursor ended = cursor;
             frame->stack.pop_back();
+            if (!ended.tryOp)
+                continue;
+            // A try's do or catch that ends runs its finally; a finally entered by a throw throws again.
+            if (ended.stage == AsyncFrame::Stage::Finally) {
+                if (ended.rethrow && !raise(frame, ended.rethrow, ended.rethrowKind))
+                    return;
+                continue;
+            }
+            if (const Block* finally = tryBlock(*ended.tryOp, StepKind::Finally))
+                frame->stack.push_back({ finally, 0, 1, ended.tryOp, AsyncFrame::Stage::Finally });
             continue;
         }
         const Op& op = (*cursor.block)[cursor.index++];
@@ -257,9 +299,117 @@ void Interpreter::continueFrame(AsyncFrame* frame)
             frame->stack.push_back({ &op.body(), 0, op.times });
             continue;
         }
+        if (op.kind == OpKind::Try) {
+            frame->stack.push_back({ &op.body(), 0, 1, &op, AsyncFrame::Stage::Do });
+            continue;
+        }
+        if (op.kind == OpKind::ForAwait) {
+            // for await (const _ of gen()): next() runs the generator at once, up to its first yield or its end.
+            if (op.times > 0) {
+                frame->stack.push_back(
+                    { &op.body(), 0, op.times, nullptr, AsyncFrame::Stage::Do, nullptr, Reason::Error, &op });
+                nextYield(frame, op);
+            } else {
+                generatorEnded(frame, op);
+            }
+            return;
+        }
+        if (op.kind == OpKind::Throw) {
+            if (!raise(frame, &op, Reason::Error))
+                return;
+            continue;
+        }
         exec(op);
     }
     m_frames.release(frame);
+}
+
+void Interpreter::throwInto(AsyncFrame* frame, const Op* reason, Reason kind)
+{
+    if (raise(frame, reason, kind))
+        continueFrame(frame);
+}
+
+// The generator runs the loop's yieldDo and yields; the yield awaits its value, and next()'s promise settles
+// with it, which the loop awaits: the body runs two reactions later.
+void Interpreter::nextYield(AsyncFrame* frame, const Op& loop)
+{
+    runBlock(loop.done());
+    Job resume;
+    resume.action = Job::Action::YieldResume;
+    resume.jobKind = JobKind::PromiseReactionJob;
+    resume.label = loop.labelId;
+    resume.frame = frame;
+    m_ctx.microtasks.push(resume);
+}
+
+// The generator returns, which settles next()'s promise at once: the line after the loop runs one reaction later.
+void Interpreter::generatorEnded(AsyncFrame* frame, const Op& loop)
+{
+    Job resume;
+    resume.action = Job::Action::Resume;
+    resume.jobKind = JobKind::PromiseReactionJob;
+    resume.label = loop.labelId;
+    resume.frame = frame;
+    m_ctx.microtasks.push(resume);
+}
+
+bool Interpreter::raise(AsyncFrame* frame, const Op* reason, Reason kind)
+{
+    switch (unwind(frame, reason, kind)) {
+    case Unwound::Caught:
+        return true;
+    case Unwound::Returning:
+        return false;
+    case Unwound::Uncaught:
+        rejectFunction(frame, reason, kind);
+        return false;
+    }
+    return false;
+}
+
+Interpreter::Unwound Interpreter::unwind(AsyncFrame* frame, const Op* reason, Reason kind)
+{
+    while (!frame->stack.empty()) {
+        const AsyncFrame::Cursor left = frame->stack.back();
+        frame->stack.pop_back();
+        if (left.loop) {
+            // The error leaves a for await loop, which awaits its generator's return() before it goes on:
+            // return() resumes the generator at its yield, whose await of the value returned takes a reaction,
+            // and the promise of return() then settles, another.
+            Job close;
+            close.action = Job::Action::ReturnIterator;
+            close.jobKind = JobKind::PromiseReactionJob;
+            close.label = left.loop->labelId;
+            close.awaiting = frame;
+            close.op = reason;
+            close.thrown = kind;
+            m_ctx.microtasks.push(close);
+            return Unwound::Returning;
+        }
+        if (!left.tryOp || left.stage == AsyncFrame::Stage::Finally)
+            continue;
+        if (left.stage == AsyncFrame::Stage::Do) {
+            if (const Block* caught = tryBlock(*left.tryOp, StepKind::Catch)) {
+                frame->stack.push_back({ caught, 0, 1, left.tryOp, AsyncFrame::Stage::Catch });
+                return Unwound::Caught;
+            }
+        }
+        if (const Block* finally = tryBlock(*left.tryOp, StepKind::Finally)) {
+            frame->stack.push_back({ finally, 0, 1, left.tryOp, AsyncFrame::Stage::Finally, reason, kind });
+            return Unwound::Caught;
+        }
+    }
+    return Unwound::Uncaught;
+}
+
+// The async function's promise rejects; nobody holds it, so the rejection is one nobody handles.
+void Interpreter::rejectFunction(AsyncFrame* frame, const Op* reason, Reason kind)
+{
+    m_frames.release(frame);
+    Promise* result = m_ctx.promises.create();
+    m_ctx.promises.reject(result, reason, kind);
+    m_ctx.promises.release(result);
 }
 
 void Interpreter::awaitIn(AsyncFrame* frame, const Op& op)
@@ -290,6 +440,23 @@ void Interpreter::awaitIn(AsyncFrame* frame, const Op& op)
             m_ctx.promises.release(throwaway);
         }
         return;
+    case AwaitKind::Reject: {
+        // await Promise.reject(error): a rejected promise, whose reaction is queued at once (one tick) and
+        // throws at the await; Node 10's throwaway promise adopts it first, as it adopts a fulfilled one.
+        resume.action = Job::Action::ResumeSettled;
+        resume.awaiting = frame;
+        Promise* rejected = m_ctx.promises.create();
+        m_ctx.promises.reject(rejected, &op);
+        Promise* awaited = rejected;
+        if (m_ctx.program->awaitModel == AwaitModel::Node10) {
+            awaited = m_ctx.promises.create();
+            m_ctx.promises.resolve(awaited, rejected);
+            m_ctx.promises.release(rejected);
+        }
+        m_ctx.promises.then(awaited, resume);
+        m_ctx.promises.release(awaited);
+        return;
+    }
     case AwaitKind::Thenable:
         // await { then(resolve) { resolve(); } }: the thenable is no promise, so await wraps it in one
         // resolved with it, which costs a PromiseResolveThenableJob; its then() resolves the wrapper at

@@ -32,9 +32,11 @@ public:
 
     void runBlock(const Block& block);
     void exec(const Op& op);
-    // An async function goes on from where its await stopped it; dropFrame() ends it there.
+    // An async function goes on from where its await stopped it.
     void continueFrame(AsyncFrame* frame);
-    void dropFrame(AsyncFrame* frame);
+    // An error thrown at an await of `frame` (a rejection it awaited): its try's catch or finally, else the
+    // function's promise rejects.
+    void throwInto(AsyncFrame* frame, const Op* reason, Reason kind);
     // The next step of a self-rescheduling chain.
     void runChainStep(ChainState* chain);
     // A console line printed by the callback labelled `from` (0: not known).
@@ -49,6 +51,22 @@ public:
 private:
     void startAsync(const Op& op);
     void awaitIn(AsyncFrame* frame, const Op& op);
+    // How an error thrown in an async function went on.
+    enum class Unwound : std::uint8_t {
+        Caught, // a try took it: its catch, or its finally that throws it again
+        Returning, // it left a for await loop, which awaits its generator's return() first
+        Uncaught, // no try is left
+    };
+    // Leaves the cursors of `frame` up to the try that takes an error, or up to a for await loop it leaves.
+    Unwound unwind(AsyncFrame* frame, const Op* reason, Reason kind);
+    // Throws an error in `frame`: true when the function goes on at once (a catch or a finally); false when it
+    // waits for a generator's return() or its promise rejected.
+    bool raise(AsyncFrame* frame, const Op* reason, Reason kind);
+    // for await: next() resumes the generator, which runs the loop's yieldDo and yields; or it ends.
+    void nextYield(AsyncFrame* frame, const Op& loop);
+    void generatorEnded(AsyncFrame* frame, const Op& loop);
+    // Ends `frame` with its function's promise rejected: a rejection nobody handles.
+    void rejectFunction(AsyncFrame* frame, const Op* reason, Reason kind);
     void scheduleChainStep(ChainState* chain);
     // clearTimeout and clearImmediate of the timer or immediate a name holds now.
     void clearTimer(const Op& op);

@@ -7,6 +7,10 @@
 
 namespace loopscope {
 
+// What a promise rejects with: an Error whose message is an op's, the AggregateError of a promiseAny whose
+// promises all rejected, or the AbortError of timers/promises when the signal it was given is aborted.
+enum class Reason : std::uint8_t { Error, Aggregate, AbortError };
+
 struct AsyncFrame;
 struct ChainState;
 struct CombinatorState;
@@ -33,16 +37,24 @@ struct Job
         // An await of a promise that may reject: resume `awaiting` as `settled` settled; a rejection throws
         // at the await and rejects the async function's promise
         ResumeSettled,
+        // A for await loop's generator yielded (its yield's await settled): `frame` resumes at the loop's body
+        // after the reaction that settles next()'s promise
+        YieldResume,
+        // An error leaves a for await loop, whose generator awaits its return(): `awaiting` throws `op` (as
+        // `thrown`) after the reaction that settles the promise of return(), a ThrowAfterReturn
+        ReturnIterator,
+        ThrowAfterReturn,
     };
 
     Action action = Action::Body;
     JobKind jobKind = JobKind::Callback;
     StepKind step = StepKind::Then; // ThenBody: how the step handles `settled`
+    Reason thrown = Reason::Error; // ReturnIterator, ThrowAfterReturn: what `op` throws
     std::uint32_t label = 0;
     union {
         const Block* body = nullptr;
         CombinatorState* combinator;
-        AsyncFrame* awaiting; // ResumeSettled
+        AsyncFrame* awaiting; // ResumeSettled, ReturnIterator, ThrowAfterReturn
         const Op* source; // AbortableFulfill
     };
     union {
@@ -68,11 +80,20 @@ struct Job
 // An async function stopped at an await: a cursor stack that picks up where it left off.
 struct AsyncFrame
 {
+    // Which block of a try op a cursor runs.
+    enum class Stage : std::uint8_t { Do, Catch, Finally };
     struct Cursor
     {
         const Block* block;
         std::size_t index;
         std::int64_t remaining; // passes of `block` left, this one included
+        const Op* tryOp = nullptr; // the try whose block this is; null for the function's body and a repeat's
+        Stage stage = Stage::Do;
+        // A finally entered by a throw: what it rethrows at its end (null: it was entered normally).
+        const Op* rethrow = nullptr;
+        Reason rethrowKind = Reason::Error;
+        // The for await loop whose body this is (its generator suspended at a yield); null for any other block.
+        const Op* loop = nullptr;
     };
     std::vector<Cursor> stack;
 };

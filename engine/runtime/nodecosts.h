@@ -16,8 +16,8 @@ namespace loopscope {
 // Measured against Node 20 by scripts/calibrate-node-costs.js; docs/FIDELITY.md tells how.
 struct NodeCosts
 {
-    static constexpr std::size_t OpKinds = std::size_t(OpKind::Stat) + 1;
-    static_assert(OpKinds <= 32, "Runtime keeps a bit per op kind");
+    static constexpr std::size_t OpKinds = std::size_t(OpKind::ForAwait) + 1;
+    static_assert(OpKinds <= 64, "Runtime keeps a bit per op kind");
 
     // Microseconds beyond a second use, spent before the first use of each op kind takes effect.
     std::array<std::uint32_t, OpKinds> firstUseUs {};

@@ -9,10 +9,6 @@
 
 namespace loopscope {
 
-// What a promise rejects with: an Error whose message is an op's, the AggregateError of a promiseAny whose
-// promises all rejected, or the AbortError of timers/promises when the signal it was given is aborted.
-enum class Reason : std::uint8_t { Error, Aggregate, AbortError };
-
 // A promise as the program format can use one: it settles with `undefined`, rejects with an Error the
 // program names (its message is an op's), or adopts another promise; it is reference-counted by the
 // jobs holding it.

@@ -95,6 +95,7 @@ void RunEnd::abandonWork()
     m_interpreter.clear();
     m_promiseWork.clear();
     m_signals.clear();
+    m_poolWork.forgetFiles();
     // Requests in flight call back while cancelled() holds, and do nothing; thread-pool work a
     // thread has started cannot be taken back from it, so its callbacks see an older epoch and do nothing.
     m_http.cancelRequests();

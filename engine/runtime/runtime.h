@@ -38,7 +38,7 @@ namespace loopscope {
 //   Immediates   setImmediate, clearImmediate, and the idle handle that keeps poll from blocking
 //   PromiseWork  promise chains, the combinators, unhandled rejections, beforeExit and exit
 //   AbortSignals AbortControllers and the timers/promises given their signals
-//   ThreadPoolWork     the thread pool: fs.readFile, fs.stat, pbkdf2, dns.lookup, the ES module loader
+//   ThreadPoolWork     the thread pool: fs.readFile, stat, open, read, close, pbkdf2, dns.lookup, the ES module loader
 //   Http         the loopback HTTP server and http.get
 //   Workers      worker_threads loops
 //   Workloads    programs injected into the running loop

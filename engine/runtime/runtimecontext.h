@@ -120,7 +120,7 @@ struct RuntimeContext
     // once; true when this was the first use (then spendAfterFirstUse(kind) follows the op).
     bool spendFirstUse(OpKind kind)
     {
-        const std::uint32_t bit = 1U << unsigned(kind);
+        const std::uint64_t bit = std::uint64_t(1) << unsigned(kind);
         if ((usedOps & bit) != 0)
             return false;
         usedOps |= bit;
@@ -180,7 +180,7 @@ struct RuntimeContext
     JobQueue microtasks { rec, CallbackKind::Microtask };
     Promises promises { microtasks };
 
-    std::uint32_t usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
+    std::uint64_t usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
     std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
 };
 

@@ -1,5 +1,5 @@
-// ThreadPoolWork: thread-pool work. fs.readFile's chain of requests, fs.stat, crypto.pbkdf2, and the
-// stat with which Node's ES module loader reads a module before evaluating it.
+// ThreadPoolWork: thread-pool work. fs.readFile's chain of requests, fs.stat, fs.open, fs.read and fs.close,
+// crypto.pbkdf2, and the stat with which Node's ES module loader reads a module before evaluating it.
 #include "runtime/abortsignals.h"
 #include "runtime/interpreter.h"
 #include "runtime/invoke.h"
@@ -18,11 +18,38 @@
 
 namespace loopscope {
 
+// A descriptor the program opened, shared by the requests that name it. A read or a close takes the lock on
+// its pool thread, so that no request uses the number once a close has given it back to the system (where
+// the next open, of this process's own, may get it).
+struct OpenFile
+{
+    OpenFile() = default;
+    explicit OpenFile(int descriptor)
+        : fd(descriptor)
+    { }
+    OpenFile(const OpenFile&) = delete;
+    OpenFile& operator=(const OpenFile&) = delete;
+    // A file the program never closed is closed with the run, as a process's files are when it ends.
+    ~OpenFile()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+
+    std::mutex lock;
+    int fd = -1; // -1 once closed, or when the open failed
+};
+
+// fs.read's buffer when it is given none: Buffer.alloc(16384).
+constexpr std::size_t FsReadBytes = 16384;
+
 // One thread-pool request. The work callback runs on a pool thread and only
 // writes this item; the loop thread reads it after libuv hands it back.
 struct PoolItem
 {
-    enum class Kind : std::uint8_t { FsOpen, FsFstat, FsRead, FsClose, FsStat, Pbkdf2 };
+    // FileOpen, FileRead, FileClose: the program's fs.open, fs.read and fs.close; the others with Fs are
+    // fs.readFile's steps.
+    enum class Kind : std::uint8_t { FsOpen, FsFstat, FsRead, FsClose, FsStat, Pbkdf2, FileOpen, FileRead, FileClose };
 
     uv_work_t req {};
     ThreadPoolWork* owner = nullptr;
@@ -45,6 +72,7 @@ struct PoolItem
     std::int64_t result = 0; // >= 0 success, else -errno
     std::int64_t iterations = 0; // pbkdf2: the op's, times the calibrated passes
     std::vector<unsigned char> buffer;
+    std::shared_ptr<OpenFile> file; // FileRead, FileClose
     std::atomic<bool> stop { false }; // set by the loop thread when the run has ended (ThreadPoolWork::takeBack)
 };
 
@@ -67,6 +95,20 @@ void runPbkdf2(PoolItem& work)
 void runOnPool(PoolItem& work)
 {
     switch (work.kind) {
+    case PoolItem::Kind::FileRead: {
+        const std::lock_guard<std::mutex> held(work.file->lock);
+        // fs.read(fd, callback) reads from the file's position, as read(2) does, and moves it on.
+        work.result
+            = work.file->fd < 0 ? -EBADF : resultOf(::read(work.file->fd, work.buffer.data(), work.buffer.size()));
+        break;
+    }
+    case PoolItem::Kind::FileClose: {
+        const std::lock_guard<std::mutex> held(work.file->lock);
+        work.result = work.file->fd < 0 ? -EBADF : resultOf(::close(work.file->fd));
+        work.file->fd = -1;
+        break;
+    }
+    case PoolItem::Kind::FileOpen:
     case PoolItem::Kind::FsOpen:
         work.result = resultOf(::open(work.path.c_str(), O_RDONLY | O_CLOEXEC));
         if (work.result >= 0)
@@ -153,6 +195,35 @@ void ThreadPoolWork::statFile(const Op& op)
     item->kind = PoolItem::Kind::FsStat;
     item->label = m_ctx.labels.fsStat;
     item->path = m_ctx.options.readFilePath;
+    submit(std::move(item));
+}
+
+void ThreadPoolWork::openFile(const Op& op)
+{
+    auto item = std::make_unique<PoolItem>();
+    item->op = &op;
+    item->epoch = m_ctx.epoch;
+    item->kind = PoolItem::Kind::FileOpen;
+    item->label = m_ctx.labels.fs[0];
+    item->path = m_ctx.options.readFilePath;
+    submit(std::move(item));
+}
+
+void ThreadPoolWork::useFile(const Op& op)
+{
+    auto item = std::make_unique<PoolItem>();
+    item->op = &op;
+    item->epoch = m_ctx.epoch;
+    const bool read = op.kind == OpKind::Read;
+    item->kind = read ? PoolItem::Kind::FileRead : PoolItem::Kind::FileClose;
+    item->label = m_ctx.labels.fs[read ? 2 : 3];
+    // The reader keeps every read and close inside the open that names it, so the name has a descriptor.
+    auto& file = m_files[op.text.str()];
+    if (!file)
+        file = std::make_shared<OpenFile>();
+    item->file = file;
+    if (read)
+        item->buffer.resize(FsReadBytes);
     submit(std::move(item));
 }
 
@@ -305,6 +376,16 @@ void ThreadPoolWork::poolDone(std::unique_ptr<PoolItem> item, int status)
                     more ? m_ctx.labels.fs[2] : m_ctx.labels.fs[3]);
             });
             break;
+        case PoolItem::Kind::FileOpen:
+            // FSReqCallback's oncomplete: the callback keeps the descriptor (fd_NAME = fd), then runs its body.
+            m_callbacks.invoke(done.op->labelId, CallbackKind::Io, [&] {
+                m_files[done.op->text.str()] = std::make_shared<OpenFile>(done.fd);
+                done.fd = -1;
+                m_interpreter.runBlock(done.op->body());
+            });
+            break;
+        case PoolItem::Kind::FileRead:
+        case PoolItem::Kind::FileClose:
         case PoolItem::Kind::FsClose:
         case PoolItem::Kind::Pbkdf2:
             m_callbacks.invoke(done.op->labelId, CallbackKind::Io, [&] { m_interpreter.runBlock(done.op->body()); });

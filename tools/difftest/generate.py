@@ -7,7 +7,10 @@ seed always gives the same programs. Programs are version 2: named timers and
 their clearing, promise rejection with catch and finally steps (and unhandled
 rejections, which end the program with status 1), the Promise combinators,
 awaited thenables, timers/promises' setTimeout and setImmediate and the
-AbortControllers that cancel them and readFile, fs.stat, and the process's
+AbortControllers that cancel them and readFile, fs.stat, fs.open, fs.read
+and fs.close (a read or close inside an open of its name), try with catch and
+finally in async functions with awaited rejections and throws, for await loops
+over async generators (a throw leaving one), and the process's
 unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync,
 Node 10's await model and a parameter that timers' delays refer to.
 """
@@ -30,7 +33,7 @@ WEIGHTS = {
     "setTimeout": 6,
     "setInterval": 2,
     "setImmediate": 6,
-    "async": 4,
+    "async": 6,
     "await": 8,
     "readFile": 3,
     "dnsLookup": 2,
@@ -54,10 +57,16 @@ WEIGHTS = {
     "stat": 2,
     "httpGet": 1,
     "pbkdf2Sync": 1,
+    "open": 2,
+    "read": 3,
+    "close": 2,
+    "try": 4,
+    "forAwait": 3,
 }
 
 TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
 CONTROLLERS = ["c1", "c2"]
+FILE_NAMES = ["f1", "f2"]
 CLEARS = {"clearTimeout": "setTimeout", "clearImmediate": "setImmediate"}
 # Ops a worker's body may not hold: what may reject, and the process's listeners.
 MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit", "abort"}
@@ -72,6 +81,7 @@ class Context:
     depth: int = 0
     in_async: bool = False
     in_worker: bool = False
+    files: tuple = ()  # the names of the opens around, innermost last: what a read or close may name
 
     def callback(self):
         """Returns the context of a callback's body, which is never an async body."""
@@ -145,12 +155,14 @@ class Generator:
         """Tells whether an operation of `kind` may be drawn in `context`."""
         if context.depth >= MAX_DEPTH:
             return kind in ("log", "block") or (kind == "await" and context.in_async)
-        if kind == "await":
+        if kind in ("await", "try", "forAwait"):
             return context.in_async
         if kind == "worker":
             return not context.in_worker and self.workers < MAX_WORKERS
         if kind in MAIN_ONLY:
             return not context.in_worker
+        if kind in ("read", "close"):
+            return bool(context.files)
         return True
 
     def op(self, context):
@@ -268,28 +280,67 @@ class Generator:
         return op
 
     def make_async(self, kind, context):
-        """Builds an async function whose body awaits at least once."""
+        """Builds an async function whose body awaits or tries now and then."""
         inner = replace(context, depth=context.depth + 1, in_async=True)
         ops = [self.log()]
         for _ in range(self.rng.randint(1, 4)):
-            if self.rng.random() < 0.5:
+            draw = self.rng.random()
+            if draw < 0.35:
                 self.budget -= 1
                 ops.append(self.make_await("await", inner))
+            elif draw < 0.55 and inner.depth < MAX_DEPTH:
+                self.budget -= 1
+                ops.append(self.make_try("try", inner))
+            elif draw < 0.85 and inner.depth < MAX_DEPTH:
+                self.budget -= 1
+                ops.append(self.make_forAwait("forAwait", inner))
             else:
                 ops.append(self.op(inner))
         return {"op": kind, "do": ops}
 
     def make_await(self, kind, context):
-        """Builds an await of null, a timer promise, an immediate promise, a resolved promise, a thenable, or
-        timers/promises' setTimeout or setImmediate."""
-        form = self.rng.choice(["null", "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate"])
+        """Builds an await of null, a timer promise, an immediate promise, a resolved promise, a thenable,
+        timers/promises' setTimeout or setImmediate, or (never in a worker) a rejected promise."""
+        forms = ["null", "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate"]
+        form = self.rng.choice(forms + ([] if context.in_worker else ["reject"]))
         if form == "null":
             return {"op": kind}
+        if form == "reject":
+            return {"op": kind, "reject": self.message()}
         op = {"op": kind, form: self.rng.randint(0, 3) if form in ("sleep", "setTimeout") else True}
         # timers/promises' forms, given an AbortController's signal now and then (never in a worker).
         if form in ("setTimeout", "setImmediate") and not context.in_worker and self.rng.random() < 0.6:
             op["signal"] = self.rng.choice(CONTROLLERS)
         return op
+
+    def make_try(self, kind, context):
+        """Builds a try in an async body: its do, and a catch, a finally or both, each of which may await and
+        end with a throw."""
+        inner = replace(context, depth=context.depth + 1)
+        op = {"op": kind, "do": self.async_block(inner)}
+        which = self.rng.choice(["catch", "finally", "both"])
+        if which != "finally":
+            op["catch"] = self.async_block(inner)
+        if which != "catch":
+            op["finally"] = self.async_block(inner)
+        return op
+
+    def make_forAwait(self, kind, context):
+        """Builds a for await loop over an async generator of 0 to 3 yields, whose yieldDo (a callback-like
+        body) runs before each yield and whose loop body may await and end with a throw."""
+        op = {"op": kind, "times": self.rng.choice([0, 1, 2, 2, 3])}
+        if self.rng.random() < 0.6:
+            op["yieldDo"] = self.body(context.callback(), most=1)
+        op["do"] = self.async_block(replace(context, depth=context.depth + 1))
+        return op
+
+    def async_block(self, context):
+        """Returns a body of an async function (awaits allowed), ending with a throw now and then."""
+        ops = self.body(context, most=2)
+        if not context.in_worker and self.rng.random() < 0.3:
+            self.budget -= 1
+            ops.append({"op": "throw", "message": self.message()})
+        return ops
 
     def make_abort(self, kind, context):
         """Builds an abort of one of the controllers the awaits' signals name."""
@@ -314,7 +365,7 @@ class Generator:
     def make_worker(self, kind, context):
         """Builds a worker whose body runs on its own loop, with an optional done body."""
         self.workers += 1
-        op = {"op": kind, "do": self.body(replace(context.callback(), in_worker=True))}
+        op = {"op": kind, "do": self.body(replace(context.callback(), in_worker=True, files=()))}
         if self.rng.random() < 0.7:
             op["done"] = self.body(context.callback(), most=1)
         return op
@@ -326,6 +377,22 @@ class Generator:
             op["signal"] = self.rng.choice(CONTROLLERS)
         op["do"] = self.body(context.callback())
         return op
+
+    def make_open(self, kind, context):
+        """Builds an fs.open of one of two names whose body reads or closes the file now and then."""
+        name = self.rng.choice(FILE_NAMES)
+        inner = replace(context.callback(), files=context.files + (name,))
+        op = {"op": kind, "as": name, "do": self.body(inner)}
+        if inner.depth < MAX_DEPTH and self.rng.random() < 0.6:
+            self.budget -= 1
+            op["do"].append(self.make_read(self.rng.choice(["read", "close"]), inner))
+        return op
+
+    def make_read(self, kind, context):
+        """Builds an fs.read or fs.close of the file of an open around it."""
+        return {"op": kind, "fd": self.rng.choice(context.files), "do": self.body(context.callback())}
+
+    make_close = make_read
 
     def make_pbkdf2Sync(self, kind, context):
         """Builds a synchronous pbkdf2 of 1 to 1000 iterations: at most a millisecond or so."""

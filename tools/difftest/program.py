@@ -2,7 +2,7 @@
 
 # The fields that say what an await waits for (none: `await null`); setTimeout and setImmediate are
 # timers/promises' functions.
-AWAIT_FORMS = ("sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate")
+AWAIT_FORMS = ("sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate", "reject")
 
 # The harness's own key in a generated program: the thread pool's size both runs get. LoopScope's
 # reader refuses unknown fields, so the program file it reads leaves the key out.
@@ -26,13 +26,14 @@ def step_body(step):
 
 
 def bodies(op):
-    """Returns the bodies of an operation: its do and done, its promises' bodies, or its promise chain's links."""
+    """Returns the bodies of an operation: its do (and a try's catch and finally, a forAwait's yieldDo) and
+    done, its promises' bodies, or its promise chain's links."""
     if op["op"] == "promise":
         return [step_body(step) for step in op.get("chain", [])]
     if op["op"] in ("promiseAll", "promiseRace", "promiseAllSettled", "promiseAny"):
         entries = [entry["do"] for entry in op["promises"] if "do" in entry]
         return entries + [step_body(step) for step in op.get("chain", [])]
-    return [op[key] for key in ("do", "done") if key in op]
+    return [op[key] for key in ("do", "catch", "finally", "yieldDo", "done") if key in op]
 
 
 def body_lists(ops):
