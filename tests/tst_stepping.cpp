@@ -112,6 +112,23 @@ QString describe(const Recording& recording, std::uint32_t label, CallbackKind k
         QString::fromStdString(recording.strings.at(label)), QString::fromLatin1(callbackKindName(kind)));
 }
 
+// Steps `run` callback by callback to its end (ten steps at most): what ran at each halt, and the console then.
+void stepEachCallback(SteppedRun& run, QStringList& ran, QList<QStringList>& consoles)
+{
+    const Recording& recording = run.session().recording();
+    Halt halt {};
+    QVERIFY(run.waitHalt(halt));
+    for (int i = 0; i < 10; ++i) {
+        run.step(StepMode::Callback);
+        if (!run.waitHalt(halt))
+            break;
+        QCOMPARE(halt.point, StepPoint::AfterCallback);
+        ran.append(describe(recording, halt.queues.ranLabel, halt.queues.ranKind));
+        consoles.append(halt.console);
+    }
+    QVERIFY(run.session().waitFinished(20000));
+}
+
 } // namespace
 
 class TestStepping : public QObject
@@ -171,20 +188,10 @@ private slots:
         auto parsed = parseProgram(text, "files.json");
         QVERIFY(std::holds_alternative<Program>(parsed));
         SteppedRun run(std::get<Program>(std::move(parsed)));
-        const Recording& recording = run.session().recording();
-        Halt halt {};
-        QVERIFY(run.waitHalt(halt));
         QStringList ran;
         QList<QStringList> consoles;
-        for (int i = 0; i < 10; ++i) {
-            run.step(StepMode::Callback);
-            if (!run.waitHalt(halt))
-                break;
-            QCOMPARE(halt.point, StepPoint::AfterCallback);
-            ran.append(describe(recording, halt.queues.ranLabel, halt.queues.ranKind));
-            consoles.append(halt.console);
-        }
-        QVERIFY(run.session().waitFinished(20000));
+        stepEachCallback(run, ran, consoles);
+        QVERIFY(!QTest::currentTestFailed());
         const QString io = QString::fromLatin1(callbackKindName(CallbackKind::Io));
         // The main module first, then the three requests' callbacks, each named by its op and line.
         QCOMPARE(ran.size(), 4);
@@ -208,20 +215,10 @@ private slots:
         auto parsed = parseProgram(text, "loop.json");
         QVERIFY(std::holds_alternative<Program>(parsed));
         SteppedRun run(std::get<Program>(std::move(parsed)));
-        const Recording& recording = run.session().recording();
-        Halt halt {};
-        QVERIFY(run.waitHalt(halt));
         QStringList ran;
         QList<QStringList> consoles;
-        for (int i = 0; i < 10; ++i) {
-            run.step(StepMode::Callback);
-            if (!run.waitHalt(halt))
-                break;
-            QCOMPARE(halt.point, StepPoint::AfterCallback);
-            ran.append(describe(recording, halt.queues.ranLabel, halt.queues.ranKind));
-            consoles.append(halt.console);
-        }
-        QVERIFY(run.session().waitFinished(20000));
+        stepEachCallback(run, ran, consoles);
+        QVERIFY(!QTest::currentTestFailed());
         const QString loop = QStringLiteral("forAwait (line 2) (%1)")
                                  .arg(QString::fromLatin1(callbackKindName(CallbackKind::Microtask)));
         QCOMPARE(ran.size(), 5);

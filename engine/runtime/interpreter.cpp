@@ -335,23 +335,13 @@ void Interpreter::throwInto(AsyncFrame* frame, const Op* reason, Reason kind)
 void Interpreter::nextYield(AsyncFrame* frame, const Op& loop)
 {
     runBlock(loop.done());
-    Job resume;
-    resume.action = Job::Action::YieldResume;
-    resume.jobKind = JobKind::PromiseReactionJob;
-    resume.label = loop.labelId;
-    resume.frame = frame;
-    m_ctx.microtasks.push(resume);
+    m_ctx.microtasks.push(resumingReaction(frame, loop.labelId, Job::Action::YieldResume));
 }
 
 // The generator returns, which settles next()'s promise at once: the line after the loop runs one reaction later.
 void Interpreter::generatorEnded(AsyncFrame* frame, const Op& loop)
 {
-    Job resume;
-    resume.action = Job::Action::Resume;
-    resume.jobKind = JobKind::PromiseReactionJob;
-    resume.label = loop.labelId;
-    resume.frame = frame;
-    m_ctx.microtasks.push(resume);
+    m_ctx.microtasks.push(resumingReaction(frame, loop.labelId));
 }
 
 bool Interpreter::raise(AsyncFrame* frame, const Op* reason, Reason kind)
@@ -414,11 +404,7 @@ void Interpreter::rejectFunction(AsyncFrame* frame, const Op* reason, Reason kin
 
 void Interpreter::awaitIn(AsyncFrame* frame, const Op& op)
 {
-    Job resume;
-    resume.action = Job::Action::Resume;
-    resume.jobKind = JobKind::PromiseReactionJob;
-    resume.label = op.labelId;
-    resume.frame = frame;
+    Job resume = resumingReaction(frame, op.labelId);
 
     switch (op.await) {
     case AwaitKind::Value:

@@ -77,6 +77,18 @@ struct Job
     bool cancellable() const { return (action == Action::Body || action == Action::AbortableFulfill) && handle != 0; }
 };
 
+// A promise reaction that resumes the async function `frame` (Resume, or YieldResume at a for await loop's
+// body), named `label` on the timeline.
+inline Job resumingReaction(AsyncFrame* frame, std::uint32_t label, Job::Action action = Job::Action::Resume)
+{
+    Job resume;
+    resume.action = action;
+    resume.jobKind = JobKind::PromiseReactionJob;
+    resume.label = label;
+    resume.frame = frame;
+    return resume;
+}
+
 // An async function stopped at an await: a cursor stack that picks up where it left off.
 struct AsyncFrame
 {
