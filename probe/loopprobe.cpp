@@ -2,6 +2,8 @@
 
 #include "channel.h"
 
+#include "recording/monotonicclock.h"
+
 #include <algorithm>
 #include <cstddef>
 
@@ -123,6 +125,14 @@ void LoopProbe::calibrate(double jsMs, std::int64_t atNs)
 
 void LoopProbe::drainEvents(std::int64_t untilNs)
 {
+    // Marking the phases only, as a storm of immediates does a million times a second: nothing written, no
+    // run counted, no callback open, and none was published open. Five markers an iteration pass here.
+    if (m_events[0] <= 1.0 && m_events[RunSlots + 2] <= 0 && m_calls.empty()
+        && m_openDepth.load(std::memory_order_relaxed) == 0) {
+        m_events[0] = 1;
+        m_drainedNs = std::max(m_drainedNs, untilNs);
+        return;
+    }
     const auto used = std::size_t(std::clamp(m_events[0], 1.0, double(RunQueuedSlot)));
     const std::int64_t latestNs = std::max(m_drainedNs, untilNs);
     const std::int64_t offsetNs = m_eventsOffsetNs.load(std::memory_order_relaxed);
@@ -275,6 +285,13 @@ void LoopProbe::checkEnds()
     // the check handles, whatever the mode, before it asks whether the loop is alive and before the next
     // poll computes its wait. The marker closed at the tail of that list is therefore closed before
     // anything looks at the list, and never keeps the loop alive, shortens a wait or adds an iteration.
+    if (!m_closing && !m_closeMarking && m_loop->closing_handles == nullptr) {
+        // Nothing to close: libuv's close phase, next, finds its list empty and runs nothing. It is timed
+        // as that, with no marker, as are the timers it moves on to.
+        phase(Phase::Close, true, at, at);
+        timersBegin(at);
+        return;
+    }
     if (!m_closing && !m_closeMarking) {
         auto* marker = reinterpret_cast<uv_handle_t*>(&m_closeMarker);
         uv_idle_init(m_loop, &m_closeMarker); // never started: the loop's idle handles stay as they are
@@ -310,32 +327,58 @@ void LoopProbe::checkEnds()
 }
 
 // The close marker's close callback, the last of the close phase: close ends, and the timers phase begins.
-// libuv >= 1.45 updates its time and runs the due timers right after; older ones do so at the start of the
-// next iteration, having only asked whether the loop is alive. The timers marker, due at the time just
-// updated, runs after every timer due by then: libuv runs due timers by due time, then by the order they
-// were started in, and node's one timer for all JavaScript timers was started before it. It is not last in
-// one case: a timer due a millisecond later, when libuv's clock ticks over between this update and
-// libuv's own right after (a few microseconds); that timer runs after the marker, its callbacks are
-// recorded between timers and poll, in the phases passed untimed, and the timers phase looks that much
-// shorter. Rare, and never wrong about what ran: it does not matter for the figures.
-// The marker runs in that timers phase, so it never makes poll wait less nor adds an iteration; it is
-// unreferenced, so it never keeps the loop alive. Where the loop is about to end (libuv < 1.45 runs no
-// timers then), it is not started: it would run at the next uv_run(), if any, and time the wait between.
 void LoopProbe::closeEnds()
 {
     const std::int64_t at = m_channel.now();
     drainEvents(at);
     phase(Phase::Close, true, m_closeStartNs, at);
+    timersBegin(at);
+}
+
+// The timers phase begins at `at`. libuv >= 1.45 updates its time and runs the due timers right after
+// close; older ones do so at the start of the next iteration, having only asked whether the loop is alive.
+// Where no timer can be due by then (a storm of immediates, a million iterations a second, has none), the
+// phase runs nothing and is timed as that. Else the timers marker, due at the time just updated, runs after
+// every timer due by then: libuv runs due timers by due time, then by the order they were started in, and
+// node's one timer for all JavaScript timers was started before it. It is not last in one case: a timer due
+// a millisecond later, when libuv's clock ticks over between this update and libuv's own right after (a
+// few microseconds); that timer runs after the marker, its callbacks are recorded between timers and poll,
+// in the phases passed untimed, and the timers phase looks that much shorter. Rare, and never wrong about
+// what ran: it does not matter for the figures.
+// The marker runs in that timers phase, so it never makes poll wait less nor adds an iteration; it is
+// unreferenced, so it never keeps the loop alive. Where the loop is about to end (libuv < 1.45 runs no
+// timers then), it is not started: it would run at the next uv_run(), if any, and time the wait between.
+void LoopProbe::timersBegin(std::int64_t at)
+{
     ++m_iteration;
-    if (m_timersAfterClose || (uv_loop_alive(m_loop) != 0 && m_loop->stop_flag == 0)) {
-        uv_update_time(m_loop);
-        uv_timer_start(
-            &m_timersMarker, [](uv_timer_t* h) { static_cast<LoopProbe*>(h->data)->timersEnd(); }, 0, 0);
-        m_timersStartNs = at;
-        publishPhase(Phase::Timers, true, at);
-    } else {
+    if (!m_timersAfterClose && (uv_loop_alive(m_loop) == 0 || m_loop->stop_flag != 0)) {
         publishPhase(Phase::Timers, false, at);
+        return;
     }
+    if (!timerMayBeDue()) {
+        phase(Phase::Timers, true, at, at);
+        m_timersTimed = m_iteration;
+        publishPhase(Phase::Pending, false, at);
+        return;
+    }
+    uv_update_time(m_loop);
+    uv_timer_start(
+        &m_timersMarker, [](uv_timer_t* h) { static_cast<LoopProbe*>(h->data)->timersEnd(); }, 0, 0);
+    m_timersStartNs = at;
+    publishPhase(Phase::Timers, true, at);
+}
+
+// libuv's time, when it next runs its timers, is CLOCK_MONOTONIC in whole milliseconds (its fast clock,
+// the coarse one where that is precise to a millisecond, never ahead of it); the update comes microseconds
+// after this, and a millisecond more covers that. Read from the system's clock, not the TSC the records'
+// times come from: that one is calibrated once, and CLOCK_MONOTONIC is slewed by NTP while a program runs.
+bool LoopProbe::timerMayBeDue() const
+{
+    if (m_loop->timer_heap.min == nullptr)
+        return false;
+    const auto* earliest = reinterpret_cast<const uv_timer_t*>(
+        static_cast<const char*>(m_loop->timer_heap.min) - offsetof(uv_timer_t, heap_node));
+    return earliest->timeout <= std::uint64_t(MonotonicClock::systemNs() / 1000000) + 1;
 }
 
 void LoopProbe::timersEnd()

@@ -23,7 +23,8 @@ class Channel;
 // What it times: poll (from the last prepare handle to the first check handle), check (from the first
 // check handle to one it keeps last, after Node's immediates), close (from there to the close callback of
 // a handle it closes at the tail of the loop's closing list) and timers (from there to a timer of its own
-// started then, due with the earliest, which libuv runs after every timer due). Pending, idle and prepare
+// started then, due with the earliest, which libuv runs after every timer due). A close phase with nothing
+// to close and a timers phase with no timer due run nothing, and take no marker. Pending, idle and prepare
 // are recorded as passed but not timed, which is what LoopScope's model calls a phase it could not
 // observe; so is the timers phase the probe cannot mark: the one before the loop's first close, and the
 // one at the start of each uv_run() where libuv >= 1.45 runs timers before its loop. None of its handles
@@ -107,6 +108,8 @@ private:
     void pollEnds();
     void checkEnds();
     void closeEnds();
+    void timersBegin(std::int64_t at);
+    bool timerMayBeDue() const;
     void timersEnd();
     // A handle of ours is closed (close()): the last one calls `closed`.
     static void handleClosed(uv_handle_t* handle);

@@ -509,6 +509,34 @@ private slots:
         QVERIFY2(inside(*closeCallback, closes), std::to_string(closeCallback->startNs).c_str());
     }
 
+    // A close phase with nothing to close and a timers phase with no timer due run nothing: the probe times
+    // them as empty, with no handle of its own to close or timer to start, which is what keeps a storm of
+    // immediates (a million iterations a second) near its own speed. Those with work keep their markers
+    // (the two tests above).
+    void emptyTimersAndClosePhasesAreTimedWithoutMarkers()
+    {
+        QTemporaryDir dir;
+        const QString script = writeScript(dir, QStringLiteral("storm.js"),
+            "let n = 0;\n"
+            "(function step() { if (++n < 2000) setImmediate(step); })();\n");
+        QVERIFY(!script.isEmpty());
+        Recording recording;
+        const wire::AttachResult result = wire::attach(optionsFor(script), recording);
+        QVERIFY2(result.started && result.probed, (result.error + result.streamError).c_str());
+        QCOMPARE(result.exitCode, 0);
+        std::uint32_t emptyTimers = 0;
+        std::uint32_t emptyCloses = 0;
+        for (const Record& p : recordsOf(recording, RecordType::Phase)) {
+            if (!phaseTimed(p) || p.span.durNs != 0)
+                continue;
+            emptyTimers += Phase(p.sub) == Phase::Timers ? 1 : 0;
+            emptyCloses += Phase(p.sub) == Phase::Close ? 1 : 0;
+        }
+        // Nearly every iteration of the 2000: the probe's delay monitor is a timer due now and then.
+        QVERIFY2(emptyTimers >= 1900, std::to_string(emptyTimers).c_str());
+        QVERIFY2(emptyCloses >= 1900, std::to_string(emptyCloses).c_str());
+    }
+
     // The phases the probe times follow one another as libuv runs them, without overlapping: an
     // iteration's timers (from the second on), poll, check and close, each phase starting where the one
     // before ended; every iteration has its seven phases, and the records keep their order.
