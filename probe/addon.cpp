@@ -6,6 +6,7 @@
 #include "channel.h"
 #include "functionnames.h"
 #include "loopprobe.h"
+#include "promisehooks.h"
 #include "v8bridge.h"
 
 #include <node_api.h>
@@ -433,6 +434,8 @@ napi_value Init(napi_env env, napi_value exports)
         { "failed", nullptr, Failed, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "queuesUnseen", nullptr, QueuesUnseen, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "settled", nullptr, Settled, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "sharePromiseHooks", nullptr, loopscope::probe::SharePromiseHooks, nullptr, nullptr, nullptr, napi_default,
+            nullptr },
         { "everyCallback", nullptr, EveryCallback, nullptr, nullptr, nullptr, napi_default, nullptr },
     };
     napi_define_properties(env, exports, sizeof methods / sizeof methods[0], methods);

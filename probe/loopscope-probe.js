@@ -416,13 +416,17 @@ function labelCallbacks(probe, withQueues) {
   } catch {
     // Node 24 and later: stack traces of errors thrown in callbacks show one more frame.
   }
-  // What joins the queues, on the main thread (the one a replay shows); null once the queues are not seen
-  // (no promise hooks of the probe's own: Node 24, or another async_hooks hook in the program).
-  const promiseHooks = typeof asyncWrap?.setPromiseHooks === 'function';
-  if (withQueues && !promiseHooks) {
+  // What joins the queues, on the main thread (the one a replay shows); null once the queues are not seen.
+  // The promise jobs that join come from V8's promise hooks: the probe's own, in place of Node's (below),
+  // where the binding lets it put them in; else (Node 24) V8's isolate-wide hook, which V8 runs beside
+  // the context's hooks Node keeps for async_hooks (which then tells every promise job one by one).
+  const ownPromiseHooks = typeof asyncWrap?.setPromiseHooks === 'function';
+  const sharedPromiseHooks = !ownPromiseHooks && typeof probe.sharePromiseHooks === 'function';
+  if (withQueues && !ownPromiseHooks && !sharedPromiseHooks) {
     probe.queuesUnseen();
   }
-  let queues = withQueues && promiseHooks ? watchQueues({
+  let stopSharedPromiseHooks = null;
+  let queues = withQueues && (ownPromiseHooks || sharedPromiseHooks) ? watchQueues({
     events,
     full,
     drain: () => probe.drain(),
@@ -434,7 +438,14 @@ function labelCallbacks(probe, withQueues) {
     timerLabel: (resource, type) => type === 'Immediate' ?
       labelOf(resource._onImmediate, immediate, 'Immediate') : labelOf(resource._onTimeout, timeout, 'Timeout'),
   }) : null;
+  const stopSharing = () => {
+    if (stopSharedPromiseHooks !== null) {
+      stopSharedPromiseHooks();
+      stopSharedPromiseHooks = null;
+    }
+  };
   const queuesUnseen = () => {
+    stopSharing();
     if (queues !== null) {
       queues = null;
       probe.queuesUnseen();
@@ -506,9 +517,10 @@ function labelCallbacks(probe, withQueues) {
           timerAt[depth] = resource;
         } else {
           note(labelFor(resource, typeOf(resource)));
-          // A promise job told here: Node's promise hooks are back (the program added a hook of its own),
-          // and the probe's, which tell what joins the microtask queue, are gone.
-          if (queues !== null && resource instanceof Promise) {
+          // A promise job told here where the probe had put its own promise hooks in: Node's are back (the
+          // program added a hook of its own), and the probe's, which tell what joins the microtask queue,
+          // are gone.
+          if (queues !== null && ownPromiseHooks && resource instanceof Promise) {
             queuesUnseen();
           }
         }
@@ -589,10 +601,12 @@ function labelCallbacks(probe, withQueues) {
     }
   };
   const countPromiseJobs = () => {
-    if (onlyHook() && typeof asyncWrap.setPromiseHooks === 'function') {
+    if (ownPromiseHooks && onlyHook()) {
       const watched = queues !== null;
       asyncWrap.setPromiseHooks(watched ? promiseInit : undefined, countPromiseJob, undefined,
         watched ? promiseSettled : undefined);
+    } else if (sharedPromiseHooks && queues !== null && probe.sharePromiseHooks(promiseInit, promiseSettled)) {
+      stopSharedPromiseHooks = () => probe.sharePromiseHooks();
     } else {
       queuesUnseen();
     }

@@ -3,6 +3,7 @@
 // loop the probe follows (timers, an immediate, ticks and promise jobs, fs and crypto on the thread pool,
 // a worker thread) behaves as without the probe (its output and exit status), and the recording has what
 // the probe saw: every pool item, the timers and close phases timed, the utilisation its own perf_hooks reads.
+#include "nodecache.h"
 #include "processruns.h"
 #include "requirenode.h"
 
@@ -17,15 +18,6 @@
 #include <cmath>
 
 namespace {
-
-// Where scripts/install-node-versions.sh puts the builds, as it decides.
-QString cacheDirectory()
-{
-    if (qEnvironmentVariableIsSet("LOOPSCOPE_NODE_CACHE"))
-        return qEnvironmentVariable("LOOPSCOPE_NODE_CACHE");
-    const QString xdg = qEnvironmentVariable("XDG_CACHE_HOME");
-    return (xdg.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache") : xdg) + QStringLiteral("/loopscope/node");
-}
 
 const QByteArray Program = R"(const fs = require('fs');
 const crypto = require('crypto');
@@ -64,7 +56,7 @@ private slots:
     void attachedOnEveryNode_data()
     {
         QTest::addColumn<QString>("node");
-        const QDir cache(cacheDirectory());
+        const QDir cache(nodeCacheDirectory());
         for (const QString& version : cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
             const QString node = cache.filePath(version + QStringLiteral("/bin/node"));
             if (QFileInfo(node).isExecutable())
@@ -178,7 +170,7 @@ private slots:
     void cleanupTestCase()
     {
         // CI installs the builds first (.ci/run): none there means the script did not run.
-        if (QDir(cacheDirectory()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty()
+        if (QDir(nodeCacheDirectory()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty()
             && qEnvironmentVariable("CI") == QLatin1String("true"))
             QFAIL("no Node.js build in the cache: scripts/install-node-versions.sh installs them");
     }
