@@ -1,9 +1,11 @@
 """Runs one program in Node.js and in LoopScope and compares their console output.
 
 Node runs the emitted script several times as it is, then perturbed: a busy
-wait of 2 ms and of 5 ms at the end of the main module, and a warm-up of the
-cold paths (stdout, timers, promises, fs, crypto, dns, worker_threads) at its
-top. A program whose Node outputs are all identical is deterministic and
+wait of 2 ms and of 5 ms at the end of the main module, the main module's
+statements spread apart (a block of 3 ms between each two, as a loaded machine
+takes the CPU from a program between any two of its statements), and a
+warm-up of the cold paths (stdout, timers, promises, fs, crypto, dns,
+worker_threads) at its top. A program whose Node outputs are all identical is deterministic and
 LoopScope must print exactly that; otherwise it is timing-sensitive and every
 LoopScope output must be one of Node's.
 """
@@ -72,19 +74,39 @@ class Plan:
 
     plain: int = 4
     busy: tuple = (2, 5)
+    spread: tuple = (3,)
     warm: int = 1
     loopscope: int = 3
     confirm: int = 14
     until_wrong: bool = False
 
-    def variants(self, script, esm):
-        """Yields (name, script text) for every Node run of the plan."""
+    def variants(self, script, esm, spread_scripts=None):
+        """Yields (name, script text) for every Node run of the plan; `spread_scripts` maps a spread's ms
+        to the script of the program spread apart by it (spread())."""
         for _ in range(self.plain):
             yield "plain", script
         for ms in self.busy:
             yield f"busy{ms}", script + busy_wait(ms)
+        for ms in self.spread:
+            if spread_scripts and ms in spread_scripts:
+                yield f"spread{ms}", spread_scripts[ms]
         for _ in range(self.warm):
             yield "warm", warmed(script, esm)
+
+
+def spread(program, ms):
+    """Returns `program` with a block of `ms` ms between each two operations of its main module.
+
+    A timer set after another in the main module may then come due first (setTimeout 4 ms, then 1 ms
+    set 3 ms later), as it does when the machine takes the CPU from Node between the two: such a
+    program is timing-sensitive, though Node on an idle machine prints it the same every time.
+    """
+    main = []
+    for i, op in enumerate(program["main"]):
+        if i > 0:
+            main.append({"op": "block", "ms": ms})
+        main.append(op)
+    return dict(program, main=main)
 
 
 FULL = Plan()
@@ -185,15 +207,20 @@ def evaluate(loopscope, program, plan=FULL):
         program_path.write_text(json.dumps(tree.program_file(program), indent=1), encoding="utf-8")
         threadpool = tree.threadpool_size(program)
         script = emit_js(loopscope, program_path)
+        spread_scripts = {}
+        for ms in plan.spread:
+            spread_path = folder / f"spread{ms}.json"
+            spread_path.write_text(json.dumps(tree.program_file(spread(program, ms)), indent=1), encoding="utf-8")
+            spread_scripts[ms] = emit_js(loopscope, spread_path)
         result = Result(program)
         counts = {}
-        run_variants(folder, list(plan.variants(script, esm)), esm, threadpool, result, counts)
+        run_variants(folder, list(plan.variants(script, esm, spread_scripts)), esm, threadpool, result, counts)
         for _ in range(plan.loopscope):
             result.loopscope.append(run_loopscope(loopscope, program_path, threadpool))
             if plan.until_wrong and not result.agree:
                 break
         if not result.agree:
-            confirmation = list(plan.variants(script, esm))
+            confirmation = list(plan.variants(script, esm, spread_scripts))
             more = [confirmation[i % len(confirmation)] for i in range(plan.confirm)]
             run_variants(folder, more, esm, threadpool, result, counts, stop_on_agreement=True)
         result.node = sorted(counts, key=lambda out: -counts[out])
