@@ -38,6 +38,15 @@ double peek(const double* at)
     return value;
 }
 
+// The loop's earliest timer, the top of its heap (a node inside a uv_timer_t); null when none is running.
+const uv_timer_t* earliestTimer(const uv_loop_t* loop)
+{
+    if (loop->timer_heap.min == nullptr)
+        return nullptr;
+    return reinterpret_cast<const uv_timer_t*>(
+        static_cast<const char*>(loop->timer_heap.min) - offsetof(uv_timer_t, heap_node));
+}
+
 } // namespace
 
 LoopProbe::LoopProbe(Channel& channel, std::uint16_t thread)
@@ -126,7 +135,7 @@ void LoopProbe::calibrate(double jsMs, std::int64_t atNs)
 void LoopProbe::drainEvents(std::int64_t untilNs)
 {
     // Marking the phases only, as a storm of immediates does a million times a second: nothing written, no
-    // run counted, no callback open, and none was published open. Five markers an iteration pass here.
+    // run counted, no callback open, and none was published open. Every marker comes here first.
     if (m_events[0] <= 1.0 && m_events[RunSlots + 2] <= 0 && m_calls.empty()
         && m_openDepth.load(std::memory_order_relaxed) == 0) {
         m_events[0] = 1;
@@ -239,9 +248,7 @@ void LoopProbe::notePollWait()
             || (m_loop->active_handles == 0 && m_loop->active_reqs.count == 0),
         m_loop->timer_heap.min != nullptr);
     if (m_pollReason == PollReason::TimerDue) {
-        // The earliest timer: the heap's top, a node inside its uv_timer_t.
-        const auto* earliest = reinterpret_cast<const uv_timer_t*>(
-            static_cast<const char*>(m_loop->timer_heap.min) - offsetof(uv_timer_t, heap_node));
+        const uv_timer_t* earliest = earliestTimer(m_loop);
         m_pollTimeoutMs = earliest->timeout > m_loop->time ? std::int64_t(earliest->timeout - m_loop->time) : 0;
     } else {
         m_pollTimeoutMs = m_pollReason == PollReason::WaitingForIo ? -1 : 0;
@@ -374,11 +381,8 @@ void LoopProbe::timersBegin(std::int64_t at)
 // times come from: that one is calibrated once, and CLOCK_MONOTONIC is slewed by NTP while a program runs.
 bool LoopProbe::timerMayBeDue() const
 {
-    if (m_loop->timer_heap.min == nullptr)
-        return false;
-    const auto* earliest = reinterpret_cast<const uv_timer_t*>(
-        static_cast<const char*>(m_loop->timer_heap.min) - offsetof(uv_timer_t, heap_node));
-    return earliest->timeout <= std::uint64_t(MonotonicClock::systemNs() / 1000000) + 1;
+    const uv_timer_t* earliest = earliestTimer(m_loop);
+    return earliest != nullptr && earliest->timeout <= std::uint64_t(MonotonicClock::systemNs() / 1000000) + 1;
 }
 
 void LoopProbe::timersEnd()
