@@ -904,8 +904,8 @@ private slots:
         QTest::newRow("chain via setImmediate and interval")
             << withMain(R"([
                 {"op": "chain", "via": "setImmediate", "times": 2, "do": [{"op": "log", "text": "step"}]},
-                {"op": "setInterval", "ms": 30, "times": 2, "do": [{"op": "log", "text": "interval"}]},
-                {"op": "setTimeout", "ms": 150, "do": [{"op": "log", "text": "end"}]}])")
+                {"op": "setInterval", "ms": 300, "times": 2, "do": [{"op": "log", "text": "interval"}]},
+                {"op": "setTimeout", "ms": 900, "do": [{"op": "log", "text": "end"}]}])")
             << QStringList { "step", "step", "interval", "interval", "end" };
         QTest::newRow("escaped text") << withMain(
             "[{\"op\": \"log\", \"text\": \"q\\\" b\\\\ t\\t é 😀 \\u2028 \\u00e9\"}]")
