@@ -41,7 +41,7 @@ WEIGHTS = {
     "pbkdf2": 3,
     "repeat": 2,
     "chain": 3,
-    "worker": 1,
+    "worker": 3,
     "block": 1,
     "jsonParse": 1,
     "regex": 1,
@@ -370,7 +370,7 @@ class Generator:
         """Builds a worker whose body runs on its own loop, with an optional done body."""
         self.workers += 1
         op = {"op": kind, "do": self.body(replace(context.callback(), in_worker=True, files=()))}
-        if self.rng.random() < 0.5:
+        if self.rng.random() < 0.7:
             # Messages besides the done: one posted by the script itself now and then, among its ops.
             op["do"].insert(self.rng.randint(0, len(op["do"])), {"op": "postMessage"})
         if self.rng.random() < 0.7:
