@@ -203,6 +203,29 @@ private slots:
         QCOMPARE(consoles[3], QStringList({ "opened", "read", "closed" }));
     }
 
+    // Each message a worker posts is a callback of its own on the main loop, halted after as the worker's done
+    // is: two messages the worker's script posted together are two halts, then the done a third.
+    void workerMessagesAreACallbackEach()
+    {
+        const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "messages", "main": [
+            {"op": "worker", "do": [{"op": "postMessage"}, {"op": "postMessage"}],
+            "onMessage": [{"op": "log", "text": "message"}], "done": [{"op": "log", "text": "done"}]}]})";
+        auto parsed = parseProgram(text, "messages.json");
+        QVERIFY(std::holds_alternative<Program>(parsed));
+        SteppedRun run(std::get<Program>(std::move(parsed)));
+        QStringList ran;
+        QList<QStringList> consoles;
+        stepEachCallback(run, ran, consoles);
+        QVERIFY(!QTest::currentTestFailed());
+        const QString worker
+            = QStringLiteral("worker (line 2) (%1)").arg(QString::fromLatin1(callbackKindName(CallbackKind::Io)));
+        QCOMPARE(ran.size(), 4);
+        QCOMPARE(ran.mid(1), QStringList({ worker, worker, worker }));
+        QCOMPARE(consoles[1], QStringList({ "message" }));
+        QCOMPARE(consoles[2], QStringList({ "message", "message" }));
+        QCOMPARE(consoles[3], QStringList({ "message", "message", "done" }));
+    }
+
     // A for await loop's ticks are microtasks of its own, halted after as an await's are: the yield's two
     // reactions before the body, then the two of the generator's return() that a throw leaving the loop waits
     // for, before the catch around it runs.

@@ -372,6 +372,9 @@ void JsEmitter::emitOp(const Op& op, int depth)
     case OpKind::Worker:
         emitWorker(op, depth);
         break;
+    case OpKind::PostMessage:
+        line(depth, "parentPort.postMessage(\"message\");");
+        break;
     case OpKind::JsonParse:
         line(depth, "JSON.parse(orderPayload" + std::to_string(op.megabytes) + ");");
         break;
@@ -428,7 +431,31 @@ void JsEmitter::emitWorker(const Op& op, int depth)
     // The worker reads the same file as the main script from its own argv.
     line(depth + 1, "{ eval: true, argv: [" + scriptPath() + "] }");
     line(depth, ");");
-    callback(depth, id + ".on(\"message\", () => {", op.done(), ");");
+    if (op.chain().empty() && !postsMessages(op.body())) {
+        callback(depth, id + ".on(\"message\", () => {", op.done(), ");");
+        return;
+    }
+    // The worker's own messages come on the same port as its "done", before it and in the order it posted them.
+    line(depth, id + ".on(\"message\", (message) => {");
+    line(depth + 1, "if (message === \"message\") {");
+    emitBody(op.onMessage(), depth + 2);
+    line(depth + 1, "} else {");
+    emitBody(op.done(), depth + 2);
+    line(depth + 1, "}");
+    line(depth, "});");
+}
+
+bool JsEmitter::postsMessages(const Block& block)
+{
+    for (const Op& op : block) {
+        if (op.kind == OpKind::PostMessage || postsMessages(op.body()) || postsMessages(op.done()))
+            return true;
+        for (const Block& then : op.chain()) {
+            if (postsMessages(then))
+                return true;
+        }
+    }
+    return false;
 }
 
 } // namespace emitting

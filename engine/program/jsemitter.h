@@ -157,6 +157,8 @@ private:
     void emitOp(const Op& op, int depth);
     // A worker op: its body becomes the worker's own script, its done the message listener.
     void emitWorker(const Op& op, int depth);
+    // A postMessage lies somewhere in the block: the worker sends messages besides its "done".
+    static bool postsMessages(const Block& block);
     const Program& m_program;
     bool m_worker = false;
     bool m_withFigures = false;

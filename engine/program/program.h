@@ -53,6 +53,7 @@ enum class OpKind : std::uint8_t {
     Close,
     Try,
     ForAwait,
+    PostMessage,
 };
 
 // What an `await` waits for.
@@ -97,7 +98,9 @@ using Block = std::vector<Op>;
 struct OpBodies
 {
     Block body; // "do"; promiseAll: its promises, each an op of kind Promise
-    std::vector<Block> chain; // promise, promiseAll: one body per step; try: its catch and finally, as it has them
+    // promise, promiseAll: one body per step; try: its catch and finally, as it has them; worker: its onMessage,
+    // when it has one
+    std::vector<Block> chain;
     std::vector<StepKind> steps; // how each body of `chain` handles the promise before it; empty: all Then
     // chain: runs after the last step; worker: runs on the main loop when the worker reports back; forAwait:
     // "yieldDo", run by the generator before each yield
@@ -149,6 +152,8 @@ struct Op
     const Block& body() const { return m_bodies ? m_bodies->body : noBody(); }
     const std::vector<Block>& chain() const;
     const Block& done() const { return m_bodies && m_bodies->rest ? m_bodies->rest->done : noBody(); }
+    // worker: the body that runs on the main loop for each message the worker posts.
+    const Block& onMessage() const { return chain().empty() ? noBody() : chain().front(); }
     // promise, promiseAll: how the i-th body of chain() handles the promise before it.
     StepKind step(std::size_t i) const
     {

@@ -27,7 +27,7 @@ const OpInfo opTable[] = {
     { OpKind::HttpGet, "httpGet", { "path", "do" } },
     { OpKind::Block, "block", { "ms", "iterations" } },
     { OpKind::Repeat, "repeat", { "times", "do" } },
-    { OpKind::Worker, "worker", { "do", "done" } },
+    { OpKind::Worker, "worker", { "do", "done", "onMessage" } },
     { OpKind::Chain, "chain", { "via", "times", "ms", "do", "done" } },
     { OpKind::JsonParse, "jsonParse", { "mb" } },
     { OpKind::Regex, "regex", { "length", "pattern" } },
@@ -49,6 +49,7 @@ const OpInfo opTable[] = {
     { OpKind::Close, "close", { "fd", "do" }, 2 },
     { OpKind::Try, "try", { "do", "catch", "finally" }, 2 },
     { OpKind::ForAwait, "forAwait", { "times", "yieldDo", "do" }, 2 },
+    { OpKind::PostMessage, "postMessage", {}, 2 },
 };
 
 } // namespace
@@ -300,6 +301,10 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
         break;
     case OpKind::ForAwait:
         readForAwait(value, path, inAsync, op, bodies);
+        break;
+    case OpKind::PostMessage:
+        if (m_workerDepth == 0)
+            fail(value, path, "'postMessage' posts to a worker's parent: only in a worker's 'do'");
         break;
     }
     op.setBodies(std::move(bodies));

@@ -419,7 +419,8 @@ private:
     void beginNames() const;
     // Ends a name scope: every clearTimeout and clearImmediate in it must name a timer of it.
     void endNames() const;
-    // The worker op's bodies: "do" in a scope of its own, "done" in the main module's.
+    // The worker op's bodies: "do" in a scope of its own (where postMessage may be), "done" and "onMessage" (v2)
+    // in the main module's.
     void readWorker(Value value, const std::string& path, OpBodies& bodies) const;
     // open ("as": the file's name, its "do" the scope of the name) and read and close ("fd": the name of an
     // open around them).

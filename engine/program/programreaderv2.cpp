@@ -289,6 +289,10 @@ void ProgramReader::readWorker(Value value, const std::string& path, OpBodies& b
     endNames();
     --m_workerDepth;
     bodies.done = readOptionalBody(value, path, "done", false);
+    if (const auto onMessage = optional(value, "onMessage")) {
+        requireVersion2(*onMessage, memberPath(path, "onMessage"), "field 'onMessage'");
+        bodies.chain.push_back(readOptionalBody(value, path, "onMessage", false));
+    }
 }
 
 void ProgramReader::readFileOp(Value value, const std::string& path, Op& op, OpBodies& bodies) const

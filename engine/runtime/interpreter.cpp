@@ -156,6 +156,11 @@ void Interpreter::exec(const Op& op)
     case OpKind::Worker:
         m_workers.start(op);
         break;
+    case OpKind::PostMessage:
+        // The reader keeps postMessage inside a worker's body, whose runtime posts to the parent.
+        if (m_ctx.options.onWorkerMessage)
+            m_ctx.options.onWorkerMessage();
+        break;
     case OpKind::Block:
     case OpKind::JsonParse:
     case OpKind::Regex:

@@ -43,6 +43,7 @@ struct RuntimeOptions
     const RuntimeContext* parent = nullptr;
     std::function<void(std::uint32_t textId, std::uint32_t fromId)> onWorkerLog; // a line and who printed it
     std::function<void()> onWorkerDone;
+    std::function<void()> onWorkerMessage; // the worker's parentPort.postMessage
     // The main loop: logs free for worker loops to record on.
     std::vector<EventLog*> workerLogs;
     bool record = true; // false: run without recording (the benchmarks' baseline)

@@ -27,6 +27,7 @@ int WorkerHost::start()
     m_options->onWorkerLog
         = [this](std::uint32_t textId, std::uint32_t fromId) { post(MessageKind::Log, textId, fromId); };
     m_options->onWorkerDone = [this] { post(MessageKind::Done); };
+    m_options->onWorkerMessage = [this] { post(MessageKind::Message); };
     m_runtime = std::make_unique<Runtime>(m_thread.loop(), m_recording, m_live, m_body, *m_options);
     LoopThread::Hooks hooks;
     hooks.setup = [this](uv_loop_t&) { m_runtime->start(); };
@@ -88,6 +89,9 @@ void WorkerHost::onMessages(uv_async_t* handle)
     for (const Message& message : messages) {
         switch (message.kind) {
         case MessageKind::Log:
+            break;
+        case MessageKind::Message:
+            self->m_events.message();
             break;
         case MessageKind::Done:
             self->m_events.done();

@@ -29,6 +29,7 @@ public:
     {
         // console.log in the worker (by the worker's callback labelled fromId), printed by the parent
         std::function<void(std::uint32_t textId, std::uint32_t fromId)> log;
+        std::function<void()> message; // parentPort.postMessage("message") in the body
         std::function<void()> done; // the body finished: parentPort.postMessage("done")
         std::function<void()> exited; // the worker's loop ran dry and its thread ended
     };
@@ -49,7 +50,7 @@ public:
     void close(std::function<void()> closed);
 
 private:
-    enum class MessageKind : std::uint8_t { Log, Done, Exited };
+    enum class MessageKind : std::uint8_t { Log, Message, Done, Exited };
     struct Message
     {
         MessageKind kind;

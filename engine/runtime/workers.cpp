@@ -62,6 +62,15 @@ void Workers::start(const Op& op)
 
     WorkerHost::Events events;
     events.log = [this](std::uint32_t textId, std::uint32_t fromId) { m_interpreter.log(textId, 0, fromId); };
+    // Node's MessagePort emits each message as a callback of its own (MakeCallback per message), so the
+    // nextTicks and microtasks one handler queues run before the next message's handler.
+    events.message = [this, &op, epoch = m_ctx.epoch] {
+        if (m_ctx.aborted || m_ctx.cancelled() || epoch != m_ctx.epoch)
+            return;
+        m_callbacks.fromLoop([this, &op] {
+            m_callbacks.invoke(op.labelId, CallbackKind::Io, [this, &op] { m_interpreter.runBlock(op.onMessage()); });
+        });
+    };
     events.done = [this, &op, epoch = m_ctx.epoch] {
         if (m_ctx.aborted || m_ctx.cancelled() || epoch != m_ctx.epoch)
             return;

@@ -10,7 +10,8 @@ awaited thenables, timers/promises' setTimeout and setImmediate and the
 AbortControllers that cancel them and readFile, fs.stat, fs.open, fs.read
 and fs.close (a read or close inside an open of its name), try with catch and
 finally in async functions with awaited rejections and throws, for await loops
-over async generators (a throw leaving one), and the process's
+over async generators (a throw leaving one), a worker's postMessage to an
+onMessage body on the main loop, and the process's
 unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync,
 Node 10's await model and a parameter that timers' delays refer to.
 """
@@ -40,7 +41,7 @@ WEIGHTS = {
     "pbkdf2": 3,
     "repeat": 2,
     "chain": 3,
-    "worker": 1,
+    "worker": 3,
     "block": 1,
     "jsonParse": 1,
     "regex": 1,
@@ -62,6 +63,7 @@ WEIGHTS = {
     "close": 2,
     "try": 4,
     "forAwait": 3,
+    "postMessage": 4,
 }
 
 TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
@@ -163,6 +165,8 @@ class Generator:
             return not context.in_worker
         if kind in ("read", "close"):
             return bool(context.files)
+        if kind == "postMessage":
+            return context.in_worker
         return True
 
     def op(self, context):
@@ -367,8 +371,17 @@ class Generator:
         self.workers += 1
         op = {"op": kind, "do": self.body(replace(context.callback(), in_worker=True, files=()))}
         if self.rng.random() < 0.7:
+            # Messages besides the done: one posted by the script itself now and then, among its ops.
+            op["do"].insert(self.rng.randint(0, len(op["do"])), {"op": "postMessage"})
+        if self.rng.random() < 0.7:
+            op["onMessage"] = self.body(context.callback(), most=1)
+        if self.rng.random() < 0.7:
             op["done"] = self.body(context.callback(), most=1)
         return op
+
+    def make_postMessage(self, kind, context):
+        """Builds a worker's parentPort.postMessage, which the worker's onMessage handles on the main loop."""
+        return {"op": kind}
 
     def make_readFile(self, kind, context):
         """Builds a readFile, given a controller's signal now and then (never in a worker)."""
@@ -417,6 +430,7 @@ def fix_names(main, new_log):
                 clears.append(op)
             if op["op"] == "worker":
                 scope(op.get("do", []))
+                walk(op.get("onMessage", []), declared, clears)
                 walk(op.get("done", []), declared, clears)
                 continue
             for body in tree.bodies(op):
