@@ -1,8 +1,16 @@
 // Races whose outcome Node leaves to its clock and its threads: LoopScope must show both outcomes, as
 // often as the mechanism behind them allows (docs/FIDELITY.md, "Races inside callbacks").
+#include "recording/recorder.h"
 #include "runhelpers.h"
+#include "runtime/nodecosts.h"
 
 #include <QTest>
+
+#include <atomic>
+#include <thread>
+
+#include <sched.h>
+#include <time.h>
 
 using namespace loopscope;
 
@@ -52,7 +60,55 @@ private slots:
         QVERIFY2(doneFirst >= 5, qPrintable(QString::number(doneFirst)));
     }
 
+    // Node's costs are work on its thread: while the kernel runs another thread on that core, the work
+    // waits, and the span it fills grows (Node's first setTimeout took 240 us on an idle machine and 325
+    // to 500 us under a load of 8, docs/FIDELITY.md). Held on one core with a thread that spins, a 20 ms
+    // cost takes about twice as long; a spin to a wall-clock deadline ended after 20 ms whatever the core
+    // was doing. Only a lower bound: a busier machine makes it longer still.
+    void aModelledCostWaitsWhileItsThreadIsOffItsCore()
+    {
+        cpu_set_t before;
+        QCOMPARE(sched_getaffinity(0, sizeof before, &before), 0);
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(sched_getcpu(), &one);
+        QCOMPARE(sched_setaffinity(0, sizeof one, &one), 0);
+        std::atomic<bool> stop = false;
+        std::thread rival([&] {
+            sched_setaffinity(0, sizeof one, &one);
+            while (!stop.load(std::memory_order_relaxed)) { }
+        });
+        const std::int64_t start = monotonicNs();
+        spendRealTime(20'000);
+        const std::int64_t spentUs = (monotonicNs() - start) / 1000;
+        stop = true;
+        rival.join();
+        sched_setaffinity(0, sizeof before, &before);
+        QVERIFY2(spentUs >= 30'000, qPrintable(QString::number(spentUs)));
+    }
+
+    // A worker's thread boots an isolate before its first line: CPU work, as Node's is, so a worker that
+    // has just burnt 25 ms of its core competes with its parent as Node's does when it posts "done". The
+    // model slept through it and spent about 5 ms of the process's CPU time on a worker's run.
+    void aWorkersStartIsWorkOnItsThread()
+    {
+        const Program program = loadProgramFile(QStringLiteral("worker-done-races-worker-tick"));
+        const NodeCosts costs = NodeCosts::node20();
+        const std::int64_t before = processCpuUs();
+        const RunResult run = runProgram(program, ScenarioRunMs, costs);
+        const std::int64_t spentUs = processCpuUs() - before;
+        QCOMPARE(run.lines.size(), 2);
+        QVERIFY2(spentUs >= std::int64_t(costs.workerStartUs), qPrintable(QString::number(spentUs)));
+    }
+
 private:
+    static std::int64_t processCpuUs()
+    {
+        timespec now {};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+        return std::int64_t(now.tv_sec) * 1'000'000 + now.tv_nsec / 1000;
+    }
+
     static Program loadProgramFile(const QString& name)
     {
         QFile file(QStringLiteral(LOOPSCOPE_SOURCE_DIR "/tests/conformance/") + name + QStringLiteral(".json"));

@@ -67,17 +67,12 @@ struct NodeCosts
     std::uint32_t callTenths(OpKind kind) const { return callTenthsUs[std::size_t(kind)]; }
 };
 
-// How a modelled cost uses its core. Hold: as Node's own work on the loop thread, which never gives
-// the core away of its own accord (the kernel takes it as often from the spin as from Node); a spin
-// that yielded on every turn waited behind every runnable thread of a loaded machine and stretched
-// 140 us into milliseconds. Yield: a worker thread's costs, which gave the parent thread taking the
-// worker's message its core on a busy machine, as Node's worker lets its parent in (docs/FIDELITY.md).
-enum class CoreUse : std::uint8_t { Hold, Yield };
-
-// Spends `us` microseconds of real time on the calling thread: spinning below a millisecond, where
-// sleeping would overshoot, sleeping above.
-void spendRealTime(std::uint32_t us, CoreUse core = CoreUse::Hold);
+// Spends `us` microseconds of the calling thread's CPU time, spinning: Node's costs are work on its
+// thread, which waits while the kernel gives the core to another thread, so on a loaded machine the
+// span a cost fills grows as Node's does. It never yields the core of its own accord, as Node's work
+// does not (a worker's spin that yielded let its parent in at once, and "done" came first in every run).
+void spendRealTime(std::uint32_t us);
 // The same in tenths of a microsecond.
-void spendRealTimeTenths(std::uint32_t tenthsUs, CoreUse core = CoreUse::Hold);
+void spendRealTimeTenths(std::uint32_t tenthsUs);
 
 } // namespace loopscope

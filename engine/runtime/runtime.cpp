@@ -95,7 +95,7 @@ void Runtime::start()
     }
     // A worker's thread boots an isolate before the worker's first line runs.
     if (m_ctx.isWorker())
-        spendRealTime(m_ctx.options.costs.workerStartUs, CoreUse::Yield);
+        spendRealTime(m_ctx.options.costs.workerStartUs);
     m_callbacks.fromLoop([this] {
         m_callbacks.invoke(m_ctx.labels.main, CallbackKind::Main, [this] {
             m_interpreter.runBlock(m_ctx.program->main);
@@ -103,7 +103,7 @@ void Runtime::start()
             // while Node finishes the script and the worker's own nextTicks and microtasks run.
             if (m_ctx.options.onWorkerDone) {
                 m_ctx.options.onWorkerDone();
-                spendRealTime(m_ctx.options.costs.workerScriptEndUs, CoreUse::Yield);
+                spendRealTime(m_ctx.options.costs.workerScriptEndUs);
             }
         });
     });

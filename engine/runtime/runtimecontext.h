@@ -127,13 +127,11 @@ struct RuntimeContext
         usedOps |= bit;
         // A worker's stdout is a port to its parent, not the process's pipe or terminal.
         const bool workerLog = kind == OpKind::Log && isWorker();
-        spendRealTime(workerLog ? options.costs.workerFirstLogUs : options.costs.firstUse(kind), coreUse());
+        spendRealTime(workerLog ? options.costs.workerFirstLogUs : options.costs.firstUse(kind));
         return true;
     }
     // The rest of a first use, spent once the op has taken effect (a timer's start read).
-    void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind), coreUse()); }
-    // How this thread's modelled costs use its core (CoreUse): a worker's yield, the main loop's hold.
-    CoreUse coreUse() const { return isWorker() ? CoreUse::Yield : CoreUse::Hold; }
+    void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind)); }
     // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time.
     // True when it was the kind's first use on this thread.
     bool spendCall(const Op& op, OpKind kind)
@@ -143,7 +141,7 @@ struct RuntimeContext
             sitesRun.resize(op.site + 1);
         const bool ranBefore = sitesRun[op.site];
         sitesRun[op.site] = true;
-        spendRealTimeTenths(ranBefore ? options.costs.callTenths(kind) : options.costs.siteTenths(kind), coreUse());
+        spendRealTimeTenths(ranBefore ? options.costs.callTenths(kind) : options.costs.siteTenths(kind));
         return first;
     }
 

@@ -1,0 +1,32 @@
+#pragma once
+// The version 2 program tests' helpers (tst_programv2, tst_programv2emit).
+#include "program/program.h"
+
+#include <QByteArray>
+
+#include <string>
+#include <variant>
+
+namespace programv2 {
+
+// A program of `version` whose "main" array is the text on line 2, so columns there are offsets into `ops`.
+inline QByteArray withMain(const QByteArray& ops, int version = 2)
+{
+    return "{\"format\": \"loopscope-program\", \"version\": " + QByteArray::number(version)
+        + ", \"name\": \"t\", \"main\":\n" + ops + "\n}";
+}
+
+inline std::variant<loopscope::Program, loopscope::ProgramError> parse(const QByteArray& text)
+{
+    return loopscope::parseProgram(std::string_view(text.constData(), std::size_t(text.size())), "v2.json");
+}
+
+inline loopscope::Program parseGood(const QByteArray& text)
+{
+    auto result = parse(text);
+    if (const auto* error = std::get_if<loopscope::ProgramError>(&result))
+        qFatal("unexpected error: %s", error->toString().c_str());
+    return std::get<loopscope::Program>(std::move(result));
+}
+
+} // namespace programv2
