@@ -95,8 +95,7 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
 
     // Who wrote the program's output, which LoopScope reads (not a program attached to as it ran: LoopScope
     // does not read its output).
-    if (!m_unloadOnHangUp)
-        m_output.start(*m_symbols);
+    const bool outputCounted = m_unloadOnHangUp || m_output.start(*m_symbols);
 
     wire::Hello hello;
     hello.pid = std::uint64_t(getpid());
@@ -119,6 +118,13 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
             m_out.unavailable(std::string(wire::QueuesUnavailable));
         if (!poolWatched)
             m_out.unavailable("the thread pool (" + poolProblem + ")");
+        if (!outputCounted)
+            m_out.unavailable("which callback wrote each line of the program's output");
+        // In the opening, before the program writes a byte: LoopScope then waits for the marks of every line.
+        std::vector<wire::OutputMark> counts;
+        m_output.take(counts);
+        for (const wire::OutputMark& count : counts)
+            m_out.output(count);
         opening = m_out.take();
     }
     // The opening goes at once: a program killed a moment later still leaves a stream that opened.

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include <uv.h>
 
 namespace loopscope::probe {
 
@@ -81,14 +82,34 @@ ssize_t writevHook(int fd, const struct iovec* vectors, int vectorCount) noexcep
     return written;
 }
 
+// The function `name` that node's slots are resolved to. Not what they hold (with lazy binding, the resolver's
+// stub, which would write the slot over), nor, where node takes the function's address itself (Node 22 and
+// later), what the global scope names: that is node's own PLT entry, which jumps through the slot to the
+// hook; libc's, then.
+void* realFunction(const char* name, const void* inNode)
+{
+    void* found = dlsym(RTLD_DEFAULT, name);
+    Dl_info foundIn {};
+    Dl_info nodeIn {};
+    if (found && dladdr(found, &foundIn) != 0 && dladdr(inNode, &nodeIn) != 0
+        && foundIn.dli_fbase == nodeIn.dli_fbase) {
+        void* libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+        found = libc ? dlsym(libc, name) : nullptr;
+        if (libc)
+            dlclose(libc);
+    }
+    return found;
+}
+
 } // namespace
 
 bool OutputWatch::start(const ElfSymbols& symbols)
 {
     if (m_counting || !symbols.found())
         return false;
-    s_realWrite.store(reinterpret_cast<Write>(dlsym(RTLD_DEFAULT, "write")), std::memory_order_release);
-    s_realWritev.store(reinterpret_cast<Writev>(dlsym(RTLD_DEFAULT, "writev")), std::memory_order_release);
+    const void* inNode = reinterpret_cast<const void*>(&uv_version);
+    s_realWrite.store(reinterpret_cast<Write>(realFunction("write", inNode)), std::memory_order_release);
+    s_realWritev.store(reinterpret_cast<Writev>(realFunction("writev", inNode)), std::memory_order_release);
     const std::vector<void**> writeSlots = symbols.importSlots("write");
     const std::vector<void**> writevSlots = symbols.importSlots("writev");
     // Both or neither: a write counted and a writev not would shift every count after it.

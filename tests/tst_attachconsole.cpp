@@ -8,6 +8,7 @@
 #include "processruns.h"
 #include "requirenode.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -100,9 +101,28 @@ QString writeScript(QTemporaryDir& dir, const QString& name, const QByteArray& t
     return path;
 }
 
-wire::AttachResult attached(const QString& script, Recording& recording, bool markersOnly = false)
+// The official builds of Node 18 to 24 scripts/install-node-versions.sh caches, where it put them.
+QStringList cachedNodes()
+{
+    const QString xdg = qEnvironmentVariable("XDG_CACHE_HOME");
+    QString dir = qEnvironmentVariable("LOOPSCOPE_NODE_CACHE");
+    if (dir.isEmpty())
+        dir = (xdg.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache") : xdg) + QStringLiteral("/loopscope/node");
+    QStringList nodes;
+    const QDir cache(dir);
+    for (const QString& version : cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString node = cache.filePath(version + QStringLiteral("/bin/node"));
+        if (QFileInfo(node).isExecutable())
+            nodes << node;
+    }
+    return nodes;
+}
+
+wire::AttachResult attached(
+    const QString& script, Recording& recording, bool markersOnly = false, const QString& node = QStringLiteral("node"))
 {
     wire::AttachOptions options;
+    options.node = node.toStdString();
     options.probeDir = LOOPSCOPE_PROBE_DIR;
     options.script = script.toStdString();
     options.output = wire::AttachOptions::Output::Recorded;
@@ -129,21 +149,34 @@ private slots:
             "the probe was not built (Node.js headers missing?)");
     }
 
-    // Each line is named by the callback that wrote its first byte, in the recording and in its trace.
+    // Each line is named by the callback that wrote its first byte, in the recording and in its trace, on
+    // the node in PATH and on each build of Node 18 to 24 in scripts/install-node-versions.sh's cache.
+    void eachLineNamesTheCallbackThatPrintedIt_data()
+    {
+        QTest::addColumn<QString>("node");
+        QTest::newRow("node") << QStringLiteral("node");
+        for (const QString& node : cachedNodes())
+            QTest::newRow(qPrintable(QFileInfo(node).dir().dirName() == QLatin1String("bin")
+                    ? QFileInfo(node).dir().absolutePath().section(QLatin1Char('/'), -2, -2)
+                    : node))
+                << node;
+    }
+
     void eachLineNamesTheCallbackThatPrintedIt()
     {
+        QFETCH(QString, node);
         QTemporaryDir dir;
         const QString script = writeScript(dir, QStringLiteral("console.js"), Program);
         QVERIFY(!script.isEmpty());
         Recording recording;
-        const wire::AttachResult result = attached(script, recording);
+        const wire::AttachResult result = attached(script, recording, false, node);
         QVERIFY2(result.probed, result.streamError.c_str());
         QCOMPARE(result.exitCode, 0);
         recording.info = result.described;
         const std::vector<Printed> printed = printedIn(recording);
 
         // What it printed is what node alone prints, line for line on each stream.
-        const Ran plain = run(QStringLiteral("node"), { script });
+        const Ran plain = run(node, { script });
         QCOMPARE(plain.exitCode, 0);
         QCOMPARE(sortedLines(joined(printed, false)), sortedLines(plain.out));
         QCOMPARE(joined(printed, true), plain.err);

@@ -20,8 +20,9 @@ namespace loopscope::wire {
 class OutputNames
 {
 public:
-    // How long a line waits for the probe's marks once the probe has said it counts.
-    static constexpr std::int64_t WaitNs = 1'000'000'000;
+    // How long a line waits for the probe's marks once the probe has said it counts (they come every 10 ms);
+    // past it, bytes the probe did not count are taken to have shifted its counts, and nothing is named.
+    static constexpr std::int64_t WaitNs = 2'000'000'000;
 
     struct Line
     {
