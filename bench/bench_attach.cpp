@@ -25,6 +25,7 @@ struct Workload
 {
     const char* name;
     const char* body; // JavaScript that calls done() when its work is over
+    bool prints = false; // its output goes down a pipe LoopScope reads, and names each line of (the console)
 };
 
 const Workload workloads[] = {
@@ -43,6 +44,11 @@ const Workload workloads[] = {
     { "1 callback blocking ~0.5 s",
         "setTimeout(function block() { let x = 0; for (let i = 0; i < 4e8; ++i) x += i % 7; globalThis.x = x; "
         "done(); }, 1);" },
+    // A line printed by each callback: with every callback labelled, each write to fd 1 is marked with its
+    // callback, and LoopScope names each line it reads. Plain node writes into a pipe too.
+    { "20k console.log, setImmediate",
+        "let n = 0; (function step() { console.log('line', n); if (++n < 2e4) setImmediate(step); else done(); })();",
+        true },
 };
 
 // A script that runs `body` and writes how long it took, in ms of the main thread's wall time, to the
@@ -100,7 +106,8 @@ int main(int argc, char** argv)
         std::uint64_t samples = 0;
         for (int run = 0; run < runs; ++run) {
             // In turn, so that each sees the machine as it is.
-            const std::string command = "node '" + path + "' '" + out + "'";
+            const std::string command
+                = "node '" + path + "' '" + out + "'" + (workload.prints ? " | cat >/dev/null" : "");
             if (std::system(command.c_str()) != 0) {
                 std::fprintf(stderr, "bench_attach: node failed on %s\n", workload.name);
                 return 1;
@@ -112,6 +119,8 @@ int main(int argc, char** argv)
                 options.script = path;
                 options.arguments = { out };
                 options.everyCallback = everyCallback;
+                if (workload.prints)
+                    options.output = wire::AttachOptions::Output::Recorded;
                 Recording recording;
                 const wire::AttachResult result = wire::attach(options, recording);
                 if (!result.started || !result.probed || result.exitCode != 0) {

@@ -6,6 +6,7 @@
 #include "channel.h"
 #include "functionnames.h"
 #include "loopprobe.h"
+#include "outputwatch.h"
 #include "promisehooks.h"
 #include "v8bridge.h"
 
@@ -22,6 +23,7 @@ namespace {
 using namespace loopscope;
 using probe::Channel;
 using probe::LoopProbe;
+using probe::OutputWatch;
 
 Channel* s_channel = nullptr; // for the life of the process, once the main thread opened it
 // For the life of the process too: V8 may still run an interrupt it asked for after it stopped.
@@ -225,6 +227,25 @@ napi_value Events(napi_env env, napi_callback_info)
     return buffer;
 }
 
+// writer(): on the main thread, where its JavaScript half keeps the label of the callback it runs, as a
+// buffer of one uint32 (OutputWatch::writer); undefined on a worker's, or when the output is not counted.
+// Made once: V8 refuses a second external buffer over the same memory.
+napi_value Writer(napi_env env, napi_callback_info)
+{
+    static bool made = false;
+    EnvProbe* probe = envProbe(env);
+    if (!probe || !probe->main || made || !s_channel || !s_channel->countsOutput())
+        return nullptr;
+    napi_value buffer;
+    const auto noFinalizer = [](napi_env, void*, void*) {};
+    if (napi_create_external_arraybuffer(
+            env, OutputWatch::writer(), sizeof(std::uint32_t), noFinalizer, nullptr, &buffer)
+        != napi_ok)
+        return nullptr;
+    made = true;
+    return buffer;
+}
+
 // drain(): the buffer is full; what it holds is recorded.
 napi_value Drain(napi_env env, napi_callback_info)
 {
@@ -425,6 +446,7 @@ napi_value Init(napi_env env, napi_value exports)
         { "label", nullptr, Label, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "createdAt", nullptr, CreatedAt, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "events", nullptr, Events, nullptr, nullptr, nullptr, napi_default, nullptr },
+        { "writer", nullptr, Writer, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "drain", nullptr, Drain, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "now", nullptr, Now, nullptr, nullptr, nullptr, napi_default, nullptr },
         { "calibrate", nullptr, Calibrate, nullptr, nullptr, nullptr, napi_default, nullptr },

@@ -85,11 +85,17 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
 
     // libuv's thread pool, through its statics in node's symbol table.
     std::string poolProblem;
-    m_symbols = std::make_unique<ElfSymbols>(
-        PoolSymbols, PoolWatch::Imports, reinterpret_cast<const void*>(&uv_version), "uv_version");
+    std::vector<std::string_view> imports = PoolWatch::Imports;
+    imports.insert(imports.end(), OutputWatch::Imports.begin(), OutputWatch::Imports.end());
+    m_symbols
+        = std::make_unique<ElfSymbols>(PoolSymbols, imports, reinterpret_cast<const void*>(&uv_version), "uv_version");
     const bool poolWatched = m_pool.start(
         mainLoop, *m_symbols, [] { return s_channel->now(); }, [this](const std::string& text) { return name(text); },
         &poolProblem);
+
+    // Who wrote the program's output, which LoopScope reads (not a program attached to as it ran: LoopScope
+    // does not read its output).
+    const bool outputCounted = m_unloadOnHangUp || m_output.start(*m_symbols);
 
     wire::Hello hello;
     hello.pid = std::uint64_t(getpid());
@@ -112,6 +118,13 @@ bool Channel::open(int fd, uv_loop_t* mainLoop, const std::string& node, const s
             m_out.unavailable(std::string(wire::QueuesUnavailable));
         if (!poolWatched)
             m_out.unavailable("the thread pool (" + poolProblem + ")");
+        if (!outputCounted)
+            m_out.unavailable("which callback wrote each line of the program's output");
+        // In the opening, before the program writes a byte: LoopScope then waits for the marks of every line.
+        std::vector<wire::OutputMark> counts;
+        m_output.take(counts);
+        for (const wire::OutputMark& count : counts)
+            m_out.output(count);
         opening = m_out.take();
     }
     // The opening goes at once: a program killed a moment later still leaves a stream that opened.
@@ -230,6 +243,7 @@ void Channel::send()
     wire::PoolNow pool;
     std::vector<Record> records;
     std::vector<wire::BlockSamples> blocked;
+    std::vector<wire::OutputMark> marks;
     std::uint32_t poolThreadsNamed = 0;
     bool poolLostSaid = false;
     // Without the hook, the pool is looked at every millisecond (work that waits less is not seen
@@ -293,6 +307,8 @@ void Channel::send()
             std::vector<std::uint8_t> strings = m_out.take();
             bytes.insert(bytes.end(), strings.begin(), strings.end());
         }
+        // Marks after the strings: a mark's label was named before the callback it names ran.
+        m_output.take(marks);
         wire::Writer out(wire::Writer::Start::AfterOpening);
         std::uint64_t dropped = 0;
         wire::Now now;
@@ -315,6 +331,9 @@ void Channel::send()
         for (const wire::BlockSamples& samples : blocked)
             out.samples(samples);
         blocked.clear();
+        for (const wire::OutputMark& mark : marks)
+            out.output(mark);
+        marks.clear();
         if (!(now == nowSent)) {
             out.now(now);
             nowSent = now;

@@ -2,6 +2,7 @@
 
 #include "attach/wire.h"
 #include "elfsymbols.h"
+#include "outputwatch.h"
 #include "poolwatch.h"
 #include "recording/events.h"
 #include "recording/monotonicclock.h"
@@ -83,6 +84,8 @@ public:
     void addControl(napi_threadsafe_function control);
     void removeControl(napi_threadsafe_function control);
     bool everyCallback() const { return m_everyCallback.load(std::memory_order_relaxed); }
+    // True when the bytes the program writes to its standard output and error are counted (OutputWatch).
+    bool countsOutput() const { return m_output.counting(); }
     void setEveryCallback(bool on) { m_everyCallback.store(on, std::memory_order_relaxed); }
     // The program was running when LoopScope attached: when LoopScope's end hangs up (it let go, ended or
     // was killed), the probe goes quiet and asks its JavaScript halves to take it out (ControlMode::Unload),
@@ -109,6 +112,7 @@ private:
     uv_loop_t* m_mainLoop = nullptr;
     std::unique_ptr<ElfSymbols> m_symbols;
     PoolWatch m_pool;
+    OutputWatch m_output;
     std::mutex m_controlsMutex;
     std::vector<napi_threadsafe_function> m_controls;
     std::atomic<bool> m_everyCallback { true };

@@ -1,6 +1,7 @@
 #include "loopprobe.h"
 
 #include "channel.h"
+#include "outputwatch.h"
 
 #include "recording/monotonicclock.h"
 
@@ -225,6 +226,9 @@ void LoopProbe::queued(double code, std::int64_t atNs, double count, double dela
 
 void LoopProbe::phase(Phase which, bool timed, std::int64_t startNs, std::int64_t endNs, std::int64_t timeoutMs)
 {
+    // Markers run between callbacks: output written from here on is not a callback's the probe knows of.
+    if (m_thread == MainThread)
+        OutputWatch::betweenCallbacks();
     Record r;
     r.type = RecordType::Phase;
     r.sub = std::uint8_t(which);
@@ -258,6 +262,8 @@ void LoopProbe::notePollWait()
 
 void LoopProbe::pollBegins()
 {
+    if (m_thread == MainThread)
+        OutputWatch::betweenCallbacks();
     const std::int64_t at = m_channel.now();
     drainEvents(at);
     notePollWait();

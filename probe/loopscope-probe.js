@@ -150,6 +150,7 @@ function labelCallbacks(probe, withQueues) {
   const fail = (error) => {
     if (!failed) {
       failed = true;
+      stopWriting();
       stopLabelling(probe, error);
     }
   };
@@ -270,6 +271,9 @@ function labelCallbacks(probe, withQueues) {
     try {
       payOwedNames();
       countJob(promise);
+      if (writer !== null) {
+        writer[0] = promise;
+      }
     } catch (error) {
       fail(error);
     }
@@ -281,6 +285,21 @@ function labelCallbacks(probe, withQueues) {
   const countedAt = [false];
   const timerAt = [null]; // the Timeout each callback begun runs, or null
   let depth = 0;
+  // Who writes the program's output, on the main thread (the native half counts every write to fd 1 and 2
+  // and reads this at each): the label of the callback running, the main module's until one runs, 0 when
+  // none the probe knows of does (between callbacks, labelling nothing, or after an error of the probe's).
+  const writerBuffer = probe.writer?.();
+  let writer = writerBuffer ? new Uint32Array(writerBuffer) : null;
+  const writers = [0];
+  if (writer !== null) {
+    writer[0] = nameOf('main');
+  }
+  function stopWriting() {
+    if (writer !== null) {
+      writer[0] = 0;
+      writer = null;
+    }
+  }
   // The commonest resources are told by their class, learnt from the first of each, with no weak-map
   // entry each: immediates and timeouts.
   const immediate = nameOf('Immediate');
@@ -506,23 +525,27 @@ function labelCallbacks(probe, withQueues) {
         const counted = constructor === Object;
         countedAt[++depth] = counted;
         timerAt[depth] = null;
+        let label;
         if (counted) {
-          countJob(tickLabel(resource));
+          countJob(label = tickLabel(resource));
         } else if (constructor === ImmediateClass) {
-          note(labelOf(resource._onImmediate, immediate, 'Immediate'));
+          note(label = labelOf(resource._onImmediate, immediate, 'Immediate'));
           queues?.before(asyncId);
         } else if (constructor === TimeoutClass) {
-          note(labelOf(resource._onTimeout, timeout, 'Timeout'));
+          note(label = labelOf(resource._onTimeout, timeout, 'Timeout'));
           queues?.before(asyncId);
           timerAt[depth] = resource;
         } else {
-          note(labelFor(resource, typeOf(resource)));
+          note(label = labelFor(resource, typeOf(resource)));
           // A promise job told here where the probe had put its own promise hooks in: Node's are back (the
           // program added a hook of its own), and the probe's, which tell what joins the microtask queue,
           // are gone.
           if (queues !== null && ownPromiseHooks && resource instanceof Promise) {
             queuesUnseen();
           }
+        }
+        if (writer !== null) {
+          writer[0] = writers[depth] = label;
         }
       } catch (error) {
         fail(error);
@@ -539,6 +562,9 @@ function labelCallbacks(probe, withQueues) {
         const timer = depth > 0 ? timerAt[depth] : null;
         if (depth > 0 && !countedAt[depth--]) {
           note(0);
+        }
+        if (writer !== null) {
+          writer[0] = depth > 0 ? writers[depth] : 0;
         }
         if (timer !== null) {
           queues?.after(asyncId, timer);
@@ -636,6 +662,9 @@ function labelCallbacks(probe, withQueues) {
           countPromiseJobs();
         } else {
           hook.disable();
+          if (writer !== null) {
+            writer[0] = 0;
+          }
           // Nothing is told while the phases alone are marked: from now on the queues are not known.
           queuesUnseen();
         }

@@ -319,6 +319,10 @@ std::uint16_t poolThread()
     return 0;
 }
 
+} // namespace
+
+namespace {
+
 // The permissions of the mapping holding `address` (PROT_*), from /proc/self/maps; -1 when not found.
 int protectionOf(const void* address)
 {
@@ -340,25 +344,24 @@ int protectionOf(const void* address)
     return protection;
 }
 
-// Points every slot at `function` (release: what the function reads was published before); false when a
-// slot's page cannot be made writable for the moment it takes.
+} // namespace
+
 bool pointSlots(const std::vector<void**>& slots, void* function)
 {
+    const auto pageSize = std::uintptr_t(sysconf(_SC_PAGESIZE));
     for (void** slot : slots) {
         const int protection = protectionOf(slot);
         if (protection < 0)
             return false;
-        void* start = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(slot) & ~(s_pageSize - 1));
-        if (!(protection & PROT_WRITE) && mprotect(start, s_pageSize, protection | PROT_WRITE) != 0)
+        void* start = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(slot) & ~(pageSize - 1));
+        if (!(protection & PROT_WRITE) && mprotect(start, pageSize, protection | PROT_WRITE) != 0)
             return false;
         __atomic_store_n(slot, function, __ATOMIC_RELEASE);
         if (!(protection & PROT_WRITE))
-            mprotect(start, s_pageSize, protection);
+            mprotect(start, pageSize, protection);
     }
     return !slots.empty();
 }
-
-} // namespace
 
 bool PoolWatch::start(uv_loop_t* loop, const ElfSymbols& symbols, Clock clock, const Name& name, std::string* why)
 {

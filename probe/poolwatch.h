@@ -16,6 +16,10 @@ namespace loopscope::probe {
 
 class ElfSymbols;
 
+// Points every one of node's GOT slots `slots` at `function` (release: what the function reads was published
+// before); false when a slot's page cannot be made writable for the moment it takes.
+bool pointSlots(const std::vector<void**>& slots, void* function);
+
 // Watches the thread pool of the libuv linked into node through libuv's own statics (the pool's
 // queue, its mutex, its threads), found in the executable's symbol table: which work waits for a
 // thread, since when, and which runs on which thread. Work seen in the queue has its work function

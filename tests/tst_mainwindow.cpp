@@ -463,6 +463,19 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.feed()->finished(), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(window.consoleModel()->outputLines().contains(QStringLiteral("hashed")), 5000);
         QVERIFY(window.consoleModel()->outputLines().contains(QStringLiteral("hello from node")));
+        // Each line says who printed it, as a run of LoopScope's own does: the main module, then the
+        // callback pbkdf2 was given.
+        const auto fromOf = [&window](const QString& text) {
+            const ConsoleModel* console = window.consoleModel();
+            for (int row = 0; row < console->rowCount(); ++row) {
+                if (console->index(row, ConsoleModel::TextColumn).data().toString() == text)
+                    return console->index(row, ConsoleModel::FromColumn).data().toString();
+            }
+            return QStringLiteral("(not printed)");
+        };
+        QCOMPARE(fromOf(QStringLiteral("hello from node")), QStringLiteral("main"));
+        QVERIFY2(fromOf(QStringLiteral("hashed")).startsWith(QStringLiteral("PBKDF2REQUEST")),
+            qPrintable(fromOf(QStringLiteral("hashed"))));
         // The window hears of the end on the feed's next tick, after the run's last lines.
         QTRY_VERIFY_WITH_TIMEOUT(window.workloadPalette()->isEnabled(), 5000);
         QCOMPARE(window.controller()->attached()->result().exitCode, 0);

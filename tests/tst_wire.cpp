@@ -388,6 +388,79 @@ private slots:
         QCOMPARE(ingest.unnamedLabels(), std::uint64_t(0));
     }
 
+    // The program's output lines are named by the probe's marks (where each write lies, by which callback,
+    // its hash): a line by the write of its first byte, once the bytes read match the mark's hash; a line
+    // no mark covers, once the probe has counted past it, by nothing; a line waits for marks still to come;
+    // and a mark whose bytes differ (a write the probe did not count) leaves that stream's lines unnamed.
+    void outputLinesAreNamedByTheWritesOfTheirFirstBytes()
+    {
+        const auto mark = [](std::uint8_t fd, std::uint64_t start, const std::string& bytes, std::uint32_t label) {
+            return wire::OutputMark { fd, start, bytes.size(), label,
+                wire::outputHash(
+                    wire::OutputHashStart, reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()) };
+        };
+        wire::Writer writer;
+        writer.hello({});
+        writer.string(1, "Timeout tick (/app/a.js:1:1)");
+        writer.string(2, "Immediate done (/app/a.js:2:1)");
+        writer.output({ 1, 0, 0, 0, 0 }); // in its opening: the probe counts fd 1 from its start
+        writer.output({ 2, 0, 0, 0, 0 });
+        const std::vector<std::uint8_t> opening = writer.take();
+        writer.output(mark(1, 0, "one\n", 1));
+        writer.output(mark(1, 4, "two ", 1)); // a line begun by the timer
+        writer.output(mark(1, 8, "ends\n", 2)); // and ended by the immediate
+        const std::vector<std::uint8_t> stream = writer.take();
+
+        Recording recording;
+        wire::Ingest ingest(recording);
+        wire::Reader reader(ingest);
+        QVERIFY2(reader.feed(opening.data(), opening.size()), reader.error().c_str());
+        const std::string out = "one\ntwo ends\nbetween\n";
+        ingest.read(false, out);
+        ingest.line("one", false, 10, 0);
+        ingest.line("two ends", false, 11, 4);
+        ingest.line("between", false, 12, 13);
+        // Before the probe's marks come, the lines wait.
+        ingest.nameOutput(13, false);
+        QVERIFY(ingest.outputWaiting());
+        QCOMPARE(recordsOf(recording.mainLog()).size(), std::size_t(0));
+        QVERIFY2(reader.feed(stream.data(), stream.size()), reader.error().c_str());
+        ingest.nameOutput(14, false);
+        // The third waits still: the probe has not counted past its start yet.
+        QVERIFY(ingest.outputWaiting());
+        std::vector<Record> lines = recordsOf(recording.mainLog());
+        QCOMPARE(lines.size(), std::size_t(2));
+        QCOMPARE(recording.strings.at(lines[0].console.from), std::string("Timeout tick (/app/a.js:1:1)"));
+        QCOMPARE(recording.strings.at(lines[1].label), std::string("two ends"));
+        QCOMPARE(recording.strings.at(lines[1].console.from), std::string("Timeout tick (/app/a.js:1:1)"));
+        // Counted past it with no mark: written between callbacks, named by nothing.
+        writer.output({ 1, 21, 0, 0, 0 });
+        // On standard error, a mark whose bytes are not the ones read: neither that line nor the next is named.
+        writer.output(mark(2, 0, "oops\n", 2));
+        writer.output(mark(2, 5, "fine\n", 2));
+        const std::vector<std::uint8_t> more = writer.take();
+        QVERIFY2(reader.feed(more.data(), more.size()), reader.error().c_str());
+        ingest.read(true, "a child's\nfine\n");
+        ingest.line("a child's", true, 15, 0);
+        ingest.line("fine", true, 16, 10);
+        ingest.nameOutput(17, false);
+        QVERIFY(!ingest.outputWaiting());
+        lines = recordsOf(recording.mainLog());
+        QCOMPARE(lines.size(), std::size_t(5));
+        QCOMPARE(recording.strings.at(lines[2].label), std::string("between"));
+        for (std::size_t i = 2; i < lines.size(); ++i)
+            QCOMPARE(lines[i].console.from, std::uint32_t(0));
+
+        // A probe that never said it counts (an older one): lines are recorded at once, unnamed.
+        Recording older;
+        wire::Ingest olderIngest(older);
+        olderIngest.read(false, "line\n");
+        olderIngest.line("line", false, 1, 0);
+        olderIngest.nameOutput(2, false);
+        QVERIFY(!olderIngest.outputWaiting());
+        QCOMPARE(recordsOf(older.mainLog()).size(), std::size_t(1));
+    }
+
     void whatThisReaderDoesNotKnowIsSkipped()
     {
         wire::Writer writer;

@@ -1105,8 +1105,8 @@
         </translation>
     </message>
     <message>
-        <source>Which callback printed this line is not known: LoopScope reads an attached program&apos;s output from its standard output and error, which do not say.</source>
-        <translation>Які зваротны выклік надрукаваў гэты радок, невядома: LoopScope чытае вывад падлучанай праграмы з яе стандартнага вываду і патоку памылак, а яны гэтага не кажуць.</translation>
+        <source>Which callback printed this line is not known: an attached program wrote it between callbacks, marking the phases only, or after bytes the probe did not count (a child&apos;s) came down the same pipe.</source>
+        <translation>Які зваротны выклік надрукаваў гэты радок, невядома: падлучаная праграма запісала яго паміж зваротнымі выклікамі, калі адзначаліся толькі фазы, або пасля таго, як тым жа каналам прыйшлі байты, якіх зонд не палічыў (дзіцячага працэсу).</translation>
     </message>
     <message>
         <source>The callback this error was delivered to: %1</source>

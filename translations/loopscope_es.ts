@@ -1101,8 +1101,8 @@
         </translation>
     </message>
     <message>
-        <source>Which callback printed this line is not known: LoopScope reads an attached program&apos;s output from its standard output and error, which do not say.</source>
-        <translation>No se sabe qué callback imprimió esta línea: LoopScope lee la salida de un programa adjuntado de su salida estándar y de error, que no lo dicen.</translation>
+        <source>Which callback printed this line is not known: an attached program wrote it between callbacks, marking the phases only, or after bytes the probe did not count (a child&apos;s) came down the same pipe.</source>
+        <translation>No se sabe qué callback imprimió esta línea: un programa adjuntado la escribió entre callbacks, marcando solo las fases, o después de que llegaran por la misma tubería bytes que la sonda no contó (los de un hijo).</translation>
     </message>
     <message>
         <source>The callback this error was delivered to: %1</source>

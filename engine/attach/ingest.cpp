@@ -178,13 +178,27 @@ void Ingest::records(const Record* records, std::size_t count)
         m_follow->live.callbacks.fetch_add(callbacks, std::memory_order_relaxed);
 }
 
-void Ingest::printed(std::string_view line, bool toStandardError, std::int64_t atNs)
+void Ingest::printed(std::string_view line, bool toStandardError, std::int64_t atNs, std::uint32_t from)
 {
     Record record;
     record.type = toStandardError ? RecordType::Error : RecordType::Log;
     record.startNs = atNs;
     record.label = m_into.strings.intern(line);
+    record.console.from = from;
     keep(record);
+}
+
+void Ingest::output(const OutputMark& mark)
+{
+    OutputMark named = mark;
+    named.label = mark.label == 0 ? 0 : label(mark.label);
+    m_output.mark(named);
+}
+
+void Ingest::nameOutput(std::int64_t nowNs, bool all)
+{
+    m_output.release(nowNs, all,
+        [this](const OutputNames::Line& line) { printed(line.text, line.standardError, line.atNs, line.from); });
 }
 
 void Ingest::dropped(std::uint64_t count)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attach/outputnames.h"
 #include "attach/wire.h"
 #include "recording/logrouter.h"
 #include "recording/memorybudget.h"
@@ -98,10 +99,22 @@ public:
     void exited(int code) override { m_exitCode = code; }
     // Kept in the recording's blockProfiles, its frames' labels the recording's.
     void samples(const BlockSamples& samples) override;
+    void output(const OutputMark& mark) override;
 
     // A line the program printed, at `atNs` (recording time): recorded as a Log record of the main loop
     // (an Error record for its standard error), as a LoopScope program's console.log is.
-    void printed(std::string_view line, bool toStandardError, std::int64_t atNs);
+    void printed(std::string_view line, bool toStandardError, std::int64_t atNs, std::uint32_t from = 0);
+    // The program's output as it is read: its bytes (`read`), then its lines, each starting at `start` of its
+    // stream, recorded by nameOutput() once the probe's marks (output()) have named them or cannot.
+    void read(bool standardError, std::string_view bytes) { m_output.read(standardError, bytes); }
+    void line(std::string_view line, bool standardError, std::int64_t atNs, std::uint64_t start)
+    {
+        m_output.line(line, standardError, atNs, start);
+    }
+    // Records the lines read whose writer is now known or cannot be (`all`: every line, the output ended).
+    void nameOutput(std::int64_t nowNs, bool all);
+    // True while lines read wait for the probe's marks.
+    bool outputWaiting() const { return m_output.waiting(); }
 
     // Writes what the stream said about the program (node's libuv, the size its pool started with, else
     // the one the environment said at the start, its threads' names, the records it lost, what its
@@ -143,6 +156,7 @@ private:
     LoopTimes m_loopTimes; // as the program exited; loopStartNs -1 before (or when its loop never started)
     int m_exitCode = -1; // what the probe said the program exits with; -1 before
     RecordingKeeping m_keeping;
+    OutputNames m_output;
     std::unique_ptr<SpillFile> m_spill; // made at the first spill
     std::string m_spillProblem;
 };

@@ -22,6 +22,8 @@ namespace {
 constexpr int OutputAfterExitMs = 100;
 // Without a pidfd, how often the program's exit is looked for.
 constexpr int ExitLookMs = 50;
+// While lines read wait for the probe's marks, how often they are looked at again.
+constexpr int OutputNameLookMs = 10;
 // After the program has exited, its children followed (--follow-children) have this long to end by
 // themselves (cluster workers end as their primary does) before LoopScope lets go of them.
 constexpr int ChildrenAfterExitMs = StopGraceMs;
@@ -132,6 +134,9 @@ void Pump::run(pid_t pid, int& status)
             until(killAtNs);
         if (releasedUntilNs >= 0)
             until(releasedUntilNs);
+        // Lines read wait for the probe's marks, which come every few milliseconds, or not at all.
+        if (m_ingest.outputWaiting())
+            until(now + OutputNameLookMs * 1'000'000);
         // Rounded up, so that a deadline is never polled for again a moment too early.
         const int polled = poll(fds.data(), nfds_t(fds.size()), waitNs < 0 ? -1 : int((waitNs + 999'999) / 1'000'000));
         if (polled < 0 && errno != EINTR)
@@ -146,6 +151,7 @@ void Pump::run(pid_t pid, int& status)
             else if (fds[i].fd == m_stopFd)
                 stopAsked = true;
         }
+        m_ingest.nameOutput(recordingNow(), false);
     }
     // Detached, or past their time: the children still followed are let go of (their probes end them, or
     // with --detach go quiet).
@@ -154,10 +160,12 @@ void Pump::run(pid_t pid, int& status)
     if (exitFd >= 0)
         close(exitFd);
     for (std::size_t i = 0; i < m_outputCount; ++i) {
-        m_outputs[i].split({}, true, [this](std::string_view line, bool err) { print(line, err); });
+        m_outputs[i].split(
+            {}, true, [this](std::string_view line, bool err, std::uint64_t start) { print(line, err, start); });
         if (m_outputs[i].fd >= 0)
             close(m_outputs[i].fd);
     }
+    m_ingest.nameOutput(recordingNow(), true);
     // Detached, the probe hears its socket hang up and goes quiet; the program is not waited for.
     if (m_probeFd >= 0)
         close(m_probeFd);
@@ -195,7 +203,9 @@ void Pump::readFrom(int fd)
         if (output.fd != fd)
             continue;
         const std::string_view bytes(reinterpret_cast<const char*>(buffer), std::size_t(std::max<ssize_t>(n, 0)));
-        output.split(bytes, n <= 0, [this](std::string_view line, bool err) { print(line, err); });
+        m_ingest.read(output.standardError, bytes);
+        output.split(
+            bytes, n <= 0, [this](std::string_view line, bool err, std::uint64_t start) { print(line, err, start); });
         if (n <= 0) {
             close(output.fd);
             output.fd = -1;
@@ -203,13 +213,16 @@ void Pump::readFrom(int fd)
     }
 }
 
-// A line's time is the probe's clock (recording time); before the probe said hello, its start.
-void Pump::print(std::string_view line, bool standardError)
+std::int64_t Pump::recordingNow() const
 {
     const std::uint64_t origin = m_ingest.probe().originNs;
-    const std::int64_t atNs
-        = origin == 0 ? 0 : std::max<std::int64_t>(0, MonotonicClock::systemNs() - std::int64_t(origin));
-    m_ingest.printed(line, standardError, atNs);
+    return origin == 0 ? 0 : std::max<std::int64_t>(0, MonotonicClock::systemNs() - std::int64_t(origin));
+}
+
+// A line's time is when it was read.
+void Pump::print(std::string_view line, bool standardError, std::uint64_t start)
+{
+    m_ingest.line(line, standardError, recordingNow(), start);
 }
 
 } // namespace loopscope::wire

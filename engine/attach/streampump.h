@@ -20,18 +20,22 @@ struct OutputStream
     int fd = -1;
     bool standardError = false;
     std::string partial;
+    std::uint64_t offset = 0; // where partial's first byte lies in all the stream brought
 
-    // Hands each complete line to `print`; at the end (`ended`), the unfinished one too.
+    // Hands each complete line to `print` with where it starts in the stream; at the end (`ended`), the
+    // unfinished one too.
     template <typename Print> void split(std::string_view bytes, bool ended, Print&& print)
     {
         partial.append(bytes);
         std::size_t from = 0;
         for (std::size_t newline; (newline = partial.find('\n', from)) != std::string::npos; from = newline + 1)
-            print(std::string_view(partial).substr(from, newline - from), standardError);
+            print(std::string_view(partial).substr(from, newline - from), standardError, offset + from);
         partial.erase(0, from);
+        offset += from;
         // A line with no end in sight is cut where a string ends (StringBytes).
         if ((ended && !partial.empty()) || partial.size() >= StringBytes) {
-            print(partial, standardError);
+            print(partial, standardError, offset);
+            offset += partial.size();
             partial.clear();
         }
     }
@@ -83,8 +87,10 @@ public:
 private:
     static bool readable(int fd);
     void readFrom(int fd);
-    // A line's time is the probe's clock (recording time); before the probe said hello, its start.
-    void print(std::string_view line, bool standardError);
+    // The probe's clock (recording time); before the probe said hello, its start.
+    std::int64_t recordingNow() const;
+    // A line read, starting at `start` of its stream: recorded once the probe's marks have named it.
+    void print(std::string_view line, bool standardError, std::uint64_t start);
 
     int m_probeFd;
     OutputStream* m_outputs;

@@ -106,6 +106,18 @@ void Writer::exited(int code)
     frame(Tag::Exit, m_payload);
 }
 
+void Writer::output(const OutputMark& mark)
+{
+    m_payload.clear();
+    ByteWriter out(m_payload);
+    out.varint(mark.fd);
+    out.varint(mark.start);
+    out.varint(mark.length);
+    out.varint(mark.label);
+    out.varint(mark.hash);
+    frame(Tag::Output, m_payload);
+}
+
 void Writer::samples(const BlockSamples& samples)
 {
     m_payload.clear();
@@ -387,6 +399,21 @@ bool Reader::dispatch(Tag tag, const std::uint8_t* payload, std::size_t size)
         if (!in.ok())
             return fail("a samples frame cut short");
         m_sink.samples(samples);
+        return true;
+    }
+    case Tag::Output: {
+        OutputMark mark;
+        const std::uint64_t fd = in.varint();
+        mark.start = in.varint();
+        mark.length = in.varint();
+        const std::uint64_t label = in.varint();
+        const std::uint64_t hash = in.varint();
+        if (!in.ok() || (fd != 1 && fd != 2) || label > UINT32_MAX || hash > UINT32_MAX)
+            return fail("an output frame cut short");
+        mark.fd = std::uint8_t(fd);
+        mark.label = std::uint32_t(label);
+        mark.hash = std::uint32_t(hash);
+        m_sink.output(mark);
         return true;
     }
     case Tag::End:

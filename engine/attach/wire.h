@@ -54,6 +54,8 @@ enum class Tag : std::uint8_t {
                   // frame for the same callback replaces it): varint thread, varint callback start, varint
                   // interval ns, varint stacks; each: varint hits, varint depth, that many varint labels
                   // (strings the probe sent, the outermost frame first)
+    Output = 13, // bytes the program wrote to its standard output or error (OutputMark): varint fd, varint
+                 // start, varint length, varint label, varint hash
 };
 
 // What an Unavailable frame says when the probe no longer sees what joins the JavaScript queues (it
@@ -185,6 +187,33 @@ struct BlockSamples
     }
 };
 
+// Bytes the program wrote to its standard output (fd 1) or error (fd 2) with one write, while a callback of
+// its main thread ran: where they lie in all the program wrote to that descriptor, the callback's label (a
+// string the probe sent), and their FNV-1a hash, by which the reader of the program's output checks that
+// its bytes at that place are these (a write the probe did not count, a native addon's or a child's, shifts
+// the bytes after it: the hash then differs, and those lines are not named).
+struct OutputMark
+{
+    std::uint8_t fd = 1;
+    std::uint64_t start = 0;
+    std::uint64_t length = 0;
+    std::uint32_t label = 0;
+    std::uint32_t hash = 0;
+    bool operator==(const OutputMark& o) const
+    {
+        return fd == o.fd && start == o.start && length == o.length && label == o.label && hash == o.hash;
+    }
+};
+
+// FNV-1a over `bytes`, continued from `hash` (OutputMark::hash).
+inline constexpr std::uint32_t OutputHashStart = 2166136261u;
+inline std::uint32_t outputHash(std::uint32_t hash, const unsigned char* bytes, std::size_t size)
+{
+    for (std::size_t i = 0; i < size; ++i)
+        hash = (hash ^ bytes[i]) * 16777619u;
+    return hash;
+}
+
 inline bool operator==(const Now& a, const Now& b)
 {
     return a.iteration == b.iteration && a.phase == b.phase && a.inPhase == b.inPhase
@@ -214,6 +243,7 @@ public:
     void loopTimes(const LoopTimes& times);
     void exited(int code);
     void samples(const BlockSamples& samples);
+    void output(const OutputMark& mark);
     // The last frame: the probe stopped as the program exits.
     void end();
 
@@ -247,6 +277,9 @@ public:
     // A blocked callback's stacks (labels as the probe numbered them); a sink that does not keep them
     // need not say so.
     virtual void samples(const BlockSamples&) { }
+    // Who wrote some of the program's output (the label as the probe numbered it); a sink that does not
+    // name its lines need not say so.
+    virtual void output(const OutputMark&) { }
 };
 
 // Reads a stream as it arrives, in pieces of any size: each complete frame goes to the sink, a frame

@@ -49,8 +49,9 @@ QVariant ConsoleModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == FromColumn && line.kind != Kind::Note) {
             if (line.from.isEmpty())
-                return tr("Which callback printed this line is not known: LoopScope reads an attached program's "
-                          "output from its standard output and error, which do not say.");
+                return tr("Which callback printed this line is not known: an attached program wrote it between "
+                          "callbacks, marking the phases only, or after bytes the probe did not count (a child's) "
+                          "came down the same pipe.");
             return line.kind == Kind::Error ? tr("The callback this error was delivered to: %1").arg(line.from)
                                             : tr("Printed by the callback %1").arg(line.from);
         }
