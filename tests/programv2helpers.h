@@ -1,5 +1,5 @@
 #pragma once
-// The version 2 program tests' helpers (tst_programv2, tst_programv2emit).
+// The version 2 program tests' helpers (tst_programv2, tst_programv2emit, tst_programmessages).
 #include "program/program.h"
 
 #include <QByteArray>

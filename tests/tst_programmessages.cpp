@@ -2,6 +2,7 @@
 // body are read, refused where they do not belong (with line and column), and emitted as Node's
 // parentPort.postMessage and the Worker's "message" listener.
 #include "program/program.h"
+#include "programv2helpers.h"
 
 #include <QTest>
 
@@ -11,29 +12,9 @@ using loopscope::OpKind;
 using loopscope::Program;
 using loopscope::ProgramError;
 
-namespace {
-
-// A program of `version` whose "main" array is the text on line 2, so columns there are offsets into `ops`.
-QByteArray withMain(const QByteArray& ops, int version = 2)
-{
-    return "{\"format\": \"loopscope-program\", \"version\": " + QByteArray::number(version)
-        + ", \"name\": \"t\", \"main\":\n" + ops + "\n}";
-}
-
-std::variant<Program, ProgramError> parse(const QByteArray& text)
-{
-    return loopscope::parseProgram(std::string_view(text.constData(), std::size_t(text.size())), "messages.json");
-}
-
-Program parseGood(const QByteArray& text)
-{
-    auto result = parse(text);
-    if (const auto* error = std::get_if<ProgramError>(&result))
-        qFatal("unexpected error: %s", error->toString().c_str());
-    return std::get<Program>(std::move(result));
-}
-
-} // namespace
+using programv2::parse;
+using programv2::parseGood;
+using programv2::withMain;
 
 class TestProgramMessages : public QObject
 {
