@@ -289,8 +289,11 @@ void TestViews::liveRun()
     keep(lanesImage, QStringLiteral("poollanes-end"));
     keep(chartImage, QStringLiteral("latency"));
     QCOMPARE(lanes.model()->itemsSeen(), 6);
-    QVERIFY(!midRun.isNull());
-    keep(midRun, QStringLiteral("poollanes-saturated"));
+    // The lanes were full while calls waited; the picture of that moment is kept when the 4 ms look caught it
+    // (a loaded machine's test may look only before and after).
+    QCOMPARE(lanes.model()->maxRunning(), std::min(6, poolSize));
+    if (!midRun.isNull())
+        keep(midRun, QStringLiteral("poollanes-saturated"));
     session.stop();
     VERIFY_SESSION_CLOSED(session);
 }
