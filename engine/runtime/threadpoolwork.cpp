@@ -476,7 +476,7 @@ void ThreadPoolWork::streamDone(std::unique_ptr<PoolItem> item)
                 break;
             // ReadStream's _read, a fs.read: what Node spends on one, as the program's fs.read op costs. Asked for
             // after the handler's drain, its microtasks too: microseconds later than Node's nextTick.
-            spendRealTimeTenths(m_ctx.options.costs.callTenths(OpKind::Read), m_ctx.coreUse());
+            spendRealTimeTenths(m_ctx.options.costs.callTenths(OpKind::Read));
             submit(std::move(item));
             break;
         }
