@@ -129,8 +129,9 @@ private slots:
     }
 
     // The conformance programs of timers/promises, AbortController (of timers and readFile), fs.stat, fs.open,
-    // fs.read and fs.close, try with awaited rejections, for await loops, and a worker's messages, run in the installed
-    // Node: it prints what their .out holds (and exits with 1 where it ends "[exited with 1]"), and so does LoopScope.
+    // fs.read and fs.close, try with awaited rejections, for await loops, a worker's messages, and a file's read
+    // stream, run in the installed Node: it prints what their .out holds (and exits with 1 where it ends "[exited with
+    // 1]"), and so does LoopScope.
     void issue35OpsAgreeWithNode_data()
     {
         QTest::addColumn<QString>("file");
@@ -139,9 +140,10 @@ private slots:
             { QStringLiteral("timers-promises-*.json"), QStringLiteral("abort-*.json"), QStringLiteral("stat-*.json"),
                 QStringLiteral("open-*.json"), QStringLiteral("read-*.json"), QStringLiteral("close-*.json"),
                 QStringLiteral("try-*.json"), QStringLiteral("uncaught-awaited-*.json"),
-                QStringLiteral("for-await-*.json"), QStringLiteral("worker-messages-*.json") },
+                QStringLiteral("for-await-*.json"), QStringLiteral("worker-messages-*.json"),
+                QStringLiteral("stream-*.json") },
             QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 40);
+        QCOMPARE(files.size(), 46);
         for (const QString& name : files)
             QTest::newRow(qPrintable(name)) << corpus.filePath(name);
     }

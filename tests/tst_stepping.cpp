@@ -226,6 +226,31 @@ private slots:
         QCOMPARE(consoles[3], QStringList({ "message", "message", "done" }));
     }
 
+    // A file stream's chunks are a callback each, halted after as fs.read's is; its open, the read of 0 bytes and
+    // the close are Node's own callbacks, no halts; 'end' and 'close' are nextTicks, halted after too.
+    void streamChunksAreACallbackEach()
+    {
+        const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "stream", "main": [
+            {"op": "readStream", "bytes": 5, "chunk": 3, "onData": [{"op": "log", "text": "data"}],
+            "onEnd": [{"op": "log", "text": "end"}], "onClose": [{"op": "log", "text": "close"}]}]})";
+        auto parsed = parseProgram(text, "stream.json");
+        QVERIFY(std::holds_alternative<Program>(parsed));
+        SteppedRun run(std::get<Program>(std::move(parsed)));
+        QStringList ran;
+        QList<QStringList> consoles;
+        stepEachCallback(run, ran, consoles);
+        QVERIFY(!QTest::currentTestFailed());
+        const QString io
+            = QStringLiteral("readStream (line 2) (%1)").arg(QString::fromLatin1(callbackKindName(CallbackKind::Io)));
+        const QString tick = QStringLiteral("readStream (line 2) (%1)")
+                                 .arg(QString::fromLatin1(callbackKindName(CallbackKind::NextTick)));
+        QCOMPARE(ran.size(), 5);
+        QCOMPARE(ran.mid(1), QStringList({ io, io, tick, tick }));
+        QCOMPARE(consoles[1], QStringList({ "data" }));
+        QCOMPARE(consoles[2], QStringList({ "data", "data" }));
+        QCOMPARE(consoles[4], QStringList({ "data", "data", "end", "close" }));
+    }
+
     // A for await loop's ticks are microtasks of its own, halted after as an await's are: the yield's two
     // reactions before the body, then the two of the generator's return() that a throw leaving the loop waits
     // for, before the catch around it runs.

@@ -49,6 +49,10 @@ void JsEmitter::scan(const Block& block)
         case OpKind::Close:
             m_usesFs = true;
             break;
+        case OpKind::ReadStream:
+            m_streamSizes.insert(op.iterations);
+            m_usesFs = true;
+            break;
         case OpKind::DnsLookup:
             m_usesDns = true;
             break;
@@ -133,6 +137,11 @@ void JsEmitter::emitImports()
     }
     if (m_usesTimersPromises) {
         module("timersPromises", "timers/promises");
+        any = true;
+    }
+    if (!m_streamSizes.empty()) {
+        module("os", "os");
+        module("path", "path");
         any = true;
     }
     if (m_usesWorker || m_worker) {
@@ -375,6 +384,9 @@ void JsEmitter::emitOp(const Op& op, int depth)
     case OpKind::PostMessage:
         line(depth, "parentPort.postMessage(\"message\");");
         break;
+    case OpKind::ReadStream:
+        emitReadStream(op, depth);
+        break;
     case OpKind::JsonParse:
         line(depth, "JSON.parse(orderPayload" + std::to_string(op.megabytes) + ");");
         break;
@@ -443,6 +455,21 @@ void JsEmitter::emitWorker(const Op& op, int depth)
     emitBody(op.done(), depth + 2);
     line(depth + 1, "}");
     line(depth, "});");
+}
+
+void JsEmitter::emitReadStream(const Op& op, int depth)
+{
+    line(depth,
+        "fs.createReadStream(" + streamVariable(op.iterations) + ", { highWaterMark: " + std::to_string(op.times)
+            + " })");
+    // A "data" listener even with no body: it is what makes the stream flow.
+    const bool ends = !op.onEnd().empty();
+    const bool closes = !op.onClose().empty();
+    callback(depth + 1, ".on(\"data\", () => {", op.body(), ends || closes ? ")" : ");");
+    if (ends)
+        callback(depth + 1, ".on(\"end\", () => {", op.onEnd(), closes ? ")" : ");");
+    if (closes)
+        callback(depth + 1, ".on(\"close\", () => {", op.onClose(), ");");
 }
 
 bool JsEmitter::postsMessages(const Block& block)

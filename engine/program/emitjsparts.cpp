@@ -86,6 +86,22 @@ void JsEmitter::emitHelpers()
         for (const std::string& name : m_fileOrder)
             line(0, "let " + fileVariable(name) + ";");
     }
+    if (!m_streamSizes.empty()) {
+        line(0, "");
+        line(0, "// The files the readStreams read, each of the bytes it names: written before anything runs, removed");
+        line(0, "// at exit.");
+        for (const std::int64_t bytes : m_streamSizes) {
+            const std::string file = streamVariable(bytes);
+            line(0,
+                "const " + file + " = path.join(os.tmpdir(), \"loopscope-stream-\" + process.pid + \"-"
+                    + std::to_string(bytes) + "\");");
+            line(0, "fs.writeFileSync(" + file + ", Buffer.alloc(" + std::to_string(bytes) + "));");
+        }
+        line(0, "process.on(\"exit\", () => {");
+        for (const std::int64_t bytes : m_streamSizes)
+            line(1, "fs.rmSync(" + streamVariable(bytes) + ", { force: true });");
+        line(0, "});");
+    }
     if (!m_controllerOrder.empty()) {
         line(0, "");
         line(0, "// AbortControllers, for the signals of timers/promises and abort(). Errors have no stack trace, so");

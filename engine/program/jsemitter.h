@@ -125,6 +125,8 @@ private:
     static std::string timerVariable(std::string_view name) { return "timer_" + std::string(name); }
     static std::string controllerVariable(std::string_view name) { return "controller_" + std::string(name); }
     static std::string fileVariable(std::string_view name) { return "fd_" + std::string(name); }
+    // The path of the file a readStream of `bytes` reads.
+    static std::string streamVariable(std::int64_t bytes) { return "streamFile" + std::to_string(bytes); }
 
     // setTimeout or setImmediate, assigned to its name's variable when it has one.
     std::string named(const Op& op, const std::string& call) const
@@ -157,6 +159,8 @@ private:
     void emitOp(const Op& op, int depth);
     // A worker op: its body becomes the worker's own script, its done the message listener.
     void emitWorker(const Op& op, int depth);
+    // fs.createReadStream of the file of the op's size, its listeners chained on.
+    void emitReadStream(const Op& op, int depth);
     // A postMessage lies somewhere in the block: the worker sends messages besides its "done".
     static bool postsMessages(const Block& block);
     const Program& m_program;
@@ -179,6 +183,7 @@ private:
     std::set<std::string> m_fileNames;
     std::vector<std::string> m_fileOrder; // the names of the opened files in the order they first appear
     std::set<std::int64_t> m_payloadSizes;
+    std::set<std::int64_t> m_streamSizes; // the sizes of the files the readStreams read
     int m_counter = 0;
     std::string m_out;
     int m_lineCount = 0;

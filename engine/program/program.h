@@ -54,6 +54,7 @@ enum class OpKind : std::uint8_t {
     Try,
     ForAwait,
     PostMessage,
+    ReadStream,
 };
 
 // What an `await` waits for.
@@ -97,9 +98,9 @@ using Block = std::vector<Op>;
 // The bodies an op holds, as they are given to it.
 struct OpBodies
 {
-    Block body; // "do"; promiseAll: its promises, each an op of kind Promise
+    Block body; // "do"; promiseAll: its promises, each an op of kind Promise; readStream: "onData"
     // promise, promiseAll: one body per step; try: its catch and finally, as it has them; worker: its onMessage,
-    // when it has one
+    // when it has one; readStream: its onEnd and onClose, when it has either
     std::vector<Block> chain;
     std::vector<StepKind> steps; // how each body of `chain` handles the promise before it; empty: all Then
     // chain: runs after the last step; worker: runs on the main loop when the worker reports back; forAwait:
@@ -131,8 +132,10 @@ struct Op
     // milliseconds, when it blocks for a time (blocksForMs())
     double ms = 0;
     std::uint32_t steps = 0; // log: the steps of the stretch the line closes (since the previous such line), 0: none
-    std::int32_t times = 0; // repeat, setInterval, chain; promise: 1 when it rejects (with `text`), else 0
-    std::int32_t iterations = 0; // pbkdf2; block: 0 when it blocks for `ms` instead
+    // repeat, setInterval, chain; promise: 1 when it rejects (with `text`), else 0; readStream: the chunk's bytes
+    // (its highWaterMark)
+    std::int32_t times = 0;
+    std::int32_t iterations = 0; // pbkdf2; block: 0 when it blocks for `ms` instead; readStream: the file's bytes
 
     // Filled in by the runtime on the loop thread before the program runs: string ids of `label` and `text`.
     mutable std::uint32_t labelId = 0;
@@ -154,6 +157,9 @@ struct Op
     const Block& done() const { return m_bodies && m_bodies->rest ? m_bodies->rest->done : noBody(); }
     // worker: the body that runs on the main loop for each message the worker posts.
     const Block& onMessage() const { return chain().empty() ? noBody() : chain().front(); }
+    // readStream: the bodies of its 'end' and 'close' listeners (onData is body()).
+    const Block& onEnd() const { return chain().empty() ? noBody() : chain()[0]; }
+    const Block& onClose() const { return chain().size() < 2 ? noBody() : chain()[1]; }
     // promise, promiseAll: how the i-th body of chain() handles the promise before it.
     StepKind step(std::size_t i) const
     {

@@ -50,6 +50,7 @@ const OpInfo opTable[] = {
     { OpKind::Try, "try", { "do", "catch", "finally" }, 2 },
     { OpKind::ForAwait, "forAwait", { "times", "yieldDo", "do" }, 2 },
     { OpKind::PostMessage, "postMessage", {}, 2 },
+    { OpKind::ReadStream, "readStream", { "bytes", "chunk", "onData", "onEnd", "onClose" }, 2 },
 };
 
 } // namespace
@@ -305,6 +306,9 @@ Op ProgramReader::readOp(Value value, const std::string& path, bool inAsync) con
     case OpKind::PostMessage:
         if (m_workerDepth == 0)
             fail(value, path, "'postMessage' posts to a worker's parent: only in a worker's 'do'");
+        break;
+    case OpKind::ReadStream:
+        readReadStream(value, path, op, bodies);
         break;
     }
     op.setBodies(std::move(bodies));

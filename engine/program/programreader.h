@@ -432,6 +432,9 @@ private:
     // forAwait, only in an async body: "times" (0 or more), "yieldDo" (the generator's, not async) and "do"
     // (the loop's body, async).
     void readForAwait(Value value, const std::string& path, bool inAsync, Op& op, OpBodies& bodies) const;
+    // readStream, not in a worker: "bytes" (the file's size), optional "chunk" (its highWaterMark), and the
+    // bodies of its "onData", "onEnd" and "onClose" listeners.
+    void readReadStream(Value value, const std::string& path, Op& op, OpBodies& bodies) const;
 
     struct NameUse
     {

@@ -1,6 +1,6 @@
 // The reader of the ops and fields that version 2 of the program format added: named timers and their
 // clearing, promise rejection and its steps, the Promise combinators, the process's events, and fs.open, fs.read
-// and fs.close of named files, try statements and for await loops.
+// and fs.close of named files, try statements, for await loops, and a file's read stream.
 #include "program/programreader.h"
 
 #include <algorithm>
@@ -8,6 +8,10 @@
 namespace loopscope::reading {
 
 namespace {
+
+// readStream: the largest file, and the highWaterMark of fs.createReadStream when it is given none (64 KiB).
+constexpr std::int64_t MaxStreamBytes = std::int64_t(16) * 1024 * 1024;
+constexpr std::int32_t DefaultStreamChunk = 64 * 1024;
 
 // A timer's name becomes part of a JavaScript identifier in the emitted script.
 bool isTimerName(std::string_view name)
@@ -360,6 +364,25 @@ void ProgramReader::readForAwait(Value value, const std::string& path, bool inAs
     // The generator's own body is no async function of the program's: no await there, and no throw.
     bodies.done = readOptionalBody(value, path, "yieldDo", false);
     bodies.body = readOptionalBody(value, path, "do", true);
+}
+
+void ProgramReader::readReadStream(Value value, const std::string& path, Op& op, OpBodies& bodies) const
+{
+    // The emitted script writes the stream's file at its top and removes it at exit: a worker's script doing the
+    // same, in the same process, would remove the main one's file while it is read.
+    refuseInWorker(value, path, "'readStream'");
+    op.iterations
+        = std::int32_t(readInteger(require(value, path, "bytes"), memberPath(path, "bytes"), 0, MaxStreamBytes));
+    op.times = DefaultStreamChunk;
+    if (const auto chunk = optional(value, "chunk"))
+        op.times = std::int32_t(readInteger(*chunk, memberPath(path, "chunk"), 1, MaxStreamBytes));
+    bodies.body = readOptionalBody(value, path, "onData", false);
+    Block onEnd = readOptionalBody(value, path, "onEnd", false);
+    Block onClose = readOptionalBody(value, path, "onClose", false);
+    if (!onEnd.empty() || !onClose.empty()) {
+        bodies.chain.push_back(std::move(onEnd));
+        bodies.chain.push_back(std::move(onClose));
+    }
 }
 
 } // namespace loopscope::reading

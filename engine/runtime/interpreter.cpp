@@ -144,6 +144,9 @@ void Interpreter::exec(const Op& op)
     case OpKind::Close:
         m_poolWork.useFile(op);
         break;
+    case OpKind::ReadStream:
+        m_poolWork.readStream(op);
+        break;
     case OpKind::DnsLookup:
         m_poolWork.dnsLookup(op);
         break;

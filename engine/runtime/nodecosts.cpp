@@ -51,6 +51,10 @@ NodeCosts NodeCosts::node20()
         set(kind, 240);
         setLine(kind, 170, 80);
     }
+    // fs.createReadStream: stat's costs too, for the call and for each of its reads (ThreadPoolWork::streamDone
+    // spends fs.read's call on each). Not measured apart: docs/FIDELITY.md.
+    set(OpKind::ReadStream, 240);
+    setLine(OpKind::ReadStream, 170, 80);
     setLine(OpKind::DnsLookup, 150, 12);
     setLine(OpKind::Pbkdf2, 140, 88);
     costs.workerStartUs = 25000;

@@ -16,7 +16,7 @@ namespace loopscope {
 // Measured against Node 20 by scripts/calibrate-node-costs.js; docs/FIDELITY.md tells how.
 struct NodeCosts
 {
-    static constexpr std::size_t OpKinds = std::size_t(OpKind::PostMessage) + 1;
+    static constexpr std::size_t OpKinds = std::size_t(OpKind::ReadStream) + 1;
     static_assert(OpKinds <= 64, "Runtime keeps a bit per op kind");
 
     // Microseconds beyond a second use, spent before the first use of each op kind takes effect.

@@ -1,11 +1,13 @@
-// ThreadPoolWork: thread-pool work. fs.readFile's chain of requests, fs.stat, fs.open, fs.read and fs.close,
-// crypto.pbkdf2, and the stat with which Node's ES module loader reads a module before evaluating it.
+// ThreadPoolWork: thread-pool work. fs.readFile's chain of requests, fs.stat, fs.open, fs.read and fs.close, a read
+// stream's open, reads and close, crypto.pbkdf2, and the stat with which Node's ES module loader reads a module before
+// evaluating it.
 #include "runtime/abortsignals.h"
 #include "runtime/interpreter.h"
 #include "runtime/invoke.h"
 #include "runtime/pbkdf2.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -47,9 +49,22 @@ constexpr std::size_t FsReadBytes = 16384;
 // writes this item; the loop thread reads it after libuv hands it back.
 struct PoolItem
 {
-    // FileOpen, FileRead, FileClose: the program's fs.open, fs.read and fs.close; the others with Fs are
-    // fs.readFile's steps.
-    enum class Kind : std::uint8_t { FsOpen, FsFstat, FsRead, FsClose, FsStat, Pbkdf2, FileOpen, FileRead, FileClose };
+    // FileOpen, FileRead, FileClose: the program's fs.open, fs.read and fs.close; Stream*: a readStream's; the
+    // others with Fs are fs.readFile's steps.
+    enum class Kind : std::uint8_t {
+        FsOpen,
+        FsFstat,
+        FsRead,
+        FsClose,
+        FsStat,
+        Pbkdf2,
+        FileOpen,
+        FileRead,
+        FileClose,
+        StreamOpen,
+        StreamRead,
+        StreamClose,
+    };
 
     uv_work_t req {};
     ThreadPoolWork* owner = nullptr;
@@ -72,7 +87,8 @@ struct PoolItem
     std::int64_t result = 0; // >= 0 success, else -errno
     std::int64_t iterations = 0; // pbkdf2: the op's, times the calibrated passes
     std::vector<unsigned char> buffer;
-    std::shared_ptr<OpenFile> file; // FileRead, FileClose
+    // FileRead, FileClose: the name's descriptor; Stream*: the stream's file, closed with the item at the latest.
+    std::shared_ptr<OpenFile> file;
     std::atomic<bool> stop { false }; // set by the loop thread when the run has ended (ThreadPoolWork::takeBack)
 };
 
@@ -108,6 +124,20 @@ void runOnPool(PoolItem& work)
         work.file->fd = -1;
         break;
     }
+    case PoolItem::Kind::StreamOpen: {
+        // The stream's file: `size` bytes of zeros in memory, as the emitted script's Buffer.alloc writes them.
+        const int fd = ::memfd_create("loopscope-stream", MFD_CLOEXEC);
+        work.result = resultOf(fd < 0 ? -1 : ::ftruncate(fd, off_t(work.size)));
+        work.file = std::make_shared<OpenFile>(fd);
+        break;
+    }
+    case PoolItem::Kind::StreamRead:
+        work.result = resultOf(::read(work.file->fd, work.buffer.data(), work.buffer.size()));
+        break;
+    case PoolItem::Kind::StreamClose:
+        work.result = resultOf(::close(work.file->fd));
+        work.file->fd = -1;
+        break;
     case PoolItem::Kind::FileOpen:
     case PoolItem::Kind::FsOpen:
         work.result = resultOf(::open(work.path.c_str(), O_RDONLY | O_CLOEXEC));
@@ -224,6 +254,17 @@ void ThreadPoolWork::useFile(const Op& op)
     item->file = file;
     if (read)
         item->buffer.resize(FsReadBytes);
+    submit(std::move(item));
+}
+
+void ThreadPoolWork::readStream(const Op& op)
+{
+    auto item = std::make_unique<PoolItem>();
+    item->op = &op;
+    item->epoch = m_ctx.epoch;
+    item->kind = PoolItem::Kind::StreamOpen;
+    item->label = m_ctx.labels.fs[0];
+    item->size = op.iterations;
     submit(std::move(item));
 }
 
@@ -384,6 +425,11 @@ void ThreadPoolWork::poolDone(std::unique_ptr<PoolItem> item, int status)
                 m_interpreter.runBlock(done.op->body());
             });
             break;
+        case PoolItem::Kind::StreamOpen:
+        case PoolItem::Kind::StreamRead:
+        case PoolItem::Kind::StreamClose:
+            streamDone(std::move(item));
+            break;
         case PoolItem::Kind::FileRead:
         case PoolItem::Kind::FileClose:
         case PoolItem::Kind::FsClose:
@@ -392,6 +438,63 @@ void ThreadPoolWork::poolDone(std::unique_ptr<PoolItem> item, int status)
             break;
         }
     });
+}
+
+// Node 20's ReadStream: the open's callback asks for the first read; a read's bytes are pushed and emitted as
+// 'data' inside its callback, and the next read is asked for in a nextTick after those the handler queued; a read
+// of 0 bytes ends the stream, whose 'end' comes in a nextTick, and the close asked for right after it calls back
+// with 'close' in a nextTick of its own.
+void ThreadPoolWork::streamDone(std::unique_ptr<PoolItem> item)
+{
+    PoolItem& done = *item;
+    const Op& op = *done.op;
+    auto emitInTick = [this, &op](const Block& body) {
+        if (body.empty())
+            return;
+        Job listener;
+        listener.label = op.labelId;
+        listener.body = &body;
+        m_ctx.ticks.push(listener);
+    };
+    switch (done.kind) {
+    case PoolItem::Kind::StreamOpen:
+        m_callbacks.invokeInternal(m_ctx.labels.fs[0], [&] {
+            if (done.result < 0) {
+                m_ctx.recordError(std::string("readStream: ") + uv_strerror(int(done.result)), op.labelId);
+                return;
+            }
+            done.buffer.resize(std::size_t(op.times));
+            done.kind = PoolItem::Kind::StreamRead;
+            done.label = m_ctx.labels.fs[2];
+            submit(std::move(item));
+        });
+        break;
+    case PoolItem::Kind::StreamRead:
+        if (done.result > 0) {
+            m_callbacks.invoke(op.labelId, CallbackKind::Io, [&] { m_interpreter.runBlock(op.body()); });
+            if (m_ctx.aborted || m_ctx.closed || m_ctx.cancelled() || done.epoch != m_ctx.epoch)
+                break;
+            // ReadStream's _read, a fs.read: what Node spends on one, as the program's fs.read op costs. Asked for
+            // after the handler's drain, its microtasks too: microseconds later than Node's nextTick.
+            spendRealTimeTenths(m_ctx.options.costs.callTenths(OpKind::Read));
+            submit(std::move(item));
+            break;
+        }
+        m_callbacks.invokeInternal(m_ctx.labels.fs[2], [&] {
+            // A failed read is an 'error' event and no 'end' in Node; the stream is destroyed all the same.
+            if (done.result == 0)
+                emitInTick(op.onEnd());
+            done.kind = PoolItem::Kind::StreamClose;
+            done.label = m_ctx.labels.fs[3];
+            submit(std::move(item));
+        });
+        break;
+    case PoolItem::Kind::StreamClose:
+        m_callbacks.invokeInternal(m_ctx.labels.fs[3], [&] { emitInTick(op.onClose()); });
+        break;
+    default:
+        break;
+    }
 }
 
 } // namespace loopscope

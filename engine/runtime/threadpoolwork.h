@@ -19,9 +19,9 @@ struct Op;
 struct PoolItem;
 struct RuntimeContext;
 
-// Work on libuv's thread pool: fs.readFile's chain of requests, fs.stat, fs.open, fs.read, fs.close, crypto.pbkdf2,
-// dns.lookup (uv_getaddrinfo), and the stat with which Node's ES module loader reads a module before evaluating it.
-// Each completion is an I/O callback in the poll phase.
+// Work on libuv's thread pool: fs.readFile's chain of requests, fs.stat, fs.open, fs.read, fs.close, a read stream's
+// requests, crypto.pbkdf2, dns.lookup (uv_getaddrinfo), and the stat with which Node's ES module loader reads a module
+// before evaluating it. Each completion is an I/O callback in the poll phase.
 class ThreadPoolWork
 {
 public:
@@ -41,6 +41,11 @@ public:
     // fs.read or fs.close of the descriptor last kept under the op's name: one request each, the callback in
     // poll. A descriptor closed already fails with EBADF, and the callback runs all the same.
     void useFile(const Op& op);
+    // fs.createReadStream of a file of the op's bytes (in memory): an open, then one read of up to a chunk at a
+    // time, each read asked for once the last one's callback has run, a close after the read that returns 0.
+    // Each chunk's callback runs onData; "end" and "close" are nextTicks after the last read's callback and the
+    // close's.
+    void readStream(const Op& op);
     void pbkdf2(const Op& op);
     void dnsLookup(const Op& op);
     // Node evaluates an ES module inside a promise job once the loader has read the file.
@@ -61,6 +66,8 @@ private:
     void submit(std::unique_ptr<PoolItem> item);
     // `status` is UV_ECANCELED for an item taken back before a pool thread started it.
     void poolDone(std::unique_ptr<PoolItem> item, int status);
+    // A readStream's request came back: its callback, and the stream's next request.
+    void streamDone(std::unique_ptr<PoolItem> item);
     void lookupDone(const DnsRequest& lookup, int status);
 
     RuntimeContext& m_ctx;

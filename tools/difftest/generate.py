@@ -11,7 +11,8 @@ AbortControllers that cancel them and readFile, fs.stat, fs.open, fs.read
 and fs.close (a read or close inside an open of its name), try with catch and
 finally in async functions with awaited rejections and throws, for await loops
 over async generators (a throw leaving one), a worker's postMessage to an
-onMessage body on the main loop, and the process's
+onMessage body on the main loop, a file's read stream (its data, end and
+close listeners), and the process's
 unhandledRejection, beforeExit and exit listeners; also httpGet, pbkdf2Sync,
 Node 10's await model and a parameter that timers' delays refer to.
 """
@@ -64,14 +65,19 @@ WEIGHTS = {
     "try": 4,
     "forAwait": 3,
     "postMessage": 4,
+    "readStream": 3,
 }
 
 TIMER_NAMES = {"setTimeout": ["t1", "t2", "t3"], "setImmediate": ["i1", "i2"]}
 CONTROLLERS = ["c1", "c2"]
 FILE_NAMES = ["f1", "f2"]
 CLEARS = {"clearTimeout": "setTimeout", "clearImmediate": "setImmediate"}
-# Ops a worker's body may not hold: what may reject, and the process's listeners.
-MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit", "abort"}
+# Ops a worker's body may not hold: what may reject, the process's listeners, and a read stream (whose file the
+# main script writes and removes).
+MAIN_ONLY = {"onUnhandledRejection", "onExit", "onBeforeExit", "abort", "readStream"}
+# A read stream's chunk sizes (None: Node's default of 64 KiB), and the most chunks a stream is drawn with.
+STREAM_CHUNKS = [None, 1000, 16384]
+MOST_CHUNKS = 5
 
 CHAIN_VIAS = ["nextTick", "queueMicrotask", "promise", "setTimeout", "setImmediate"]
 
@@ -406,6 +412,22 @@ class Generator:
         return {"op": kind, "fd": self.rng.choice(context.files), "do": self.body(context.callback())}
 
     make_close = make_read
+
+    def make_readStream(self, kind, context):
+        """Builds a read stream of 0 to 5 chunks (a size that fills the last one or not), a short onData body
+        and, now and then, onEnd and onClose bodies."""
+        chunk = self.rng.choice(STREAM_CHUNKS)
+        size = chunk or 65536
+        chunks = self.rng.randint(0, MOST_CHUNKS)
+        op = {"op": kind, "bytes": max(0, chunks * size - self.rng.choice([0, 0, 1, size // 2]))}
+        if chunk:
+            op["chunk"] = chunk
+        op["onData"] = self.body(context.callback(), most=1)
+        if self.rng.random() < 0.7:
+            op["onEnd"] = self.body(context.callback(), most=1)
+        if self.rng.random() < 0.6:
+            op["onClose"] = self.body(context.callback(), most=1)
+        return op
 
     def make_pbkdf2Sync(self, kind, context):
         """Builds a synchronous pbkdf2 of 1 to 1000 iterations: at most a millisecond or so."""

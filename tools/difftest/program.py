@@ -27,13 +27,15 @@ def step_body(step):
 
 def bodies(op):
     """Returns the bodies of an operation: its do (and a try's catch and finally, a forAwait's yieldDo, a
-    worker's onMessage) and done, its promises' bodies, or its promise chain's links."""
+    worker's onMessage, a readStream's onData, onEnd and onClose) and done, its promises' bodies, or its promise
+    chain's links."""
     if op["op"] == "promise":
         return [step_body(step) for step in op.get("chain", [])]
     if op["op"] in ("promiseAll", "promiseRace", "promiseAllSettled", "promiseAny"):
         entries = [entry["do"] for entry in op["promises"] if "do" in entry]
         return entries + [step_body(step) for step in op.get("chain", [])]
-    return [op[key] for key in ("do", "catch", "finally", "yieldDo", "onMessage", "done") if key in op]
+    keys = ("do", "catch", "finally", "yieldDo", "onMessage", "onData", "onEnd", "onClose", "done")
+    return [op[key] for key in keys if key in op]
 
 
 def body_lists(ops):
