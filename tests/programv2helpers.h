@@ -1,5 +1,6 @@
 #pragma once
-// The version 2 program tests' helpers (tst_programv2, tst_programv2emit, tst_programmessages).
+// The version 2 program tests' helpers (tst_programv2, tst_programv2emit, tst_programmessages,
+// tst_programstream).
 #include "program/program.h"
 
 #include <QByteArray>

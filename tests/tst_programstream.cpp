@@ -2,6 +2,7 @@
 // refused where they do not fit (with line and column), and emitted as Node's fs.createReadStream of a file the
 // script writes with that many bytes.
 #include "program/program.h"
+#include "programv2helpers.h"
 
 #include <QTest>
 
@@ -11,27 +12,11 @@ using loopscope::OpKind;
 using loopscope::Program;
 using loopscope::ProgramError;
 
+using programv2::parse;
+using programv2::parseGood;
+using programv2::withMain;
+
 namespace {
-
-// A program of `version` whose "main" array is the text on line 2, so columns there are offsets into `ops`.
-QByteArray withMain(const QByteArray& ops, int version = 2)
-{
-    return "{\"format\": \"loopscope-program\", \"version\": " + QByteArray::number(version)
-        + ", \"name\": \"t\", \"main\":\n" + ops + "\n}";
-}
-
-std::variant<Program, ProgramError> parse(const QByteArray& text)
-{
-    return loopscope::parseProgram(std::string_view(text.constData(), std::size_t(text.size())), "stream.json");
-}
-
-Program parseGood(const QByteArray& text)
-{
-    auto result = parse(text);
-    if (const auto* error = std::get_if<ProgramError>(&result))
-        qFatal("unexpected error: %s", error->toString().c_str());
-    return std::get<Program>(std::move(result));
-}
 
 QString emitted(const QByteArray& ops)
 {
