@@ -4,6 +4,8 @@
 #include "program/program.h"
 
 #include <QByteArray>
+#include <QString>
+#include <QTest>
 
 #include <string>
 #include <variant>
@@ -28,6 +30,24 @@ inline loopscope::Program parseGood(const QByteArray& text)
     if (const auto* error = std::get_if<loopscope::ProgramError>(&result))
         qFatal("unexpected error: %s", error->toString().c_str());
     return std::get<loopscope::Program>(std::move(result));
+}
+
+// The current data row's `text` is refused with its `message`, at its `path`, `line` and `column`: the body of
+// every refuses... test, whose rows have those five columns.
+inline void verifyRefusedAsTheRowSays()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const auto result = parse(text);
+    QVERIFY(std::holds_alternative<loopscope::ProgramError>(result));
+    const auto& error = std::get<loopscope::ProgramError>(result);
+    QCOMPARE(QString::fromStdString(error.message), message);
+    QCOMPARE(QString::fromStdString(error.jsonPath), path);
+    QCOMPARE(int(error.line), line);
+    QCOMPARE(int(error.column), column);
 }
 
 } // namespace programv2

@@ -54,21 +54,7 @@ private slots:
             << "unknown field 'text' for op 'postMessage'";
     }
 
-    void refusesBadMessages()
-    {
-        QFETCH(QByteArray, text);
-        QFETCH(int, line);
-        QFETCH(int, column);
-        QFETCH(QString, path);
-        QFETCH(QString, message);
-        const auto result = parse(text);
-        QVERIFY(std::holds_alternative<ProgramError>(result));
-        const auto& error = std::get<ProgramError>(result);
-        QCOMPARE(QString::fromStdString(error.message), message);
-        QCOMPARE(QString::fromStdString(error.jsonPath), path);
-        QCOMPARE(int(error.line), line);
-        QCOMPARE(int(error.column), column);
-    }
+    void refusesBadMessages() { programv2::verifyRefusedAsTheRowSays(); }
 
     void readsMessages()
     {

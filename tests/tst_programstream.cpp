@@ -70,21 +70,7 @@ private slots:
             << "'await' is only allowed in an async body (a callback inside one is not async)";
     }
 
-    void refusesBadStreams()
-    {
-        QFETCH(QByteArray, text);
-        QFETCH(int, line);
-        QFETCH(int, column);
-        QFETCH(QString, path);
-        QFETCH(QString, message);
-        const auto result = parse(text);
-        QVERIFY(std::holds_alternative<ProgramError>(result));
-        const auto& error = std::get<ProgramError>(result);
-        QCOMPARE(QString::fromStdString(error.message), message);
-        QCOMPARE(QString::fromStdString(error.jsonPath), path);
-        QCOMPARE(int(error.line), line);
-        QCOMPARE(int(error.column), column);
-    }
+    void refusesBadStreams() { programv2::verifyRefusedAsTheRowSays(); }
 
     void readsStreams()
     {
