@@ -112,9 +112,13 @@ QString describe(const Recording& recording, std::uint32_t label, CallbackKind k
         QString::fromStdString(recording.strings.at(label)), QString::fromLatin1(callbackKindName(kind)));
 }
 
-// Steps `run` callback by callback to its end (ten steps at most): what ran at each halt, and the console then.
-void stepEachCallback(SteppedRun& run, QStringList& ran, QList<QStringList>& consoles)
+// Reads the program `text` and steps it callback by callback to its end (ten steps at most): what ran at each
+// halt, and the console then.
+void stepEachCallback(const std::string& text, QStringList& ran, QList<QStringList>& consoles)
 {
+    auto parsed = parseProgram(text, "stepped.json");
+    QVERIFY(std::holds_alternative<Program>(parsed));
+    SteppedRun run(std::get<Program>(std::move(parsed)));
     const Recording& recording = run.session().recording();
     Halt halt {};
     QVERIFY(run.waitHalt(halt));
@@ -185,12 +189,9 @@ private slots:
         const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "files", "main": [
             {"op": "open", "as": "f", "do": [{"op": "log", "text": "opened"}, {"op": "read", "fd": "f", "do": [
             {"op": "log", "text": "read"}, {"op": "close", "fd": "f", "do": [{"op": "log", "text": "closed"}]}]}]}]})";
-        auto parsed = parseProgram(text, "files.json");
-        QVERIFY(std::holds_alternative<Program>(parsed));
-        SteppedRun run(std::get<Program>(std::move(parsed)));
         QStringList ran;
         QList<QStringList> consoles;
-        stepEachCallback(run, ran, consoles);
+        stepEachCallback(text, ran, consoles);
         QVERIFY(!QTest::currentTestFailed());
         const QString io = QString::fromLatin1(callbackKindName(CallbackKind::Io));
         // The main module first, then the three requests' callbacks, each named by its op and line.
@@ -210,12 +211,9 @@ private slots:
         const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "messages", "main": [
             {"op": "worker", "do": [{"op": "postMessage"}, {"op": "postMessage"}],
             "onMessage": [{"op": "log", "text": "message"}], "done": [{"op": "log", "text": "done"}]}]})";
-        auto parsed = parseProgram(text, "messages.json");
-        QVERIFY(std::holds_alternative<Program>(parsed));
-        SteppedRun run(std::get<Program>(std::move(parsed)));
         QStringList ran;
         QList<QStringList> consoles;
-        stepEachCallback(run, ran, consoles);
+        stepEachCallback(text, ran, consoles);
         QVERIFY(!QTest::currentTestFailed());
         const QString worker
             = QStringLiteral("worker (line 2) (%1)").arg(QString::fromLatin1(callbackKindName(CallbackKind::Io)));
@@ -233,12 +231,9 @@ private slots:
         const std::string text = R"({"format": "loopscope-program", "version": 2, "name": "stream", "main": [
             {"op": "readStream", "bytes": 5, "chunk": 3, "onData": [{"op": "log", "text": "data"}],
             "onEnd": [{"op": "log", "text": "end"}], "onClose": [{"op": "log", "text": "close"}]}]})";
-        auto parsed = parseProgram(text, "stream.json");
-        QVERIFY(std::holds_alternative<Program>(parsed));
-        SteppedRun run(std::get<Program>(std::move(parsed)));
         QStringList ran;
         QList<QStringList> consoles;
-        stepEachCallback(run, ran, consoles);
+        stepEachCallback(text, ran, consoles);
         QVERIFY(!QTest::currentTestFailed());
         const QString io
             = QStringLiteral("readStream (line 2) (%1)").arg(QString::fromLatin1(callbackKindName(CallbackKind::Io)));
@@ -260,12 +255,9 @@ private slots:
             {"op": "async", "do": [{"op": "try", "do": [{"op": "forAwait", "times": 2, "do": [
             {"op": "log", "text": "body"}, {"op": "throw", "message": "out"}]}], "catch": [
             {"op": "log", "text": "caught"}]}]}]})";
-        auto parsed = parseProgram(text, "loop.json");
-        QVERIFY(std::holds_alternative<Program>(parsed));
-        SteppedRun run(std::get<Program>(std::move(parsed)));
         QStringList ran;
         QList<QStringList> consoles;
-        stepEachCallback(run, ran, consoles);
+        stepEachCallback(text, ran, consoles);
         QVERIFY(!QTest::currentTestFailed());
         const QString loop = QStringLiteral("forAwait (line 2) (%1)")
                                  .arg(QString::fromLatin1(callbackKindName(CallbackKind::Microtask)));
