@@ -86,6 +86,69 @@ worker.on("message", (message) => {
 });
 )";
 
+// The modules `loopscope --emit-js` requires at a script's top, and a descriptor for the read and close bodies.
+constexpr auto FirstUsePreamble = R"(const fs = require("node:fs");
+const dns = require("node:dns");
+const crypto = require("node:crypto");
+const { Worker } = require("node:worker_threads");
+const calibrationFd = fs.openSync(__filename, "r");
+)";
+
+// The pool's threads started before the clock: LoopScope's loop thread starts libuv's pool at a program's
+// first request as Node's does, and pays for the threads itself. pbkdf2 is started with a request of
+// another module's, so that none of its own cold path is warmed.
+constexpr auto PoolStart = R"(crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {});
+)";
+constexpr auto PoolStartForPbkdf2 = R"(fs.stat(__filename, () => {});
+)";
+
+// Each body runs twice, in a process of its own; its first run beyond its second is its first use.
+struct FirstUse
+{
+    loopscope::OpKind kind;
+    const char* key; // in the settings and the description
+    const char* body;
+    bool usesPool;
+};
+
+constexpr FirstUse FirstUses[] = {
+    { loopscope::OpKind::NextTick, "nextTick", "process.nextTick(() => {})", false },
+    { loopscope::OpKind::QueueMicrotask, "queueMicrotask", "queueMicrotask(() => {})", false },
+    { loopscope::OpKind::ReadFile, "readFile", "fs.readFile(__filename, () => {})", true },
+    { loopscope::OpKind::Stat, "stat", "fs.stat(__filename, () => {})", true },
+    { loopscope::OpKind::Open, "open", R"(fs.open(__filename, "r", () => {}))", true },
+    { loopscope::OpKind::Read, "read", "fs.read(calibrationFd, () => {})", true },
+    // The second close of the descriptor fails with EBADF, and still makes its request.
+    { loopscope::OpKind::Close, "close", "fs.close(calibrationFd, () => {})", true },
+    { loopscope::OpKind::ReadStream, "readStream", R"(fs.createReadStream(__filename).on("data", () => {}))", true },
+    { loopscope::OpKind::DnsLookup, "dnsLookup", R"(dns.lookup("localhost", () => {}))", true },
+    { loopscope::OpKind::Pbkdf2, "pbkdf2", R"(crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {}))", true },
+    // `new Worker` itself, on the creating thread; the worker's own start-up is WorkerStartScript's. Its
+    // second costs as much as its first, so its lines are calibrated too (Result::workerLineUs).
+    { loopscope::OpKind::Worker, "worker", R"(new Worker("", { eval: true }).unref())", false },
+};
+
+QByteArray firstUseScript(const FirstUse& use)
+{
+    QByteArray script = FirstUsePreamble;
+    if (use.usesPool)
+        script += use.kind == loopscope::OpKind::Pbkdf2 ? PoolStartForPbkdf2 : PoolStart;
+    script += QByteArray("const t0 = process.hrtime.bigint();\n") + use.body + ";\n"
+        + "const t1 = process.hrtime.bigint();\n" + use.body + ";\n"
+        + "const t2 = process.hrtime.bigint();\n"
+          "process.stderr.write(JSON.stringify([Number(t1 - t0 - (t2 - t1)) / 1000, Number(t2 - t1) / 1000]));\n";
+    return script;
+}
+
+// From `new Worker` returning to the worker's first line: its thread boots an isolate and Node's bootstrap.
+constexpr auto WorkerStartScript = R"(const { Worker } = require("node:worker_threads");
+const worker = new Worker(
+    'require("node:worker_threads").parentPort.postMessage(performance.timeOrigin + performance.now())',
+    { eval: true });
+const constructed = performance.timeOrigin + performance.now();
+worker.on("message", (ran) => process.stderr.write(JSON.stringify([(ran - constructed) * 1000])));
+)";
+
 std::uint32_t median(std::vector<double> values)
 {
     if (values.empty())
@@ -159,7 +222,7 @@ private:
     std::unique_ptr<QProcess> m_process;
 };
 
-bool writeScript(const QString& path, const char* source, QString* error)
+bool writeScript(const QString& path, const QByteArray& source, QString* error)
 {
     QFile file(path);
     if (file.open(QIODevice::WriteOnly) && file.write(source) >= 0 && file.flush())
@@ -182,10 +245,31 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
     // setInterval goes through the same Timeout and insert() as setTimeout.
     set(OpKind::SetInterval, setTimeoutBeforeUs, setTimeoutAfterUs);
     set(OpKind::SetImmediate, setImmediateUs, 0);
+    for (const auto& [kind, us] : firstUsesUs)
+        costs.firstUseUs[std::size_t(kind)] = us;
+    if (workerStartUs)
+        costs.workerStartUs = *workerStartUs;
+    if (workerLineUs) {
+        costs.siteTenthsUs[std::size_t(OpKind::Worker)] = *workerLineUs * 10;
+        costs.callTenthsUs[std::size_t(OpKind::Worker)] = *workerLineUs * 10;
+    }
     costs.startupGapUs = startupGapUs;
     costs.workerFirstLogUs = workerFirstLogUs;
     costs.workerScriptEndUs = workerScriptEndUs;
     return costs;
+}
+
+std::vector<loopscope::OpKind> NodeCalibration::firstUseKinds()
+{
+    std::vector<loopscope::OpKind> kinds;
+    for (const FirstUse& use : FirstUses)
+        kinds.push_back(use.kind);
+    return kinds;
+}
+
+int NodeCalibration::processesPerRun()
+{
+    return 4 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
 }
 
 std::optional<NodeCalibration::Result> NodeCalibration::measure(
@@ -205,16 +289,24 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const QString mainRace = folder.filePath(QStringLiteral("main-race.js"));
     const QString checkRace = folder.filePath(QStringLiteral("check-race.js"));
     const QString worker = folder.filePath(QStringLiteral("worker.js"));
+    const QString workerStart = folder.filePath(QStringLiteral("worker-start.js"));
     if (!folder.isValid() || !writeScript(firstLog, FirstLogScript, error)
         || !writeScript(timers, FirstTimersScript, error) || !writeScript(mainRace, MainRaceScript, error)
-        || !writeScript(checkRace, CheckRaceScript, error) || !writeScript(worker, WorkerScript, error))
+        || !writeScript(checkRace, CheckRaceScript, error) || !writeScript(worker, WorkerScript, error)
+        || !writeScript(workerStart, WorkerStartScript, error))
         return std::nullopt;
+    std::vector<QString> firstUseScripts;
+    for (const FirstUse& use : FirstUses) {
+        firstUseScripts.push_back(folder.filePath(QStringLiteral("first-use-") + QLatin1String(use.key) + QStringLiteral(".js")));
+        if (!writeScript(firstUseScripts.back(), firstUseScript(use), error))
+            return std::nullopt;
+    }
 
     Result result;
     result.node = path;
     result.runs = runs;
     result.raceRuns = runs * RaceRunsPerFigure;
-    Runner runner(path, progress, 1 + runs * 3 + 2 * result.raceRuns);
+    Runner runner(path, progress, 1 + runs * processesPerRun());
     const std::optional<QProcess*> version = runner.run(QStringLiteral("--version"), error);
     if (!version)
         return std::nullopt;
@@ -231,15 +323,27 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         }
         return wins;
     };
-    std::vector<double> logs, setTimeouts, setImmediates, workerLogs, scriptEnds;
+    std::vector<double> logs, setTimeouts, setImmediates, workerLogs, scriptEnds, workerStarts;
+    std::vector<std::vector<double>> firstUses(std::size(FirstUses));
+    std::vector<double> workerLines;
     for (int run = 0; run < runs; ++run) {
         const auto log = runner.figures(firstLog, 1, error);
         const auto first = log ? runner.figures(timers, 2, error) : std::nullopt;
         const auto inWorker = first ? runner.figures(worker, 2, error) : std::nullopt;
-        const auto mainWins = inWorker ? timerWins(mainRace) : std::nullopt;
+        const auto started = inWorker ? runner.figures(workerStart, 1, error) : std::nullopt;
+        const auto mainWins = started ? timerWins(mainRace) : std::nullopt;
         const auto checkWins = mainWins ? timerWins(checkRace) : std::nullopt;
         if (!checkWins)
             return std::nullopt;
+        for (std::size_t i = 0; i < firstUseScripts.size(); ++i) {
+            const auto used = runner.figures(firstUseScripts[i], 2, error);
+            if (!used)
+                return std::nullopt;
+            firstUses[i].push_back(used->at(0).toDouble());
+            if (FirstUses[i].kind == loopscope::OpKind::Worker)
+                workerLines.push_back(used->at(1).toDouble());
+        }
+        workerStarts.push_back(started->at(0).toDouble());
         logs.push_back(log->at(0).toDouble());
         setTimeouts.push_back(first->at(0).toDouble());
         setImmediates.push_back(first->at(1).toDouble());
@@ -252,6 +356,10 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     result.setImmediateUs = median(setImmediates);
     result.workerFirstLogUs = median(workerLogs);
     result.workerScriptEndUs = median(scriptEnds);
+    result.workerStartUs = median(workerStarts);
+    result.workerLineUs = median(workerLines);
+    for (std::size_t i = 0; i < firstUses.size(); ++i)
+        result.firstUsesUs[FirstUses[i].kind] = median(firstUses[i]);
     // A millisecond tick of the loop clock falls inside a span of s us with probability s / 1000, so a
     // race's share is the mean span between the timer's start and the next timers phase (a median would
     // miss the slow runs). From inside an immediate that span is what setTimeout's first use spends after
@@ -293,6 +401,15 @@ std::optional<NodeCalibration::Result> NodeCalibration::stored()
     result.startupGapUs = us("startupGapUs");
     result.workerFirstLogUs = us("workerFirstLogUs");
     result.workerScriptEndUs = us("workerScriptEndUs");
+    for (const FirstUse& use : FirstUses) {
+        const QString key = group + QStringLiteral("firstUse/") + QLatin1String(use.key);
+        if (settings.contains(key))
+            result.firstUsesUs[use.kind] = std::uint32_t(std::clamp(settings.value(key).toLongLong(), 0LL, 10'000'000LL));
+    }
+    if (settings.contains(group + QStringLiteral("workerStartUs")))
+        result.workerStartUs = us("workerStartUs");
+    if (settings.contains(group + QStringLiteral("workerLineUs")))
+        result.workerLineUs = us("workerLineUs");
     return result;
 }
 
@@ -313,6 +430,20 @@ void NodeCalibration::store(const Result& result)
     settings.setValue(group + QStringLiteral("startupGapUs"), result.startupGapUs);
     settings.setValue(group + QStringLiteral("workerFirstLogUs"), result.workerFirstLogUs);
     settings.setValue(group + QStringLiteral("workerScriptEndUs"), result.workerScriptEndUs);
+    settings.remove(group + QStringLiteral("firstUse"));
+    for (const FirstUse& use : FirstUses) {
+        const auto measured = result.firstUsesUs.find(use.kind);
+        if (measured != result.firstUsesUs.end())
+            settings.setValue(group + QStringLiteral("firstUse/") + QLatin1String(use.key), measured->second);
+    }
+    if (result.workerStartUs)
+        settings.setValue(group + QStringLiteral("workerStartUs"), *result.workerStartUs);
+    else
+        settings.remove(group + QStringLiteral("workerStartUs"));
+    if (result.workerLineUs)
+        settings.setValue(group + QStringLiteral("workerLineUs"), *result.workerLineUs);
+    else
+        settings.remove(group + QStringLiteral("workerLineUs"));
     // Written last: stored() reads a calibration only once it is whole.
     settings.setValue(group + QStringLiteral("version"), result.version);
 }
@@ -355,5 +486,17 @@ QString NodeCalibration::describe(const Result& result)
     QStringList out;
     for (const QString& line : lines)
         out << line;
+    if (result.workerStartUs)
+        out << tr("  a worker's start-up, from new Worker to its first line: %1 µs").arg(*result.workerStartUs);
+    if (result.workerLineUs)
+        out << tr("  each new Worker after the first: %1 µs").arg(*result.workerLineUs);
+    QStringList uses;
+    for (const FirstUse& use : FirstUses) {
+        const auto measured = result.firstUsesUs.find(use.kind);
+        if (measured != result.firstUsesUs.end())
+            uses << tr("%1 %2 µs").arg(QLatin1String(use.key)).arg(measured->second);
+    }
+    if (!uses.isEmpty())
+        out << tr("  first uses: %1").arg(uses.join(QStringLiteral(", ")));
     return out.join(QLatin1Char('\n'));
 }

@@ -8,13 +8,16 @@
 #include <QString>
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <vector>
 
 // Measures on this machine what Node.js spends where LoopScope models start-up costs (NodeCosts): the
 // main module's first console.log, setTimeout's first use before and after it reads the loop clock (the
 // after part from how often a timer set inside an immediate beats the immediate queued beside it),
 // setImmediate's first use, the gap between the main module and the first timers phase (from how often
-// main-race's timer wins), a worker's first console.log and the end of its script. Each time is the
+// main-race's timer wins), a worker's first console.log and the end of its script, its start-up, and the
+// first use of every other operation with a cost of its own (fs, dns, crypto, nextTick...). Each time is the
 // median of fresh node processes, shaped as `loopscope --emit-js` writes scripts, stdout a pipe. The
 // result is kept in the settings and replaces Node 20's figures in every run afterwards, in the window
 // (Loop > Calibrate with this machine's Node.js…) and on the command line (--calibrate-node).
@@ -39,6 +42,14 @@ public:
         std::uint32_t startupGapUs = 0; // what main-race's share implies, less the modelled first uses
         std::uint32_t workerFirstLogUs = 0;
         std::uint32_t workerScriptEndUs = 0;
+        // The first use of each op kind of FirstUseKinds, when measured (a calibration kept by an older
+        // LoopScope has none: Node 20's figures stay there).
+        std::map<loopscope::OpKind, std::uint32_t> firstUsesUs;
+        // From `new Worker` returning to the worker's first line, when measured.
+        std::optional<std::uint32_t> workerStartUs;
+        // What each `new Worker` after the first costs the creating thread, when measured: a line of
+        // its own, or a line run again (each builds a thread, ports and an environment).
+        std::optional<std::uint32_t> workerLineUs;
 
         // Node 20's figures with these in their place.
         loopscope::NodeCosts applyTo(loopscope::NodeCosts costs) const;
@@ -46,6 +57,11 @@ public:
 
     // main-race runs this many times per figure run: a share needs more runs than a median.
     static constexpr int RaceRunsPerFigure = 10;
+    // Processes per figure run: the first console.log, the timers, the worker's lines, the worker's
+    // start-up, one per kind of firstUseKinds(), and the two races.
+    static int processesPerRun();
+    // The op kinds whose first use is measured one to a process, beside the ones above.
+    static std::vector<loopscope::OpKind> firstUseKinds();
 
     // Runs the measurements with `node` (a path, or a name looked up in PATH), `runs` fresh processes
     // each. `progress` is told how many processes ran of how many; when it says no, the calibration

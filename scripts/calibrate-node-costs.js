@@ -41,6 +41,7 @@ const operations = {
     // A descriptor opened before the clock starts (a close of it closed already still makes its request).
     read: `fs.read(calibrationFd, () => {})`,
     close: `fs.close(calibrationFd, () => {})`,
+    readStream: `fs.createReadStream(__filename).on("data", () => {})`,
     dnsLookup: `dns.lookup("localhost", () => {})`,
     pbkdf2: `crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {})`,
     worker: `new Worker("", { eval: true }).unref()`,

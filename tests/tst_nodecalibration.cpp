@@ -38,9 +38,30 @@ private slots:
         QCOMPARE(costs.startupGapUs, 40U);
         QCOMPARE(costs.workerFirstLogUs, 600U);
         QCOMPARE(costs.workerScriptEndUs, 130U);
+        QCOMPARE(costs.firstUse(OpKind::ReadStream), 2600U);
+        QCOMPARE(costs.firstUse(OpKind::DnsLookup), 8000U);
+        QCOMPARE(costs.workerStartUs, 61000U);
+        QCOMPARE(costs.siteTenths(OpKind::Worker), 14000U);
+        QCOMPARE(costs.callTenths(OpKind::Worker), 14000U);
         // What it does not measure stays Node 20's.
         QCOMPARE(costs.firstUse(OpKind::ReadFile), NodeCosts::node20().firstUse(OpKind::ReadFile));
+        QCOMPARE(costs.siteTenths(OpKind::ReadStream), NodeCosts::node20().siteTenths(OpKind::ReadStream));
+    }
+
+    // A calibration kept by a LoopScope that measured no first uses leaves Node 20's there.
+    void anOlderCalibrationKeepsNode20sFirstUses()
+    {
+        NodeCalibration::Result older = sample();
+        older.firstUsesUs.clear();
+        older.workerStartUs.reset();
+        older.workerLineUs.reset();
+        NodeCalibration::store(older);
+        const NodeCosts costs = NodeCalibration::baseCosts();
+        QCOMPARE(costs.firstUse(OpKind::Log), 17000U);
+        QCOMPARE(costs.firstUse(OpKind::DnsLookup), NodeCosts::node20().firstUse(OpKind::DnsLookup));
         QCOMPARE(costs.workerStartUs, NodeCosts::node20().workerStartUs);
+        QCOMPARE(costs.siteTenths(OpKind::Worker), NodeCosts::node20().siteTenths(OpKind::Worker));
+        NodeCalibration::forget();
     }
 
     void keptInTheSettingsAndUsedByEveryRun()
@@ -57,6 +78,11 @@ private slots:
         QCOMPARE(kept->startupGapUs, 40U);
         QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::Log), 17000U);
         QCOMPARE(NodeCalibration::baseCosts().startupGapUs, 40U);
+        QCOMPARE(kept->firstUsesUs, sample().firstUsesUs);
+        QCOMPARE(kept->workerStartUs, std::optional<std::uint32_t>(61000));
+        QCOMPARE(kept->workerLineUs, std::optional<std::uint32_t>(1400));
+        QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::DnsLookup), 8000U);
+        QCOMPARE(NodeCalibration::baseCosts().workerStartUs, 61000U);
         NodeCalibration::forget();
         QVERIFY(!NodeCalibration::stored());
     }
@@ -81,7 +107,11 @@ private slots:
         QVERIFY(result->checkRaceTimerFirst <= result->raceRuns);
         // Node's first console.log sets up stdout: never free.
         QVERIFY(result->firstLogUs > 0);
-        QCOMPARE(lastTotal, std::uint64_t(1 + 3 + 2 * NodeCalibration::RaceRunsPerFigure));
+        // Every first use is measured, and a worker's start-up (it boots an isolate) is never free.
+        QCOMPARE(result->firstUsesUs.size(), NodeCalibration::firstUseKinds().size());
+        QVERIFY(result->workerStartUs && *result->workerStartUs > 0);
+        QVERIFY(result->workerLineUs && *result->workerLineUs > 0);
+        QCOMPARE(lastTotal, std::uint64_t(1 + NodeCalibration::processesPerRun()));
     }
 
     void cancelledWhenProgressSaysNo()
@@ -117,6 +147,9 @@ private:
         result.startupGapUs = 40;
         result.workerFirstLogUs = 600;
         result.workerScriptEndUs = 130;
+        result.firstUsesUs = { { OpKind::ReadStream, 2600 }, { OpKind::DnsLookup, 8000 } };
+        result.workerStartUs = 61000;
+        result.workerLineUs = 1400;
         return result;
     }
 };

@@ -26,7 +26,9 @@ NodeCosts NodeCosts::node20()
     set(OpKind::Stat, 240);
     set(OpKind::DnsLookup, 3000);
     set(OpKind::Pbkdf2, 370);
-    // `new Worker` itself, on the creating thread; the worker's own start-up is workerStartUs.
+    // `new Worker` itself, on the creating thread; the worker's own start-up is workerStartUs. Each later
+    // `new Worker` builds its thread, ports and environment again: 1.0 to 1.5 ms here beside a first console.log
+    // of 4.2 ms (setLine below, scaled to this table's 2.2 ms).
     set(OpKind::Worker, 2200);
     // Tenths of a microsecond: the first run of a line calling the op, and each later run of it.
     // Later runs below a microsecond are left out: they would slow a storm of a million steps to
@@ -51,12 +53,14 @@ NodeCosts NodeCosts::node20()
         set(kind, 240);
         setLine(kind, 170, 80);
     }
-    // fs.createReadStream: stat's costs too, for the call and for each of its reads (ThreadPoolWork::streamDone
-    // spends fs.read's call on each). Not measured apart: docs/FIDELITY.md.
-    set(OpKind::ReadStream, 240);
+    // fs.createReadStream: its first use loads Node's file streams, 2.3 to 2.9 ms with the pool started, on
+    // the machine and day whose first console.log took 4.2 ms (scaled to this table's 2.2 ms); stat's costs
+    // for a later line and for each of its reads (ThreadPoolWork::streamDone spends fs.read's call on each).
+    set(OpKind::ReadStream, 1300);
     setLine(OpKind::ReadStream, 170, 80);
     setLine(OpKind::DnsLookup, 150, 12);
     setLine(OpKind::Pbkdf2, 140, 88);
+    setLine(OpKind::Worker, 6000, 6000);
     costs.workerStartUs = 25000;
     // A worker's first console.log after its postMessage, and from its last line to its first nextTick.
     costs.workerFirstLogUs = 880;

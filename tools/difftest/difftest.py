@@ -3,6 +3,7 @@
 
   tools/difftest/difftest.py LOOPSCOPE [--seed S ...] [--count N] [--out DIR] [--load | --report-only]
                              [--jobs 1|2] [--max-reduce K] [--no-reduce] [--emit-corpus DIR]
+                           [--calibration-runs N | --no-calibrate]
 
 Every seed gives COUNT programs (generate.py). Each runs in Node, plainly and
 perturbed, and in LoopScope (run.py); each mismatch is reduced (reduce.py), at
@@ -11,9 +12,16 @@ lines are logged), deterministic ones first, and report.py writes OUT/report.md,
 OUT/results.json and one folder per reduced mismatch. --load takes the results
 of an earlier run from OUT/results.json instead of running programs;
 --report-only also takes its reductions from OUT/cases.json.
+
+LoopScope first calibrates its model of Node's costs against this machine's
+node (`loopscope --calibrate-node`, in settings of the harness's own), as a
+user does before comparing: which of a timer and a file read comes first in a
+program Node always runs one way can hang on what Node's first uses cost here.
+--no-calibrate runs with Node 20's figures from the development machine.
 """
 import argparse
 import concurrent.futures
+import os
 import pathlib
 import shutil
 import subprocess
@@ -41,6 +49,8 @@ def parse_args():
     parser.add_argument("--no-reduce", action="store_true")
     parser.add_argument("--emit-corpus", type=pathlib.Path, metavar="DIR")
     parser.add_argument("--load", action="store_true", help="reduce and report OUT/results.json of an earlier run")
+    parser.add_argument("--calibration-runs", type=int, default=15, help="node processes per calibrated figure")
+    parser.add_argument("--no-calibrate", action="store_true", help="model Node 20's costs, not this machine's")
     parser.add_argument("--report-only", action="store_true",
                         help="write the report again from OUT/results.json and OUT/cases.json")
     return parser.parse_args()
@@ -63,6 +73,17 @@ def snapshot(loopscope, folder):
             pass
         time.sleep(5)
     sys.exit(f"difftest: {loopscope} does not run")
+
+
+def calibrate(loopscope, folder, runs):
+    """Calibrates `loopscope` against node into settings under `folder`, which every later run reads."""
+    os.environ["XDG_CONFIG_HOME"] = str(pathlib.Path(folder) / "config")
+    print(f"difftest: calibrating LoopScope against node ({runs} runs a figure)", file=sys.stderr)
+    done = subprocess.run([loopscope, "--calibrate-node", "--calibration-runs", str(runs)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"difftest: the calibration failed: {done.stderr.strip()[-400:]}")
+    print(done.stdout.strip(), file=sys.stderr)
 
 
 def pre_group(result):
@@ -122,6 +143,8 @@ def main():
     seeds = args.seed or [1]
     with tempfile.TemporaryDirectory(prefix="difftest-bin-") as folder:
         args.loopscope = snapshot(args.loopscope, folder)
+        if not args.no_calibrate and not args.report_only:
+            calibrate(args.loopscope, folder, args.calibration_runs)
         if args.load or args.report_only:
             results = report.read_results(args.out)
         else:
