@@ -297,7 +297,8 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         return std::nullopt;
     std::vector<QString> firstUseScripts;
     for (const FirstUse& use : FirstUses) {
-        firstUseScripts.push_back(folder.filePath(QStringLiteral("first-use-") + QLatin1String(use.key) + QStringLiteral(".js")));
+        firstUseScripts.push_back(
+            folder.filePath(QStringLiteral("first-use-") + QLatin1String(use.key) + QStringLiteral(".js")));
         if (!writeScript(firstUseScripts.back(), firstUseScript(use), error))
             return std::nullopt;
     }
@@ -404,7 +405,8 @@ std::optional<NodeCalibration::Result> NodeCalibration::stored()
     for (const FirstUse& use : FirstUses) {
         const QString key = group + QStringLiteral("firstUse/") + QLatin1String(use.key);
         if (settings.contains(key))
-            result.firstUsesUs[use.kind] = std::uint32_t(std::clamp(settings.value(key).toLongLong(), 0LL, 10'000'000LL));
+            result.firstUsesUs[use.kind]
+                = std::uint32_t(std::clamp(settings.value(key).toLongLong(), 0LL, 10'000'000LL));
     }
     if (settings.contains(group + QStringLiteral("workerStartUs")))
         result.workerStartUs = us("workerStartUs");
