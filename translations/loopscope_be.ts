@@ -2261,6 +2261,22 @@
         <source>  a worker&apos;s first console.log: %1 µs; its script&apos;s end to its first nextTick: %2 µs</source>
         <translation>  першы console.log у worker: %1 мкс; ад канца яго скрыпта да першага nextTick: %2 мкс</translation>
     </message>
+    <message>
+        <source>  a worker&apos;s start-up, from new Worker to its first line: %1 µs</source>
+        <translation>  запуск worker, ад new Worker да яго першага радка: %1 мкс</translation>
+    </message>
+    <message>
+        <source>  each new Worker after the first: %1 µs</source>
+        <translation>  кожны new Worker пасля першага: %1 мкс</translation>
+    </message>
+    <message>
+        <source>%1 %2 µs</source>
+        <translation>%1 %2 мкс</translation>
+    </message>
+    <message>
+        <source>  first uses: %1</source>
+        <translation>  першыя выкарыстанні: %1</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -2252,6 +2252,22 @@
         <source>  a worker&apos;s first console.log: %1 µs; its script&apos;s end to its first nextTick: %2 µs</source>
         <translation>  primer console.log de un worker: %1 µs; del final de su script a su primer nextTick: %2 µs</translation>
     </message>
+    <message>
+        <source>  a worker&apos;s start-up, from new Worker to its first line: %1 µs</source>
+        <translation>  arranque de un worker, de new Worker a su primera línea: %1 µs</translation>
+    </message>
+    <message>
+        <source>  each new Worker after the first: %1 µs</source>
+        <translation>  cada new Worker después del primero: %1 µs</translation>
+    </message>
+    <message>
+        <source>%1 %2 µs</source>
+        <translation>%1 %2 µs</translation>
+    </message>
+    <message>
+        <source>  first uses: %1</source>
+        <translation>  primeros usos: %1</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
