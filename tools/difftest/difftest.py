@@ -83,7 +83,9 @@ def calibrate(loopscope, folder, runs):
                           capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"difftest: the calibration failed: {done.stderr.strip()[-400:]}")
-    print(done.stdout.strip(), file=sys.stderr)
+    # The figures go to standard error, after the progress lines.
+    figures = [line for line in done.stderr.splitlines() if not line.startswith("loopscope: calibrating")]
+    print("\n".join(figures), file=sys.stderr)
 
 
 def pre_group(result):
