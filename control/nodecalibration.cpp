@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -140,6 +141,17 @@ QByteArray firstUseScript(const FirstUse& use)
     return script;
 }
 
+// A first fs.stat with the pool not started: run with a pool of 1 thread and of 8, less the same stat with
+// the pool started, it gives what starting the pool costs and what each thread adds.
+constexpr auto PoolStartScript = R"(const fs = require("node:fs");
+const t0 = process.hrtime.bigint();
+fs.stat(__filename, () => {});
+const t1 = process.hrtime.bigint();
+process.stderr.write(JSON.stringify([Number(t1 - t0) / 1000]));
+)";
+constexpr int SmallPool = 1;
+constexpr int LargePool = 8;
+
 // From `new Worker` returning to the worker's first line: its thread boots an isolate and Node's bootstrap.
 constexpr auto WorkerStartScript = R"(const { Worker } = require("node:worker_threads");
 const worker = new Worker(
@@ -166,11 +178,17 @@ public:
         , m_total(total)
     { }
 
-    // Runs node on `script` (or with an option such as --version): the process, its output to read, or
-    // nothing when it failed or was cancelled (`error` says which).
-    std::optional<QProcess*> run(const QString& script, QString* error)
+    // Runs node on `script` (or with an option such as --version), with libuv's pool of `poolSize` threads
+    // when not 0: the process, its output to read, or nothing when it failed or was cancelled (`error`
+    // says which).
+    std::optional<QProcess*> run(const QString& script, QString* error, int poolSize = 0)
     {
         m_process = std::make_unique<QProcess>();
+        if (poolSize > 0) {
+            QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+            environment.insert(QStringLiteral("UV_THREADPOOL_SIZE"), QString::number(poolSize));
+            m_process->setProcessEnvironment(environment);
+        }
         m_process->start(m_node, { script });
         if (!m_process->waitForStarted(10000)) {
             *error = NodeCalibration::tr("cannot run %1: %2").arg(m_node, m_process->errorString());
@@ -200,9 +218,9 @@ public:
     }
 
     // The figures a script wrote on stderr.
-    std::optional<QJsonArray> figures(const QString& script, int count, QString* error)
+    std::optional<QJsonArray> figures(const QString& script, int count, QString* error, int poolSize = 0)
     {
-        const std::optional<QProcess*> process = run(script, error);
+        const std::optional<QProcess*> process = run(script, error, poolSize);
         if (!process)
             return std::nullopt;
         const QByteArray text = (*process)->readAllStandardError();
@@ -249,10 +267,12 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
         costs.firstUseUs[std::size_t(kind)] = us;
     if (workerStartUs)
         costs.workerStartUs = *workerStartUs;
-    if (workerLineUs) {
+    if (poolBaseUs)
+        costs.poolBaseUs = *poolBaseUs;
+    if (poolThreadUs)
+        costs.poolThreadUs = *poolThreadUs;
+    if (workerLineUs)
         costs.siteTenthsUs[std::size_t(OpKind::Worker)] = *workerLineUs * 10;
-        costs.callTenthsUs[std::size_t(OpKind::Worker)] = *workerLineUs * 10;
-    }
     costs.startupGapUs = startupGapUs;
     costs.workerFirstLogUs = workerFirstLogUs;
     costs.workerScriptEndUs = workerScriptEndUs;
@@ -269,7 +289,7 @@ std::vector<loopscope::OpKind> NodeCalibration::firstUseKinds()
 
 int NodeCalibration::processesPerRun()
 {
-    return 4 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
+    return 6 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
 }
 
 std::optional<NodeCalibration::Result> NodeCalibration::measure(
@@ -290,10 +310,11 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const QString checkRace = folder.filePath(QStringLiteral("check-race.js"));
     const QString worker = folder.filePath(QStringLiteral("worker.js"));
     const QString workerStart = folder.filePath(QStringLiteral("worker-start.js"));
+    const QString poolStart = folder.filePath(QStringLiteral("pool-start.js"));
     if (!folder.isValid() || !writeScript(firstLog, FirstLogScript, error)
         || !writeScript(timers, FirstTimersScript, error) || !writeScript(mainRace, MainRaceScript, error)
         || !writeScript(checkRace, CheckRaceScript, error) || !writeScript(worker, WorkerScript, error)
-        || !writeScript(workerStart, WorkerStartScript, error))
+        || !writeScript(workerStart, WorkerStartScript, error) || !writeScript(poolStart, PoolStartScript, error))
         return std::nullopt;
     std::vector<QString> firstUseScripts;
     for (const FirstUse& use : FirstUses) {
@@ -326,7 +347,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     };
     std::vector<double> logs, setTimeouts, setImmediates, workerLogs, scriptEnds, workerStarts;
     std::vector<std::vector<double>> firstUses(std::size(FirstUses));
-    std::vector<double> workerLines;
+    std::vector<double> workerLines, smallPools, largePools, statsWithPool;
     for (int run = 0; run < runs; ++run) {
         const auto log = runner.figures(firstLog, 1, error);
         const auto first = log ? runner.figures(timers, 2, error) : std::nullopt;
@@ -343,7 +364,15 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
             firstUses[i].push_back(used->at(0).toDouble());
             if (FirstUses[i].kind == loopscope::OpKind::Worker)
                 workerLines.push_back(used->at(1).toDouble());
+            if (FirstUses[i].kind == loopscope::OpKind::Stat)
+                statsWithPool.push_back(used->at(0).toDouble() + used->at(1).toDouble());
         }
+        const auto small = runner.figures(poolStart, 1, error, SmallPool);
+        const auto large = small ? runner.figures(poolStart, 1, error, LargePool) : std::nullopt;
+        if (!large)
+            return std::nullopt;
+        smallPools.push_back(small->at(0).toDouble());
+        largePools.push_back(large->at(0).toDouble());
         workerStarts.push_back(started->at(0).toDouble());
         logs.push_back(log->at(0).toDouble());
         setTimeouts.push_back(first->at(0).toDouble());
@@ -359,6 +388,12 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     result.workerScriptEndUs = median(scriptEnds);
     result.workerStartUs = median(workerStarts);
     result.workerLineUs = median(workerLines);
+    const double withPool = median(statsWithPool);
+    const double smallStart = std::max(0.0, median(smallPools) - withPool);
+    const double largeStart = std::max(smallStart, median(largePools) - withPool);
+    const double eachThread = (largeStart - smallStart) / (LargePool - SmallPool);
+    result.poolThreadUs = std::uint32_t(eachThread + 0.5);
+    result.poolBaseUs = std::uint32_t(std::max(0.0, smallStart - eachThread * SmallPool) + 0.5);
     for (std::size_t i = 0; i < firstUses.size(); ++i)
         result.firstUsesUs[FirstUses[i].kind] = median(firstUses[i]);
     // A millisecond tick of the loop clock falls inside a span of s us with probability s / 1000, so a
@@ -412,6 +447,10 @@ std::optional<NodeCalibration::Result> NodeCalibration::stored()
         result.workerStartUs = us("workerStartUs");
     if (settings.contains(group + QStringLiteral("workerLineUs")))
         result.workerLineUs = us("workerLineUs");
+    if (settings.contains(group + QStringLiteral("poolBaseUs")) && settings.contains(group + QStringLiteral("poolThreadUs"))) {
+        result.poolBaseUs = us("poolBaseUs");
+        result.poolThreadUs = us("poolThreadUs");
+    }
     return result;
 }
 
@@ -446,6 +485,13 @@ void NodeCalibration::store(const Result& result)
         settings.setValue(group + QStringLiteral("workerLineUs"), *result.workerLineUs);
     else
         settings.remove(group + QStringLiteral("workerLineUs"));
+    if (result.poolBaseUs && result.poolThreadUs) {
+        settings.setValue(group + QStringLiteral("poolBaseUs"), *result.poolBaseUs);
+        settings.setValue(group + QStringLiteral("poolThreadUs"), *result.poolThreadUs);
+    } else {
+        settings.remove(group + QStringLiteral("poolBaseUs"));
+        settings.remove(group + QStringLiteral("poolThreadUs"));
+    }
     // Written last: stored() reads a calibration only once it is whole.
     settings.setValue(group + QStringLiteral("version"), result.version);
 }
@@ -492,6 +538,10 @@ QString NodeCalibration::describe(const Result& result)
         out << tr("  a worker's start-up, from new Worker to its first line: %1 µs").arg(*result.workerStartUs);
     if (result.workerLineUs)
         out << tr("  each new Worker after the first: %1 µs").arg(*result.workerLineUs);
+    if (result.poolBaseUs && result.poolThreadUs)
+        out << tr("  libuv's thread pool starting at the first request: %1 µs, and %2 µs a thread")
+                   .arg(*result.poolBaseUs)
+                   .arg(*result.poolThreadUs);
     QStringList uses;
     for (const FirstUse& use : FirstUses) {
         const auto measured = result.firstUsesUs.find(use.kind);

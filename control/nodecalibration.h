@@ -17,7 +17,8 @@
 // after part from how often a timer set inside an immediate beats the immediate queued beside it),
 // setImmediate's first use, the gap between the main module and the first timers phase (from how often
 // main-race's timer wins), a worker's first console.log and the end of its script, its start-up, and the
-// first use of every other operation with a cost of its own (fs, dns, crypto, nextTick...). Each time is the
+// first use of every other operation with a cost of its own (fs, dns, crypto, nextTick...), and libuv's pool
+// starting at the first request. Each time is the
 // median of fresh node processes, shaped as `loopscope --emit-js` writes scripts, stdout a pipe. The
 // result is kept in the settings and replaces Node 20's figures in every run afterwards, in the window
 // (Loop > Calibrate with this machine's Node.js…) and on the command line (--calibrate-node).
@@ -47,9 +48,12 @@ public:
         std::map<loopscope::OpKind, std::uint32_t> firstUsesUs;
         // From `new Worker` returning to the worker's first line, when measured.
         std::optional<std::uint32_t> workerStartUs;
-        // What each `new Worker` after the first costs the creating thread, when measured: a line of
-        // its own, or a line run again (each builds a thread, ports and an environment).
+        // What each `new Worker` line after the first costs the creating thread, when measured (each
+        // builds a thread, ports and an environment). A line run again is not modelled (NodeCosts::node20).
         std::optional<std::uint32_t> workerLineUs;
+        // Starting libuv's pool at the first request, when measured: a fixed part and each thread's.
+        std::optional<std::uint32_t> poolBaseUs;
+        std::optional<std::uint32_t> poolThreadUs;
 
         // Node 20's figures with these in their place.
         loopscope::NodeCosts applyTo(loopscope::NodeCosts costs) const;
@@ -58,7 +62,7 @@ public:
     // main-race runs this many times per figure run: a share needs more runs than a median.
     static constexpr int RaceRunsPerFigure = 10;
     // Processes per figure run: the first console.log, the timers, the worker's lines, the worker's
-    // start-up, one per kind of firstUseKinds(), and the two races.
+    // start-up, one per kind of firstUseKinds(), the pool's start with two sizes, and the two races.
     static int processesPerRun();
     // The op kinds whose first use is measured one to a process, beside the ones above.
     static std::vector<loopscope::OpKind> firstUseKinds();

@@ -42,7 +42,8 @@ private slots:
         QCOMPARE(costs.firstUse(OpKind::DnsLookup), 8000U);
         QCOMPARE(costs.workerStartUs, 61000U);
         QCOMPARE(costs.siteTenths(OpKind::Worker), 14000U);
-        QCOMPARE(costs.callTenths(OpKind::Worker), 14000U);
+        QCOMPARE(costs.callTenths(OpKind::Worker), NodeCosts::node20().callTenths(OpKind::Worker));
+        QCOMPARE(costs.poolStartUs(4), 300U + 4 * 180U);
         // What it does not measure stays Node 20's.
         QCOMPARE(costs.firstUse(OpKind::ReadFile), NodeCosts::node20().firstUse(OpKind::ReadFile));
         QCOMPARE(costs.siteTenths(OpKind::ReadStream), NodeCosts::node20().siteTenths(OpKind::ReadStream));
@@ -55,12 +56,15 @@ private slots:
         older.firstUsesUs.clear();
         older.workerStartUs.reset();
         older.workerLineUs.reset();
+        older.poolBaseUs.reset();
+        older.poolThreadUs.reset();
         NodeCalibration::store(older);
         const NodeCosts costs = NodeCalibration::baseCosts();
         QCOMPARE(costs.firstUse(OpKind::Log), 17000U);
         QCOMPARE(costs.firstUse(OpKind::DnsLookup), NodeCosts::node20().firstUse(OpKind::DnsLookup));
         QCOMPARE(costs.workerStartUs, NodeCosts::node20().workerStartUs);
         QCOMPARE(costs.siteTenths(OpKind::Worker), NodeCosts::node20().siteTenths(OpKind::Worker));
+        QCOMPARE(costs.poolStartUs(8), NodeCosts::node20().poolStartUs(8));
         NodeCalibration::forget();
     }
 
@@ -81,6 +85,8 @@ private slots:
         QCOMPARE(kept->firstUsesUs, sample().firstUsesUs);
         QCOMPARE(kept->workerStartUs, std::optional<std::uint32_t>(61000));
         QCOMPARE(kept->workerLineUs, std::optional<std::uint32_t>(1400));
+        QCOMPARE(kept->poolBaseUs, std::optional<std::uint32_t>(300));
+        QCOMPARE(kept->poolThreadUs, std::optional<std::uint32_t>(180));
         QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::DnsLookup), 8000U);
         QCOMPARE(NodeCalibration::baseCosts().workerStartUs, 61000U);
         NodeCalibration::forget();
@@ -111,6 +117,7 @@ private slots:
         QCOMPARE(result->firstUsesUs.size(), NodeCalibration::firstUseKinds().size());
         QVERIFY(result->workerStartUs && *result->workerStartUs > 0);
         QVERIFY(result->workerLineUs && *result->workerLineUs > 0);
+        QVERIFY(result->poolBaseUs && result->poolThreadUs);
         QCOMPARE(lastTotal, std::uint64_t(1 + NodeCalibration::processesPerRun()));
     }
 
@@ -150,6 +157,8 @@ private:
         result.firstUsesUs = { { OpKind::ReadStream, 2600 }, { OpKind::DnsLookup, 8000 } };
         result.workerStartUs = 61000;
         result.workerLineUs = 1400;
+        result.poolBaseUs = 300;
+        result.poolThreadUs = 180;
         return result;
     }
 };

@@ -101,6 +101,27 @@ private slots:
         QVERIFY2(spentUs >= std::int64_t(costs.workerStartUs), qPrintable(QString::number(spentUs)));
     }
 
+    // Node makes libuv's pool threads at a process's first request and waits for each to run: a timer set
+    // before the program's first fs.stat is due by the time the main module ends, and its callback comes
+    // before an immediate set after the stat. Without that cost the immediate came first.
+    void thePoolStartsAtTheRunsFirstRequest()
+    {
+        const Program program = parseOrFail(R"({"format": "loopscope-program", "version": 2, "name": "pool-start",
+            "main": [
+                {"op": "setTimeout", "ms": 50, "do": [{"op": "log", "text": "timeout"}]},
+                {"op": "stat", "do": []},
+                {"op": "setImmediate", "do": [{"op": "log", "text": "immediate"}]}
+            ]})");
+        NodeCosts costs = NodeCosts::node20();
+        costs.poolBaseUs = 300'000;
+        costs.poolThreadUs = 0;
+        const RunResult slowStart = runProgram(program, ScenarioRunMs, costs);
+        QCOMPARE(slowStart.lines, QStringList({ "timeout", "immediate" }));
+        costs.poolBaseUs = 0;
+        const RunResult started = runProgram(program, ScenarioRunMs, costs);
+        QCOMPARE(started.lines, QStringList({ "immediate", "timeout" }));
+    }
+
 private:
     static std::int64_t processCpuUs()
     {

@@ -2277,6 +2277,10 @@
         <source>  first uses: %1</source>
         <translation>  першыя выкарыстанні: %1</translation>
     </message>
+    <message>
+        <source>  libuv&apos;s thread pool starting at the first request: %1 µs, and %2 µs a thread</source>
+        <translation>  запуск пула патокаў libuv пры першым запыце: %1 мкс, і %2 мкс на паток</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

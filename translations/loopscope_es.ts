@@ -2268,6 +2268,10 @@
         <source>  first uses: %1</source>
         <translation>  primeros usos: %1</translation>
     </message>
+    <message>
+        <source>  libuv&apos;s thread pool starting at the first request: %1 µs, and %2 µs a thread</source>
+        <translation>  el pool de hilos de libuv arrancando en la primera petición: %1 µs, y %2 µs por hilo</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

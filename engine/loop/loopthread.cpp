@@ -5,6 +5,20 @@
 
 namespace loopscope {
 
+void startThreadPool()
+{
+    static std::once_flag started;
+    std::call_once(started, [] {
+        uv_loop_t loop;
+        if (uv_loop_init(&loop) != 0)
+            return;
+        uv_work_t request {};
+        if (uv_queue_work(&loop, &request, [](uv_work_t*) { }, [](uv_work_t*, int) { }) == 0)
+            uv_run(&loop, UV_RUN_DEFAULT);
+        (void)uv_loop_close(&loop);
+    });
+}
+
 LoopThread::LoopThread() = default;
 
 LoopThread::~LoopThread()

@@ -14,6 +14,11 @@
 
 namespace loopscope {
 
+// Starts libuv's thread pool, once per process, on a loop of its own: the pool makes its threads at the
+// first request and waits for each to run, which a run's first request must not pay for (the model
+// spends what starting it costs Node instead, NodeCosts::poolStartUs). Reads UV_THREADPOOL_SIZE.
+void startThreadPool();
+
 // Runs one libuv loop on a thread of its own and feeds it commands from any thread.
 //
 // The loop runs UV_RUN_DEFAULT, so it returns when nothing referenced is left;

@@ -32,6 +32,7 @@ void ThreadPoolWork::dnsLookup(const Op& op)
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
     hints.ai_flags = AI_ADDRCONFIG;
+    m_ctx.spendPoolStart();
     const int rc = uv_getaddrinfo(
         &m_ctx.loop, &lookup->req,
         [](uv_getaddrinfo_t* req, int status, addrinfo* result) {

@@ -27,8 +27,8 @@ NodeCosts NodeCosts::node20()
     set(OpKind::DnsLookup, 3000);
     set(OpKind::Pbkdf2, 370);
     // `new Worker` itself, on the creating thread; the worker's own start-up is workerStartUs. Each later
-    // `new Worker` builds its thread, ports and environment again: 1.0 to 1.5 ms here beside a first console.log
-    // of 4.2 ms (setLine below, scaled to this table's 2.2 ms).
+    // `new Worker` line builds its thread, ports and environment again: 1.0 to 1.5 ms here beside a first
+    // console.log of 4.2 ms (setLine below, scaled to this table's 2.2 ms).
     set(OpKind::Worker, 2200);
     // Tenths of a microsecond: the first run of a line calling the op, and each later run of it.
     // Later runs below a microsecond are left out: they would slow a storm of a million steps to
@@ -60,7 +60,14 @@ NodeCosts NodeCosts::node20()
     setLine(OpKind::ReadStream, 170, 80);
     setLine(OpKind::DnsLookup, 150, 12);
     setLine(OpKind::Pbkdf2, 140, 88);
-    setLine(OpKind::Worker, 6000, 6000);
+    // A line run again is left at nothing: past MaxWorkerLoops workers are refused, and a loop of a million
+    // refusals must not spend a million workers' costs.
+    setLine(OpKind::Worker, 6000, 0);
+    // libuv's pool starting at the first request: a 1, 4 and 8 thread pool took Node 470, 810 and 1,740 us
+    // (medians of 11, fs.stat's first use without and with the pool started) beside a first console.log of
+    // 4.2 ms; scaled to this table's 2.2 ms.
+    costs.poolBaseUs = 150;
+    costs.poolThreadUs = 95;
     costs.workerStartUs = 25000;
     // A worker's first console.log after its postMessage, and from its last line to its first nextTick.
     costs.workerFirstLogUs = 880;
@@ -90,6 +97,8 @@ NodeCosts NodeCosts::scaled(int by) const
         out.siteTenthsUs[i] = scale(siteTenthsUs[i]);
         out.callTenthsUs[i] = scale(callTenthsUs[i]);
     }
+    out.poolBaseUs = scale(poolBaseUs);
+    out.poolThreadUs = scale(poolThreadUs);
     out.workerStartUs = scale(workerStartUs);
     out.workerFirstLogUs = scale(workerFirstLogUs);
     out.workerScriptEndUs = scale(workerScriptEndUs);

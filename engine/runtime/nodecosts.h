@@ -29,6 +29,9 @@ struct NodeCosts
     // later run of that line. Tenths of a microsecond: a line costs Node a few microseconds.
     std::array<std::uint32_t, OpKinds> siteTenthsUs {};
     std::array<std::uint32_t, OpKinds> callTenthsUs {};
+    // Starting libuv's thread pool at a process's first request: a fixed part and each thread's.
+    std::uint32_t poolBaseUs = 0;
+    std::uint32_t poolThreadUs = 0;
     // From `new Worker` to the worker's first line, spent on the worker's thread.
     std::uint32_t workerStartUs = 0;
     // A worker's first console.log: its stdout is a port to the parent thread, set up on first use.
@@ -65,6 +68,7 @@ struct NodeCosts
     std::uint32_t afterFirstUse(OpKind kind) const { return afterFirstUseUs[std::size_t(kind)]; }
     std::uint32_t siteTenths(OpKind kind) const { return siteTenthsUs[std::size_t(kind)]; }
     std::uint32_t callTenths(OpKind kind) const { return callTenthsUs[std::size_t(kind)]; }
+    std::uint32_t poolStartUs(int threads) const { return poolBaseUs + poolThreadUs * std::uint32_t(threads); }
 };
 
 // Spends `us` microseconds of the calling thread's CPU time, spinning: Node's costs are work on its

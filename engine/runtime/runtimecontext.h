@@ -33,6 +33,7 @@ struct RuntimeOptions
     LoopControl* control = nullptr; // pause, step, slow motion and queue snapshots; optional
     PoolBoard* poolBoard = nullptr; // thread-pool items in flight, for live views; optional
     LiveState* poolLive = nullptr; // where thread-pool counts go (the main loop's); default: this runtime's
+    int threadpoolSize = 4; // libuv's pool in effect (UV_THREADPOOL_SIZE): what starting it costs Node
 
     // Worker loops (empty for the main loop): the log and thread id to record on, the main
     // runtime's context (whose label ids to share, whose end ends the worker's run), and where console
@@ -130,6 +131,15 @@ struct RuntimeContext
         spendRealTime(workerLog ? options.costs.workerFirstLogUs : options.costs.firstUse(kind));
         return true;
     }
+    // Spends what Node spends starting libuv's pool at the process's first request: it makes the pool's
+    // threads there and waits for each to run. Once per run, whichever thread asks first (a worker's
+    // runtime shares its parent's pool). LoopScope's own pool was started before the run (startPool()).
+    void spendPoolStart()
+    {
+        std::atomic<bool>& pool = parent ? parent->poolStarted : poolStarted;
+        if (!pool.exchange(true, std::memory_order_relaxed))
+            spendRealTime(options.costs.poolStartUs(options.threadpoolSize));
+    }
     // The rest of a first use, spent once the op has taken effect (a timer's start read).
     void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind)); }
     // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time.
@@ -163,6 +173,8 @@ struct RuntimeContext
     std::atomic<bool> cancelRequested { false };
     std::atomic<bool> abandonWork { false };
     std::atomic<bool> ending { false };
+    // The run's first thread-pool request was made (spendPoolStart); a worker's runtime uses its parent's.
+    mutable std::atomic<bool> poolStarted { false };
     bool aborted = false;
     bool started = false;
     bool closed = false;

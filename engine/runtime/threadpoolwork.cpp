@@ -306,6 +306,7 @@ void ThreadPoolWork::initialiseCrypto()
 
 void ThreadPoolWork::submit(std::unique_ptr<PoolItem> item)
 {
+    m_ctx.spendPoolStart();
     item->owner = this;
     item->live = &m_ctx.poolLive();
     item->clock = &m_ctx.rec.clock();

@@ -79,8 +79,10 @@ Session::~Session()
 
 void Session::start()
 {
+    startThreadPool();
     m_clock = std::make_unique<ProgramClock>(monotonicNs());
     RuntimeOptions options;
+    options.threadpoolSize = m_recording.info.threadpoolSize;
     options.clock = m_clock.get();
     options.onLog = m_options.onLog;
     options.readFilePath = m_options.readFilePath;
