@@ -447,7 +447,8 @@ std::optional<NodeCalibration::Result> NodeCalibration::stored()
         result.workerStartUs = us("workerStartUs");
     if (settings.contains(group + QStringLiteral("workerLineUs")))
         result.workerLineUs = us("workerLineUs");
-    if (settings.contains(group + QStringLiteral("poolBaseUs")) && settings.contains(group + QStringLiteral("poolThreadUs"))) {
+    if (settings.contains(group + QStringLiteral("poolBaseUs"))
+        && settings.contains(group + QStringLiteral("poolThreadUs"))) {
         result.poolBaseUs = us("poolBaseUs");
         result.poolThreadUs = us("poolThreadUs");
     }

@@ -13,7 +13,9 @@ void startThreadPool()
         if (uv_loop_init(&loop) != 0)
             return;
         uv_work_t request {};
-        if (uv_queue_work(&loop, &request, [](uv_work_t*) { }, [](uv_work_t*, int) { }) == 0)
+        if (uv_queue_work(
+                &loop, &request, [](uv_work_t*) {}, [](uv_work_t*, int) {})
+            == 0)
             uv_run(&loop, UV_RUN_DEFAULT);
         (void)uv_loop_close(&loop);
     });
