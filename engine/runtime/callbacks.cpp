@@ -97,7 +97,10 @@ void Callbacks::runJob(const Job& job)
     m_ctx.runningLabel = job.label;
     switch (job.action) {
     case Job::Action::Body:
-        m_interpreter.runBlock(*job.body);
+        if (job.body == &m_ctx.program->main)
+            m_interpreter.runMain();
+        else
+            m_interpreter.runBlock(*job.body);
         break;
     case Job::Action::ThenBody:
         m_promiseWork.runStep(job);

@@ -36,8 +36,29 @@ void Http::close()
         m_server->close();
 }
 
+namespace {
+
+// Whether the main script calls httpGet, as the emitter decides that it declares the server: a worker's
+// body is a script of its own.
+bool callsHttpGet(const Block& block)
+{
+    for (const Op& op : block) {
+        if (op.kind == OpKind::HttpGet || (op.kind != OpKind::Worker && callsHttpGet(op.body()))
+            || callsHttpGet(op.done()))
+            return true;
+        for (const Block& then : op.chain()) {
+            if (callsHttpGet(then))
+                return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
 void Http::startServer()
 {
+    m_serverInScript = callsHttpGet(m_ctx.program->main);
     m_server = std::make_unique<HttpServer>(m_ctx.loop);
     const int listened = m_server->listen([this](std::string_view, std::string_view, int) {
         // The request arrived through the poller: an I/O callback in the poll phase.
@@ -57,8 +78,26 @@ void Http::startServer()
         m_ctx.recordError(std::string("HTTP server: cannot listen on 127.0.0.1: ") + uv_strerror(listened));
 }
 
+// Node runs the emitted server.listen's work in the ticks after the main module (its lookup of an address
+// calls back in a nextTick, and the bind emits 'listening' in another), and an httpGet of the main module
+// sends its request from 'listening': timers set in the main module start before that time is spent.
+void Http::mainModuleEnded()
+{
+    if (m_ctx.isWorker() || std::exchange(m_listening, true) || !m_serverInScript || m_ctx.aborted)
+        return;
+    spendRealTime(m_ctx.options.costs.serverListenUs);
+    if (m_requestedInMain && !std::exchange(m_clientUsed, true))
+        spendRealTime(m_ctx.options.costs.httpGetFirstUs);
+}
+
 void Http::request(const Op& op)
 {
+    if (!m_ctx.isWorker()) {
+        if (!m_listening)
+            m_requestedInMain = true;
+        else if (!std::exchange(m_clientUsed, true))
+            spendRealTime(m_ctx.options.costs.httpGetFirstUs);
+    }
     // A worker has no server of its own: like a Node worker, it requests the main loop's, whose port
     // is in the main runtime's live state.
     const LiveState& serverLive = m_ctx.parent ? m_ctx.parent->live : m_ctx.live;

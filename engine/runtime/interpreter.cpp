@@ -187,6 +187,12 @@ void Interpreter::exec(const Op& op)
         m_ctx.spendAfterFirstUse(kind);
 }
 
+void Interpreter::runMain()
+{
+    runBlock(m_ctx.program->main);
+    m_http.mainModuleEnded();
+}
+
 void Interpreter::scheduleChainStep(ChainState* chain)
 {
     Job job;

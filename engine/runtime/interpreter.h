@@ -31,6 +31,9 @@ public:
     Interpreter& operator=(const Interpreter&) = delete;
 
     void runBlock(const Block& block);
+    // The main module's body (a CommonJS script's, or an ES module's evaluation), then what Node's ticks
+    // after it spend before the program's own (Http::mainModuleEnded).
+    void runMain();
     void exec(const Op& op);
     // An async function goes on from where its await stopped it.
     void continueFrame(AsyncFrame* frame);

@@ -50,6 +50,12 @@ struct NodeCosts
     // What the first request costs beyond that (its cold paths: the parser, the request and response
     // classes compiled), spent once per server.
     std::uint32_t serverFirstUs = 0;
+    // The emitted script's server.listen(0, "127.0.0.1"): its lookup's callback, the bind and the
+    // 'listening' emit run in the ticks after the main module, before the loop's first phase.
+    std::uint32_t serverListenUs = 0;
+    // The main thread's first http.get: the client's cold paths (ClientRequest, the socket's connect in a
+    // tick, the request's head), before the next phase.
+    std::uint32_t httpGetFirstUs = 0;
     // The percentage of Node 20's figures these are (scaled() sets it; the gap may be set apart).
     int percent = 0;
     // Passes of LoopScope's own blocking work (JSON.parse, regex, hashing, pbkdf2) that cost what

@@ -98,7 +98,7 @@ void Runtime::start()
         spendRealTime(m_ctx.options.costs.workerStartUs);
     m_callbacks.fromLoop([this] {
         m_callbacks.invoke(m_ctx.labels.main, CallbackKind::Main, [this] {
-            m_interpreter.runBlock(m_ctx.program->main);
+            m_interpreter.runMain();
             // A worker's script posts "done" as its last line: the message is on its way to the parent
             // while Node finishes the script and the worker's own nextTicks and microtasks run.
             if (m_ctx.options.onWorkerDone) {

@@ -22,6 +22,8 @@ struct RuntimeOptions;
 // A worker: a second instrumented libuv loop on its own thread running one
 // body, like a worker_threads Worker. It talks to its parent loop only through
 // messages delivered by uv_async_send, so they arrive in the parent's poll phase.
+// Its console is Node's WritableWorkerStdio: one message of lines in flight at a
+// time; the lines printed meanwhile wait until the parent has taken it in.
 class WorkerHost
 {
 public:
@@ -60,6 +62,10 @@ private:
 
     void post(MessageKind kind, std::uint32_t textId = 0, std::uint32_t fromId = 0);
     static void onMessages(uv_async_t* handle);
+    // Worker loop thread: console.log's line goes to the parent, or waits behind the one in flight.
+    void writeLine(std::uint32_t textId, std::uint32_t fromId);
+    // Worker loop thread: the parent took the lines in flight (STDIO_WANTS_MORE_DATA); the held ones go.
+    static void onWantsMoreData(uv_async_t* handle);
 
     uv_loop_t& m_parent;
     Recording& m_recording;
@@ -73,6 +79,10 @@ private:
     LiveState m_live;
     std::mutex m_mutex;
     std::vector<Message> m_messages;
+    // The worker loop's end of its stdout port; it keeps that loop alive while lines are in flight.
+    UvHandle<uv_async_t> m_wantsMoreData;
+    bool m_linesInFlight = false; // worker loop thread only
+    std::vector<Message> m_heldLines; // worker loop thread only
 };
 
 } // namespace loopscope
