@@ -152,6 +152,29 @@ process.stderr.write(JSON.stringify([Number(t1 - t0) / 1000]));
 constexpr int SmallPool = 1;
 constexpr int LargePool = 8;
 
+// The main module's end to its first immediate, as `loopscope --emit-js` writes a program without an httpGet,
+// with one (its server listens at the script's top: Node binds and emits 'listening' in the ticks after the
+// main module), and with an httpGet in the main module (sent from 'listening'): what listening and the
+// first request add to that span.
+constexpr auto ServerScript = R"(const http = require("node:http");
+const mode = process.argv[2];
+if (mode !== "none") {
+    const server = http.createServer((request, response) => {
+        response.end("ok");
+    });
+    server.listen(0, "127.0.0.1");
+    server.unref();
+    if (mode === "get") {
+        server.once("listening", () => {
+            const options = { host: "127.0.0.1", port: server.address().port, path: "/health", agent: false };
+            http.get(options, (response) => response.resume());
+        });
+    }
+}
+const ended = performance.now();
+setImmediate(() => process.stderr.write(JSON.stringify([(performance.now() - ended) * 1000])));
+)";
+
 // From `new Worker` returning to the worker's first line: its thread boots an isolate and Node's bootstrap.
 constexpr auto WorkerStartScript = R"(const { Worker } = require("node:worker_threads");
 const worker = new Worker(
@@ -178,10 +201,10 @@ public:
         , m_total(total)
     { }
 
-    // Runs node on `script` (or with an option such as --version), with libuv's pool of `poolSize` threads
-    // when not 0: the process, its output to read, or nothing when it failed or was cancelled (`error`
-    // says which).
-    std::optional<QProcess*> run(const QString& script, QString* error, int poolSize = 0)
+    // Runs node on `script` (or with an option such as --version) given `arguments`, with libuv's pool of
+    // `poolSize` threads when not 0: the process, its output to read, or nothing when it failed or was
+    // cancelled (`error` says which).
+    std::optional<QProcess*> run(const QString& script, QString* error, int poolSize = 0, QStringList arguments = {})
     {
         m_process = std::make_unique<QProcess>();
         if (poolSize > 0) {
@@ -189,7 +212,8 @@ public:
             environment.insert(QStringLiteral("UV_THREADPOOL_SIZE"), QString::number(poolSize));
             m_process->setProcessEnvironment(environment);
         }
-        m_process->start(m_node, { script });
+        arguments.prepend(script);
+        m_process->start(m_node, arguments);
         if (!m_process->waitForStarted(10000)) {
             *error = NodeCalibration::tr("cannot run %1: %2").arg(m_node, m_process->errorString());
             return std::nullopt;
@@ -218,9 +242,10 @@ public:
     }
 
     // The figures a script wrote on stderr.
-    std::optional<QJsonArray> figures(const QString& script, int count, QString* error, int poolSize = 0)
+    std::optional<QJsonArray> figures(
+        const QString& script, int count, QString* error, int poolSize = 0, const QStringList& arguments = {})
     {
-        const std::optional<QProcess*> process = run(script, error, poolSize);
+        const std::optional<QProcess*> process = run(script, error, poolSize, arguments);
         if (!process)
             return std::nullopt;
         const QByteArray text = (*process)->readAllStandardError();
@@ -271,6 +296,10 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
         costs.poolBaseUs = *poolBaseUs;
     if (poolThreadUs)
         costs.poolThreadUs = *poolThreadUs;
+    if (serverListenUs)
+        costs.serverListenUs = *serverListenUs;
+    if (httpGetFirstUs)
+        costs.httpGetFirstUs = *httpGetFirstUs;
     if (workerLineUs)
         costs.siteTenthsUs[std::size_t(OpKind::Worker)] = *workerLineUs * 10;
     costs.startupGapUs = startupGapUs;
@@ -289,7 +318,7 @@ std::vector<loopscope::OpKind> NodeCalibration::firstUseKinds()
 
 int NodeCalibration::processesPerRun()
 {
-    return 6 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
+    return 9 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
 }
 
 std::optional<NodeCalibration::Result> NodeCalibration::measure(
@@ -311,10 +340,12 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const QString worker = folder.filePath(QStringLiteral("worker.js"));
     const QString workerStart = folder.filePath(QStringLiteral("worker-start.js"));
     const QString poolStart = folder.filePath(QStringLiteral("pool-start.js"));
+    const QString server = folder.filePath(QStringLiteral("server.js"));
     if (!folder.isValid() || !writeScript(firstLog, FirstLogScript, error)
         || !writeScript(timers, FirstTimersScript, error) || !writeScript(mainRace, MainRaceScript, error)
         || !writeScript(checkRace, CheckRaceScript, error) || !writeScript(worker, WorkerScript, error)
-        || !writeScript(workerStart, WorkerStartScript, error) || !writeScript(poolStart, PoolStartScript, error))
+        || !writeScript(workerStart, WorkerStartScript, error) || !writeScript(poolStart, PoolStartScript, error)
+        || !writeScript(server, ServerScript, error))
         return std::nullopt;
     std::vector<QString> firstUseScripts;
     for (const FirstUse& use : FirstUses) {
@@ -347,7 +378,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     };
     std::vector<double> logs, setTimeouts, setImmediates, workerLogs, scriptEnds, workerStarts;
     std::vector<std::vector<double>> firstUses(std::size(FirstUses));
-    std::vector<double> workerLines, smallPools, largePools, statsWithPool;
+    std::vector<double> workerLines, smallPools, largePools, statsWithPool, noServers, listens, gets;
     for (int run = 0; run < runs; ++run) {
         const auto log = runner.figures(firstLog, 1, error);
         const auto first = log ? runner.figures(timers, 2, error) : std::nullopt;
@@ -371,6 +402,15 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         const auto large = small ? runner.figures(poolStart, 1, error, LargePool) : std::nullopt;
         if (!large)
             return std::nullopt;
+        const auto noServer = runner.figures(server, 1, error, 0, { QStringLiteral("none") });
+        const auto listening
+            = noServer ? runner.figures(server, 1, error, 0, { QStringLiteral("listen") }) : std::nullopt;
+        const auto sending = listening ? runner.figures(server, 1, error, 0, { QStringLiteral("get") }) : std::nullopt;
+        if (!sending)
+            return std::nullopt;
+        noServers.push_back(noServer->at(0).toDouble());
+        listens.push_back(listening->at(0).toDouble());
+        gets.push_back(sending->at(0).toDouble());
         smallPools.push_back(small->at(0).toDouble());
         largePools.push_back(large->at(0).toDouble());
         workerStarts.push_back(started->at(0).toDouble());
@@ -394,6 +434,10 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const double eachThread = (largeStart - smallStart) / (LargePool - SmallPool);
     result.poolThreadUs = std::uint32_t(eachThread + 0.5);
     result.poolBaseUs = std::uint32_t(std::max(0.0, smallStart - eachThread * SmallPool) + 0.5);
+    const double noServer = median(noServers);
+    const double listened = std::max(0.0, median(listens) - noServer);
+    result.serverListenUs = std::uint32_t(listened + 0.5);
+    result.httpGetFirstUs = std::uint32_t(std::max(0.0, median(gets) - noServer - listened) + 0.5);
     for (std::size_t i = 0; i < firstUses.size(); ++i)
         result.firstUsesUs[FirstUses[i].kind] = median(firstUses[i]);
     // A millisecond tick of the loop clock falls inside a span of s us with probability s / 1000, so a
@@ -447,6 +491,10 @@ std::optional<NodeCalibration::Result> NodeCalibration::stored()
         result.workerStartUs = us("workerStartUs");
     if (settings.contains(group + QStringLiteral("workerLineUs")))
         result.workerLineUs = us("workerLineUs");
+    if (settings.contains(group + QStringLiteral("serverListenUs")))
+        result.serverListenUs = us("serverListenUs");
+    if (settings.contains(group + QStringLiteral("httpGetFirstUs")))
+        result.httpGetFirstUs = us("httpGetFirstUs");
     if (settings.contains(group + QStringLiteral("poolBaseUs"))
         && settings.contains(group + QStringLiteral("poolThreadUs"))) {
         result.poolBaseUs = us("poolBaseUs");
@@ -486,6 +534,13 @@ void NodeCalibration::store(const Result& result)
         settings.setValue(group + QStringLiteral("workerLineUs"), *result.workerLineUs);
     else
         settings.remove(group + QStringLiteral("workerLineUs"));
+    for (const auto& [key, value] : { std::pair { "serverListenUs", result.serverListenUs },
+             std::pair { "httpGetFirstUs", result.httpGetFirstUs } }) {
+        if (value)
+            settings.setValue(group + QLatin1String(key), *value);
+        else
+            settings.remove(group + QLatin1String(key));
+    }
     if (result.poolBaseUs && result.poolThreadUs) {
         settings.setValue(group + QStringLiteral("poolBaseUs"), *result.poolBaseUs);
         settings.setValue(group + QStringLiteral("poolThreadUs"), *result.poolThreadUs);
@@ -543,6 +598,11 @@ QString NodeCalibration::describe(const Result& result)
         out << tr("  libuv's thread pool starting at the first request: %1 µs, and %2 µs a thread")
                    .arg(*result.poolBaseUs)
                    .arg(*result.poolThreadUs);
+    if (result.serverListenUs && result.httpGetFirstUs)
+        out << tr("  the emitted script's HTTP server listening: %1 µs after the main module; its first request: "
+                  "%2 µs")
+                   .arg(*result.serverListenUs)
+                   .arg(*result.httpGetFirstUs);
     QStringList uses;
     for (const FirstUse& use : FirstUses) {
         const auto measured = result.firstUsesUs.find(use.kind);

@@ -54,6 +54,10 @@ public:
         // Starting libuv's pool at the first request, when measured: a fixed part and each thread's.
         std::optional<std::uint32_t> poolBaseUs;
         std::optional<std::uint32_t> poolThreadUs;
+        // What the emitted script's HTTP server listening and its first request add between the main
+        // module and the first immediate, when measured.
+        std::optional<std::uint32_t> serverListenUs;
+        std::optional<std::uint32_t> httpGetFirstUs;
 
         // Node 20's figures with these in their place.
         loopscope::NodeCosts applyTo(loopscope::NodeCosts costs) const;
@@ -62,7 +66,8 @@ public:
     // main-race runs this many times per figure run: a share needs more runs than a median.
     static constexpr int RaceRunsPerFigure = 10;
     // Processes per figure run: the first console.log, the timers, the worker's lines, the worker's
-    // start-up, one per kind of firstUseKinds(), the pool's start with two sizes, and the two races.
+    // start-up, one per kind of firstUseKinds(), the pool's start with two sizes, the HTTP server three
+    // ways, and the two races.
     static int processesPerRun();
     // The op kinds whose first use is measured one to a process, beside the ones above.
     static std::vector<loopscope::OpKind> firstUseKinds();

@@ -44,6 +44,8 @@ private slots:
         QCOMPARE(costs.siteTenths(OpKind::Worker), 14000U);
         QCOMPARE(costs.callTenths(OpKind::Worker), NodeCosts::node20().callTenths(OpKind::Worker));
         QCOMPARE(costs.poolStartUs(4), 300U + 4 * 180U);
+        QCOMPARE(costs.serverListenUs, 3100U);
+        QCOMPARE(costs.httpGetFirstUs, 5200U);
         // What it does not measure stays Node 20's.
         QCOMPARE(costs.firstUse(OpKind::ReadFile), NodeCosts::node20().firstUse(OpKind::ReadFile));
         QCOMPARE(costs.siteTenths(OpKind::ReadStream), NodeCosts::node20().siteTenths(OpKind::ReadStream));
@@ -58,6 +60,8 @@ private slots:
         older.workerLineUs.reset();
         older.poolBaseUs.reset();
         older.poolThreadUs.reset();
+        older.serverListenUs.reset();
+        older.httpGetFirstUs.reset();
         NodeCalibration::store(older);
         const NodeCosts costs = NodeCalibration::baseCosts();
         QCOMPARE(costs.firstUse(OpKind::Log), 17000U);
@@ -65,6 +69,7 @@ private slots:
         QCOMPARE(costs.workerStartUs, NodeCosts::node20().workerStartUs);
         QCOMPARE(costs.siteTenths(OpKind::Worker), NodeCosts::node20().siteTenths(OpKind::Worker));
         QCOMPARE(costs.poolStartUs(8), NodeCosts::node20().poolStartUs(8));
+        QCOMPARE(costs.httpGetFirstUs, NodeCosts::node20().httpGetFirstUs);
         NodeCalibration::forget();
     }
 
@@ -87,6 +92,8 @@ private slots:
         QCOMPARE(kept->workerLineUs, std::optional<std::uint32_t>(1400));
         QCOMPARE(kept->poolBaseUs, std::optional<std::uint32_t>(300));
         QCOMPARE(kept->poolThreadUs, std::optional<std::uint32_t>(180));
+        QCOMPARE(kept->serverListenUs, std::optional<std::uint32_t>(3100));
+        QCOMPARE(kept->httpGetFirstUs, std::optional<std::uint32_t>(5200));
         QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::DnsLookup), 8000U);
         QCOMPARE(NodeCalibration::baseCosts().workerStartUs, 61000U);
         NodeCalibration::forget();
@@ -118,6 +125,7 @@ private slots:
         QVERIFY(result->workerStartUs && *result->workerStartUs > 0);
         QVERIFY(result->workerLineUs && *result->workerLineUs > 0);
         QVERIFY(result->poolBaseUs && result->poolThreadUs);
+        QVERIFY(result->serverListenUs && result->httpGetFirstUs);
         QCOMPARE(lastTotal, std::uint64_t(1 + NodeCalibration::processesPerRun()));
     }
 
@@ -159,6 +167,8 @@ private:
         result.workerLineUs = 1400;
         result.poolBaseUs = 300;
         result.poolThreadUs = 180;
+        result.serverListenUs = 3100;
+        result.httpGetFirstUs = 5200;
         return result;
     }
 };

@@ -2281,6 +2281,10 @@
         <source>  libuv&apos;s thread pool starting at the first request: %1 µs, and %2 µs a thread</source>
         <translation>  запуск пула патокаў libuv пры першым запыце: %1 мкс, і %2 мкс на паток</translation>
     </message>
+    <message>
+        <source>  the emitted script&apos;s HTTP server listening: %1 µs after the main module; its first request: %2 µs</source>
+        <translation>  HTTP-сервер згенераванага скрыпта пачынае слухаць: %1 мкс пасля галоўнага модуля; яго першы запыт: %2 мкс</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

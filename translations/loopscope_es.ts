@@ -2272,6 +2272,10 @@
         <source>  libuv&apos;s thread pool starting at the first request: %1 µs, and %2 µs a thread</source>
         <translation>  el pool de hilos de libuv arrancando en la primera petición: %1 µs, y %2 µs por hilo</translation>
     </message>
+    <message>
+        <source>  the emitted script&apos;s HTTP server listening: %1 µs after the main module; its first request: %2 µs</source>
+        <translation>  el servidor HTTP del script emitido escuchando: %1 µs después del módulo principal; su primera petición: %2 µs</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
