@@ -1,5 +1,7 @@
 #include "control/nodecalibration.h"
 
+#include "control/nodecalibrationscripts.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -13,176 +15,11 @@
 #include <algorithm>
 #include <vector>
 
+using namespace calibration;
+
 namespace {
 
 constexpr auto Group = "nodeCalibration/";
-
-// Each script writes its figures on stderr as a JSON array of microseconds; stdout stays a pipe, as it
-// is when LoopScope compares a program with Node.
-
-// The main module's first console.log beyond its second (the first sets up stdout).
-constexpr auto FirstLogScript = R"(const t0 = process.hrtime.bigint();
-console.log("x");
-const t1 = process.hrtime.bigint();
-console.log("y");
-const t2 = process.hrtime.bigint();
-process.stderr.write(JSON.stringify([Number(t1 - t0 - (t2 - t1)) / 1000]));
-)";
-
-// setTimeout's first use beyond its second, then setImmediate's after it (as main-race uses them: some of
-// their cold paths are shared, and setTimeout pays for those).
-constexpr auto FirstTimersScript = R"(const t0 = process.hrtime.bigint();
-setTimeout(() => {}, 0);
-const t1 = process.hrtime.bigint();
-setTimeout(() => {}, 0);
-const t2 = process.hrtime.bigint();
-setImmediate(() => {});
-const t3 = process.hrtime.bigint();
-setImmediate(() => {});
-const t4 = process.hrtime.bigint();
-process.stderr.write(JSON.stringify([Number(t1 - t0 - (t2 - t1)) / 1000, Number(t3 - t2 - (t4 - t3)) / 1000]));
-)";
-
-// main-race as `loopscope --emit-js --scenario main-race` writes it.
-constexpr auto MainRaceScript = R"(setTimeout(() => {
-    console.log("timeout");
-}, 0);
-setImmediate(() => {
-    console.log("immediate");
-});
-)";
-
-// setTimeout(0) and setImmediate queued from inside an immediate, as `--emit-js` writes
-// tests/conformance/immediate-race-timer-vs-immediate-in-check.json.
-constexpr auto CheckRaceScript = R"(setImmediate(() => {
-    setTimeout(() => {
-        console.log("timeout");
-    }, 0);
-    setImmediate(() => {
-        console.log("immediate");
-    });
-});
-)";
-
-// A worker's first console.log beyond its second, after its postMessage (as in a program whose worker
-// logs from a nextTick: some cold paths are the port's, and postMessage pays for those), and the time
-// from its last line (postMessage) to its first nextTick.
-constexpr auto WorkerScript = R"(const { Worker } = require("node:worker_threads");
-const worker = new Worker(`
-const { parentPort } = require("node:worker_threads");
-parentPort.postMessage("done");
-const posted = performance.now();
-process.nextTick(() => {
-    const t0 = performance.now();
-    console.log("x");
-    const t1 = performance.now();
-    console.log("y");
-    const t2 = performance.now();
-    parentPort.postMessage([(t1 - t0 - (t2 - t1)) * 1000, (t0 - posted) * 1000]);
-});
-`, { eval: true });
-worker.on("message", (message) => {
-    if (Array.isArray(message))
-        process.stderr.write(JSON.stringify(message));
-});
-)";
-
-// The modules `loopscope --emit-js` requires at a script's top, and a descriptor for the read and close bodies.
-constexpr auto FirstUsePreamble = R"(const fs = require("node:fs");
-const dns = require("node:dns");
-const crypto = require("node:crypto");
-const { Worker } = require("node:worker_threads");
-const calibrationFd = fs.openSync(__filename, "r");
-)";
-
-// The pool's threads started before the clock: LoopScope's loop thread starts libuv's pool at a program's
-// first request as Node's does, and pays for the threads itself. pbkdf2 is started with a request of
-// another module's, so that none of its own cold path is warmed.
-constexpr auto PoolStart = R"(crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {});
-)";
-constexpr auto PoolStartForPbkdf2 = R"(fs.stat(__filename, () => {});
-)";
-
-// Each body runs twice, in a process of its own; its first run beyond its second is its first use.
-struct FirstUse
-{
-    loopscope::OpKind kind;
-    const char* key; // in the settings and the description
-    const char* body;
-    bool usesPool;
-};
-
-constexpr FirstUse FirstUses[] = {
-    { loopscope::OpKind::NextTick, "nextTick", "process.nextTick(() => {})", false },
-    { loopscope::OpKind::QueueMicrotask, "queueMicrotask", "queueMicrotask(() => {})", false },
-    { loopscope::OpKind::ReadFile, "readFile", "fs.readFile(__filename, () => {})", true },
-    { loopscope::OpKind::Stat, "stat", "fs.stat(__filename, () => {})", true },
-    { loopscope::OpKind::Open, "open", R"(fs.open(__filename, "r", () => {}))", true },
-    { loopscope::OpKind::Read, "read", "fs.read(calibrationFd, () => {})", true },
-    // The second close of the descriptor fails with EBADF, and still makes its request.
-    { loopscope::OpKind::Close, "close", "fs.close(calibrationFd, () => {})", true },
-    { loopscope::OpKind::ReadStream, "readStream", R"(fs.createReadStream(__filename).on("data", () => {}))", true },
-    { loopscope::OpKind::DnsLookup, "dnsLookup", R"(dns.lookup("localhost", () => {}))", true },
-    { loopscope::OpKind::Pbkdf2, "pbkdf2", R"(crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {}))", true },
-    // `new Worker` itself, on the creating thread; the worker's own start-up is WorkerStartScript's. Its
-    // second costs as much as its first, so its lines are calibrated too (Result::workerLineUs).
-    { loopscope::OpKind::Worker, "worker", R"(new Worker("", { eval: true }).unref())", false },
-};
-
-QByteArray firstUseScript(const FirstUse& use)
-{
-    QByteArray script = FirstUsePreamble;
-    if (use.usesPool)
-        script += use.kind == loopscope::OpKind::Pbkdf2 ? PoolStartForPbkdf2 : PoolStart;
-    script += QByteArray("const t0 = process.hrtime.bigint();\n") + use.body + ";\n"
-        + "const t1 = process.hrtime.bigint();\n" + use.body + ";\n"
-        + "const t2 = process.hrtime.bigint();\n"
-          "process.stderr.write(JSON.stringify([Number(t1 - t0 - (t2 - t1)) / 1000, Number(t2 - t1) / 1000]));\n";
-    return script;
-}
-
-// A first fs.stat with the pool not started: run with a pool of 1 thread and of 8, less the same stat with
-// the pool started, it gives what starting the pool costs and what each thread adds.
-constexpr auto PoolStartScript = R"(const fs = require("node:fs");
-const t0 = process.hrtime.bigint();
-fs.stat(__filename, () => {});
-const t1 = process.hrtime.bigint();
-process.stderr.write(JSON.stringify([Number(t1 - t0) / 1000]));
-)";
-constexpr int SmallPool = 1;
-constexpr int LargePool = 8;
-
-// The main module's end to its first immediate, as `loopscope --emit-js` writes a program without an httpGet,
-// with one (its server listens at the script's top: Node binds and emits 'listening' in the ticks after the
-// main module), and with an httpGet in the main module (sent from 'listening'): what listening and the
-// first request add to that span.
-constexpr auto ServerScript = R"(const http = require("node:http");
-const mode = process.argv[2];
-if (mode !== "none") {
-    const server = http.createServer((request, response) => {
-        response.end("ok");
-    });
-    server.listen(0, "127.0.0.1");
-    server.unref();
-    if (mode === "get") {
-        server.once("listening", () => {
-            const options = { host: "127.0.0.1", port: server.address().port, path: "/health", agent: false };
-            http.get(options, (response) => response.resume());
-        });
-    }
-}
-const ended = performance.now();
-setImmediate(() => process.stderr.write(JSON.stringify([(performance.now() - ended) * 1000])));
-)";
-
-// From `new Worker` returning to the worker's first line: its thread boots an isolate and Node's bootstrap.
-constexpr auto WorkerStartScript = R"(const { Worker } = require("node:worker_threads");
-const worker = new Worker(
-    'require("node:worker_threads").parentPort.postMessage(performance.timeOrigin + performance.now())',
-    { eval: true });
-const constructed = performance.timeOrigin + performance.now();
-worker.on("message", (ran) => process.stderr.write(JSON.stringify([(ran - constructed) * 1000])));
-)";
 
 std::uint32_t median(std::vector<double> values)
 {
