@@ -78,12 +78,14 @@ worker.on("message", (message) => {
 });
 )";
 
-// The modules `loopscope --emit-js` requires at a script's top, and a descriptor for the read and close bodies.
+// The modules `loopscope --emit-js` requires at a script's top, a descriptor for the read and close bodies,
+// and controllers for abort's.
 inline constexpr auto FirstUsePreamble = R"(const fs = require("node:fs");
 const dns = require("node:dns");
 const crypto = require("node:crypto");
 const { Worker } = require("node:worker_threads");
 const calibrationFd = fs.openSync(__filename, "r");
+const calibrationControllers = [new AbortController(), new AbortController()];
 )";
 
 // The pool's threads started before the clock: LoopScope's loop thread starts libuv's pool at a program's
@@ -115,6 +117,9 @@ inline constexpr FirstUse FirstUses[] = {
     { loopscope::OpKind::ReadStream, "readStream", R"(fs.createReadStream(__filename).on("data", () => {}))", true },
     { loopscope::OpKind::DnsLookup, "dnsLookup", R"(dns.lookup("localhost", () => {}))", true },
     { loopscope::OpKind::Pbkdf2, "pbkdf2", R"(crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {}))", true },
+    // An abort() of a controller the script made at its top, as the emitted scripts make theirs: its first
+    // builds the AbortError (a DOMException).
+    { loopscope::OpKind::Abort, "abort", "calibrationControllers.shift().abort()", false },
     // `new Worker` itself, on the creating thread; the worker's own start-up is WorkerStartScript's. Its
     // second costs as much as its first, so its lines are calibrated too (Result::workerLineUs).
     { loopscope::OpKind::Worker, "worker", R"(new Worker("", { eval: true }).unref())", false },

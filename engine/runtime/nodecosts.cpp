@@ -25,6 +25,9 @@ NodeCosts NodeCosts::node20()
     // fs.stat: 240 us first, 17 and 8 us a line (21 runs with Node v20.20.2, load 3.7; readFile 350 beside it).
     set(OpKind::Stat, 240);
     set(OpKind::DnsLookup, 3000);
+    // AbortController.abort(): its first builds the AbortError (a DOMException), 450 to 570 us here beside a
+    // first console.log of 4.2 ms; scaled to this table's 2.2 ms.
+    set(OpKind::Abort, 260);
     set(OpKind::Pbkdf2, 370);
     // `new Worker` itself, on the creating thread; the worker's own start-up is workerStartUs. Each later
     // `new Worker` line builds its thread, ports and environment again: 1.0 to 1.5 ms here beside a first
@@ -60,6 +63,7 @@ NodeCosts NodeCosts::node20()
     setLine(OpKind::ReadStream, 170, 80);
     setLine(OpKind::DnsLookup, 150, 12);
     setLine(OpKind::Pbkdf2, 140, 88);
+    setLine(OpKind::Abort, 160, 0);
     // A line run again is left at nothing: past MaxWorkerLoops workers are refused, and a loop of a million
     // refusals must not spend a million workers' costs.
     setLine(OpKind::Worker, 6000, 0);
