@@ -145,6 +145,9 @@ void Callbacks::runJob(const Job& job)
     case Job::Action::ResumeSettled:
         m_signals.resumeSettled(job);
         break;
+    case Job::Action::StreamConstruct:
+        m_interpreter.constructStream(*job.op);
+        break;
     }
 }
 

@@ -144,9 +144,16 @@ void Interpreter::exec(const Op& op)
     case OpKind::Close:
         m_poolWork.useFile(op);
         break;
-    case OpKind::ReadStream:
-        m_poolWork.readStream(op);
+    case OpKind::ReadStream: {
+        // Node's ReadStream opens its file from a nextTick (constructNT): a request the same line's module
+        // makes after it is asked for first.
+        Job construct;
+        construct.action = Job::Action::StreamConstruct;
+        construct.label = op.labelId;
+        construct.op = &op;
+        m_ctx.ticks.push(construct);
         break;
+    }
     case OpKind::DnsLookup:
         m_poolWork.dnsLookup(op);
         break;
@@ -185,6 +192,11 @@ void Interpreter::exec(const Op& op)
     }
     if (firstUse)
         m_ctx.spendAfterFirstUse(kind);
+}
+
+void Interpreter::constructStream(const Op& op)
+{
+    m_poolWork.readStream(op);
 }
 
 void Interpreter::runMain()

@@ -34,6 +34,8 @@ public:
     // The main module's body (a CommonJS script's, or an ES module's evaluation), then what Node's ticks
     // after it spend before the program's own (Http::mainModuleEnded).
     void runMain();
+    // A file stream's construct tick: its open goes to the pool.
+    void constructStream(const Op& op);
     void exec(const Op& op);
     // An async function goes on from where its await stopped it.
     void continueFrame(AsyncFrame* frame);

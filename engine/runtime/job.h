@@ -44,6 +44,8 @@ struct Job
         // `thrown`) after the reaction that settles the promise of return(), a ThrowAfterReturn
         ReturnIterator,
         ThrowAfterReturn,
+        // A file stream's construct (Node's constructNT, a nextTick after createReadStream): open `op`'s file
+        StreamConstruct,
     };
 
     Action action = Action::Body;
