@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 using namespace calibration;
@@ -20,6 +21,15 @@ using namespace calibration;
 namespace {
 
 constexpr auto Group = "nodeCalibration/";
+
+// The figures a calibration may lack (one kept by an older LoopScope), each under its key, read and
+// written alike.
+constexpr std::pair<const char*, std::optional<std::uint32_t> NodeCalibration::Result::*> OptionalFigures[] = {
+    { "workerStartUs", &NodeCalibration::Result::workerStartUs },
+    { "workerLineUs", &NodeCalibration::Result::workerLineUs },
+    { "serverListenUs", &NodeCalibration::Result::serverListenUs },
+    { "httpGetFirstUs", &NodeCalibration::Result::httpGetFirstUs },
+};
 
 std::uint32_t median(std::vector<double> values)
 {
@@ -324,14 +334,10 @@ std::optional<NodeCalibration::Result> NodeCalibration::stored()
             result.firstUsesUs[use.kind]
                 = std::uint32_t(std::clamp(settings.value(key).toLongLong(), 0LL, 10'000'000LL));
     }
-    if (settings.contains(group + QStringLiteral("workerStartUs")))
-        result.workerStartUs = us("workerStartUs");
-    if (settings.contains(group + QStringLiteral("workerLineUs")))
-        result.workerLineUs = us("workerLineUs");
-    if (settings.contains(group + QStringLiteral("serverListenUs")))
-        result.serverListenUs = us("serverListenUs");
-    if (settings.contains(group + QStringLiteral("httpGetFirstUs")))
-        result.httpGetFirstUs = us("httpGetFirstUs");
+    for (const auto& [key, figure] : OptionalFigures) {
+        if (settings.contains(group + QLatin1String(key)))
+            result.*figure = us(key);
+    }
     if (settings.contains(group + QStringLiteral("poolBaseUs"))
         && settings.contains(group + QStringLiteral("poolThreadUs"))) {
         result.poolBaseUs = us("poolBaseUs");
@@ -363,17 +369,8 @@ void NodeCalibration::store(const Result& result)
         if (measured != result.firstUsesUs.end())
             settings.setValue(group + QStringLiteral("firstUse/") + QLatin1String(use.key), measured->second);
     }
-    if (result.workerStartUs)
-        settings.setValue(group + QStringLiteral("workerStartUs"), *result.workerStartUs);
-    else
-        settings.remove(group + QStringLiteral("workerStartUs"));
-    if (result.workerLineUs)
-        settings.setValue(group + QStringLiteral("workerLineUs"), *result.workerLineUs);
-    else
-        settings.remove(group + QStringLiteral("workerLineUs"));
-    for (const auto& [key, value] : { std::pair { "serverListenUs", result.serverListenUs },
-             std::pair { "httpGetFirstUs", result.httpGetFirstUs } }) {
-        if (value)
+    for (const auto& [key, figure] : OptionalFigures) {
+        if (const std::optional<std::uint32_t>& value = result.*figure)
             settings.setValue(group + QLatin1String(key), *value);
         else
             settings.remove(group + QLatin1String(key));
