@@ -89,6 +89,9 @@ class Context:
     depth: int = 0
     in_async: bool = False
     in_worker: bool = False
+    # Whether a promise made here may reject: not in a worker, nor in an unhandledRejection listener, whose
+    # own unhandled rejection would call it again, and again: a program Node never ends.
+    rejects: bool = True
     files: tuple = ()  # the names of the opens around, innermost last: what a read or close may name
 
     def callback(self):
@@ -209,7 +212,7 @@ class Generator:
 
     def may_reject(self, context):
         """Tells whether a promise made here may reject: never in a worker, now and then elsewhere."""
-        return not context.in_worker and self.rng.random() < 0.4
+        return context.rejects and self.rng.random() < 0.4
 
     def steps(self, context, most):
         """Returns 1 to `most` promise steps: then bodies, catch and finally steps, a then or catch may throw.
@@ -220,11 +223,11 @@ class Generator:
         for _ in range(self.rng.randint(1, most)):
             form = self.rng.choices(["then", "catch", "finally"], weights=[5, 2, 2])[0]
             body = self.body(context.callback(), most=1)
-            if form != "finally" and not context.in_worker and self.rng.random() < 0.15:
+            if form != "finally" and context.rejects and self.rng.random() < 0.15:
                 self.budget -= 1
                 body.append({"op": "throw", "message": self.message()})
             steps.append(body if form == "then" and self.rng.random() < 0.5 else {form: body})
-        if not context.in_worker and self.rng.random() < 0.6:
+        if context.rejects and self.rng.random() < 0.6:
             steps.append({"catch": self.body(context.callback(), most=1)})
         return steps
 
@@ -262,10 +265,12 @@ class Generator:
     make_promiseAny = make_combinator
 
     def make_onUnhandledRejection(self, kind, context):
-        """Builds an unhandledRejection listener."""
-        return {"op": kind, "do": self.body(context.callback(), most=1)}
+        """Builds an unhandledRejection listener, whose body never rejects."""
+        return {"op": kind, "do": self.body(replace(context.callback(), rejects=False), most=1)}
 
-    make_onExit = make_onUnhandledRejection
+    def make_onExit(self, kind, context):
+        """Builds an exit listener."""
+        return {"op": kind, "do": self.body(context.callback(), most=1)}
 
     def make_onBeforeExit(self, kind, context):
         """Builds a beforeExit listener (process.once), which may queue more work."""
@@ -312,14 +317,14 @@ class Generator:
         """Builds an await of null, a timer promise, an immediate promise, a resolved promise, a thenable,
         timers/promises' setTimeout or setImmediate, or (never in a worker) a rejected promise."""
         forms = ["null", "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate"]
-        form = self.rng.choice(forms + ([] if context.in_worker else ["reject"]))
+        form = self.rng.choice(forms + (["reject"] if context.rejects else []))
         if form == "null":
             return {"op": kind}
         if form == "reject":
             return {"op": kind, "reject": self.message()}
         op = {"op": kind, form: self.rng.randint(0, 3) if form in ("sleep", "setTimeout") else True}
         # timers/promises' forms, given an AbortController's signal now and then (never in a worker).
-        if form in ("setTimeout", "setImmediate") and not context.in_worker and self.rng.random() < 0.6:
+        if form in ("setTimeout", "setImmediate") and context.rejects and self.rng.random() < 0.6:
             op["signal"] = self.rng.choice(CONTROLLERS)
         return op
 
@@ -347,7 +352,7 @@ class Generator:
     def async_block(self, context):
         """Returns a body of an async function (awaits allowed), ending with a throw now and then."""
         ops = self.body(context, most=2)
-        if not context.in_worker and self.rng.random() < 0.3:
+        if context.rejects and self.rng.random() < 0.3:
             self.budget -= 1
             ops.append({"op": "throw", "message": self.message()})
         return ops
@@ -375,7 +380,7 @@ class Generator:
     def make_worker(self, kind, context):
         """Builds a worker whose body runs on its own loop, with an optional done body."""
         self.workers += 1
-        op = {"op": kind, "do": self.body(replace(context.callback(), in_worker=True, files=()))}
+        op = {"op": kind, "do": self.body(replace(context.callback(), in_worker=True, rejects=False, files=()))}
         if self.rng.random() < 0.7:
             # Messages besides the done: one posted by the script itself now and then, among its ops.
             op["do"].insert(self.rng.randint(0, len(op["do"])), {"op": "postMessage"})
