@@ -26,6 +26,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <thread>
@@ -273,9 +274,16 @@ void TestViews::liveRun()
     QCOMPARE(highestStep, chart.worstDelayMs());
     QVERIFY(chart.healthSeries()->count() > 0);
     QVERIFY(chart.utilisationSeries()->count() > 0);
+    // The band covers the slow timer's block: its own, or on a loaded machine the stretch it merged into
+    // beside a callback that held the loop longer (the first /health request's cold paths, CPU time that
+    // stretches with the load), which then names it.
+    const std::vector<TimelineSpan>& timerSpans = index.rows()[std::size_t(timers)].spans;
+    const TimelineSpan slowest = *std::max_element(timerSpans.begin(), timerSpans.end(),
+        [](const TimelineSpan& a, const TimelineSpan& b) { return a.endNs - a.startNs < b.endNs - b.startNs; });
+    QVERIFY(slowest.endNs - slowest.startNs >= 55'000'000);
     bool slowBand = false;
     for (const LatencyChart::Band& band : chart.bands())
-        slowBand = slowBand || (band.label == QLatin1String("slow timer") && band.endNs - band.startNs >= 55'000'000);
+        slowBand = slowBand || (band.startNs <= slowest.startNs && band.endNs >= slowest.endNs);
     QVERIFY(slowBand);
 
     // Every widget draws something besides its background.
