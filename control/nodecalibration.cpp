@@ -29,6 +29,8 @@ constexpr std::pair<const char*, std::optional<std::uint32_t> NodeCalibration::R
     { "workerLineUs", &NodeCalibration::Result::workerLineUs },
     { "serverListenUs", &NodeCalibration::Result::serverListenUs },
     { "httpGetFirstUs", &NodeCalibration::Result::httpGetFirstUs },
+    { "firstUnhandledRejectionUs", &NodeCalibration::Result::firstUnhandledRejectionUs },
+    { "rejectionsProcessedUs", &NodeCalibration::Result::rejectionsProcessedUs },
 };
 
 std::uint32_t median(std::vector<double> values)
@@ -147,6 +149,10 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
         costs.serverListenUs = *serverListenUs;
     if (httpGetFirstUs)
         costs.httpGetFirstUs = *httpGetFirstUs;
+    if (firstUnhandledRejectionUs)
+        costs.firstUnhandledRejectionUs = *firstUnhandledRejectionUs;
+    if (rejectionsProcessedUs)
+        costs.rejectionsProcessedUs = *rejectionsProcessedUs;
     if (workerLineUs)
         costs.siteTenthsUs[std::size_t(OpKind::Worker)] = *workerLineUs * 10;
     costs.startupGapUs = startupGapUs;
@@ -165,7 +171,7 @@ std::vector<loopscope::OpKind> NodeCalibration::firstUseKinds()
 
 int NodeCalibration::processesPerRun()
 {
-    return 9 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
+    return 10 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
 }
 
 std::optional<NodeCalibration::Result> NodeCalibration::measure(
@@ -187,12 +193,12 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const QString worker = folder.filePath(QStringLiteral("worker.js"));
     const QString workerStart = folder.filePath(QStringLiteral("worker-start.js"));
     const QString poolStart = folder.filePath(QStringLiteral("pool-start.js"));
-    const QString server = folder.filePath(QStringLiteral("server.js"));
+    const QString mainEnd = folder.filePath(QStringLiteral("main-end.js"));
     if (!folder.isValid() || !writeScript(firstLog, FirstLogScript, error)
         || !writeScript(timers, FirstTimersScript, error) || !writeScript(mainRace, MainRaceScript, error)
         || !writeScript(checkRace, CheckRaceScript, error) || !writeScript(worker, WorkerScript, error)
         || !writeScript(workerStart, WorkerStartScript, error) || !writeScript(poolStart, PoolStartScript, error)
-        || !writeScript(server, ServerScript, error))
+        || !writeScript(mainEnd, QByteArray(MakeError) + MainEndScript, error))
         return std::nullopt;
     std::vector<QString> firstUseScripts;
     for (const FirstUse& use : FirstUses) {
@@ -226,6 +232,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     std::vector<double> logs, setTimeouts, setImmediates, workerLogs, scriptEnds, workerStarts;
     std::vector<std::vector<double>> firstUses(std::size(FirstUses));
     std::vector<double> workerLines, smallPools, largePools, statsWithPool, noServers, listens, gets;
+    std::vector<double> rejectionEnds, rejections;
     for (int run = 0; run < runs; ++run) {
         const auto log = runner.figures(firstLog, 1, error);
         const auto first = log ? runner.figures(timers, 2, error) : std::nullopt;
@@ -249,12 +256,16 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         const auto large = small ? runner.figures(poolStart, 1, error, LargePool) : std::nullopt;
         if (!large)
             return std::nullopt;
-        const auto noServer = runner.figures(server, 1, error, 0, { QStringLiteral("none") });
+        const auto noServer = runner.figures(mainEnd, 1, error, 0, { QStringLiteral("none") });
         const auto listening
-            = noServer ? runner.figures(server, 1, error, 0, { QStringLiteral("listen") }) : std::nullopt;
-        const auto sending = listening ? runner.figures(server, 1, error, 0, { QStringLiteral("get") }) : std::nullopt;
-        if (!sending)
+            = noServer ? runner.figures(mainEnd, 1, error, 0, { QStringLiteral("listen") }) : std::nullopt;
+        const auto sending = listening ? runner.figures(mainEnd, 1, error, 0, { QStringLiteral("get") }) : std::nullopt;
+        const auto rejecting
+            = sending ? runner.figures(mainEnd, 2, error, 0, { QStringLiteral("reject") }) : std::nullopt;
+        if (!rejecting)
             return std::nullopt;
+        rejectionEnds.push_back(rejecting->at(0).toDouble());
+        rejections.push_back(rejecting->at(1).toDouble());
         noServers.push_back(noServer->at(0).toDouble());
         listens.push_back(listening->at(0).toDouble());
         gets.push_back(sending->at(0).toDouble());
@@ -285,6 +296,8 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const double listened = std::max(0.0, median(listens) - noServer);
     result.serverListenUs = std::uint32_t(listened + 0.5);
     result.httpGetFirstUs = std::uint32_t(std::max(0.0, median(gets) - noServer - listened) + 0.5);
+    result.firstUnhandledRejectionUs = median(rejections);
+    result.rejectionsProcessedUs = std::uint32_t(std::max(0.0, median(rejectionEnds) - noServer) + 0.5);
     for (std::size_t i = 0; i < firstUses.size(); ++i)
         result.firstUsesUs[FirstUses[i].kind] = median(firstUses[i]);
     // A millisecond tick of the loop clock falls inside a span of s us with probability s / 1000, so a
@@ -437,6 +450,10 @@ QString NodeCalibration::describe(const Result& result)
                   "%2 µs")
                    .arg(*result.serverListenUs)
                    .arg(*result.httpGetFirstUs);
+    if (result.firstUnhandledRejectionUs && result.rejectionsProcessedUs)
+        out << tr("  the first rejected promise: %1 µs, and %2 µs after the main module's drain")
+                   .arg(*result.firstUnhandledRejectionUs)
+                   .arg(*result.rejectionsProcessedUs);
     QStringList uses;
     for (const FirstUse& use : FirstUses) {
         const auto measured = result.firstUsesUs.find(use.kind);

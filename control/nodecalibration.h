@@ -58,6 +58,10 @@ public:
         // module and the first immediate, when measured.
         std::optional<std::uint32_t> serverListenUs;
         std::optional<std::uint32_t> httpGetFirstUs;
+        // The first promise rejected with no handler, and what processPromiseRejections then adds between
+        // the main module and the first immediate, when measured.
+        std::optional<std::uint32_t> firstUnhandledRejectionUs;
+        std::optional<std::uint32_t> rejectionsProcessedUs;
 
         // Node 20's figures with these in their place.
         loopscope::NodeCosts applyTo(loopscope::NodeCosts costs) const;
@@ -66,8 +70,8 @@ public:
     // main-race runs this many times per figure run: a share needs more runs than a median.
     static constexpr int RaceRunsPerFigure = 10;
     // Processes per figure run: the first console.log, the timers, the worker's lines, the worker's
-    // start-up, one per kind of firstUseKinds(), the pool's start with two sizes, the HTTP server three
-    // ways, and the two races.
+    // start-up, one per kind of firstUseKinds(), the pool's start with two sizes, the main module's end
+    // four ways (the HTTP server's three and a rejection), and the two races.
     static int processesPerRun();
     // The op kinds whose first use is measured one to a process, beside the ones above.
     static std::vector<loopscope::OpKind> firstUseKinds();

@@ -78,8 +78,16 @@ worker.on("message", (message) => {
 });
 )";
 
+// The emitted scripts' makeError (engine/program/emitjsparts.cpp): every Error a program makes is one of its.
+inline constexpr auto MakeError = R"(function makeError(message) {
+    const error = new Error(message);
+    error.stack = "Error: " + message;
+    return error;
+}
+)";
+
 // The modules `loopscope --emit-js` requires at a script's top, a descriptor for the read and close bodies,
-// and controllers for abort's.
+// and controllers for abort's (MakeError follows).
 inline constexpr auto FirstUsePreamble = R"(const fs = require("node:fs");
 const dns = require("node:dns");
 const crypto = require("node:crypto");
@@ -107,6 +115,11 @@ struct FirstUse
 
 inline constexpr FirstUse FirstUses[] = {
     { loopscope::OpKind::NextTick, "nextTick", "process.nextTick(() => {})", false },
+    // A promise and a reaction; a combinator's first use beyond it is a few microseconds (Node v20.20.2).
+    { loopscope::OpKind::Promise, "promise", "Promise.resolve().then(() => {})", false },
+    { loopscope::OpKind::Async, "async", "(async () => {})()", false },
+    // makeError's first Error: a throw's first use, and a rejection's (RuntimeContext::spendRejection).
+    { loopscope::OpKind::Throw, "error", R"(makeError("calibration"))", false },
     { loopscope::OpKind::QueueMicrotask, "queueMicrotask", "queueMicrotask(() => {})", false },
     { loopscope::OpKind::ReadFile, "readFile", "fs.readFile(__filename, () => {})", true },
     { loopscope::OpKind::Stat, "stat", "fs.stat(__filename, () => {})", true },
@@ -127,7 +140,7 @@ inline constexpr FirstUse FirstUses[] = {
 
 inline QByteArray firstUseScript(const FirstUse& use)
 {
-    QByteArray script = FirstUsePreamble;
+    QByteArray script = QByteArray(FirstUsePreamble) + MakeError;
     if (use.usesPool)
         script += use.kind == loopscope::OpKind::Pbkdf2 ? PoolStartForPbkdf2 : PoolStart;
     script += QByteArray("const t0 = process.hrtime.bigint();\n") + use.body + ";\n"
@@ -151,10 +164,22 @@ inline constexpr int LargePool = 8;
 // The main module's end to its first immediate, as `loopscope --emit-js` writes a program without an httpGet,
 // with one (its server listens at the script's top: Node binds and emits 'listening' in the ticks after the
 // main module), and with an httpGet in the main module (sent from 'listening'): what listening and the
-// first request add to that span.
-inline constexpr auto ServerScript = R"(const http = require("node:http");
+// first request add to that span. With a rejection handled in the main module instead, what Node's
+// processPromiseRejections adds to it, and beside it the span of the first rejection itself (its Errors
+// made before, so that makeError's first use is not in it; less a second rejection's). MakeError goes
+// before it.
+inline constexpr auto MainEndScript = R"(const http = require("node:http");
 const mode = process.argv[2];
-if (mode !== "none") {
+const figures = [];
+if (mode === "reject") {
+    const errors = [makeError("first"), makeError("second")];
+    const t0 = process.hrtime.bigint();
+    Promise.reject(errors[0]).catch(() => {});
+    const t1 = process.hrtime.bigint();
+    Promise.reject(errors[1]).catch(() => {});
+    const t2 = process.hrtime.bigint();
+    figures.push(Number(t1 - t0 - (t2 - t1)) / 1000);
+} else if (mode !== "none") {
     const server = http.createServer((request, response) => {
         response.end("ok");
     });
@@ -168,7 +193,7 @@ if (mode !== "none") {
     }
 }
 const ended = performance.now();
-setImmediate(() => process.stderr.write(JSON.stringify([(performance.now() - ended) * 1000])));
+setImmediate(() => process.stderr.write(JSON.stringify([(performance.now() - ended) * 1000, ...figures])));
 )";
 
 // From `new Worker` returning to the worker's first line: its thread boots an isolate and Node's bootstrap.

@@ -46,6 +46,9 @@ private slots:
         QCOMPARE(costs.poolStartUs(4), 300U + 4 * 180U);
         QCOMPARE(costs.serverListenUs, 3100U);
         QCOMPARE(costs.httpGetFirstUs, 5200U);
+        QCOMPARE(costs.firstUse(OpKind::Throw), 95U);
+        QCOMPARE(costs.firstUnhandledRejectionUs, 210U);
+        QCOMPARE(costs.rejectionsProcessedUs, 140U);
         // What it does not measure stays Node 20's.
         QCOMPARE(costs.firstUse(OpKind::ReadFile), NodeCosts::node20().firstUse(OpKind::ReadFile));
         QCOMPARE(costs.siteTenths(OpKind::ReadStream), NodeCosts::node20().siteTenths(OpKind::ReadStream));
@@ -62,6 +65,8 @@ private slots:
         older.poolThreadUs.reset();
         older.serverListenUs.reset();
         older.httpGetFirstUs.reset();
+        older.firstUnhandledRejectionUs.reset();
+        older.rejectionsProcessedUs.reset();
         NodeCalibration::store(older);
         const NodeCosts costs = NodeCalibration::baseCosts();
         QCOMPARE(costs.firstUse(OpKind::Log), 17000U);
@@ -70,6 +75,9 @@ private slots:
         QCOMPARE(costs.siteTenths(OpKind::Worker), NodeCosts::node20().siteTenths(OpKind::Worker));
         QCOMPARE(costs.poolStartUs(8), NodeCosts::node20().poolStartUs(8));
         QCOMPARE(costs.httpGetFirstUs, NodeCosts::node20().httpGetFirstUs);
+        QCOMPARE(costs.firstUse(OpKind::Throw), NodeCosts::node20().firstUse(OpKind::Throw));
+        QCOMPARE(costs.firstUnhandledRejectionUs, NodeCosts::node20().firstUnhandledRejectionUs);
+        QCOMPARE(costs.rejectionsProcessedUs, NodeCosts::node20().rejectionsProcessedUs);
         NodeCalibration::forget();
     }
 
@@ -94,6 +102,8 @@ private slots:
         QCOMPARE(kept->poolThreadUs, std::optional<std::uint32_t>(180));
         QCOMPARE(kept->serverListenUs, std::optional<std::uint32_t>(3100));
         QCOMPARE(kept->httpGetFirstUs, std::optional<std::uint32_t>(5200));
+        QCOMPARE(kept->firstUnhandledRejectionUs, std::optional<std::uint32_t>(210));
+        QCOMPARE(kept->rejectionsProcessedUs, std::optional<std::uint32_t>(140));
         QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::DnsLookup), 8000U);
         QCOMPARE(NodeCalibration::baseCosts().workerStartUs, 61000U);
         NodeCalibration::forget();
@@ -126,6 +136,7 @@ private slots:
         QVERIFY(result->workerLineUs && *result->workerLineUs > 0);
         QVERIFY(result->poolBaseUs && result->poolThreadUs);
         QVERIFY(result->serverListenUs && result->httpGetFirstUs);
+        QVERIFY(result->firstUnhandledRejectionUs && result->rejectionsProcessedUs);
         QCOMPARE(lastTotal, std::uint64_t(1 + NodeCalibration::processesPerRun()));
     }
 
@@ -162,13 +173,15 @@ private:
         result.startupGapUs = 40;
         result.workerFirstLogUs = 600;
         result.workerScriptEndUs = 130;
-        result.firstUsesUs = { { OpKind::ReadStream, 2600 }, { OpKind::DnsLookup, 8000 } };
+        result.firstUsesUs = { { OpKind::ReadStream, 2600 }, { OpKind::DnsLookup, 8000 }, { OpKind::Throw, 95 } };
         result.workerStartUs = 61000;
         result.workerLineUs = 1400;
         result.poolBaseUs = 300;
         result.poolThreadUs = 180;
         result.serverListenUs = 3100;
         result.httpGetFirstUs = 5200;
+        result.firstUnhandledRejectionUs = 210;
+        result.rejectionsProcessedUs = 140;
         return result;
     }
 };

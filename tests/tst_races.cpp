@@ -122,6 +122,44 @@ private slots:
         QCOMPARE(started.lines, QStringList({ "immediate", "timeout" }));
     }
 
+    // Node compiles its rejection paths on first use: makeError's first Error, the promiseRejectHandler
+    // of a promise rejected with no handler, and processPromiseRejections after the drain. A rejection
+    // handled in the main module made main-race's timer win 63 to 88 runs in 100, against 23 to 38.
+    void theFirstRejectionCostsNodeItsPaths()
+    {
+        const Program rejecting = parseOrFail(R"({"format": "loopscope-program", "version": 2, "name": "reject",
+            "main": [
+                {"op": "setTimeout", "ms": 50, "do": [{"op": "log", "text": "timeout"}]},
+                {"op": "promise", "reject": "e1", "chain": [{"catch": []}]},
+                {"op": "setImmediate", "do": [{"op": "log", "text": "immediate"}]}
+            ]})");
+        const QStringList timeoutFirst { "timeout", "immediate" };
+        const QStringList immediateFirst { "immediate", "timeout" };
+        NodeCosts costs = NodeCosts::node20();
+        costs.firstUseUs[std::size_t(OpKind::Throw)] = 0;
+        costs.firstUnhandledRejectionUs = 0;
+        costs.rejectionsProcessedUs = 0;
+        QCOMPARE(runProgram(rejecting, ScenarioRunMs, costs).lines, immediateFirst);
+        for (std::uint32_t* slow : { &costs.firstUseUs[std::size_t(OpKind::Throw)], &costs.firstUnhandledRejectionUs,
+                 &costs.rejectionsProcessedUs }) {
+            *slow = 300'000;
+            QCOMPARE(runProgram(rejecting, ScenarioRunMs, costs).lines, timeoutFirst);
+            *slow = 0;
+        }
+
+        // A throw into a promise that has its catch already is no unhandled rejection: Node's handler
+        // does not run, and processPromiseRejections has nothing to look at.
+        const Program handled = parseOrFail(R"({"format": "loopscope-program", "version": 2, "name": "handled",
+            "main": [
+                {"op": "setTimeout", "ms": 50, "do": [{"op": "log", "text": "timeout"}]},
+                {"op": "promise", "chain": [[{"op": "throw", "message": "e1"}], {"catch": []}]},
+                {"op": "setImmediate", "do": [{"op": "log", "text": "immediate"}]}
+            ]})");
+        costs.firstUnhandledRejectionUs = 300'000;
+        costs.rejectionsProcessedUs = 300'000;
+        QCOMPARE(runProgram(handled, ScenarioRunMs, costs).lines, immediateFirst);
+    }
+
 private:
     static std::int64_t processCpuUs()
     {

@@ -2285,6 +2285,10 @@
         <source>  the emitted script&apos;s HTTP server listening: %1 µs after the main module; its first request: %2 µs</source>
         <translation>  HTTP-сервер згенераванага скрыпта пачынае слухаць: %1 мкс пасля галоўнага модуля; яго першы запыт: %2 мкс</translation>
     </message>
+    <message>
+        <source>  the first rejected promise: %1 µs, and %2 µs after the main module&apos;s drain</source>
+        <translation>  першы адхілены праміс: %1 мкс, і %2 мкс пасля ачысткі чэргаў галоўнага модуля</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

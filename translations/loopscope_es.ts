@@ -2276,6 +2276,10 @@
         <source>  the emitted script&apos;s HTTP server listening: %1 µs after the main module; its first request: %2 µs</source>
         <translation>  el servidor HTTP del script emitido escuchando: %1 µs después del módulo principal; su primera petición: %2 µs</translation>
     </message>
+    <message>
+        <source>  the first rejected promise: %1 µs, and %2 µs after the main module&apos;s drain</source>
+        <translation>  la primera promesa rechazada: %1 µs, y %2 µs tras el vaciado del módulo principal</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -32,6 +32,12 @@ struct NodeCosts
     // Starting libuv's thread pool at a process's first request: a fixed part and each thread's.
     std::uint32_t poolBaseUs = 0;
     std::uint32_t poolThreadUs = 0;
+    // A thread's first promise rejected with no handler: Node's promiseRejectHandler and its bookkeeping of
+    // unhandled rejections, compiled on first use (makeError's Error is the Throw op's first use).
+    std::uint32_t firstUnhandledRejectionUs = 0;
+    // What Node's processPromiseRejections spends after a drain, the first time it has a rejection to
+    // look at (handled since or not).
+    std::uint32_t rejectionsProcessedUs = 0;
     // From `new Worker` to the worker's first line, spent on the worker's thread.
     std::uint32_t workerStartUs = 0;
     // A worker's first console.log: its stdout is a port to the parent thread, set up on first use.

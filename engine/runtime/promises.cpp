@@ -37,6 +37,8 @@ void Promises::reject(Promise* promise, const Op* reason, Reason kind)
 {
     if (promise->settled())
         return;
+    if (m_onRejection)
+        m_onRejection(kind, !promise->handled);
     promise->state = Promise::State::Rejected;
     promise->reason = reason;
     promise->kind = kind;

@@ -5,6 +5,8 @@
 #include "runtime/objectpool.h"
 
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 namespace loopscope {
@@ -33,8 +35,13 @@ struct Promise
 class Promises
 {
 public:
-    explicit Promises(JobQueue& microtasks)
+    // Told of each rejection before it takes effect: with its kind of error, and whether the promise has
+    // no handler (then Node's promiseRejectHandler runs).
+    using RejectionHook = std::function<void(Reason kind, bool unhandled)>;
+
+    explicit Promises(JobQueue& microtasks, RejectionHook onRejection = {})
         : m_microtasks(microtasks)
+        , m_onRejection(std::move(onRejection))
     { }
 
     // A pending promise with one reference, the caller's.
@@ -82,6 +89,7 @@ private:
     void queueReaction(Promise* promise, Job reaction);
 
     JobQueue& m_microtasks;
+    RejectionHook m_onRejection;
     ObjectPool<Promise> m_arena;
     std::vector<Promise*> m_unhandled;
 };

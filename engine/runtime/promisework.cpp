@@ -266,6 +266,10 @@ bool PromiseWork::processRejections()
 {
     if (!m_ctx.promises.anyUnhandled())
         return false;
+    if (!m_ctx.processedRejections) {
+        m_ctx.processedRejections = true;
+        spendRealTime(m_ctx.options.costs.rejectionsProcessedUs);
+    }
     bool listened = false;
     for (Promise* promise : m_ctx.promises.takeUnhandled()) {
         // A handler added since it rejected: Node's handledRejection took it off the list.

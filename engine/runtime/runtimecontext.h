@@ -140,6 +140,19 @@ struct RuntimeContext
         if (!pool.exchange(true, std::memory_order_relaxed))
             spendRealTime(options.costs.poolStartUs(options.threadpoolSize));
     }
+    // Spends what Node spends on a rejection beyond the op that made it, the first time: the emitted
+    // makeError's first Error (a throw's first use: every Error the program makes is one of makeError's),
+    // and the first rejection with no handler (Node's promiseRejectHandler and its bookkeeping of
+    // unhandled rejections, compiled on first use).
+    void spendRejection(Reason kind, bool unhandled)
+    {
+        if (kind == Reason::Error)
+            spendFirstUse(OpKind::Throw);
+        if (unhandled && !rejectedUnhandled) {
+            rejectedUnhandled = true;
+            spendRealTime(options.costs.firstUnhandledRejectionUs);
+        }
+    }
     // The rest of a first use, spent once the op has taken effect (a timer's start read).
     void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind)); }
     // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time.
@@ -189,9 +202,11 @@ struct RuntimeContext
 
     JobQueue ticks { rec, CallbackKind::NextTick };
     JobQueue microtasks { rec, CallbackKind::Microtask };
-    Promises promises { microtasks };
+    Promises promises { microtasks, [this](Reason kind, bool unhandled) { spendRejection(kind, unhandled); } };
 
     std::uint64_t usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
+    bool rejectedUnhandled = false; // a promise of this thread's has rejected with no handler
+    bool processedRejections = false; // Node's processPromiseRejections has had one to look at
     std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
 };
 
