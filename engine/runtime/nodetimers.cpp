@@ -41,6 +41,8 @@ bool NodeTimers::cancel(std::uint64_t handle, std::uint32_t& label)
     label = timer->job.label;
     m_named.erase(named);
     TimerList* list = m_byDuration.at(timer->msecs);
+    if (list == m_running && timer == list->head)
+        m_runningHeadCancelled = true;
     if (timer->prev)
         timer->prev->next = timer->next;
     else
@@ -111,8 +113,13 @@ bool NodeTimers::listOnTimeout(TimerList* list, double now)
         }
         // As Node's listOnTimeout: the ticks of the timer before run while this one is still the
         // list's first (peeked, not yet removed), so while they run it is the timer that runs next.
-        if (m_ranOne)
+        // One of them may clear it: Node then finds no _onTimeout and goes on with the list's next.
+        if (m_ranOne) {
+            m_runningHeadCancelled = false;
             m_host.runNextTicks();
+            if (m_runningHeadCancelled)
+                continue;
+        }
         m_ranOne = true;
         list->head = timer->next;
         if (list->head)

@@ -118,6 +118,7 @@ private:
     std::unordered_map<double, TimerList*> m_byDuration;
     std::unordered_map<std::uint64_t, Timer*> m_named; // by Job::handle: the named timers pending
     TimerList* m_running = nullptr; // the list listOnTimeout runs
+    bool m_runningHeadCancelled = false; // a tick cleared the timer listOnTimeout peeked at
     std::vector<TimerList*> m_heap;
     std::uint64_t m_nextListId = 1;
     double m_nextExpiry = std::numeric_limits<double>::infinity(); // of the list the libuv timer is armed for
