@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -33,13 +35,35 @@ constexpr std::pair<const char*, std::optional<std::uint32_t> NodeCalibration::R
     { "rejectionsProcessedUs", &NodeCalibration::Result::rejectionsProcessedUs },
 };
 
-std::uint32_t median(std::vector<double> values)
+// The figures the runs of a measurement printed, by name.
+class Samples
 {
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    return std::uint32_t(std::max(0.0, values[values.size() / 2]) + 0.5);
-}
+public:
+    void add(const std::string& name, double value) { m_values[name].push_back(value); }
+    // The median of a figure's runs, in whole microseconds (0 for a figure no run printed).
+    std::uint32_t median(const std::string& name) const
+    {
+        const auto found = m_values.find(name);
+        if (found == m_values.end() || found->second.empty())
+            return 0;
+        std::vector<double> values = found->second;
+        std::sort(values.begin(), values.end());
+        return std::uint32_t(std::max(0.0, values[values.size() / 2]) + 0.5);
+    }
+
+private:
+    std::map<std::string, std::vector<double>> m_values;
+};
+
+// One node process of each run: its script, arguments and pool (0: libuv's default), and the names of the
+// figures it prints, in their order.
+struct Probe
+{
+    QString script;
+    QStringList arguments;
+    int poolSize = 0;
+    std::vector<std::string> figures;
+};
 
 class Runner
 {
@@ -186,27 +210,39 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     }
     runs = std::max(1, runs);
     QTemporaryDir folder;
-    const QString firstLog = folder.filePath(QStringLiteral("first-log.js"));
-    const QString timers = folder.filePath(QStringLiteral("first-timers.js"));
+    if (!folder.isValid()) {
+        *error = tr("cannot make a temporary folder for the scripts");
+        return std::nullopt;
+    }
+    // Every process of a run but the races': its script, arguments and pool, and the figures it prints.
+    std::vector<Probe> probes;
+    auto probe = [&](const char* file, const QByteArray& source, std::vector<std::string> figures,
+                     QStringList arguments = {}, int poolSize = 0) {
+        const QString script = folder.filePath(QLatin1String(file));
+        if (!QFileInfo::exists(script) && !writeScript(script, source, error))
+            return false;
+        probes.push_back({ script, std::move(arguments), poolSize, std::move(figures) });
+        return true;
+    };
+    const QByteArray mainEnd = QByteArray(MakeError) + MainEndScript;
+    bool written = probe("first-log.js", FirstLogScript, { "log" })
+        && probe("first-timers.js", FirstTimersScript, { "setTimeout", "setImmediate" })
+        && probe("worker.js", WorkerScript, { "workerLog", "scriptEnd" })
+        && probe("worker-start.js", WorkerStartScript, { "workerStart" })
+        && probe("pool-start.js", PoolStartScript, { "smallPool" }, {}, SmallPool)
+        && probe("pool-start.js", PoolStartScript, { "largePool" }, {}, LargePool)
+        && probe("main-end.js", mainEnd, { "noServer" }, { QStringLiteral("none") })
+        && probe("main-end.js", mainEnd, { "listen" }, { QStringLiteral("listen") })
+        && probe("main-end.js", mainEnd, { "get" }, { QStringLiteral("get") })
+        && probe("main-end.js", mainEnd, { "rejectionEnd", "rejection" }, { QStringLiteral("reject") });
+    for (const FirstUse& use : FirstUses) {
+        const std::string file = std::string("first-use-") + use.key + ".js";
+        written = written && probe(file.c_str(), firstUseScript(use), { use.key, std::string(use.key) + " again" });
+    }
     const QString mainRace = folder.filePath(QStringLiteral("main-race.js"));
     const QString checkRace = folder.filePath(QStringLiteral("check-race.js"));
-    const QString worker = folder.filePath(QStringLiteral("worker.js"));
-    const QString workerStart = folder.filePath(QStringLiteral("worker-start.js"));
-    const QString poolStart = folder.filePath(QStringLiteral("pool-start.js"));
-    const QString mainEnd = folder.filePath(QStringLiteral("main-end.js"));
-    if (!folder.isValid() || !writeScript(firstLog, FirstLogScript, error)
-        || !writeScript(timers, FirstTimersScript, error) || !writeScript(mainRace, MainRaceScript, error)
-        || !writeScript(checkRace, CheckRaceScript, error) || !writeScript(worker, WorkerScript, error)
-        || !writeScript(workerStart, WorkerStartScript, error) || !writeScript(poolStart, PoolStartScript, error)
-        || !writeScript(mainEnd, QByteArray(MakeError) + MainEndScript, error))
+    if (!written || !writeScript(mainRace, MainRaceScript, error) || !writeScript(checkRace, CheckRaceScript, error))
         return std::nullopt;
-    std::vector<QString> firstUseScripts;
-    for (const FirstUse& use : FirstUses) {
-        firstUseScripts.push_back(
-            folder.filePath(QStringLiteral("first-use-") + QLatin1String(use.key) + QStringLiteral(".js")));
-        if (!writeScript(firstUseScripts.back(), firstUseScript(use), error))
-            return std::nullopt;
-    }
 
     Result result;
     result.node = path;
@@ -229,77 +265,44 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         }
         return wins;
     };
-    std::vector<double> logs, setTimeouts, setImmediates, workerLogs, scriptEnds, workerStarts;
-    std::vector<std::vector<double>> firstUses(std::size(FirstUses));
-    std::vector<double> workerLines, smallPools, largePools, statsWithPool, noServers, listens, gets;
-    std::vector<double> rejectionEnds, rejections;
+    Samples samples;
     for (int run = 0; run < runs; ++run) {
-        const auto log = runner.figures(firstLog, 1, error);
-        const auto first = log ? runner.figures(timers, 2, error) : std::nullopt;
-        const auto inWorker = first ? runner.figures(worker, 2, error) : std::nullopt;
-        const auto started = inWorker ? runner.figures(workerStart, 1, error) : std::nullopt;
-        const auto mainWins = started ? timerWins(mainRace) : std::nullopt;
+        for (const Probe& each : probes) {
+            const auto figures
+                = runner.figures(each.script, int(each.figures.size()), error, each.poolSize, each.arguments);
+            if (!figures)
+                return std::nullopt;
+            for (std::size_t i = 0; i < each.figures.size(); ++i)
+                samples.add(each.figures[i], figures->at(qsizetype(i)).toDouble());
+        }
+        const auto mainWins = timerWins(mainRace);
         const auto checkWins = mainWins ? timerWins(checkRace) : std::nullopt;
         if (!checkWins)
             return std::nullopt;
-        for (std::size_t i = 0; i < firstUseScripts.size(); ++i) {
-            const auto used = runner.figures(firstUseScripts[i], 2, error);
-            if (!used)
-                return std::nullopt;
-            firstUses[i].push_back(used->at(0).toDouble());
-            if (FirstUses[i].kind == loopscope::OpKind::Worker)
-                workerLines.push_back(used->at(1).toDouble());
-            if (FirstUses[i].kind == loopscope::OpKind::Stat)
-                statsWithPool.push_back(used->at(0).toDouble() + used->at(1).toDouble());
-        }
-        const auto small = runner.figures(poolStart, 1, error, SmallPool);
-        const auto large = small ? runner.figures(poolStart, 1, error, LargePool) : std::nullopt;
-        if (!large)
-            return std::nullopt;
-        const auto noServer = runner.figures(mainEnd, 1, error, 0, { QStringLiteral("none") });
-        const auto listening
-            = noServer ? runner.figures(mainEnd, 1, error, 0, { QStringLiteral("listen") }) : std::nullopt;
-        const auto sending = listening ? runner.figures(mainEnd, 1, error, 0, { QStringLiteral("get") }) : std::nullopt;
-        const auto rejecting
-            = sending ? runner.figures(mainEnd, 2, error, 0, { QStringLiteral("reject") }) : std::nullopt;
-        if (!rejecting)
-            return std::nullopt;
-        rejectionEnds.push_back(rejecting->at(0).toDouble());
-        rejections.push_back(rejecting->at(1).toDouble());
-        noServers.push_back(noServer->at(0).toDouble());
-        listens.push_back(listening->at(0).toDouble());
-        gets.push_back(sending->at(0).toDouble());
-        smallPools.push_back(small->at(0).toDouble());
-        largePools.push_back(large->at(0).toDouble());
-        workerStarts.push_back(started->at(0).toDouble());
-        logs.push_back(log->at(0).toDouble());
-        setTimeouts.push_back(first->at(0).toDouble());
-        setImmediates.push_back(first->at(1).toDouble());
-        workerLogs.push_back(inWorker->at(0).toDouble());
-        scriptEnds.push_back(inWorker->at(1).toDouble());
         result.mainRaceTimerFirst += *mainWins;
         result.checkRaceTimerFirst += *checkWins;
     }
-    result.firstLogUs = median(logs);
-    result.setImmediateUs = median(setImmediates);
-    result.workerFirstLogUs = median(workerLogs);
-    result.workerScriptEndUs = median(scriptEnds);
-    result.workerStartUs = median(workerStarts);
-    result.workerLineUs = median(workerLines);
-    const double withPool = median(statsWithPool);
-    const double smallStart = std::max(0.0, median(smallPools) - withPool);
-    const double largeStart = std::max(smallStart, median(largePools) - withPool);
+    result.firstLogUs = samples.median("log");
+    result.setImmediateUs = samples.median("setImmediate");
+    result.workerFirstLogUs = samples.median("workerLog");
+    result.workerScriptEndUs = samples.median("scriptEnd");
+    result.workerStartUs = samples.median("workerStart");
+    result.workerLineUs = samples.median("worker again");
+    for (const FirstUse& use : FirstUses)
+        result.firstUsesUs[use.kind] = samples.median(use.key);
+    // A stat with the pool started: its first use and its second.
+    const double withPool = samples.median("stat") + samples.median("stat again");
+    const double smallStart = std::max(0.0, samples.median("smallPool") - withPool);
+    const double largeStart = std::max(smallStart, samples.median("largePool") - withPool);
     const double eachThread = (largeStart - smallStart) / (LargePool - SmallPool);
     result.poolThreadUs = std::uint32_t(eachThread + 0.5);
     result.poolBaseUs = std::uint32_t(std::max(0.0, smallStart - eachThread * SmallPool) + 0.5);
-    const double noServer = median(noServers);
-    const double listened = std::max(0.0, median(listens) - noServer);
+    const double noServer = samples.median("noServer");
+    const double listened = std::max(0.0, samples.median("listen") - noServer);
     result.serverListenUs = std::uint32_t(listened + 0.5);
-    result.httpGetFirstUs = std::uint32_t(std::max(0.0, median(gets) - noServer - listened) + 0.5);
-    result.firstUnhandledRejectionUs = median(rejections);
-    result.rejectionsProcessedUs = std::uint32_t(std::max(0.0, median(rejectionEnds) - noServer) + 0.5);
-    for (std::size_t i = 0; i < firstUses.size(); ++i)
-        result.firstUsesUs[FirstUses[i].kind] = median(firstUses[i]);
+    result.httpGetFirstUs = std::uint32_t(std::max(0.0, samples.median("get") - noServer - listened) + 0.5);
+    result.firstUnhandledRejectionUs = samples.median("rejection");
+    result.rejectionsProcessedUs = std::uint32_t(std::max(0.0, samples.median("rejectionEnd") - noServer) + 0.5);
     // A millisecond tick of the loop clock falls inside a span of s us with probability s / 1000, so a
     // race's share is the mean span between the timer's start and the next timers phase (a median would
     // miss the slow runs). From inside an immediate that span is what setTimeout's first use spends after
@@ -308,7 +311,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const double site = double(loopscope::NodeCosts::node20().siteTenths(loopscope::OpKind::SetImmediate)) / 10;
     const double checkSpan = 1000.0 * result.checkRaceTimerFirst / result.raceRuns;
     const double mainSpan = 1000.0 * result.mainRaceTimerFirst / result.raceRuns;
-    const std::uint32_t setTimeoutUs = median(setTimeouts);
+    const std::uint32_t setTimeoutUs = samples.median("setTimeout");
     result.setTimeoutAfterUs = std::uint32_t(std::max(0.0, checkSpan - site) + 0.5);
     result.setTimeoutBeforeUs = setTimeoutUs > result.setTimeoutAfterUs ? setTimeoutUs - result.setTimeoutAfterUs : 0;
     result.startupGapUs = std::uint32_t(

@@ -2289,6 +2289,10 @@
         <source>  the first rejected promise: %1 µs, and %2 µs after the main module&apos;s drain</source>
         <translation>  першы адхілены праміс: %1 мкс, і %2 мкс пасля ачысткі чэргаў галоўнага модуля</translation>
     </message>
+    <message>
+        <source>cannot make a temporary folder for the scripts</source>
+        <translation>не ўдаецца стварыць часовую папку для скрыптоў</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

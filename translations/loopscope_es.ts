@@ -2280,6 +2280,10 @@
         <source>  the first rejected promise: %1 µs, and %2 µs after the main module&apos;s drain</source>
         <translation>  la primera promesa rechazada: %1 µs, y %2 µs tras el vaciado del módulo principal</translation>
     </message>
+    <message>
+        <source>cannot make a temporary folder for the scripts</source>
+        <translation>no se puede crear una carpeta temporal para los scripts</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
