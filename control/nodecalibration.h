@@ -58,6 +58,8 @@ public:
         // module and the first immediate, when measured.
         std::optional<std::uint32_t> serverListenUs;
         std::optional<std::uint32_t> httpGetFirstUs;
+        // dns.lookup's second call (NodeCosts::secondUseUs), when measured.
+        std::optional<std::uint32_t> dnsLookupSecondUs;
         // The first promise rejected with no handler, and what processPromiseRejections then adds between
         // the main module and the first immediate, when measured.
         std::optional<std::uint32_t> firstUnhandledRejectionUs;

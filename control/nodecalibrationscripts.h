@@ -128,6 +128,7 @@ inline constexpr FirstUse FirstUses[] = {
     // The second close of the descriptor fails with EBADF, and still makes its request.
     { loopscope::OpKind::Close, "close", "fs.close(calibrationFd, () => {})", true },
     { loopscope::OpKind::ReadStream, "readStream", R"(fs.createReadStream(__filename).on("data", () => {}))", true },
+    // Its second call has a cold path of its own (Result::dnsLookupSecondUs).
     { loopscope::OpKind::DnsLookup, "dnsLookup", R"(dns.lookup("localhost", () => {}))", true },
     { loopscope::OpKind::Pbkdf2, "pbkdf2", R"(crypto.pbkdf2("p", "s", 1, 32, "sha256", () => {}))", true },
     // An abort() of a controller the script made at its top, as the emitted scripts make theirs: its first

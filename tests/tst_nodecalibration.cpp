@@ -49,6 +49,7 @@ private slots:
         QCOMPARE(costs.firstUse(OpKind::Throw), 95U);
         QCOMPARE(costs.firstUnhandledRejectionUs, 210U);
         QCOMPARE(costs.rejectionsProcessedUs, 140U);
+        QCOMPARE(costs.secondUse(OpKind::DnsLookup), 1900U);
         // What it does not measure stays Node 20's.
         QCOMPARE(costs.firstUse(OpKind::ReadFile), NodeCosts::node20().firstUse(OpKind::ReadFile));
         QCOMPARE(costs.siteTenths(OpKind::ReadStream), NodeCosts::node20().siteTenths(OpKind::ReadStream));
@@ -67,6 +68,7 @@ private slots:
         older.httpGetFirstUs.reset();
         older.firstUnhandledRejectionUs.reset();
         older.rejectionsProcessedUs.reset();
+        older.dnsLookupSecondUs.reset();
         NodeCalibration::store(older);
         const NodeCosts costs = NodeCalibration::baseCosts();
         QCOMPARE(costs.firstUse(OpKind::Log), 17000U);
@@ -78,6 +80,7 @@ private slots:
         QCOMPARE(costs.firstUse(OpKind::Throw), NodeCosts::node20().firstUse(OpKind::Throw));
         QCOMPARE(costs.firstUnhandledRejectionUs, NodeCosts::node20().firstUnhandledRejectionUs);
         QCOMPARE(costs.rejectionsProcessedUs, NodeCosts::node20().rejectionsProcessedUs);
+        QCOMPARE(costs.secondUse(OpKind::DnsLookup), NodeCosts::node20().secondUse(OpKind::DnsLookup));
         NodeCalibration::forget();
     }
 
@@ -104,6 +107,7 @@ private slots:
         QCOMPARE(kept->httpGetFirstUs, std::optional<std::uint32_t>(5200));
         QCOMPARE(kept->firstUnhandledRejectionUs, std::optional<std::uint32_t>(210));
         QCOMPARE(kept->rejectionsProcessedUs, std::optional<std::uint32_t>(140));
+        QCOMPARE(kept->dnsLookupSecondUs, std::optional<std::uint32_t>(1900));
         QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::DnsLookup), 8000U);
         QCOMPARE(NodeCalibration::baseCosts().workerStartUs, 61000U);
         NodeCalibration::forget();
@@ -137,6 +141,7 @@ private slots:
         QVERIFY(result->poolBaseUs && result->poolThreadUs);
         QVERIFY(result->serverListenUs && result->httpGetFirstUs);
         QVERIFY(result->firstUnhandledRejectionUs && result->rejectionsProcessedUs);
+        QVERIFY(result->dnsLookupSecondUs);
         QCOMPARE(lastTotal, std::uint64_t(1 + NodeCalibration::processesPerRun()));
     }
 
@@ -182,6 +187,7 @@ private:
         result.httpGetFirstUs = 5200;
         result.firstUnhandledRejectionUs = 210;
         result.rejectionsProcessedUs = 140;
+        result.dnsLookupSecondUs = 1900;
         return result;
     }
 };

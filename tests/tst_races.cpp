@@ -160,6 +160,29 @@ private slots:
         QCOMPARE(runProgram(handled, ScenarioRunMs, costs).lines, immediateFirst);
     }
 
+    // dns.lookup's second call has a cold path of its own in Node (1.9 ms here, a third 30 us).
+    void dnsLookupsSecondCallCostsNodeOnce()
+    {
+        const Program program = parseOrFail(R"({"format": "loopscope-program", "version": 2, "name": "lookups",
+            "main": [
+                {"op": "setTimeout", "ms": 50, "do": [{"op": "log", "text": "timeout"}]},
+                {"op": "dnsLookup", "host": "localhost", "do": []},
+                {"op": "setImmediate", "do": [
+                    {"op": "log", "text": "immediate"},
+                    {"op": "dnsLookup", "host": "localhost", "do": []},
+                    {"op": "setImmediate", "do": [{"op": "log", "text": "second immediate"}]}
+                ]}
+            ]})");
+        NodeCosts costs = NodeCosts::node20();
+        costs.firstUseUs[std::size_t(OpKind::DnsLookup)] = 0;
+        costs.secondUseUs[std::size_t(OpKind::DnsLookup)] = 0;
+        const QStringList quick { "immediate", "second immediate", "timeout" };
+        QCOMPARE(runProgram(program, ScenarioRunMs, costs).lines, quick);
+        costs.secondUseUs[std::size_t(OpKind::DnsLookup)] = 300'000;
+        QCOMPARE(runProgram(program, ScenarioRunMs, costs).lines,
+            QStringList({ "immediate", "timeout", "second immediate" }));
+    }
+
 private:
     static std::int64_t processCpuUs()
     {

@@ -2293,6 +2293,10 @@
         <source>cannot make a temporary folder for the scripts</source>
         <translation>не ўдаецца стварыць часовую папку для скрыптоў</translation>
     </message>
+    <message>
+        <source>  dns.lookup&apos;s second call: %1 µs</source>
+        <translation>  другі выклік dns.lookup: %1 мкс</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

@@ -2284,6 +2284,10 @@
         <source>cannot make a temporary folder for the scripts</source>
         <translation>no se puede crear una carpeta temporal para los scripts</translation>
     </message>
+    <message>
+        <source>  dns.lookup&apos;s second call: %1 µs</source>
+        <translation>  la segunda llamada a dns.lookup: %1 µs</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>

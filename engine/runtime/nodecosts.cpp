@@ -25,6 +25,9 @@ NodeCosts NodeCosts::node20()
     // fs.stat: 240 us first, 17 and 8 us a line (21 runs with Node v20.20.2, load 3.7; readFile 350 beside it).
     set(OpKind::Stat, 240);
     set(OpKind::DnsLookup, 3000);
+    // dns.lookup's second call, from any line, took Node v20.20.2 1.7 to 1.9 ms on the main thread beside a
+    // first of 8.5 to 9.3 ms, on 2026-12-07 (a third, 30 us); scaled as the first (this table's 3 ms).
+    costs.secondUseUs[std::size_t(OpKind::DnsLookup)] = 800;
     // AbortController.abort(): its first builds the AbortError (a DOMException), 450 to 570 us here beside a
     // first console.log of 4.2 ms; scaled to this table's 2.2 ms.
     set(OpKind::Abort, 260);
@@ -113,6 +116,7 @@ NodeCosts NodeCosts::scaled(int by) const
     for (std::size_t i = 0; i < OpKinds; ++i) {
         out.firstUseUs[i] = scale(firstUseUs[i]);
         out.afterFirstUseUs[i] = scale(afterFirstUseUs[i]);
+        out.secondUseUs[i] = scale(secondUseUs[i]);
         out.siteTenthsUs[i] = scale(siteTenthsUs[i]);
         out.callTenthsUs[i] = scale(callTenthsUs[i]);
     }

@@ -119,12 +119,18 @@ struct RuntimeContext
     std::uint32_t internDynamic(const std::string& text);
 
     // Spends what Node spends on its first use of `kind` on this thread before the op takes effect,
-    // once; true when this was the first use (then spendAfterFirstUse(kind) follows the op).
+    // once, and on its second use, once; true when this was the first use (then spendAfterFirstUse(kind)
+    // follows the op).
     bool spendFirstUse(OpKind kind)
     {
         const std::uint64_t bit = std::uint64_t(1) << unsigned(kind);
-        if ((usedOps & bit) != 0)
+        if ((usedOps & bit) != 0) {
+            if ((usedTwiceOps & bit) == 0) {
+                usedTwiceOps |= bit;
+                spendRealTime(options.costs.secondUse(kind));
+            }
             return false;
+        }
         usedOps |= bit;
         // A worker's stdout is a port to its parent, not the process's pipe or terminal.
         const bool workerLog = kind == OpKind::Log && isWorker();
@@ -205,6 +211,7 @@ struct RuntimeContext
     Promises promises { microtasks, [this](Reason kind, bool unhandled) { spendRejection(kind, unhandled); } };
 
     std::uint64_t usedOps = 0; // a bit per OpKind this thread's JavaScript has used (NodeCosts)
+    std::uint64_t usedTwiceOps = 0; // and used twice
     bool rejectedUnhandled = false; // a promise of this thread's has rejected with no handler
     bool processedRejections = false; // Node's processPromiseRejections has had one to look at
     std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
