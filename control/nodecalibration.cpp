@@ -217,7 +217,8 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         *error = tr("cannot make a temporary folder for the scripts");
         return std::nullopt;
     }
-    // Every process of a run but the races': its script, arguments and pool, and the figures it prints.
+    // Every process of a run but the races': its script, arguments and pool, and the figures it prints. A
+    // file two probes share (the pool's start, the main module's end) is written by the first of them.
     std::vector<Probe> probes;
     auto probe = [&](const char* file, const QByteArray& source, std::vector<std::string> figures,
                      QStringList arguments = {}, int poolSize = 0) {
@@ -294,7 +295,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     for (const FirstUse& use : FirstUses)
         result.firstUsesUs[use.kind] = samples.median(use.key);
     // dns.lookup's second call has a cold path of its own (1.9 ms, a third 30 us): its first use is its
-    // first call less a later one's, not less its second.
+    // first call's whole span (the script's figure is the first less the second), not less its second.
     result.dnsLookupSecondUs = samples.median("dnsLookup again");
     result.firstUsesUs[loopscope::OpKind::DnsLookup] += *result.dnsLookupSecondUs;
     // A stat with the pool started: its first use and its second.

@@ -211,7 +211,8 @@ class Generator:
     make_clearImmediate = make_clearTimeout
 
     def may_reject(self, context):
-        """Tells whether a promise made here may reject: never in a worker, now and then elsewhere."""
+        """Tells whether a promise made here may reject: never where the context forbids it (a worker, an
+        unhandledRejection listener), now and then elsewhere."""
         return context.rejects and self.rng.random() < 0.4
 
     def steps(self, context, most):
@@ -315,7 +316,8 @@ class Generator:
 
     def make_await(self, kind, context):
         """Builds an await of null, a timer promise, an immediate promise, a resolved promise, a thenable,
-        timers/promises' setTimeout or setImmediate, or (never in a worker) a rejected promise."""
+        timers/promises' setTimeout or setImmediate, or (never in a worker or an unhandledRejection listener) a
+        rejected promise."""
         forms = ["null", "sleep", "immediate", "promise", "thenable", "setTimeout", "setImmediate"]
         form = self.rng.choice(forms + (["reject"] if context.rejects else []))
         if form == "null":
@@ -323,7 +325,8 @@ class Generator:
         if form == "reject":
             return {"op": kind, "reject": self.message()}
         op = {"op": kind, form: self.rng.randint(0, 3) if form in ("sleep", "setTimeout") else True}
-        # timers/promises' forms, given an AbortController's signal now and then (never in a worker).
+        # timers/promises' forms, given an AbortController's signal now and then (never where no promise may
+        # reject: an abort would reject the await).
         if form in ("setTimeout", "setImmediate") and context.rejects and self.rng.random() < 0.6:
             op["signal"] = self.rng.choice(CONTROLLERS)
         return op
