@@ -228,7 +228,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         probes.push_back({ script, std::move(arguments), poolSize, std::move(figures) });
         return true;
     };
-    const QByteArray mainEnd = QByteArray(MakeError) + MainEndScript;
+    const QByteArray mainEnd = makeErrorScript() + MainEndScript;
     bool written = probe("first-log.js", FirstLogScript, { "log" })
         && probe("first-timers.js", FirstTimersScript, { "setTimeout", "setImmediate" })
         && probe("worker.js", WorkerScript, { "workerLog", "scriptEnd" })

@@ -78,16 +78,14 @@ worker.on("message", (message) => {
 });
 )";
 
-// The emitted scripts' makeError (engine/program/emitjsparts.cpp): every Error a program makes is one of its.
-inline constexpr auto MakeError = R"(function makeError(message) {
-    const error = new Error(message);
-    error.stack = "Error: " + message;
-    return error;
+// The emitted scripts' makeError, and a line's end after it.
+inline QByteArray makeErrorScript()
+{
+    return QByteArray(loopscope::MakeErrorJs.data(), qsizetype(loopscope::MakeErrorJs.size())) + '\n';
 }
-)";
 
 // The modules `loopscope --emit-js` requires at a script's top, a descriptor for the read and close bodies,
-// and controllers for abort's (MakeError follows).
+// and controllers for abort's (makeErrorScript() follows).
 inline constexpr auto FirstUsePreamble = R"(const fs = require("node:fs");
 const dns = require("node:dns");
 const crypto = require("node:crypto");
@@ -141,7 +139,7 @@ inline constexpr FirstUse FirstUses[] = {
 
 inline QByteArray firstUseScript(const FirstUse& use)
 {
-    QByteArray script = QByteArray(FirstUsePreamble) + MakeError;
+    QByteArray script = FirstUsePreamble + makeErrorScript();
     if (use.usesPool)
         script += use.kind == loopscope::OpKind::Pbkdf2 ? PoolStartForPbkdf2 : PoolStart;
     script += QByteArray("const t0 = process.hrtime.bigint();\n") + use.body + ";\n"
@@ -167,8 +165,8 @@ inline constexpr int LargePool = 8;
 // main module), and with an httpGet in the main module (sent from 'listening'): what listening and the
 // first request add to that span. With a rejection handled in the main module instead, what Node's
 // processPromiseRejections adds to it, and beside it the span of the first rejection itself (its Errors
-// made before, so that makeError's first use is not in it; less a second rejection's). MakeError goes
-// before it.
+// made before, so that makeError's first use is not in it; less a second rejection's). makeErrorScript()
+// goes before it.
 inline constexpr auto MainEndScript = R"(const http = require("node:http");
 const mode = process.argv[2];
 const figures = [];

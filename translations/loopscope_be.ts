@@ -2665,6 +2665,50 @@
         <source>Calibrated</source>
         <translation>Адкалібравана</translation>
     </message>
+    <message>
+        <source>dns.lookup&apos;s second call</source>
+        <translation>другі выклік dns.lookup</translation>
+    </message>
+    <message>
+        <source>the thread pool&apos;s start (4 threads)</source>
+        <translation>запуск пула патокаў (4 патокі)</translation>
+    </message>
+    <message>
+        <source>the first promise rejected with no handler</source>
+        <translation>першы праміс, адхілены без апрацоўшчыка</translation>
+    </message>
+    <message>
+        <source>the first rejection checked after a drain</source>
+        <translation>першае адхіленне, праверанае пасля апусташэння чэргаў</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s first console.log</source>
+        <translation>першы console.log воркера</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s script, from its last line to its end</source>
+        <translation>скрыпт воркера ад апошняга радка да канца</translation>
+    </message>
+    <message>
+        <source>an ES module&apos;s end</source>
+        <translation>канец ES-модуля</translation>
+    </message>
+    <message>
+        <source>the HTTP server&apos;s listen</source>
+        <translation>listen HTTP-сервера</translation>
+    </message>
+    <message>
+        <source>the HTTP server&apos;s first request, beyond a later one</source>
+        <translation>першы запыт да HTTP-сервера, звыш наступнага</translation>
+    </message>
+    <message>
+        <source>each request the HTTP server answers</source>
+        <translation>кожны запыт, на які адказвае HTTP-сервер</translation>
+    </message>
+    <message>
+        <source>the first http.get</source>
+        <translation>першы http.get</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

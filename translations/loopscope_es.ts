@@ -2656,6 +2656,50 @@
         <source>Calibrated</source>
         <translation>Calibrado</translation>
     </message>
+    <message>
+        <source>dns.lookup&apos;s second call</source>
+        <translation>la segunda llamada a dns.lookup</translation>
+    </message>
+    <message>
+        <source>the thread pool&apos;s start (4 threads)</source>
+        <translation>el arranque del pool de hilos (4 hilos)</translation>
+    </message>
+    <message>
+        <source>the first promise rejected with no handler</source>
+        <translation>la primera promesa rechazada sin manejador</translation>
+    </message>
+    <message>
+        <source>the first rejection checked after a drain</source>
+        <translation>el primer rechazo revisado tras un vaciado</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s first console.log</source>
+        <translation>el primer console.log de un worker</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s script, from its last line to its end</source>
+        <translation>el script de un worker, de su última línea a su fin</translation>
+    </message>
+    <message>
+        <source>an ES module&apos;s end</source>
+        <translation>el final de un módulo ES</translation>
+    </message>
+    <message>
+        <source>the HTTP server&apos;s listen</source>
+        <translation>el listen del servidor HTTP</translation>
+    </message>
+    <message>
+        <source>the HTTP server&apos;s first request, beyond a later one</source>
+        <translation>la primera petición al servidor HTTP, más allá de una posterior</translation>
+    </message>
+    <message>
+        <source>each request the HTTP server answers</source>
+        <translation>cada petición que responde el servidor HTTP</translation>
+    </message>
+    <message>
+        <source>the first http.get</source>
+        <translation>el primer http.get</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

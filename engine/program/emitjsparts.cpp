@@ -68,11 +68,7 @@ void JsEmitter::emitHelpers()
     if (m_usesErrors) {
         line(0, "");
         line(0, "// An Error without a stack trace: Node prints an unhandled one as \"[Error: message]\".");
-        line(0, "function makeError(message) {");
-        line(1, "const error = new Error(message);");
-        line(1, "error.stack = \"Error: \" + message;");
-        line(1, "return error;");
-        line(0, "}");
+        line(0, MakeErrorJs);
     }
     if (!m_timerOrder.empty()) {
         line(0, "");

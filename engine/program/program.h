@@ -276,4 +276,12 @@ struct EmittedJs
 };
 EmittedJs emitJsWithLines(const Program& program);
 
+// The emitted scripts' makeError: every Error a program makes (a reject, a throw, an abort's reason) is one
+// of its, without a stack trace, so that Node prints an unhandled one as "[Error: message]".
+inline constexpr std::string_view MakeErrorJs = R"(function makeError(message) {
+    const error = new Error(message);
+    error.stack = "Error: " + message;
+    return error;
+})";
+
 } // namespace loopscope

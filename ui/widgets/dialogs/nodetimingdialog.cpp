@@ -46,8 +46,12 @@ constexpr CostRow Operations[] = {
     { "setImmediate", loopscope::OpKind::SetImmediate },
     { "fs.readFile", loopscope::OpKind::ReadFile },
     { "fs.stat", loopscope::OpKind::Stat },
+    { "fs.open, fs.read, fs.close", loopscope::OpKind::Open },
+    { "fs.createReadStream", loopscope::OpKind::ReadStream },
     { "dns.lookup", loopscope::OpKind::DnsLookup },
     { "crypto.pbkdf2", loopscope::OpKind::Pbkdf2 },
+    { "AbortController.abort", loopscope::OpKind::Abort },
+    { "new Error", loopscope::OpKind::Throw },
     { "new Worker", loopscope::OpKind::Worker },
 };
 
@@ -94,7 +98,7 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
     form->addRow(tr("Scale of the measured costs:"), m_percent);
     form->addRow(tr("Start-up gap:"), m_gap);
 
-    m_table = new QTableWidget(int(std::size(Operations)) + 1, 4, this);
+    m_table = new QTableWidget(0, 4, this);
     m_table->setHorizontalHeaderLabels({ tr("Operation"), tr("First use"), tr("Each new line"), tr("Each later run") });
     m_table->horizontalHeaderItem(1)->setToolTip(
         tr("What Node spends the first time a thread uses the operation (its cold path), beyond a second use."));
@@ -200,13 +204,32 @@ void NodeTimingDialog::refresh()
             m_table->setItem(row, column, item);
         }
     };
+    // Spent once, where Node runs its own code rather than one of the program's lines.
+    const std::pair<QString, std::uint32_t> once[] = {
+        { tr("dns.lookup's second call"), modelled.secondUse(loopscope::OpKind::DnsLookup) },
+        { tr("the thread pool's start (4 threads)"), modelled.poolStartUs(4) },
+        { tr("the first promise rejected with no handler"), modelled.firstUnhandledRejectionUs },
+        { tr("the first rejection checked after a drain"), modelled.rejectionsProcessedUs },
+        { tr("a worker's start-up"), modelled.workerStartUs },
+        { tr("a worker's first console.log"), modelled.workerFirstLogUs },
+        { tr("a worker's script, from its last line to its end"), modelled.workerScriptEndUs },
+        { tr("an ES module's end"), modelled.esmModuleEndUs },
+        { tr("the HTTP server's listen"), modelled.serverListenUs },
+        { tr("the HTTP server's first request, beyond a later one"), modelled.serverFirstUs },
+        { tr("each request the HTTP server answers"), modelled.serverRequestUs },
+        { tr("the first http.get"), modelled.httpGetFirstUs },
+    };
+    m_table->setRowCount(int(std::size(Operations) + std::size(once)));
     int row = 0;
     for (const CostRow& cost : Operations) {
+        // A first use's whole cost: what it spends before the op takes effect and after.
         setRow(row++, QString::fromLatin1(cost.operation),
-            { microseconds(modelled.firstUse(cost.kind)), tenthsOfMicroseconds(modelled.siteTenths(cost.kind)),
+            { microseconds(modelled.firstUse(cost.kind) + modelled.afterFirstUse(cost.kind)),
+                tenthsOfMicroseconds(modelled.siteTenths(cost.kind)),
                 tenthsOfMicroseconds(modelled.callTenths(cost.kind)) });
     }
-    setRow(row, tr("a worker's start-up"), { microseconds(modelled.workerStartUs), QString(), QString() });
+    for (const auto& [what, us] : once)
+        setRow(row++, what, { microseconds(us), QString(), QString() });
     // setTimeout(0) then setImmediate in the main module: the timer wins when a millisecond tick falls
     // between them, which the immediate's first use and the gap make likely in proportion to their sum.
     const std::uint32_t span = modelled.afterFirstUse(loopscope::OpKind::SetTimeout)

@@ -55,6 +55,9 @@ public:
     // Whether /health, or the delay check, kept up, as the student guessed it; nullopt before a guess.
     std::optional<bool> keepsUpGuess() const;
     void setKeepsUpGuess(bool keepsUp);
+    // Whether a run kept up, as the answer says: its slowest /health answer (or longest loop delay) within
+    // the question's bound, and no request unanswered. A negative `slowestMs` is one never measured.
+    static bool keptUp(Question asked, double slowestMs, int failed);
     // The run asked for started held before its main module (stepping): says what to press next, until
     // the run ends and the answer replaces it.
     void showHeld();
