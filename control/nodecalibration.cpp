@@ -34,6 +34,7 @@ constexpr std::pair<const char*, std::optional<std::uint32_t> NodeCalibration::R
     { "firstUnhandledRejectionUs", &NodeCalibration::Result::firstUnhandledRejectionUs },
     { "rejectionsProcessedUs", &NodeCalibration::Result::rejectionsProcessedUs },
     { "dnsLookupSecondUs", &NodeCalibration::Result::dnsLookupSecondUs },
+    { "poolBesideWorkerBootUs", &NodeCalibration::Result::poolBesideWorkerBootUs },
 };
 
 // The figures the runs of a measurement printed, by name.
@@ -180,6 +181,8 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
         costs.rejectionsProcessedUs = *rejectionsProcessedUs;
     if (dnsLookupSecondUs)
         costs.secondUseUs[std::size_t(OpKind::DnsLookup)] = *dnsLookupSecondUs;
+    if (poolBesideWorkerBootUs)
+        costs.poolBesideWorkerBootUs = *poolBesideWorkerBootUs;
     if (workerLineUs)
         costs.siteTenthsUs[std::size_t(OpKind::Worker)] = *workerLineUs * 10;
     costs.startupGapUs = startupGapUs;
@@ -198,7 +201,7 @@ std::vector<loopscope::OpKind> NodeCalibration::firstUseKinds()
 
 int NodeCalibration::processesPerRun()
 {
-    return 10 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
+    return 11 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
 }
 
 std::optional<NodeCalibration::Result> NodeCalibration::measure(
@@ -235,6 +238,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         && probe("worker-start.js", WorkerStartScript, { "workerStart" })
         && probe("pool-start.js", PoolStartScript, { "smallPool" }, {}, SmallPool)
         && probe("pool-start.js", PoolStartScript, { "largePool" }, {}, LargePool)
+        && probe("pool-start.js", PoolStartScript, { "besideWorker" }, { QStringLiteral("worker") }, PoolBesideWorker)
         && probe("main-end.js", mainEnd, { "noServer" }, { QStringLiteral("none") })
         && probe("main-end.js", mainEnd, { "listen" }, { QStringLiteral("listen") })
         && probe("main-end.js", mainEnd, { "get" }, { QStringLiteral("get") })
@@ -305,6 +309,10 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const double eachThread = (largeStart - smallStart) / (LargePool - SmallPool);
     result.poolThreadUs = std::uint32_t(eachThread + 0.5);
     result.poolBaseUs = std::uint32_t(std::max(0.0, smallStart - eachThread * SmallPool) + 0.5);
+    const double besideStart = std::max(0.0, samples.median("besideWorker") - withPool);
+    result.poolBesideWorkerBootUs = std::uint32_t(
+        std::max(0.0, besideStart - double(*result.poolBaseUs) - double(*result.poolThreadUs) * PoolBesideWorker)
+        + 0.5);
     const double noServer = samples.median("noServer");
     const double listened = std::max(0.0, samples.median("listen") - noServer);
     result.serverListenUs = std::uint32_t(listened + 0.5);
@@ -463,6 +471,8 @@ QString NodeCalibration::describe(const Result& result)
                    .arg(*result.httpGetFirstUs);
     if (result.dnsLookupSecondUs)
         out << tr("  dns.lookup's second call: %1 µs").arg(*result.dnsLookupSecondUs);
+    if (result.poolBesideWorkerBootUs)
+        out << tr("  the thread pool starting while a worker boots: %1 µs more").arg(*result.poolBesideWorkerBootUs);
     if (result.firstUnhandledRejectionUs && result.rejectionsProcessedUs)
         out << tr("  the first rejected promise: %1 µs, and %2 µs after the main module's drain")
                    .arg(*result.firstUnhandledRejectionUs)

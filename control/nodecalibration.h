@@ -60,6 +60,9 @@ public:
         std::optional<std::uint32_t> httpGetFirstUs;
         // dns.lookup's second call (NodeCosts::secondUseUs), when measured.
         std::optional<std::uint32_t> dnsLookupSecondUs;
+        // What the pool's start costs beyond that while a worker boots (NodeCosts::poolBesideWorkerBootUs),
+        // when measured.
+        std::optional<std::uint32_t> poolBesideWorkerBootUs;
         // The first promise rejected with no handler, and what processPromiseRejections then adds between
         // the main module and the first immediate, when measured.
         std::optional<std::uint32_t> firstUnhandledRejectionUs;

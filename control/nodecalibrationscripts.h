@@ -150,8 +150,13 @@ inline QByteArray firstUseScript(const FirstUse& use)
 }
 
 // A first fs.stat with the pool not started: run with a pool of 1 thread and of 8, less the same stat with
-// the pool started, it gives what starting the pool costs and what each thread adds.
+// the pool started, it gives what starting the pool costs and what each thread adds. With the argument
+// "worker", a worker starts just before it: what the start costs beyond that while the worker boots.
 inline constexpr auto PoolStartScript = R"(const fs = require("node:fs");
+if (process.argv[2] === "worker") {
+    const { Worker } = require("node:worker_threads");
+    new Worker("setTimeout(() => {}, 30);", { eval: true });
+}
 const t0 = process.hrtime.bigint();
 fs.stat(__filename, () => {});
 const t1 = process.hrtime.bigint();
@@ -159,6 +164,7 @@ process.stderr.write(JSON.stringify([Number(t1 - t0) / 1000]));
 )";
 inline constexpr int SmallPool = 1;
 inline constexpr int LargePool = 8;
+inline constexpr int PoolBesideWorker = 4;
 
 // The main module's end to its first immediate, as `loopscope --emit-js` writes a program without an httpGet,
 // with one (its server listens at the script's top: Node binds and emits 'listening' in the ticks after the

@@ -183,6 +183,28 @@ private slots:
             QStringList({ "immediate", "timeout", "second immediate" }));
     }
 
+    // Node's pool starts slower while a worker boots: spent when the pool's first request comes while the
+    // worker started before it boots, not when the pool started before the worker.
+    void thePoolStartsSlowerBesideABootingWorker()
+    {
+        auto program = [](bool statFirst) {
+            const char* stat = R"({"op": "stat", "do": []},)";
+            return parseOrFail(QByteArray(R"({"format": "loopscope-program", "version": 2, "name": "beside",
+                "main": [
+                    {"op": "setTimeout", "ms": 50, "do": [{"op": "log", "text": "timeout"}]},)")
+                + (statFirst ? stat : "") + R"({"op": "worker", "do": []},)" + (statFirst ? "" : stat) + R"(
+                    {"op": "setImmediate", "do": [{"op": "log", "text": "immediate"}]}
+                ]})");
+        };
+        NodeCosts costs = NodeCosts::node20();
+        costs.poolBesideWorkerBootUs = 0;
+        const QStringList quick { "immediate", "timeout" };
+        QCOMPARE(runProgram(program(false), ScenarioRunMs, costs).lines, quick);
+        costs.poolBesideWorkerBootUs = 300'000;
+        QCOMPARE(runProgram(program(false), ScenarioRunMs, costs).lines, QStringList({ "timeout", "immediate" }));
+        QCOMPARE(runProgram(program(true), ScenarioRunMs, costs).lines, quick);
+    }
+
 private:
     static std::int64_t processCpuUs()
     {

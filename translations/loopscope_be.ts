@@ -2297,6 +2297,10 @@
         <source>  dns.lookup&apos;s second call: %1 µs</source>
         <translation>  другі выклік dns.lookup: %1 мкс</translation>
     </message>
+    <message>
+        <source>  the thread pool starting while a worker boots: %1 µs more</source>
+        <translation>  запуск пула патокаў, пакуль запускаецца воркер: на %1 мкс больш</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2708,6 +2712,10 @@
     <message>
         <source>the first http.get</source>
         <translation>першы http.get</translation>
+    </message>
+    <message>
+        <source>the thread pool&apos;s start while a worker boots, beyond that</source>
+        <translation>запуск пула патокаў, пакуль запускаецца воркер, звыш гэтага</translation>
     </message>
 </context>
 <context>

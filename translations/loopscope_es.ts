@@ -2288,6 +2288,10 @@
         <source>  dns.lookup&apos;s second call: %1 µs</source>
         <translation>  la segunda llamada a dns.lookup: %1 µs</translation>
     </message>
+    <message>
+        <source>  the thread pool starting while a worker boots: %1 µs more</source>
+        <translation>  el pool de hilos al arrancar mientras arranca un worker: %1 µs más</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2699,6 +2703,10 @@
     <message>
         <source>the first http.get</source>
         <translation>el primer http.get</translation>
+    </message>
+    <message>
+        <source>the thread pool&apos;s start while a worker boots, beyond that</source>
+        <translation>el arranque del pool de hilos mientras arranca un worker, además</translation>
     </message>
 </context>
 <context>

@@ -85,6 +85,10 @@ NodeCosts NodeCosts::node20()
     // 4.2 ms; scaled to this table's 2.2 ms.
     costs.poolBaseUs = 150;
     costs.poolThreadUs = 95;
+    // A first fs.stat right after `new Worker`, pool of 4: 4.9 ms against 2.1 ms alone, 190 us with the pool
+    // started before (medians of 15 with Node v20.20.2 on 2026-12-07, load 2): the start took 2.5 times as
+    // long. Scaled to this table's start of a 4-thread pool, 530 us.
+    costs.poolBesideWorkerBootUs = 800;
     costs.workerStartUs = 25000;
     // A worker's first console.log after its postMessage, and from its last line to its first nextTick.
     costs.workerFirstLogUs = 880;
@@ -124,6 +128,7 @@ NodeCosts NodeCosts::scaled(int by) const
     out.rejectionsProcessedUs = scale(rejectionsProcessedUs);
     out.poolBaseUs = scale(poolBaseUs);
     out.poolThreadUs = scale(poolThreadUs);
+    out.poolBesideWorkerBootUs = scale(poolBesideWorkerBootUs);
     out.workerStartUs = scale(workerStartUs);
     out.workerFirstLogUs = scale(workerFirstLogUs);
     out.workerScriptEndUs = scale(workerScriptEndUs);

@@ -36,6 +36,10 @@ struct NodeCosts
     // Starting libuv's thread pool at a process's first request: a fixed part and each thread's.
     std::uint32_t poolBaseUs = 0;
     std::uint32_t poolThreadUs = 0;
+    // What starting the pool costs beyond that while a worker's thread boots its isolate: the threads the
+    // pool makes, and waits for, find the cores taken (a first fs.stat beside a booting worker took Node
+    // 2.5 times the span it took alone; with the pool started before, the same).
+    std::uint32_t poolBesideWorkerBootUs = 0;
     // A thread's first promise rejected with no handler: Node's promiseRejectHandler and its bookkeeping of
     // unhandled rejections, compiled on first use (makeError's Error is the Throw op's first use).
     std::uint32_t firstUnhandledRejectionUs = 0;

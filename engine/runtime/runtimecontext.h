@@ -140,11 +140,22 @@ struct RuntimeContext
     // Spends what Node spends starting libuv's pool at the process's first request: it makes the pool's
     // threads there and waits for each to run. Once per run, whichever thread asks first (a worker's
     // runtime shares its parent's pool). LoopScope's own pool was started before the run (startPool()).
+    // Node's start takes longer while a worker's thread boots (NodeCosts::poolBesideWorkerBootUs).
     void spendPoolStart()
     {
-        std::atomic<bool>& pool = parent ? parent->poolStarted : poolStarted;
-        if (!pool.exchange(true, std::memory_order_relaxed))
-            spendRealTime(options.costs.poolStartUs(options.threadpoolSize));
+        const RuntimeContext& main = parent ? *parent : *this;
+        if (main.poolStarted.exchange(true, std::memory_order_relaxed))
+            return;
+        const bool besideBoot = rec.now() < main.workerBootsUntilNs.load(std::memory_order_relaxed);
+        spendRealTime(options.costs.poolStartUs(options.threadpoolSize)
+            + (besideBoot ? options.costs.poolBesideWorkerBootUs : 0));
+    }
+    // A worker this runtime starts now boots its isolate for NodeCosts::workerStartUs from now.
+    void noteWorkerBoot()
+    {
+        const std::int64_t until = rec.now() + std::int64_t(options.costs.workerStartUs) * 1000;
+        if (until > workerBootsUntilNs.load(std::memory_order_relaxed))
+            workerBootsUntilNs.store(until, std::memory_order_relaxed);
     }
     // Spends what Node spends on a rejection beyond the op that made it, the first time: the emitted
     // makeError's first Error (a throw's first use: every Error the program makes is one of makeError's),
@@ -194,6 +205,9 @@ struct RuntimeContext
     std::atomic<bool> ending { false };
     // The run's first thread-pool request was made (spendPoolStart); a worker's runtime uses its parent's.
     mutable std::atomic<bool> poolStarted { false };
+    // Until when (the run's clock, ns) a worker this main runtime started boots its isolate (noteWorkerBoot);
+    // written on the main loop's thread only, read on its workers'.
+    std::atomic<std::int64_t> workerBootsUntilNs { 0 };
     bool aborted = false;
     bool started = false;
     bool closed = false;

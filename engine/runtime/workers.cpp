@@ -89,6 +89,7 @@ void Workers::start(const Op& op)
         return;
     }
     m_ctx.live.workerLoops.fetch_add(1, std::memory_order_relaxed);
+    m_ctx.noteWorkerBoot();
 }
 
 void Workers::end(std::size_t slot)

@@ -208,6 +208,7 @@ void NodeTimingDialog::refresh()
     const std::pair<QString, std::uint32_t> once[] = {
         { tr("dns.lookup's second call"), modelled.secondUse(loopscope::OpKind::DnsLookup) },
         { tr("the thread pool's start (4 threads)"), modelled.poolStartUs(4) },
+        { tr("the thread pool's start while a worker boots, beyond that"), modelled.poolBesideWorkerBootUs },
         { tr("the first promise rejected with no handler"), modelled.firstUnhandledRejectionUs },
         { tr("the first rejection checked after a drain"), modelled.rejectionsProcessedUs },
         { tr("a worker's start-up"), modelled.workerStartUs },
