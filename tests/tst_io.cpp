@@ -326,8 +326,8 @@ private slots:
                 continue;
             QVERIFY2(s.queued < pbkdf2Duration / 2,
                 qPrintable(QStringLiteral("%1 waited %2 ms for a thread")
-                        .arg(QString::fromStdString(s.label))
-                        .arg(double(s.queued) / 1e6)));
+                               .arg(QString::fromStdString(s.label))
+                               .arg(double(s.queued) / 1e6)));
             ++passedThrough;
         }
         QCOMPARE(passedThrough, 5); // fs.open, fs.fstat, fs.read, fs.close and getaddrinfo

@@ -39,11 +39,14 @@ std::string inspectAggregate(const Op& any)
         errors.push_back(inspectError(promise.text.view()));
         width += errors.back().size();
     }
-    std::string out = "[AggregateError: All promises were rejected] {\n  [errors]: [";
+    const std::string_view head = "[AggregateError: All promises were rejected]";
+    // util.inspect keeps an object on one line when it fits in 80 columns beside its head (44) and
+    // inspect's 10: only an empty list of errors does.
+    if (errors.empty())
+        return std::string(head) + " { [errors]: [] }";
+    std::string out = std::string(head) + " {\n  [errors]: [";
     const std::size_t start = errors.size() + 2 + 1 + 10; // entries, indentation, brace, and inspect's 10
-    if (errors.empty()) {
-        out += "]";
-    } else if (errors.size() <= 6 && errors.size() + start + width <= 80) {
+    if (errors.size() <= 6 && errors.size() + start + width <= 80) {
         out += " ";
         for (std::size_t i = 0; i < errors.size(); ++i)
             out += (i ? ", " : "") + errors[i];
@@ -320,14 +323,31 @@ void PromiseWork::runExitListeners(int code)
     }
     if (code != 0)
         return;
-    while (!m_ctx.microtasks.empty()) {
+    auto run = [this](const Job& job, CallbackKind kind) {
         m_ctx.checkCancelled();
-        const Job job = m_ctx.microtasks.pop();
         const std::int64_t start = m_ctx.rec.now();
         m_ctx.rec.beginCall(start);
         m_callbacks.runJob(job);
-        m_ctx.rec.callback(job.label, CallbackKind::Microtask, start, m_ctx.rec.now(), m_ctx.iteration, 2,
-            Recorder::OwnThread, job.jobKind);
+        m_ctx.rec.callback(
+            job.label, kind, start, m_ctx.rec.now(), m_ctx.iteration, 2, Recorder::OwnThread, job.jobKind);
+    };
+    // Node's processTicksAndRejections: the microtasks, then the rejections nobody handled, until neither is
+    // left. nextTick does nothing once the process is exiting, so no tick queued from here on ever runs.
+    for (;;) {
+        while (!m_ctx.microtasks.empty())
+            run(m_ctx.microtasks.pop(), CallbackKind::Microtask);
+        m_ctx.ticks.clear();
+        // With no unhandledRejection listener, one ends the process with 1 here (its exit listeners ran).
+        if (!processRejections())
+            return;
+        // processPromiseRejections calls the listeners there and then (queued as ticks by processRejections).
+        std::vector<Job> listeners;
+        while (!m_ctx.ticks.empty())
+            listeners.push_back(m_ctx.ticks.pop());
+        for (const Job& listener : listeners) {
+            run(listener, CallbackKind::NextTick);
+            m_ctx.ticks.clear();
+        }
     }
 }
 
