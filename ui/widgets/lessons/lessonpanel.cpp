@@ -1,6 +1,7 @@
 #include "widgets/lessons/lessonpanel.h"
 
 #include "catalog/scenariotexts.h"
+#include "models/figuretexts.h"
 #include "widgets/window/language.h"
 
 #include <QFontDatabase>
@@ -337,7 +338,14 @@ void LessonPanel::setKeepsUpGuess(bool keepsUp)
     (keepsUp ? m_keepsUp : m_waits)->setChecked(true);
 }
 
-bool LessonPanel::keptUp(Question asked, double slowestMs, int failed)
+LessonPanel::Wait LessonPanel::waitOf(Question asked, const loopscope::Figures& figures)
+{
+    if (asked == Question::Health)
+        return { figures.health.known() ? figures.health.max : -1, int(figures.healthFailures) };
+    return { figures.longestLateMs(), 0 };
+}
+
+bool LessonPanel::keptUp(Question asked, const Wait& wait)
 {
     // A /health answer slower than 100 ms is one a user waits for (and several probe intervals): the server
     // did not keep up. A loop-delay check later than 50 ms did not run on time: five of the 10 ms monitor's
@@ -345,17 +353,20 @@ bool LessonPanel::keptUp(Question asked, double slowestMs, int failed)
     // 25 ms); a regex backtracking 80 ms or a JSON.parse of 100 ms does not keep up, which 100 ms, /health's
     // bound, called on time.
     const double within = asked == Question::Health ? 100 : 50;
-    return failed == 0 && slowestMs >= 0 && slowestMs <= within;
+    return wait.failed == 0 && wait.slowestMs >= 0 && wait.slowestMs <= within;
 }
 
-void LessonPanel::showWait(double slowestMs, int failed, const QString& unseen)
+void LessonPanel::showWait(const loopscope::Figures& figures)
 {
     if (m_asks == Question::Order)
         return;
     m_titleShown = true;
     showTitle();
-    setAnswer([this, slowestMs, failed, unseen, health = m_asks == Question::Health, guess = keepsUpGuess()] {
-        const bool keptUp = LessonPanel::keptUp(health ? Question::Health : Question::Delay, slowestMs, failed);
+    const Wait wait = waitOf(m_asks, figures);
+    const bool keptUp = LessonPanel::keptUp(m_asks, wait);
+    const auto [slowestMs, failed] = wait;
+    setAnswer([this, slowestMs, failed, keptUp, unseen = FigureTexts::beforeLoop(figures),
+                  health = m_asks == Question::Health, guess = keepsUpGuess()] {
         const QString slowest = QLocale().toString(slowestMs, 'f', slowestMs < 10 ? 1 : 0);
         QString fact;
         if (health && keptUp)

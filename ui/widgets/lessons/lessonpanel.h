@@ -2,6 +2,7 @@
 
 #include "catalog/scenariocatalog.h"
 #include "control/offscreenruns.h"
+#include "figures/figures.h"
 
 #include <QElapsedTimer>
 #include <QStringList>
@@ -55,19 +56,30 @@ public:
     // Whether /health, or the delay check, kept up, as the student guessed it; nullopt before a guess.
     std::optional<bool> keepsUpGuess() const;
     void setKeepsUpGuess(bool keepsUp);
-    // Whether a run kept up, as the answer says: its slowest /health answer (or longest loop delay) within
-    // the question's bound, and no request unanswered. A negative `slowestMs` is one never measured.
-    static bool keptUp(Question asked, double slowestMs, int failed);
+    // What a run's figures say of the wait the question asks about: the slowest /health answer, or the
+    // longest loop delay (< 0: none was measured), and how many /health requests got no answer at all.
+    struct Wait
+    {
+        double slowestMs = -1;
+        int failed = 0;
+    };
+    static Wait waitOf(Question asked, const loopscope::Figures& figures);
+    // Whether a run kept up, as the answer says: its slowest wait within the question's bound, and no
+    // request unanswered.
+    static bool keptUp(Question asked, const Wait& wait);
+    static bool keptUp(Question asked, const loopscope::Figures& figures)
+    {
+        return keptUp(asked, waitOf(asked, figures));
+    }
     // The run asked for started held before its main module (stepping): says what to press next, until
     // the run ends and the answer replaces it.
     void showHeld();
     // The run asked for has ended in the window, having printed `printed`: shows the answer.
     void showRun(const QStringList& printed);
-    // The run asked for has ended; the longest wait it measured took `slowestMs` (the slowest /health
-    // answer or the longest loop delay, as the lesson asks; < 0: none came back, `failed` /health probes
-    // had no answer at all): shows the answer of a /health or a delay lesson, and `unseen`, what the
-    // probes could not see (FigureTexts::beforeLoop), beside it.
-    void showWait(double slowestMs, int failed, const QString& unseen = {});
+    // The run asked for has ended with these figures: shows the answer of a /health or a delay lesson, from
+    // the wait the question asks about (waitOf), and what the probes could not see beside it
+    // (FigureTexts::beforeLoop).
+    void showWait(const loopscope::Figures& figures);
     // The answer as shown; empty before a run has ended.
     QString answerText() const;
     // What the lesson says to press next while the run is held (showHeld()); empty otherwise.

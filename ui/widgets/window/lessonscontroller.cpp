@@ -2,7 +2,6 @@
 
 #include "control/sessioncontroller.h"
 #include "models/consolemodel.h"
-#include "models/figuretexts.h"
 #include "models/livefeed.h"
 #include "widgets/lessons/lessonpanel.h"
 #include "widgets/lessons/panelhighlight.h"
@@ -55,24 +54,17 @@ LessonsController::LessonsController(
 
 void LessonsController::onTicked()
 {
-    // The lesson's run has ended: its answer, from what the console shows.
+    // The lesson's run has ended: its answer, from what the console shows or the figures measured.
     if (m_runPending && m_feed->finished() && !m_controller->replaying()) {
         m_runPending = false;
         switch (m_lesson->asks()) {
         case LessonPanel::Question::Order:
             m_lesson->showRun(m_window->consoleModel()->outputLines());
             break;
-        case LessonPanel::Question::Health: {
-            const loopscope::Figures figures = m_feed->figures();
-            m_lesson->showWait(figures.health.known() ? figures.health.max : -1, int(figures.healthFailures),
-                FigureTexts::beforeLoop(figures));
+        case LessonPanel::Question::Health:
+        case LessonPanel::Question::Delay:
+            m_lesson->showWait(m_feed->figures());
             break;
-        }
-        case LessonPanel::Question::Delay: {
-            const loopscope::Figures figures = m_feed->figures();
-            m_lesson->showWait(figures.longestLateMs(), 0, FigureTexts::beforeLoop(figures));
-            break;
-        }
         }
     }
     // The lesson's offscreen runs stepped aside for the program (LessonPanel::yieldToRun): on with them.
