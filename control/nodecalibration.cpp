@@ -199,11 +199,6 @@ std::vector<loopscope::OpKind> NodeCalibration::firstUseKinds()
     return kinds;
 }
 
-int NodeCalibration::processesPerRun()
-{
-    return 11 + int(std::size(FirstUses)) + 2 * RaceRunsPerFigure;
-}
-
 std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const QString& node, int runs, const loopscope::Progress& progress, QString* error)
 {
@@ -256,7 +251,8 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     result.node = path;
     result.runs = runs;
     result.raceRuns = runs * RaceRunsPerFigure;
-    Runner runner(path, progress, 1 + runs * processesPerRun());
+    // node --version, then each run's probes and its two races.
+    Runner runner(path, progress, 1 + runs * (int(probes.size()) + 2 * RaceRunsPerFigure));
     const std::optional<QProcess*> version = runner.run(QStringLiteral("--version"), error);
     if (!version)
         return std::nullopt;

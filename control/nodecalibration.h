@@ -74,10 +74,6 @@ public:
 
     // main-race runs this many times per figure run: a share needs more runs than a median.
     static constexpr int RaceRunsPerFigure = 10;
-    // Processes per figure run: the first console.log, the timers, the worker's lines, the worker's
-    // start-up, one per kind of firstUseKinds(), the pool's start with two sizes, the main module's end
-    // four ways (the HTTP server's three and a rejection), and the two races.
-    static int processesPerRun();
     // The op kinds whose first use is measured one to a process, beside the ones above.
     static std::vector<loopscope::OpKind> firstUseKinds();
 

@@ -118,10 +118,12 @@ private slots:
     {
         REQUIRE_NODE();
         QString error;
+        std::uint64_t lastDone = 0;
         std::uint64_t lastTotal = 0;
         const auto result = NodeCalibration::measure(
             QStringLiteral("node"), 1,
-            [&](std::uint64_t, std::uint64_t total) {
+            [&](std::uint64_t done, std::uint64_t total) {
+                lastDone = done;
                 lastTotal = total;
                 return true;
             },
@@ -142,7 +144,9 @@ private slots:
         QVERIFY(result->serverListenUs && result->httpGetFirstUs);
         QVERIFY(result->firstUnhandledRejectionUs && result->rejectionsProcessedUs);
         QVERIFY(result->dnsLookupSecondUs);
-        QCOMPARE(lastTotal, std::uint64_t(1 + NodeCalibration::processesPerRun()));
+        // The progress counted every process it ran, and no more: the bar ends full.
+        QVERIFY(lastTotal > 1);
+        QCOMPARE(lastDone, lastTotal);
     }
 
     void cancelledWhenProgressSaysNo()

@@ -233,6 +233,30 @@ private slots:
         }
     }
 
+    // A nextTick asked for in an exit listener does nothing (the process is exiting): the queues the views
+    // show while the listener's microtasks run hold no tick that never runs.
+    void aTickAskedForWhileExitingIsNeverQueued()
+    {
+        const RunResult run = runProgram(parseOrFail(R"({ "format": "loopscope-program", "version": 2, "name": "exit",
+            "main": [ { "op": "onExit", "do": [
+                { "op": "nextTick", "label": "never", "do": [ { "op": "log", "text": "never" } ] },
+                { "op": "queueMicrotask", "label": "late", "do": [ { "op": "log", "text": "microtask" } ] } ] } ] })"));
+        QVERIFY(run.finished);
+        const Recording& recording = run.session->recording();
+        const EventLog& log = recording.mainLog();
+        std::int64_t microtaskAt = -1;
+        for (std::size_t i = 0; i < log.size(); ++i) {
+            const Record& r = log[i];
+            QVERIFY2(!(r.type == RecordType::Queued && recording.strings.at(r.label) == "never"),
+                "the exiting process queued its nextTick");
+            if (r.type == RecordType::Callback && callbackKindOf(r) == CallbackKind::Microtask)
+                microtaskAt = r.startNs;
+        }
+        QVERIFY(microtaskAt >= 0);
+        QCOMPARE(Replay(recording).stateAt(microtaskAt).queues.nextTickCount, std::size_t(0));
+        QCOMPARE(consoleBy(recording, log[log.size() - 1].startNs + 1), QStringList { QStringLiteral("microtask") });
+    }
+
     // Thousands of queue changes, so the replay rebuilds a moment from a checkpoint of the queues
     // rather than from the start: 4,000 immediates "a" each queue a "b"; before each "a" runs, the
     // queue holds the 4,000 that are left of both.

@@ -89,7 +89,7 @@ void Interpreter::exec(const Op& op)
         log(op.textId, std::uint32_t(op.steps), m_ctx.runningLabel);
         break;
     case OpKind::NextTick:
-        m_ctx.ticks.push(job);
+        m_ctx.nextTick(job);
         break;
     case OpKind::QueueMicrotask:
         m_ctx.microtasks.push(job);
@@ -162,7 +162,7 @@ void Interpreter::exec(const Op& op)
         construct.action = Job::Action::StreamConstruct;
         construct.label = op.labelId;
         construct.op = &op;
-        m_ctx.ticks.push(construct);
+        m_ctx.nextTick(construct);
         break;
     }
     case OpKind::DnsLookup:
@@ -224,7 +224,7 @@ void Interpreter::scheduleChainStep(ChainState* chain)
     job.chain = chain;
     switch (chain->op->via) {
     case ChainVia::NextTick:
-        m_ctx.ticks.push(job);
+        m_ctx.nextTick(job);
         break;
     case ChainVia::QueueMicrotask:
         m_ctx.microtasks.push(job);

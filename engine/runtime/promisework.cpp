@@ -269,10 +269,7 @@ bool PromiseWork::processRejections()
 {
     if (!m_ctx.promises.anyUnhandled())
         return false;
-    if (!m_ctx.processedRejections) {
-        m_ctx.processedRejections = true;
-        spendRealTime(m_ctx.options.costs.rejectionsProcessedUs);
-    }
+    RuntimeContext::spendOnce(m_ctx.processedRejections, m_ctx.options.costs.rejectionsProcessedUs);
     bool listened = false;
     for (Promise* promise : m_ctx.promises.takeUnhandled()) {
         // A handler added since it rejected: Node's handledRejection took it off the list.
@@ -312,6 +309,7 @@ void PromiseWork::runExitListeners(int code)
     if (m_exitEmitted || m_ctx.isWorker())
         return;
     m_exitEmitted = true;
+    m_ctx.exiting = true;
     // process.emit("exit", code) runs them in turn. Leaving that callback, a process that ends normally
     // runs V8's microtask checkpoint, not Node's nextTicks; one that ends on an error runs neither.
     for (const Op* listener : m_exitListeners) {
@@ -332,22 +330,16 @@ void PromiseWork::runExitListeners(int code)
             job.label, kind, start, m_ctx.rec.now(), m_ctx.iteration, 2, Recorder::OwnThread, job.jobKind);
     };
     // Node's processTicksAndRejections: the microtasks, then the rejections nobody handled, until neither is
-    // left. nextTick does nothing once the process is exiting, so no tick queued from here on ever runs.
+    // left. The only ticks are the unhandledRejection listeners' calls: nextTick does nothing once the
+    // process is exiting.
     for (;;) {
         while (!m_ctx.microtasks.empty())
             run(m_ctx.microtasks.pop(), CallbackKind::Microtask);
-        m_ctx.ticks.clear();
         // With no unhandledRejection listener, one ends the process with 1 here (its exit listeners ran).
         if (!processRejections())
             return;
-        // processPromiseRejections calls the listeners there and then (queued as ticks by processRejections).
-        std::vector<Job> listeners;
         while (!m_ctx.ticks.empty())
-            listeners.push_back(m_ctx.ticks.pop());
-        for (const Job& listener : listeners) {
-            run(listener, CallbackKind::NextTick);
-            m_ctx.ticks.clear();
-        }
+            run(m_ctx.ticks.pop(), CallbackKind::NextTick);
     }
 }
 

@@ -19,6 +19,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace loopscope {
@@ -165,10 +166,21 @@ struct RuntimeContext
     {
         if (kind == Reason::Error)
             spendFirstUse(OpKind::Throw);
-        if (unhandled && !rejectedUnhandled) {
-            rejectedUnhandled = true;
-            spendRealTime(options.costs.firstUnhandledRejectionUs);
-        }
+        if (unhandled)
+            spendOnce(rejectedUnhandled, options.costs.firstUnhandledRejectionUs);
+    }
+    // Spends `us` unless `spent` says it was spent already on this thread, and marks it spent.
+    static void spendOnce(bool& spent, std::uint32_t us)
+    {
+        if (!std::exchange(spent, true))
+            spendRealTime(us);
+    }
+    // process.nextTick: the job joins the tick queue, unless the process is exiting, where Node's nextTick
+    // returns doing nothing (so does the nextTick a stream's construction asks for).
+    void nextTick(const Job& job)
+    {
+        if (!exiting)
+            ticks.push(job);
     }
     // The rest of a first use, spent once the op has taken effect (a timer's start read).
     void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind)); }
@@ -218,6 +230,8 @@ struct RuntimeContext
     std::uint32_t runningLabel = 0;
     // An ES module's body waits for its loader's read of the file.
     bool esmLoading = false;
+    // The process emits "exit": its exit listeners run (process._exiting).
+    bool exiting = false;
     RuntimeLabels labels;
 
     JobQueue ticks { rec, CallbackKind::NextTick };

@@ -455,7 +455,7 @@ void ThreadPoolWork::streamDone(std::unique_ptr<PoolItem> item)
         Job listener;
         listener.label = op.labelId;
         listener.body = &body;
-        m_ctx.ticks.push(listener);
+        m_ctx.nextTick(listener);
     };
     switch (done.kind) {
     case PoolItem::Kind::StreamOpen:
