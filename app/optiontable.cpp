@@ -213,7 +213,8 @@ const Option optionList[] = {
         QT_TRANSLATE_NOOP("CommandLine",
             "Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the "
             "first console.log, setTimeout's and setImmediate's first use, the start-up gap, a worker's first "
-            "line), print it on stderr and keep it in the settings: every run afterwards, in the window and "
+            "line, a console.log line, by which every line's cost is scaled), print it on stderr and keep it in the "
+            "settings: every run afterwards, in the window and "
             "without it, models this machine's Node. --calibration-runs sets how many processes each figure "
             "takes. See docs/FIDELITY.md."),
         Section::Limits },

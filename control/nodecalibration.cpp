@@ -35,6 +35,7 @@ constexpr std::pair<const char*, std::optional<std::uint32_t> NodeCalibration::R
     { "rejectionsProcessedUs", &NodeCalibration::Result::rejectionsProcessedUs },
     { "dnsLookupSecondUs", &NodeCalibration::Result::dnsLookupSecondUs },
     { "poolBesideWorkerBootUs", &NodeCalibration::Result::poolBesideWorkerBootUs },
+    { "logLineUs", &NodeCalibration::Result::logLineUs },
 };
 
 // The figures the runs of a measurement printed, by name.
@@ -158,6 +159,14 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
         costs.firstUseUs[std::size_t(kind)] = before;
         costs.afterFirstUseUs[std::size_t(kind)] = after;
     };
+    // Node 20's lines ran on a machine of its own: each line's cost is scaled as this machine's console.log
+    // lines are to that machine's. The worker's line is measured on its own, below.
+    if (logLineUs && costs.siteTenths(OpKind::Log) > 0) {
+        const double by = double(*logLineUs) * 10 / double(costs.siteTenths(OpKind::Log));
+        auto scale = [by](std::uint32_t& tenths) { tenths = std::uint32_t(double(tenths) * by + 0.5); };
+        std::for_each(costs.siteTenthsUs.begin(), costs.siteTenthsUs.end(), scale);
+        std::for_each(costs.callTenthsUs.begin(), costs.callTenthsUs.end(), scale);
+    }
     set(OpKind::Log, firstLogUs, 0);
     set(OpKind::SetTimeout, setTimeoutBeforeUs, setTimeoutAfterUs);
     // setInterval goes through the same Timeout and insert() as setTimeout.
@@ -227,7 +236,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         return true;
     };
     const QByteArray mainEnd = makeErrorScript() + MainEndScript;
-    bool written = probe("first-log.js", FirstLogScript, { "log" })
+    bool written = probe("first-log.js", FirstLogScript, { "log", "logLine" })
         && probe("first-timers.js", FirstTimersScript, { "setTimeout", "setImmediate" })
         && probe("worker.js", WorkerScript, { "workerLog", "scriptEnd" })
         && probe("worker-start.js", WorkerStartScript, { "workerStart" })
@@ -287,6 +296,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         result.checkRaceTimerFirst += *checkWins;
     }
     result.firstLogUs = samples.median("log");
+    result.logLineUs = samples.median("logLine");
     result.setImmediateUs = samples.median("setImmediate");
     result.workerFirstLogUs = samples.median("workerLog");
     result.workerScriptEndUs = samples.median("scriptEnd");
@@ -452,6 +462,11 @@ QString NodeCalibration::describe(const Result& result)
     QStringList out;
     for (const QString& line : lines)
         out << line;
+    if (result.logLineUs)
+        out << tr("  each of the next console.log lines: %1 µs (Node 20's table: %2 µs); every line's cost is "
+                  "scaled by it")
+                   .arg(*result.logLineUs)
+                   .arg(loopscope::NodeCosts::node20().siteTenths(loopscope::OpKind::Log) / 10.0);
     if (result.workerStartUs)
         out << tr("  a worker's start-up, from new Worker to its first line: %1 µs").arg(*result.workerStartUs);
     if (result.workerLineUs)

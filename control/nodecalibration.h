@@ -13,8 +13,9 @@
 #include <vector>
 
 // Measures on this machine what Node.js spends where LoopScope models start-up costs (NodeCosts): the
-// main module's first console.log, setTimeout's first use before and after it reads the loop clock (the
-// after part from how often a timer set inside an immediate beats the immediate queued beside it),
+// main module's first console.log and each of its next twenty (how much slower or faster than Node 20's
+// this machine runs a line: every line's cost is scaled by it), setTimeout's first use before and after it reads the
+// loop clock (the after part from how often a timer set inside an immediate beats the immediate queued beside it),
 // setImmediate's first use, the gap between the main module and the first timers phase (from how often
 // main-race's timer wins), a worker's first console.log and the end of its script, its start-up, and the
 // first use of every other operation with a cost of its own (fs, dns, crypto, nextTick...), and libuv's pool
@@ -63,6 +64,9 @@ public:
         // What the pool's start costs beyond that while a worker boots (NodeCosts::poolBesideWorkerBootUs),
         // when measured.
         std::optional<std::uint32_t> poolBesideWorkerBootUs;
+        // A console.log line after the first two (the mean of the next twenty), when measured: Node 20's
+        // cost of every line (NodeCosts::siteTenthsUs, callTenthsUs) is scaled by it against Node 20's own.
+        std::optional<std::uint32_t> logLineUs;
         // The first promise rejected with no handler, and what processPromiseRejections then adds between
         // the main module and the first immediate, when measured.
         std::optional<std::uint32_t> firstUnhandledRejectionUs;

@@ -50,9 +50,10 @@ private slots:
         QCOMPARE(costs.firstUnhandledRejectionUs, 210U);
         QCOMPARE(costs.rejectionsProcessedUs, 140U);
         QCOMPARE(costs.secondUse(OpKind::DnsLookup), 1900U);
-        // What it does not measure stays Node 20's.
+        // What it does not measure stays Node 20's; a line is Node 20's as this machine's console.log lines
+        // are to Node 20's (63 us against 21: three times).
         QCOMPARE(costs.firstUse(OpKind::ReadFile), NodeCosts::node20().firstUse(OpKind::ReadFile));
-        QCOMPARE(costs.siteTenths(OpKind::ReadStream), NodeCosts::node20().siteTenths(OpKind::ReadStream));
+        QCOMPARE(costs.siteTenths(OpKind::ReadStream), NodeCosts::node20().siteTenths(OpKind::ReadStream) * 3);
     }
 
     // A calibration kept by a LoopScope that measured no first uses leaves Node 20's there.
@@ -69,6 +70,7 @@ private slots:
         older.firstUnhandledRejectionUs.reset();
         older.rejectionsProcessedUs.reset();
         older.dnsLookupSecondUs.reset();
+        older.logLineUs.reset();
         NodeCalibration::store(older);
         const NodeCosts costs = NodeCalibration::baseCosts();
         QCOMPARE(costs.firstUse(OpKind::Log), 17000U);
@@ -81,7 +83,27 @@ private slots:
         QCOMPARE(costs.firstUnhandledRejectionUs, NodeCosts::node20().firstUnhandledRejectionUs);
         QCOMPARE(costs.rejectionsProcessedUs, NodeCosts::node20().rejectionsProcessedUs);
         QCOMPARE(costs.secondUse(OpKind::DnsLookup), NodeCosts::node20().secondUse(OpKind::DnsLookup));
+        QCOMPARE(costs.siteTenths(OpKind::Log), NodeCosts::node20().siteTenths(OpKind::Log));
+        QCOMPARE(costs.callTenths(OpKind::Stat), NodeCosts::node20().callTenths(OpKind::Stat));
         NodeCalibration::forget();
+    }
+
+    // A machine whose console.log lines take twice Node 20's spends twice Node 20's on every line, the
+    // first run of a line and each later one; a `new Worker` line keeps its own measure.
+    void linesCostAsThisMachinesConsoleLogLines()
+    {
+        const NodeCosts node20 = NodeCosts::node20();
+        NodeCalibration::Result slower = sample();
+        slower.logLineUs = node20.siteTenths(OpKind::Log) * 2 / 10;
+        const NodeCosts costs = slower.applyTo(node20);
+        for (const OpKind kind : { OpKind::Log, OpKind::NextTick, OpKind::SetImmediate, OpKind::Stat }) {
+            QCOMPARE(costs.siteTenths(kind), node20.siteTenths(kind) * 2);
+            QCOMPARE(costs.callTenths(kind), node20.callTenths(kind) * 2);
+        }
+        QCOMPARE(costs.siteTenths(OpKind::Worker), *slower.workerLineUs * 10);
+        // The first uses are measured one by one, not scaled.
+        QCOMPARE(costs.firstUse(OpKind::Log), slower.firstLogUs);
+        QCOMPARE(costs.firstUse(OpKind::NextTick), node20.firstUse(OpKind::NextTick));
     }
 
     void keptInTheSettingsAndUsedByEveryRun()
@@ -108,6 +130,7 @@ private slots:
         QCOMPARE(kept->firstUnhandledRejectionUs, std::optional<std::uint32_t>(210));
         QCOMPARE(kept->rejectionsProcessedUs, std::optional<std::uint32_t>(140));
         QCOMPARE(kept->dnsLookupSecondUs, std::optional<std::uint32_t>(1900));
+        QCOMPARE(kept->logLineUs, std::optional<std::uint32_t>(63));
         QCOMPARE(NodeCalibration::baseCosts().firstUse(OpKind::DnsLookup), 8000U);
         QCOMPARE(NodeCalibration::baseCosts().workerStartUs, 61000U);
         NodeCalibration::forget();
@@ -144,6 +167,8 @@ private slots:
         QVERIFY(result->serverListenUs && result->httpGetFirstUs);
         QVERIFY(result->firstUnhandledRejectionUs && result->rejectionsProcessedUs);
         QVERIFY(result->dnsLookupSecondUs);
+        // Twenty lines of console.log after two: never free.
+        QVERIFY(result->logLineUs && *result->logLineUs > 0);
         // The progress counted every process it ran, and no more: the bar ends full.
         QVERIFY(lastTotal > 1);
         QCOMPARE(lastDone, lastTotal);
@@ -192,6 +217,7 @@ private:
         result.firstUnhandledRejectionUs = 210;
         result.rejectionsProcessedUs = 140;
         result.dnsLookupSecondUs = 1900;
+        result.logLineUs = 63;
         return result;
     }
 };

@@ -872,10 +872,6 @@
         <translation>Час Node ад апаражнення чэргаў галоўнага модуля да першай фазы таймераў, у мікрасекундах (па змаўчанні: каліброўка гэтай машыны, а без яе 0, вымерана з Node 20; ад 0 да 100000).</translation>
     </message>
     <message>
-        <source>Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the first console.log, setTimeout&apos;s and setImmediate&apos;s first use, the start-up gap, a worker&apos;s first line), print it on stderr and keep it in the settings: every run afterwards, in the window and without it, models this machine&apos;s Node. --calibration-runs sets how many processes each figure takes. See docs/FIDELITY.md.</source>
-        <translation>Вымераць на гэтай машыне, колькі Node.js (--node) марнуе там, дзе LoopScope мадэлюе выдаткі запуску (першы console.log, першае выкарыстанне setTimeout і setImmediate, паўза запуску, першы радок worker), вывесці гэта ў stderr і захаваць у наладах: кожны наступны запуск, з акном і без яго, мадэлюе Node гэтай машыны. --calibration-runs задае, колькі працэсаў ідзе на кожную лічбу. Гл. docs/FIDELITY.md.</translation>
-    </message>
-    <message>
         <source>With --calibrate-node: fresh node processes per figure (default 15, 1 to 1000; main-race runs ten times as often).</source>
         <translation>З --calibrate-node: новых працэсаў node на лічбу (па змаўчанні 15, ад 1 да 1000; main-race запускаецца ў дзесяць разоў часцей).</translation>
     </message>
@@ -890,6 +886,10 @@
     <message>
         <source>With --attach: while a callback of the program&apos;s main loop runs longer than MS ms (default 50; 0: never), the probe samples its JavaScript stack every 2 ms. --summary lists the functions that blocked longest, the trace keeps the stacks and the window shows them beside the timeline.</source>
         <translation>З --attach: пакуль зваротны выклік галоўнага цыкла праграмы працуе даўжэй за MS мс (па змаўчанні 50; 0: ніколі), зонд бярэ яго стэк JavaScript кожныя 2 мс. --summary пералічвае функцыі, што блакавалі найдаўжэй, траса захоўвае стэкі, а акно паказвае іх побач з часавой шкалой.</translation>
+    </message>
+    <message>
+        <source>Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the first console.log, setTimeout&apos;s and setImmediate&apos;s first use, the start-up gap, a worker&apos;s first line, a console.log line, by which every line&apos;s cost is scaled), print it on stderr and keep it in the settings: every run afterwards, in the window and without it, models this machine&apos;s Node. --calibration-runs sets how many processes each figure takes. See docs/FIDELITY.md.</source>
+        <translation>Вымераць на гэтай машыне, колькі Node.js (--node) марнуе там, дзе LoopScope мадэлюе выдаткі запуску (першы console.log, першае выкарыстанне setTimeout і setImmediate, паўза запуску, першы радок worker, радок console.log, паводле якога маштабуецца кошт кожнага радка), вывесці гэта ў stderr і захаваць у наладах: кожны наступны запуск, з акном і без яго, мадэлюе Node гэтай машыны. --calibration-runs задае, колькі працэсаў ідзе на кожную лічбу. Гл. docs/FIDELITY.md.</translation>
     </message>
 </context>
 <context>
@@ -2300,6 +2300,10 @@
     <message>
         <source>  the thread pool starting while a worker boots: %1 µs more</source>
         <translation>  запуск пула патокаў, пакуль запускаецца воркер: на %1 мкс больш</translation>
+    </message>
+    <message>
+        <source>  each of the next console.log lines: %1 µs (Node 20&apos;s table: %2 µs); every line&apos;s cost is scaled by it</source>
+        <translation>  кожны з наступных радкоў console.log: %1 мкс (табліца Node 20: %2 мкс); кошт кожнага радка маштабуецца паводле яго</translation>
     </message>
 </context>
 <context>

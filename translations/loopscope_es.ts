@@ -869,10 +869,6 @@
         <translation>El tiempo de Node desde el vaciado de colas del módulo principal hasta la primera fase de temporizadores, en microsegundos (por defecto: la calibración de esta máquina o, si no hay, 0, medido con Node 20; de 0 a 100000).</translation>
     </message>
     <message>
-        <source>Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the first console.log, setTimeout&apos;s and setImmediate&apos;s first use, the start-up gap, a worker&apos;s first line), print it on stderr and keep it in the settings: every run afterwards, in the window and without it, models this machine&apos;s Node. --calibration-runs sets how many processes each figure takes. See docs/FIDELITY.md.</source>
-        <translation>Mide en esta máquina lo que Node.js (--node) gasta donde LoopScope modela costes de arranque (el primer console.log, el primer uso de setTimeout y de setImmediate, la pausa de arranque, la primera línea de un worker), lo imprime en stderr y lo guarda en la configuración: cada ejecución posterior, con ventana o sin ella, modela el Node de esta máquina. --calibration-runs fija cuántos procesos lleva cada cifra. Véase docs/FIDELITY.md.</translation>
-    </message>
-    <message>
         <source>With --calibrate-node: fresh node processes per figure (default 15, 1 to 1000; main-race runs ten times as often).</source>
         <translation>Con --calibrate-node: procesos nuevos de node por cifra (por defecto 15, de 1 a 1000; main-race se ejecuta diez veces más).</translation>
     </message>
@@ -887,6 +883,10 @@
     <message>
         <source>With --attach: while a callback of the program&apos;s main loop runs longer than MS ms (default 50; 0: never), the probe samples its JavaScript stack every 2 ms. --summary lists the functions that blocked longest, the trace keeps the stacks and the window shows them beside the timeline.</source>
         <translation>Con --attach: mientras un callback del bucle principal del programa dura más de MS ms (50 por defecto; 0: nunca), la sonda muestrea su pila de JavaScript cada 2 ms. --summary enumera las funciones que más tiempo bloquearon, la traza guarda las pilas y la ventana las muestra junto a la línea de tiempo.</translation>
+    </message>
+    <message>
+        <source>Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the first console.log, setTimeout&apos;s and setImmediate&apos;s first use, the start-up gap, a worker&apos;s first line, a console.log line, by which every line&apos;s cost is scaled), print it on stderr and keep it in the settings: every run afterwards, in the window and without it, models this machine&apos;s Node. --calibration-runs sets how many processes each figure takes. See docs/FIDELITY.md.</source>
+        <translation>Mide en esta máquina lo que Node.js (--node) gasta donde LoopScope modela costes de arranque (el primer console.log, el primer uso de setTimeout y de setImmediate, la pausa de arranque, la primera línea de un worker, una línea de console.log, por la que se escala el coste de cada línea), lo imprime en stderr y lo guarda en la configuración: cada ejecución posterior, con ventana o sin ella, modela el Node de esta máquina. --calibration-runs fija cuántos procesos lleva cada cifra. Véase docs/FIDELITY.md.</translation>
     </message>
 </context>
 <context>
@@ -2291,6 +2291,10 @@
     <message>
         <source>  the thread pool starting while a worker boots: %1 µs more</source>
         <translation>  el pool de hilos al arrancar mientras arranca un worker: %1 µs más</translation>
+    </message>
+    <message>
+        <source>  each of the next console.log lines: %1 µs (Node 20&apos;s table: %2 µs); every line&apos;s cost is scaled by it</source>
+        <translation>  cada una de las siguientes líneas de console.log: %1 µs (tabla de Node 20: %2 µs); el coste de cada línea se escala por ella</translation>
     </message>
 </context>
 <context>
