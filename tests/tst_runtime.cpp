@@ -190,19 +190,38 @@ private slots:
     // chain's log line runs once per step; a 50 ms timer goes between the steps where those costs put it.
     void newLinesAndLaterRunsCostWhatNodeSpends()
     {
+        // Twenty-two logs warm console.log (NodeCosts::WarmUses) before the timer is set; then a chain
+        // runs one line three times.
         const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"lines","main":[
+            {"op":"repeat","times":22,"do":[{"op":"log","text":"warm"}]},
             {"op":"setTimeout","ms":50,"do":[{"op":"log","text":"timer"}]},
             {"op":"chain","via":"setImmediate","times":3,"do":[{"op":"log","text":"step"}]}]})");
-        constexpr std::uint32_t Long = 1'000'000; // tenths of a microsecond: 100 ms
+        constexpr std::uint32_t Long = 600'000; // tenths of a microsecond: 60 ms
         const auto log = std::size_t(OpKind::Log);
         NodeCosts newLine;
         newLine.siteTenthsUs[log] = Long;
         NodeCosts laterRuns;
         laterRuns.callTenthsUs[log] = Long;
-        QCOMPARE(
-            runProgram(program, 30000, NodeCosts::none()).lines, (QStringList { "step", "step", "step", "timer" }));
-        QCOMPARE(runProgram(program, 30000, newLine).lines, (QStringList { "step", "timer", "step", "step" }));
-        QCOMPARE(runProgram(program, 30000, laterRuns).lines, (QStringList { "step", "step", "timer", "step" }));
+        const QStringList warm(22, QStringLiteral("warm"));
+        QCOMPARE(runProgram(program, 30000, NodeCosts::none()).lines,
+            warm + QStringList({ "step", "step", "step", "timer" }));
+        QCOMPARE(runProgram(program, 30000, newLine).lines, warm + QStringList({ "step", "timer", "step", "step" }));
+        QCOMPARE(runProgram(program, 30000, laterRuns).lines, warm + QStringList({ "step", "step", "timer", "step" }));
+    }
+
+    // Node's op warms over its first uses, whichever lines make them: until then a line run again costs
+    // what a new line does, and the later-run figure is not spent.
+    void aLineRunAgainCostsANewLinesFigureWhileTheOpWarms()
+    {
+        const Program program = parseOrFail(R"({"format":"loopscope-program","version":1,"name":"lines","main":[
+            {"op":"setTimeout","ms":50,"do":[{"op":"log","text":"timer"}]},
+            {"op":"chain","via":"setImmediate","times":3,"do":[{"op":"log","text":"step"}]}]})");
+        NodeCosts laterRuns;
+        laterRuns.callTenthsUs[std::size_t(OpKind::Log)] = 1'000'000;
+        QCOMPARE(runProgram(program, 30000, laterRuns).lines, (QStringList { "step", "step", "step", "timer" }));
+        NodeCosts newLine;
+        newLine.siteTenthsUs[std::size_t(OpKind::Log)] = 300'000; // 30 ms a run while log warms
+        QCOMPARE(runProgram(program, 30000, newLine).lines, (QStringList { "step", "step", "timer", "step" }));
     }
 
     // A worker's first line runs after its thread has booted (about 25 ms in Node), so a 5 ms timer of

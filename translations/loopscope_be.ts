@@ -2622,10 +2622,6 @@
         <translation>Колькі Node марнуе на першае выкананне кожнага наступнага радка, які яе выклікае: V8 наладжвае радок.</translation>
     </message>
     <message>
-        <source>What Node spends each time a line that already ran calls it again, in a loop; below a microsecond it is left out.</source>
-        <translation>Колькі Node марнуе кожны раз, калі радок, што ўжо выконваўся, выклікае яе зноў, у цыкле; менш за мікрасекунду не ўлічваецца.</translation>
-    </message>
-    <message>
         <source>The modelled times: Node 20&apos;s, measured by scripts/calibrate-node-costs.js, times the scale above.</source>
         <translation>Мадэляваны час: час Node 20, вымераны scripts/calibrate-node-costs.js, памножаны на маштаб вышэй.</translation>
     </message>
@@ -2720,6 +2716,10 @@
     <message>
         <source>the thread pool&apos;s start while a worker boots, beyond that</source>
         <translation>запуск пула патокаў, пакуль запускаецца воркер, звыш гэтага</translation>
+    </message>
+    <message>
+        <source>What Node spends each time a line that already ran calls it again, in a loop, once the thread has used the operation %1 times (until then Node&apos;s code for it is still warming, and a line run again costs what a new line does); below a microsecond it is left out.</source>
+        <translation>Колькі Node марнуе кожны раз, калі радок, што ўжо выконваўся, выклікае яе зноў, у цыкле, пасля таго як паток скарыстаў аперацыю %1 разоў (да таго код Node для яе яшчэ разаграваецца, і паўторна выкананы радок каштуе столькі ж, колькі новы); менш за мікрасекунду не ўлічваецца.</translation>
     </message>
 </context>
 <context>

@@ -2613,10 +2613,6 @@
         <translation>Lo que Node gasta en la primera ejecución de cada línea más que la llama: V8 prepara la línea.</translation>
     </message>
     <message>
-        <source>What Node spends each time a line that already ran calls it again, in a loop; below a microsecond it is left out.</source>
-        <translation>Lo que Node gasta cada vez que una línea que ya se ejecutó la vuelve a llamar, en un bucle; por debajo de un microsegundo se omite.</translation>
-    </message>
-    <message>
         <source>The modelled times: Node 20&apos;s, measured by scripts/calibrate-node-costs.js, times the scale above.</source>
         <translation>Los tiempos modelados: los de Node 20, medidos por scripts/calibrate-node-costs.js, por la escala de arriba.</translation>
     </message>
@@ -2711,6 +2707,10 @@
     <message>
         <source>the thread pool&apos;s start while a worker boots, beyond that</source>
         <translation>el arranque del pool de hilos mientras arranca un worker, además</translation>
+    </message>
+    <message>
+        <source>What Node spends each time a line that already ran calls it again, in a loop, once the thread has used the operation %1 times (until then Node&apos;s code for it is still warming, and a line run again costs what a new line does); below a microsecond it is left out.</source>
+        <translation>Lo que Node gasta cada vez que una línea que ya se ejecutó la vuelve a llamar, en un bucle, una vez que el hilo ha usado la operación %1 veces (hasta entonces el código de Node para ella aún se está calentando, y una línea ejecutada de nuevo cuesta lo que una línea nueva); por debajo de un microsegundo se omite.</translation>
     </message>
 </context>
 <context>

@@ -30,9 +30,14 @@ struct NodeCosts
     // other kind's second a few microseconds, left out).
     std::array<std::uint32_t, OpKinds> secondUseUs {};
     // Spent before each use: the first run of a line that calls the op (a new call site), and every
-    // later run of that line. Tenths of a microsecond: a line costs Node a few microseconds.
+    // later run of that line. Tenths of a microsecond: a line costs Node a few microseconds. A later run
+    // costs a new line's figure until the thread has used the op WarmUses times: Node's op warms over its
+    // first tens of uses whichever lines make them (console.log took 55 us a use for uses 3 to 12, 23 for
+    // 23 to 32, 15 from 61 on, from one line or many), and the figures were measured so, a new line's over
+    // uses 3 to 22, a later run's after a hundred.
     std::array<std::uint32_t, OpKinds> siteTenthsUs {};
     std::array<std::uint32_t, OpKinds> callTenthsUs {};
+    static constexpr std::uint8_t WarmUses = 22;
     // Starting libuv's thread pool at a process's first request: a fixed part and each thread's.
     std::uint32_t poolBaseUs = 0;
     std::uint32_t poolThreadUs = 0;

@@ -13,6 +13,7 @@
 
 #include <uv.h>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -184,8 +185,9 @@ struct RuntimeContext
     }
     // The rest of a first use, spent once the op has taken effect (a timer's start read).
     void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind)); }
-    // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time.
-    // True when it was the kind's first use on this thread.
+    // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time, and a
+    // new line's figure on every run while the kind warms (NodeCosts::WarmUses). True when it was the
+    // kind's first use on this thread.
     bool spendCall(const Op& op, OpKind kind)
     {
         const bool first = spendFirstUse(kind);
@@ -193,7 +195,10 @@ struct RuntimeContext
             sitesRun.resize(op.site + 1);
         const bool ranBefore = sitesRun[op.site];
         sitesRun[op.site] = true;
-        spendRealTimeTenths(ranBefore ? options.costs.callTenths(kind) : options.costs.siteTenths(kind));
+        std::uint8_t& uses = kindUses[std::size_t(kind)];
+        const bool warm = uses >= NodeCosts::WarmUses;
+        uses += warm ? 0 : 1;
+        spendRealTimeTenths(ranBefore && warm ? options.costs.callTenths(kind) : options.costs.siteTenths(kind));
         return first;
     }
 
@@ -243,6 +248,7 @@ struct RuntimeContext
     bool rejectedUnhandled = false; // a promise of this thread's has rejected with no handler
     bool processedRejections = false; // Node's processPromiseRejections has had one to look at
     std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
+    std::array<std::uint8_t, NodeCosts::OpKinds> kindUses {}; // by OpKind, up to NodeCosts::WarmUses
 };
 
 } // namespace loopscope

@@ -104,8 +104,11 @@ NodeTimingDialog::NodeTimingDialog(QWidget* parent)
         tr("What Node spends the first time a thread uses the operation (its cold path), beyond a second use."));
     m_table->horizontalHeaderItem(2)->setToolTip(
         tr("What Node spends on the first run of each further line that calls it: V8 sets the line up."));
-    m_table->horizontalHeaderItem(3)->setToolTip(tr("What Node spends each time a line that already ran calls it "
-                                                    "again, in a loop; below a microsecond it is left out."));
+    m_table->horizontalHeaderItem(3)->setToolTip(
+        tr("What Node spends each time a line that already ran calls it again, in a loop, once the thread has "
+           "used the operation %1 times (until then Node's code for it is still warming, and a line run again "
+           "costs what a new line does); below a microsecond it is left out.")
+            .arg(loopscope::NodeCosts::WarmUses));
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
