@@ -214,9 +214,8 @@ const Option optionList[] = {
             "Measure on this machine what Node.js (--node) spends where LoopScope models start-up costs (the "
             "first console.log, setTimeout's and setImmediate's first use, the start-up gap, a worker's first "
             "line, a console.log line, by which every line's cost is scaled), print it on stderr and keep it in the "
-            "settings: every run afterwards, in the window and "
-            "without it, models this machine's Node. --calibration-runs sets how many processes each figure "
-            "takes. See docs/FIDELITY.md."),
+            "settings: every run afterwards, in the window and without it, models this machine's Node. "
+            "--calibration-runs sets how many processes each figure takes. See docs/FIDELITY.md."),
         Section::Limits },
     { "calibration-runs", nullptr, QT_TRANSLATE_NOOP("CommandLine", "N"),
         QT_TRANSLATE_NOOP("CommandLine",

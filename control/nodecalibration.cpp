@@ -236,7 +236,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         return true;
     };
     const QByteArray mainEnd = makeErrorScript() + MainEndScript;
-    bool written = probe("first-log.js", FirstLogScript, { "log", "logLine" })
+    bool written = probe("first-log.js", firstLogScript(), { "log", "logLine" })
         && probe("first-timers.js", FirstTimersScript, { "setTimeout", "setImmediate" })
         && probe("worker.js", WorkerScript, { "workerLog", "scriptEnd" })
         && probe("worker-start.js", WorkerStartScript, { "workerStart" })

@@ -14,8 +14,9 @@
 
 // Measures on this machine what Node.js spends where LoopScope models start-up costs (NodeCosts): the
 // main module's first console.log and each of its next twenty (how much slower or faster than Node 20's
-// this machine runs a line: every line's cost is scaled by it), setTimeout's first use before and after it reads the
-// loop clock (the after part from how often a timer set inside an immediate beats the immediate queued beside it),
+// this machine runs a line: every line's cost is scaled by it), setTimeout's first use before and after it
+// reads the loop clock (the after part from how often a timer set inside an immediate beats the immediate
+// queued beside it),
 // setImmediate's first use, the gap between the main module and the first timers phase (from how often
 // main-race's timer wins), a worker's first console.log and the end of its script, its start-up, and the
 // first use of every other operation with a cost of its own (fs, dns, crypto, nextTick...), and libuv's pool

@@ -12,37 +12,23 @@ namespace calibration {
 // is when LoopScope compares a program with Node.
 
 // The main module's first console.log beyond its second (the first sets up stdout), then the mean of the
-// next twenty lines: Node's console.log takes tens of uses to warm, and a program's lines are among them
-// (NodeCalibration::Result::logLineUs).
-inline constexpr auto FirstLogScript = R"(const t0 = process.hrtime.bigint();
+// next twenty lines, each a line of its own as calibrate-node-costs.js's siteCost writes them: Node's
+// console.log takes tens of uses to warm, and a program's lines are among them (Result::logLineUs).
+inline QByteArray firstLogScript()
+{
+    return QByteArray(R"(const t0 = process.hrtime.bigint();
 console.log("x");
 const t1 = process.hrtime.bigint();
 console.log("y");
 const t2 = process.hrtime.bigint();
-)"
-                                       R"(console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-console.log("z");
-const t3 = process.hrtime.bigint();
+)")
+        + QByteArray(R"(console.log("z");
+)")
+              .repeated(20)
+        + R"(const t3 = process.hrtime.bigint();
 process.stderr.write(JSON.stringify([Number(t1 - t0 - (t2 - t1)) / 1000, Number(t3 - t2) / 20 / 1000]));
 )";
+}
 
 // setTimeout's first use beyond its second, then setImmediate's after it (as main-race uses them: some of
 // their cold paths are shared, and setTimeout pays for those).
