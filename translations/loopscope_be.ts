@@ -2721,6 +2721,18 @@
         <source>What Node spends each time a line that already ran calls it again, in a loop, once the thread has used the operation %1 times (until then Node&apos;s code for it is still warming, and a line run again costs what a new line does); below a microsecond it is left out.</source>
         <translation>Колькі Node марнуе кожны раз, калі радок, што ўжо выконваўся, выклікае яе зноў, у цыкле, пасля таго як паток скарыстаў аперацыю %1 разоў (да таго код Node для яе яшчэ разаграваецца, і паўторна выкананы радок каштуе столькі ж, колькі новы); менш за мікрасекунду не ўлічваецца.</translation>
     </message>
+    <message>
+        <source>the parent&apos;s first take-in of a worker&apos;s lines, before it prints them</source>
+        <translation>першы прыём радкоў воркера бацькам, да іх друку</translation>
+    </message>
+    <message>
+        <source>the parent&apos;s first take-in of a worker&apos;s lines, after it asks for more</source>
+        <translation>першы прыём радкоў воркера бацькам, пасля запыту наступных</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s first write of the lines it held</source>
+        <translation>першы запіс радкоў, якія воркер трымаў</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

@@ -2712,6 +2712,18 @@
         <source>What Node spends each time a line that already ran calls it again, in a loop, once the thread has used the operation %1 times (until then Node&apos;s code for it is still warming, and a line run again costs what a new line does); below a microsecond it is left out.</source>
         <translation>Lo que Node gasta cada vez que una línea que ya se ejecutó la vuelve a llamar, en un bucle, una vez que el hilo ha usado la operación %1 veces (hasta entonces el código de Node para ella aún se está calentando, y una línea ejecutada de nuevo cuesta lo que una línea nueva); por debajo de un microsegundo se omite.</translation>
     </message>
+    <message>
+        <source>the parent&apos;s first take-in of a worker&apos;s lines, before it prints them</source>
+        <translation>la primera recepción de las líneas de un worker por el padre, antes de imprimirlas</translation>
+    </message>
+    <message>
+        <source>the parent&apos;s first take-in of a worker&apos;s lines, after it asks for more</source>
+        <translation>la primera recepción de las líneas de un worker por el padre, tras pedir más</translation>
+    </message>
+    <message>
+        <source>a worker&apos;s first write of the lines it held</source>
+        <translation>la primera escritura de las líneas que un worker retenía</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

@@ -93,6 +93,17 @@ NodeCosts NodeCosts::node20()
     // A worker's first console.log after its postMessage, and from its last line to its first nextTick.
     costs.workerFirstLogUs = 880;
     costs.workerScriptEndUs = 90;
+    // A worker's first line taken in by the parent (scripts/race-experiments/worker-lines.js, Node v20.20.2
+    // on 2026-12-07, first console.log 3.9 ms; medians of 20 to 30): 416 us from the worker's postMessage
+    // to the parent's print, a later line's 95; from that print to the end of the poll phase, 200 and 257
+    // us (420 for a worker made in the main module). The worker's first write of held lines: 254 us from
+    // the parent's asking to its postMessage with _writev wrapped to see it; without, the held line made the
+    // parent's take-in in 26 to 29 runs of 30, which puts it below 200. 175 lies between: against a message
+    // waiting since before it, the model's held line came first in 58 of 60 runs of three programs at 150,
+    // 8 of 90 at 200, 30 to 63 % at 175; Node's in 43 to 83 % (docs/FIDELITY.md).
+    costs.workerLinesFirstTakenUs = 320;
+    costs.workerLinesFirstAskedUs = 200;
+    costs.workerHeldLinesFirstSentUs = 175;
     // main-race's timer won 20 to 25 times in 100 in Node: the rest of setTimeout's first use and
     // setImmediate's (140 and 110 us) make that span between the timer's start and the first timers
     // phase already; what Node spends between the main module's drain and the loop adds nothing measurable.
@@ -132,6 +143,9 @@ NodeCosts NodeCosts::scaled(int by) const
     out.workerStartUs = scale(workerStartUs);
     out.workerFirstLogUs = scale(workerFirstLogUs);
     out.workerScriptEndUs = scale(workerScriptEndUs);
+    out.workerLinesFirstTakenUs = scale(workerLinesFirstTakenUs);
+    out.workerLinesFirstAskedUs = scale(workerLinesFirstAskedUs);
+    out.workerHeldLinesFirstSentUs = scale(workerHeldLinesFirstSentUs);
     out.startupGapUs = scale(startupGapUs);
     out.esmModuleEndUs = scale(esmModuleEndUs);
     out.serverRequestUs = scale(serverRequestUs);

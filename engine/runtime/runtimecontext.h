@@ -136,7 +136,7 @@ struct RuntimeContext
         usedOps |= bit;
         // A worker's stdout is a port to its parent, not the process's pipe or terminal.
         const bool workerLog = kind == OpKind::Log && isWorker();
-        spendRealTime(workerLog ? options.costs.workerFirstLogUs : options.costs.firstUse(kind));
+        spendRealTime(workerLog ? options.costs.workerFirstLogBeforeLineUs() : options.costs.firstUse(kind));
         return true;
     }
     // Spends what Node spends starting libuv's pool at the process's first request: it makes the pool's
@@ -184,7 +184,11 @@ struct RuntimeContext
             ticks.push(job);
     }
     // The rest of a first use, spent once the op has taken effect (a timer's start read).
-    void spendAfterFirstUse(OpKind kind) { spendRealTime(options.costs.afterFirstUse(kind)); }
+    void spendAfterFirstUse(OpKind kind)
+    {
+        const bool workerLog = kind == OpKind::Log && isWorker();
+        spendRealTime(workerLog ? options.costs.workerFirstLogAfterLineUs() : options.costs.afterFirstUse(kind));
+    }
     // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time, and a
     // new line's figure on every run while the kind warms (NodeCosts::WarmUses). True when it was the
     // kind's first use on this thread.
@@ -247,6 +251,7 @@ struct RuntimeContext
     std::uint64_t usedTwiceOps = 0; // and used twice
     bool rejectedUnhandled = false; // a promise of this thread's has rejected with no handler
     bool processedRejections = false; // Node's processPromiseRejections has had one to look at
+    bool tookWorkerLines = false; // this thread has taken in a worker's console lines
     std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
     std::array<std::uint8_t, NodeCosts::OpKinds> kindUses {}; // by OpKind, up to NodeCosts::WarmUses
 };

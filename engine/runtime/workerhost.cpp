@@ -3,6 +3,9 @@
 #include "loop/uvcheck.h"
 
 #include "runtime/runtime.h"
+#include "runtime/runtimecontext.h"
+
+#include <utility>
 
 namespace loopscope {
 
@@ -97,6 +100,7 @@ void WorkerHost::onWantsMoreData(uv_async_t* handle)
         return;
     }
     // The buffered lines leave together, as one _writev of them all.
+    RuntimeContext::spendOnce(self->m_sentHeldLines, self->m_options->costs.workerHeldLinesFirstSentUs);
     {
         std::lock_guard lock(self->m_mutex);
         self->m_messages.insert(self->m_messages.end(), self->m_heldLines.begin(), self->m_heldLines.end());
@@ -105,28 +109,52 @@ void WorkerHost::onWantsMoreData(uv_async_t* handle)
     uv_async_send(self->m_async.get());
 }
 
+std::vector<WorkerHost::Message> WorkerHost::takeMessages()
+{
+    std::vector<Message> messages;
+    std::lock_guard lock(m_mutex);
+    messages.swap(m_messages);
+    return messages;
+}
+
+bool WorkerHost::takeInLines(const std::vector<Message>& messages, std::vector<Message>& rest)
+{
+    bool lines = false;
+    for (const Message& message : messages) {
+        if (message.kind != MessageKind::Log) {
+            rest.push_back(message);
+            continue;
+        }
+        if (!std::exchange(lines, true))
+            m_events.takingLines();
+        m_events.log(message.textId, message.fromId);
+    }
+    if (!lines)
+        return false;
+    // The parent's stdio stream asks for more in a nextTick after taking them in. A worker with lines in
+    // flight is alive, so its handle is open.
+    uv_async_send(m_wantsMoreData.get());
+    m_events.askedForLines();
+    return true;
+}
+
 void WorkerHost::onMessages(uv_async_t* handle)
 {
     auto* self = UvHandle<uv_async_t>::ownerOf<WorkerHost>(handle);
+    // A Node worker's console lines come on its internal port and its postMessage on the public one; the
+    // internal port's handle is the older, and libuv runs the pending async handles in the order they were
+    // made, so the lines that arrived by the time the parent looks come before the messages. The internal
+    // port takes in what arrives while it runs (Node's MessagePort::OnMessage drains its queue, up to a
+    // thousand messages or those it had): lines the worker sent meanwhile come before the messages too.
+    static constexpr std::size_t PortPassLimit = 1000;
     std::vector<Message> messages;
-    {
-        std::lock_guard lock(self->m_mutex);
-        messages.swap(self->m_messages);
+    std::size_t taken = 0;
+    for (std::vector<Message> arrived = self->takeMessages(); self->takeInLines(arrived, messages);) {
+        taken += arrived.size();
+        if (taken >= PortPassLimit)
+            break;
+        arrived = self->takeMessages();
     }
-    // A Node worker's console lines come on its internal port and its postMessage on the public one;
-    // the internal port's handle is the older, and libuv runs the pending async handles in the order
-    // they were made, so the lines that arrived by the time the parent looks come before the message.
-    bool lines = false;
-    for (const Message& message : messages) {
-        if (message.kind == MessageKind::Log) {
-            self->m_events.log(message.textId, message.fromId);
-            lines = true;
-        }
-    }
-    // The parent's stdio stream asks for more in a nextTick after taking them in, before the public
-    // port's messages. A worker with lines in flight is alive, so its handle is open.
-    if (lines)
-        uv_async_send(self->m_wantsMoreData.get());
     for (const Message& message : messages) {
         switch (message.kind) {
         case MessageKind::Log:

@@ -31,6 +31,9 @@ public:
     {
         // console.log in the worker (by the worker's callback labelled fromId), printed by the parent
         std::function<void(std::uint32_t textId, std::uint32_t fromId)> log;
+        // The parent takes in a message of lines: before it prints them, and after it asked for more.
+        std::function<void()> takingLines;
+        std::function<void()> askedForLines;
         std::function<void()> message; // parentPort.postMessage("message") in the body
         std::function<void()> done; // the body finished: parentPort.postMessage("done")
         std::function<void()> exited; // the worker's loop ran dry and its thread ended
@@ -61,7 +64,11 @@ private:
     };
 
     void post(MessageKind kind, std::uint32_t textId = 0, std::uint32_t fromId = 0);
+    std::vector<Message> takeMessages();
     static void onMessages(uv_async_t* handle);
+    // Parent loop thread: prints the lines of `messages` and asks the worker for more; the other messages
+    // go to `rest`, in order. False when there were no lines.
+    bool takeInLines(const std::vector<Message>& messages, std::vector<Message>& rest);
     // Worker loop thread: console.log's line goes to the parent, or waits behind the one in flight.
     void writeLine(std::uint32_t textId, std::uint32_t fromId);
     // Worker loop thread: the parent took the lines in flight (STDIO_WANTS_MORE_DATA); the held ones go.
@@ -82,6 +89,7 @@ private:
     // The worker loop's end of its stdout port; it keeps that loop alive while lines are in flight.
     UvHandle<uv_async_t> m_wantsMoreData;
     bool m_linesInFlight = false; // worker loop thread only
+    bool m_sentHeldLines = false; // worker loop thread only: the held lines have left once
     std::vector<Message> m_heldLines; // worker loop thread only
 };
 

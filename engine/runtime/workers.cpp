@@ -62,6 +62,14 @@ void Workers::start(const Op& op)
 
     WorkerHost::Events events;
     events.log = [this](std::uint32_t textId, std::uint32_t fromId) { m_interpreter.log(textId, 0, fromId); };
+    // Node's parent compiles its side of a worker's stdio the first time it takes lines in, whichever worker
+    // sent them.
+    events.takingLines = [this] {
+        if (!m_ctx.tookWorkerLines)
+            spendRealTime(m_ctx.options.costs.workerLinesFirstTakenUs);
+    };
+    events.askedForLines
+        = [this] { RuntimeContext::spendOnce(m_ctx.tookWorkerLines, m_ctx.options.costs.workerLinesFirstAskedUs); };
     // Node's MessagePort emits each message as a callback of its own (MakeCallback per message), so the
     // nextTicks and microtasks one handler queues run before the next message's handler.
     events.message = [this, &op, epoch = m_ctx.epoch] {
