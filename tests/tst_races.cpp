@@ -205,6 +205,27 @@ private slots:
         QCOMPARE(runProgram(program(true), ScenarioRunMs, costs).lines, quick);
     }
 
+    // The first time a timer's callback returns on a thread, Node runs listOnTimeout's and processTimers'
+    // code after a callback for the first time (82 us from the callback's end to an immediate it queued,
+    // 20 later): a pool request the callback made runs meanwhile, and a fs.open made there finished before
+    // the next poll in 19 runs of 20 (3 in 20 from a later timer). A pool request of tens of milliseconds
+    // beats the immediate only when that return costs more.
+    void aFirstTimersReturnGivesThePoolItsTime()
+    {
+        const Program program = parseOrFail(R"({"format": "loopscope-program", "version": 2, "name": "return",
+            "main": [
+                {"op": "setTimeout", "ms": 1, "do": [
+                    {"op": "setImmediate", "do": [{"op": "log", "text": "immediate"}]},
+                    {"op": "pbkdf2", "iterations": 200000, "do": [{"op": "log", "text": "pbkdf2"}]}
+                ]}
+            ]})");
+        NodeCosts costs = NodeCosts::node20();
+        costs.firstTimerReturnUs = 0;
+        QCOMPARE(runProgram(program, ScenarioRunMs, costs).lines, QStringList({ "immediate", "pbkdf2" }));
+        costs.firstTimerReturnUs = 300'000;
+        QCOMPARE(runProgram(program, ScenarioRunMs, costs).lines, QStringList({ "pbkdf2", "immediate" }));
+    }
+
     // A worker's line from a nextTick waits while its first line is in flight, and leaves when the parent
     // asks for more. Node's parent asks as it takes the first line in, and its MessagePort takes in what
     // arrives while it finishes that: the held line comes before the message the worker posted before it

@@ -2733,6 +2733,10 @@
         <source>a worker&apos;s first write of the lines it held</source>
         <translation>першы запіс радкоў, якія воркер трымаў</translation>
     </message>
+    <message>
+        <source>the first timer callback&apos;s return, beyond a later one&apos;s</source>
+        <translation>вяртанне з першага зваротнага выкліку таймера, звыш наступнага</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

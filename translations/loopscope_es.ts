@@ -2724,6 +2724,10 @@
         <source>a worker&apos;s first write of the lines it held</source>
         <translation>la primera escritura de las líneas que un worker retenía</translation>
     </message>
+    <message>
+        <source>the first timer callback&apos;s return, beyond a later one&apos;s</source>
+        <translation>el retorno del primer callback de un temporizador, más allá del de uno posterior</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

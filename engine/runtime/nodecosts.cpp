@@ -104,6 +104,12 @@ NodeCosts NodeCosts::node20()
     costs.workerLinesFirstTakenUs = 320;
     costs.workerLinesFirstAskedUs = 200;
     costs.workerHeldLinesFirstSentUs = 175;
+    // From a timer callback's last line to an immediate it queued, beyond what a later timer's took: 95 us
+    // against 16 the first time a timer fires, 82 against 20 in another script (medians of 20 fresh
+    // processes, immediates warmed before; Node v20.20.2 on 2026-12-07, whose lines took 29 us against this
+    // table's 21: scaled, 50; scripts/race-experiments/timer-return.js). A fs.open made in the first
+    // timer's callback finished before the next poll in 20 runs of 20, in the second's in 1 of 20.
+    costs.firstTimerReturnUs = 50;
     // main-race's timer won 20 to 25 times in 100 in Node: the rest of setTimeout's first use and
     // setImmediate's (140 and 110 us) make that span between the timer's start and the first timers
     // phase already; what Node spends between the main module's drain and the loop adds nothing measurable.
@@ -146,6 +152,7 @@ NodeCosts NodeCosts::scaled(int by) const
     out.workerLinesFirstTakenUs = scale(workerLinesFirstTakenUs);
     out.workerLinesFirstAskedUs = scale(workerLinesFirstAskedUs);
     out.workerHeldLinesFirstSentUs = scale(workerHeldLinesFirstSentUs);
+    out.firstTimerReturnUs = scale(firstTimerReturnUs);
     out.startupGapUs = scale(startupGapUs);
     out.esmModuleEndUs = scale(esmModuleEndUs);
     out.serverRequestUs = scale(serverRequestUs);

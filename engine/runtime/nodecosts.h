@@ -68,6 +68,10 @@ struct NodeCosts
     // From a worker's last line (its postMessage("done")) to its first nextTick: Node finishes running
     // the worker's script first, while the message is on its way to the parent.
     std::uint32_t workerScriptEndUs = 0;
+    // The first timer callback's return on a thread, beyond a later one's: Node's listOnTimeout and
+    // processTimers run their code after a callback for the first time, while the pool runs the requests
+    // the callback made.
+    std::uint32_t firstTimerReturnUs = 0;
     // From the end of the main module's drain to the first timers phase.
     std::uint32_t startupGapUs = 0;
     // What Node's ES module loader spends finishing the main module's job once it has evaluated, before

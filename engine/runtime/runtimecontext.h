@@ -252,6 +252,7 @@ struct RuntimeContext
     bool rejectedUnhandled = false; // a promise of this thread's has rejected with no handler
     bool processedRejections = false; // Node's processPromiseRejections has had one to look at
     bool tookWorkerLines = false; // this thread has taken in a worker's console lines
+    bool timerReturned = false; // a timer's callback has returned on this thread
     std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
     std::array<std::uint8_t, NodeCosts::OpKinds> kindUses {}; // by OpKind, up to NodeCosts::WarmUses
 };

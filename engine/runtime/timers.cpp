@@ -90,6 +90,8 @@ void Timers::runTimer(const Job& job)
     m_callbacks.beginCallback(start, job.label, CallbackKind::Timer);
     m_pendingTimer = { true, start, job.label };
     m_callbacks.runJob(job);
+    if (!m_ctx.aborted)
+        RuntimeContext::spendOnce(m_ctx.timerReturned, m_ctx.options.costs.firstTimerReturnUs);
 }
 
 void Timers::runNextTicks()
