@@ -107,6 +107,9 @@ struct RuntimeContext
     }
     // A worker loop's runtime (its parent is the main loop's).
     bool isWorker() const { return parent != nullptr; }
+    // A worker's console.log: its stdout is a port to its parent, not the process's pipe or terminal, and
+    // its first use costs what NodeCosts::workerFirstLogUs says, split around the line's leaving.
+    bool isWorkerLog(OpKind kind) const { return kind == OpKind::Log && isWorker(); }
     // Any thread: the session is ending (Runtime::end), this run's or its parent's: an end, not an abort.
     bool endingRun() const
     {
@@ -134,9 +137,7 @@ struct RuntimeContext
             return false;
         }
         usedOps |= bit;
-        // A worker's stdout is a port to its parent, not the process's pipe or terminal.
-        const bool workerLog = kind == OpKind::Log && isWorker();
-        spendRealTime(workerLog ? options.costs.workerFirstLogBeforeLineUs() : options.costs.firstUse(kind));
+        spendRealTime(isWorkerLog(kind) ? options.costs.workerFirstLogBeforeLineUs() : options.costs.firstUse(kind));
         return true;
     }
     // Spends what Node spends starting libuv's pool at the process's first request: it makes the pool's
@@ -186,8 +187,8 @@ struct RuntimeContext
     // The rest of a first use, spent once the op has taken effect (a timer's start read).
     void spendAfterFirstUse(OpKind kind)
     {
-        const bool workerLog = kind == OpKind::Log && isWorker();
-        spendRealTime(workerLog ? options.costs.workerFirstLogAfterLineUs() : options.costs.afterFirstUse(kind));
+        spendRealTime(
+            isWorkerLog(kind) ? options.costs.workerFirstLogAfterLineUs() : options.costs.afterFirstUse(kind));
     }
     // Spends what Node spends on running the line of `op`, a call of `kind`: more the first time, and a
     // new line's figure on every run while the kind warms (NodeCosts::WarmUses). True when it was the
