@@ -31,6 +31,7 @@ constexpr std::pair<const char*, std::optional<std::uint32_t> NodeCalibration::R
     { "workerLineUs", &NodeCalibration::Result::workerLineUs },
     { "serverListenUs", &NodeCalibration::Result::serverListenUs },
     { "httpGetFirstUs", &NodeCalibration::Result::httpGetFirstUs },
+    { "serverFirstAfterClientUs", &NodeCalibration::Result::serverFirstAfterClientUs },
     { "firstUnhandledRejectionUs", &NodeCalibration::Result::firstUnhandledRejectionUs },
     { "rejectionsProcessedUs", &NodeCalibration::Result::rejectionsProcessedUs },
     { "dnsLookupSecondUs", &NodeCalibration::Result::dnsLookupSecondUs },
@@ -187,6 +188,8 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
         costs.serverListenUs = *serverListenUs;
     if (httpGetFirstUs)
         costs.httpGetFirstUs = *httpGetFirstUs;
+    if (serverFirstAfterClientUs)
+        costs.serverFirstAfterClientUs = *serverFirstAfterClientUs;
     if (firstUnhandledRejectionUs)
         costs.firstUnhandledRejectionUs = *firstUnhandledRejectionUs;
     if (rejectionsProcessedUs)
@@ -248,7 +251,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
         && probe("pool-start.js", PoolStartScript, { "besideWorker" }, { QStringLiteral("worker") }, PoolBesideWorker)
         && probe("main-end.js", mainEnd, { "noServer" }, { QStringLiteral("none") })
         && probe("main-end.js", mainEnd, { "listen" }, { QStringLiteral("listen") })
-        && probe("main-end.js", mainEnd, { "get" }, { QStringLiteral("get") })
+        && probe("main-end.js", mainEnd, { "get", "served" }, { QStringLiteral("get") })
         && probe("main-end.js", mainEnd, { "rejectionEnd", "rejection" }, { QStringLiteral("reject") });
     for (const FirstUse& use : FirstUses) {
         const std::string file = std::string("first-use-") + use.key + ".js";
@@ -326,6 +329,7 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     const double listened = std::max(0.0, samples.median("listen") - noServer);
     result.serverListenUs = std::uint32_t(listened + 0.5);
     result.httpGetFirstUs = std::uint32_t(std::max(0.0, samples.median("get") - noServer - listened) + 0.5);
+    result.serverFirstAfterClientUs = samples.median("served");
     result.firstUnhandledRejectionUs = samples.median("rejection");
     result.rejectionsProcessedUs = std::uint32_t(std::max(0.0, samples.median("rejectionEnd") - noServer) + 0.5);
     // A millisecond tick of the loop clock falls inside a span of s us with probability s / 1000, so a
@@ -483,6 +487,9 @@ QString NodeCalibration::describe(const Result& result)
                   "%2 µs")
                    .arg(*result.serverListenUs)
                    .arg(*result.httpGetFirstUs);
+    if (result.serverFirstAfterClientUs)
+        out << tr("  that request answered and its response read, beyond a warm round trip: %1 µs")
+                   .arg(*result.serverFirstAfterClientUs);
     if (result.dnsLookupSecondUs)
         out << tr("  dns.lookup's second call: %1 µs").arg(*result.dnsLookupSecondUs);
     if (result.poolBesideWorkerBootUs)

@@ -60,6 +60,9 @@ public:
         // module and the first immediate, when measured.
         std::optional<std::uint32_t> serverListenUs;
         std::optional<std::uint32_t> httpGetFirstUs;
+        // That request's way through the server and back, from the first immediate, beyond a warm round
+        // trip's, when measured.
+        std::optional<std::uint32_t> serverFirstAfterClientUs;
         // dns.lookup's second call (NodeCosts::secondUseUs), when measured.
         std::optional<std::uint32_t> dnsLookupSecondUs;
         // What the pool's start costs beyond that while a worker boots (NodeCosts::poolBesideWorkerBootUs),

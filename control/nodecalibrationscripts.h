@@ -179,7 +179,8 @@ inline constexpr int PoolBesideWorker = 4;
 // The main module's end to its first immediate, as `loopscope --emit-js` writes a program without an httpGet,
 // with one (its server listens at the script's top: Node binds and emits 'listening' in the ticks after the
 // main module), and with an httpGet in the main module (sent from 'listening'): what listening and the
-// first request add to that span. With a rejection handled in the main module instead, what Node's
+// first request add to that span; with the request, also its way from that immediate to the response's end,
+// less a third request's whole round trip. With a rejection handled in the main module instead, what Node's
 // processPromiseRejections adds to it, and beside it the span of the first rejection itself (its Errors
 // made before, so that makeError's first use is not in it; less a second rejection's). makeErrorScript()
 // goes before it.
@@ -203,12 +204,31 @@ if (mode === "reject") {
     if (mode === "get") {
         server.once("listening", () => {
             const options = { host: "127.0.0.1", port: server.address().port, path: "/health", agent: false };
-            http.get(options, (response) => response.resume());
+            const get = (then) => http.get(options, (response) => {
+                response.resume();
+                response.on("end", then);
+            });
+            get(() => {
+                const first = performance.now() - immediate;
+                get(() => {
+                    const third = performance.now();
+                    get(() => {
+                        figures.push((first - (performance.now() - third)) * 1000);
+                        report();
+                    });
+                });
+            });
         });
     }
 }
 const ended = performance.now();
-setImmediate(() => process.stderr.write(JSON.stringify([(performance.now() - ended) * 1000, ...figures])));
+let immediate = 0;
+const report = () => process.stderr.write(JSON.stringify([(immediate - ended) * 1000, ...figures]));
+setImmediate(() => {
+    immediate = performance.now();
+    if (mode !== "get")
+        report();
+});
 )";
 
 // From `new Worker` returning to the worker's first line: its thread boots an isolate and Node's bootstrap.

@@ -46,6 +46,7 @@ private slots:
         QCOMPARE(costs.poolStartUs(4), 300U + 4 * 180U);
         QCOMPARE(costs.serverListenUs, 3100U);
         QCOMPARE(costs.httpGetFirstUs, 5200U);
+        QCOMPARE(costs.serverFirstAfterClientUs, 2900U);
         QCOMPARE(costs.firstUse(OpKind::Throw), 95U);
         QCOMPARE(costs.firstUnhandledRejectionUs, 210U);
         QCOMPARE(costs.rejectionsProcessedUs, 140U);
@@ -67,6 +68,7 @@ private slots:
         older.poolThreadUs.reset();
         older.serverListenUs.reset();
         older.httpGetFirstUs.reset();
+        older.serverFirstAfterClientUs.reset();
         older.firstUnhandledRejectionUs.reset();
         older.rejectionsProcessedUs.reset();
         older.dnsLookupSecondUs.reset();
@@ -79,6 +81,7 @@ private slots:
         QCOMPARE(costs.siteTenths(OpKind::Worker), NodeCosts::node20().siteTenths(OpKind::Worker));
         QCOMPARE(costs.poolStartUs(8), NodeCosts::node20().poolStartUs(8));
         QCOMPARE(costs.httpGetFirstUs, NodeCosts::node20().httpGetFirstUs);
+        QCOMPARE(costs.serverFirstAfterClientUs, NodeCosts::node20().serverFirstAfterClientUs);
         QCOMPARE(costs.firstUse(OpKind::Throw), NodeCosts::node20().firstUse(OpKind::Throw));
         QCOMPARE(costs.firstUnhandledRejectionUs, NodeCosts::node20().firstUnhandledRejectionUs);
         QCOMPARE(costs.rejectionsProcessedUs, NodeCosts::node20().rejectionsProcessedUs);
@@ -129,6 +132,7 @@ private slots:
         QCOMPARE(kept->poolThreadUs, std::optional<std::uint32_t>(180));
         QCOMPARE(kept->serverListenUs, std::optional<std::uint32_t>(3100));
         QCOMPARE(kept->httpGetFirstUs, std::optional<std::uint32_t>(5200));
+        QCOMPARE(kept->serverFirstAfterClientUs, std::optional<std::uint32_t>(2900));
         QCOMPARE(kept->firstUnhandledRejectionUs, std::optional<std::uint32_t>(210));
         QCOMPARE(kept->rejectionsProcessedUs, std::optional<std::uint32_t>(140));
         QCOMPARE(kept->dnsLookupSecondUs, std::optional<std::uint32_t>(1900));
@@ -167,6 +171,8 @@ private slots:
         QVERIFY(result->workerLineUs && *result->workerLineUs > 0);
         QVERIFY(result->poolBaseUs && result->poolThreadUs);
         QVERIFY(result->serverListenUs && result->httpGetFirstUs);
+        // The server's first answer after the script's own request, less a warm round trip: never free.
+        QVERIFY(result->serverFirstAfterClientUs && *result->serverFirstAfterClientUs > 0);
         QVERIFY(result->firstUnhandledRejectionUs && result->rejectionsProcessedUs);
         QVERIFY(result->dnsLookupSecondUs);
         // Twenty lines of console.log after two: never free.
@@ -216,6 +222,7 @@ private:
         result.poolThreadUs = 180;
         result.serverListenUs = 3100;
         result.httpGetFirstUs = 5200;
+        result.serverFirstAfterClientUs = 2900;
         result.firstUnhandledRejectionUs = 210;
         result.rejectionsProcessedUs = 140;
         result.dnsLookupSecondUs = 1900;

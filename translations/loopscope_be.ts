@@ -2305,6 +2305,10 @@
         <source>  each of the next console.log lines: %1 µs (Node 20&apos;s table: %2 µs); every line&apos;s cost is scaled by it</source>
         <translation>  кожны з наступных радкоў console.log: %1 мкс (табліца Node 20: %2 мкс); кошт кожнага радка маштабуецца паводле яго</translation>
     </message>
+    <message>
+        <source>  that request answered and its response read, beyond a warm round trip: %1 µs</source>
+        <translation>  адказ на гэты запыт і прачытаны адказ, звыш цёплага абароту туды і назад: %1 мкс</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2736,6 +2740,10 @@
     <message>
         <source>the first timer callback&apos;s return, beyond a later one&apos;s</source>
         <translation>вяртанне з першага зваротнага выкліку таймера, звыш наступнага</translation>
+    </message>
+    <message>
+        <source>the same, after the script&apos;s own first http.get</source>
+        <translation>тое ж, пасля першага http.get самога скрыпта</translation>
     </message>
 </context>
 <context>

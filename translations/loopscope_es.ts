@@ -2296,6 +2296,10 @@
         <source>  each of the next console.log lines: %1 µs (Node 20&apos;s table: %2 µs); every line&apos;s cost is scaled by it</source>
         <translation>  cada una de las siguientes líneas de console.log: %1 µs (tabla de Node 20: %2 µs); el coste de cada línea se escala por ella</translation>
     </message>
+    <message>
+        <source>  that request answered and its response read, beyond a warm round trip: %1 µs</source>
+        <translation>  esa petición respondida y su respuesta leída, más allá de un viaje de ida y vuelta en caliente: %1 µs</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2727,6 +2731,10 @@
     <message>
         <source>the first timer callback&apos;s return, beyond a later one&apos;s</source>
         <translation>el retorno del primer callback de un temporizador, más allá del de uno posterior</translation>
+    </message>
+    <message>
+        <source>the same, after the script&apos;s own first http.get</source>
+        <translation>lo mismo, tras el primer http.get del propio script</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 
 #include "loop/uvcheck.h"
 
+#include <charconv>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 
@@ -68,6 +70,30 @@ bool iequalsPrefix(std::string_view line, std::string_view name)
             return false;
     }
     return true;
+}
+
+// The status of a response whose body has all arrived (its Content-Length counted after the head), as
+// Node's parser ends a message; 0 while more is due, or when it gives no length and ends with its connection.
+int completeResponseStatus(std::string_view in)
+{
+    const std::size_t headEnd = in.find("\r\n\r\n");
+    if (headEnd == std::string_view::npos || !in.starts_with("HTTP/1.1 ") || in.size() < 12)
+        return 0;
+    const std::string_view head = in.substr(0, headEnd + 2); // every header line ends with its CRLF
+    constexpr std::string_view Name = "\r\ncontent-length:";
+    for (std::size_t at = head.find("\r\n"); at != std::string_view::npos; at = head.find("\r\n", at + 2)) {
+        if (!iequalsPrefix(head.substr(at), Name))
+            continue;
+        std::string_view value = head.substr(at + Name.size());
+        value = value.substr(value.find_first_not_of(' '));
+        std::size_t length = 0;
+        int status = 0;
+        if (std::from_chars(value.data(), value.data() + value.size(), length).ec != std::errc()
+            || std::from_chars(in.data() + 9, in.data() + 12, status).ec != std::errc())
+            return 0;
+        return in.size() - (headEnd + 4) >= length ? status : 0;
+    }
+    return 0;
 }
 
 } // namespace
@@ -365,6 +391,10 @@ HttpRequest* httpGet(uv_loop_t& loop, int port, const std::string& path, int tim
                     if (nread > 0) {
                         if (req->in.size() < 65536)
                             req->in.append(buf->base, std::size_t(nread));
+                        // Node's response ends with its body, in the read that brings its last byte; the
+                        // server's FIN comes in a later read (libuv stops at a short one).
+                        if (const int code = completeResponseStatus(req->in))
+                            req->finish(code, {});
                         return;
                     }
                     if (nread == UV_EOF && req->in.compare(0, 9, "HTTP/1.1 ") == 0 && req->in.size() >= 12) {

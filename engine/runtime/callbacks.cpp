@@ -148,6 +148,12 @@ void Callbacks::runJob(const Job& job)
     case Job::Action::StreamConstruct:
         m_interpreter.constructStream(*job.op);
         break;
+    case Job::Action::ServerListen:
+        m_interpreter.http().listen();
+        break;
+    case Job::Action::ServerListening:
+        m_interpreter.http().listening();
+        break;
     }
 }
 

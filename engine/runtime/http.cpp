@@ -65,8 +65,9 @@ void Http::startServer()
         // What Node's http server spends on a request, spent here in real time (NodeCosts).
         m_callbacks.fromLoop([this] {
             m_callbacks.invoke(m_ctx.labels.server, CallbackKind::Io, [this] {
-                spendRealTime(m_ctx.options.costs.serverRequestUs
-                    + (std::exchange(m_servedBefore, true) ? 0 : m_ctx.options.costs.serverFirstUs));
+                const NodeCosts& costs = m_ctx.options.costs;
+                const std::uint32_t first = m_clientUsed ? costs.serverFirstAfterClientUs : costs.serverFirstUs;
+                spendRealTime(costs.serverRequestUs + (std::exchange(m_servedBefore, true) ? 0 : first));
             });
         });
     });
@@ -78,14 +79,33 @@ void Http::startServer()
         m_ctx.recordError(std::string("HTTP server: cannot listen on 127.0.0.1: ") + uv_strerror(listened));
 }
 
-// Node runs the emitted server.listen's work in the ticks after the main module (its lookup of an address
-// calls back in a nextTick, and the bind emits 'listening' in another), and an httpGet of the main module
-// sends its request from 'listening': timers set in the main module start before that time is spent.
-void Http::mainModuleEnded()
+// Node runs the emitted server.listen's work in ticks after the main module: its lookup of an address calls
+// back in a nextTick queued before any of the program's, and the bind emits 'listening' in another, queued
+// after them; an httpGet of the main module sends its request from 'listening'. Timers set in the main
+// module start before that time is spent; an ES module's own microtasks run before it, as its evaluation
+// is a job of the microtask queue and the ticks come after that queue.
+void Http::mainModuleStarts()
 {
-    if (m_ctx.isWorker() || std::exchange(m_listening, true) || !m_serverInScript || m_ctx.aborted)
+    if (m_ctx.isWorker() || !m_serverInScript)
         return;
+    Job lookedUp;
+    lookedUp.action = Job::Action::ServerListen;
+    lookedUp.label = m_ctx.labels.serverListen;
+    m_ctx.nextTick(lookedUp);
+}
+
+void Http::listen()
+{
+    m_listening = true;
     spendRealTime(m_ctx.options.costs.serverListenUs);
+    Job listening;
+    listening.action = Job::Action::ServerListening;
+    listening.label = m_ctx.labels.serverListening;
+    m_ctx.nextTick(listening);
+}
+
+void Http::listening()
+{
     if (m_requestedInMain && !std::exchange(m_clientUsed, true))
         spendRealTime(m_ctx.options.costs.httpGetFirstUs);
 }

@@ -28,8 +28,12 @@ public:
     // The main loop's server; a worker has none.
     void startServer();
     void request(const Op& op);
-    // The main module has run: the emitted script's server.listen, and the requests it made, cost their time.
-    void mainModuleEnded();
+    // The main module starts with the emitted script's server.listen, whose lookup calls back in a tick.
+    void mainModuleStarts();
+    // That tick binds the server (it is listening) and queues the one that emits 'listening'.
+    void listen();
+    // The 'listening' tick: the main module's requests are sent.
+    void listening();
     // Cancels every request in flight: each calls back, and does nothing.
     void cancelRequests();
     // A serving loop stops serving (the run is over); close() closes the server.
@@ -53,8 +57,8 @@ private:
     std::uint32_t m_pendingCloses = 0;
     bool m_servedBefore = false; // the server has answered a request (its first costs more: NodeCosts)
     bool m_serverInScript = false; // the main script has an httpGet, so the emitted one listens at its top
-    bool m_listening = false; // the main module has run: the emitted server is listening
-    bool m_requestedInMain = false; // an httpGet of the main module waits for 'listening'
+    bool m_listening = false; // the emitted server is bound: a request is sent at once
+    bool m_requestedInMain = false; // an httpGet made before that waits for 'listening'
     bool m_clientUsed = false; // the main thread's first http.get has been sent
 };
 

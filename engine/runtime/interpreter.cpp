@@ -212,8 +212,8 @@ void Interpreter::constructStream(const Op& op)
 
 void Interpreter::runMain()
 {
+    m_http.mainModuleStarts();
     runBlock(m_ctx.program->main);
-    m_http.mainModuleEnded();
 }
 
 void Interpreter::scheduleChainStep(ChainState* chain)

@@ -31,8 +31,8 @@ public:
     Interpreter& operator=(const Interpreter&) = delete;
 
     void runBlock(const Block& block);
-    // The main module's body (a CommonJS script's, or an ES module's evaluation), then what Node's ticks
-    // after it spend before the program's own (Http::mainModuleEnded).
+    // The main module's body (a CommonJS script's, or an ES module's evaluation), after the emitted
+    // server's listen has queued its tick (Http::mainModuleStarts).
     void runMain();
     // A file stream's construct tick: its open goes to the pool.
     void constructStream(const Op& op);
@@ -52,6 +52,8 @@ public:
     std::uint64_t newHandle() { return m_nextHandle++; }
     // Forgets every async function, chain and named timer (abandoned work).
     void clear();
+    // The server and requests of httpGet, whose ticks the drain runs.
+    Http& http() { return m_http; }
 
 private:
     void startAsync(const Op& op);

@@ -46,6 +46,11 @@ struct Job
         ThrowAfterReturn,
         // A file stream's construct (Node's constructNT, a nextTick after createReadStream): open `op`'s file
         StreamConstruct,
+        // The emitted script's server.listen(0, "127.0.0.1"), as Node runs it: its address lookup calls back
+        // in a nextTick, which binds the server and queues the tick that emits 'listening' (ServerListening),
+        // from which the main module's requests are sent
+        ServerListen,
+        ServerListening,
     };
 
     Action action = Action::Body;

@@ -120,6 +120,10 @@ NodeCosts NodeCosts::node20()
     // main thread, its first 12 ms (its cold paths). Medians of 9 on the 2-core machine, load below 2.
     costs.serverRequestUs = 750;
     costs.serverFirstUs = 12000;
+    // An emitted script's first request, sent by its own http.get: 3.6 ms from the first immediate to the
+    // response's end, where a third request's whole round trip took 1.1 ms (medians of 15 fresh processes,
+    // Node v20.20.2 on 2026-12-07, whose lines took 29 us; the calibration measures it on the machine).
+    costs.serverFirstAfterClientUs = 2500;
     // The main module's end to its first immediate: 2.2 ms with no server, 4.2 ms when it listens, 9.0 ms
     // when it also sends the first http.get as the emitted httpGet does (medians of 11 fresh processes,
     // Node v20.20.2, load 1.7 to 2 on the 2-core machine).
@@ -157,6 +161,7 @@ NodeCosts NodeCosts::scaled(int by) const
     out.esmModuleEndUs = scale(esmModuleEndUs);
     out.serverRequestUs = scale(serverRequestUs);
     out.serverFirstUs = scale(serverFirstUs);
+    out.serverFirstAfterClientUs = scale(serverFirstAfterClientUs);
     out.serverListenUs = scale(serverListenUs);
     out.httpGetFirstUs = scale(httpGetFirstUs);
     out.percent = int(std::int64_t(percent) * by / 100);

@@ -83,6 +83,9 @@ struct NodeCosts
     // What the first request costs beyond that (its cold paths: the parser, the request and response
     // classes compiled), spent once per server.
     std::uint32_t serverFirstUs = 0;
+    // The same when the script's own first http.get was sent before: that request compiled the parser and
+    // the message code a server shares with a client, and its response is parsed cold.
+    std::uint32_t serverFirstAfterClientUs = 0;
     // The emitted script's server.listen(0, "127.0.0.1"): its lookup's callback, the bind and the
     // 'listening' emit run in the ticks after the main module, before the loop's first phase.
     std::uint32_t serverListenUs = 0;

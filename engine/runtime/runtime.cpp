@@ -49,6 +49,8 @@ void Runtime::start()
         labels.pbkdf2 = strings.intern("pbkdf2");
         labels.getaddrinfo = strings.intern("getaddrinfo");
         labels.server = strings.intern("HTTP server: GET /health");
+        labels.serverListen = strings.intern("HTTP server: listen");
+        labels.serverListening = strings.intern("HTTP server: 'listening'");
         labels.workerError = strings.intern("worker: error");
         labels.socketClose = strings.intern("socket closed");
         labels.held = strings.intern("held");

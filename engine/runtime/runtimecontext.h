@@ -71,6 +71,8 @@ struct RuntimeLabels
     std::uint32_t pbkdf2 = 0;
     std::uint32_t getaddrinfo = 0;
     std::uint32_t server = 0;
+    std::uint32_t serverListen = 0; // the ticks of the emitted script's server.listen
+    std::uint32_t serverListening = 0;
     std::uint32_t workerError = 0;
     std::uint32_t socketClose = 0;
     std::uint32_t held = 0;

@@ -226,6 +226,7 @@ void NodeTimingDialog::refresh()
         { tr("an ES module's end"), modelled.esmModuleEndUs },
         { tr("the HTTP server's listen"), modelled.serverListenUs },
         { tr("the HTTP server's first request, beyond a later one"), modelled.serverFirstUs },
+        { tr("the same, after the script's own first http.get"), modelled.serverFirstAfterClientUs },
         { tr("each request the HTTP server answers"), modelled.serverRequestUs },
         { tr("the first http.get"), modelled.httpGetFirstUs },
     };
