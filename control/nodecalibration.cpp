@@ -32,12 +32,26 @@ constexpr std::pair<const char*, std::optional<std::uint32_t> NodeCalibration::R
     { "serverListenUs", &NodeCalibration::Result::serverListenUs },
     { "httpGetFirstUs", &NodeCalibration::Result::httpGetFirstUs },
     { "serverFirstAfterClientUs", &NodeCalibration::Result::serverFirstAfterClientUs },
+    { "nextTickAfterLogUs", &NodeCalibration::Result::nextTickAfterLogUs },
+    { "queueMicrotaskAfterLogUs", &NodeCalibration::Result::queueMicrotaskAfterLogUs },
     { "firstUnhandledRejectionUs", &NodeCalibration::Result::firstUnhandledRejectionUs },
     { "rejectionsProcessedUs", &NodeCalibration::Result::rejectionsProcessedUs },
     { "dnsLookupSecondUs", &NodeCalibration::Result::dnsLookupSecondUs },
     { "poolBesideWorkerBootUs", &NodeCalibration::Result::poolBesideWorkerBootUs },
     { "logLineUs", &NodeCalibration::Result::logLineUs },
 };
+
+// The first uses console.log's first use warms (NodeCosts::warmedByLogUs), each measured again after one.
+constexpr std::pair<loopscope::OpKind, std::optional<std::uint32_t> NodeCalibration::Result::*> AfterLog[] = {
+    { loopscope::OpKind::NextTick, &NodeCalibration::Result::nextTickAfterLogUs },
+    { loopscope::OpKind::QueueMicrotask, &NodeCalibration::Result::queueMicrotaskAfterLogUs },
+};
+
+// The figure names of a first use's probe after a console.log.
+std::string afterLogKey(const FirstUse& use)
+{
+    return std::string(use.key) + " after log";
+}
 
 // The figures the runs of a measurement printed, by name.
 class Samples
@@ -178,6 +192,11 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
     set(OpKind::SetImmediate, setImmediateUs, 0);
     for (const auto& [kind, us] : firstUsesUs)
         costs.firstUseUs[std::size_t(kind)] = us;
+    // What console.log's first use leaves of these: the rest is what it warmed.
+    for (const auto& [kind, after] : AfterLog) {
+        if (const std::optional<std::uint32_t>& left = this->*after)
+            costs.warmedByLogUs[std::size_t(kind)] = costs.firstUse(kind) - std::min(*left, costs.firstUse(kind));
+    }
     if (workerStartUs)
         costs.workerStartUs = *workerStartUs;
     if (poolBaseUs)
@@ -256,6 +275,12 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     for (const FirstUse& use : FirstUses) {
         const std::string file = std::string("first-use-") + use.key + ".js";
         written = written && probe(file.c_str(), firstUseScript(use), { use.key, std::string(use.key) + " again" });
+        if (std::ranges::any_of(AfterLog, [&use](const auto& warmed) { return warmed.first == use.kind; })) {
+            const std::string afterLog = std::string("first-use-") + use.key + "-after-log.js";
+            written = written
+                && probe(
+                    afterLog.c_str(), firstUseScript(use, true), { afterLogKey(use), afterLogKey(use) + " again" });
+        }
     }
     const QString mainRace = folder.filePath(QStringLiteral("main-race.js"));
     const QString checkRace = folder.filePath(QStringLiteral("check-race.js"));
@@ -308,8 +333,13 @@ std::optional<NodeCalibration::Result> NodeCalibration::measure(
     result.workerScriptEndUs = samples.median("scriptEnd");
     result.workerStartUs = samples.median("workerStart");
     result.workerLineUs = samples.median("worker again");
-    for (const FirstUse& use : FirstUses)
+    for (const FirstUse& use : FirstUses) {
         result.firstUsesUs[use.kind] = samples.median(use.key);
+        for (const auto& [kind, after] : AfterLog) {
+            if (kind == use.kind)
+                result.*after = samples.median(afterLogKey(use));
+        }
+    }
     // dns.lookup's second call has a cold path of its own (1.9 ms, a third 30 us): its first use is its
     // first call's whole span (the script's figure is the first less the second), not less its second.
     result.dnsLookupSecondUs = samples.median("dnsLookup again");
@@ -506,5 +536,9 @@ QString NodeCalibration::describe(const Result& result)
     }
     if (!uses.isEmpty())
         out << tr("  first uses: %1").arg(uses.join(QStringLiteral(", ")));
+    if (result.nextTickAfterLogUs && result.queueMicrotaskAfterLogUs)
+        out << tr("  first uses after a first console.log: nextTick %1 µs, queueMicrotask %2 µs")
+                   .arg(*result.nextTickAfterLogUs)
+                   .arg(*result.queueMicrotaskAfterLogUs);
     return out.join(QLatin1Char('\n'));
 }

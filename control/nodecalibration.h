@@ -63,6 +63,10 @@ public:
         // That request's way through the server and back, from the first immediate, beyond a warm round
         // trip's, when measured.
         std::optional<std::uint32_t> serverFirstAfterClientUs;
+        // The first process.nextTick and queueMicrotask after a first console.log, when measured: what is
+        // left of their first uses (NodeCosts::warmedByLogUs).
+        std::optional<std::uint32_t> nextTickAfterLogUs;
+        std::optional<std::uint32_t> queueMicrotaskAfterLogUs;
         // dns.lookup's second call (NodeCosts::secondUseUs), when measured.
         std::optional<std::uint32_t> dnsLookupSecondUs;
         // What the pool's start costs beyond that while a worker boots (NodeCosts::poolBesideWorkerBootUs),

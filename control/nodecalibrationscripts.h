@@ -147,9 +147,12 @@ inline constexpr FirstUse FirstUses[] = {
     { loopscope::OpKind::Worker, "worker", R"(new Worker("", { eval: true }).unref())", false },
 };
 
-inline QByteArray firstUseScript(const FirstUse& use)
+// With `afterLog`, the first use after a first console.log (NodeCosts::warmedByLogUs).
+inline QByteArray firstUseScript(const FirstUse& use, bool afterLog = false)
 {
     QByteArray script = FirstUsePreamble + makeErrorScript();
+    if (afterLog)
+        script += "console.log(\"calibration\");\n";
     if (use.usesPool)
         script += use.kind == loopscope::OpKind::Pbkdf2 ? PoolStartForPbkdf2 : PoolStart;
     script += QByteArray("const t0 = process.hrtime.bigint();\n") + use.body + ";\n"

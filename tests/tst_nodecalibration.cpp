@@ -47,6 +47,12 @@ private slots:
         QCOMPARE(costs.serverListenUs, 3100U);
         QCOMPARE(costs.httpGetFirstUs, 5200U);
         QCOMPARE(costs.serverFirstAfterClientUs, 2900U);
+        // console.log's first use warms what the first nextTick and queueMicrotask would spend: their first
+        // uses less what is left after a log (the sample's nextTick is Node 20's).
+        QCOMPARE(
+            costs.warmedByLogUs[std::size_t(OpKind::NextTick)], NodeCosts::node20().firstUse(OpKind::NextTick) - 12);
+        QCOMPARE(costs.firstUse(OpKind::NextTick, true), 12U);
+        QCOMPARE(costs.firstUse(OpKind::QueueMicrotask, true), 70U);
         QCOMPARE(costs.firstUse(OpKind::Throw), 95U);
         QCOMPARE(costs.firstUnhandledRejectionUs, 210U);
         QCOMPARE(costs.rejectionsProcessedUs, 140U);
@@ -69,6 +75,8 @@ private slots:
         older.serverListenUs.reset();
         older.httpGetFirstUs.reset();
         older.serverFirstAfterClientUs.reset();
+        older.nextTickAfterLogUs.reset();
+        older.queueMicrotaskAfterLogUs.reset();
         older.firstUnhandledRejectionUs.reset();
         older.rejectionsProcessedUs.reset();
         older.dnsLookupSecondUs.reset();
@@ -82,6 +90,7 @@ private slots:
         QCOMPARE(costs.poolStartUs(8), NodeCosts::node20().poolStartUs(8));
         QCOMPARE(costs.httpGetFirstUs, NodeCosts::node20().httpGetFirstUs);
         QCOMPARE(costs.serverFirstAfterClientUs, NodeCosts::node20().serverFirstAfterClientUs);
+        QCOMPARE(costs.warmedByLogUs, NodeCosts::node20().warmedByLogUs);
         QCOMPARE(costs.firstUse(OpKind::Throw), NodeCosts::node20().firstUse(OpKind::Throw));
         QCOMPARE(costs.firstUnhandledRejectionUs, NodeCosts::node20().firstUnhandledRejectionUs);
         QCOMPARE(costs.rejectionsProcessedUs, NodeCosts::node20().rejectionsProcessedUs);
@@ -133,6 +142,8 @@ private slots:
         QCOMPARE(kept->serverListenUs, std::optional<std::uint32_t>(3100));
         QCOMPARE(kept->httpGetFirstUs, std::optional<std::uint32_t>(5200));
         QCOMPARE(kept->serverFirstAfterClientUs, std::optional<std::uint32_t>(2900));
+        QCOMPARE(kept->nextTickAfterLogUs, std::optional<std::uint32_t>(12));
+        QCOMPARE(kept->queueMicrotaskAfterLogUs, std::optional<std::uint32_t>(70));
         QCOMPARE(kept->firstUnhandledRejectionUs, std::optional<std::uint32_t>(210));
         QCOMPARE(kept->rejectionsProcessedUs, std::optional<std::uint32_t>(140));
         QCOMPARE(kept->dnsLookupSecondUs, std::optional<std::uint32_t>(1900));
@@ -173,6 +184,7 @@ private slots:
         QVERIFY(result->serverListenUs && result->httpGetFirstUs);
         // The server's first answer after the script's own request, less a warm round trip: never free.
         QVERIFY(result->serverFirstAfterClientUs && *result->serverFirstAfterClientUs > 0);
+        QVERIFY(result->nextTickAfterLogUs && result->queueMicrotaskAfterLogUs);
         QVERIFY(result->firstUnhandledRejectionUs && result->rejectionsProcessedUs);
         QVERIFY(result->dnsLookupSecondUs);
         // Twenty lines of console.log after two: never free.
@@ -223,6 +235,8 @@ private:
         result.serverListenUs = 3100;
         result.httpGetFirstUs = 5200;
         result.serverFirstAfterClientUs = 2900;
+        result.nextTickAfterLogUs = 12;
+        result.queueMicrotaskAfterLogUs = 70;
         result.firstUnhandledRejectionUs = 210;
         result.rejectionsProcessedUs = 140;
         result.dnsLookupSecondUs = 1900;

@@ -209,6 +209,27 @@ private slots:
         QCOMPARE(runProgram(program, 30000, laterRuns).lines, warm + QStringList({ "step", "step", "timer", "step" }));
     }
 
+    // console.log's first write queues its afterWrite in a nextTick: a first process.nextTick after it cost
+    // Node 10 us against 125 alone. Only what comes after the log is spared: a main module that spends a
+    // long first nextTick lets a timer set before it win the first iteration.
+    void aFirstLogWarmsTheFirstNextTick()
+    {
+        auto program = [](bool logFirst) {
+            const QString log = QStringLiteral(R"({"op":"log","text":"line"})");
+            const QString tick = QStringLiteral(R"({"op":"nextTick","do":[]})");
+            return parseOrFail(QStringLiteral(R"({"format":"loopscope-program","version":1,"name":"warmed","main":[
+                {"op":"setTimeout","ms":100,"do":[{"op":"log","text":"timer"}]}, %1, %2,
+                {"op":"setImmediate","do":[{"op":"log","text":"immediate"}]}]})")
+                                   .arg(logFirst ? log : tick, logFirst ? tick : log)
+                                   .toUtf8());
+        };
+        NodeCosts costs;
+        costs.firstUseUs[std::size_t(OpKind::NextTick)] = 300'000;
+        costs.warmedByLogUs[std::size_t(OpKind::NextTick)] = 300'000;
+        QCOMPARE(runProgram(program(true), 30000, costs).lines, QStringList({ "line", "immediate", "timer" }));
+        QCOMPARE(runProgram(program(false), 30000, costs).lines, QStringList({ "line", "timer", "immediate" }));
+    }
+
     // Node's op warms over its first uses, whichever lines make them: until then a line run again costs
     // what a new line does, and the later-run figure is not spent.
     void aLineRunAgainCostsANewLinesFigureWhileTheOpWarms()

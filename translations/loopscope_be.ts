@@ -2309,6 +2309,10 @@
         <source>  that request answered and its response read, beyond a warm round trip: %1 µs</source>
         <translation>  адказ на гэты запыт і прачытаны адказ, звыш цёплага абароту туды і назад: %1 мкс</translation>
     </message>
+    <message>
+        <source>  first uses after a first console.log: nextTick %1 µs, queueMicrotask %2 µs</source>
+        <translation>  першыя выкарыстанні пасля першага console.log: nextTick %1 мкс, queueMicrotask %2 мкс</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2744,6 +2748,14 @@
     <message>
         <source>the same, after the script&apos;s own first http.get</source>
         <translation>тое ж, пасля першага http.get самога скрыпта</translation>
+    </message>
+    <message>
+        <source>what console.log&apos;s first use saves the first process.nextTick</source>
+        <translation>колькі першае выкарыстанне console.log эканоміць першаму process.nextTick</translation>
+    </message>
+    <message>
+        <source>what console.log&apos;s first use saves the first queueMicrotask</source>
+        <translation>колькі першае выкарыстанне console.log эканоміць першаму queueMicrotask</translation>
     </message>
 </context>
 <context>

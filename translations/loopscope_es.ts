@@ -2300,6 +2300,10 @@
         <source>  that request answered and its response read, beyond a warm round trip: %1 µs</source>
         <translation>  esa petición respondida y su respuesta leída, más allá de un viaje de ida y vuelta en caliente: %1 µs</translation>
     </message>
+    <message>
+        <source>  first uses after a first console.log: nextTick %1 µs, queueMicrotask %2 µs</source>
+        <translation>  primeros usos tras un primer console.log: nextTick %1 µs, queueMicrotask %2 µs</translation>
+    </message>
 </context>
 <context>
     <name>NodeCompareDialog</name>
@@ -2735,6 +2739,14 @@
     <message>
         <source>the same, after the script&apos;s own first http.get</source>
         <translation>lo mismo, tras el primer http.get del propio script</translation>
+    </message>
+    <message>
+        <source>what console.log&apos;s first use saves the first process.nextTick</source>
+        <translation>lo que el primer uso de console.log ahorra al primer process.nextTick</translation>
+    </message>
+    <message>
+        <source>what console.log&apos;s first use saves the first queueMicrotask</source>
+        <translation>lo que el primer uso de console.log ahorra al primer queueMicrotask</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,11 @@ NodeCosts NodeCosts::node20()
     // dns.lookup's second call, from any line, took Node v20.20.2 1.7 to 1.9 ms on the main thread beside a
     // first of 8.5 to 9.3 ms, on 2026-12-07 (a third, 30 us); scaled as the first (this table's 3 ms).
     costs.secondUseUs[std::size_t(OpKind::DnsLookup)] = 800;
+    // The first process.nextTick and queueMicrotask after a first console.log, less those without one: 115
+    // and 30 us (medians of 7 fresh processes, Node v20.20.2 on 2026-12-08, stdout a file or a pipe; the
+    // calibration measures both on the machine). setImmediate's 23 us is left to its calibrated race.
+    costs.warmedByLogUs[std::size_t(OpKind::NextTick)] = 115;
+    costs.warmedByLogUs[std::size_t(OpKind::QueueMicrotask)] = 30;
     // AbortController.abort(): its first builds the AbortError (a DOMException), 450 to 570 us here beside a
     // first console.log of 4.2 ms; scaled to this table's 2.2 ms.
     set(OpKind::Abort, 260);
@@ -142,6 +147,7 @@ NodeCosts NodeCosts::scaled(int by) const
         out.firstUseUs[i] = scale(firstUseUs[i]);
         out.afterFirstUseUs[i] = scale(afterFirstUseUs[i]);
         out.secondUseUs[i] = scale(secondUseUs[i]);
+        out.warmedByLogUs[i] = scale(warmedByLogUs[i]);
         out.siteTenthsUs[i] = scale(siteTenthsUs[i]);
         out.callTenthsUs[i] = scale(callTenthsUs[i]);
     }

@@ -138,8 +138,10 @@ struct RuntimeContext
             }
             return false;
         }
+        const bool afterLog = (usedOps & (std::uint64_t(1) << unsigned(OpKind::Log))) != 0;
         usedOps |= bit;
-        spendRealTime(isWorkerLog(kind) ? options.costs.workerFirstLogBeforeLineUs() : options.costs.firstUse(kind));
+        spendRealTime(
+            isWorkerLog(kind) ? options.costs.workerFirstLogBeforeLineUs() : options.costs.firstUse(kind, afterLog));
         return true;
     }
     // Spends what Node spends starting libuv's pool at the process's first request: it makes the pool's

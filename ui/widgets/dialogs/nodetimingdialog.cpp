@@ -210,6 +210,10 @@ void NodeTimingDialog::refresh()
     // Spent once, where Node runs its own code rather than one of the program's lines.
     const std::pair<QString, std::uint32_t> once[] = {
         { tr("dns.lookup's second call"), modelled.secondUse(loopscope::OpKind::DnsLookup) },
+        { tr("what console.log's first use saves the first process.nextTick"),
+            modelled.warmedByLogUs[std::size_t(loopscope::OpKind::NextTick)] },
+        { tr("what console.log's first use saves the first queueMicrotask"),
+            modelled.warmedByLogUs[std::size_t(loopscope::OpKind::QueueMicrotask)] },
         { tr("the thread pool's start (4 threads)"), modelled.poolStartUs(4) },
         { tr("the thread pool's start while a worker boots, beyond that"), modelled.poolBesideWorkerBootUs },
         { tr("the first promise rejected with no handler"), modelled.firstUnhandledRejectionUs },
