@@ -181,9 +181,11 @@ loopscope::NodeCosts NodeCalibration::Result::applyTo(loopscope::NodeCosts costs
         auto scale = [by](std::uint32_t& tenths) { tenths = std::uint32_t(double(tenths) * by + 0.5); };
         std::for_each(costs.siteTenthsUs.begin(), costs.siteTenthsUs.end(), scale);
         std::for_each(costs.callTenthsUs.begin(), costs.callTenthsUs.end(), scale);
-        // So is the code Node runs after a timer's callback for the first time: JavaScript it compiles, as
-        // a line's.
+        // So is the code Node runs after a timer's callback for the first time, and before the first
+        // callback: JavaScript it compiles, as a line's.
         scale(costs.firstTimerReturnUs);
+        scale(costs.firstCallbackUs);
+        scale(costs.firstCallbackAfterLogUs);
     }
     set(OpKind::Log, firstLogUs, 0);
     set(OpKind::SetTimeout, setTimeoutBeforeUs, setTimeoutAfterUs);

@@ -115,6 +115,8 @@ private slots:
         QCOMPARE(costs.siteTenths(OpKind::Worker), *slower.workerLineUs * 10);
         // The code after a first timer callback is compiled JavaScript too.
         QCOMPARE(costs.firstTimerReturnUs, node20.firstTimerReturnUs * 2);
+        QCOMPARE(costs.firstCallbackUs, node20.firstCallbackUs * 2);
+        QCOMPARE(costs.firstCallbackAfterLogUs, node20.firstCallbackAfterLogUs * 2);
         // The first uses are measured one by one, not scaled.
         QCOMPARE(costs.firstUse(OpKind::Log), slower.firstLogUs);
         QCOMPARE(costs.firstUse(OpKind::NextTick), node20.firstUse(OpKind::NextTick));

@@ -209,6 +209,31 @@ private slots:
         QCOMPARE(runProgram(program, 30000, laterRuns).lines, warm + QStringList({ "step", "step", "timer", "step" }));
     }
 
+    // Node's main thread spends 0.3 ms from the main module's end to its loop's first callback, 0.7 when the
+    // main module logged, after the phase chose that callback: an immediate that runs first makes a 100 ms
+    // timer due before the next immediate, but the timers phase before it had found the timer not due.
+    void theFirstCallbackWaitsAfterItsPhaseChoseIt()
+    {
+        auto program = [](bool logs) {
+            return parseOrFail(QStringLiteral(R"({"format":"loopscope-program","version":1,"name":"first","main":[
+                {"op":"setTimeout","ms":100,"do":[{"op":"log","text":"timer"}]}, %1
+                {"op":"setImmediate","do":[{"op":"log","text":"immediate"},
+                    {"op":"setImmediate","do":[{"op":"log","text":"second immediate"}]}]}]})")
+                                   .arg(logs ? QStringLiteral(R"({"op":"log","text":"main"},)") : QString())
+                                   .toUtf8());
+        };
+        const QStringList immediatesFirst { "immediate", "second immediate", "timer" };
+        const QStringList timerBetween { "immediate", "timer", "second immediate" };
+        NodeCosts costs;
+        QCOMPARE(runProgram(program(false), 30000, costs).lines, immediatesFirst);
+        costs.firstCallbackUs = 300'000;
+        QCOMPARE(runProgram(program(false), 30000, costs).lines, timerBetween);
+        costs.firstCallbackUs = 0;
+        costs.firstCallbackAfterLogUs = 300'000;
+        QCOMPARE(runProgram(program(false), 30000, costs).lines, immediatesFirst);
+        QCOMPARE(runProgram(program(true), 30000, costs).lines, QStringList { "main" } + timerBetween);
+    }
+
     // console.log's first write queues its afterWrite in a nextTick: a first process.nextTick after it cost
     // Node 10 us against 125 alone. Only what comes after the log is spared: a main module that spends a
     // long first nextTick lets a timer set before it win the first iteration.

@@ -2757,6 +2757,14 @@
         <source>what console.log&apos;s first use saves the first queueMicrotask</source>
         <translation>колькі першае выкарыстанне console.log эканоміць першаму queueMicrotask</translation>
     </message>
+    <message>
+        <source>the main module&apos;s end to the first callback</source>
+        <translation>ад канца галоўнага модуля да першага зваротнага выкліку</translation>
+    </message>
+    <message>
+        <source>the same, more when the main module used console.log</source>
+        <translation>тое ж, звыш таго, калі галоўны модуль выкарыстаў console.log</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

@@ -2748,6 +2748,14 @@
         <source>what console.log&apos;s first use saves the first queueMicrotask</source>
         <translation>lo que el primer uso de console.log ahorra al primer queueMicrotask</translation>
     </message>
+    <message>
+        <source>the main module&apos;s end to the first callback</source>
+        <translation>del fin del módulo principal al primer callback</translation>
+    </message>
+    <message>
+        <source>the same, more when the main module used console.log</source>
+        <translation>lo mismo, de más cuando el módulo principal usó console.log</translation>
+    </message>
 </context>
 <context>
     <name>NumberedConsole</name>

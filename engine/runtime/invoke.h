@@ -49,6 +49,10 @@ inline Callbacks::DrainPick Callbacks::drainPick() const
 {
     m_ctx.rec.beginCall(start);
     m_ctx.checkCancelled();
+    // Node's main thread spends a while after the main module before its loop's first callback runs (an ES
+    // module's loader calls back before the module).
+    if (!m_ctx.calledBack && kind != CallbackKind::Main && !m_ctx.esmLoading && !m_ctx.isWorker()) [[unlikely]]
+        m_ctx.spendFirstCallback();
     if (!m_internalCallback) {
         m_aboutLabel = label;
         m_aboutKind = kind;

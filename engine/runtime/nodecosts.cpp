@@ -115,6 +115,13 @@ NodeCosts NodeCosts::node20()
     // table's 21: scaled, 50; scripts/race-experiments/timer-return.js). A fs.open made in the first
     // timer's callback finished before the next poll in 20 runs of 20, in the second's in 1 of 20.
     costs.firstTimerReturnUs = 50;
+    // The main module's end to the first callback: 0.28 to 0.39 ms to a due timer's or an immediate's, 0.61
+    // to 0.77 when the main module logged a line (stdout a pipe or a file), where LoopScope took 0.02 to 0.04;
+    // a later kind's first entry took Node 0.05 (medians of 11 fresh processes, Node v20.20.2 on
+    // 2026-12-08, whose lines took 32 us: scaled, 200 and 220). main-race's share (20 to 25 in 100) would
+    // be far higher were it spent before the timers phase.
+    costs.firstCallbackUs = 200;
+    costs.firstCallbackAfterLogUs = 220;
     // main-race's timer won 20 to 25 times in 100 in Node: the rest of setTimeout's first use and
     // setImmediate's (140 and 110 us) make that span between the timer's start and the first timers
     // phase already; what Node spends between the main module's drain and the loop adds nothing measurable.
@@ -163,6 +170,8 @@ NodeCosts NodeCosts::scaled(int by) const
     out.workerLinesFirstAskedUs = scale(workerLinesFirstAskedUs);
     out.workerHeldLinesFirstSentUs = scale(workerHeldLinesFirstSentUs);
     out.firstTimerReturnUs = scale(firstTimerReturnUs);
+    out.firstCallbackUs = scale(firstCallbackUs);
+    out.firstCallbackAfterLogUs = scale(firstCallbackAfterLogUs);
     out.startupGapUs = scale(startupGapUs);
     out.esmModuleEndUs = scale(esmModuleEndUs);
     out.serverRequestUs = scale(serverRequestUs);

@@ -77,6 +77,11 @@ struct NodeCosts
     // processTimers run their code after a callback for the first time, while the pool runs the requests
     // the callback made.
     std::uint32_t firstTimerReturnUs = 0;
+    // From the main module's end to the first callback the main thread's loop runs, whichever it is: Node
+    // spends it after the phase chose the callback (main-race's timer does not win the more for it), and
+    // more when the main module used console.log.
+    std::uint32_t firstCallbackUs = 0;
+    std::uint32_t firstCallbackAfterLogUs = 0;
     // From the end of the main module's drain to the first timers phase.
     std::uint32_t startupGapUs = 0;
     // What Node's ES module loader spends finishing the main module's job once it has evaluated, before

@@ -125,6 +125,8 @@ struct RuntimeContext
     void recordError(const std::string& text, std::uint32_t deliveredTo = 0);
     std::uint32_t internDynamic(const std::string& text);
 
+    // console.log has run on this thread.
+    bool logged() const { return (usedOps & (std::uint64_t(1) << unsigned(OpKind::Log))) != 0; }
     // Spends what Node spends on its first use of `kind` on this thread before the op takes effect,
     // once, and on its second use, once; true when this was the first use (then spendAfterFirstUse(kind)
     // follows the op).
@@ -138,7 +140,7 @@ struct RuntimeContext
             }
             return false;
         }
-        const bool afterLog = (usedOps & (std::uint64_t(1) << unsigned(OpKind::Log))) != 0;
+        const bool afterLog = logged();
         usedOps |= bit;
         spendRealTime(
             isWorkerLog(kind) ? options.costs.workerFirstLogBeforeLineUs() : options.costs.firstUse(kind, afterLog));
@@ -174,6 +176,13 @@ struct RuntimeContext
             spendFirstUse(OpKind::Throw);
         if (unhandled)
             spendOnce(rejectedUnhandled, options.costs.firstUnhandledRejectionUs);
+    }
+    // What Node's main thread spends from the main module's end to its loop's first callback, at that
+    // callback's entry.
+    void spendFirstCallback()
+    {
+        calledBack = true;
+        spendRealTime(options.costs.firstCallbackUs + (logged() ? options.costs.firstCallbackAfterLogUs : 0));
     }
     // Spends `us` unless `spent` says it was spent already on this thread, and marks it spent.
     static void spendOnce(bool& spent, std::uint32_t us)
@@ -258,6 +267,7 @@ struct RuntimeContext
     bool processedRejections = false; // Node's processPromiseRejections has had one to look at
     bool tookWorkerLines = false; // this thread has taken in a worker's console lines
     bool timerReturned = false; // a timer's callback has returned on this thread
+    bool calledBack = false; // the loop has run a callback of the program on this thread
     std::vector<bool> sitesRun; // by Op::site: the lines this thread's JavaScript has run
     std::array<std::uint8_t, NodeCosts::OpKinds> kindUses {}; // by OpKind, up to NodeCosts::WarmUses
 };

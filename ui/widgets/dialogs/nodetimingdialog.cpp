@@ -218,6 +218,8 @@ void NodeTimingDialog::refresh()
         { tr("the thread pool's start while a worker boots, beyond that"), modelled.poolBesideWorkerBootUs },
         { tr("the first promise rejected with no handler"), modelled.firstUnhandledRejectionUs },
         { tr("the first rejection checked after a drain"), modelled.rejectionsProcessedUs },
+        { tr("the main module's end to the first callback"), modelled.firstCallbackUs },
+        { tr("the same, more when the main module used console.log"), modelled.firstCallbackAfterLogUs },
         { tr("the first timer callback's return, beyond a later one's"), modelled.firstTimerReturnUs },
         { tr("a worker's start-up"), modelled.workerStartUs },
         { tr("a worker's first console.log"), modelled.workerFirstLogUs },
