@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 namespace loopscope {
 
@@ -72,12 +73,21 @@ bool iequalsPrefix(std::string_view line, std::string_view name)
     return true;
 }
 
+// The code of a response's status line, once its "HTTP/1.1 NNN" has arrived.
+std::optional<int> statusCode(std::string_view in)
+{
+    if (!in.starts_with("HTTP/1.1 ") || in.size() < 12)
+        return std::nullopt;
+    return std::atoi(std::string(in.substr(9, 3)).c_str());
+}
+
 // The status of a response whose body has all arrived (its Content-Length counted after the head), as
 // Node's parser ends a message; 0 while more is due, or when it gives no length and ends with its connection.
 int completeResponseStatus(std::string_view in)
 {
     const std::size_t headEnd = in.find("\r\n\r\n");
-    if (headEnd == std::string_view::npos || !in.starts_with("HTTP/1.1 ") || in.size() < 12)
+    const std::optional<int> status = statusCode(in);
+    if (headEnd == std::string_view::npos || !status)
         return 0;
     const std::string_view head = in.substr(0, headEnd + 2); // every header line ends with its CRLF
     constexpr std::string_view Name = "\r\ncontent-length:";
@@ -87,11 +97,9 @@ int completeResponseStatus(std::string_view in)
         std::string_view value = head.substr(at + Name.size());
         value = value.substr(value.find_first_not_of(' '));
         std::size_t length = 0;
-        int status = 0;
-        if (std::from_chars(value.data(), value.data() + value.size(), length).ec != std::errc()
-            || std::from_chars(in.data() + 9, in.data() + 12, status).ec != std::errc())
+        if (std::from_chars(value.data(), value.data() + value.size(), length).ec != std::errc())
             return 0;
-        return in.size() - (headEnd + 4) >= length ? status : 0;
+        return in.size() - (headEnd + 4) >= length ? *status : 0;
     }
     return 0;
 }
@@ -397,9 +405,11 @@ HttpRequest* httpGet(uv_loop_t& loop, int port, const std::string& path, int tim
                             req->finish(code, {});
                         return;
                     }
-                    if (nread == UV_EOF && req->in.compare(0, 9, "HTTP/1.1 ") == 0 && req->in.size() >= 12) {
-                        req->finish(std::atoi(req->in.substr(9, 3).c_str()), {});
-                        return;
+                    if (nread == UV_EOF) {
+                        if (const std::optional<int> code = statusCode(req->in)) {
+                            req->finish(*code, {});
+                            return;
+                        }
                     }
                     if (nread < 0)
                         req->finish(0, nread == UV_EOF ? "connection closed early" : uv_strerror(int(nread)));
